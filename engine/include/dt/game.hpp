@@ -1,0 +1,104 @@
+// The engine's one decision interface: who decides, what the legal options
+// are, apply one. Nothing is decided by callback.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dt/state.hpp"
+
+namespace dt {
+
+enum class OptKind : uint8_t {
+  Pass,         // pass
+  Keep,         // keep                   (Cardinal's Gift declined)
+  Gift,         // gift                   (Cardinal's Gift claimed)
+  Meditate,     // meditate
+  Muster,       // muster c12
+  MusterCover,  // muster-cover c12
+  SeekCover,    // cover c12
+  ExitCover,    // uncover c12
+  Equip,        // equip c40 c12          (card, warrior)
+  Build,        // build c50
+  Attack,       // attack c12 c31 fight   (attacker, defender, tactic)
+  Sabotage,     // sabotage c12 s1        (warrior, seat)
+  Play,         // play c40 on c12        (card, target)
+  Points,       // points p=4 d=2
+  Discard,      // discard c7
+};
+
+struct Option {
+  OptKind kind = OptKind::Pass;
+  CardId a = kNoCard;
+  CardId b = kNoCard;
+  Tactic tactic = Tactic::Fight;
+  int16_t p = 0, d = 0;  // Points split; Sabotage: b holds the target seat
+  bool operator==(const Option&) const = default;
+};
+
+std::string to_text(const Option& o);
+
+// Events: what happened, for logs, transcripts and observers.
+enum class EventKind : uint8_t {
+  GameStart, GiftClaimed, TurnStart, Draw, Meditate, Muster, MusterCover,
+  SeekCover, ExitCover, Reveal, RevealPenalty, Equip, Build, Attack, AttackVoid,
+  Play, Wound, Kill, Points, Sabotage, Discard, Pass, Eliminated, GameEnd,
+};
+struct Event {
+  EventKind kind;
+  int8_t seat = -1;
+  CardId a = kNoCard, b = kNoCard;
+  int32_t x = 0, y = 0;
+};
+std::string_view to_string(EventKind);
+// One line for a person; `viewer` < 0 means omniscient (names every card).
+std::string describe(const State& s, const Event& e, int viewer = -1);
+
+struct GameConfig {
+  Rules rules;
+  uint64_t seed = 0;
+  std::vector<std::vector<uint16_t>> decks;  // card def indices, one deck per seat
+};
+
+// Shuffles, deals and runs to the first decision.
+State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log = nullptr);
+
+// A position with seats, decks in play order and nothing dealt yet; scenario
+// files and tests fill it in, then call resume().
+State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed);
+// Runs the automatic parts of the game from the current phase and step until
+// someone must decide (or the game ends).
+void resume(State& s, std::vector<Event>* log = nullptr);
+
+bool game_over(const State& s);
+// The seat that must decide now (undefined when the game is over).
+int deciding_seat(const State& s);
+std::vector<Option> legal_options(const State& s);
+// Applies a legal option (precondition) and runs on to the next decision.
+void apply(State& s, const Option& o, std::vector<Event>* log = nullptr);
+// Finds the legal option with this canonical text (whitespace and case
+// insensitive) or index; nullopt if none matches.
+std::optional<Option> parse_option(const State& s, std::string_view text);
+
+// A 64-bit hash of everything that determines the future of the game.
+uint64_t state_hash(const State& s);
+
+// Derived combat ratings, including equipment, fortifications, cover and the
+// current combat's modifiers. V is never below 0.
+struct Stats { int f = 0, s = 0, a = 0, v = 0; bool can_fight = true, can_shoot = true; };
+Stats stats(const State& s, CardId warrior);
+
+// Affiliation and designation queries used by the rules.
+bool is_warrior_in_play(const State& s, CardId c);
+bool is_doomtrooper(const State& s, CardId c);
+bool is_legion(const State& s, CardId c);
+bool is_tribal(const State& s, CardId c);
+bool can_take_part_in_combat(const State& s, CardId c);
+// May `attacker` attack `defender` under the preset's attack restrictions
+// (gEngine "ANNOUNCE ATTACKER AND DEFENDER")? Ignores cover, turn and action limits.
+bool attack_allowed(const State& s, CardId attacker, CardId defender);
+
+}  // namespace dt

@@ -1,0 +1,48 @@
+// What one seat may see, and nothing more.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "dt/state.hpp"
+
+namespace dt {
+
+struct SeenCard {
+  CardId id = kNoCard;
+  int def = -1;  // -1: face down and unknown to the viewer
+  int8_t owner = -1;
+  Area area = Area::Squad;
+  bool area_known = true;
+  bool wounded = false;
+  bool cover = false;
+  CardId attached_to = kNoCard;
+};
+
+struct SeenSeat {
+  int seat = 0;
+  int destiny = 0, promotion = 0;
+  int hand_size = 0, draw_size = 0, discard_size = 0, annihilated_size = 0;
+  bool eliminated = false;
+  std::vector<SeenCard> hand;     // only for the viewer's own seat
+  std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+};
+
+struct Observation {
+  int viewer = 0;
+  int turn_number = 0;
+  int current = 0;
+  int deciding = -1;
+  Phase phase = Phase::Actions;
+  Step step = Step::Draw;
+  int actions_left = 0;
+  bool in_combat = false;
+  CardId attacker = kNoCard, defender = kNoCard;
+  Tactic tactic = Tactic::Fight;
+  int winner = -1;
+  std::vector<SeenSeat> seats;
+};
+
+Observation observe(const State& s, int viewer);
+
+}  // namespace dt

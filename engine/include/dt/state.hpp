@@ -1,0 +1,121 @@
+// The whole game state as plain data: integer ids and vectors, no owning
+// pointers, so copying a State is a complete, independent clone.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "dt/cards.hpp"
+#include "dt/rng.hpp"
+#include "dt/rules.hpp"
+
+namespace dt {
+
+using CardId = int16_t;  // index into State::cards; written `c<id>` in option texts
+constexpr CardId kNoCard = -1;
+
+enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo };
+
+struct CardInst {
+  uint16_t def = 0;
+  uint8_t owner = 0;
+  uint8_t controller = 0;
+  Zone zone = Zone::Draw;
+  Area area = Area::Squad;      // for warriors and fortifications in play
+  CardId attached_to = kNoCard; // equipment / attachments: the card they sit on
+  bool wounded = false;
+  bool cover = false;
+  bool unpaid = false;          // mustered in cover, D not paid yet
+  bool hidden = false;          // face down and never seen by opponents
+  int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
+};
+
+struct SeatState {
+  std::vector<CardId> draw;  // back() is the top of the pile
+  std::vector<CardId> hand;
+  std::vector<CardId> discard;
+  std::vector<CardId> annihilated;
+  std::vector<CardId> in_play;  // warriors and fortifications, in order of entry
+  int destiny = 0;
+  int promotion = 0;
+  int turns_taken = 0;
+  bool gift_decided = false;
+  bool eliminated = false;
+  int no_warrior_deadline = -1;  // turns_taken value at whose end the seat loses
+  uint32_t sabotaged_mask = 0;   // seats sabotaged since this seat's last draw step
+};
+
+// What kind of decision the pending seat faces.
+enum class Phase : uint8_t {
+  CardinalsGift,  // keep / gift
+  Window,         // a timing window: play a card that fits, or pass
+  Actions,        // the acting seat's Actions step
+  Points,         // split points between P and D
+  Discard,        // the optional single discard
+  GameOver,
+};
+
+enum class WindowKind : uint8_t {
+  PreDraw, PreDiscard, Response, CombatModify
+};
+
+enum class Step : uint8_t { Draw, Actions, Discard };
+
+struct Window {
+  WindowKind kind = WindowKind::Response;
+  std::vector<uint8_t> order;  // seats in the order they get to act
+  uint8_t index = 0;           // whose chance it is (into order)
+  uint8_t passes = 0;          // consecutive passes; all passed => window closes
+};
+
+struct CombatMod {
+  CardId source = kNoCard;  // the card played
+  CardId target = kNoCard;  // the warrior it modifies
+  StatBonus bonus;
+};
+
+struct Combat {
+  bool active = false;
+  CardId attacker = kNoCard, defender = kNoCard;
+  uint8_t attacking_seat = 0;
+  Tactic tactic = Tactic::Fight;
+  std::vector<CombatMod> mods;
+};
+
+// A pending award of points; the receiving seat chooses the P/D split.
+struct PointsAward {
+  uint8_t seat = 0;
+  int16_t amount = 0;
+  bool destiny_only = false;  // own-warrior kills and FREELANCER earnings
+  CardId source = kNoCard;    // the warrior that was killed or that sabotaged
+};
+
+struct State {
+  const CardDb* db = nullptr;  // immutable, shared; not owned
+  Rules rules;
+  Rng rng;
+  std::vector<CardInst> cards;
+  std::vector<SeatState> seats;
+
+  int turn_number = 0;  // counts every seat's turns, from 1
+  uint8_t current = 0;  // whose turn it is
+  uint8_t first_player = 0;
+  Phase phase = Phase::CardinalsGift;
+  Step step = Step::Draw;
+  int actions_left = 0;
+  bool tactical_used = false;
+  uint8_t gift_seat = 0;  // during setup: who decides next
+  Window window;
+  Combat combat;
+  std::vector<PointsAward> awards;  // front() is pending
+  int winner = -1;                  // seat index once the game is over
+  int decisions = 0;                // decisions applied so far
+
+  const CardDef& def(CardId c) const { return (*db)[cards[size_t(c)].def]; }
+  CardInst& card(CardId c) { return cards[size_t(c)]; }
+  const CardInst& card(CardId c) const { return cards[size_t(c)]; }
+  int num_seats() const { return int(seats.size()); }
+};
+
+}  // namespace dt

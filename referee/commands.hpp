@@ -1,0 +1,13 @@
+// Each dtref subcommand lives in its own file and registers itself here.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace dtref {
+
+// Each add_* registers a subcommand; the callback it installs sets `exit_code`.
+void add_selfplay_command(CLI::App& app, int& exit_code);
+void add_scenario_command(CLI::App& app, int& exit_code);
+void add_match_command(CLI::App& app, int& exit_code);
+
+}  // namespace dtref
