@@ -1,0 +1,28 @@
+#include "bot.hpp"
+
+namespace dt {
+
+namespace {
+class RandomBot final : public Bot {
+ public:
+  explicit RandomBot(uint64_t seed) : rng_(seed) {}
+  std::string name() const override { return "random"; }
+  size_t choose(const Observation&, const std::vector<Option>& options) override {
+    return size_t(rng_.below(options.size()));
+  }
+
+ private:
+  Rng rng_;
+};
+}  // namespace
+
+std::unique_ptr<Bot> make_random_bot(uint64_t seed) { return std::make_unique<RandomBot>(seed); }
+
+std::unique_ptr<Bot> make_builtin_bot(const std::string& name, uint64_t seed) {
+  if (name == "random") return make_random_bot(seed);
+  return nullptr;
+}
+
+std::vector<std::string> builtin_bot_names() { return {"random"}; }
+
+}  // namespace dt

@@ -1,0 +1,227 @@
+// Combat: derived ratings, who may attack whom, and the resolution steps
+// (gEngine "ATTACK": steps 4 to 8).
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+bool is_warrior_in_play(const State& s, CardId c) {
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard &&
+         s.def(c).type == CardType::Warrior;
+}
+
+bool is_legion(const State& s, CardId c) { return (s.def(c).affil & bit(Affil::Legion)) != 0; }
+
+bool is_tribal(const State& s, CardId c) { return (s.def(c).affil & kTribes) != 0; }
+
+// gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
+// Doomtroopers, and so is any non-Dark-Legion warrior in a Squad (General
+// warriors placed there, FREELANCERs).
+bool is_doomtrooper(const State& s, CardId c) {
+  const CardDef& d = s.def(c);
+  if (d.affil & (kCorporations | bit(Affil::Brotherhood))) return true;
+  if (d.has(kwDoomtrooper) || d.has(kwFreelancer)) return true;
+  return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area == Area::Squad;
+}
+
+bool can_take_part_in_combat(const State& s, CardId c) {
+  return is_warrior_in_play(s, c) && !s.def(c).has(kwNoncombatant);
+}
+
+// gEngine "1) ANNOUNCE ATTACKER AND DEFENDER" and its bullet list.
+bool attack_allowed(const State& s, CardId a, CardId d) {
+  const CardDef& A = s.def(a);
+  const CardDef& D = s.def(d);
+  if (A.has(kwNoncombatant) || D.has(kwNoncombatant)) return false;
+  if (s.rules.outposts) {
+    // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
+    bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;
+    if (ao != dout) return false;
+  }
+  if (A.has(kwAssassin) || A.has(kwMortificator)) return true;
+  if (is_tribal(s, a) || is_tribal(s, d)) return true;
+  if (A.has(kwFreelancer) || D.has(kwFreelancer)) return true;
+  if (is_legion(s, a)) return true;
+  const bool a_brother = (A.affil & bit(Affil::Brotherhood)) != 0;
+  if (a_brother) return is_legion(s, d);  // Tribal handled above (gEngine only has Tribes)
+  if (is_doomtrooper(s, a)) {
+    if (is_legion(s, d)) return true;  // a Doomtrooper turned HERETIC may be attacked
+    if (D.affil & bit(Affil::Brotherhood)) return false;
+    if (A.affil & D.affil & kCorporations) return false;
+    return true;
+  }
+  return true;
+}
+
+namespace detail {
+
+bool has_rating(const State& s, CardId w, Tactic t) {
+  const CardDef& d = s.def(w);
+  return t == Tactic::Fight ? d.f.has_value() : d.s.has_value();
+}
+
+bool first_strike(const State& s, CardId w, Tactic t) {
+  return s.def(w).has(t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot);
+}
+
+bool slayer(const State& s, CardId w, Tactic t) { return s.def(w).has(kwSlayer); }
+
+}  // namespace detail
+
+static bool weapon_fits(WeaponKind k, Tactic t) {
+  switch (k) {
+    case WeaponKind::Fight: return t == Tactic::Fight;
+    case WeaponKind::Shoot: return t == Tactic::Shoot;
+    case WeaponKind::FightShoot:
+    case WeaponKind::Special: return true;
+    case WeaponKind::None: return false;
+  }
+  return false;
+}
+
+static void add(Stats& st, const StatBonus& b) {
+  st.f += b.f;
+  st.s += b.s;
+  st.a += b.a;
+  st.v += b.v;
+}
+
+Stats stats(const State& s, CardId w) {
+  const CardDef& d = s.def(w);
+  const CardInst& wi = s.card(w);
+  Stats st;
+  st.f = d.f.value_or(0);
+  st.s = d.s.value_or(0);
+  st.a = d.a;
+  st.v = d.v;
+  st.can_fight = d.f.has_value();
+  st.can_shoot = d.s.has_value();
+
+  const bool fighting = s.combat.active && (s.combat.attacker == w || s.combat.defender == w);
+  // Equipment: any number, but one of each card (backups don't stack) and one
+  // WEAPON per combat, of the combat's tactic (gEngine "EQUIP" and combat step 4).
+  // Which weapon is used is not a decision yet: the best bonus for the tactic.
+  CardId best_weapon = kNoCard;
+  int best_gain = 0;
+  std::vector<uint16_t> seen;
+  for (CardId e : attachments_of(s, w)) {
+    const CardDef& ed = s.def(e);
+    if (ed.type != CardType::Equipment) continue;
+    if (ed.weapon != WeaponKind::None) {
+      if (!fighting || !weapon_fits(ed.weapon, s.combat.tactic)) continue;
+      int gain = s.combat.tactic == Tactic::Fight ? ed.bonus.f : ed.bonus.s;
+      if (best_weapon == kNoCard || gain > best_gain) best_weapon = e, best_gain = gain;
+      continue;
+    }
+    if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
+    seen.push_back(s.card(e).def);
+    add(st, ed.bonus);
+  }
+  if (best_weapon != kNoCard) add(st, s.def(best_weapon).bonus);
+
+  // Fortifications of the warrior's controller.
+  for (CardId f : s.seats[wi.controller].in_play) {
+    const CardDef& fd = s.def(f);
+    if (fd.type != CardType::Fortification || !fd.fort) continue;
+    const FortEffect& fe = *fd.fort;
+    const Area fa = s.card(f).area;
+    // gEngine "Outpost": Squad and Kohort effects reach into the Outpost and back.
+    bool reach = fe.whole_force || fa == wi.area || wi.area == Area::Outpost || fa == Area::Outpost;
+    if (!reach) continue;
+    if (fe.affects_affil && !(fe.affects_affil & d.affil)) continue;
+    if (!fe.affects_designation.empty() && !d.has_designation(fe.affects_designation)) continue;
+    add(st, fe.bonus);
+  }
+
+  if (wi.cover) st.a += s.rules.cover_armor_bonus;
+  if (fighting)
+    for (const CombatMod& m : s.combat.mods)
+      if (m.target == w) add(st, m.bonus);
+  st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
+  return st;
+}
+
+namespace detail {
+
+bool reveal(State& s, CardId w, Log log) {
+  CardInst& wi = s.card(w);
+  const bool was_hidden = wi.hidden;
+  wi.hidden = false;
+  if (was_hidden) emit(log, {EventKind::Reveal, int8_t(wi.controller), w});
+  if (!wi.unpaid) return true;
+  wi.unpaid = false;
+  SeatState& st = s.seats[wi.controller];
+  const int cost = s.def(w).v;
+  if (st.destiny >= cost) {
+    st.destiny -= cost;
+    return true;
+  }
+  // 2nd ed "MUSTER WARRIOR IN COVER": can't pay -> discarded, all D lost, the
+  // rest comes out of P one for one.
+  const int short_by = cost - st.destiny;
+  st.destiny = 0;
+  const int p_lost = std::min(st.promotion, short_by);
+  st.promotion -= p_lost;
+  emit(log, {EventKind::RevealPenalty, int8_t(wi.controller), w, kNoCard, short_by, p_lost});
+  discard_from_play(s, w);
+  return false;
+}
+
+// Marks one hit. Returns true if the warrior was killed.
+static bool hit(State& s, CardId victim, CardId by, Log log) {
+  CardInst& vi = s.card(victim);
+  if (vi.wounded || slayer(s, by, s.combat.tactic)) return true;
+  vi.wounded = true;
+  emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
+  return false;
+}
+
+void resolve_combat(State& s, Log log) {
+  Combat& c = s.combat;
+  const CardId A = c.attacker, D = c.defender;
+  const Stats sa = stats(s, A), sd = stats(s, D);
+  const bool fight = c.tactic == Tactic::Fight;
+  const int atk_a = fight ? sa.f : sa.s;
+  const int atk_d = fight ? sd.f : sd.s;
+  // Step 6: equal or greater wounds; negative numbers count as they are.
+  const bool a_hits = atk_a >= sd.a;
+  const bool d_hits = atk_d >= sa.a;
+  bool fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+  if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
+
+  bool a_dead = false, d_dead = false;
+  if (fs_a) {
+    if (a_hits) d_dead = hit(s, D, A, log);
+    if (!d_dead && d_hits) a_dead = hit(s, A, D, log);
+  } else if (fs_d) {
+    if (d_hits) a_dead = hit(s, A, D, log);
+    if (!a_dead && a_hits) d_dead = hit(s, D, A, log);
+  } else {
+    if (a_hits) d_dead = hit(s, D, A, log);
+    if (d_hits) a_dead = hit(s, A, D, log);
+  }
+
+  // Step 8: the killer's controller earns the slain warrior's modified V;
+  // own-warrior kills and FREELANCERs earn D only.
+  struct Kill { CardId victim, killer; int v; };
+  std::vector<Kill> kills;
+  if (d_dead) kills.push_back({D, A, sd.v});
+  if (a_dead) kills.push_back({A, D, sa.v});
+  for (const Kill& k : kills) {
+    const CardInst& vi = s.card(k.victim);
+    const CardInst& ki = s.card(k.killer);
+    emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
+    const bool d_only = vi.controller == ki.controller || s.def(k.killer).has(kwFreelancer);
+    queue_award(s, ki.controller, k.v, d_only, k.victim);
+  }
+  for (const Kill& k : kills) discard_from_play(s, k.victim);
+  // A defender in cover stays in cover after the combat; its face is now known.
+  c = Combat{};
+}
+
+}  // namespace detail
+}  // namespace dt

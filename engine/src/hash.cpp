@@ -1,0 +1,59 @@
+// State hash: every field that can change what happens next.
+#include "dt/game.hpp"
+
+namespace dt {
+
+namespace {
+struct Hasher {
+  uint64_t h = 0x243F6A8885A308D3ull;
+  void mix(uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  }
+  void ids(const std::vector<CardId>& v) {
+    mix(v.size());
+    for (CardId c : v) mix(uint64_t(uint16_t(c)));
+  }
+};
+}  // namespace
+
+uint64_t state_hash(const State& s) {
+  Hasher H;
+  for (int i = 0; i < 4; ++i) H.mix(s.rng.words()[i]);
+  H.mix(s.cards.size());
+  for (const CardInst& c : s.cards) {
+    H.mix(c.def);
+    H.mix(uint64_t(c.owner) | uint64_t(c.controller) << 8 | uint64_t(c.zone) << 16 |
+          uint64_t(c.area) << 24 | uint64_t(c.wounded) << 32 | uint64_t(c.cover) << 33 |
+          uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35);
+    H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16);
+  }
+  for (const SeatState& st : s.seats) {
+    H.ids(st.draw);
+    H.ids(st.hand);
+    H.ids(st.discard);
+    H.ids(st.annihilated);
+    H.ids(st.in_play);
+    H.mix(uint64_t(uint32_t(st.destiny)) | uint64_t(uint32_t(st.promotion)) << 32);
+    H.mix(uint64_t(uint32_t(st.turns_taken)) | uint64_t(st.gift_decided) << 32 | uint64_t(st.eliminated) << 33);
+    H.mix(uint64_t(uint32_t(st.no_warrior_deadline)) | uint64_t(st.sabotaged_mask) << 32);
+  }
+  H.mix(uint64_t(uint32_t(s.turn_number)) | uint64_t(s.current) << 32 | uint64_t(s.first_player) << 40 |
+        uint64_t(s.phase) << 48 | uint64_t(s.step) << 56);
+  H.mix(uint64_t(uint32_t(s.actions_left)) | uint64_t(s.tactical_used) << 32 | uint64_t(s.gift_seat) << 40);
+  H.mix(uint64_t(s.window.kind) | uint64_t(s.window.index) << 8 | uint64_t(s.window.passes) << 16);
+  for (uint8_t o : s.window.order) H.mix(o);
+  H.mix(uint64_t(s.combat.active) | uint64_t(uint16_t(s.combat.attacker)) << 8 |
+        uint64_t(uint16_t(s.combat.defender)) << 24 | uint64_t(s.combat.tactic) << 40 |
+        uint64_t(s.combat.attacking_seat) << 48);
+  for (const CombatMod& m : s.combat.mods)
+    H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16);
+  for (const PointsAward& a : s.awards)
+    H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
+          uint64_t(uint16_t(a.source)) << 32);
+  H.mix(uint64_t(uint32_t(s.winner)));
+  return H.h;
+}
+
+}  // namespace dt

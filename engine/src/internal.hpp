@@ -1,0 +1,45 @@
+// Engine-private helpers shared by the rules modules.
+#pragma once
+
+#include <vector>
+
+#include "dt/game.hpp"
+
+namespace dt::detail {
+
+using Log = std::vector<Event>*;
+
+inline void emit(Log log, Event e) {
+  if (log) log->push_back(e);
+}
+
+// --- zones (zones.cpp) ---
+// Takes a card out of whatever pile or play list holds it.
+void take_out(State& s, CardId c);
+// Puts a card into the top of its owner's pile for zone `z` (Draw/Hand/Discard/
+// Annihilated) or into `seat`'s play list (InPlay).
+void put_into(State& s, CardId c, Zone z, int seat = -1);
+// Discards a card in play together with everything attached to it.
+void discard_from_play(State& s, CardId c);
+std::vector<CardId> attachments_of(const State& s, CardId c);
+// Draws up to n cards; returns how many were drawn.
+int draw_cards(State& s, int seat, int n);
+bool has_combat_warrior(const State& s, int seat);
+int next_active_seat(const State& s, int seat);
+// Seats in turn order starting with `first`, skipping eliminated ones.
+std::vector<uint8_t> seats_from(const State& s, int first);
+
+// --- combat (combat.cpp) ---
+bool first_strike(const State& s, CardId w, Tactic t);
+bool slayer(const State& s, CardId w, Tactic t);
+bool has_rating(const State& s, CardId w, Tactic t);
+// Reveals a face-down warrior (pays for one mustered in cover, with the 2nd ed
+// penalty when its controller can't pay). Returns false if it left play.
+bool reveal(State& s, CardId w, Log log);
+void resolve_combat(State& s, Log log);
+
+// --- turn flow (game.cpp) ---
+void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);
+void queue_award(State& s, int seat, int amount, bool destiny_only, CardId source);
+
+}  // namespace dt::detail

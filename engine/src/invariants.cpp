@@ -1,0 +1,73 @@
+#include "dt/invariants.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "dt/game.hpp"
+
+namespace dt {
+
+std::vector<std::string> check_invariants(const State& s) {
+  std::vector<std::string> bad;
+  auto fail = [&](std::string m) { bad.push_back(std::move(m)); };
+  // Card conservation: every card is in exactly one place, and its zone says so.
+  std::vector<int> seen(s.cards.size(), 0);
+  auto count = [&](const std::vector<CardId>& v, Zone z, int seat, const char* what) {
+    for (CardId c : v) {
+      if (c < 0 || size_t(c) >= s.cards.size()) {
+        fail(std::string("bad card id in ") + what);
+        continue;
+      }
+      ++seen[size_t(c)];
+      const CardInst& ci = s.card(c);
+      if (ci.zone != z) fail("c" + std::to_string(c) + " listed in " + what + " but its zone differs");
+      if (z == Zone::InPlay ? ci.controller != seat : ci.owner != seat)
+        fail("c" + std::to_string(c) + " is in the wrong seat's " + what);
+    }
+  };
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const SeatState& st = s.seats[size_t(i)];
+    count(st.draw, Zone::Draw, i, "draw pile");
+    count(st.hand, Zone::Hand, i, "hand");
+    count(st.discard, Zone::Discard, i, "discard pile");
+    count(st.annihilated, Zone::Annihilated, i, "annihilated pile");
+    count(st.in_play, Zone::InPlay, i, "play");
+    if (st.destiny < 0) fail("s" + std::to_string(i) + " has negative D");
+    if (st.promotion < 0) fail("s" + std::to_string(i) + " has negative P");
+  }
+  for (size_t c = 0; c < s.cards.size(); ++c) {
+    const CardInst& ci = s.cards[c];
+    if (ci.zone == Zone::InPlay && ci.attached_to != kNoCard) {
+      ++seen[c];
+      const CardInst& base = s.card(ci.attached_to);
+      if (base.zone != Zone::InPlay) fail("c" + std::to_string(c) + " is attached to a card not in play");
+    }
+    if (seen[c] != 1)
+      fail("c" + std::to_string(c) + " is in " + std::to_string(seen[c]) + " places (must be exactly one)");
+  }
+  // Action limits.
+  if (s.actions_left < 0 || s.actions_left > s.rules.actions_per_turn)
+    fail("actions left out of range: " + std::to_string(s.actions_left));
+  if (game_over(s)) return bad;
+  // Tactical actions: never offered in a first turn or after one was used.
+  const std::vector<Option> opts = legal_options(s);
+  if (opts.empty()) fail("no legal option at a decision point");
+  const bool first = s.seats[s.current].turns_taken <= 1;
+  for (const Option& o : opts) {
+    if (o.kind != OptKind::Attack && o.kind != OptKind::Sabotage) continue;
+    if (first) fail("a Tactical action is offered in the player's first turn");
+    if (s.tactical_used) fail("a second Tactical action is offered");
+    if (s.card(o.a).cover) fail("a warrior in cover is offered an attack");
+  }
+  // Cover: outside the forced Exit Cover, a seat with warriors has one in the open.
+  if (s.phase == Phase::Actions) {
+    int warriors = 0, open = 0;
+    for (CardId c : s.seats[s.current].in_play)
+      if (is_warrior_in_play(s, c)) ++warriors, open += !s.card(c).cover;
+    bool forced = std::all_of(opts.begin(), opts.end(), [](const Option& o) { return o.kind == OptKind::ExitCover; });
+    if (warriors > 0 && open == 0 && !forced) fail("all warriors are in cover but Exit Cover is not forced");
+  }
+  return bad;
+}
+
+}  // namespace dt

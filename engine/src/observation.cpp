@@ -1,0 +1,63 @@
+// observe(): what one seat may see. Hands of others, draw piles, discard and
+// annihilated piles are counts only (piles are face down, gEngine "Discard
+// Pile"); face-down warriors of others show only their id.
+#include "dt/observation.hpp"
+
+#include "dt/game.hpp"
+
+namespace dt {
+
+static SeenCard seen(const State& s, CardId c, int viewer) {
+  const CardInst& ci = s.card(c);
+  SeenCard out;
+  out.id = c;
+  out.owner = int8_t(ci.controller);
+  out.wounded = ci.wounded;
+  out.cover = ci.cover;
+  out.attached_to = ci.attached_to;
+  const bool known = ci.controller == viewer || !ci.hidden;
+  out.def = known ? ci.def : -1;
+  out.area = ci.area;
+  out.area_known = known;
+  return out;
+}
+
+Observation observe(const State& s, int viewer) {
+  Observation o;
+  o.viewer = viewer;
+  o.turn_number = s.turn_number;
+  o.current = s.current;
+  o.deciding = game_over(s) ? -1 : deciding_seat(s);
+  o.phase = s.phase;
+  o.step = s.step;
+  o.actions_left = s.actions_left;
+  o.in_combat = s.combat.active;
+  o.attacker = s.combat.attacker;
+  o.defender = s.combat.defender;
+  o.tactic = s.combat.tactic;
+  o.winner = s.winner;
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const SeatState& st = s.seats[size_t(i)];
+    SeenSeat ss;
+    ss.seat = i;
+    ss.destiny = st.destiny;
+    ss.promotion = st.promotion;
+    ss.hand_size = int(st.hand.size());
+    ss.draw_size = int(st.draw.size());
+    ss.discard_size = int(st.discard.size());
+    ss.annihilated_size = int(st.annihilated.size());
+    ss.eliminated = st.eliminated;
+    if (i == viewer)
+      for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
+    for (CardId c : st.in_play) {
+      ss.in_play.push_back(seen(s, c, viewer));
+      for (size_t k = 0; k < s.cards.size(); ++k)
+        if (s.cards[k].zone == Zone::InPlay && s.cards[k].attached_to == c)
+          ss.in_play.push_back(seen(s, CardId(k), viewer));
+    }
+    o.seats.push_back(std::move(ss));
+  }
+  return o;
+}
+
+}  // namespace dt

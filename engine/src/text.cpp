@@ -1,0 +1,102 @@
+// Canonical option texts and readable event lines.
+#include <string>
+
+#include "dt/game.hpp"
+
+namespace dt {
+
+static std::string cid(CardId c) { return "c" + std::to_string(c); }
+
+std::string to_text(const Option& o) {
+  switch (o.kind) {
+    case OptKind::Pass: return "pass";
+    case OptKind::Keep: return "keep";
+    case OptKind::Gift: return "gift";
+    case OptKind::Meditate: return "meditate";
+    case OptKind::Muster: return "muster " + cid(o.a);
+    case OptKind::MusterCover: return "muster-cover " + cid(o.a);
+    case OptKind::SeekCover: return "cover " + cid(o.a);
+    case OptKind::ExitCover: return "uncover " + cid(o.a);
+    case OptKind::Equip: return "equip " + cid(o.a) + " " + cid(o.b);
+    case OptKind::Build: return "build " + cid(o.a);
+    case OptKind::Attack:
+      return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot");
+    case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
+    case OptKind::Play: return "play " + cid(o.a) + " on " + cid(o.b);
+    case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
+    case OptKind::Discard: return "discard " + cid(o.a);
+  }
+  return "?";
+}
+
+std::string_view to_string(EventKind k) {
+  switch (k) {
+    case EventKind::GameStart: return "game_start";
+    case EventKind::GiftClaimed: return "cardinals_gift";
+    case EventKind::TurnStart: return "turn_start";
+    case EventKind::Draw: return "draw";
+    case EventKind::Meditate: return "meditate";
+    case EventKind::Muster: return "muster";
+    case EventKind::MusterCover: return "muster_cover";
+    case EventKind::SeekCover: return "seek_cover";
+    case EventKind::ExitCover: return "exit_cover";
+    case EventKind::Reveal: return "reveal";
+    case EventKind::RevealPenalty: return "reveal_penalty";
+    case EventKind::Equip: return "equip";
+    case EventKind::Build: return "build";
+    case EventKind::Attack: return "attack";
+    case EventKind::AttackVoid: return "attack_void";
+    case EventKind::Play: return "play";
+    case EventKind::Wound: return "wound";
+    case EventKind::Kill: return "kill";
+    case EventKind::Points: return "points";
+    case EventKind::Sabotage: return "sabotage";
+    case EventKind::Discard: return "discard";
+    case EventKind::Pass: return "pass";
+    case EventKind::Eliminated: return "eliminated";
+    case EventKind::GameEnd: return "game_end";
+  }
+  return "?";
+}
+
+std::string describe(const State& s, const Event& e, int viewer) {
+  auto name = [&](CardId c) -> std::string {
+    if (c == kNoCard) return "?";
+    const CardInst& ci = s.card(c);
+    bool visible = viewer < 0 || ci.controller == viewer || !ci.hidden;
+    if (e.kind == EventKind::Discard && viewer >= 0 && ci.owner != viewer) visible = false;
+    return visible ? s.def(c).name + " (" + cid(c) + ")" : cid(c);
+  };
+  const std::string who = e.seat >= 0 ? "s" + std::to_string(e.seat) : "nobody";
+  const std::string x = std::to_string(e.x), y = std::to_string(e.y);
+  switch (e.kind) {
+    case EventKind::GameStart: return who + " goes first";
+    case EventKind::GiftClaimed: return who + " claims the Cardinal's Gift";
+    case EventKind::TurnStart: return "turn " + x + ": " + who;
+    case EventKind::Draw: return who + " draws " + x;
+    case EventKind::Meditate: return who + " meditates";
+    case EventKind::Muster: return who + " musters " + name(e.a);
+    case EventKind::MusterCover: return who + " musters a warrior in cover";
+    case EventKind::SeekCover: return who + ": " + name(e.a) + " seeks cover";
+    case EventKind::ExitCover: return who + ": " + name(e.a) + " exits cover";
+    case EventKind::Reveal: return who + ": " + name(e.a) + " is revealed";
+    case EventKind::RevealPenalty: return who + " cannot pay for " + name(e.a) + ": discarded, " + y + " P lost";
+    case EventKind::Equip: return who + " equips " + name(e.b) + " with " + name(e.a);
+    case EventKind::Build: return who + " builds " + name(e.a);
+    case EventKind::Attack:
+      return who + ": " + name(e.a) + " attacks " + name(e.b) + (e.x == 0 ? " (fight)" : " (shoot)");
+    case EventKind::AttackVoid: return who + ": the attack on " + name(e.b) + " is not allowed; combat ends";
+    case EventKind::Play: return who + " plays " + name(e.a) + " on " + name(e.b);
+    case EventKind::Wound: return name(e.a) + " is wounded";
+    case EventKind::Kill: return name(e.a) + " is killed by " + name(e.b) + " (V " + x + ")";
+    case EventKind::Points: return who + " takes " + x + " P and " + y + " D";
+    case EventKind::Sabotage: return who + ": " + name(e.a) + " sabotages s" + x;
+    case EventKind::Discard: return who + " discards " + name(e.a);
+    case EventKind::Pass: return who + " passes";
+    case EventKind::Eliminated: return who + " has had no warrior for three turns and loses";
+    case EventKind::GameEnd: return e.seat >= 0 ? who + " wins with " + x + " P" : "the game ends";
+  }
+  return "?";
+}
+
+}  // namespace dt

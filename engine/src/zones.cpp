@@ -1,0 +1,104 @@
+// Moving cards between piles and play.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+static std::vector<CardId>* pile_of(State& s, CardId c) {
+  CardInst& ci = s.card(c);
+  SeatState& owner = s.seats[ci.owner];
+  switch (ci.zone) {
+    case Zone::Draw: return &owner.draw;
+    case Zone::Hand: return &owner.hand;
+    case Zone::Discard: return &owner.discard;
+    case Zone::Annihilated: return &owner.annihilated;
+    case Zone::InPlay:
+      return ci.attached_to == kNoCard ? &s.seats[ci.controller].in_play : nullptr;
+    case Zone::Limbo: return nullptr;
+  }
+  return nullptr;
+}
+
+void take_out(State& s, CardId c) {
+  if (auto* v = pile_of(s, c)) {
+    auto it = std::find(v->begin(), v->end(), c);
+    if (it != v->end()) v->erase(it);
+  }
+  CardInst& ci = s.card(c);
+  ci.zone = Zone::Limbo;
+  ci.attached_to = kNoCard;
+}
+
+void put_into(State& s, CardId c, Zone z, int seat) {
+  CardInst& ci = s.card(c);
+  ci.zone = z;
+  ci.wounded = ci.cover = ci.unpaid = ci.hidden = false;
+  ci.exited_cover_turn = -1;
+  SeatState& owner = s.seats[ci.owner];
+  switch (z) {
+    case Zone::Draw: owner.draw.push_back(c); break;
+    case Zone::Hand: owner.hand.push_back(c); break;
+    case Zone::Discard: owner.discard.push_back(c); break;
+    case Zone::Annihilated: owner.annihilated.push_back(c); break;
+    case Zone::InPlay:
+      ci.controller = uint8_t(seat < 0 ? ci.owner : seat);
+      s.seats[ci.controller].in_play.push_back(c);
+      break;
+    case Zone::Limbo: break;
+  }
+}
+
+std::vector<CardId> attachments_of(const State& s, CardId c) {
+  std::vector<CardId> out;
+  for (size_t i = 0; i < s.cards.size(); ++i)
+    if (s.cards[i].zone == Zone::InPlay && s.cards[i].attached_to == c) out.push_back(CardId(i));
+  return out;
+}
+
+void discard_from_play(State& s, CardId c) {
+  // Attachments leave with their base card (gEngine, "POST-PLAY ICON").
+  for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+  take_out(s, c);
+  put_into(s, c, Zone::Discard);
+}
+
+int draw_cards(State& s, int seat, int n) {
+  SeatState& st = s.seats[size_t(seat)];
+  int drawn = 0;
+  while (drawn < n && !st.draw.empty()) {
+    CardId c = st.draw.back();
+    st.draw.pop_back();
+    s.card(c).zone = Zone::Hand;
+    st.hand.push_back(c);
+    ++drawn;
+  }
+  return drawn;
+}
+
+bool has_combat_warrior(const State& s, int seat) {
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (can_take_part_in_combat(s, c)) return true;
+  return false;
+}
+
+int next_active_seat(const State& s, int seat) {
+  const int n = s.num_seats();
+  for (int i = 1; i <= n; ++i) {
+    int t = (seat + i) % n;
+    if (!s.seats[size_t(t)].eliminated) return t;
+  }
+  return seat;
+}
+
+std::vector<uint8_t> seats_from(const State& s, int first) {
+  std::vector<uint8_t> out;
+  const int n = s.num_seats();
+  for (int i = 0; i < n; ++i) {
+    int t = (first + i) % n;
+    if (!s.seats[size_t(t)].eliminated) out.push_back(uint8_t(t));
+  }
+  return out;
+}
+
+}  // namespace dt::detail
