@@ -1,0 +1,263 @@
+// Card files (dtref.cards.CardSet, protobuf text format) -> dt::CardDb.
+#include "dt/card_loader.hpp"
+
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <stdexcept>
+#include <unordered_set>
+
+// protobuf_generate_cpp currently drops the dtref/ directory of the .proto.
+#if __has_include("dtref/cards.pb.h")
+#include "dtref/cards.pb.h"
+#else
+#include "cards.pb.h"
+#endif
+#include "embedded.hpp"
+
+namespace dt {
+namespace {
+
+namespace pb = ::dtref::cards;
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
+  // Collapse runs of blanks so "FIRST  STRIKE" still matches.
+  std::string r;
+  for (char c : out) {
+    if (c == ' ' && (r.empty() || r.back() == ' ')) continue;
+    r.push_back(c);
+  }
+  while (!r.empty() && r.back() == ' ') r.pop_back();
+  return r;
+}
+
+class Collector : public google::protobuf::io::ErrorCollector {
+ public:
+  explicit Collector(std::string file) : file_(std::move(file)) {}
+  void AddError(int line, google::protobuf::io::ColumnNumber column,
+                const std::string& message) override {
+    if (!first_.empty()) return;  // report the first error only
+    first_ = file_ + ":" + std::to_string(line + 1) + ": " + message;
+    (void)column;
+  }
+  const std::string& first() const { return first_; }
+
+ private:
+  std::string file_;
+  std::string first_;
+};
+
+CardType convert(pb::CardType t, const std::string& where) {
+  switch (t) {
+    case pb::WARRIOR: return CardType::Warrior;
+    case pb::EQUIPMENT: return CardType::Equipment;
+    case pb::SPECIAL: return CardType::Special;
+    case pb::FORTIFICATION: return CardType::Fortification;
+    case pb::ART: return CardType::Art;
+    case pb::SYMMETRY: return CardType::Symmetry;
+    case pb::MISSION: return CardType::Mission;
+    case pb::RELIC: return CardType::Relic;
+    case pb::WARZONE: return CardType::Warzone;
+    case pb::KI: return CardType::Ki;
+    case pb::BEAST: return CardType::Beast;
+    case pb::ALLIANCE: return CardType::Alliance;
+    default: break;
+  }
+  throw std::runtime_error(where + ": card type missing");
+}
+
+Affil convert(pb::Affiliation a, const std::string& where) {
+  switch (a) {
+    case pb::GENERAL: return Affil::General;
+    case pb::BAUHAUS: return Affil::Bauhaus;
+    case pb::CAPITOL: return Affil::Capitol;
+    case pb::CYBERTRONIC: return Affil::Cybertronic;
+    case pb::IMPERIAL: return Affil::Imperial;
+    case pb::MISHIMA: return Affil::Mishima;
+    case pb::BROTHERHOOD: return Affil::Brotherhood;
+    case pb::LEGION: return Affil::Legion;
+    case pb::CRESCENTIA: return Affil::Crescentia;
+    case pb::LUTHERAN: return Affil::Lutheran;
+    case pb::RASPUTIN: return Affil::Rasputin;
+    case pb::TEMPLARS: return Affil::Templars;
+    default: break;
+  }
+  throw std::runtime_error(where + ": affiliation unspecified");
+}
+
+Area convert(pb::CombatArea a, const std::string& where) {
+  switch (a) {
+    case pb::SQUAD: return Area::Squad;
+    case pb::KOHORT: return Area::Kohort;
+    case pb::OUTPOST: return Area::Outpost;
+    default: break;
+  }
+  throw std::runtime_error(where + ": combat area unspecified");
+}
+
+PostPlay convert(pb::PostPlay p) {
+  switch (p) {
+    case pb::ATTACH: return PostPlay::Attach;
+    case pb::DISCARD: return PostPlay::Discard;
+    case pb::ANNIHILATE: return PostPlay::Annihilate;
+    default: return PostPlay::None;
+  }
+}
+
+WeaponKind convert(pb::Weapon w) {
+  switch (w) {
+    case pb::FIGHT_WEAPON: return WeaponKind::Fight;
+    case pb::SHOOT_WEAPON: return WeaponKind::Shoot;
+    case pb::FIGHT_SHOOT_WEAPON: return WeaponKind::FightShoot;
+    case pb::SPECIAL_WEAPON: return WeaponKind::Special;
+    default: return WeaponKind::None;
+  }
+}
+
+int8_t small(int32_t v, const std::string& where) {
+  if (v < -128 || v > 127) throw std::runtime_error(where + ": number out of range: " + std::to_string(v));
+  return int8_t(v);
+}
+
+StatBonus convert(const pb::StatBonus& b, const std::string& where) {
+  StatBonus s;
+  s.f = small(b.f(), where);
+  s.s = small(b.s(), where);
+  s.a = small(b.a(), where);
+  s.v = small(b.v(), where);
+  return s;
+}
+
+CardDef convert(const pb::Card& c, const std::string& file) {
+  std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
+  if (c.code().empty()) throw std::runtime_error(where + ": code missing");
+  if (c.name().empty()) throw std::runtime_error(where + ": name missing");
+  CardDef d;
+  d.code = c.code();
+  d.name = c.name();
+  d.set = c.set();
+  d.type = convert(c.type(), where);
+  for (int a : c.affiliation()) d.affil |= bit(convert(pb::Affiliation(a), where));
+  if (c.has_fight()) d.f = small(c.fight(), where);
+  if (c.has_shoot()) d.s = small(c.shoot(), where);
+  if (c.has_armor()) d.a = small(c.armor(), where);
+  if (c.has_value()) d.v = small(c.value(), where);
+  if (c.deck_limit() < 0 || c.deck_limit() > 255)
+    throw std::runtime_error(where + ": deck_limit out of range");
+  d.deck_limit = uint8_t(c.deck_limit());
+  d.post_play = convert(c.post_play());
+  for (const auto& s : c.designation()) {
+    std::string u = upper(s);
+    if (u.empty()) continue;
+    if (std::find(d.designations.begin(), d.designations.end(), u) == d.designations.end())
+      d.designations.push_back(u);
+    d.keywords |= keyword_for_designation(u);
+  }
+  d.implemented = c.implemented();
+  d.weapon = convert(c.weapon());
+  if (c.has_bonus()) d.bonus = convert(c.bonus(), where);
+  if (c.has_give_to()) {
+    for (int a : c.give_to().affiliation()) d.give_to.affil |= bit(convert(pb::Affiliation(a), where));
+    d.give_to.doomtrooper = c.give_to().doomtrooper();
+    d.give_to.legion = c.give_to().dark_legion();
+  }
+  if (c.has_fortification()) {
+    const auto& pf = c.fortification();
+    FortEffect f;
+    for (int a : pf.build_in()) f.build_in |= bit(convert(pb::CombatArea(a), where));
+    f.whole_force = pf.whole_force();
+    for (int a : pf.affects()) f.affects_affil |= bit(convert(pb::Affiliation(a), where));
+    f.affects_designation = upper(pf.affects_designation());
+    if (pf.has_bonus()) f.bonus = convert(pf.bonus(), where);
+    d.fort = std::move(f);
+  }
+  d.combat_modifier = c.combat_modifier();
+  return d;
+}
+
+// FNV-1a, 64 bit: stable across platforms and runs.
+uint64_t fnv1a(uint64_t h, std::string_view s) {
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+uint32_t keyword_for_designation(std::string_view designation) {
+  static const std::pair<std::string_view, uint32_t> kTable[] = {
+      {"PERSONALITY", kwPersonality},
+      {"SLAYER", kwSlayer},
+      {"FIRST STRIKE", kwFirstStrike},
+      {"FIRST STRIKE (FIGHT)", kwFirstStrikeFight},
+      {"FIRST STRIKE (SHOOT)", kwFirstStrikeShoot},
+      {"ASSASSIN", kwAssassin},
+      {"NONCOMBATANT", kwNoncombatant},
+      {"MORTIFICATOR", kwMortificator},
+      {"FREELANCER", kwFreelancer},
+      {"HERETIC", kwHeretic},
+      {"BLESSED", kwBlessed},
+      {"PROFANE", kwProfane},
+      {"ART IMMUNITY", kwArtImmunity},
+      {"MINOR SYMMETRY IMMUNITY", kwMinorSymmetryImmunity},
+      {"COMPLETE SYMMETRY IMMUNITY", kwCompleteSymmetryImmunity},
+      {"ARMOR", kwArmor},
+      {"VEHICLE", kwVehicle},
+      {"AIRSHIP", kwAirship},
+      {"DOOMTROOPER", kwDoomtrooper},
+  };
+  std::string u = upper(designation);
+  for (const auto& [name, kw] : kTable)
+    if (u == name) return kw;
+  return 0;
+}
+
+CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<CardDef> defs;
+  std::unordered_set<std::string> codes;
+  uint64_t h = 14695981039346656037ull;
+  for (const auto& [file, text] : files) {
+    pb::CardSet set;
+    google::protobuf::TextFormat::Parser parser;
+    Collector errors(file);
+    parser.RecordErrorsTo(&errors);
+    if (!parser.ParseFromString(text, &set)) {
+      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
+    }
+    for (const auto& c : set.card()) {
+      CardDef d = convert(c, file);
+      if (d.set.empty()) d.set = set.set();
+      if (!codes.insert(d.code).second)
+        throw std::runtime_error(file + ": duplicate card code " + d.code);
+      defs.push_back(std::move(d));
+    }
+    h = fnv1a(h, file);
+    h = fnv1a(h, std::string_view("\0", 1));
+    h = fnv1a(h, text);
+    h = fnv1a(h, std::string_view("\0", 1));
+  }
+  CardDb db(std::move(defs));
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  db.version = buf;
+  return db;
+}
+
+const CardDb& builtin_cards() {
+  static const CardDb db = [] {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (size_t i = 0; i < embedded::kCardFileCount; ++i)
+      files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
+    return load_card_text(files);
+  }();
+  return db;
+}
+
+}  // namespace dt

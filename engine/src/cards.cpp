@@ -1,0 +1,113 @@
+// CardDb lookups and card-related names. No parsing here: dt_cards turns the
+// card files into CardDefs; the engine only looks them up.
+#include "dt/cards.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace dt {
+namespace {
+
+char upper(char c) { return char(std::toupper(static_cast<unsigned char>(c))); }
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (upper(a[i]) != upper(b[i])) return false;
+  return true;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool CardDef::has_designation(std::string_view d) const {
+  d = trim(d);
+  if (iequals(d, name)) return true;  // a card's name is one of its designations
+  for (const auto& x : designations)
+    if (iequals(d, x)) return true;
+  return false;
+}
+
+CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
+  if (defs_.size() > 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
+}
+
+std::optional<uint16_t> CardDb::by_code(std::string_view code) const {
+  code = trim(code);
+  for (size_t i = 0; i < defs_.size(); ++i)
+    if (defs_[i].code == code) return uint16_t(i);
+  return std::nullopt;
+}
+
+std::optional<uint16_t> CardDb::by_name(std::string_view name) const {
+  name = trim(name);
+  for (size_t i = 0; i < defs_.size(); ++i)
+    if (iequals(defs_[i].name, name)) return uint16_t(i);
+  return std::nullopt;
+}
+
+std::optional<uint16_t> CardDb::find(std::string_view name_or_code) const {
+  if (auto i = by_code(name_or_code)) return i;
+  return by_name(name_or_code);
+}
+
+std::string_view to_string(CardType t) {
+  switch (t) {
+    case CardType::Warrior: return "Warrior";
+    case CardType::Equipment: return "Equipment";
+    case CardType::Special: return "Special";
+    case CardType::Fortification: return "Fortification";
+    case CardType::Art: return "Art";
+    case CardType::Symmetry: return "Symmetry";
+    case CardType::Mission: return "Mission";
+    case CardType::Relic: return "Relic";
+    case CardType::Warzone: return "Warzone";
+    case CardType::Ki: return "Ki";
+    case CardType::Beast: return "Beast";
+    case CardType::Alliance: return "Alliance";
+  }
+  return "?";
+}
+
+std::string_view to_string(Affil a) {
+  switch (a) {
+    case Affil::General: return "General";
+    case Affil::Bauhaus: return "Bauhaus";
+    case Affil::Capitol: return "Capitol";
+    case Affil::Cybertronic: return "Cybertronic";
+    case Affil::Imperial: return "Imperial";
+    case Affil::Mishima: return "Mishima";
+    case Affil::Brotherhood: return "Brotherhood";
+    case Affil::Legion: return "Dark Legion";
+    case Affil::Crescentia: return "Crescentia";
+    case Affil::Lutheran: return "Lutheran Triad";
+    case Affil::Rasputin: return "Sons of Rasputin";
+    case Affil::Templars: return "Templars";
+  }
+  return "?";
+}
+
+std::string_view to_string(Area a) {
+  switch (a) {
+    case Area::Squad: return "Squad";
+    case Area::Kohort: return "Kohort";
+    case Area::Outpost: return "Outpost";
+  }
+  return "?";
+}
+
+std::string_view to_string(Tactic t) {
+  switch (t) {
+    case Tactic::Fight: return "Fight";
+    case Tactic::Shoot: return "Shoot";
+  }
+  return "?";
+}
+
+}  // namespace dt

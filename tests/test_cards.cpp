@@ -1,0 +1,219 @@
+// Card database, card-file parsing and deck lists, through dt_cards' public API.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "dt/card_loader.hpp"
+#include "dt/cards.hpp"
+#include "dt/deck.hpp"
+#include "dt/rules.hpp"
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+bool any_contains(const std::vector<std::string>& v, const std::string& part) {
+  return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return contains(s, part); });
+}
+
+TEST(Cards, BuiltinHasEveryPrintedCard) {
+  const dt::CardDb& db = dt::builtin_cards();
+  EXPECT_EQ(db.size(), 1073u);
+  EXPECT_EQ(&db, &dt::builtin_cards());  // cached
+  EXPECT_EQ(db.version.size(), 16u);
+}
+
+TEST(Cards, SeaLionFacts) {
+  const dt::CardDb& db = dt::builtin_cards();
+  auto i = db.by_code("01273");
+  ASSERT_TRUE(i);
+  const dt::CardDef& d = db[*i];
+  EXPECT_EQ(d.name, "SEA LION");
+  EXPECT_EQ(d.set, "unl");
+  EXPECT_EQ(d.type, dt::CardType::Warrior);
+  EXPECT_EQ(d.affil, dt::bit(dt::Affil::Capitol));
+  EXPECT_EQ(d.f, 3);
+  EXPECT_EQ(d.s, 4);
+  EXPECT_EQ(d.a, 4);
+  EXPECT_EQ(d.v, 4);
+  EXPECT_EQ(d.deck_limit, 5);
+  EXPECT_TRUE(d.has(dt::kwSlayer));
+  EXPECT_FALSE(d.has(dt::kwPersonality));
+  EXPECT_TRUE(d.implemented);
+  EXPECT_TRUE(d.has_designation("slayer"));
+  EXPECT_TRUE(d.has_designation("Sea Lion"));  // the name is a designation
+  EXPECT_FALSE(d.has_designation("PERSONALITY"));
+}
+
+TEST(Cards, LookupByNameAndCode) {
+  const dt::CardDb& db = dt::builtin_cards();
+  EXPECT_EQ(db.by_name("sea lion"), db.by_code("01273"));
+  EXPECT_EQ(db.find("01273"), db.find("Sea Lion"));
+  EXPECT_FALSE(db.find("NO SUCH CARD"));
+}
+
+TEST(Cards, PlainEffectsDecoded) {
+  const dt::CardDb& db = dt::builtin_cards();
+  const auto& sword = db[*db.by_name("CAPITOL SWORD OF HONOR")];
+  EXPECT_EQ(sword.weapon, dt::WeaponKind::Fight);
+  EXPECT_EQ(sword.bonus.f, 1);
+  EXPECT_EQ(sword.give_to.affil, dt::bit(dt::Affil::Capitol));
+
+  const auto& armor = db[*db.by_name("COMPOSITE ARMOR")];
+  EXPECT_TRUE(armor.has(dt::kwArmor));
+  EXPECT_EQ(armor.bonus.a, 4);
+
+  const auto& citadel = db[*db.by_name("CITADEL OF ILIAN")];
+  ASSERT_TRUE(citadel.fort);
+  EXPECT_EQ(citadel.fort->build_in, dt::bit(dt::Area::Kohort));
+  EXPECT_FALSE(citadel.fort->whole_force);
+  EXPECT_EQ(citadel.fort->affects_designation, "FOLLOWER OF ILIAN");
+  EXPECT_EQ(citadel.fort->bonus.a, 2);
+
+  const auto& city = db[*db.by_name("HEIMBURG")];
+  ASSERT_TRUE(city.fort);
+  EXPECT_TRUE(city.fort->whole_force);
+  EXPECT_EQ(city.fort->affects_affil, dt::bit(dt::Affil::Bauhaus));
+
+  const auto& lucky = db[*db.by_name("LUCKY SHOT")];
+  EXPECT_TRUE(lucky.combat_modifier);
+  EXPECT_EQ(lucky.bonus.s, 2);
+  EXPECT_EQ(lucky.post_play, dt::PostPlay::Discard);
+
+  EXPECT_TRUE(db[*db.by_name("COMBAT WARHEAD")].has(dt::kwFirstStrikeFight));
+  EXPECT_TRUE(db[*db.by_name("COMBAT WARHEAD")].has(dt::kwFirstStrikeShoot));
+  EXPECT_TRUE(db[*db.by_name("SAMURAI")].has(dt::kwFirstStrikeFight));
+  EXPECT_FALSE(db[*db.by_name("SAMURAI")].has(dt::kwFirstStrikeShoot));
+  // A warrior with "–" for F cannot fight.
+  EXPECT_FALSE(db[*db.by_name("RAMS AIR CAVALRY")].f.has_value());
+}
+
+TEST(Cards, FollowerAndNephariteSplit) {
+  const dt::CardDb& db = dt::builtin_cards();
+  const auto& d = db[*db.by_name("ALAKHAI THE CUNNING")];
+  EXPECT_TRUE(d.has_designation("FOLLOWER OF ALGEROTH"));
+  EXPECT_TRUE(d.has_designation("NEPHARITE"));
+  EXPECT_TRUE(d.has(dt::kwPersonality));
+  EXPECT_TRUE(d.has(dt::kwArtImmunity));
+}
+
+TEST(Cards, ImplementedCount) {
+  const dt::CardDb& db = dt::builtin_cards();
+  auto n = std::count_if(db.all().begin(), db.all().end(), [](const dt::CardDef& d) { return d.implemented; });
+  EXPECT_GE(n, 30);
+}
+
+TEST(Cards, ParseErrorReportsFileAndLine) {
+  std::string text =
+      "set: \"t\"\n"
+      "card {\n"
+      "  code: \"x1\"\n"
+      "  name: \"TEST\"\n"
+      "  type: WARRIOR\n"
+      "  fight: oops\n"
+      "}\n";
+  std::string err = error_of([&] { dt::load_card_text({{"test.txtpb", text}}); });
+  EXPECT_TRUE(contains(err, "test.txtpb:6:")) << err;
+
+  err = error_of([&] { dt::load_card_text({{"bad.txtpb", "set: \"t\"\ncard {\n  colour: 3\n}\n"}}); });
+  EXPECT_TRUE(contains(err, "bad.txtpb:3:")) << err;
+}
+
+TEST(Cards, LoadSmallSet) {
+  dt::CardDb db = dt::load_card_text({{"a.txtpb",
+                                       "set: \"t\"\n"
+                                       "card { code: \"x1\" name: \"ALPHA\" type: WARRIOR affiliation: CAPITOL "
+                                       "fight: 2 armor: 3 deck_limit: 2 designation: \"first strike\" }\n"}});
+  ASSERT_EQ(db.size(), 1u);
+  EXPECT_EQ(db[0].set, "t");
+  EXPECT_EQ(db[0].f, 2);
+  EXPECT_FALSE(db[0].s.has_value());
+  EXPECT_TRUE(db[0].has(dt::kwFirstStrike));
+  EXPECT_EQ(db[0].designations.at(0), "FIRST STRIKE");
+  std::string err = error_of([&] {
+    dt::load_card_text({{"a.txtpb", "card { code: \"x1\" name: \"A\" type: WARRIOR }"},
+                        {"b.txtpb", "card { code: \"x1\" name: \"B\" type: WARRIOR }"}});
+  });
+  EXPECT_TRUE(contains(err, "duplicate")) << err;
+}
+
+TEST(Decks, TypoSuggestsNearestName) {
+  const dt::CardDb& db = dt::builtin_cards();
+  std::string err = error_of([&] { dt::parse_deck("# test\n3 SEA LION\n\n2x SEE LOIN\n", db, "t"); });
+  EXPECT_TRUE(contains(err, "line 4")) << err;
+  EXPECT_TRUE(contains(err, "unknown card 'SEE LOIN'")) << err;
+  EXPECT_TRUE(contains(err, "did you mean 'SEA LION'")) << err;
+}
+
+TEST(Decks, ParsesQuantitiesCodesAndComments) {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::Deck d = dt::parse_deck("3x sea lion  # capitol\n01268\n2 01201\n", db, "t");
+  EXPECT_EQ(d.name, "t");
+  ASSERT_EQ(d.cards.size(), 6u);
+  EXPECT_EQ(d.cards[0], *db.by_name("SEA LION"));
+  EXPECT_EQ(d.cards[3], *db.by_name("SAMURAI"));
+  EXPECT_EQ(d.cards[5], *db.by_code("01201"));
+  ASSERT_EQ(d.entries.size(), 3u);
+  EXPECT_EQ(d.entries[1].line, 2);
+}
+
+TEST(Decks, ValidationCatchesSizeCopiesAndUnimplemented) {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::Rules rules = dt::preset_gengine();
+  dt::Deck d = dt::builtin_deck("corporate");
+  ASSERT_EQ(d.cards.size(), 60u);
+  d.cards.pop_back();
+  auto problems = dt::validate_deck(d, db, rules, false);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_TRUE(contains(problems[0], "59")) << problems[0];
+
+  dt::Deck six = dt::parse_deck("6 SEA LION\n54 LUCKY SHOT\n", db, "six");
+  problems = dt::validate_deck(six, db, rules, false);
+  EXPECT_TRUE(any_contains(problems, "6 copies of SEA LION")) << problems.size();
+  EXPECT_TRUE(any_contains(problems, "54 copies of LUCKY SHOT"));
+
+  rules.max_copies = 3;
+  dt::Deck four = dt::parse_deck("4 SEA LION\n56 CHEMIMAN\n", db, "four");
+  problems = dt::validate_deck(four, db, rules, false);
+  EXPECT_TRUE(any_contains(problems, "4 copies of SEA LION"));
+
+  dt::Deck un = dt::parse_deck("5 NECROMUTANT\n", db, "un");
+  problems = dt::validate_deck(un, db, dt::preset_gengine(), false);
+  EXPECT_TRUE(any_contains(problems, "not implemented"));
+  problems = dt::validate_deck(un, db, dt::preset_gengine(), true);
+  EXPECT_FALSE(any_contains(problems, "not implemented"));
+}
+
+TEST(Decks, BuiltinDecksAreLegal) {
+  const dt::CardDb& db = dt::builtin_cards();
+  auto names = dt::builtin_deck_names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "corporate"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "legion"), names.end());
+  for (const auto& name : names) {
+    dt::Deck d = dt::builtin_deck(name);
+    EXPECT_EQ(d.name, name);
+    for (const auto& preset : dt::preset_names()) {
+      auto problems = dt::validate_deck(d, db, *dt::preset_by_name(preset), false);
+      EXPECT_TRUE(problems.empty()) << name << " under " << preset << ": " << problems.front();
+    }
+    size_t warriors = std::count_if(d.cards.begin(), d.cards.end(),
+                                    [&](uint16_t c) { return db[c].type == dt::CardType::Warrior; });
+    EXPECT_GE(warriors * 100, d.cards.size() * 40) << name;
+  }
+  std::string err = error_of([] { dt::builtin_deck("nope"); });
+  EXPECT_TRUE(contains(err, "corporate")) << err;
+}
+
+}  // namespace
