@@ -218,9 +218,12 @@ class Parser {
         auto eq = w[i].find('=');
         if (eq == std::string::npos) fail(l.number, "expected key=value, got '" + w[i] + "'");
         auto key = lower(w[i].substr(0, eq));
-        if (key != "d" && key != "p" && key != "turns" && key != "deadline" && key != "gift")
-          fail(l.number, "expected d=, p=, turns=, deadline= or gift=, got '" + w[i] + "'");
-        if (key == "gift") {
+        if (key != "d" && key != "p" && key != "turns" && key != "deadline" && key != "gift" &&
+            key != "sabotaged")
+          fail(l.number, "expected d=, p=, turns=, deadline=, sabotaged= or gift=, got '" + w[i] + "'");
+        if (key == "sabotaged") {
+          seat_arg(l, w[i].substr(eq + 1));
+        } else if (key == "gift") {
           if (!to_bool(w[i].substr(eq + 1))) fail(l.number, "expected gift=yes|no");
         } else {
           int_arg(l, w[i].substr(eq + 1), "a number after '='");
@@ -564,6 +567,7 @@ class Runner {
           }
           else if (key == "deadline") ss.no_warrior_deadline = *to_int(val);
           else if (key == "gift") ss.gift_decided = *to_bool(val);
+          else if (key == "sabotaged") ss.sabotaged_mask |= 1u << unsigned(seat(val));
         }
       } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated") {
         int s = seat(l.words[0]);
