@@ -137,6 +137,14 @@ def keyword_sentence(sentence):
     return [s]
 
 
+# Corrections to the source, by code: designations to drop.
+# MACHINATOR: the dump gives it CHEMIMAN's clarification word for word; the
+# printed card has no kill effect, so it is no SLAYER.
+DROP_DESIGNATIONS = {
+    "01196": {"SLAYER"},
+}
+
+
 def extract(card):
     """(designations, weapon) from the card's keyword sentences."""
     src = card.get("clarification_text") or card.get("text") or ""
@@ -151,6 +159,8 @@ def extract(card):
                 weapon = weapon or WEAPONS[k]
                 continue
             if k == name or k in designations:
+                continue
+            if k in DROP_DESIGNATIONS.get(card["code"], ()):
                 continue
             designations.append(k)
     return designations, weapon
