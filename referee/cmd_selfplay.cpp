@@ -147,7 +147,7 @@ int run_selfplay(const SelfplayOptions& opt) {
     cfg.rules = *rules;
     cfg.seed = mix(opt.seed, uint64_t(g));
     // Rotate the decks around the seats so no deck always sits first.
-    std::vector<int> deck_of(size_t(seats));
+    std::vector<int> deck_of(static_cast<size_t>(seats));
     for (int i = 0; i < seats; ++i) {
       deck_of[size_t(i)] = (i + g) % seats;
       cfg.decks.push_back(decks[size_t(deck_of[size_t(i)])].cards);
@@ -169,7 +169,7 @@ int run_selfplay(const SelfplayOptions& opt) {
   fmt::print("selfplay: {} games, seed {}, rules {}, checks {}\n", opt.games, opt.seed, opt.rules,
              opt.checks ? "on" : "off");
   for (size_t i = 0; i < decks.size(); ++i) fmt::print("  {:<12} wins {}\n", decks[i].name, wins[i]);
-  if (unfinished) fmt::print("  unfinished   {}\n", unfinished);
+  if (unfinished) fmt::print("  draws        {} (tied at the turn limit)\n", unfinished);
   fmt::print("  decisions {} ({:.1f} per game), turns {:.1f} per game\n", decisions,
              opt.games ? double(decisions) / opt.games : 0.0, opt.games ? double(turns) / opt.games : 0.0);
   fmt::print("  {:.3f} s: {:.1f} games/s, {:.0f} decisions/s\n", secs, opt.games / secs, decisions / secs);

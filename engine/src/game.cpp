@@ -266,10 +266,12 @@ void check_end(State& s, Log log) {
     else if (st.promotion == best_p) tie = true;
   }
   int winner = -1;
+  const bool out_of_turns = s.rules.turn_limit > 0 && s.turn_number > s.rules.turn_limit;
   if (active <= 1) winner = last_active;
   else if (target) winner = best;  // simultaneous arrivals: the higher P
   else if (all_empty && !tie) winner = best;  // both draw piles empty; a tie plays on
-  if (winner < 0 && !(active <= 1)) return;
+  else if (out_of_turns && !tie) winner = best;
+  if (winner < 0 && !(active <= 1) && !out_of_turns) return;
   s.winner = winner;
   s.phase = Phase::GameOver;
   emit(log, {EventKind::GameEnd, int8_t(winner), kNoCard, kNoCard, best_p});

@@ -31,7 +31,12 @@ struct Rules {
   bool brotherhood_attacks_tribal = true;  // gEngine: Brotherhood may attack Tribal too
   bool outposts = true;                    // gEngine: Outpost combat area and Tribal warriors
   bool cardinals_gift = true;
-  bool auto_pass = true;  // engine passes for a seat whose only option is `pass`
+  bool auto_pass = true;
+  // Referee adjudication, not a rulebook rule: a game still going after this
+  // many turns ends; the higher P wins and a tie is a draw (winner -1). Tied
+  // players with empty draw piles and no way to wound each other would
+  // otherwise play on forever. 0: no limit.
+  int turn_limit = 1000;  // engine passes for a seat whose only option is `pass`
 };
 
 Rules preset_gengine();
