@@ -648,7 +648,7 @@ class Runner {
       return;
     }
     st_.step = step;
-    st_.actions_left = step == Step::Actions ? actions : 0;
+    st_.actions_left = step == Step::Discard ? 0 : actions;  // a Draw step leads into a full Actions step
     if (step == Step::Actions) {
       st_.phase = Phase::Actions;
     } else if (step == Step::Discard) {
