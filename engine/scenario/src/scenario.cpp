@@ -737,7 +737,8 @@ class Runner {
       if (!game_over(st_))
         for (const auto& o : legal_options(st_)) {
           auto t = lower(to_text(o));
-          if (t.rfind(prefix, 0) == 0) hits.push_back(to_labels(to_text(o)));
+          // Whole words only: "attack c1" must not match "attack c12 ...".
+          if (t == prefix || t.rfind(prefix + " ", 0) == 0) hits.push_back(to_labels(to_text(o)));
         }
       std::string txt = trim(std::string_view(l.rest).substr(w[0].size()));
       if (k == "no" && !hits.empty()) {
