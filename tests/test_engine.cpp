@@ -168,3 +168,70 @@ TEST(Options, EveryOptionTextParsesBackToItself) {
 }
 
 }  // namespace
+
+namespace {
+
+dt::GameConfig three_decks(uint64_t seed) {
+  dt::GameConfig cfg = two_decks(seed);
+  cfg.decks.push_back(dt::builtin_deck("corporate").cards);
+  return cfg;
+}
+
+// gEngine "5) MODIFY COMBAT RATINGS": the attacking player first, then the
+// defender, then the other players, and around again.
+TEST(MultiSeat, ModificationRoundOrderIsAttackerDefenderThenOthers) {
+  const auto& db = dt::builtin_cards();
+  int combats = 0;
+  for (uint64_t seed = 1; seed < 40 && combats < 10; ++seed) {
+    dt::State s = dt::new_game(db, three_decks(seed));
+    s.rules.auto_pass = false;  // stop in every window so the order is visible
+    dt::Rng r(seed);
+    for (int i = 0; i < 3000 && !dt::game_over(s); ++i) {
+      if (s.phase == dt::Phase::Window && s.window.kind == dt::WindowKind::CombatModify &&
+          s.window.passes == 0 && s.window.index == 0) {
+        ASSERT_EQ(s.window.order.size(), 3u);
+        EXPECT_EQ(s.window.order[0], s.combat.attacking_seat);
+        EXPECT_EQ(s.window.order[1], s.card(s.combat.defender).controller);
+        EXPECT_NE(s.window.order[2], s.window.order[0]);
+        EXPECT_NE(s.window.order[2], s.window.order[1]);
+        EXPECT_EQ(dt::deciding_seat(s), s.combat.attacking_seat);
+        ++combats;
+      }
+      auto opts = dt::legal_options(s);
+      dt::apply(s, opts[r.below(opts.size())]);
+    }
+  }
+  EXPECT_GE(combats, 10);
+}
+
+// gEngine "Multi-Player Games": play goes around the table; nothing assumes two seats.
+TEST(MultiSeat, ThreeSeatGamesEndWithInvariantsIntact) {
+  const auto& db = dt::builtin_cards();
+  int finished = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    dt::State s = dt::new_game(db, three_decks(seed));
+    dt::Rng r(seed * 7);
+    std::vector<int> turn_order;
+    std::vector<dt::Event> log;
+    while (!dt::game_over(s)) {
+      auto problems = dt::check_invariants(s);
+      ASSERT_TRUE(problems.empty()) << problems[0];
+      auto opts = dt::legal_options(s);
+      log.clear();
+      dt::apply(s, opts[r.below(opts.size())], &log);
+      for (const auto& e : log)
+        if (e.kind == dt::EventKind::TurnStart) turn_order.push_back(e.seat);
+    }
+    ++finished;
+    // Turns go clockwise: each turn's seat follows the previous one (eliminated seats skipped).
+    for (size_t i = 1; i < turn_order.size() && i < 30; ++i)
+      EXPECT_NE(turn_order[i], turn_order[i - 1]);
+    if (turn_order.size() >= 3) {
+      std::set<int> first3(turn_order.begin(), turn_order.begin() + 3);
+      EXPECT_EQ(first3.size(), 3u);
+    }
+  }
+  EXPECT_EQ(finished, 30);
+}
+
+}  // namespace
