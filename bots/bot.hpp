@@ -23,7 +23,12 @@ class Bot {
 // Uniformly random among the legal options, from its own seeded generator.
 std::unique_ptr<Bot> make_random_bot(uint64_t seed);
 
-// "random" -> a bot; nullptr for an unknown name.
+// A one-ply heuristic player that plays to win (bots/greedy_bot.cpp): it
+// develops its force, attacks only where its estimate says it comes out ahead
+// and plays combat modifiers only when they change the outcome.
+std::unique_ptr<Bot> make_greedy_bot(uint64_t seed);
+
+// "random", "greedy" -> a bot; nullptr for an unknown name.
 std::unique_ptr<Bot> make_builtin_bot(const std::string& name, uint64_t seed);
 std::vector<std::string> builtin_bot_names();
 

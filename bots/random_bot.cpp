@@ -20,9 +20,10 @@ std::unique_ptr<Bot> make_random_bot(uint64_t seed) { return std::make_unique<Ra
 
 std::unique_ptr<Bot> make_builtin_bot(const std::string& name, uint64_t seed) {
   if (name == "random") return make_random_bot(seed);
+  if (name == "greedy") return make_greedy_bot(seed);
   return nullptr;
 }
 
-std::vector<std::string> builtin_bot_names() { return {"random"}; }
+std::vector<std::string> builtin_bot_names() { return {"random", "greedy"}; }
 
 }  // namespace dt

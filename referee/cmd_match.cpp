@@ -103,7 +103,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "match", "Play one complete match between two bots on built-in decks and print the result.");
-  cmd->add_option("--bot", opt->bots, "bot per seat: builtin:random")->capture_default_str();
+  cmd->add_option("--bot", opt->bots, "bot per seat: builtin:random or builtin:greedy")->capture_default_str();
   cmd->add_option("--deck", opt->decks, "built-in deck per seat")->capture_default_str();
   cmd->add_option("--seed", opt->seed, "match seed: fixes every shuffle and random choice")->capture_default_str();
   cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
