@@ -177,8 +177,8 @@ dt::GameConfig three_decks(uint64_t seed) {
   return cfg;
 }
 
-// gEngine "5) MODIFY COMBAT RATINGS": the attacking player first, then the
-// defender, then the other players, and around again.
+// gEngine "5) MODIFY COMBAT RATINGS": turns to modify go attacking player,
+// defending player, the remaining players, and round again.
 TEST(MultiSeat, ModificationRoundOrderIsAttackerDefenderThenOthers) {
   const auto& db = dt::builtin_cards();
   int combats = 0;

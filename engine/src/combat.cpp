@@ -219,7 +219,7 @@ void resolve_combat(State& s, Log log) {
     queue_award(s, ki.controller, k.v, d_only, k.victim);
   }
   for (const Kill& k : kills) discard_from_play(s, k.victim);
-  // A defender in cover stays in cover after the combat; its face is now known.
+  // A surviving defender keeps its cover; its identity is public from now on.
   c = Combat{};
 }
 

@@ -128,7 +128,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   const int me = s.current;
   const SeatState& st = cur(s);
   const std::vector<CardId> mine = own_warriors(s, me);
-  // "at least one of them must not be in cover": if all are, Exit Cover is the
+  // One warrior must always be out in the open: when all are covered, Exit Cover is the
   // next available action (gEngine "SEEK COVER").
   const bool all_covered =
       !mine.empty() && std::all_of(mine.begin(), mine.end(), [&](CardId w) { return s.card(w).cover; });
