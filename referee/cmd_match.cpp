@@ -17,7 +17,7 @@ namespace dtref {
 namespace {
 
 struct MatchOptions {
-  std::vector<std::string> bots{"builtin:random", "builtin:random"};
+  std::vector<std::string> bots{"builtin:greedy", "builtin:greedy"};
   std::vector<std::string> decks{"corporate", "legion"};
   uint64_t seed = 1;
   std::string rules = "gengine";
