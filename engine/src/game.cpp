@@ -37,15 +37,15 @@ Area muster_area(const State& s, CardId w) {
   return Area::Squad;
 }
 
-bool personality_in_play(const State& s, CardId w, bool include_hidden_of_others, int seat) {
+// PERSONALITY: one copy in play at a time. Others' face-down warriors don't
+// count here: a hidden copy is found out when the Muster is made (see apply).
+bool personality_in_play(const State& s, CardId w) {
   const CardDef& d = s.def(w);
   if (!d.has(kwPersonality)) return false;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play) {
-      if (s.def(c).name != d.name) continue;
       const CardInst& ci = s.card(c);
-      if (ci.hidden && ci.controller != seat && !include_hidden_of_others) continue;
-      return true;
+      if (s.def(c).name == d.name && !(ci.hidden && ci.controller != s.current)) return true;
     }
   return false;
 }
@@ -66,7 +66,7 @@ bool can_muster(const State& s, CardId w, bool in_cover) {
   if (d.type != CardType::Warrior) return false;
   if (!in_cover && d.v > cur(s).destiny) return false;
   if (!s.rules.outposts && is_tribal(s, w)) return false;
-  if (personality_in_play(s, w, false, s.current)) return false;
+  if (personality_in_play(s, w)) return false;
   if (tribal_conflict(s, s.current, w)) return false;
   return true;
 }

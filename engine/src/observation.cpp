@@ -4,6 +4,7 @@
 #include "dt/observation.hpp"
 
 #include "dt/game.hpp"
+#include "internal.hpp"
 
 namespace dt {
 
@@ -51,9 +52,7 @@ Observation observe(const State& s, int viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));
-      for (size_t k = 0; k < s.cards.size(); ++k)
-        if (s.cards[k].zone == Zone::InPlay && s.cards[k].attached_to == c)
-          ss.in_play.push_back(seen(s, CardId(k), viewer));
+      for (CardId a : detail::attachments_of(s, c)) ss.in_play.push_back(seen(s, a, viewer));
     }
     o.seats.push_back(std::move(ss));
   }

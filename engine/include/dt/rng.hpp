@@ -3,6 +3,7 @@
 // seed must give the same game on every platform.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -42,7 +43,7 @@ class Rng {
   }
   template <class T>
   void shuffle(std::vector<T>& v) {
-    for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
   }
   const uint64_t* words() const { return s_; }
   bool operator==(const Rng& o) const {
