@@ -8,6 +8,11 @@ packages=(
   libprotobuf-dev protobuf-compiler
   libcli11-dev libfmt-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libgrpc++-dev protobuf-compiler-grpc
+  libboost-dev libboost-filesystem-dev
+  libspdlog-dev libsqlite3-dev libtomlplusplus-dev
+  python3 python3-grpcio python3-protobuf nodejs
+  chromium
 )
 
 die() { echo "install-deps: error: $*" >&2; exit 1; }

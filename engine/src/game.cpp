@@ -266,13 +266,15 @@ void check_end(State& s, Log log) {
     else if (st.promotion == best_p) tie = true;
   }
   int winner = -1;
+  EndReason why = EndReason::TurnLimit;
   const bool out_of_turns = s.rules.turn_limit > 0 && s.turn_number > s.rules.turn_limit;
-  if (active <= 1) winner = last_active;
-  else if (target) winner = best;  // simultaneous arrivals: the higher P
-  else if (all_empty && !tie) winner = best;  // both draw piles empty; a tie plays on
+  if (active <= 1) winner = last_active, why = EndReason::NoWarriors;
+  else if (target) winner = best, why = EndReason::PromotionTarget;  // simultaneous arrivals: the higher P
+  else if (all_empty && !tie) winner = best, why = EndReason::DecksExhausted;  // a tie plays on
   else if (out_of_turns && !tie) winner = best;
   if (winner < 0 && !(active <= 1) && !out_of_turns) return;
   s.winner = winner;
+  s.end_reason = why;
   s.phase = Phase::GameOver;
   emit(log, {EventKind::GameEnd, int8_t(winner), kNoCard, kNoCard, best_p});
 }

@@ -29,6 +29,17 @@ std::string to_text(const Option& o) {
   return "?";
 }
 
+std::string_view to_string(EndReason r) {
+  switch (r) {
+    case EndReason::None: return "";
+    case EndReason::PromotionTarget: return "promotion_target";
+    case EndReason::DecksExhausted: return "decks_exhausted";
+    case EndReason::NoWarriors: return "no_warriors";
+    case EndReason::TurnLimit: return "turn_limit";
+  }
+  return "";
+}
+
 std::string_view to_string(EventKind k) {
   switch (k) {
     case EventKind::GameStart: return "game_start";

@@ -54,6 +54,8 @@ struct Event {
   int32_t x = 0, y = 0;
 };
 std::string_view to_string(EventKind);
+// promotion_target, decks_exhausted, no_warriors, turn_limit ("" while playing).
+std::string_view to_string(EndReason);
 // One line for a person; `viewer` < 0 means omniscient (names every card).
 std::string describe(const State& s, const Event& e, int viewer = -1);
 

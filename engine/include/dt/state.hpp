@@ -62,6 +62,9 @@ enum class WindowKind : uint8_t {
 
 enum class Step : uint8_t { Draw, Actions, Discard };
 
+// Why the game ended (meaningful once Phase::GameOver).
+enum class EndReason : uint8_t { None, PromotionTarget, DecksExhausted, NoWarriors, TurnLimit };
+
 struct Window {
   WindowKind kind = WindowKind::Response;
   std::vector<uint8_t> order;  // seats in the order they get to act
@@ -110,6 +113,7 @@ struct State {
   Combat combat;
   std::vector<PointsAward> awards;  // front() is pending
   int winner = -1;                  // seat index once the game is over
+  EndReason end_reason = EndReason::None;
   int decisions = 0;                // decisions applied so far
 
   const CardDef& def(CardId c) const { return (*db)[cards[size_t(c)].def]; }

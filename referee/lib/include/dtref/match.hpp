@@ -1,0 +1,77 @@
+// Running one match between bots of any kind: the referee's library entry point,
+// used by `dtref match`, by tournaments and by tests.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dt/deck.hpp"
+#include "dt/rules.hpp"
+
+namespace dtref {
+
+// Where a seat's bot comes from. Spec forms:
+//   builtin:random | builtin:greedy            in-process
+//   stdio:<command line>                       launched, JSON Lines on stdin/stdout
+//   grpc:<command line>                        launched, handed DTREF_GRPC_ADDRESS and DTREF_TOKEN
+//   grpc-remote                                started elsewhere, dials in with a per-seat token
+struct BotSpec {
+  std::string name;  // display name; empty: taken from the bot's ready message
+  std::string spec;
+};
+
+enum class Policy { Ladder, Dev, Training };
+
+struct Clocks {
+  int64_t startup_ms = 10000;
+  int64_t decision_ms = 1000;
+  int64_t bank_ms = 30000;
+  int64_t grace_ms = 50;
+};
+
+enum class Verdict {
+  Ok, Timeout, Crash, Malformed, IllegalChoice, StaleDecisionId, StartupFailure
+};
+std::string to_string(Verdict);
+
+struct MatchSpec {
+  std::string match_id;
+  std::vector<BotSpec> bots;   // one per seat
+  std::vector<dt::Deck> decks; // one per seat
+  dt::Rules rules;
+  uint64_t seed = 1;
+  Clocks clocks;
+  Policy policy = Policy::Ladder;
+  std::string transcript_path;  // empty: none
+  std::string stderr_dir;       // empty: bots' stderr only kept as a tail in the transcript
+  bool verbose = false;         // print decisions and events to stdout
+  const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
+};
+
+struct SeatOutcome {
+  std::string name;
+  Verdict verdict = Verdict::Ok;
+  int promotion = 0, destiny = 0;
+  int timeouts = 0, illegal = 0, malformed = 0;  // counted faults (dev/training policies)
+  int64_t time_used_ms = 0;
+  std::string detail;  // e.g. "exit code 3", "signal 9", stderr tail
+};
+
+struct MatchOutcome {
+  bool voided = false;      // a referee fault or cancellation: no result
+  std::string void_reason;
+  int winner = -1;          // seat; -1: draw / no winner
+  std::string reason;       // promotion_target, decks_exhausted, no_warriors, turn_limit, forfeit
+  std::vector<SeatOutcome> seats;
+  int turns = 0;
+  int64_t decisions = 0;
+  double wall_ms = 0;
+};
+
+// Plays one match to its end. Never throws for a bot's misbehaviour (that is a
+// verdict); throws std::invalid_argument for an unusable spec.
+MatchOutcome run_match(const MatchSpec& spec);
+
+}  // namespace dtref
