@@ -1,0 +1,48 @@
+// A seat's connection to its bot, whatever carries it (stdio pipes, gRPC).
+// The match runner (match.cpp) owns the rules of engagement: clocks, legality,
+// verdicts and policies. A link only moves messages and reports what happened
+// to the process or stream, so every transport is judged the same way.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "bot.pb.h"
+
+namespace dtref {
+
+using Clock = std::chrono::steady_clock;
+
+struct Received {
+  enum class Kind {
+    Message,    // `msg` holds a well-formed message
+    Timeout,    // nothing complete arrived before the deadline
+    Malformed,  // a line/frame that is not a valid message; `raw` holds (a prefix of) it
+    Closed,     // the bot's output ended or the bot exited; `exit_detail` says how
+  };
+  Kind kind = Kind::Timeout;
+  protocol::BotMessage msg;
+  std::string raw;
+  std::string exit_detail;  // "exit code 3", "signal 9 (Killed)", "stream closed"
+  Clock::time_point at{};   // when the message was complete (for timing)
+};
+
+class BotLink {
+ public:
+  virtual ~BotLink() = default;
+  // Launches or awaits the bot. Returns an error text if it could not even start.
+  virtual std::optional<std::string> start(Clock::time_point deadline) = 0;
+  // Sends one message; false when the bot can no longer be written to.
+  virtual bool send(const protocol::RefereeMessage& m) = 0;
+  // Waits for the next message from the bot until `deadline`.
+  virtual Received receive(Clock::time_point deadline) = 0;
+  // Ends the conversation: closes the bot's input, waits up to `grace` for it
+  // to exit, then kills its whole process group and reaps every process.
+  virtual void shutdown(std::chrono::milliseconds grace) = 0;
+  // The last bytes the bot wrote to stderr (capped), for transcripts.
+  virtual std::string stderr_tail() const = 0;
+};
+
+}  // namespace dtref
