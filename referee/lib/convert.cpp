@@ -26,6 +26,10 @@ std::string step_name(dt::Step s) {
   return "?";
 }
 
+static std::string area_name(dt::Area a) {
+  return a == dt::Area::Kohort ? "kohort" : a == dt::Area::Outpost ? "outpost" : "squad";
+}
+
 static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenCard* out) {
   out->set_id(c.id);
   out->set_owner(c.owner);
@@ -39,7 +43,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
     out->set_name(d.name);
   }
   // A hidden card's area would tell where it was mustered; say nothing then.
-  if (c.area_known) out->set_area(std::string(dt::to_string(c.area)));
+  if (c.area_known) out->set_area(area_name(c.area));
 }
 
 protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
@@ -54,7 +58,7 @@ protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
   p.set_in_combat(o.in_combat);
   p.set_attacker(o.in_combat ? o.attacker : -1);
   p.set_defender(o.in_combat ? o.defender : -1);
-  if (o.in_combat) p.set_tactic(std::string(dt::to_string(o.tactic)));
+  if (o.in_combat) p.set_tactic(o.tactic == dt::Tactic::Shoot ? "shoot" : "fight");
   for (const dt::SeenSeat& ss : o.seats) {
     protocol::SeenSeat* ps = p.add_seats();
     ps->set_seat(ss.seat);

@@ -75,7 +75,9 @@ std::string to_json(const pb::Message& m) {
 static std::string with_type(const pb::Message& m, const char* type) {
   json j = json::object();
   j["type"] = type;  // first, for people reading the lines
-  for (auto& [k, v] : to_value(m).items()) if (k != "type") j[k] = v;
+  json fields = to_value(m);
+  for (auto& [k, v] : fields.items())
+    if (k != "type") j[k] = v;
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
