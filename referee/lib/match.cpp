@@ -65,6 +65,7 @@ struct Seat {
   int64_t bank_ms = 0;
   std::vector<protocol::EventMsg> pending;  // events since this seat's last request
   bool started = false;
+  int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
 };
 
 // Thrown inside the runner when a seat's fault ends the match.
@@ -270,8 +271,10 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   seat.link->send(m);
   *by_default = false;
   auto charge = [&](Clock::time_point at) {
-    const int64_t used = std::chrono::duration_cast<milliseconds>(at - sent).count();
-    seat.out.time_used_ms += used;
+    const int64_t used_us = std::chrono::duration_cast<std::chrono::microseconds>(at - sent).count();
+    seat.used_us += used_us;
+    seat.out.time_used_ms = seat.used_us / 1000;
+    const int64_t used = used_us / 1000;
     const int64_t over = used - spec_.clocks.grace_ms - spec_.clocks.decision_ms;
     if (over > 0) seat.bank_ms = std::max<int64_t>(0, seat.bank_ms - over);
     return used;
@@ -302,7 +305,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
         const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms", id,
                                                spec_.clocks.decision_ms, seat.bank_ms, spec_.clocks.grace_ms);
         if (spec_.policy != Policy::Training) {
-          seat.out.time_used_ms += std::chrono::duration_cast<milliseconds>(r.at - sent).count();
+          charge(r.at);
           fault(si, Verdict::Timeout, detail);
           throw Forfeit{int(si)};
         }
