@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
+#include <sys/wait.h>
 #include <vector>
 
 #include "dt/deck.hpp"
@@ -240,6 +242,38 @@ TEST(RefereeStdioLink, ABotThatNeverReadsCannotBlockTheReferee) {
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 3.0);
   errno = 0;
   EXPECT_EQ(::kill(link.pid(), 0), -1);
+}
+
+TEST(RefereeE2E, ARefereeKilledMidMatchLeavesAReadablePrefix) {
+  const std::string t = temp_path("killed.jsonl"), pidfile = temp_path("killed.pids");
+  const std::string bot = mock("hang --at 40 --pidfile " + pidfile);
+  const pid_t ref = ::fork();
+  ASSERT_GE(ref, 0);
+  if (ref == 0) {
+    ::execl(DTREF_EXE, DTREF_EXE, "match", "--bot", bot.c_str(), "--bot", "builtin:random", "--decision-ms", "60000",
+            "--transcript", t.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  // Wait until the bot hangs at its 40th request, then kill the referee outright.
+  for (int i = 0; i < 200; ++i) {
+    std::ifstream in(t);
+    int n = 0;
+    for (std::string l; std::getline(in, l);) n += l.find("\"type\":\"decision\"") != std::string::npos;
+    if (n >= 60) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ::kill(ref, SIGKILL);
+  int status = 0;
+  ::waitpid(ref, &status, 0);
+  for (pid_t pid : read_pids(pidfile)) {  // the orphaned bot: the test's to clean up
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+  }
+  const auto rep = dtref::replay_transcript(t, false);
+  EXPECT_TRUE(rep.readable) << rep.problem;
+  EXPECT_TRUE(rep.verified) << rep.problem;
+  EXPECT_FALSE(rep.complete);
+  EXPECT_GE(rep.decisions, 60);
 }
 
 TEST(RefereeE2E, UnknownSpecIsAUsageError) {
