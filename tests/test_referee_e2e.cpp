@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <sys/wait.h>
@@ -274,6 +275,48 @@ TEST(RefereeE2E, ARefereeKilledMidMatchLeavesAReadablePrefix) {
   EXPECT_TRUE(rep.verified) << rep.problem;
   EXPECT_FALSE(rep.complete);
   EXPECT_GE(rep.decisions, 60);
+}
+
+TEST(RefereeE2E, ConcurrentMatchesOnThreadsDoNotInterfere) {
+  // Tournaments call run_match from several threads at once: launches, pipes
+  // and reaping of one match must not touch another's.
+  std::vector<dtref::MatchOutcome> outs(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < outs.size(); ++i)
+    threads.emplace_back([&outs, i] {
+      const std::string bot = i % 2 ? std::string("stdio:") + DTBOT_RANDOM : mock(i == 2 ? "crash --at 5" : "good");
+      auto s = spec_for(bot, std::string("stdio:") + DTBOT_GREEDY, i + 1);
+      s.clocks.decision_ms = 3000;
+      outs[i] = dtref::run_match(s);
+    });
+  for (auto& t : threads) t.join();
+  for (size_t i = 0; i < outs.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_FALSE(outs[i].voided);
+    EXPECT_EQ(outs[i].seats[0].verdict, i == 2 ? Verdict::Crash : Verdict::Ok) << outs[i].seats[0].detail;
+    EXPECT_EQ(outs[i].seats[1].verdict, Verdict::Ok) << outs[i].seats[1].detail;
+  }
+}
+
+TEST(RefereeE2E, TheMinimalBotInTheProtocolDocPlaysFullMatches) {
+  // docs/protocol.md promises a bot can be written from it alone; its own example must work.
+  std::ifstream in(std::string(DTREF_DOCS_DIR) + "/protocol.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  const std::string text = doc.str();
+  const size_t start = text.find("```python\n");
+  ASSERT_NE(start, std::string::npos);
+  const size_t end = text.find("```", start + 10);
+  const std::string path = temp_path("tiny.py");
+  std::ofstream(path) << text.substr(start + 10, end - start - 10);
+  for (uint64_t seed : {1, 2}) {
+    auto s = spec_for(std::string("stdio:") + DTREF_PYTHON + " " + path, "builtin:greedy", seed);
+    s.clocks.decision_ms = 2000;
+    const auto out = dtref::run_match(s);
+    EXPECT_EQ(out.seats[0].verdict, Verdict::Ok) << out.seats[0].detail;
+    EXPECT_NE(out.reason, "forfeit");
+    EXPECT_GT(out.decisions, 20);
+  }
 }
 
 TEST(RefereeE2E, UnknownSpecIsAUsageError) {
