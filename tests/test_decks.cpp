@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -190,6 +191,34 @@ TEST(DeckErrors, BadQuantities) {
   EXPECT_TRUE(contains(problems[0].message, "at least 1")) << problems[0].message;
   EXPECT_EQ(problems[1].line, 3);
   EXPECT_TRUE(contains(problems[1].message, "too large")) << problems[1].message;
+}
+
+// Bad input never crashes: random bytes give problems with real line
+// numbers, and only the first unknown names get a (costly) suggestion.
+TEST(DeckErrors, GarbageNeverThrowsFromReadDeck) {
+  std::mt19937 rng(12345);
+  for (int round = 0; round < 200; ++round) {
+    std::string text;
+    const int len = int(rng() % 400);
+    for (int i = 0; i < len; ++i) text += char(rng() % 256);
+    std::vector<dt::DeckProblem> problems;
+    dt::Deck d;
+    ASSERT_NO_THROW(d = dt::read_deck(text, db(), "g", problems)) << round;
+    const int lines = int(std::count(text.begin(), text.end(), '\n')) + 1;
+    for (const auto& p : problems) {
+      EXPECT_GE(p.line, 1);
+      EXPECT_LE(p.line, lines);
+    }
+    for (const auto& e : d.entries) EXPECT_LT(e.def, db().size());
+  }
+  std::string many;
+  for (int i = 0; i < 30; ++i) many += "2 SEE LOIN\n";
+  many += "1 " + std::string(100000, 'Q') + "\n";
+  auto problems = read_problems(many);
+  ASSERT_EQ(problems.size(), 31u);
+  EXPECT_TRUE(contains(problems[0].message, "did you mean")) << problems[0].message;
+  EXPECT_FALSE(contains(problems[29].message, "did you mean")) << problems[29].message;
+  EXPECT_LT(problems[30].message.size(), 200u);  // the long name is cut short
 }
 
 // gEngine, "DECK BUILDING": at least 60 cards, and no more copies of a card

@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "dt/card_loader.hpp"
 #include "embedded.hpp"
@@ -68,6 +69,48 @@ size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
+// Card names in comparison form, built once per deck list so that reading a
+// long list does not redo the work for every line.
+class NameIndex {
+ public:
+  explicit NameIndex(const CardDb& db) : db_(db) {
+    keys_.reserve(db.size());
+    for (size_t i = 0; i < db.size(); ++i) {
+      keys_.push_back(name_key(db[uint16_t(i)].name));
+      by_key_.emplace(keys_.back(), uint16_t(i));  // the first card wins a (never seen) tie
+    }
+  }
+
+  std::optional<uint16_t> find(std::string_view name_or_code) const {
+    name_or_code = trim(name_or_code);
+    if (name_or_code.empty()) return std::nullopt;
+    if (auto c = db_.find(name_or_code)) return c;
+    auto it = by_key_.find(name_key(name_or_code));
+    if (it == by_key_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::string nearest(std::string_view query) const {
+    const std::string q = name_key(query);
+    // Card names are short; a long query is not a typo of one, and edit
+    // distance on it would cost time for nothing.
+    if (q.empty() || q.size() > 80) return "";
+    size_t best = SIZE_MAX, at = 0;
+    for (size_t i = 0; i < keys_.size(); ++i) {
+      size_t e = edit_distance(q, keys_[i]);
+      if (e < best) best = e, at = i;
+    }
+    // Past about half the length, the "nearest" name is noise, not a typo fix.
+    if (best == SIZE_MAX || best > std::max<size_t>(3, q.size() / 2)) return "";
+    return db_[uint16_t(at)].name;
+  }
+
+ private:
+  const CardDb& db_;
+  std::vector<std::string> keys_;
+  std::unordered_map<std::string, uint16_t> by_key_;
+};
+
 // "3", "3x", "3X", "x3" -> 3; nullopt when the token is not a quantity.
 std::optional<int> quantity(std::string_view tok) {
   if (!tok.empty() && (tok.back() == 'x' || tok.back() == 'X')) tok.remove_suffix(1);
@@ -84,10 +127,10 @@ std::optional<int> quantity(std::string_view tok) {
 // A card named by `text`, also when the text carries a trailing set name in
 // parentheses, as DoomtrooperDB's export writes ("SEA LION (Unlimited (Base
 // Set))", and in its by-expansion export without the last ")").
-std::optional<uint16_t> lookup_with_set(std::string_view text, const CardDb& db) {
-  if (auto c = lookup_card(text, db)) return c;
+std::optional<uint16_t> lookup_with_set(std::string_view text, const NameIndex& names) {
+  if (auto c = names.find(text)) return c;
   for (size_t p = text.rfind('('); p != std::string_view::npos && p > 0; p = text.rfind('(', p - 1)) {
-    if (auto c = lookup_card(trim(text.substr(0, p)), db)) return c;
+    if (auto c = names.find(trim(text.substr(0, p)))) return c;
   }
   return std::nullopt;
 }
@@ -175,10 +218,17 @@ std::optional<size_t> export_preamble_end(const std::vector<std::string>& lines)
   return std::nullopt;
 }
 
-std::string suggestion(std::string_view query, const CardDb& db) {
-  std::string near = nearest_card_name(query, db);
-  if (near.empty()) return " (no card has a similar name; `dtref cards --list` lists them all)";
-  return " (did you mean '" + near + "'?)";
+// The problem text for an unknown card name. Only the first few get a
+// suggestion: a file of garbage should fail fast, not search for each line.
+std::string unknown_card(std::string_view query, const NameIndex& names, int& suggestions_left) {
+  std::string shown(query.substr(0, 60));
+  if (query.size() > 60) shown += "...";
+  std::string msg = "unknown card '" + shown + "'";
+  if (suggestions_left <= 0) return msg;
+  --suggestions_left;
+  std::string near = names.nearest(query);
+  if (near.empty()) return msg + " (no card has a similar name; `dtref cards --list` lists them all)";
+  return msg + " (did you mean '" + near + "'?)";
 }
 
 std::string join_lines(const std::vector<DeckProblem>& problems) {
@@ -207,31 +257,10 @@ std::string DeckProblem::text() const {
 }
 
 std::optional<uint16_t> lookup_card(std::string_view name_or_code, const CardDb& db) {
-  name_or_code = trim(name_or_code);
-  if (name_or_code.empty()) return std::nullopt;
-  if (auto c = db.find(name_or_code)) return c;
-  const std::string key = name_key(name_or_code);
-  if (key.empty()) return std::nullopt;
-  for (size_t i = 0; i < db.size(); ++i)
-    if (name_key(db[uint16_t(i)].name) == key) return uint16_t(i);
-  return std::nullopt;
+  return NameIndex(db).find(name_or_code);
 }
 
-std::string nearest_card_name(std::string_view query, const CardDb& db) {
-  const std::string q = name_key(query);
-  size_t best = SIZE_MAX;
-  std::string name;
-  for (const auto& d : db.all()) {
-    size_t e = edit_distance(q, name_key(d.name));
-    if (e < best) {
-      best = e;
-      name = d.name;
-    }
-  }
-  // Past about half the length, the "nearest" name is noise, not a typo fix.
-  if (best > std::max<size_t>(3, q.size() / 2)) return "";
-  return name;
-}
+std::string nearest_card_name(std::string_view query, const CardDb& db) { return NameIndex(db).nearest(query); }
 
 Deck read_deck(std::string_view text, const CardDb& db, std::string name,
                std::vector<DeckProblem>& problems) {
@@ -239,6 +268,8 @@ Deck read_deck(std::string_view text, const CardDb& db, std::string name,
   deck.name = std::move(name);
   const std::vector<std::string> lines = split_lines(text);
   const std::optional<size_t> preamble_end = export_preamble_end(lines);
+  const NameIndex names(db);
+  int suggestions_left = 20;
   bool after_expansions = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     const int line_no = int(i) + 1;
@@ -275,10 +306,10 @@ Deck read_deck(std::string_view text, const CardDb& db, std::string name,
           card = trim(line.substr(0, last));
       }
     }
-    std::optional<uint16_t> def = lookup_with_set(card, db);
+    std::optional<uint16_t> def = lookup_with_set(card, names);
     if (!def) {
       if (!count && is_section_header(card)) continue;
-      problem("unknown card '" + std::string(card) + "'" + suggestion(card, db));
+      problem(unknown_card(card, names, suggestions_left));
       continue;
     }
     const int n = count.value_or(1);
@@ -419,7 +450,9 @@ Deck load_deck_arg(const std::string& preset_or_path, const CardDb& db, const Ru
   for (DeckProblem& p : deck_problems(deck, db, rules, allow_unimplemented)) problems.push_back(std::move(p));
   if (!problems.empty()) {
     std::string msg = source + " is not a legal deck under the " + rules.name + " rules:";
-    for (const DeckProblem& p : problems) msg += "\n  " + p.text();
+    constexpr size_t kShown = 25;
+    for (size_t i = 0; i < problems.size() && i < kShown; ++i) msg += "\n  " + problems[i].text();
+    if (problems.size() > kShown) msg += "\n  ... and " + std::to_string(problems.size() - kShown) + " more";
     throw std::runtime_error(msg);
   }
   return deck;
