@@ -2,8 +2,10 @@
 // engine implements. --coverage (the default) counts implemented/total by set
 // and by card type (--json for tools), --list lists cards with filters, and a
 // card name or code shows that card's facts (never its printed text).
+// `dtref deck X` checks one deck list.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -249,6 +251,58 @@ int run_cards(const CardsOptions& opt) {
   return print_coverage(db, opt.json);
 }
 
+struct DeckOptions {
+  std::string deck;
+  std::string rules = "gengine";
+  bool allow_unimplemented = false;
+  bool list = false;
+};
+
+// `dtref deck X`: load_deck_arg's verdict on X plus what the deck is made of.
+int check_deck(const DeckOptions& opt) {
+  const dt::CardDb& db = dt::builtin_cards();
+  auto rules = dt::preset_by_name(opt.rules);
+  if (!rules) {
+    fmt::print(stderr, "dtref deck: unknown rules preset '{}' (known: gengine, second-edition)\n", opt.rules);
+    return 2;
+  }
+  dt::Deck deck;
+  try {
+    deck = dt::load_deck_arg(opt.deck, db, *rules, opt.allow_unimplemented);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "dtref deck: {}\n", e.what());
+    return 1;
+  }
+  fmt::print("deck '{}'{}: {} cards, legal under the {} rules\n", deck.name,
+             deck.title.empty() ? "" : " (" + deck.title + ")", deck.cards.size(), rules->name);
+  std::map<dt::CardType, int> by_type;
+  std::map<std::string, int> by_affil;
+  int unimplemented = 0;
+  for (uint16_t c : deck.cards) {
+    ++by_type[db[c].type];
+    if (db[c].type == dt::CardType::Warrior) ++by_affil[affiliations(db[c].affil)];
+    unimplemented += db[c].implemented ? 0 : 1;
+  }
+  std::string types, affils;
+  for (dt::CardType t : kTypes)
+    if (by_type.count(t)) types += fmt::format("{}{} {}", types.empty() ? "" : ", ", by_type[t], dt::to_string(t));
+  for (const auto& [a, n] : by_affil) affils += fmt::format("{}{} {}", affils.empty() ? "" : ", ", n, a);
+  fmt::print("  by type:     {}\n", types);
+  if (!affils.empty()) fmt::print("  warriors:    {}\n", affils);
+  if (unimplemented) fmt::print("  {} card(s) not implemented: they play without their effects\n", unimplemented);
+  if (opt.list) {
+    // Merged per card, in the deck's order: a canonical deck list.
+    std::vector<std::pair<uint16_t, int>> merged;
+    for (const dt::DeckEntry& e : deck.entries) {
+      auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first == e.def; });
+      if (it == merged.end()) merged.push_back({e.def, e.count});
+      else it->second += e.count;
+    }
+    for (const auto& [c, n] : merged) fmt::print("{} {}\n", n, db[c].name);
+  }
+  return 0;
+}
+
 }  // namespace
 
 void add_cards_command(CLI::App& app, int& exit_code) {
@@ -267,6 +321,19 @@ void add_cards_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--missing", opt->missing, "with --list: only cards the engine does not implement yet");
   cmd->add_option("name", opt->name, "a card name (any case; quotes optional) or DoomtrooperDB code");
   cmd->callback([opt, &exit_code] { exit_code = run_cards(*opt); });
+}
+
+void add_deck_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<DeckOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "deck",
+      "Check a deck (a built-in name or a deck-list file, docs/decks.md) under a rules preset: "
+      "prints its make-up when legal; else every problem with its line, exit 1.");
+  cmd->add_option("deck", opt->deck, "built-in deck name or deck-list file")->required();
+  cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented, "accept cards the engine does not implement");
+  cmd->add_flag("--list", opt->list, "also print the deck as a canonical list, one card per line");
+  cmd->callback([opt, &exit_code] { exit_code = check_deck(*opt); });
 }
 
 }  // namespace dtref

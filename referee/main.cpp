@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   dtref::add_selfplay_command(app, exit_code);
   dtref::add_scenario_command(app, exit_code);
   dtref::add_cards_command(app, exit_code);
+  dtref::add_deck_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -488,6 +488,33 @@ TEST(CardsCommand, CoverageTextListAndOneCard) {
   EXPECT_TRUE(contains(r.out, "did you mean 'SEA LION'")) << r.out;
 }
 
+TEST(DeckCommand, ChecksADeckAndPrintsACanonicalList) {
+  CliRun r = dtref("deck cybertronic --list");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "deck 'cybertronic': 60 cards, legal under the gengine rules")) << r.out;
+  // The canonical list reads back as the same deck.
+  std::string listed;
+  for (size_t p = 0, nl; p < r.out.size(); p = nl + 1) {
+    nl = r.out.find('\n', p);
+    if (nl == std::string::npos) nl = r.out.size();
+    std::string line = r.out.substr(p, nl - p);
+    if (!line.empty() && std::isdigit(static_cast<unsigned char>(line[0]))) listed += line + "\n";
+  }
+  dt::Deck back = dt::parse_deck(listed, db(), "back");
+  dt::Deck orig = dt::builtin_deck("cybertronic");
+  EXPECT_EQ(std::multiset<uint16_t>(back.cards.begin(), back.cards.end()),
+            std::multiset<uint16_t>(orig.cards.begin(), orig.cards.end()));
+
+  r = dtref("deck templars --rules second-edition");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "Tribal warrior")) << r.out;
+  TempFile bad("5 SEA LION\n2 SEE LOIN\n");
+  r = dtref("deck " + bad.path());
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "line 2: unknown card 'SEE LOIN' (did you mean 'SEA LION'?)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "the deck has 5 cards")) << r.out;
+}
+
 TEST(SelfplayCommand, AcceptsDeckFilesAndRefusesBadOnes) {
   TempFile good(legal_sixty());
   CliRun r = dtref("selfplay --games 2 --quiet --deck " + good.path() + " --deck legion");
