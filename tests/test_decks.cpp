@@ -255,6 +255,16 @@ TEST(DeckValidation, TooManyCopiesNamesTheLines) {
             "line 1: 11 copies of SAMURAI (listed on lines 1, 4); the second-edition rules allow 5");
 }
 
+// gEngine gives some cards a Deck Limit of 0: they may not be in a deck at all.
+TEST(DeckValidation, DeckLimitZeroKeepsACardOut) {
+  const uint16_t zero = first_card([](const dt::CardDef& c) { return c.deck_limit == 0; });
+  dt::Deck d = dt::parse_deck(legal_sixty() + "1 " + db()[zero].code + "\n", db(), "t");
+  auto problems = dt::deck_problems(d, db(), dt::preset_gengine(), true);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].text(),
+            "line 13: 1 copy of " + db()[zero].name + "; its deck limit is 0: it may not be put in a deck");
+}
+
 TEST(DeckValidation, UnimplementedCardsRefusedUnlessAllowed) {
   const uint16_t un = first_card([](const dt::CardDef& c) { return !c.implemented && c.deck_limit >= 1; });
   dt::Deck d = dt::parse_deck(legal_sixty() + "1 " + db()[un].code + "\n", db(), "t");

@@ -360,7 +360,7 @@ std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const
     const int line = lines.empty() ? 0 : lines.front();
     const int limit = rules.max_copies > 0 ? rules.max_copies : int(d.deck_limit);
     if (n > limit) {
-      std::string msg = std::to_string(n) + " copies of " + d.name;
+      std::string msg = std::to_string(n) + (n == 1 ? " copy of " : " copies of ") + d.name;
       if (lines.size() > 1) {
         msg += " (listed on lines";
         for (size_t i = 0; i < lines.size(); ++i) msg += (i ? ", " : " ") + std::to_string(lines[i]);
