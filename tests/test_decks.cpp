@@ -178,6 +178,9 @@ TEST(DeckErrors, UnknownNamesEachWithLineAndNearestName) {
   EXPECT_TRUE(contains(problems[1].message, "did you mean 'SAMURAI'")) << problems[1].message;
   EXPECT_EQ(problems[2].line, 5);
   EXPECT_TRUE(contains(problems[2].message, "no card has a similar name")) << problems[2].message;
+  problems = read_problems("2 01999\n");
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_TRUE(contains(problems[0].text(), "line 1: unknown card code '01999'")) << problems[0].text();
   // parse_deck reports them all, each with its line.
   std::string err = error_of([] { dt::parse_deck("2x SEE LOIN\n1 SAMURIA\n", db(), "t"); });
   EXPECT_TRUE(contains(err, "line 1: unknown card 'SEE LOIN'")) << err;

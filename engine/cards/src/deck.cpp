@@ -223,6 +223,10 @@ std::optional<size_t> export_preamble_end(const std::vector<std::string>& lines)
 std::string unknown_card(std::string_view query, const NameIndex& names, int& suggestions_left) {
   std::string shown(query.substr(0, 60));
   if (query.size() > 60) shown += "...";
+  if (!query.empty() && std::all_of(query.begin(), query.end(),
+                                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return "unknown card code '" + shown + "' (DoomtrooperDB codes are the set's number and the card's, "
+           "e.g. 01273; `dtref cards --list` lists them)";
   std::string msg = "unknown card '" + shown + "'";
   if (suggestions_left <= 0) return msg;
   --suggestions_left;
