@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <sstream>
 
 namespace dtref::tour {
 
@@ -19,10 +20,12 @@ std::string default_bot_name(const std::string& spec) {
   const std::string kind = colon == std::string::npos ? "" : spec.substr(0, colon);
   const std::string rest = colon == std::string::npos ? spec : spec.substr(colon + 1);
   if (kind == "builtin") return rest;
-  // The last word of a command line is usually the bot's program or script.
-  std::string last = rest;
-  const auto sp = rest.find_last_of(" \t");
-  if (sp != std::string::npos) last = rest.substr(sp + 1);
+  // The last word of a command line that is not an option is usually the
+  // bot's program or script.
+  std::string last;
+  std::istringstream words(rest);
+  for (std::string w; words >> w;)
+    if (w[0] != '-') last = w;
   const std::string stem = std::filesystem::path(last).stem().string();
   return stem.empty() ? spec : stem;
 }

@@ -193,6 +193,20 @@ std::vector<int> knockout_survivors(const PlanParams& p, int rounds_done, const 
   return alive;
 }
 
+int expected_matches(const PlanParams& p) {
+  switch (p.format) {
+    case Format::RoundRobin: return p.rounds * p.players * (p.players - 1);
+    case Format::Gauntlet: return p.rounds * 2 * (p.players - 1);
+    case Format::Swiss: return p.rounds * 2 * (p.players / 2);
+    case Format::Knockout: {
+      int total = 0;
+      for (int alive = p.players; alive > 1; alive = (alive + 1) / 2) total += (alive / 2) * 2 * p.rounds;
+      return total;
+    }
+  }
+  return 0;
+}
+
 RoundPlan plan_round(const PlanParams& p, int round, const History& h) {
   if (p.players < 2) throw std::invalid_argument("a tournament needs at least two bots");
   if (round < 1 || round > total_rounds(p)) throw std::invalid_argument(fmt::format("no round {}", round));

@@ -94,20 +94,6 @@ void validate_setup(const TournamentSetup& t) {
         to_string(t.format)));
 }
 
-int expected_matches(const PlanParams& p) {
-  switch (p.format) {
-    case Format::RoundRobin: return p.rounds * p.players * (p.players - 1);
-    case Format::Gauntlet: return p.rounds * 2 * (p.players - 1);
-    case Format::Swiss: return p.rounds * 2 * (p.players / 2);
-    case Format::Knockout: {
-      int total = 0;
-      for (int alive = p.players; alive > 1; alive = (alive + 1) / 2) total += (alive / 2) * 2 * p.rounds;
-      return total;
-    }
-  }
-  return 0;
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;

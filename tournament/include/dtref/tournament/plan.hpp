@@ -64,6 +64,8 @@ struct PlanParams {
 
 // Number of rounds the tournament has (knockout: enough to leave one player).
 int total_rounds(const PlanParams&);
+// Matches the whole (unsharded) tournament has, every round included.
+int expected_matches(const PlanParams&);
 // Plans round `round` (1-based). Round robin and gauntlet ignore `history`;
 // Swiss and knockout need every match of the earlier rounds in it.
 RoundPlan plan_round(const PlanParams&, int round, const History& history);

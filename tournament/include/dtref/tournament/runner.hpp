@@ -46,9 +46,6 @@ dt::Deck load_deck(const std::string& name_or_path);
 // shards only for formats planned up front. Throws std::invalid_argument.
 void validate_setup(const TournamentSetup&);
 
-// Matches the whole tournament will have (Swiss, knockout: once all rounds are planned).
-int expected_matches(const PlanParams&);
-
 struct RunOptions {
   int concurrency = 1;
   std::string transcripts_dir;  // empty: no transcripts or stderr logs
