@@ -136,7 +136,7 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
   t.rules = *rules;
   t.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};
-  const auto policy = parse_policy(o.policy);
+  const auto policy = policy_by_name(o.policy);
   if (!policy) throw UsageError(fmt::format("unknown --policy '{}' (ladder, dev, training)", o.policy));
   t.policy = *policy;
   if (!o.shard.empty()) {

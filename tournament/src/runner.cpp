@@ -23,22 +23,6 @@ std::string TournamentSetup::shard_text() const {
   return shard_count > 1 ? fmt::format("{}/{}", shard_index, shard_count) : std::string();
 }
 
-std::string to_string(Policy p) {
-  switch (p) {
-    case Policy::Ladder: return "ladder";
-    case Policy::Dev: return "dev";
-    case Policy::Training: return "training";
-  }
-  return "?";
-}
-
-std::optional<Policy> parse_policy(const std::string& s) {
-  if (s == "ladder") return Policy::Ladder;
-  if (s == "dev") return Policy::Dev;
-  if (s == "training") return Policy::Training;
-  return std::nullopt;
-}
-
 std::string identity_json(const TournamentSetup& t) {
   nlohmann::json players = nlohmann::json::array();
   for (const Player& p : t.players) players.push_back({{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}});

@@ -36,8 +36,6 @@ struct TournamentSetup {
 // What defines a tournament's plan and results, as canonical JSON: a store
 // only resumes the tournament with the same identity.
 std::string identity_json(const TournamentSetup&);
-std::string to_string(Policy);
-std::optional<Policy> parse_policy(const std::string&);
 
 // A built-in deck name, or a path to a deck file (contains '/' or ends in .deck).
 dt::Deck load_deck(const std::string& name_or_path);
