@@ -78,8 +78,10 @@ Result run(const std::vector<std::string>& args, const TempDir& dir) {
   return r;
 }
 
+// Two built-in bots and one stdio bot (a separate process per match).
 std::vector<std::string> three_bot_round_robin(const std::string& db) {
-  return {"tournament", "--bot", "builtin:random", "--bot", "builtin:greedy", "--bot", "gamma=builtin:greedy@legion",
+  return {"tournament", "--bot", "builtin:random", "--bot", "builtin:greedy",
+          "--bot", std::string("gamma=stdio:") + DTBOT_GREEDY_BIN + "@legion",
           "--rounds", "5", "--concurrency", "2", "--seed", "77", "--db", db};
 }
 
@@ -230,15 +232,24 @@ TEST(TournamentE2E, ConfigFileExampleRuns) {
   EXPECT_NE(r.out.find("greedy-legion"), std::string::npos) << r.out;
 }
 
-TEST(TournamentE2E, TranscriptsAreNamedByMatchKey) {
+TEST(TournamentE2E, TranscriptsAndStderrLogsAreNamedByMatchKey) {
   TempDir dir;
-  const Result r = run({"tournament", "--bot", "builtin:random", "--bot", "builtin:greedy", "--db", dir.file("t.db"),
-                        "--transcripts", dir.file("logs")},
+  const Result r = run({"tournament", "--bot", "builtin:random", "--bot", std::string("stdio:") + DTBOT_GREEDY_BIN,
+                        "--db", dir.file("t.db"), "--transcripts", dir.file("logs")},
                        dir);
   ASSERT_EQ(r.code, 0) << r.err;
   Store s(dir.file("t.db"));
-  for (const MatchRecord& m : s.matches())
-    EXPECT_EQ(fs::path(m.transcript).filename().string(), m.plan.key() + ".jsonl");
+  const auto matches = s.matches();
+  ASSERT_EQ(matches.size(), 2u);
+  for (const MatchRecord& m : matches) {
+    EXPECT_EQ(m.transcript, dir.file("logs/" + m.plan.key() + ".jsonl"));
+    EXPECT_TRUE(fs::exists(m.transcript)) << m.transcript;
+    EXPECT_NE(slurp(m.transcript).find(m.plan.key()), std::string::npos);
+    // The stdio bot's stderr log sits beside it, named by key and seat.
+    const int stdio_seat = m.plan.seat0 == 1 ? 0 : 1;
+    const std::string log = dir.file("logs/" + m.plan.key() + "-s" + std::to_string(stdio_seat) + ".stderr");
+    EXPECT_TRUE(fs::exists(log)) << log;
+  }
 }
 
 TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {

@@ -258,14 +258,11 @@ class Run {
     spec.clocks = t_.clocks;
     spec.policy = t_.policy;
     spec.cancel = &cancel_;
-    std::string stderr_dir;
     if (!opt_.transcripts_dir.empty()) {
-      // Logs are named by match key: <dir>/<key>.jsonl and <dir>/<key>.stderr/.
+      // Logs are named by match key: <dir>/<key>.jsonl, and the referee names
+      // each bot's stderr <dir>/<key>-s<seat>.stderr.
       spec.transcript_path = (fs::path(opt_.transcripts_dir) / (m.key() + ".jsonl")).string();
-      stderr_dir = (fs::path(opt_.transcripts_dir) / (m.key() + ".stderr")).string();
-      std::error_code ec;
-      fs::create_directories(stderr_dir, ec);
-      spec.stderr_dir = stderr_dir;
+      spec.stderr_dir = opt_.transcripts_dir;
     }
     MatchOutcome out;
     try {
@@ -277,10 +274,6 @@ class Run {
       cancel_ = true;
       cv_.notify_all();
       return;
-    }
-    if (!stderr_dir.empty()) {
-      std::error_code ec;
-      if (fs::is_empty(stderr_dir, ec)) fs::remove(stderr_dir, ec);
     }
     if (out.voided) {
       if (cancel_.load()) return;  // stopped on request: replayed on resume, nothing to report
