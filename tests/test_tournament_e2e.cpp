@@ -300,3 +300,17 @@ TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
   EXPECT_EQ(found, 3);
   EXPECT_NE(dom.find("id=\"crosstable\""), std::string::npos);
 }
+
+TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {
+  TempDir dir;
+  const pid_t pid = spawn({"/bin/sh", "-c",
+                           std::string("ulimit -n 100 && exec ") + DTREF_BIN +
+                               " tournament --bot builtin:random --bot builtin:greedy --concurrency 50 --db " +
+                               dir.file("t.db")},
+                          dir.file("out.txt"), dir.file("err.txt"));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(slurp(dir.file("err.txt")).find("lower --concurrency"), std::string::npos) << slurp(dir.file("err.txt"));
+}

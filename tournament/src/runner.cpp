@@ -13,6 +13,8 @@
 #include <sstream>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include "dt/card_loader.hpp"
 
 namespace dtref::tour {
@@ -347,8 +349,24 @@ class Run {
 
 }  // namespace
 
+void ensure_fd_budget(int concurrency) {
+  // Per match at most two bot processes with three pipes each, their stderr
+  // logs and the transcript; plus the store and some slack.
+  const rlim_t needed = rlim_t(concurrency) * 12 + 64;
+  rlimit lim{};
+  if (::getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= needed) return;
+  if (lim.rlim_max == RLIM_INFINITY || lim.rlim_max >= needed) {
+    lim.rlim_cur = needed;
+    if (::setrlimit(RLIMIT_NOFILE, &lim) == 0) return;
+  }
+  throw std::invalid_argument(fmt::format(
+      "--concurrency {} needs about {} open files but the limit is {} (ulimit -n): lower --concurrency or raise the limit",
+      concurrency, needed, lim.rlim_cur));
+}
+
 RunSummary run_tournament(const TournamentSetup& t, Store& store, const RunOptions& opt) {
   validate_setup(t);
+  ensure_fd_budget(opt.concurrency);
   Run run(t, store, opt);
   return run.go();
 }

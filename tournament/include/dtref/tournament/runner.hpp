@@ -44,6 +44,10 @@ dt::Deck load_deck(const std::string& name_or_path);
 // shards only for formats planned up front. Throws std::invalid_argument.
 void validate_setup(const TournamentSetup&);
 
+// Makes sure `concurrency` matches can hold their files and pipes open:
+// raises the soft RLIMIT_NOFILE if needed, else throws std::invalid_argument.
+void ensure_fd_budget(int concurrency);
+
 struct RunOptions {
   int concurrency = 1;
   std::string transcripts_dir;  // empty: no transcripts or stderr logs
