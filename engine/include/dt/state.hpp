@@ -84,6 +84,7 @@ struct Combat {
   uint8_t attacking_seat = 0;
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
+  uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
