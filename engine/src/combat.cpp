@@ -83,11 +83,11 @@ static void add(Stats& st, const StatBonus& b) {
 }
 
 // Does warrior w get fortification bonuses right now? Not when it refuses
-// them, nor as the defender of an attacker whose attacks ignore them.
+// them, nor while combating a warrior that ignores them.
 static bool fortified(const State& s, CardId w) {
   if (keywords(s, w) & kwNoFortBenefit) return false;
-  if (s.combat.active && s.combat.defender == w && (keywords(s, s.combat.attacker) & kwIgnoreEnemyForts))
-    return false;
+  const CardId opp = combat_opponent(s, w);
+  if (opp != kNoCard && (keywords(s, opp) & kwIgnoreEnemyForts)) return false;
   return true;
 }
 
@@ -119,8 +119,8 @@ Stats stats(const State& s, CardId w) {
   for (CardId e : attachments_of(s, w)) {
     const CardDef& ed = s.def(e);
     const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
-    if (ed.type != CardType::Equipment && ed.type != CardType::Fortification) continue;
     if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
+    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
     if (fort_like && !forts) continue;
     if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
     seen.push_back(s.card(e).def);
@@ -203,6 +203,10 @@ void resolve_combat(State& s, Log log) {
   const bool a_hits = atk_a >= sd.a;
   const bool d_hits = atk_d >= sa.a;
   bool fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+  if (c.order == 0) {  // UPPER HAND: strikes first and a wound ends the combat
+    const bool ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
+    if (ua != ud) c.order = ua ? 1 : 2;
+  }
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;

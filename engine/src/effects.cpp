@@ -91,6 +91,7 @@ bool immune_kw(uint32_t k, const CardDef& src) {
 bool immune_to(const State& s, CardId w, CardId source) {
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
+  if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
   uint32_t k = base_keywords(s, w);
   // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
   for (const SeatState& st : s.seats)
@@ -168,6 +169,7 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
   if (m.exclude_self && source == w) return false;
+  if (m.same_area && s.card(source).area != s.card(w).area) return false;
   if (m.min_count) {
     int n = 0;
     for (CardId x : s.seats[s.card(w).controller].in_play)
@@ -177,6 +179,15 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
     if (n < m.min_count) return false;
   }
   return true;
+}
+
+// Other warriors of w's controller in w's combat area that match (the "for each" of a modifier).
+static int count_others(const State& s, CardId w, const WarriorFilter& f) {
+  int n = 0;
+  const int seat = s.card(w).controller;
+  for (CardId x : s.seats[size_t(seat)].in_play)
+    if (x != w && is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area && filter_matches(s, f, x, seat)) ++n;
+  return n;
 }
 
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn) {
@@ -191,6 +202,14 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       if (m.scope != scope) continue;
       if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
       if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
+      if (m.for_each) {
+        const int n = count_others(s, w, *m.for_each);
+        if (n == 0) continue;
+        StaticMod scaled = m;
+        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
+        fn(scaled, src);
+        continue;
+      }
       fn(m, src);
     }
   };
@@ -210,6 +229,11 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       const bool same = s.card(x).controller == seat;
       if (same) from_card(x, Scope::YourWarriors, w, true);
       from_card(x, Scope::AllWarriors, w, true);
+      for (CardId a : attachments_of(s, x)) {
+        if (s.def(a).mods.empty()) continue;
+        if (s.card(a).controller == seat) from_card(a, Scope::YourWarriors, w, true);
+        from_card(a, Scope::AllWarriors, w, true);
+      }
     }
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
@@ -239,7 +263,21 @@ using Handler = std::function<void(State&, int seat, CardId source, CardId targe
 static std::map<std::string, Handler>& handlers() {
   static std::map<std::string, Handler> h = [] {
     std::map<std::string, Handler> m;
-    // RETRAINING-style exchanges and other one-offs register here.
+    // RETREAT!: the player's combatant leaves the combat; the other side's
+    // player takes half its V (rounded up) as P.
+    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log) {
+      if (!s.combat.active || mine == kNoCard) return;
+      const CardId other = mine == s.combat.attacker ? s.combat.defender : s.combat.attacker;
+      const int v = stats(s, mine).v;
+      SeatState& o = s.seats[s.card(other).controller];
+      o.promotion += (v + 1) / 2;
+      s.combat = Combat{};
+    };
+    // DEMOTED: a warrior whose V has come down to 0 is discarded.
+    m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {
+      if (target != kNoCard && is_warrior_in_play(s, target) && stats(s, target).v <= 0)
+        discard_from_play(s, target);
+    };
     return m;
   }();
   return h;
@@ -268,7 +306,9 @@ static bool visible_warrior(const State& s, CardId w, int seat) {
 
 static std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source) {
   std::vector<Target> out;
+  const bool attaches = s.def(source).post_play == PostPlay::Attach && s.card(source).zone == Zone::Hand;
   auto warrior_ok = [&](CardId w) {
+    if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
     return visible_warrior(s, w, seat) && filter_matches(s, f, w, seat) && !immune_to(s, w, source);
   };
   switch (k) {
@@ -296,9 +336,11 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
             out.push_back({c, -1});
       break;
     case TargetKind::Equipment:
+    case TargetKind::Gift:
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId c = CardId(i);
-        if (!is_attached_top(s, c) || s.def(c).type != CardType::Equipment) continue;
+        const CardType want = k == TargetKind::Gift ? CardType::Symmetry : CardType::Equipment;
+        if (!is_attached_top(s, c) || s.def(c).type != want) continue;
         const CardId b = s.card(c).attached_to;
         if (is_warrior_in_play(s, b) && visible_warrior(s, b, seat) && filter_matches(s, f, b, seat))
           out.push_back({c, -1});
@@ -343,7 +385,7 @@ static bool effects_possible(const State& s, const std::vector<Effect>& fx) {
       if (!has_rating(s, s.combat.attacker, t) || !has_rating(s, s.combat.defender, t)) return false;
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
-         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst) && !s.combat.active)
+         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst) && !s.combat.active)
       return false;
   }
   return true;
@@ -354,7 +396,10 @@ static bool effects_possible(const State& s, const std::vector<Effect>& fx) {
 static bool can_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& sd = s.def(spell);
   const CardDef& cd = s.def(caster);
-  return (cd.casts & sd.aspect) || (keywords(s, caster) & kwBlessed);
+  if ((cd.casts & sd.aspect) || (keywords(s, caster) & kwBlessed)) return true;
+  uint8_t granted = 0;
+  for_each_mod(s, caster, [&](const StaticMod& m, CardId) { granted |= m.casts; });
+  return (granted & sd.aspect) != 0;
 }
 
 static bool art_target_ok(const State& s, CardId caster, CardId target) {
@@ -417,6 +462,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (ab.timing == Timing::Combat && combat_opponent(s, user) == kNoCard) continue;
       if (ab.user_wounded && !s.card(user).wounded) continue;
+      if (ab.once_per_combat &&
+          std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
+        continue;
       if (!effects_possible(s, ab.effects)) continue;
       const int n = max_times(s, seat, ab.cost_d, ab.per_d, 0);
       if (n <= 0) continue;
@@ -445,11 +493,13 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
     case GiftLevel::Major:
-      if (!has_designation(s, w, "FOLLOWER OF " + g.gift.apostle)) return false;
+      if (!has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) && !has_designation(s, w, "ANY APOSTLE"))
+        return false;
       break;
     case GiftLevel::None: return false;
   }
   if (g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller)) return false;
+  if (has_designation(s, w, "NO DARK SYMMETRY") || has_designation(s, w, "NO ATTACHMENTS")) return false;
   for (CardId a : attachments_of(s, w))
     if (s.card(a).def == s.card(gift).def) return false;
   return true;
@@ -528,6 +578,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           put_into(s, c, Zone::Hand);
           break;
         }
+        case Op::DiscardGifts:
+          for (CardId a : attachments_of(s, c))
+            if (s.def(a).type == CardType::Symmetry) discard_from_play(s, a);
+          break;
+        case Op::MoveHere:
+          if (s.card(source).zone == Zone::InPlay && s.card(source).attached_to != kNoCard && source != c) {
+            s.card(source).attached_to = c;
+            s.card(source).area = s.card(c).area;
+          }
+          break;
         case Op::CombatBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
@@ -559,6 +619,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::EndCombat: s.combat = Combat{}; break;
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst: if (s.combat.active) s.combat.order = 2; break;
+      case Op::UserFirst:
+        if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
+        break;
       case Op::CoinFlip:
         run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log);
         break;
@@ -597,6 +660,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     action = ab.timing == Timing::Action;
     if (action) s.actions_left -= ab.actions;
     emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
+    if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
     if (ab.discard_self) discard_from_play(s, o.a);
     run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log);
   } else {

@@ -83,6 +83,7 @@ bool can_equip(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
+  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, e, w)) return false;
   if (ed.has(kwVehicle))  // one VEHICLE per warrior
     for (CardId a : attachments_of(s, w))
@@ -565,7 +566,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
         s.actions_left -= 3;
       } else {
         st.destiny -= s.def(o.a).v;
-        --s.actions_left;
+        if (!s.def(o.a).has(kwFreeMuster)) --s.actions_left;
       }
       if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;
       emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});
@@ -621,7 +622,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
         open_response_window(s);
         break;
       }
-      s.combat = Combat{true, o.a, o.b, uint8_t(me), o.tactic, {}, 0};
+      s.combat = Combat{true, o.a, o.b, uint8_t(me), o.tactic, {}, 0, {}};
       // Modification rounds: attacker, defender, then the others, and around again.
       std::vector<uint8_t> order{uint8_t(me), s.card(o.b).controller};
       for (uint8_t t : seats_from(s, me))

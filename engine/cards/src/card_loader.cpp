@@ -223,6 +223,20 @@ uint8_t tactics(const google::protobuf::RepeatedField<int>& r) {
   return m;
 }
 
+uint8_t aspect_bit(int a) {
+  switch (a) {
+    case pb::CHANGELING: return artChangeling;
+    case pb::ELEMENTS: return artElements;
+    case pb::EXORCISM: return artExorcism;
+    case pb::KINETICS: return artKinetics;
+    case pb::MANIPULATION: return artManipulation;
+    case pb::MENTALISM: return artMentalism;
+    case pb::PREMONITION: return artPremonition;
+    case pb::ALL_ASPECTS: return artAll;
+    default: return 0;
+  }
+}
+
 StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   StaticMod s;
   s.scope = Scope(int(m.scope()));
@@ -235,6 +249,9 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.min_count = uint8_t(std::clamp(m.min_count(), 0, 9));
   if (m.has_bonus()) s.bonus = convert(m.bonus(), where);
   s.grant = keywords_of(m.grant(), &s.grant_designations, where);
+  for (int a : m.casts()) s.casts |= aspect_bit(a);
+  s.same_area = m.same_area();
+  if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   return s;
 }
 
@@ -257,6 +274,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_OPPONENT: return TargetKind::OpponentPlayer;
     case pb::TARGET_FORTIFICATION: return TargetKind::Fortification;
     case pb::TARGET_EQUIPMENT: return TargetKind::Equipment;
+    case pb::TARGET_GIFT: return TargetKind::Gift;
     default: return TargetKind::None;
   }
 }
@@ -287,20 +305,6 @@ std::vector<Effect> effects(const google::protobuf::RepeatedPtrField<pb::Effect>
   return out;
 }
 
-uint8_t aspect_bit(int a) {
-  switch (a) {
-    case pb::CHANGELING: return artChangeling;
-    case pb::ELEMENTS: return artElements;
-    case pb::EXORCISM: return artExorcism;
-    case pb::KINETICS: return artKinetics;
-    case pb::MANIPULATION: return artManipulation;
-    case pb::MENTALISM: return artMentalism;
-    case pb::PREMONITION: return artPremonition;
-    case pb::ALL_ASPECTS: return artAll;
-    default: return 0;
-  }
-}
-
 void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (const auto& m : c.mod()) d.mods.push_back(convert(m, where));
   if (c.has_play()) {
@@ -328,6 +332,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.per_d = amount(a.per_d(), where);
     ab.discard_self = a.discard_self();
     ab.user_wounded = a.user_wounded();
+    ab.once_per_combat = a.once_per_combat();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -396,6 +401,8 @@ uint32_t keyword_for_designation(std::string_view designation) {
       {"FORTIFICATION", kwCountsAsFort},
       {"NO FIGHT ATTACK", kwNoFightAttack},
       {"HANDGUN", kwHandgun},
+      {"UPPER HAND", kwUpperHand},
+      {"FREE MUSTER", kwFreeMuster},
   };
   std::string u = upper(designation);
   for (const auto& [name, kw] : kTable)

@@ -68,6 +68,8 @@ enum Keyword : uint32_t {
   kwCountsAsFort = 1u << 25,       // FORTIFICATION (equipment considered one)
   kwNoFightAttack = 1u << 26,      // NO FIGHT ATTACK: may not attack in Fight
   kwHandgun = 1u << 27,            // HANDGUN: two may be used together
+  kwUpperHand = 1u << 28,          // UPPER HAND: strikes first, a wound ends the combat
+  kwFreeMuster = 1u << 29,         // FREE MUSTER: mustering it costs no action
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
@@ -122,16 +124,19 @@ struct StaticMod {
   StatBonus bonus;
   uint32_t grant = 0;             // keyword bits
   std::vector<std::string> grant_designations;
+  uint8_t casts = 0;              // Art aspects granted
+  bool same_area = false;         // only in the source card's combat area
+  std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -166,6 +171,7 @@ struct Ability {
   int16_t per_d = 0;
   bool discard_self = false;
   bool user_wounded = false;
+  bool once_per_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::vector<Effect> effects;
