@@ -189,7 +189,7 @@ TEST(Decks, ValidationCatchesSizeCopiesAndUnimplemented) {
   problems = dt::validate_deck(four, db, rules, false);
   EXPECT_TRUE(any_contains(problems, "4 copies of SEA LION"));
 
-  dt::Deck un = dt::parse_deck("5 NECROMUTANT\n", db, "un");
+  dt::Deck un = dt::parse_deck("5 ADAMANTIUM WILL\n", db, "un");  // a card not implemented
   problems = dt::validate_deck(un, db, dt::preset_gengine(), false);
   EXPECT_TRUE(any_contains(problems, "not implemented"));
   problems = dt::validate_deck(un, db, dt::preset_gengine(), true);
