@@ -124,6 +124,17 @@ TEST(RefereeTranscript, ACancelledMatchIsVoidAndSaysSo) {
   EXPECT_NE(lines_of(p).back().find("\"reason\":\"void\""), std::string::npos);
 }
 
+TEST(RefereeTranscript, ATranscriptThatCannotBeWrittenVoidsTheMatch) {
+  // /dev/full opens but every write fails: a referee fault, not a bot's.
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const auto out = dtref::run_match(selfplay(2, "/dev/full"));
+  EXPECT_TRUE(out.voided);
+  EXPECT_EQ(out.reason, "void");
+  EXPECT_EQ(out.winner, -1);
+  EXPECT_NE(out.void_reason.find("referee fault: cannot write the transcript"), std::string::npos) << out.void_reason;
+  for (const auto& s : out.seats) EXPECT_EQ(s.verdict, dtref::Verdict::Ok);
+}
+
 TEST(RefereeTranscript, UnwritableTranscriptIsAUsageError) {
   EXPECT_THROW(dtref::run_match(selfplay(1, "/nonexistent-dir/x.jsonl")), std::invalid_argument);
 }

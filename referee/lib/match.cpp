@@ -235,6 +235,8 @@ void Runner::start_bots() {
     fault(i, Verdict::StartupFailure, why);
     if (first_fault < 0) first_fault = int(i);
   }
+  for (size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].out.verdict == Verdict::Ok) tr_.write({{"type", "ready"}, {"seat", i}, {"name", seats_[i].out.name}});
   if (first_fault >= 0) throw Forfeit{first_fault};
 }
 
@@ -422,10 +424,10 @@ MatchOutcome Runner::run() {
     seat.bank_ms = spec_.clocks.bank_ms;
     seats_.push_back(std::move(seat));
   }
-  write_header();
   std::optional<dt::State> state;
   int forfeiting = -1;
   try {
+    write_header();
     try {
       start_bots();
       std::vector<dt::Event> events;
@@ -502,6 +504,7 @@ MatchOutcome Runner::run() {
   json seats = json::array();
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatOutcome& so = seats_[i].out;
+    if (so.name.empty()) so.name = spec_.bots[i].spec;
     if (so.verdict != Verdict::Ok && seats_[i].link) {
       const std::string tail = seats_[i].link->stderr_tail();
       if (!tail.empty()) so.detail += "\nstderr tail:\n" + tail;
@@ -516,7 +519,16 @@ MatchOutcome Runner::run() {
   }
   json result{{"type", "result"}, {"winner", out_.winner}, {"reason", out_.reason}, {"seats", seats}};
   if (out_.voided) result["void_reason"] = out_.void_reason;
-  tr_.write(result);
+  try {
+    tr_.write(result);
+  } catch (const std::exception& e) {
+    if (!out_.voided) {
+      out_.voided = true;
+      out_.void_reason = std::string("referee fault: ") + e.what();
+      out_.winner = -1;
+      out_.reason = "void";
+    }
+  }
   out_.decisions = state ? state->decisions : 0;
   out_.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   return out_;

@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
@@ -12,7 +14,7 @@ namespace dtref {
 
 using json = nlohmann::ordered_json;
 
-TranscriptWriter::TranscriptWriter(const std::string& path) {
+TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
   f_ = std::fopen(path.c_str(), "w");
   if (!f_) throw std::invalid_argument(fmt::format("cannot write the transcript '{}': check the directory exists and is writable", path));
 }
@@ -26,8 +28,8 @@ void TranscriptWriter::write(const json& line) {
   std::string s = line.dump(-1, ' ', false, json::error_handler_t::replace);
   s += '\n';
   // One write per line, flushed at once: a kill leaves at worst one partial last line.
-  std::fwrite(s.data(), 1, s.size(), f_);
-  std::fflush(f_);
+  if (std::fwrite(s.data(), 1, s.size(), f_) != s.size() || std::fflush(f_) != 0)
+    throw std::runtime_error(fmt::format("cannot write the transcript '{}': {}", path_, std::strerror(errno)));
 }
 
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
@@ -171,6 +173,8 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
                                     dt::to_text(opts[choice]), hash_hex(dt::state_hash(*s)), want);
           return rep;
         }
+      } else if (type == "ready") {
+        say(fmt::format("s{} is {}", j.value("seat", -1), j.value("name", std::string("?"))));
       } else if (type == "fault") {
         say(fmt::format("fault: s{} {}: {}", j.value("seat", -1), j.value("verdict", std::string()), j.value("detail", std::string())));
       } else if (type == "result") {
