@@ -143,10 +143,13 @@ TEST(RefereeE2E, MissingProgramIsAStartupFailure) {
 }
 
 TEST(RefereeE2E, StderrFloodNeverBlocks) {
-  const Played p = play_mock("flood_stderr");
-  EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
-  EXPECT_NE(p.out.reason, "forfeit");
-  expect_nothing_left(p);
+  for (const char* mode : {"flood_stderr", "flood_stderr_forever"}) {
+    SCOPED_TRACE(mode);
+    const Played p = play_mock(mode);
+    EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
+    EXPECT_NE(p.out.reason, "forfeit");
+    expect_nothing_left(p);
+  }
 }
 
 TEST(RefereeE2E, GrandchildHoldingPipesDoesNotHangAFinishedMatch) {

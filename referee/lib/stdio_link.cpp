@@ -157,7 +157,8 @@ bool StdioLink::child_exited(bool reap) {
 void StdioLink::drain_stderr() {
   if (err_ < 0) return;
   char buf[16384];
-  for (;;) {
+  // Bounded: a bot writing stderr as fast as we read must not keep us here.
+  for (int round = 0; round < 64; ++round) {
     const ssize_t n = ::read(err_, buf, sizeof buf);
     if (n > 0) {
       if (err_file_ >= 0) (void)!::write(err_file_, buf, size_t(n));
@@ -338,7 +339,11 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
   pump(Clock::now());
   close_fd(in_);
   const auto until = Clock::now() + grace;
-  while (!child_exited(false) && Clock::now() < until) pump(until);
+  while (!child_exited(false) && Clock::now() < until) {
+    pump(until);
+    inbuf_.clear();  // output after the end is not read, only drained
+    discarding_ = false;
+  }
   // Always kill the group: even after a clean exit, children it left behind
   // (holding our pipes, perhaps) must go. The leader is still an unreaped
   // zombie here, so its pid cannot have been reused as a group id.

@@ -95,6 +95,7 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
   dt::GameConfig cfg;
   std::vector<dt::Event> events;
   bool forfeit_or_void = false;
+  std::vector<std::string> opening;
   auto say = [&](std::string t) {
     if (narrate) rep.lines.push_back(std::move(t));
   };
@@ -133,11 +134,15 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         std::string bots;
         for (const json& b : j.value("bots", json::array())) bots += (bots.empty() ? "" : " vs ") + b.value("name", std::string("?"));
         say(fmt::format("match {}: {}; rules {}, seed {}", j.value("match_id", std::string("?")), bots, cfg.rules.name, cfg.seed));
-        for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
+        for (const dt::Event& e : events) opening.push_back("  " + dt::describe(*s, e));
         events.clear();
         continue;
       }
       if (!s) break;
+      if (type != "ready") {  // the opening events come after the bots said ready
+        for (std::string& o : opening) say(std::move(o));
+        opening.clear();
+      }
       if (type == "decision") {
         const int seat = j.at("seat").get<int>();
         const size_t choice = j.at("choice").get<size_t>();
