@@ -30,6 +30,8 @@ using dtref::Verdict;
 // Small clocks so faults are found fast; the margin is for a loaded machine.
 constexpr int64_t kStartup = 2000, kDecision = 300, kBank = 500, kGrace = 50;
 constexpr double kMarginMs = 3000;
+// Whole matches that should end well get roomy clocks: a loaded machine must not turn them into timeouts.
+const dtref::Clocks kRoomy{kStartup * 2, 2000, 5000, kGrace};
 
 std::string temp_path(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / ("dtref-e2e-" + std::to_string(::getpid()));
@@ -107,7 +109,7 @@ void expect_forfeit(const std::string& mode, Verdict v, const std::string& detai
 }
 
 TEST(RefereeE2E, WellBehavedMockPlaysAFullMatch) {
-  const Played p = play_mock("good");
+  const Played p = play_mock("good", 3, dtref::Policy::Ladder, "", kRoomy);
   EXPECT_FALSE(p.out.voided);
   EXPECT_NE(p.out.reason, "forfeit");
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok);
@@ -145,7 +147,7 @@ TEST(RefereeE2E, MissingProgramIsAStartupFailure) {
 TEST(RefereeE2E, StderrFloodNeverBlocks) {
   for (const char* mode : {"flood_stderr", "flood_stderr_forever"}) {
     SCOPED_TRACE(mode);
-    const Played p = play_mock(mode);
+    const Played p = play_mock(mode, 3, dtref::Policy::Ladder, "", kRoomy);
     EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
     EXPECT_NE(p.out.reason, "forfeit");
     expect_nothing_left(p);
@@ -153,7 +155,7 @@ TEST(RefereeE2E, StderrFloodNeverBlocks) {
 }
 
 TEST(RefereeE2E, GrandchildHoldingPipesDoesNotHangAFinishedMatch) {
-  const Played p = play_mock("grandchild");
+  const Played p = play_mock("grandchild", 3, dtref::Policy::Ladder, "", kRoomy);
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
   EXPECT_NE(p.out.reason, "forfeit");
   ASSERT_EQ(p.pids.size(), 2u);
@@ -174,7 +176,7 @@ TEST(RefereeE2E, DevPolicyRetriesIllegalAnswersOnTheSameClock) {
 TEST(RefereeE2E, DevPolicyRecoversFromOneGarbageLine) {
   // garbage at request 3: the line is refused, the request re-sent, and the
   // mock (which answers re-sent requests normally) plays on to a result.
-  const Played p = play_mock("garbage_once", 3, dtref::Policy::Dev);
+  const Played p = play_mock("garbage_once", 3, dtref::Policy::Dev, "", kRoomy);
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
   EXPECT_GE(p.out.seats[0].malformed, 1);
   EXPECT_NE(p.out.reason, "forfeit");
@@ -182,7 +184,7 @@ TEST(RefereeE2E, DevPolicyRecoversFromOneGarbageLine) {
 
 TEST(RefereeE2E, TrainingPolicyPlaysTheDefaultAndCounts) {
   const std::string t = temp_path("training.jsonl");
-  const Played p = play_mock("illegal", 3, dtref::Policy::Training, t);
+  const Played p = play_mock("illegal", 3, dtref::Policy::Training, t, kRoomy);
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok);
   EXPECT_GT(p.out.seats[0].illegal, 3);
   EXPECT_NE(p.out.reason, "forfeit");
