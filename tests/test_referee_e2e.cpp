@@ -28,7 +28,8 @@ namespace fs = std::filesystem;
 using dtref::Verdict;
 
 // Small clocks so faults are found fast; the margin is for a loaded machine.
-constexpr int64_t kStartup = 2000, kDecision = 300, kBank = 500, kGrace = 50;
+// Starting a Python process can take seconds on a busy machine: startup is roomy.
+constexpr int64_t kStartup = 5000, kDecision = 300, kBank = 500, kGrace = 50;
 constexpr double kMarginMs = 3000;
 // Whole matches that should end well get roomy clocks: a loaded machine must not turn them into timeouts.
 const dtref::Clocks kRoomy{kStartup * 2, 2000, 5000, kGrace};
