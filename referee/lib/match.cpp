@@ -100,6 +100,7 @@ class Runner {
   const dt::State* live_ = nullptr;  // shared with built-in links
   dt::GameConfig cfg_;
   int64_t next_decision_id_ = 1;
+  int64_t last_used_us_ = 0;  // the clocked time of the latest decision
   MatchOutcome out_;
 
   std::unique_ptr<BotLink> make_link(size_t i);
@@ -285,6 +286,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   auto charge = [&](Clock::time_point at) {
     const int64_t used_us = std::chrono::duration_cast<std::chrono::microseconds>(at - sent).count();
     seat.used_us += used_us;
+    last_used_us_ = used_us;
     seat.out.time_used_ms = seat.used_us / 1000;
     const int64_t used = used_us / 1000;
     const int64_t over = used - spec_.clocks.grace_ms - spec_.clocks.decision_ms;
@@ -446,11 +448,9 @@ MatchOutcome Runner::run() {
         std::string comment;
         bool by_default = false;
         const int64_t id = next_decision_id_;
-        const int64_t used_before = seats_[size_t(si)].out.time_used_ms;
-        const auto w0 = Clock::now();
+        last_used_us_ = 0;
         const size_t idx = decide(*state, opts, &comment, &by_default);
-        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - w0).count();
-        (void)used_before;
+        const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
         events.clear();
         dt::apply(*state, opts[idx], &events);
         json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
