@@ -325,6 +325,26 @@ TEST(RefereeE2E, TheMinimalBotInTheProtocolDocPlaysFullMatches) {
   }
 }
 
+TEST(RefereeE2E, AFaultyBotsStderrIsReportedAndKept) {
+  const std::string dir = temp_path("stderr-dir");
+  fs::create_directories(dir);
+  auto s = spec_for("stdio:echo why-i-failed >&2; exit 3", "builtin:random");
+  s.stderr_dir = dir;
+  s.match_id = "errmatch";
+  s.transcript_path = temp_path("stderr.jsonl");
+  const auto out = dtref::run_match(s);
+  EXPECT_EQ(out.seats[0].verdict, Verdict::StartupFailure);
+  EXPECT_NE(out.seats[0].detail.find("why-i-failed"), std::string::npos) << out.seats[0].detail;
+  std::ifstream saved(dir + "/errmatch-s0.stderr");
+  std::string line;
+  std::getline(saved, line);
+  EXPECT_EQ(line, "why-i-failed");
+  std::ifstream tr(s.transcript_path);
+  std::stringstream all;
+  all << tr.rdbuf();
+  EXPECT_NE(all.str().find("\"stderr_tail\":\"why-i-failed\\n\""), std::string::npos) << all.str();
+}
+
 TEST(RefereeE2E, UnknownSpecIsAUsageError) {
   EXPECT_THROW(dtref::run_match(spec_for("python3 bot.py", "builtin:random")), std::invalid_argument);
   EXPECT_THROW(dtref::run_match(spec_for("builtin:nobody", "builtin:random")), std::invalid_argument);
