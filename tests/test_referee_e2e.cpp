@@ -35,7 +35,15 @@ constexpr double kMarginMs = 3000;
 const dtref::Clocks kRoomy{kStartup * 2, 2000, 5000, kGrace};
 
 std::string temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("dtref-e2e-" + std::to_string(::getpid()));
+  // One directory per test process, removed when the process ends.
+  static const struct Dir {
+    fs::path path = fs::temp_directory_path() / ("dtref-e2e-" + std::to_string(::getpid()));
+    ~Dir() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir);
   const fs::path p = dir / name;
   fs::remove(p);

@@ -79,6 +79,13 @@ TEST(RefereeLeak, SeatZeroNeverLearnsSeatOnesHiddenCards) {
   const dt::CardDb& db = dt::builtin_cards();
   const fs::path dir = fs::temp_directory_path() / ("dtref-leak-" + std::to_string(::getpid()));
   fs::create_directories(dir);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
   bool face_down_seen = false;
   for (uint64_t seed : {1, 2, 3, 4, 5}) {
     const std::string rec = (dir / ("rec" + std::to_string(seed))).string();

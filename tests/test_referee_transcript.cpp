@@ -17,7 +17,15 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("dtref-tr-" + std::to_string(::getpid()));
+  // One directory per test process, removed when the process ends.
+  static const struct Dir {
+    fs::path path = fs::temp_directory_path() / ("dtref-tr-" + std::to_string(::getpid()));
+    ~Dir() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir);
   return (dir / name).string();
 }
