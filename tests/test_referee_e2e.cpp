@@ -353,6 +353,15 @@ TEST(RefereeE2E, AFaultyBotsStderrIsReportedAndKept) {
   EXPECT_NE(all.str().find("\"stderr_tail\":\"why-i-failed\\n\""), std::string::npos) << all.str();
 }
 
+TEST(RefereeE2E, CommandLinesWorkAsInAShell) {
+  // A leading variable assignment, quoting and redirection, as a user would type them.
+  const auto out = dtref::run_match(spec_for("stdio:DTREF_GREETING='hello there' sh -c 'echo \"$DTREF_GREETING\" >&2; exit 4'",
+                                             "builtin:random"));
+  EXPECT_EQ(out.seats[0].verdict, Verdict::StartupFailure);
+  EXPECT_NE(out.seats[0].detail.find("exit code 4"), std::string::npos) << out.seats[0].detail;
+  EXPECT_NE(out.seats[0].detail.find("hello there"), std::string::npos) << out.seats[0].detail;
+}
+
 TEST(RefereeE2E, UnknownSpecIsAUsageError) {
   EXPECT_THROW(dtref::run_match(spec_for("python3 bot.py", "builtin:random")), std::invalid_argument);
   EXPECT_THROW(dtref::run_match(spec_for("builtin:nobody", "builtin:random")), std::invalid_argument);
