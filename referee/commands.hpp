@@ -9,5 +9,6 @@ namespace dtref {
 void add_selfplay_command(CLI::App& app, int& exit_code);
 void add_scenario_command(CLI::App& app, int& exit_code);
 void add_match_command(CLI::App& app, int& exit_code);
+void add_replay_command(CLI::App& app, int& exit_code);
 
 }  // namespace dtref

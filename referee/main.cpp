@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   dtref::add_match_command(app, exit_code);
+  dtref::add_replay_command(app, exit_code);
   dtref::add_selfplay_command(app, exit_code);
   dtref::add_scenario_command(app, exit_code);
   try {

@@ -115,30 +115,34 @@ TEST(GrpcLink, SilentBotTimesOutThenShutdownEndsIt) {
   EXPECT_EQ(after.kind, Received::Kind::Closed);
 }
 
-TEST(GrpcLink, BotThatNeverDialsFailsStartup) {
+TEST(GrpcLink, BotThatNeverDialsTimesOut) {
   auto link = launched("never-dial");
-  auto err = link->start(Clock::now() + 500ms);
-  ASSERT_TRUE(err);
-  EXPECT_NE(err->find("did not dial"), std::string::npos) << *err;
+  ASSERT_FALSE(link->start(soon()));
+  ASSERT_TRUE(link->send(hello(1)));  // held until a dial-in that never comes
+  EXPECT_EQ(link->receive(Clock::now() + 500ms).kind, Received::Kind::Timeout);
   link->shutdown(0ms);
+  EXPECT_EQ(link->receive(soon()).kind, Received::Kind::Closed);
 }
 
-TEST(GrpcLink, BotRefusedForWrongTokenFailsStartup) {
+TEST(GrpcLink, BotRefusedForWrongTokenIsClosed) {
   // The mock dials with a made-up token and exits 0 only if it was refused.
   auto link = launched("wrong-token");
-  auto err = link->start(soon());
-  ASSERT_TRUE(err);
-  EXPECT_NE(err->find("exited (exit code 0)"), std::string::npos) << *err << link->stderr_tail();
+  ASSERT_FALSE(link->start(soon()));
+  Received r = link->receive(soon());
+  ASSERT_EQ(r.kind, Received::Kind::Closed);
+  EXPECT_NE(r.exit_detail.find("exit code 0"), std::string::npos) << r.exit_detail;
+  EXPECT_NE(r.exit_detail.find("never dialled"), std::string::npos) << r.exit_detail;
   EXPECT_NE(link->stderr_tail().find("refused with code 16"), std::string::npos) << link->stderr_tail();
 }
 
-TEST(GrpcLink, BadCommandFailsStartup) {
+TEST(GrpcLink, BadCommandIsClosedWithShellExitCode) {
   GrpcLink::Options o;
   o.command = "/nonexistent/bot-program";
   GrpcLink l(o);
-  auto err = l.start(soon());
-  ASSERT_TRUE(err);
-  EXPECT_NE(err->find("exit code 127"), std::string::npos) << *err;
+  ASSERT_FALSE(l.start(soon()));
+  Received r = l.receive(soon());
+  ASSERT_EQ(r.kind, Received::Kind::Closed);
+  EXPECT_NE(r.exit_detail.find("exit code 127"), std::string::npos) << r.exit_detail;
   EXPECT_NE(l.stderr_tail().find("not found"), std::string::npos) << l.stderr_tail();
 }
 
@@ -215,7 +219,8 @@ TEST(GrpcLink, SpecsParse) {
   EXPECT_TRUE(dtref::is_grpc_spec("grpc-remote"));
   EXPECT_TRUE(dtref::is_grpc_spec("grpc-remote:0.0.0.0:50051"));
   EXPECT_FALSE(dtref::is_grpc_spec("stdio:./bot"));
-  EXPECT_THROW(dtref::make_grpc_link("grpc:  ", 0), std::invalid_argument);
-  EXPECT_THROW(dtref::make_grpc_link("grpc-remote:50051", 0), std::invalid_argument);
-  EXPECT_NO_THROW(dtref::make_grpc_link("grpc-remote", 0));
+  const dtref::MatchSpec m;
+  EXPECT_THROW(dtref::make_grpc_link({"", "grpc:  "}, 0, m), std::invalid_argument);
+  EXPECT_THROW(dtref::make_grpc_link({"", "grpc-remote:50051"}, 0, m), std::invalid_argument);
+  EXPECT_NO_THROW(dtref::make_grpc_link({"", "grpc-remote"}, 0, m));
 }

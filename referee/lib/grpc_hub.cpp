@@ -63,6 +63,7 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
         Finish(refusal);
         return;
       }
+      ch_->on_attached();  // writes what was sent before the bot dialled in
       // The first message may carry ready (or anything) beside the token.
       if (in_.msg_case() != BotMessage::MSG_NOT_SET) ch_->deliver(in_);
       StartRead(&in_);
@@ -105,9 +106,11 @@ class GrpcHub::Service final : public protocol::BotLink::CallbackService {
 
 bool GrpcSeatChannel::send(const RefereeMessage& msg) {
   std::unique_lock lk(m);
-  if (!attached || finish_requested_ || finished_ || write_failed_) return false;
+  if (finish_requested_ || finished_ || write_failed_) return false;
+  // Before the bot dials in, messages wait here (hello is sent right after
+  // the launch); attach() starts writing them.
   outbox_.push_back(msg);
-  if (writing_) return true;
+  if (!attached || writing_) return true;
   writing_ = true;
   const RefereeMessage* next = &outbox_.front();  // deque: stays put while others are pushed
   GrpcPlayReactor* r = reactor_;
@@ -116,6 +119,16 @@ bool GrpcSeatChannel::send(const RefereeMessage& msg) {
   // The reactor cannot finish while a write is outstanding, so `r` is valid.
   r->StartWrite(next);
   return true;
+}
+
+void GrpcSeatChannel::on_attached() {
+  std::unique_lock lk(m);
+  if (outbox_.empty() || writing_ || finished_) return;
+  writing_ = true;
+  const RefereeMessage* next = &outbox_.front();
+  GrpcPlayReactor* r = reactor_;
+  lk.unlock();
+  r->StartWrite(next);
 }
 
 void GrpcSeatChannel::on_write_done(bool ok) {
@@ -274,6 +287,10 @@ std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPl
   std::lock_guard clk(ch->m);
   if (ch->attached) {
     *refusal = grpc::Status(grpc::StatusCode::ALREADY_EXISTS, "a bot is already connected for this seat's token");
+    return nullptr;
+  }
+  if (ch->finish_requested_) {
+    *refusal = grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, "this seat's match is over");
     return nullptr;
   }
   r->bind(ch);

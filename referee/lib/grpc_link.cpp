@@ -9,7 +9,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process.hpp>
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <boost/process/posix.hpp>
 #include <atomic>
@@ -45,7 +49,8 @@ bool is_grpc_spec(std::string_view spec) {
   return spec.rfind("grpc:", 0) == 0 || spec == "grpc-remote" || spec.rfind("grpc-remote:", 0) == 0;
 }
 
-std::unique_ptr<BotLink> make_grpc_link(const std::string& spec, int seat) {
+std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const MatchSpec& match) {
+  const std::string& spec = bot.spec;
   GrpcLink::Options o;
   o.seat = seat;
   if (spec.rfind("grpc:", 0) == 0) {
@@ -61,6 +66,9 @@ std::unique_ptr<BotLink> make_grpc_link(const std::string& spec, int seat) {
   } else {
     throw std::invalid_argument("not a gRPC bot spec: '" + spec + "' (use grpc:<command> or grpc-remote[:host:port])");
   }
+  if (!match.stderr_dir.empty())
+    o.stderr_path = match.stderr_dir + "/" + (match.match_id.empty() ? std::string("match") : match.match_id) + "-s" +
+                    std::to_string(seat) + ".stderr";
   return std::make_unique<GrpcLink>(std::move(o));
 }
 
@@ -80,6 +88,7 @@ struct GrpcLink::Impl {
 
   // The bot's stdout and stderr, read by a thread into a capped tail.
   int out_fd = -1;
+  int file_fd = -1;  // Options::stderr_path
   std::thread out_thread;
   std::atomic<bool> out_stop{false};
   mutable std::mutex tail_mu;
@@ -104,6 +113,8 @@ struct GrpcLink::Impl {
   std::optional<std::string> launch() {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return std::string("cannot create a pipe: ") + strerror(errno);
+    // A gRPC bot reads nothing on stdin; its stdout and stderr both go to the kept tail.
+    const int devnull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     bp::environment env = boost::this_process::environment();
     env["DTREF_GRPC_ADDRESS"] = hub->address();
     env["DTREF_TOKEN"] = token;
@@ -111,16 +122,19 @@ struct GrpcLink::Impl {
     std::error_code ec;
     // Through /bin/sh so the command line may use quotes, redirections and
     // `cd dir && ...`; the process group holds the shell and all it starts.
-    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", o.command}, env, bp::std_in < bp::null,
+    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", o.command}, env, bp::posix::fd.bind(0, devnull),
                 bp::posix::fd.bind(1, fds[1]), bp::posix::fd.bind(2, fds[1]),
                 bp::extend::on_exec_setup([](auto&) { ::setpgid(0, 0); }), ec);
     ::close(fds[1]);
+    if (devnull >= 0) ::close(devnull);
     if (ec) {
       ::close(fds[0]);
       return "cannot launch '" + o.command + "': " + ec.message();
     }
     pid = c.id();
     c.detach();  // reaped here (waitid/waitpid), not by boost
+    ::setpgid(pid, pid);  // as the child does: whoever runs first, killpg then reaches the group
+    if (!o.stderr_path.empty()) file_fd = ::open(o.stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     out_fd = fds[0];
     out_thread = std::thread([this] { read_output(); });
     return std::nullopt;
@@ -134,6 +148,10 @@ struct GrpcLink::Impl {
       if (n <= 0) continue;
       const ssize_t got = ::read(out_fd, buf, sizeof buf);
       if (got <= 0) break;  // every writer closed
+      if (file_fd >= 0 && ::write(file_fd, buf, size_t(got)) < 0) {
+        ::close(file_fd);  // a full disk must not stop the match
+        file_fd = -1;
+      }
       std::lock_guard lk(tail_mu);
       tail.append(buf, size_t(got));
       if (tail.size() > kStderrTailBytes) tail.erase(0, tail.size() - kStderrTailBytes);
@@ -157,15 +175,21 @@ struct GrpcLink::Impl {
           si.si_status = WTERMSIG(st);
         }
         exit_info = si;
+        exit_seen = Clock::now() - kDrainAfterExit;  // nothing more can arrive
       }
       reaped = true;
+      // Grandchildren killed with the group are ours to reap when the
+      // referee is a child subreaper (StdioLink makes it one).
+      while (::waitpid(-pid, &st, WNOHANG) > 0) {
+      }
     }
     if (out_thread.joinable()) {
       out_stop = true;  // a grandchild that escaped the group may hold the pipe open
       out_thread.join();
     }
     if (out_fd >= 0) ::close(out_fd);
-    out_fd = -1;
+    if (file_fd >= 0) ::close(file_fd);
+    out_fd = file_fd = -1;
   }
 };
 
@@ -186,37 +210,21 @@ std::optional<std::string> GrpcLink::listen() {
 std::string GrpcLink::address() const { return impl_->hub ? impl_->hub->address() : std::string(); }
 std::string GrpcLink::token() const { return impl_->token; }
 
-std::optional<std::string> GrpcLink::start(Clock::time_point deadline) {
+// Does not wait for the bot to dial in: the match runner launches every seat
+// first and then waits for each ready within the startup window, so gRPC bots
+// start up in parallel like stdio ones. Messages sent before the dial-in wait
+// in the seat's queue; receive() reports a bot that exits without dialling.
+std::optional<std::string> GrpcLink::start(Clock::time_point) {
   Impl& d = *impl_;
   if (auto err = listen()) return err;
-  const bool remote = d.o.command.empty();
-  if (remote) {
+  if (d.o.command.empty()) {
     if (d.o.announce)
-      std::cerr << "dtref: seat " << d.o.seat << " waits for a gRPC bot: dial " << d.hub->address()
-                << " and send token " << d.token << " in the first message (env for the examples: DTREF_GRPC_ADDRESS="
-                << d.hub->address() << " DTREF_TOKEN=" << d.token << ")" << std::endl;
-  } else if (auto err = d.launch()) {
-    return err;
+      std::cerr << "dtref: seat " << d.o.seat << " waits for a gRPC bot to dial " << d.hub->address()
+                << " with token " << d.token << " (for the examples: DTREF_GRPC_ADDRESS=" << d.hub->address()
+                << " DTREF_TOKEN=" << d.token << ")" << std::endl;
+    return std::nullopt;
   }
-  std::unique_lock lk(d.ch->m);
-  while (!d.ch->attached) {
-    const auto now = Clock::now();
-    if (now >= deadline) {
-      return remote ? "no gRPC bot dialled " + d.hub->address() + " with seat " + std::to_string(d.o.seat) +
-                          "'s token within the startup window"
-                    : "the bot did not dial DTREF_GRPC_ADDRESS=" + d.hub->address() +
-                          " with its DTREF_TOKEN within the startup window";
-    }
-    if (!remote) {
-      lk.unlock();
-      const std::string exit = d.exit_detail();
-      lk.lock();
-      if (!exit.empty() && !d.ch->attached)
-        return "the bot exited (" + exit + ") before dialling DTREF_GRPC_ADDRESS";
-    }
-    d.ch->cv.wait_until(lk, remote ? deadline : std::min(deadline, now + kProcessPoll));
-  }
-  return std::nullopt;
+  return d.launch();
 }
 
 bool GrpcLink::send(const protocol::RefereeMessage& m) { return impl_->ch->send(m); }
@@ -240,11 +248,13 @@ Received GrpcLink::receive(Clock::time_point deadline) {
       lk.lock();
       if (!ch.inbox.empty()) continue;
     }
-    if (ch.stream_ended || exited_long_enough || (!ch.attached && !launched)) {
+    if (ch.stream_ended || exited_long_enough || d.shut) {
       Received r;
       r.kind = Received::Kind::Closed;
       r.at = Clock::now();
-      const std::string stream = ch.stream_ended ? ch.end_detail : "stream still open";
+      const std::string stream = ch.stream_ended ? ch.end_detail
+                                 : ch.attached   ? "stream still open"
+                                                 : "never dialled DTREF_GRPC_ADDRESS with its DTREF_TOKEN";
       lk.unlock();
       std::string exit;
       if (launched) {

@@ -33,7 +33,9 @@ class GrpcPlayReactor;
 class GrpcSeatChannel {
  public:
   // Link side.
-  bool send(const protocol::RefereeMessage& msg);  // false: no stream, or it failed
+  // Queues a message (held until the bot dials in); false once the stream
+  // failed or the link finished.
+  bool send(const protocol::RefereeMessage& msg);
   void finish();  // ends the stream once queued messages are written
   void cancel();  // ends it now (the bot does not read, or is gone)
 
@@ -50,6 +52,7 @@ class GrpcSeatChannel {
   friend class GrpcPlayReactor;
   friend class GrpcHub;
   // Stream side (called by the reactor).
+  void on_attached();
   void deliver(const protocol::BotMessage& msg);
   void on_read_end(const std::string& detail);
   void on_write_done(bool ok);

@@ -17,15 +17,17 @@
 #include <string_view>
 
 #include "dtref/bot_link.hpp"
+#include "dtref/match.hpp"
 
 namespace dtref {
 
 // True for the spec forms above.
 bool is_grpc_spec(std::string_view spec);
 
-// A link for `spec` (one of the forms above) serving `seat`. Nothing is started
-// until BotLink::start. Throws std::invalid_argument for a malformed spec.
-std::unique_ptr<BotLink> make_grpc_link(const std::string& spec, int seat);
+// A link for `bot.spec` (one of the forms above) serving `seat` of `match`.
+// Nothing is started until BotLink::start. Throws std::invalid_argument for a
+// malformed spec.
+std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const MatchSpec& match);
 
 // The concrete link, for tests and tools that need its address and token.
 class GrpcLink : public BotLink {
@@ -35,6 +37,7 @@ class GrpcLink : public BotLink {
     std::string listen_address = "127.0.0.1:0";  // port 0: any free port
     int seat = 0;
     bool announce = true;  // remote: print address and token on stderr
+    std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
   };
   explicit GrpcLink(Options opts);
   ~GrpcLink() override;
@@ -45,12 +48,12 @@ class GrpcLink : public BotLink {
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
 
-  // Valid after start() (remote: as soon as start() begins waiting): the
-  // address bots dial (host:port) and this seat's token.
+  // Valid after listen() or start(): the address bots dial (host:port) and
+  // this seat's token.
   std::string address() const;
   std::string token() const;
-  // Registers the token and opens the server without launching or waiting:
-  // start() does this first. Returns an error text on failure.
+  // Opens the server and registers this seat's token without launching
+  // anything (start() does this first). Returns an error text on failure.
   std::optional<std::string> listen();
 
  private:
