@@ -29,7 +29,12 @@ if(TARGET dt_proto_python AND DT_PY_GRPC_MISSING EQUAL 0)
   add_test(NAME e2e.example.python_grpc
            COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_python_grpc.jsonl
                    "grpc:/usr/bin/python3 ${DT_EXAMPLES}/grpc-python/bot.py")
-  set_tests_properties(e2e.example.python_grpc PROPERTIES ENVIRONMENT "DTREF_PYTHON_STUBS=${CMAKE_BINARY_DIR}/python")
+  # The same bot started by hand against a referee waiting with grpc-remote.
+  add_test(NAME e2e.example.python_grpc_remote
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_examples_remote.sh $<TARGET_FILE:dtref>
+                   e2e_python_grpc_remote.jsonl ${DT_EXAMPLES}/grpc-python/bot.py)
+  set_tests_properties(e2e.example.python_grpc e2e.example.python_grpc_remote
+                       PROPERTIES ENVIRONMENT "DTREF_PYTHON_STUBS=${CMAKE_BINARY_DIR}/python")
 else()
   message(STATUS "/usr/bin/python3 with grpc (python3-grpcio) or grpc_python_plugin not found: e2e.example.python_grpc left out")
 endif()

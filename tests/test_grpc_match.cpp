@@ -3,6 +3,9 @@
 // does not. The bot is tests/grpc_mock_bot (modes listed there).
 #include <gtest/gtest.h>
 
+#include <thread>
+#include <vector>
+
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dt/rules.hpp"
@@ -68,4 +71,31 @@ TEST(GrpcMatch, BotWithAWrongTokenIsAStartupFailure) {
   const auto out = play("wrong-token");
   EXPECT_EQ(out.seats[0].verdict, dtref::Verdict::StartupFailure);
   EXPECT_NE(out.seats[0].detail.find("never dialled"), std::string::npos) << out.seats[0].detail;
+}
+
+// A tournament plays matches at once in threads; their gRPC seats share one
+// server, and the tokens must keep every stream with its own seat.
+TEST(GrpcMatch, ConcurrentMatchesShareTheServer) {
+  std::vector<dtref::MatchOutcome> outs(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < outs.size(); ++i)
+    threads.emplace_back([&, i] {
+      dtref::MatchSpec m;
+      m.match_id = "concurrent-" + std::to_string(i);
+      m.bots = {{"", "grpc:" + kMock + " play"}, {"", "grpc:" + kMock + " play"}};
+      m.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
+      m.rules = *dt::preset_by_name("gengine");
+      m.seed = 100 + i;
+      m.clocks.startup_ms = 30000;
+      m.clocks.decision_ms = 5000;
+      m.clocks.bank_ms = 60000;
+      outs[i] = dtref::run_match(m);
+    });
+  for (auto& t : threads) t.join();
+  for (const auto& o : outs) {
+    ASSERT_FALSE(o.voided) << o.void_reason;
+    EXPECT_EQ(o.seats[0].verdict, dtref::Verdict::Ok) << o.seats[0].detail;
+    EXPECT_EQ(o.seats[1].verdict, dtref::Verdict::Ok) << o.seats[1].detail;
+    EXPECT_NE(o.reason, "forfeit");
+  }
 }
