@@ -128,7 +128,7 @@ std::unique_ptr<BotLink> Runner::make_link(size_t i) {
       o.stderr_path = fmt::format("{}/{}-s{}.stderr", spec_.stderr_dir, spec_.match_id.empty() ? "match" : spec_.match_id, i);
     return std::make_unique<StdioLink>(s.substr(6), o);
   }
-  if (starts("grpc:") || s == "grpc-remote") return make_grpc_link(spec_.bots[i], int(i), spec_);
+  if (is_grpc_spec(s)) return make_grpc_link(spec_.bots[i], int(i), spec_);
   return nullptr;
 }
 
@@ -542,10 +542,10 @@ MatchOutcome run_match(const MatchSpec& spec) {
   for (const BotSpec& b : spec.bots) {
     const std::string& s = b.spec;
     const bool known = s.rfind("builtin:", 0) == 0 || (s.rfind("stdio:", 0) == 0 && s.size() > 6) ||
-                       (s.rfind("grpc:", 0) == 0 && s.size() > 5) || s == "grpc-remote";
+                       is_grpc_spec(s);
     if (!known)
       throw std::invalid_argument(fmt::format(
-          "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote)", s));
+          "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote[:host:port])", s));
     if (s.rfind("builtin:", 0) == 0 && !dt::make_builtin_bot(s.substr(8), 0))
       throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8)));
   }
