@@ -332,3 +332,18 @@ TEST(TournamentE2E, ACrashingBotIsCountedAndItsLogsAreListed) {
   // The bot's stderr is in its log, found by the match key and seat.
   EXPECT_NE(slurp(dir.file("logs/r001-p001-l1-s1.stderr")).find("oops-from-bad"), std::string::npos);
 }
+
+TEST(TournamentE2E, SprtVerdictFromTheCommandLine) {
+  TempDir dir;
+  // Greedy against random is lopsided: a 0-vs-100 Elo test decides long before 200 rounds.
+  const Result r = run({"tournament", "--bot", "builtin:greedy", "--bot", "builtin:random", "--rounds", "200", "--db",
+                        dir.file("t.db"), "--sprt", "elo0=0,elo1=100,alpha=0.05,beta=0.05"},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("-> H1"), std::string::npos) << r.out;
+  const Result st = run({"standings", "--db", dir.file("t.db"), "--sprt", "elo0=0", "elo1=100"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("SPRT greedy vs random"), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("H1 accepted"), std::string::npos) << st.out;
+  EXPECT_LT(json_int(run({"standings", "--db", dir.file("t.db"), "--json"}, dir).out, "matches_completed"), 400);
+}

@@ -172,6 +172,17 @@ std::string standings_html(const ReportInput& in) {
   // Keep the JSON from closing its <script> element early.
   for (size_t pos = 0; (pos = data.find("</", pos)) != std::string::npos; pos += 3) data.replace(pos, 2, "<\\/");
   const std::string sprt = in.sprt ? fmt::format("<p id=\"sprt\">{}</p>", html_escape(sprt_sentence(in))) : "";
+  std::string faults;
+  if (!in.faults.empty()) {
+    faults = "<h2>Faults</h2>\n<table id=\"faults\"><tr><th>match</th><th class=\"name\">bot</th><th>verdict</th>"
+             "<th class=\"name\">detail</th><th class=\"name\">transcript</th></tr>\n";
+    for (const FaultLine& f : in.faults)
+      faults += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td class=\"name\"><pre>{}</pre></td>"
+                            "<td class=\"name\">{}</td></tr>\n",
+                            html_escape(f.key), html_escape(f.name), html_escape(f.verdict), html_escape(f.detail),
+                            html_escape(f.transcript));
+    faults += "</table>\n";
+  }
   return fmt::format(R"HTML(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>dtref standings: {title}</title>
 <style>
@@ -199,6 +210,7 @@ th {{ background: #f0f0f0; }}
 {cross}</table>
 <h2>Elo</h2>
 <div id="chart"></div>
+{faults}
 <script id="standings-data" type="application/json">{data}</script>
 <script>
 (function () {{
@@ -237,7 +249,7 @@ th {{ background: #f0f0f0; }}
 )HTML",
                      fmt::arg("title", html_escape(in.title)), fmt::arg("done", st.matches_completed),
                      fmt::arg("planned", st.matches_planned), fmt::arg("sprt", sprt), fmt::arg("rows", rows),
-                     fmt::arg("cross", cross), fmt::arg("data", data));
+                     fmt::arg("cross", cross), fmt::arg("data", data), fmt::arg("faults", faults));
 }
 
 }  // namespace dtref::tour
