@@ -184,6 +184,8 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       };
     }
     if (!o.transcripts.empty()) std::filesystem::create_directories(o.transcripts);
+    validate_setup(setup);  // before the --db file is created
+    ensure_fd_budget(ro.concurrency);
     install_stop_handlers();
     Store store(o.db);
     const RunSummary s = run_tournament(setup, store, ro);
