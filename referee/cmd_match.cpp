@@ -51,7 +51,9 @@ int play(const MatchOptions& opt) {
   auto rules = dt::preset_by_name(opt.rules);
   if (!rules) return usage(fmt::format("unknown rules preset '{}' (known: gengine, second-edition)", opt.rules));
   if (opt.promotion_target > 0) rules->promotion_target = opt.promotion_target;
-  if (opt.bots.size() != 2) return usage("give two --bot values, one per seat (or none for greedy vs greedy)");
+  std::vector<std::string> bots = opt.bots;
+  if (bots.size() == 1) bots.push_back("builtin:greedy");  // one bot given: it plays the greedy bot
+  if (bots.size() != 2) return usage("give one or two --bot values (seat 0, seat 1)");
   auto policy = policy_by_name(opt.policy);
   if (!policy) return usage(fmt::format("unknown policy '{}' (use ladder, dev or training)", opt.policy));
   MatchSpec spec;
@@ -63,7 +65,7 @@ int play(const MatchOptions& opt) {
   spec.stderr_dir = opt.stderr_dir;
   spec.verbose = opt.verbose;
   spec.match_id = fmt::format("m{}", opt.seed);
-  for (const std::string& b : opt.bots) spec.bots.push_back({"", b});
+  for (const std::string& b : bots) spec.bots.push_back({"", b});
   for (size_t i = 0; i < spec.bots.size(); ++i) {
     const std::string& name = opt.decks.empty() ? "corporate" : opt.decks[std::min(i, opt.decks.size() - 1)];
     try {
@@ -75,7 +77,7 @@ int play(const MatchOptions& opt) {
       fmt::print(stderr, "dtref match: deck '{}': {}\n", name, problem);
   }
   fmt::print("match {}: s0 {} ({}) vs s1 {} ({}), rules {}, seed {}, first to {} P, policy {}\n", spec.match_id,
-             opt.bots[0], spec.decks[0].name, opt.bots[1], spec.decks[1].name, rules->name, opt.seed,
+             bots[0], spec.decks[0].name, bots[1], spec.decks[1].name, rules->name, opt.seed,
              rules->promotion_target, opt.policy);
   fmt::print("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms\n", opt.clocks.startup_ms,
              opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms);
@@ -121,7 +123,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
       "match reached a result (a forfeit is a result), 2 for a usage error, 3 when the match was "
       "voided by a referee fault.");
   cmd->add_option("--bot", opt->bots,
-                  "bot per seat, give two: builtin:random, builtin:greedy, stdio:<command line> "
+                  "bot per seat (seat 0 first; with only one, seat 1 is builtin:greedy): builtin:random, builtin:greedy, stdio:<command line> "
                   "(run by /bin/sh, JSON Lines on stdin/stdout, see docs/protocol.md), "
                   "grpc:<command line> or grpc-remote")
       ->capture_default_str();
@@ -140,8 +142,9 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--grace-ms", opt->clocks.grace_ms, "transport margin forgiven on every decision")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
   cmd->add_option("--policy", opt->policy,
-                  "ladder: any fault forfeits; dev: an illegal or malformed answer gets an error and the "
-                  "same request again; training: a fault plays the default option and is counted")
+                  "ladder: any fault forfeits; dev: an illegal, malformed or stale answer gets an error and "
+                  "the same request again (timeouts and crashes forfeit); training: a refused answer or a "
+                  "timeout plays the default option and is counted (crashes forfeit)")
       ->capture_default_str();
   cmd->add_option("--stderr-dir", opt->stderr_dir, "also save each bot's whole stderr in this directory");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");

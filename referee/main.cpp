@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
   dtref::add_replay_command(app, exit_code);
   dtref::add_selfplay_command(app, exit_code);
   dtref::add_scenario_command(app, exit_code);
+  dtref::add_cards_command(app, exit_code);
+  dtref::add_deck_command(app, exit_code);
   dtref::add_tournament_command(app, exit_code);
   dtref::add_standings_command(app, exit_code);
   dtref::add_merge_command(app, exit_code);

@@ -14,16 +14,16 @@ bool is_warrior_in_play(const State& s, CardId c) {
          s.def(c).type == CardType::Warrior;
 }
 
-bool is_legion(const State& s, CardId c) { return (s.def(c).affil & bit(Affil::Legion)) != 0; }
+bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }
 
-bool is_tribal(const State& s, CardId c) { return (s.def(c).affil & kTribes) != 0; }
+bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes) != 0; }
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
 // Doomtroopers, and so is any non-Dark-Legion warrior in a Squad (General
 // warriors placed there, FREELANCERs).
 bool is_doomtrooper(const State& s, CardId c) {
   const CardDef& d = s.def(c);
-  if (d.affil & (kCorporations | bit(Affil::Brotherhood))) return true;
+  if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
   if (d.has(kwDoomtrooper) || d.has(kwFreelancer)) return true;
   return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area == Area::Squad;
 }
@@ -34,24 +34,24 @@ bool can_take_part_in_combat(const State& s, CardId c) {
 
 // gEngine "1) ANNOUNCE ATTACKER AND DEFENDER" and its bullet list.
 bool attack_allowed(const State& s, CardId a, CardId d) {
-  const CardDef& A = s.def(a);
-  const CardDef& D = s.def(d);
-  if (A.has(kwNoncombatant) || D.has(kwNoncombatant)) return false;
+  const uint32_t ka = keywords(s, a), kd = keywords(s, d);
+  const AffilMask aa = affiliations(s, a), da = affiliations(s, d);
+  if ((ka | kd) & kwNoncombatant) return false;
   if (s.rules.outposts) {
     // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
     bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;
     if (ao != dout) return false;
   }
-  if (A.has(kwAssassin) || A.has(kwMortificator)) return true;
+  if (ka & (kwAssassin | kwMortificator)) return true;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
-  if (A.has(kwFreelancer) || D.has(kwFreelancer)) return true;
+  if ((ka | kd) & kwFreelancer) return true;
   if (is_legion(s, a)) return true;
-  const bool a_brother = (A.affil & bit(Affil::Brotherhood)) != 0;
+  const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother) return is_legion(s, d);  // Tribal handled above (gEngine only has Tribes)
   if (is_doomtrooper(s, a)) {
     if (is_legion(s, d)) return true;  // a Doomtrooper turned HERETIC may be attacked
-    if (D.affil & bit(Affil::Brotherhood)) return false;
-    if (A.affil & D.affil & kCorporations) return false;
+    if (da & bit(Affil::Brotherhood)) return false;
+    if (aa & da & kCorporations) return false;
     return true;
   }
   return true;
@@ -65,29 +65,30 @@ bool has_rating(const State& s, CardId w, Tactic t) {
 }
 
 bool first_strike(const State& s, CardId w, Tactic t) {
-  return s.def(w).has(t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot);
+  return (keywords(s, w) & (t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot)) != 0;
 }
 
-bool slayer(const State& s, CardId w, Tactic t) { return s.def(w).has(kwSlayer); }
+bool slayer(const State& s, CardId w, Tactic t) {
+  const uint32_t k = keywords(s, w);
+  return (k & kwSlayer) || ((k & kwSlayerFight) && t == Tactic::Fight);
+}
 
 }  // namespace detail
-
-static bool weapon_fits(WeaponKind k, Tactic t) {
-  switch (k) {
-    case WeaponKind::Fight: return t == Tactic::Fight;
-    case WeaponKind::Shoot: return t == Tactic::Shoot;
-    case WeaponKind::FightShoot:
-    case WeaponKind::Special: return true;
-    case WeaponKind::None: return false;
-  }
-  return false;
-}
 
 static void add(Stats& st, const StatBonus& b) {
   st.f += b.f;
   st.s += b.s;
   st.a += b.a;
   st.v += b.v;
+}
+
+// Does warrior w get fortification bonuses right now? Not when it refuses
+// them, nor while combating a warrior that ignores them.
+static bool fortified(const State& s, CardId w) {
+  if (keywords(s, w) & kwNoFortBenefit) return false;
+  const CardId opp = combat_opponent(s, w);
+  if (opp != kNoCard && (keywords(s, opp) & kwIgnoreEnemyForts)) return false;
+  return true;
 }
 
 Stats stats(const State& s, CardId w) {
@@ -100,47 +101,58 @@ Stats stats(const State& s, CardId w) {
   st.v = d.v;
   st.can_fight = d.f.has_value();
   st.can_shoot = d.s.has_value();
+  const bool forts = fortified(s, w);
 
-  const bool fighting = s.combat.active && (s.combat.attacker == w || s.combat.defender == w);
-  // Equipment: any number, but one of each card (backups don't stack) and one
-  // WEAPON per combat, of the combat's tactic (gEngine "EQUIP" and combat step 4).
-  // Which weapon is used is not a decision yet: the best bonus for the tactic.
-  CardId best_weapon = kNoCard;
-  int best_gain = 0;
+  // A vehicle that doubles printed ratings (one VEHICLE per warrior).
+  for (CardId e : attachments_of(s, w)) {
+    const uint8_t x = s.def(e).doubles;
+    if (!x) continue;
+    if (x & 1) st.f *= 2;
+    if (x & 2) st.s *= 2;
+    if (x & 4) st.a *= 2;
+    if (x & 8) st.v *= 2;
+    break;
+  }
+  // Equipment: any number, but one of each card (backups don't stack) and the
+  // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
   for (CardId e : attachments_of(s, w)) {
     const CardDef& ed = s.def(e);
-    if (ed.type != CardType::Equipment) continue;
-    if (ed.weapon != WeaponKind::None) {
-      if (!fighting || !weapon_fits(ed.weapon, s.combat.tactic)) continue;
-      int gain = s.combat.tactic == Tactic::Fight ? ed.bonus.f : ed.bonus.s;
-      if (best_weapon == kNoCard || gain > best_gain) best_weapon = e, best_gain = gain;
-      continue;
-    }
+    const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
+    if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
+    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
+    if (fort_like && !forts) continue;
     if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
     seen.push_back(s.card(e).def);
     add(st, ed.bonus);
   }
-  if (best_weapon != kNoCard) add(st, s.def(best_weapon).bonus);
-
-  // Fortifications of the warrior's controller.
-  for (CardId f : s.seats[wi.controller].in_play) {
-    const CardDef& fd = s.def(f);
-    if (fd.type != CardType::Fortification || !fd.fort) continue;
-    const FortEffect& fe = *fd.fort;
-    const Area fa = s.card(f).area;
-    // gEngine "Outpost": Squad and Kohort effects reach into the Outpost and back.
-    bool reach = fe.whole_force || fa == wi.area || wi.area == Area::Outpost || fa == Area::Outpost;
-    if (!reach) continue;
-    if (fe.affects_affil && !(fe.affects_affil & d.affil)) continue;
-    if (!fe.affects_designation.empty() && !d.has_designation(fe.affects_designation)) continue;
-    add(st, fe.bonus);
+  for (CardId wpn : used_weapons(s, w)) {
+    add(st, s.def(wpn).bonus);
+    for (CardId addon : attachments_of(s, wpn)) add(st, s.def(addon).bonus);
   }
 
+  // Fortifications of the warrior's controller.
+  if (forts)
+    for (CardId f : s.seats[wi.controller].in_play) {
+      const CardDef& fd = s.def(f);
+      if (fd.type != CardType::Fortification || !fd.fort) continue;
+      const FortEffect& fe = *fd.fort;
+      const Area fa = s.card(f).area;
+      // gEngine "Outpost": Squad and Kohort effects reach into the Outpost and back.
+      bool reach = fe.whole_force || fa == wi.area || wi.area == Area::Outpost || fa == Area::Outpost;
+      if (!reach) continue;
+      if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) continue;
+      if (!fe.affects_designation.empty() && !has_designation(s, w, fe.affects_designation)) continue;
+      add(st, fe.bonus);
+    }
+
+  // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { add(st, m.bonus); });
+
   if (wi.cover) st.a += s.rules.cover_armor_bonus;
-  if (fighting)
+  if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)
-      if (m.target == w) add(st, m.bonus);
+      if (m.target == w && !effect_blocked(s, w, m.source)) add(st, m.bonus);
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
   return st;
 }
@@ -174,7 +186,7 @@ bool reveal(State& s, CardId w, Log log) {
 // Marks one hit. Returns true if the warrior was killed.
 static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
-  if (vi.wounded || slayer(s, by, s.combat.tactic)) return true;
+  if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
   vi.wounded = true;
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
   return false;
@@ -191,10 +203,20 @@ void resolve_combat(State& s, Log log) {
   const bool a_hits = atk_a >= sd.a;
   const bool d_hits = atk_d >= sa.a;
   bool fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+  if (c.order == 0) {  // UPPER HAND: strikes first and a wound ends the combat
+    const bool ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
+    if (ua != ud) c.order = ua ? 1 : 2;
+  }
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
-  if (fs_a) {
+  if (c.order == 1) {  // not simultaneous: the attacker strikes; a wound ends the combat
+    if (a_hits) d_dead = hit(s, D, A, log);
+    else if (d_hits) a_dead = hit(s, A, D, log);
+  } else if (c.order == 2) {
+    if (d_hits) a_dead = hit(s, A, D, log);
+    else if (a_hits) d_dead = hit(s, D, A, log);
+  } else if (fs_a) {
     if (a_hits) d_dead = hit(s, D, A, log);
     if (!d_dead && d_hits) a_dead = hit(s, A, D, log);
   } else if (fs_d) {
@@ -218,7 +240,13 @@ void resolve_combat(State& s, Log log) {
     const bool d_only = vi.controller == ki.controller || s.def(k.killer).has(kwFreelancer);
     queue_award(s, ki.controller, k.v, d_only, k.victim);
   }
-  for (const Kill& k : kills) discard_from_play(s, k.victim);
+  // Who annihilates is decided before anyone leaves play.
+  std::vector<bool> annihilate;
+  for (const Kill& k : kills) annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0);
+  for (size_t i = 0; i < kills.size(); ++i) {
+    if (annihilate[i]) annihilate_from_play(s, kills[i].victim);
+    else discard_from_play(s, kills[i].victim);
+  }
   // A surviving defender keeps its cover; its identity is public from now on.
   c = Combat{};
 }

@@ -73,7 +73,7 @@ bool can_muster(const State& s, CardId w, bool in_cover) {
 
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
-  if (g.affil && !(g.affil & s.def(w).affil)) return false;
+  if (g.affil && !(g.affil & affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
   return true;
@@ -81,10 +81,27 @@ bool gives_to(const State& s, CardId e, CardId w) {
 
 bool can_equip(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
+  if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
+  if (keywords(s, w) & kwNoEquipment) return false;
+  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, e, w)) return false;
+  if (ed.has(kwVehicle))  // one VEHICLE per warrior
+    for (CardId a : attachments_of(s, w))
+      if (s.def(a).has(kwVehicle)) return false;
   if (ed.has(kwArmor))  // one ARMOR per warrior
     for (CardId a : attachments_of(s, w))
       if (s.def(a).has(kwArmor)) return false;
+  return true;
+}
+
+// A weapon add-on (ATTACH TO ANY SHOOT WEAPON ...): one of each on a weapon.
+bool can_add_on(const State& s, CardId e, CardId weapon) {
+  const CardDef& ed = s.def(e);
+  const CardDef& wd = s.def(weapon);
+  if (!ed.attach_to_weapon || wd.type != CardType::Equipment || wd.weapon == WeaponKind::None) return false;
+  if (!(ed.attach_to_weapon & (1u << unsigned(wd.weapon)))) return false;
+  for (CardId a : attachments_of(s, weapon))
+    if (s.card(a).def == s.card(e).def) return false;
   return true;
 }
 
@@ -145,8 +162,15 @@ void action_options(const State& s, std::vector<Option>& out) {
       if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, c, true))
         out.push_back({OptKind::MusterCover, c});
     } else if (d.type == CardType::Equipment) {
-      for (CardId w : mine)
+      for (CardId w : mine) {
         if (can_equip(s, c, w)) out.push_back({OptKind::Equip, c, w});
+        if (d.attach_to_weapon)
+          for (CardId wpn : attachments_of(s, w))
+            if (can_add_on(s, c, wpn)) out.push_back({OptKind::Equip, c, wpn});
+      }
+    } else if (d.type == CardType::Symmetry) {
+      for (CardId w : mine)
+        if (can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
     } else if (d.type == CardType::Fortification) {
       if (build_area(s, c) && !fort_in_play(s, me, s.card(c).def)) out.push_back({OptKind::Build, c});
     }
@@ -155,8 +179,9 @@ void action_options(const State& s, std::vector<Option>& out) {
   for (CardId w : mine) uncovered += !s.card(w).cover;
   for (CardId w : mine) {
     if (s.card(w).cover) out.push_back({OptKind::ExitCover, w});
-    else if (uncovered >= 2) out.push_back({OptKind::SeekCover, w});
+    else if (uncovered >= 2 && !(keywords(s, w) & kwNoCover)) out.push_back({OptKind::SeekCover, w});
   }
+  effect_options(s, me, out);
   // Tactical actions: none in a player's first turn, one per turn.
   if (first_turn(s) || s.tactical_used) return;
   for (CardId a : mine) {
@@ -168,6 +193,7 @@ void action_options(const State& s, std::vector<Option>& out) {
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
           if (!has_rating(s, a, tac)) continue;
+          if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
           // A face-down stranger may be attacked; legality is checked when it is flipped.
           if (!di.hidden && (!has_rating(s, d, tac) || !attack_allowed(s, a, d))) continue;
           Option o{OptKind::Attack, a, d};
@@ -191,6 +217,7 @@ void action_options(const State& s, std::vector<Option>& out) {
 void window_options(const State& s, std::vector<Option>& out) {
   out.push_back({OptKind::Pass});
   const int seat = deciding_seat(s);
+  effect_options(s, seat, out);
   if (s.window.kind != WindowKind::CombatModify) return;
   // "PLAY ON ANY WARRIOR DURING COMBAT": a combat modifier on either combatant.
   for (CardId c : s.seats[size_t(seat)].hand) {
@@ -248,6 +275,7 @@ void start_turn(State& s, Log log) {
     return;
   }
   s.step = Step::Draw;
+  run_draw_triggers(s, s.current, log);
   open_window(s, WindowKind::PreDraw, seats_from(s, s.current));
 }
 
@@ -319,6 +347,23 @@ void apply_points(State& s, int p, int d, Log log) {
   st.destiny += d;
   emit(log, {EventKind::Points, int8_t(aw.seat), aw.source, kNoCard, p, d});
   if (s.awards.empty()) open_response_window(s);
+}
+
+// Plays a card, spell, ability or gift through the effect vocabulary, then
+// settles the flow: an action opens the response window; a combat whose
+// warrior left play, or that an effect ended, is over (no resolution).
+void play_effect(State& s, const Option& o, Log log) {
+  const bool in_window = s.phase == Phase::Window;
+  const bool was_combat = s.combat.active;
+  const bool action = apply_effect_option(s, o, log);
+  if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender)))
+    s.combat = Combat{};
+  if (in_window) {
+    s.window.passes = 0;  // the same player may go on playing
+    if (was_combat && !s.combat.active && s.window.kind == WindowKind::CombatModify) open_response_window(s);
+  } else if (action) {
+    open_response_window(s);
+  }
 }
 
 }  // namespace
@@ -521,7 +566,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
         s.actions_left -= 3;
       } else {
         st.destiny -= s.def(o.a).v;
-        --s.actions_left;
+        if (!s.def(o.a).has(kwFreeMuster)) --s.actions_left;
       }
       if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;
       emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});
@@ -577,7 +622,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
         open_response_window(s);
         break;
       }
-      s.combat = Combat{true, o.a, o.b, uint8_t(me), o.tactic, {}};
+      s.combat = Combat{true, o.a, o.b, uint8_t(me), o.tactic, {}, 0, {}};
       // Modification rounds: attacker, defender, then the others, and around again.
       std::vector<uint8_t> order{uint8_t(me), s.card(o.b).controller};
       for (uint8_t t : seats_from(s, me))
@@ -596,8 +641,16 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
       else s.phase = Phase::Points;
       break;
     }
+    case OptKind::Use:
+    case OptKind::Bestow:
+      play_effect(s, o, log);
+      break;
     case OptKind::Play: {
       const CardDef& d = s.def(o.a);
+      if (d.play) {
+        play_effect(s, o, log);
+        break;
+      }
       take_out(s, o.a);
       put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
       s.combat.mods.push_back({o.a, o.b, d.bonus});

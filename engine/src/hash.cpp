@@ -46,9 +46,12 @@ uint64_t state_hash(const State& s) {
   for (uint8_t o : s.window.order) H.mix(o);
   H.mix(uint64_t(s.combat.active) | uint64_t(uint16_t(s.combat.attacker)) << 8 |
         uint64_t(uint16_t(s.combat.defender)) << 24 | uint64_t(s.combat.tactic) << 40 |
-        uint64_t(s.combat.attacking_seat) << 48);
+        uint64_t(s.combat.attacking_seat) << 48 | uint64_t(s.combat.order) << 56);
   for (const CombatMod& m : s.combat.mods)
-    H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16);
+    H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16 |
+          uint64_t(uint8_t(m.bonus.f)) << 32 | uint64_t(uint8_t(m.bonus.s)) << 40 |
+          uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.v)) << 56);
+  for (CardId u : s.combat.used) H.mix(0xC0DEull << 16 | uint64_t(uint16_t(u)));
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
           uint64_t(uint16_t(a.source)) << 32);

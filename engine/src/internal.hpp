@@ -1,6 +1,7 @@
 // Engine-private helpers shared by the rules modules.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "dt/game.hpp"
@@ -21,6 +22,8 @@ void take_out(State& s, CardId c);
 void put_into(State& s, CardId c, Zone z, int seat = -1);
 // Discards a card in play together with everything attached to it.
 void discard_from_play(State& s, CardId c);
+// Annihilates a card in play; its attachments are discarded.
+void annihilate_from_play(State& s, CardId c);
 std::vector<CardId> attachments_of(const State& s, CardId c);
 // Draws up to n cards; returns how many were drawn.
 int draw_cards(State& s, int seat, int n);
@@ -37,6 +40,19 @@ bool has_rating(const State& s, CardId w, Tactic t);
 // penalty when its controller can't pay). Returns false if it left play.
 bool reveal(State& s, CardId w, Log log);
 void resolve_combat(State& s, Log log);
+
+// --- effects (effects.cpp) ---
+CardId combat_opponent(const State& s, CardId w);
+bool effect_blocked(const State& s, CardId w, CardId source);
+bool weapon_fits(WeaponKind k, Tactic t);
+std::vector<CardId> used_weapons(const State& s, CardId w);
+void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
+bool timing_open(const State& s, Timing t, int seat, int actions);
+// Play / cast / use options for `seat` at the current decision.
+void effect_options(const State& s, int seat, std::vector<Option>& out);
+bool can_bestow(const State& s, CardId gift, CardId w);
+bool apply_effect_option(State& s, const Option& o, Log log);
+void run_draw_triggers(State& s, int seat, Log log);
 
 // --- turn flow (game.cpp) ---
 void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);

@@ -22,7 +22,17 @@ std::string to_text(const Option& o) {
     case OptKind::Attack:
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot");
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
-    case OptKind::Play: return "play " + cid(o.a) + " on " + cid(o.b);
+    case OptKind::Play:
+    case OptKind::Use: {
+      std::string t = o.kind == OptKind::Use ? "use " + cid(o.a) + (o.p > 0 ? " a" + std::to_string(o.p) : "")
+                      : o.c != kNoCard ? "cast " + cid(o.a) + " by " + cid(o.c)
+                                       : "play " + cid(o.a);
+      if (o.b != kNoCard) t += " on " + cid(o.b);
+      else if (o.seat >= 0) t += " on s" + std::to_string(o.seat);
+      if (o.n > 0) t += " x" + std::to_string(o.n);
+      return t;
+    }
+    case OptKind::Bestow: return "bestow " + cid(o.a) + " " + cid(o.b);
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
   }
@@ -66,6 +76,9 @@ std::string_view to_string(EventKind k) {
     case EventKind::Pass: return "pass";
     case EventKind::Eliminated: return "eliminated";
     case EventKind::GameEnd: return "game_end";
+    case EventKind::Use: return "use";
+    case EventKind::Bestow: return "bestow";
+    case EventKind::Effect: return "effect";
   }
   return "?";
 }
@@ -97,7 +110,11 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::Attack:
       return who + ": " + name(e.a) + " attacks " + name(e.b) + (e.x == 0 ? " (fight)" : " (shoot)");
     case EventKind::AttackVoid: return who + ": the attack on " + name(e.b) + " is not allowed; combat ends";
-    case EventKind::Play: return who + " plays " + name(e.a) + " on " + name(e.b);
+    case EventKind::Play:
+      return who + " plays " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : e.x >= 0 ? " on s" + x : "");
+    case EventKind::Use: return who + " uses " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : "");
+    case EventKind::Bestow: return who + " bestows " + name(e.a) + " on " + name(e.b);
+    case EventKind::Effect: return name(e.a) + ": effect " + x + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";
     case EventKind::Kill: return name(e.a) + " is killed by " + name(e.b) + " (V " + x + ")";
     case EventKind::Points: return who + " takes " + x + " P and " + y + " D";

@@ -63,6 +63,12 @@ void discard_from_play(State& s, CardId c) {
   put_into(s, c, Zone::Discard);
 }
 
+void annihilate_from_play(State& s, CardId c) {
+  for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+  take_out(s, c);
+  put_into(s, c, Zone::Annihilated);
+}
+
 int draw_cards(State& s, int seat, int n) {
   SeatState& st = s.seats[size_t(seat)];
   int drawn = 0;

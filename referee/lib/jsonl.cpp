@@ -6,79 +6,140 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+
 namespace dtref {
 
 namespace pb = google::protobuf;
 using json = nlohmann::ordered_json;
 
-static json to_value(const pb::Message& m);
+// A direct reflection writer: building an intermediate JSON tree cost ~10x
+// more than the whole rest of a decision (build/bench/dt_referee_bench).
+static void write_message(std::string& out, const pb::Message& m, const char* type);
 
-static json value_json(const pb::Value& v) {
-  switch (v.kind_case()) {
-    case pb::Value::kNumberValue: {
-      const double d = v.number_value();
-      if (d == double(int64_t(d))) return int64_t(d);
-      return d;
+static void write_string(std::string& out, const std::string& v) {
+  out += '"';
+  for (const unsigned char c : v) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += char(c);  // UTF-8 passes through unchanged
+        }
     }
-    case pb::Value::kStringValue: return v.string_value();
-    case pb::Value::kBoolValue: return v.bool_value();
-    default: return nullptr;
+  }
+  out += '"';
+}
+
+static void write_double(std::string& out, double d) {
+  if (d == double(int64_t(d))) {
+    out += std::to_string(int64_t(d));
+  } else {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", d);
+    out += buf;
   }
 }
 
-static json field_value(const pb::Message& m, const pb::Reflection* r, const pb::FieldDescriptor* f, int i) {
+static void write_value(std::string& out, const pb::Value& v) {
+  switch (v.kind_case()) {
+    case pb::Value::kNumberValue: write_double(out, v.number_value()); break;
+    case pb::Value::kStringValue: write_string(out, v.string_value()); break;
+    case pb::Value::kBoolValue: out += v.bool_value() ? "true" : "false"; break;
+    default: out += "null";
+  }
+}
+
+static void write_field(std::string& out, const pb::Message& m, const pb::Reflection* r, const pb::FieldDescriptor* f,
+                        int i) {
   using F = pb::FieldDescriptor;
   const bool rep = f->is_repeated();
   switch (f->cpp_type()) {
-    case F::CPPTYPE_INT32: return rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f);
-    case F::CPPTYPE_INT64: return rep ? r->GetRepeatedInt64(m, f, i) : r->GetInt64(m, f);
-    case F::CPPTYPE_UINT32: return rep ? r->GetRepeatedUInt32(m, f, i) : r->GetUInt32(m, f);
-    case F::CPPTYPE_UINT64: return rep ? r->GetRepeatedUInt64(m, f, i) : r->GetUInt64(m, f);
-    case F::CPPTYPE_DOUBLE: return rep ? r->GetRepeatedDouble(m, f, i) : r->GetDouble(m, f);
-    case F::CPPTYPE_FLOAT: return rep ? r->GetRepeatedFloat(m, f, i) : r->GetFloat(m, f);
-    case F::CPPTYPE_BOOL: return rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f);
-    case F::CPPTYPE_STRING: return rep ? r->GetRepeatedString(m, f, i) : r->GetString(m, f);
-    case F::CPPTYPE_ENUM: return (rep ? r->GetRepeatedEnum(m, f, i) : r->GetEnum(m, f))->name();
+    case F::CPPTYPE_INT32: out += std::to_string(rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f)); break;
+    case F::CPPTYPE_INT64: out += std::to_string(rep ? r->GetRepeatedInt64(m, f, i) : r->GetInt64(m, f)); break;
+    case F::CPPTYPE_UINT32: out += std::to_string(rep ? r->GetRepeatedUInt32(m, f, i) : r->GetUInt32(m, f)); break;
+    case F::CPPTYPE_UINT64: out += std::to_string(rep ? r->GetRepeatedUInt64(m, f, i) : r->GetUInt64(m, f)); break;
+    case F::CPPTYPE_DOUBLE: write_double(out, rep ? r->GetRepeatedDouble(m, f, i) : r->GetDouble(m, f)); break;
+    case F::CPPTYPE_FLOAT: write_double(out, rep ? r->GetRepeatedFloat(m, f, i) : r->GetFloat(m, f)); break;
+    case F::CPPTYPE_BOOL: out += (rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f)) ? "true" : "false"; break;
+    case F::CPPTYPE_STRING: {
+      std::string scratch;
+      write_string(out, rep ? r->GetRepeatedStringReference(m, f, i, &scratch) : r->GetStringReference(m, f, &scratch));
+      break;
+    }
+    case F::CPPTYPE_ENUM:
+      write_string(out, (rep ? r->GetRepeatedEnum(m, f, i) : r->GetEnum(m, f))->name());
+      break;
     case F::CPPTYPE_MESSAGE: {
       const pb::Message& sub = rep ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f);
-      if (sub.GetDescriptor()->full_name() == "google.protobuf.Value")
-        return value_json(static_cast<const pb::Value&>(sub));
-      return to_value(sub);
+      if (sub.GetDescriptor() == pb::Value::descriptor()) write_value(out, static_cast<const pb::Value&>(sub));
+      else write_message(out, sub, nullptr);
+      break;
     }
   }
-  return nullptr;
 }
 
-static json to_value(const pb::Message& m) {
-  json out = json::object();
+// Every field is written (scalars at their default too), except unset
+// sub-messages and oneof members; `type`, when given, comes first.
+static void write_message(std::string& out, const pb::Message& m, const char* type) {
   const pb::Descriptor* d = m.GetDescriptor();
   const pb::Reflection* r = m.GetReflection();
+  out += '{';
+  bool first = true;
+  auto key = [&](const std::string& name) {
+    if (!first) out += ',';
+    first = false;
+    out += '"';
+    out += name;
+    out += "\":";
+  };
+  if (type) {
+    key("type");
+    write_string(out, type);
+  }
   for (int i = 0; i < d->field_count(); ++i) {
     const pb::FieldDescriptor* f = d->field(i);
+    if (type && f->name() == "type") continue;
     if (f->is_repeated()) {
-      json arr = json::array();
-      for (int k = 0; k < r->FieldSize(m, f); ++k) arr.push_back(field_value(m, r, f, k));
-      out[f->name()] = std::move(arr);
+      key(f->name());
+      out += '[';
+      const int n = r->FieldSize(m, f);
+      for (int k = 0; k < n; ++k) {
+        if (k) out += ',';
+        write_field(out, m, r, f, k);
+      }
+      out += ']';
     } else if (f->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE || f->containing_oneof()) {
-      if (r->HasField(m, f)) out[f->name()] = field_value(m, r, f, 0);
+      if (!r->HasField(m, f)) continue;
+      key(f->name());
+      write_field(out, m, r, f, 0);
     } else {
-      out[f->name()] = field_value(m, r, f, 0);
+      key(f->name());
+      write_field(out, m, r, f, 0);
     }
   }
-  return out;
+  out += '}';
 }
 
 std::string to_json(const pb::Message& m) {
-  return to_value(m).dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  write_message(out, m, nullptr);
+  return out;
 }
 
 static std::string with_type(const pb::Message& m, const char* type) {
-  json j = json::object();
-  j["type"] = type;  // first, for people reading the lines
-  json fields = to_value(m);
-  for (auto& [k, v] : fields.items())
-    if (k != "type") j[k] = v;
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  out.reserve(4096);
+  write_message(out, m, type);
+  return out;
 }
 
 std::string to_json_line(const protocol::RefereeMessage& m) {

@@ -65,12 +65,22 @@ struct Seat {
   int64_t bank_ms = 0;
   std::vector<protocol::EventMsg> pending;  // events since this seat's last request
   bool started = false;
+  int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
 };
 
 // Thrown inside the runner when a seat's fault ends the match.
 struct Forfeit {
   int seat;
 };
+
+// A bot's raw bytes, safe to quote in a message or a transcript: control
+// characters and non-ASCII bytes (maybe a cut UTF-8 sequence) become '?'.
+std::string printable(const std::string& raw) {
+  std::string out = raw.substr(0, 120);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
+  return out;
+}
 
 double us_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::micro>(b - a).count();
@@ -217,7 +227,7 @@ void Runner::start_bots() {
         case Received::Kind::Timeout:
           why = fmt::format("no ready message within the startup window of {} ms", spec_.clocks.startup_ms);
           break;
-        case Received::Kind::Malformed: why = "malformed ready line: " + r.exit_detail + ": " + r.raw; break;
+        case Received::Kind::Malformed: why = "malformed ready line: " + r.exit_detail + ": " + printable(r.raw); break;
         case Received::Kind::Closed: why = "exited before saying ready: " + r.exit_detail; break;
       }
     }
@@ -268,10 +278,13 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   const auto sent = Clock::now();
   const auto deadline = sent + milliseconds(spec_.clocks.decision_ms + seat.bank_ms + spec_.clocks.grace_ms);
   seat.link->send(m);
+  const auto after_send = Clock::now();  // benchmarks: the wait for the bot starts here
   *by_default = false;
   auto charge = [&](Clock::time_point at) {
-    const int64_t used = std::chrono::duration_cast<milliseconds>(at - sent).count();
-    seat.out.time_used_ms += used;
+    const int64_t used_us = std::chrono::duration_cast<std::chrono::microseconds>(at - sent).count();
+    seat.used_us += used_us;
+    seat.out.time_used_ms = seat.used_us / 1000;
+    const int64_t used = used_us / 1000;
     const int64_t over = used - spec_.clocks.grace_ms - spec_.clocks.decision_ms;
     if (over > 0) seat.bank_ms = std::max<int64_t>(0, seat.bank_ms - over);
     return used;
@@ -296,13 +309,13 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   };
   for (;;) {
     Received r = seat.link->receive(deadline);
-    if (spec_.record_timings) out_.wait_us.push_back(us_between(sent, r.at == Clock::time_point{} ? Clock::now() : r.at));
+    if (spec_.record_timings) out_.wait_us.push_back(us_between(after_send, r.at == Clock::time_point{} ? Clock::now() : r.at));
     switch (r.kind) {
       case Received::Kind::Timeout: {
         const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms", id,
                                                spec_.clocks.decision_ms, seat.bank_ms, spec_.clocks.grace_ms);
         if (spec_.policy != Policy::Training) {
-          seat.out.time_used_ms += std::chrono::duration_cast<milliseconds>(r.at - sent).count();
+          charge(r.at);
           fault(si, Verdict::Timeout, detail);
           throw Forfeit{int(si)};
         }
@@ -319,7 +332,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
         fault(si, Verdict::Crash, r.exit_detail);
         throw Forfeit{int(si)};
       case Received::Kind::Malformed:
-        if (refuse(Verdict::Malformed, "malformed", "malformed line: " + r.exit_detail + ": " + r.raw)) {
+        if (refuse(Verdict::Malformed, "malformed", "malformed line: " + r.exit_detail + ": " + printable(r.raw))) {
           charge(r.at);
           *by_default = true;
           return default_option(opts);
@@ -359,7 +372,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
       if (auto o = dt::parse_option(s, c.string_value()))
         for (size_t k = 0; k < opts.size(); ++k)
           if (opts[k] == *o) idx = k;
-      if (!idx) bad = fmt::format("choice '{}' is not the text of a legal option", c.string_value());
+      if (!idx) bad = fmt::format("choice '{}' is not the text of a legal option", printable(c.string_value()));
     }
     if (!idx) {
       if (refuse(Verdict::IllegalChoice, "illegal_choice", bad)) {

@@ -303,9 +303,16 @@ Received StdioLink::receive(Clock::time_point deadline) {
       if (exited_ || child_exited(false)) {
         r.kind = Received::Kind::Closed;
         r.exit_detail = exit_detail_;
-      } else if (out_eof_) {
+      } else {
+        // Output closed; the exit status (a crash's code or signal) usually follows at once.
+        const auto until = std::min(deadline, Clock::now() + std::chrono::milliseconds(200));
+        while (!child_exited(false) && Clock::now() < until) {
+          pollfd p{pidfd_, POLLIN, 0};
+          if (pidfd_ >= 0) ::poll(&p, 1, ms_until(until));
+          else std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
         r.kind = Received::Kind::Closed;
-        r.exit_detail = "closed its stdout";
+        r.exit_detail = exited_ ? exit_detail_ : "closed its stdout";
       }
       if (r.kind == Received::Kind::Closed) {
         r.at = Clock::now();

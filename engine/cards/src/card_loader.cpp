@@ -133,6 +133,8 @@ StatBonus convert(const pb::StatBonus& b, const std::string& where) {
   return s;
 }
 
+void convert_effects(const pb::Card& c, CardDef& d, const std::string& where);
+
 CardDef convert(const pb::Card& c, const std::string& file) {
   std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
   if (c.code().empty()) throw std::runtime_error(where + ": code missing");
@@ -177,7 +179,184 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.fort = std::move(f);
   }
   d.combat_modifier = c.combat_modifier();
+  convert_effects(c, d, where);
   return d;
+}
+
+AffilMask affils(const google::protobuf::RepeatedField<int>& r, const std::string& where) {
+  AffilMask m = 0;
+  for (int a : r) m |= bit(convert(pb::Affiliation(a), where));
+  return m;
+}
+
+WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
+  WarriorFilter w;
+  w.affil = affils(f.affiliation(), where);
+  w.not_affil = affils(f.not_affiliation(), where);
+  w.designation = upper(f.designation());
+  w.doomtrooper = f.doomtrooper();
+  w.legion = f.dark_legion();
+  w.non_personality = f.non_personality();
+  w.wounded = f.wounded();
+  w.in_cover = f.in_cover();
+  w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
+           : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
+  return w;
+}
+
+uint32_t keywords_of(const google::protobuf::RepeatedPtrField<std::string>& r,
+                     std::vector<std::string>* names, const std::string& where) {
+  uint32_t k = 0;
+  for (const auto& s : r) {
+    std::string u = upper(s);
+    if (u.empty()) continue;
+    if (names) names->push_back(u);
+    k |= keyword_for_designation(u);
+  }
+  (void)where;
+  return k;
+}
+
+uint8_t tactics(const google::protobuf::RepeatedField<int>& r) {
+  uint8_t m = 0;
+  for (int t : r) m |= t == pb::FIGHT ? 1 : t == pb::SHOOT ? 2 : 0;
+  return m;
+}
+
+uint8_t aspect_bit(int a) {
+  switch (a) {
+    case pb::CHANGELING: return artChangeling;
+    case pb::ELEMENTS: return artElements;
+    case pb::EXORCISM: return artExorcism;
+    case pb::KINETICS: return artKinetics;
+    case pb::MANIPULATION: return artManipulation;
+    case pb::MENTALISM: return artMentalism;
+    case pb::PREMONITION: return artPremonition;
+    case pb::ALL_ASPECTS: return artAll;
+    default: return 0;
+  }
+}
+
+StaticMod convert(const pb::StaticMod& m, const std::string& where) {
+  StaticMod s;
+  s.scope = Scope(int(m.scope()));
+  if (m.has_who()) s.who = convert(m.who(), where);
+  s.exclude_self = m.exclude_self();
+  s.in_combat = m.in_combat();
+  s.attacking = m.attacking();
+  s.tactics = tactics(m.tactic());
+  if (m.has_vs()) s.vs = convert(m.vs(), where);
+  s.min_count = uint8_t(std::clamp(m.min_count(), 0, 9));
+  if (m.has_bonus()) s.bonus = convert(m.bonus(), where);
+  s.grant = keywords_of(m.grant(), &s.grant_designations, where);
+  for (int a : m.casts()) s.casts |= aspect_bit(a);
+  s.same_area = m.same_area();
+  if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
+  return s;
+}
+
+Timing convert(pb::Timing t) {
+  switch (t) {
+    case pb::DURING_COMBAT: return Timing::Combat;
+    case pb::ANY_TIME: return Timing::AnyTime;
+    case pb::YOUR_TURN: return Timing::YourTurn;
+    case pb::AS_ACTION: return Timing::Action;
+    case pb::YOUR_DRAW_STEP: return Timing::YourDrawStep;
+    default: return Timing::None;
+  }
+}
+
+TargetKind convert(pb::TargetKind t) {
+  switch (t) {
+    case pb::TARGET_WARRIOR: return TargetKind::Warrior;
+    case pb::TARGET_COMBATANT: return TargetKind::Combatant;
+    case pb::TARGET_PLAYER: return TargetKind::Player;
+    case pb::TARGET_OPPONENT: return TargetKind::OpponentPlayer;
+    case pb::TARGET_FORTIFICATION: return TargetKind::Fortification;
+    case pb::TARGET_EQUIPMENT: return TargetKind::Equipment;
+    case pb::TARGET_GIFT: return TargetKind::Gift;
+    default: return TargetKind::None;
+  }
+}
+
+int16_t amount(int32_t v, const std::string& where) {
+  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
+  return int16_t(v);
+}
+
+Effect convert(const pb::Effect& e, const std::string& where) {
+  Effect x;
+  if (e.op() == pb::Effect::OP_UNSPECIFIED) throw std::runtime_error(where + ": effect without op");
+  x.op = Op(int(e.op()));
+  x.who = Who(int(e.who()));
+  if (e.has_filter()) x.filter = convert(e.filter(), where);
+  x.amount = amount(e.amount(), where);
+  if (e.has_bonus()) x.bonus = convert(e.bonus(), where);
+  x.designation = upper(e.designation());
+  x.handler = e.handler();
+  for (const auto& h : e.if_heads()) x.if_heads.push_back(convert(h, where));
+  for (const auto& t : e.if_tails()) x.if_tails.push_back(convert(t, where));
+  return x;
+}
+
+std::vector<Effect> effects(const google::protobuf::RepeatedPtrField<pb::Effect>& r, const std::string& where) {
+  std::vector<Effect> out;
+  for (const auto& e : r) out.push_back(convert(e, where));
+  return out;
+}
+
+void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
+  for (const auto& m : c.mod()) d.mods.push_back(convert(m, where));
+  if (c.has_play()) {
+    const auto& p = c.play();
+    PlaySpec ps;
+    ps.timing = convert(p.timing());
+    if (ps.timing == Timing::None) throw std::runtime_error(where + ": play without timing");
+    ps.actions = small(p.actions(), where);
+    ps.cost_d = amount(p.cost_d(), where);
+    ps.per_d = amount(p.per_d(), where);
+    ps.max_times = small(p.max_times(), where);
+    ps.target = convert(p.target());
+    if (p.has_filter()) ps.filter = convert(p.filter(), where);
+    if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
+    ps.min_p = amount(p.min_p(), where);
+    ps.effects = effects(p.effect(), where);
+    d.play = std::move(ps);
+  }
+  for (const auto& a : c.ability()) {
+    Ability ab;
+    ab.timing = convert(a.timing());
+    if (ab.timing == Timing::None) throw std::runtime_error(where + ": ability without timing");
+    ab.actions = small(a.actions(), where);
+    ab.cost_d = amount(a.cost_d(), where);
+    ab.per_d = amount(a.per_d(), where);
+    ab.discard_self = a.discard_self();
+    ab.user_wounded = a.user_wounded();
+    ab.once_per_combat = a.once_per_combat();
+    ab.target = convert(a.target());
+    if (a.has_filter()) ab.filter = convert(a.filter(), where);
+    ab.effects = effects(a.effect(), where);
+    d.abilities.push_back(std::move(ab));
+  }
+  for (const auto& t : c.trigger()) d.triggers.push_back({When(int(t.when())), effects(t.effect(), where)});
+  d.grant_affil = affils(c.grant_affiliation(), where);
+  d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
+  for (int a : c.casts()) d.casts |= aspect_bit(a);
+  d.aspect = aspect_bit(c.aspect());
+  d.spell = SpellKind(int(c.spell()));
+  if (d.type == CardType::Art && (d.aspect == 0 || d.spell == SpellKind::None) && d.play)
+    throw std::runtime_error(where + ": an Art card with play effects needs an aspect and a spell kind");
+  if (c.has_gift()) {
+    const auto& g = c.gift();
+    d.gift.level = g.level() == pb::Gift::MAJOR ? GiftLevel::Major
+                   : g.level() == pb::Gift::MINOR_HERETIC ? GiftLevel::MinorHeretic : GiftLevel::Minor;
+    d.gift.apostle = upper(g.apostle());
+    if (g.has_only()) d.gift.only = convert(g.only(), where);
+  }
+  if (c.has_mission()) d.mission_to_player = c.mission().to_player();
+  for (int st : c.doubles()) d.doubles |= uint8_t(1u << (st - 1)) & 0xF;
+  for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
+  d.handler = c.handler();
 }
 
 // FNV-1a, 64 bit: stable across platforms and runs.
@@ -212,6 +391,18 @@ uint32_t keyword_for_designation(std::string_view designation) {
       {"VEHICLE", kwVehicle},
       {"AIRSHIP", kwAirship},
       {"DOOMTROOPER", kwDoomtrooper},
+      {"SLAYER (FIGHT)", kwSlayerFight},
+      {"NO COVER", kwNoCover},
+      {"NO EQUIPMENT", kwNoEquipment},
+      {"NO FORTIFICATIONS", kwNoFortBenefit},
+      {"IGNORES FORTIFICATIONS", kwIgnoreEnemyForts},
+      {"DIES WHEN WOUNDED", kwDiesWhenWounded},
+      {"ANNIHILATES", kwAnnihilateKills},
+      {"FORTIFICATION", kwCountsAsFort},
+      {"NO FIGHT ATTACK", kwNoFightAttack},
+      {"HANDGUN", kwHandgun},
+      {"UPPER HAND", kwUpperHand},
+      {"FREE MUSTER", kwFreeMuster},
   };
   std::string u = upper(designation);
   for (const auto& [name, kw] : kTable)

@@ -56,6 +56,20 @@ enum Keyword : uint32_t {
   kwVehicle = 1u << 15,
   kwAirship = 1u << 16,
   kwDoomtrooper = 1u << 17,  // General-affiliation warrior that works with the Doomtroopers
+  // Abilities from the effect vocabulary (docs/effects.md); card files name them as
+  // designations, and static modifiers may grant them.
+  kwSlayerFight = 1u << 18,        // SLAYER (FIGHT): its wounds kill in Fight combats
+  kwNoCover = 1u << 19,            // NO COVER: may never seek cover
+  kwNoEquipment = 1u << 20,        // NO EQUIPMENT: may not be equipped
+  kwNoFortBenefit = 1u << 21,      // NO FORTIFICATIONS: refuses fortification bonuses
+  kwIgnoreEnemyForts = 1u << 22,   // IGNORES FORTIFICATIONS: its opponent gets none
+  kwDiesWhenWounded = 1u << 23,    // DIES WHEN WOUNDED
+  kwAnnihilateKills = 1u << 24,    // ANNIHILATES: its victims are annihilated
+  kwCountsAsFort = 1u << 25,       // FORTIFICATION (equipment considered one)
+  kwNoFightAttack = 1u << 26,      // NO FIGHT ATTACK: may not attack in Fight
+  kwHandgun = 1u << 27,            // HANDGUN: two may be used together
+  kwUpperHand = 1u << 28,          // UPPER HAND: strikes first, a wound ends the combat
+  kwFreeMuster = 1u << 29,         // FREE MUSTER: mustering it costs no action
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
@@ -80,6 +94,109 @@ struct FortEffect {
   StatBonus bonus;
 };
 
+// ---- The effect vocabulary (docs/effects.md); mirrors protocol/dtref/cards.proto ----
+
+enum class Side : uint8_t { Any, Yours, Enemy };
+
+// Which warriors something applies to; default-constructed matches every warrior.
+struct WarriorFilter {
+  AffilMask affil = 0;       // any of these (effective affiliations)
+  AffilMask not_affil = 0;   // none of these
+  std::string designation;   // must have it; "" any
+  bool doomtrooper = false, legion = false, non_personality = false;
+  bool wounded = false, in_cover = false;
+  Side side = Side::Any;     // relative to the source card's controller
+};
+
+enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
+
+// A continuous modifier: while its card is in play (or attached), the warriors
+// in `scope` that match `who` get `bonus` and the keywords in `grant`.
+struct StaticMod {
+  Scope scope = Scope::Self;
+  WarriorFilter who;
+  bool exclude_self = false;
+  bool in_combat = false;
+  bool attacking = false;
+  uint8_t tactics = 0;            // bit 0 Fight, bit 1 Shoot; 0 both
+  std::optional<WarriorFilter> vs;  // the combat opponent must match
+  uint8_t min_count = 0;          // that many of your matching warriors in the same area
+  StatBonus bonus;
+  uint32_t grant = 0;             // keyword bits
+  std::vector<std::string> grant_designations;
+  uint8_t casts = 0;              // Art aspects granted
+  bool same_area = false;         // only in the source card's combat area
+  std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
+};
+
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift };
+
+enum class Op : uint8_t {
+  None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
+  Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
+  CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere,
+};
+enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
+
+struct Effect {
+  Op op = Op::None;
+  Who who = Who::Target;
+  WarriorFilter filter;
+  int16_t amount = 0;
+  StatBonus bonus;
+  std::string designation;  // AllCards: which cards (e.g. CITY); "" any of the kind
+  std::string handler;
+  std::vector<Effect> if_heads, if_tails;
+};
+
+struct PlaySpec {
+  Timing timing = Timing::None;
+  int8_t actions = 0;
+  int16_t cost_d = 0;
+  int16_t per_d = 0;      // "for every X D"; 0 = once
+  int8_t max_times = 0;
+  TargetKind target = TargetKind::None;
+  WarriorFilter filter;
+  std::optional<WarriorFilter> requires_warrior;  // you control a matching warrior
+  int16_t min_p = 0;
+  std::vector<Effect> effects;
+};
+
+struct Ability {
+  Timing timing = Timing::None;
+  int8_t actions = 0;
+  int16_t cost_d = 0;
+  int16_t per_d = 0;
+  bool discard_self = false;
+  bool user_wounded = false;
+  bool once_per_combat = false;
+  TargetKind target = TargetKind::None;
+  WarriorFilter filter;
+  std::vector<Effect> effects;
+};
+
+enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills };
+struct Trigger {
+  When when = When::None;
+  std::vector<Effect> effects;
+};
+
+// Art aspects, as bits of CardDef::casts; an Art card has exactly one.
+enum ArtAspect : uint8_t {
+  artChangeling = 1u << 0, artElements = 1u << 1, artExorcism = 1u << 2, artKinetics = 1u << 3,
+  artManipulation = 1u << 4, artMentalism = 1u << 5, artPremonition = 1u << 6, artAll = 0x7F,
+};
+enum class SpellKind : uint8_t { None, Combat, Personal, AnyTime, Action };
+
+enum class GiftLevel : uint8_t { None, Minor, MinorHeretic, Major };
+struct GiftSpec {
+  GiftLevel level = GiftLevel::None;
+  std::string apostle;  // MAJOR: FOLLOWER OF <apostle>
+  std::optional<WarriorFilter> only;
+};
+
 struct CardDef {
   std::string code;  // DoomtrooperDB code, e.g. "01273"
   std::string name;  // e.g. "SEA LION"
@@ -102,6 +219,23 @@ struct CardDef {
   GiveTo give_to;
   std::optional<FortEffect> fort;
   bool combat_modifier = false;  // special: PLAY ON ANY WARRIOR DURING COMBAT, bonus for this combat
+
+  // The effect vocabulary.
+  std::vector<StaticMod> mods;
+  std::optional<PlaySpec> play;
+  std::vector<Ability> abilities;
+  std::vector<Trigger> triggers;
+  AffilMask grant_affil = 0;                    // attachment: bearer joins these
+  std::vector<std::string> grant_designations;  // attachment: bearer has these
+  uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
+  uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)
+  uint8_t aspect = 0;                           // Art card: its aspect bit
+  SpellKind spell = SpellKind::None;
+  GiftSpec gift;
+  bool mission_to_player = false;               // Mission (extension point)
+  uint8_t doubles = 0;                          // vehicle: bit 0 F, 1 S, 2 A, 3 V
+  uint8_t attach_to_weapon = 0;                 // weapon add-on: bits of WeaponKind
+  std::string handler;                          // registered C++ handler
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(std::string_view d) const;

@@ -28,6 +28,11 @@ enum class OptKind : uint8_t {
   Play,         // play c40 on c12        (card, target)
   Points,       // points p=4 d=2
   Discard,      // discard c7
+  // The effect vocabulary (docs/effects.md):
+  //   play c40 | play c40 on c12 | play c40 on s1 | ... x3   (a card from hand; xN: "for every X D" bought N times)
+  //   cast c40 by c12 [on c31|s1] [x3]                        (an Art spell; c12 the caster)
+  Use,          // use c12 [a1] [on c31|s1] [x3]          (an ability of a card in play; aN: its Nth ability)
+  Bestow,       // bestow c40 c12         (Dark Symmetry gift, warrior)
 };
 
 struct Option {
@@ -35,7 +40,10 @@ struct Option {
   CardId a = kNoCard;
   CardId b = kNoCard;
   Tactic tactic = Tactic::Fight;
-  int16_t p = 0, d = 0;  // Points split; Sabotage: b holds the target seat
+  int16_t p = 0, d = 0;  // Points split; Sabotage: b holds the target seat; Use: p = ability index
+  CardId c = kNoCard;    // Play: the caster of an Art spell
+  int8_t seat = -1;      // Play/Use: a player target
+  int16_t n = 0;         // Play/Use: times a "for every X D" price is paid (0: none)
   bool operator==(const Option&) const = default;
 };
 
@@ -46,6 +54,7 @@ enum class EventKind : uint8_t {
   GameStart, GiftClaimed, TurnStart, Draw, Meditate, Muster, MusterCover,
   SeekCover, ExitCover, Reveal, RevealPenalty, Equip, Build, Attack, AttackVoid,
   Play, Wound, Kill, Points, Sabotage, Discard, Pass, Eliminated, GameEnd,
+  Use, Bestow, Effect,
 };
 struct Event {
   EventKind kind;
@@ -93,7 +102,15 @@ uint64_t state_hash(const State& s);
 struct Stats { int f = 0, s = 0, a = 0, v = 0; bool can_fight = true, can_shoot = true; };
 Stats stats(const State& s, CardId warrior);
 
-// Affiliation and designation queries used by the rules.
+// Affiliation and designation queries used by the rules. These are the
+// effective values: printed ones plus what attachments and static modifiers give.
+AffilMask affiliations(const State& s, CardId warrior);
+uint32_t keywords(const State& s, CardId warrior);
+bool has_designation(const State& s, CardId warrior, std::string_view designation);
+// Is `warrior` unaffected by the Art or Dark Symmetry card `source` (gEngine "IMMUNITY")?
+bool immune_to(const State& s, CardId warrior, CardId source);
+// Does `warrior` match the filter, as seen from `seat` (for Side::Yours / Enemy)?
+bool filter_matches(const State& s, const WarriorFilter& f, CardId warrior, int seat);
 bool is_warrior_in_play(const State& s, CardId c);
 bool is_doomtrooper(const State& s, CardId c);
 bool is_legion(const State& s, CardId c);

@@ -84,6 +84,8 @@ struct Combat {
   uint8_t attacking_seat = 0;
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
+  uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
+  std::vector<CardId> used;  // cards whose once-per-combat ability was used
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
