@@ -431,7 +431,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) continue;
         if (d.spell == SpellKind::Personal) {
           if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) continue;
-          Option o{OptKind::Play, c, caster};
+          Option o{OptKind::Play, c, kNoCard};  // the caster is its own target
           o.c = caster;
           push_times(out, o, p.per_d, n);
           continue;
@@ -477,8 +477,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w) || !s.def(w).implemented) continue;
-    abilities_of(w, w);
+    if (!is_warrior_in_play(s, w)) continue;
+    if (s.def(w).implemented) abilities_of(w, w);
     for (CardId a : attachments_of(s, w))
       if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
   }
