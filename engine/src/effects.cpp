@@ -89,6 +89,7 @@ bool immune_kw(uint32_t k, const CardDef& src) {
 }  // namespace
 
 bool immune_to(const State& s, CardId w, CardId source) {
+  if (source == kNoCard) return false;
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
   if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
