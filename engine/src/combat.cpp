@@ -122,8 +122,10 @@ Stats stats(const State& s, CardId w) {
     if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
     if (fort_like && !forts) continue;
-    if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
-    seen.push_back(s.card(e).def);
+    if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does
+      if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
+      seen.push_back(s.card(e).def);
+    }
     add(st, ed.bonus);
   }
   for (CardId wpn : used_weapons(s, w)) {
