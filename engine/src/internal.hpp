@@ -53,6 +53,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out);
 bool can_bestow(const State& s, CardId gift, CardId w);
 bool apply_effect_option(State& s, const Option& o, Log log);
 void run_draw_triggers(State& s, int seat, Log log);
+// Mission and ability triggers of a combat kill (before the victim leaves play).
+void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log);
 
 // --- turn flow (game.cpp) ---
 void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);
