@@ -608,8 +608,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::MoveHere:
           if (s.card(source).zone == Zone::InPlay && s.card(source).attached_to != kNoCard && source != c) {
-            s.card(source).attached_to = c;
-            s.card(source).area = s.card(c).area;
+            attach_to(s, source, c);
           }
           break;
         case Op::CombatBonus: {
@@ -670,8 +669,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     take_out(s, o.a);
     put_into(s, o.a, Zone::InPlay, me);
     st.in_play.pop_back();
-    s.card(o.a).attached_to = o.b;
-    s.card(o.a).area = s.card(o.b).area;
+    attach_to(s, o.a, o.b);
     --s.actions_left;
     emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
     return true;
@@ -698,8 +696,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     if (d.post_play == PostPlay::Attach && o.b != kNoCard) {
       put_into(s, o.a, Zone::InPlay, me);
       st.in_play.pop_back();
-      s.card(o.a).attached_to = o.b;
-      s.card(o.a).area = s.card(o.b).area;
+      attach_to(s, o.a, o.b);
     } else if (d.post_play == PostPlay::Attach) {
       put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);  // a player's mission lies before that player
     } else {
@@ -744,8 +741,9 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
 
 void run_draw_triggers(State& s, int seat, Log log) {
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
-  for (size_t i = 0; i < s.cards.size(); ++i) {
-    const CardId c = CardId(i);
+  std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
+  candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
+  for (CardId c : candidates) {
     const CardInst& ci = s.card(c);
     if (ci.zone != Zone::InPlay || ci.controller != seat) continue;
     for (const Trigger& t : s.def(c).triggers)

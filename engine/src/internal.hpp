@@ -25,6 +25,8 @@ void discard_from_play(State& s, CardId c);
 // Annihilates a card in play; its attachments are discarded.
 void annihilate_from_play(State& s, CardId c);
 std::vector<CardId> attachments_of(const State& s, CardId c);
+// Makes an in-play card an attachment of `base` (sets attached_to and the area).
+void attach_to(State& s, CardId c, CardId base);
 // Draws up to n cards; returns how many were drawn.
 int draw_cards(State& s, int seat, int n);
 bool has_combat_warrior(const State& s, int seat);
