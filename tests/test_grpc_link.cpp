@@ -79,10 +79,11 @@ TEST(GrpcLink, LaunchedBotSaysReadyAndAnswers) {
 }
 
 TEST(GrpcLink, BotExitIsClosedWithExitCode) {
-  auto link = launched("exit-after-ready 3");
+  auto link = launched("exit-at-request 3");
   ASSERT_FALSE(link->start(soon()));
   ASSERT_TRUE(link->send(hello(1)));
   ASSERT_EQ(link->receive(soon()).kind, Received::Kind::Message);
+  ASSERT_TRUE(link->send(request(1)));
   Received r = link->receive(soon());
   ASSERT_EQ(r.kind, Received::Kind::Closed);
   EXPECT_NE(r.exit_detail.find("exit code 3"), std::string::npos) << r.exit_detail;

@@ -3,7 +3,8 @@
 // mode named by its first argument:
 //   play             ready, answers every request with option 0, leaves on match_end
 //   wrong-token      dials with a token the referee never issued; exits 0 if refused
-//   exit-after-ready <code>   says ready, then exits with <code>
+//   exit-at-request <code>    says ready, then exits with <code> on the first request
+//                    (not right after ready: gRPC may not have flushed it yet)
 //   no-choice        says ready, then answers without a choice
 //   never-dial       sleeps without dialling
 //   ignore-end       plays, but stays on after match_end until killed
@@ -53,10 +54,9 @@ int main(int argc, char** argv) {
       out.mutable_ready()->set_name("mock-" + mode);
       stream->Write(out);
       std::cerr << "mock bot: ready for seat " << in.hello().seat() << "\n";
-      if (mode == "exit-after-ready") {
-        std::cerr.flush();
-        std::_Exit(argc > 2 ? std::atoi(argv[2]) : 0);
-      }
+    } else if (in.has_request() && mode == "exit-at-request") {
+      std::cerr.flush();
+      std::_Exit(argc > 2 ? std::atoi(argv[2]) : 0);
     } else if (in.has_request()) {
       out.mutable_answer()->set_decision_id(in.request().decision_id());
       if (mode != "no-choice") out.mutable_answer()->mutable_choice()->set_number_value(0);
