@@ -8,6 +8,7 @@
 //   no-choice        says ready, then answers without a choice
 //   never-dial       sleeps without dialling
 //   ignore-end       plays, but stays on after match_end until killed
+//   flood            after ready, sends answers nobody asked for without end
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
@@ -54,6 +55,14 @@ int main(int argc, char** argv) {
       out.mutable_ready()->set_name("mock-" + mode);
       stream->Write(out);
       std::cerr << "mock bot: ready for seat " << in.hello().seat() << "\n";
+      if (mode == "flood") {
+        BotMessage junk;
+        junk.mutable_answer()->set_decision_id(1);
+        junk.mutable_answer()->mutable_choice()->set_number_value(0);
+        while (stream->Write(junk)) {
+        }
+        return 0;
+      }
     } else if (in.has_request() && mode == "exit-at-request") {
       std::cerr.flush();
       std::_Exit(argc > 2 ? std::atoi(argv[2]) : 0);
