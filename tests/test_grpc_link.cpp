@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "bot.grpc.pb.h"
+#include "dtref/grpc_hub.hpp"
 #include "dtref/grpc_link.hpp"
 
 using namespace std::chrono_literals;
@@ -79,10 +80,11 @@ TEST(GrpcLink, LaunchedBotSaysReadyAndAnswers) {
 }
 
 TEST(GrpcLink, BotExitIsClosedWithExitCode) {
-  auto link = launched("exit-after-ready 3");
+  auto link = launched("exit-at-request 3");
   ASSERT_FALSE(link->start(soon()));
   ASSERT_TRUE(link->send(hello(1)));
   ASSERT_EQ(link->receive(soon()).kind, Received::Kind::Message);
+  ASSERT_TRUE(link->send(request(1)));
   Received r = link->receive(soon());
   ASSERT_EQ(r.kind, Received::Kind::Closed);
   EXPECT_NE(r.exit_detail.find("exit code 3"), std::string::npos) << r.exit_detail;
@@ -99,6 +101,23 @@ TEST(GrpcLink, AnswerWithoutChoiceIsMalformed) {
   EXPECT_EQ(r.kind, Received::Kind::Malformed);
   EXPECT_NE(r.raw.find("decision_id: 1"), std::string::npos) << r.raw;
   link->shutdown(1s);
+}
+
+TEST(GrpcLink, FloodingBotIsCutOffWithAMalformedMessage) {
+  auto link = launched("flood");
+  ASSERT_FALSE(link->start(soon()));
+  link->send(hello(1));
+  ASSERT_EQ(link->receive(soon()).kind, Received::Kind::Message);  // ready
+  // Read nothing for a while: the flood (tens of thousands of messages a
+  // second) fills the unread queue long before this ends, even on a loaded machine.
+  std::this_thread::sleep_for(3s);
+  Received r;
+  size_t answers = 0;
+  while ((r = link->receive(soon())).kind == Received::Kind::Message) ++answers;
+  EXPECT_EQ(r.kind, Received::Kind::Malformed);
+  EXPECT_NE(r.exit_detail.find("without being asked"), std::string::npos) << r.exit_detail;
+  EXPECT_LE(answers, dtref::GrpcSeatChannel::kMaxUnread);
+  link->shutdown(0ms);
 }
 
 TEST(GrpcLink, SilentBotTimesOutThenShutdownEndsIt) {

@@ -47,7 +47,7 @@ TEST(GrpcMatch, BotStayingAfterMatchEndStillEndsTheMatch) {
 }
 
 TEST(GrpcMatch, BotExitingMidMatchIsACrash) {
-  const auto out = play("exit-after-ready 3");
+  const auto out = play("exit-at-request 3");
   ASSERT_FALSE(out.voided);
   EXPECT_EQ(out.reason, "forfeit");
   EXPECT_EQ(out.winner, 1);

@@ -65,7 +65,7 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
       }
       ch_->on_attached();  // writes what was sent before the bot dialled in
       // The first message may carry ready (or anything) beside the token.
-      if (in_.msg_case() != BotMessage::MSG_NOT_SET) ch_->deliver(in_);
+      if (in_.msg_case() != BotMessage::MSG_NOT_SET && !ch_->deliver(in_)) return;
       StartRead(&in_);
       return;
     }
@@ -73,7 +73,7 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
       ch_->on_read_end(ctx_->IsCancelled() ? "stream broken (bot gone or cancelled)" : "stream closed by the bot");
       return;
     }
-    ch_->deliver(in_);
+    if (!ch_->deliver(in_)) return;  // flooded: stop reading this bot
     StartRead(&in_);
   }
   void OnWriteDone(bool ok) override {
@@ -181,7 +181,7 @@ void GrpcSeatChannel::cancel() {
   if (fin) r->Finish(grpc::Status::CANCELLED);
 }
 
-void GrpcSeatChannel::deliver(const BotMessage& msg) {
+bool GrpcSeatChannel::deliver(const BotMessage& msg) {
   Received r;
   r.at = Clock::now();
   const std::string why = misfit(msg);
@@ -194,8 +194,19 @@ void GrpcSeatChannel::deliver(const BotMessage& msg) {
     r.exit_detail = why;
   }
   std::lock_guard lk(m);
+  if (inbox.size() >= kMaxUnread) {
+    // A bot that sends far more than it is asked would fill the referee's
+    // memory: its last word is a malformed message, and it is not read again.
+    r.kind = Received::Kind::Malformed;
+    r.raw.clear();
+    r.exit_detail = "more than " + std::to_string(kMaxUnread) + " messages sent without being asked";
+    inbox.push_back(std::move(r));
+    cv.notify_all();
+    return false;
+  }
   inbox.push_back(std::move(r));
   cv.notify_all();
+  return true;
 }
 
 void GrpcSeatChannel::on_read_end(const std::string& detail) {

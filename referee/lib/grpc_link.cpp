@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include <atomic>
 #include <cstring>
 #include <iostream>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -111,6 +113,10 @@ struct GrpcLink::Impl {
   }
 
   std::optional<std::string> launch() {
+    // Orphaned grandchildren of a bot (the shell's children, say) are
+    // re-parented to the referee, so kill_and_reap can reap them (as StdioLink does).
+    static std::once_flag subreaper;
+    std::call_once(subreaper, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return std::string("cannot create a pipe: ") + strerror(errno);
     // A gRPC bot reads nothing on stdin; its stdout and stderr both go to the kept tail.
@@ -178,9 +184,14 @@ struct GrpcLink::Impl {
         exit_seen = Clock::now() - kDrainAfterExit;  // nothing more can arrive
       }
       reaped = true;
-      // Grandchildren killed with the group are ours to reap when the
-      // referee is a child subreaper (StdioLink makes it one).
-      while (::waitpid(-pid, &st, WNOHANG) > 0) {
+      // Reap the group's re-parented grandchildren (we are their subreaper);
+      // SIGKILL takes a moment to land, hence the short wait.
+      const auto reap_until = Clock::now() + std::chrono::seconds(2);
+      while (Clock::now() < reap_until) {
+        const pid_t p = ::waitpid(-pid, &st, WNOHANG);
+        if (p > 0) continue;
+        if (p < 0) break;  // ECHILD: none left
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
       }
     }
     if (out_thread.joinable()) {

@@ -3,10 +3,12 @@
 // mode named by its first argument:
 //   play             ready, answers every request with option 0, leaves on match_end
 //   wrong-token      dials with a token the referee never issued; exits 0 if refused
-//   exit-after-ready <code>   says ready, then exits with <code>
+//   exit-at-request <code>    says ready, then exits with <code> on the first request
+//                    (not right after ready: gRPC may not have flushed it yet)
 //   no-choice        says ready, then answers without a choice
 //   never-dial       sleeps without dialling
 //   ignore-end       plays, but stays on after match_end until killed
+//   flood            after ready, sends answers nobody asked for without end
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
@@ -53,10 +55,17 @@ int main(int argc, char** argv) {
       out.mutable_ready()->set_name("mock-" + mode);
       stream->Write(out);
       std::cerr << "mock bot: ready for seat " << in.hello().seat() << "\n";
-      if (mode == "exit-after-ready") {
-        std::cerr.flush();
-        std::_Exit(argc > 2 ? std::atoi(argv[2]) : 0);
+      if (mode == "flood") {
+        BotMessage junk;
+        junk.mutable_answer()->set_decision_id(1);
+        junk.mutable_answer()->mutable_choice()->set_number_value(0);
+        while (stream->Write(junk)) {
+        }
+        return 0;
       }
+    } else if (in.has_request() && mode == "exit-at-request") {
+      std::cerr.flush();
+      std::_Exit(argc > 2 ? std::atoi(argv[2]) : 0);
     } else if (in.has_request()) {
       out.mutable_answer()->set_decision_id(in.request().decision_id());
       if (mode != "no-choice") out.mutable_answer()->mutable_choice()->set_number_value(0);

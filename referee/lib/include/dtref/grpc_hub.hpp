@@ -32,6 +32,9 @@ class GrpcPlayReactor;
 // What a seat's link and the stream serving it share. All fields under `m`.
 class GrpcSeatChannel {
  public:
+  // Unread messages kept per seat; a bot that sends more is not read again.
+  static constexpr size_t kMaxUnread = 4096;
+
   // Link side.
   // Queues a message (held until the bot dials in); false once the stream
   // failed or the link finished.
@@ -53,7 +56,8 @@ class GrpcSeatChannel {
   friend class GrpcHub;
   // Stream side (called by the reactor).
   void on_attached();
-  void deliver(const protocol::BotMessage& msg);
+  // Queues a received message; false once the bot has flooded the queue.
+  bool deliver(const protocol::BotMessage& msg);
   void on_read_end(const std::string& detail);
   void on_write_done(bool ok);
   void on_done();
