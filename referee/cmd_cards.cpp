@@ -5,6 +5,8 @@
 // `dtref deck X` checks one deck list.
 #include <fmt/core.h>
 
+#include <cstdio>
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -253,6 +255,7 @@ int list_cards(const dt::CardDb& db, const CardsOptions& opt) {
                d.implemented ? "" : "  (not implemented)");
     ++shown;
   }
+  std::fflush(stdout);  // the count follows the list, never inside a line of it
   fmt::print(stderr, "{} card(s)\n", shown);
   return 0;
 }

@@ -42,6 +42,7 @@ int run_standings(const StandingsOptions& o) {
     ReportInput in;
     in.title = std::filesystem::path(o.db).filename().string();
     in.standings = compute_standings(header->players, matches);
+    in.faults = faults_of(header->players, matches);
     if (!o.sprt.empty()) {
       std::string text, err;
       for (const auto& s : o.sprt) text += s + " ";

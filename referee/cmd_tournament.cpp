@@ -184,6 +184,8 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       };
     }
     if (!o.transcripts.empty()) std::filesystem::create_directories(o.transcripts);
+    validate_setup(setup);  // before the --db file is created
+    ensure_fd_budget(ro.concurrency);
     install_stop_handlers();
     Store store(o.db);
     const RunSummary s = run_tournament(setup, store, ro);
@@ -211,7 +213,9 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     if (!o.quiet) {
       ReportInput in;
       in.title = o.db;
-      in.standings = compute_standings(setup.players, store.matches());
+      const auto matches = store.matches();
+      in.standings = compute_standings(setup.players, matches);
+      in.faults = faults_of(setup.players, matches);
       fmt::print("\n{}", standings_text(in));
     }
     fmt::print("tournament complete: {} of {} matches stored in {}\n", s.completed, s.planned, o.db);

@@ -314,3 +314,36 @@ TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_NE(slurp(dir.file("err.txt")).find("lower --concurrency"), std::string::npos) << slurp(dir.file("err.txt"));
 }
+
+TEST(TournamentE2E, ACrashingBotIsCountedAndItsLogsAreListed) {
+  TempDir dir;
+  const Result r = run({"tournament", "--bot", "builtin:random", "--bot",
+                        "bad=stdio:/bin/sh -c 'echo oops-from-bad >&2; exit 3'", "--startup-ms", "5000", "--db",
+                        dir.file("t.db"), "--transcripts", dir.file("logs")},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Result st = run({"standings", "--db", dir.file("t.db"), "--json"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("\"crashes\": 2"), std::string::npos) << st.out;
+  const Result text = run({"standings", "--db", dir.file("t.db")}, dir);
+  EXPECT_NE(text.out.find("2 faults"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("r001-p001-l1 bad startup_failure"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(dir.file("logs/r001-p001-l1.jsonl")), std::string::npos) << text.out;
+  // The bot's stderr is in its log, found by the match key and seat.
+  EXPECT_NE(slurp(dir.file("logs/r001-p001-l1-s1.stderr")).find("oops-from-bad"), std::string::npos);
+}
+
+TEST(TournamentE2E, SprtVerdictFromTheCommandLine) {
+  TempDir dir;
+  // Greedy against random is lopsided: a 0-vs-100 Elo test decides long before 200 rounds.
+  const Result r = run({"tournament", "--bot", "builtin:greedy", "--bot", "builtin:random", "--rounds", "200", "--db",
+                        dir.file("t.db"), "--sprt", "elo0=0,elo1=100,alpha=0.05,beta=0.05"},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("-> H1"), std::string::npos) << r.out;
+  const Result st = run({"standings", "--db", dir.file("t.db"), "--sprt", "elo0=0", "elo1=100"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("SPRT greedy vs random"), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("H1 accepted"), std::string::npos) << st.out;
+  EXPECT_LT(json_int(run({"standings", "--db", dir.file("t.db"), "--json"}, dir).out, "matches_completed"), 400);
+}

@@ -1,6 +1,8 @@
 // Combat: derived ratings, who may attack whom, and the resolution steps
 // (gEngine "ATTACK": steps 4 to 8).
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "internal.hpp"
 
@@ -33,7 +35,14 @@ bool can_take_part_in_combat(const State& s, CardId c) {
 }
 
 // gEngine "1) ANNOUNCE ATTACKER AND DEFENDER" and its bullet list.
+static std::string upper_name(Affil a) {
+  std::string n(to_string(a));
+  for (char& c : n) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return n;
+}
+
 bool attack_allowed(const State& s, CardId a, CardId d) {
+  const CardDef& D = s.def(d);
   const uint32_t ka = keywords(s, a), kd = keywords(s, d);
   const AffilMask aa = affiliations(s, a), da = affiliations(s, d);
   if ((ka | kd) & kwNoncombatant) return false;
@@ -51,7 +60,12 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   if (is_doomtrooper(s, a)) {
     if (is_legion(s, d)) return true;  // a Doomtrooper turned HERETIC may be attacked
     if (da & bit(Affil::Brotherhood)) return false;
-    if (aa & da & kCorporations) return false;
+    // A mission may allow attacks on non-Personality members of its corporation (CLAN INFIGHTING, ...).
+    const AffilMask shared = aa & da & kCorporations;
+    if (shared && !D.has(kwPersonality))
+      for (Affil c : {Affil::Bauhaus, Affil::Capitol, Affil::Cybertronic, Affil::Imperial, Affil::Mishima})
+        if ((shared & bit(c)) && has_designation(s, a, "MAY ATTACK " + upper_name(c))) return true;
+    if (shared) return false;
     return true;
   }
   return true;
@@ -122,8 +136,10 @@ Stats stats(const State& s, CardId w) {
     if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
     if (fort_like && !forts) continue;
-    if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
-    seen.push_back(s.card(e).def);
+    if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does
+      if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
+      seen.push_back(s.card(e).def);
+    }
     add(st, ed.bonus);
   }
   for (CardId wpn : used_weapons(s, w)) {
@@ -240,6 +256,8 @@ void resolve_combat(State& s, Log log) {
     const bool d_only = vi.controller == ki.controller || s.def(k.killer).has(kwFreelancer);
     queue_award(s, ki.controller, k.v, d_only, k.victim);
   }
+  for (const Kill& k : kills)
+    on_kill(s, k.victim, k.killer, k.v, a_dead && d_dead, log);
   // Who annihilates is decided before anyone leaves play.
   std::vector<bool> annihilate;
   for (const Kill& k : kills) annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0);

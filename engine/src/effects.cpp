@@ -46,6 +46,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.side == Side::Enemy && wi.controller == seat) return false;
   if (f.wounded && !wi.wounded) return false;
   if (f.in_cover && !wi.cover) return false;
+  if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.non_personality && s.def(w).has(kwPersonality)) return false;
   const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
   if (f.affil && !(f.affil & m)) return false;
@@ -89,6 +90,7 @@ bool immune_kw(uint32_t k, const CardDef& src) {
 }  // namespace
 
 bool immune_to(const State& s, CardId w, CardId source) {
+  if (source == kNoCard) return false;
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
   if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
@@ -299,6 +301,7 @@ bool timing_open(const State& s, Timing t, int seat, int actions) {
 }
 
 struct Target { CardId card = kNoCard; int8_t seat = -1; };
+struct KillContext { int victim_v = 0; bool mutual = false; };
 
 static bool visible_warrior(const State& s, CardId w, int seat) {
   return is_warrior_in_play(s, w) && (!s.card(w).hidden || s.card(w).controller == seat);
@@ -307,8 +310,16 @@ static bool visible_warrior(const State& s, CardId w, int seat) {
 static std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source) {
   std::vector<Target> out;
   const bool attaches = s.def(source).post_play == PostPlay::Attach && s.card(source).zone == Zone::Hand;
+  // gEngine "ASSIGN MISSION": never two copies of one mission on the same warrior or player.
+  const bool mission = s.def(source).type == CardType::Mission;
+  auto has_copy = [&](const std::vector<CardId>& cards) {
+    for (CardId a : cards)
+      if (s.card(a).def == s.card(source).def) return true;
+    return false;
+  };
   auto warrior_ok = [&](CardId w) {
     if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
+    if (mission && has_copy(attachments_of(s, w))) return false;
     return visible_warrior(s, w, seat) && filter_matches(s, f, w, seat) && !immune_to(s, w, source);
   };
   switch (k) {
@@ -326,7 +337,13 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
     case TargetKind::Player:
     case TargetKind::OpponentPlayer:
       for (int t = 0; t < s.num_seats(); ++t)
-        if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || t != seat)) out.push_back({kNoCard, int8_t(t)});
+        if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || t != seat) &&
+            !(mission && has_copy(s.seats[size_t(t)].in_play)))
+          out.push_back({kNoCard, int8_t(t)});
+      break;
+    case TargetKind::Mission:
+      for (size_t i = 0; i < s.cards.size(); ++i)
+        if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
       break;
     case TargetKind::Fortification:
       for (const SeatState& st : s.seats)
@@ -431,7 +448,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) continue;
         if (d.spell == SpellKind::Personal) {
           if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) continue;
-          Option o{OptKind::Play, c, caster};
+          Option o{OptKind::Play, c, kNoCard};  // the caster is its own target
           o.c = caster;
           push_times(out, o, p.per_d, n);
           continue;
@@ -477,8 +494,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w) || !s.def(w).implemented) continue;
-    abilities_of(w, w);
+    if (!is_warrior_in_play(s, w)) continue;
+    if (s.def(w).implemented) abilities_of(w, w);
     for (CardId a : attachments_of(s, w))
       if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
   }
@@ -521,9 +538,11 @@ static void kill_card(State& s, CardId w, bool annihilate) {
 }
 
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
-                 const std::vector<Effect>& fx, Log log) {
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill) {
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
+    if (e.if_mutual && !(kill && kill->mutual)) continue;
+    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0);
     std::vector<CardId> cards;
     std::vector<int> seats;
     switch (e.who) {
@@ -545,6 +564,11 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               cards.push_back(w);
         break;
       case Who::AllCards:
+        if (e.designation == "MISSION") {  // every mission in play, on warriors or players
+          for (size_t i = 0; i < s.cards.size(); ++i)
+            if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
+          break;
+        }
         for (const SeatState& st : s.seats)
           for (CardId c : st.in_play)
             if (s.def(c).type == CardType::Fortification &&
@@ -584,8 +608,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::MoveHere:
           if (s.card(source).zone == Zone::InPlay && s.card(source).attached_to != kNoCard && source != c) {
-            s.card(source).attached_to = c;
-            s.card(source).area = s.card(c).area;
+            attach_to(s, source, c);
           }
           break;
         case Op::CombatBonus: {
@@ -601,11 +624,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       emit_fx(log, seat, source, e.op, kNoCard, t);
       SeatState& st = s.seats[size_t(t)];
       switch (e.op) {
-        case Op::Draw: draw_cards(s, t, e.amount * k); break;
-        case Op::GainD: add_points(s, t, 0, e.amount * k); break;
-        case Op::LoseD: add_points(s, t, 0, -e.amount * k); break;
-        case Op::GainP: add_points(s, t, e.amount * k, 0); break;
-        case Op::LoseP: add_points(s, t, -e.amount * k, 0); break;
+        case Op::Draw: draw_cards(s, t, amount); break;
+        case Op::GainD: add_points(s, t, 0, amount); break;
+        case Op::LoseD: add_points(s, t, 0, -amount); break;
+        case Op::GainP: add_points(s, t, amount, 0); break;
+        case Op::LoseP: add_points(s, t, -amount, 0); break;
+        case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::EmptyD: st.destiny = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(st.destiny, s.seats[size_t(seat)].destiny); break;
@@ -623,7 +647,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
         break;
       case Op::CoinFlip:
-        run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log);
+        run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log, kill);
         break;
       case Op::Handler: {
         auto it = handlers().find(e.handler);
@@ -645,8 +669,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     take_out(s, o.a);
     put_into(s, o.a, Zone::InPlay, me);
     st.in_play.pop_back();
-    s.card(o.a).attached_to = o.b;
-    s.card(o.a).area = s.card(o.b).area;
+    attach_to(s, o.a, o.b);
     --s.actions_left;
     emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
     return true;
@@ -662,7 +685,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
     if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
     if (ab.discard_self) discard_from_play(s, o.a);
-    run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log);
+    run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   } else {
     const CardDef& d = s.def(o.a);
     const PlaySpec& p = *d.play;
@@ -673,23 +696,54 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     if (d.post_play == PostPlay::Attach && o.b != kNoCard) {
       put_into(s, o.a, Zone::InPlay, me);
       st.in_play.pop_back();
-      s.card(o.a).attached_to = o.b;
-      s.card(o.a).area = s.card(o.b).area;
+      attach_to(s, o.a, o.b);
     } else if (d.post_play == PostPlay::Attach) {
-      put_into(s, o.a, Zone::InPlay, me);
+      put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);  // a player's mission lies before that player
     } else {
       put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
     }
     emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
-    run_effects(s, me, o.a, o.c, tgt, o.n, p.effects, log);
+    run_effects(s, me, o.a, o.c, tgt, o.n, p.effects, log, nullptr);
   }
   return action;
 }
 
+// gEngine "ASSIGN MISSION": a mission whose terms a kill meets is completed at
+// once (it is not optional), its reward paid and the card discarded.
+void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log) {
+  const KillContext ctx{victim_v, mutual};
+  const int kseat = s.card(killer).controller;
+  bool last = true;
+  for (CardId w : s.seats[s.card(victim).controller].in_play)
+    if (w != victim && is_warrior_in_play(s, w) && s.card(w).area == s.card(victim).area) last = false;
+  struct Fire { CardId card; const Trigger* t; int seat; CardId user; };
+  std::vector<Fire> fire;
+  auto consider = [&](CardId card, When when, int seat, CardId user) {
+    for (const Trigger& t : s.def(card).triggers) {
+      if (t.when != when) continue;
+      if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
+      if (t.killer && !filter_matches(s, *t.killer, killer, seat)) continue;
+      if (t.victim_last_in_area && !last) continue;
+      fire.push_back({card, &t, seat, user});
+    }
+  };
+  for (CardId a : attachments_of(s, killer)) consider(a, When::Kills, kseat, killer);
+  for (CardId c : s.seats[size_t(kseat)].in_play)
+    if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
+  for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
+  for (const Fire& f : fire) {
+    if (s.card(f.card).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(f.seat), f.card, victim, 0, f.seat});
+    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    if (s.def(f.card).type == CardType::Mission && s.card(f.card).zone == Zone::InPlay) discard_from_play(s, f.card);
+  }
+}
+
 void run_draw_triggers(State& s, int seat, Log log) {
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
-  for (size_t i = 0; i < s.cards.size(); ++i) {
-    const CardId c = CardId(i);
+  std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
+  candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
+  for (CardId c : candidates) {
     const CardInst& ci = s.card(c);
     if (ci.zone != Zone::InPlay || ci.controller != seat) continue;
     for (const Trigger& t : s.def(c).triggers)
@@ -701,7 +755,7 @@ void run_draw_triggers(State& s, int seat, Log log) {
   for (auto [c, user] : fire) {
     if (s.card(c).zone != Zone::InPlay) continue;
     for (const Trigger& t : s.def(c).triggers)
-      if (t.when == When::YourDraw) run_effects(s, seat, c, user, {}, 0, t.effects, log);
+      if (t.when == When::YourDraw) run_effects(s, seat, c, user, {}, 0, t.effects, log, nullptr);
   }
 }
 

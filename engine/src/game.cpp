@@ -594,8 +594,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
       put_into(s, o.a, Zone::InPlay, me);
       // put_into listed it as a top-level card; an attachment sits on its warrior instead.
       st.in_play.pop_back();
-      s.card(o.a).attached_to = o.b;
-      s.card(o.a).area = s.card(o.b).area;
+      attach_to(s, o.a, o.b);
       --s.actions_left;
       emit(log, {EventKind::Equip, int8_t(me), o.a, o.b});
       open_response_window(s);

@@ -29,6 +29,7 @@ uint64_t state_hash(const State& s) {
           uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35);
     H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16);
   }
+  H.ids(s.attached);
   for (const SeatState& st : s.seats) {
     H.ids(st.draw);
     H.ids(st.hand);

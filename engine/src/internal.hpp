@@ -25,6 +25,8 @@ void discard_from_play(State& s, CardId c);
 // Annihilates a card in play; its attachments are discarded.
 void annihilate_from_play(State& s, CardId c);
 std::vector<CardId> attachments_of(const State& s, CardId c);
+// Makes an in-play card an attachment of `base` (sets attached_to and the area).
+void attach_to(State& s, CardId c, CardId base);
 // Draws up to n cards; returns how many were drawn.
 int draw_cards(State& s, int seat, int n);
 bool has_combat_warrior(const State& s, int seat);
@@ -53,6 +55,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out);
 bool can_bestow(const State& s, CardId gift, CardId w);
 bool apply_effect_option(State& s, const Option& o, Log log);
 void run_draw_triggers(State& s, int seat, Log log);
+// Mission and ability triggers of a combat kill (before the victim leaves play).
+void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log);
 
 // --- turn flow (game.cpp) ---
 void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);

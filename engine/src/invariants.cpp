@@ -45,6 +45,13 @@ std::vector<std::string> check_invariants(const State& s) {
     if (seen[c] != 1)
       fail("c" + std::to_string(c) + " is in " + std::to_string(seen[c]) + " places (must be exactly one)");
   }
+  // The attachment index lists exactly the attached cards.
+  size_t attached = 0;
+  for (const CardInst& ci : s.cards) attached += ci.attached_to != kNoCard;
+  if (attached != s.attached.size()) fail("the attachment index is out of date");
+  for (CardId a : s.attached)
+    if (a < 0 || size_t(a) >= s.cards.size() || s.card(a).attached_to == kNoCard)
+      fail("the attachment index lists a card that is not attached");
   // Action limits.
   if (s.actions_left < 0 || s.actions_left > s.rules.actions_per_turn)
     fail("actions left out of range: " + std::to_string(s.actions_left));

@@ -26,8 +26,19 @@ void take_out(State& s, CardId c) {
     if (it != v->end()) v->erase(it);
   }
   CardInst& ci = s.card(c);
+  if (ci.attached_to != kNoCard) {
+    auto it = std::find(s.attached.begin(), s.attached.end(), c);
+    if (it != s.attached.end()) s.attached.erase(it);
+  }
   ci.zone = Zone::Limbo;
   ci.attached_to = kNoCard;
+}
+
+void attach_to(State& s, CardId c, CardId base) {
+  CardInst& ci = s.card(c);
+  if (ci.attached_to == kNoCard) s.attached.push_back(c);
+  ci.attached_to = base;
+  ci.area = s.card(base).area;
 }
 
 void put_into(State& s, CardId c, Zone z, int seat) {
@@ -51,8 +62,8 @@ void put_into(State& s, CardId c, Zone z, int seat) {
 
 std::vector<CardId> attachments_of(const State& s, CardId c) {
   std::vector<CardId> out;
-  for (size_t i = 0; i < s.cards.size(); ++i)
-    if (s.cards[i].zone == Zone::InPlay && s.cards[i].attached_to == c) out.push_back(CardId(i));
+  for (CardId a : s.attached)
+    if (s.card(a).attached_to == c) out.push_back(a);
   return out;
 }
 
@@ -108,3 +119,7 @@ std::vector<uint8_t> seats_from(const State& s, int first) {
 }
 
 }  // namespace dt::detail
+
+namespace dt {
+void attach_card(State& s, CardId card, CardId base) { detail::attach_to(s, card, base); }
+}  // namespace dt

@@ -49,6 +49,28 @@ std::string sprt_sentence(const ReportInput& in) {
 
 }  // namespace
 
+std::vector<FaultLine> faults_of(const std::vector<Player>& players, const std::vector<MatchRecord>& matches) {
+  std::vector<FaultLine> out;
+  for (const MatchRecord& m : matches) {
+    if (!m.done) continue;
+    for (size_t s = 0; s < m.seats.size() && s < 2; ++s) {
+      const SeatRecord& r = m.seats[s];
+      if (r.verdict == "ok" && r.timeouts == 0 && r.illegal == 0 && r.malformed == 0) continue;
+      const int who = s == 0 ? m.plan.seat0 : m.plan.seat1;
+      FaultLine f;
+      f.key = m.plan.key();
+      f.name = who >= 0 && size_t(who) < players.size() ? players[size_t(who)].name : "?";
+      f.verdict = r.verdict;
+      if (r.verdict == "ok")
+        f.verdict = fmt::format("ok ({} timeouts, {} illegal, {} malformed forgiven)", r.timeouts, r.illegal, r.malformed);
+      f.detail = r.detail;
+      f.transcript = m.transcript;
+      out.push_back(f);
+    }
+  }
+  return out;
+}
+
 std::string standings_text(const ReportInput& in) {
   const Standings& st = in.standings;
   std::string out = fmt::format("{} of {} matches completed\n\n", st.matches_completed, st.matches_planned);
@@ -77,6 +99,19 @@ std::string standings_text(const ReportInput& in) {
     out += "\n";
   }
   if (in.sprt) out += "\n" + sprt_sentence(in) + "\n";
+  if (!in.faults.empty()) {
+    out += fmt::format("\n{} faults (match, bot, verdict, detail, transcript):\n", in.faults.size());
+    const size_t shown = std::min<size_t>(in.faults.size(), 20);
+    for (size_t i = 0; i < shown; ++i) {
+      const FaultLine& f = in.faults[i];
+      std::string detail = f.detail;  // one line: the stderr tail may span several
+      while (!detail.empty() && detail.back() == '\n') detail.pop_back();
+      for (size_t p = 0; (p = detail.find('\n', p)) != std::string::npos;) detail.replace(p, 1, " | ");
+      out += fmt::format("  {} {} {}{}{}\n", f.key, f.name, f.verdict, detail.empty() ? "" : " - " + detail,
+                         f.transcript.empty() ? "" : "  " + f.transcript);
+    }
+    if (shown < in.faults.size()) out += fmt::format("  ... {} more (dtref standings --json lists all)\n", in.faults.size() - shown);
+  }
   return out;
 }
 
@@ -102,6 +137,11 @@ static nlohmann::ordered_json to_json(const ReportInput& in) {
                       {"players", players},
                       {"crosstable", cross}};
   if (in.sprt) j["sprt"] = sprt_json(in);
+  nlohmann::ordered_json faults = nlohmann::ordered_json::array();
+  for (const FaultLine& f : in.faults)
+    faults.push_back({{"match", f.key}, {"name", f.name}, {"verdict", f.verdict}, {"detail", f.detail},
+                      {"transcript", f.transcript}});
+  j["faults"] = faults;
   return j;
 }
 
@@ -132,6 +172,17 @@ std::string standings_html(const ReportInput& in) {
   // Keep the JSON from closing its <script> element early.
   for (size_t pos = 0; (pos = data.find("</", pos)) != std::string::npos; pos += 3) data.replace(pos, 2, "<\\/");
   const std::string sprt = in.sprt ? fmt::format("<p id=\"sprt\">{}</p>", html_escape(sprt_sentence(in))) : "";
+  std::string faults;
+  if (!in.faults.empty()) {
+    faults = "<h2>Faults</h2>\n<table id=\"faults\"><tr><th>match</th><th class=\"name\">bot</th><th>verdict</th>"
+             "<th class=\"name\">detail</th><th class=\"name\">transcript</th></tr>\n";
+    for (const FaultLine& f : in.faults)
+      faults += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td class=\"name\"><pre>{}</pre></td>"
+                            "<td class=\"name\">{}</td></tr>\n",
+                            html_escape(f.key), html_escape(f.name), html_escape(f.verdict), html_escape(f.detail),
+                            html_escape(f.transcript));
+    faults += "</table>\n";
+  }
   return fmt::format(R"HTML(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>dtref standings: {title}</title>
 <style>
@@ -159,6 +210,7 @@ th {{ background: #f0f0f0; }}
 {cross}</table>
 <h2>Elo</h2>
 <div id="chart"></div>
+{faults}
 <script id="standings-data" type="application/json">{data}</script>
 <script>
 (function () {{
@@ -197,7 +249,7 @@ th {{ background: #f0f0f0; }}
 )HTML",
                      fmt::arg("title", html_escape(in.title)), fmt::arg("done", st.matches_completed),
                      fmt::arg("planned", st.matches_planned), fmt::arg("sprt", sprt), fmt::arg("rows", rows),
-                     fmt::arg("cross", cross), fmt::arg("data", data));
+                     fmt::arg("cross", cross), fmt::arg("data", data), fmt::arg("faults", faults));
 }
 
 }  // namespace dtref::tour

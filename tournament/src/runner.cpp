@@ -7,6 +7,9 @@
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <tuple>
+#include <cmath>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -125,7 +128,7 @@ class Run {
   RunSummary go() {
     started_ = Clock::now();
     store_.bind({identity_json(t_), t_.shard_text(), t_.players});
-    records_ = store_.matches();
+    reload();
     const PlanParams pp = t_.plan_params();
     const int rounds = total_rounds(pp);
     if (!plans_from_results(t_.format)) {
@@ -133,13 +136,13 @@ class Run {
       // pool stays full across round boundaries.
       for (int r = 1; r <= rounds; ++r)
         if (!store_.round_planned(r)) store_.add_round(plan_round(pp, r, {}), shard_filter());
-      records_ = store_.matches();
+      reload();
       play_batch(0);
     } else {
       for (int r = 1; r <= rounds && !stopping(); ++r) {
         if (!store_.round_planned(r)) {
           store_.add_round(plan_round(pp, r, history_before(r)), nullptr);
-          records_ = store_.matches();
+          reload();
         }
         play_batch(r);
         if (!round_complete(r)) break;  // stopped or voided: the next round needs this one whole
@@ -199,7 +202,30 @@ class Run {
 
   bool stopping() const { return cancel_.load() || (opt_.stop && opt_.stop->load()); }
 
-  SprtResult sprt_result_locked() const { return sprt(*opt_.sprt, pentanomial(records_, 0, 1)); }
+  SprtResult sprt_result_locked() const { return sprt(*opt_.sprt, penta_); }
+
+  // Re-reads the store's matches; rebuilds the key index and the SPRT tally.
+  void reload() {
+    std::lock_guard lock(mu_);
+    records_ = store_.matches();
+    index_.clear();
+    for (size_t i = 0; i < records_.size(); ++i) index_[records_[i].plan.key()] = i;
+    sprt_pairs_.clear();
+    penta_ = {};
+    for (const MatchRecord& m : records_) tally_sprt(m);
+  }
+
+  // Adds a finished match of players 0 and 1 to the pentanomial counts once
+  // its seat-swapped partner is in too (as pentanomial() counts them).
+  void tally_sprt(const MatchRecord& m) {
+    if (!m.done) return;
+    const bool ab = m.plan.seat0 == 0 && m.plan.seat1 == 1, ba = m.plan.seat0 == 1 && m.plan.seat1 == 0;
+    if (!ab && !ba) return;
+    auto& acc = sprt_pairs_[{m.plan.round, m.plan.pairing, (m.plan.leg - 1) / 2}];
+    ++acc.first;
+    acc.second += m.seat_score(ab ? 0 : 1);
+    if (acc.first == 2) ++penta_.counts[size_t(std::lround(acc.second * 2))];
+  }
 
   // Plays every unfinished match of round `round` (0: of every round).
   void play_batch(int round) {
@@ -238,8 +264,9 @@ class Run {
       cv_.wait_for(lock, std::chrono::milliseconds(100));
       lock.unlock();
       if (opt_.stop && opt_.stop->load()) cancel_ = true;
-      const bool due = opt_.progress_tty ||
-                       std::chrono::duration<double>(Clock::now() - last_line).count() >= opt_.progress_interval_s;
+      // On a terminal the line is redrawn a few times a second, not per match.
+      const double since = std::chrono::duration<double>(Clock::now() - last_line).count();
+      const bool due = opt_.progress_tty ? since >= 0.25 : since >= opt_.progress_interval_s;
       if (due && opt_.progress) {
         print_progress(false);
         last_line = Clock::now();
@@ -289,8 +316,9 @@ class Run {
     int stored_now;
     {
       std::lock_guard lock(mu_);
-      for (MatchRecord& r : records_)
-        if (r.plan.key() == rec.plan.key()) r = rec;
+      const auto it = index_.find(rec.plan.key());
+      if (it != index_.end()) records_[it->second] = rec;
+      tally_sprt(rec);
       stored_now = ++played_now_;
       if (opt_.sprt && sprt_result_locked().verdict != SprtVerdict::Continue) {
         sprt_stop_ = true;
@@ -339,6 +367,9 @@ class Run {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<MatchRecord> records_;  // mirror of the store, updated as matches finish
+  std::map<std::string, size_t> index_;  // key -> position in records_
+  std::map<std::tuple<int, int, int>, std::pair<int, double>> sprt_pairs_;  // legs in, points of player 0
+  Pentanomial penta_;
   std::atomic<bool> cancel_{false};
   bool sprt_stop_ = false;
   int played_now_ = 0, voided_ = 0;

@@ -199,6 +199,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.non_personality = f.non_personality();
   w.wounded = f.wounded();
   w.in_cover = f.in_cover();
+  for (int a : f.area()) w.area |= bit(convert(pb::CombatArea(a), where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -275,6 +276,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_FORTIFICATION: return TargetKind::Fortification;
     case pb::TARGET_EQUIPMENT: return TargetKind::Equipment;
     case pb::TARGET_GIFT: return TargetKind::Gift;
+    case pb::TARGET_MISSION: return TargetKind::Mission;
     default: return TargetKind::None;
   }
 }
@@ -296,6 +298,8 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.handler = e.handler();
   for (const auto& h : e.if_heads()) x.if_heads.push_back(convert(h, where));
   for (const auto& t : e.if_tails()) x.if_tails.push_back(convert(t, where));
+  x.per_victim_v = amount(e.per_victim_v(), where);
+  x.if_mutual = e.if_mutual();
   return x;
 }
 
@@ -338,7 +342,15 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.effects = effects(a.effect(), where);
     d.abilities.push_back(std::move(ab));
   }
-  for (const auto& t : c.trigger()) d.triggers.push_back({When(int(t.when())), effects(t.effect(), where)});
+  for (const auto& t : c.trigger()) {
+    Trigger tr;
+    tr.when = When(int(t.when()));
+    tr.effects = effects(t.effect(), where);
+    if (t.has_victim()) tr.victim = convert(t.victim(), where);
+    if (t.has_killer()) tr.killer = convert(t.killer(), where);
+    tr.victim_last_in_area = t.victim_last_in_area();
+    d.triggers.push_back(std::move(tr));
+  }
   d.grant_affil = affils(c.grant_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
   for (int a : c.casts()) d.casts |= aspect_bit(a);

@@ -106,6 +106,7 @@ struct WarriorFilter {
   bool doomtrooper = false, legion = false, non_personality = false;
   bool wounded = false, in_cover = false;
   Side side = Side::Any;     // relative to the source card's controller
+  AreaMask area = 0;         // in one of these combat areas; 0 any
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
@@ -130,13 +131,13 @@ struct StaticMod {
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -149,6 +150,8 @@ struct Effect {
   std::string designation;  // AllCards: which cards (e.g. CITY); "" any of the kind
   std::string handler;
   std::vector<Effect> if_heads, if_tails;
+  int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
+  bool if_mutual = false;    // kill triggers: only if the victim had killed too
 };
 
 struct PlaySpec {
@@ -181,6 +184,8 @@ enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
+  std::optional<WarriorFilter> victim, killer;
+  bool victim_last_in_area = false;
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.

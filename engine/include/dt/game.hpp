@@ -80,6 +80,9 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log 
 // A position with seats, decks in play order and nothing dealt yet; scenario
 // files and tests fill it in, then call resume().
 State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed);
+// Attaches `card` (already in play) to `base`, in base's combat area; for
+// set-up code (scenarios, tests). The engine's own actions do this themselves.
+void attach_card(State& s, CardId card, CardId base);
 // Runs the automatic parts of the game from the current phase and step until
 // someone must decide (or the game ends).
 void resume(State& s, std::vector<Event>* log = nullptr);

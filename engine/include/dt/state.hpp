@@ -102,6 +102,9 @@ struct State {
   Rng rng;
   std::vector<CardInst> cards;
   std::vector<SeatState> seats;
+  // Every card attached to another, in order of attaching: an index of the
+  // cards whose attached_to is set, so finding a card's attachments is cheap.
+  std::vector<CardId> attached;
 
   int turn_number = 0;  // counts every seat's turns, from 1
   uint8_t current = 0;  // whose turn it is

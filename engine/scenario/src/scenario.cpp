@@ -606,8 +606,7 @@ class Runner {
         for (auto& it : parser_.items_unchecked(l, after_first_word(l), false))
           for (int i = 0; i < it.count; ++i) {
             auto c = add_card(it.def, s, Zone::InPlay, it.label);
-            st_.card(c).attached_to = w;
-            st_.card(c).area = st_.card(w).area;
+            attach_card(st_, c, w);
           }
       } else if (k == "turn") {
         current = seat(l.words[0]);
