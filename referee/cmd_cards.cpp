@@ -159,6 +159,18 @@ const char* weapon_name(dt::WeaponKind w) {
   return "";
 }
 
+std::string timing_name(dt::Timing t) {
+  switch (t) {
+    case dt::Timing::Combat: return "during combat";
+    case dt::Timing::AnyTime: return "at any time";
+    case dt::Timing::YourTurn: return "during your turn";
+    case dt::Timing::Action: return "as an action";
+    case dt::Timing::YourDrawStep: return "in your draw step";
+    case dt::Timing::None: break;
+  }
+  return "by its own rule";
+}
+
 void print_card(const dt::CardDef& d) {
   fmt::print("{}\n", d.name);
   fmt::print("  code          {} ({}: {})\n", d.code, d.set, set_name(d.set));
@@ -191,6 +203,23 @@ void print_card(const dt::CardDef& d) {
     if (!d.fort->affects_designation.empty()) fx += " (" + d.fort->affects_designation + ")";
     effects.push_back(fx);
   }
+  // The effect vocabulary (docs/effects.md), summarised: when and how the
+  // card is played, what it carries; never its printed text.
+  if (d.play) {
+    std::string when = timing_name(d.play->timing);
+    if (d.play->actions > 0) when += fmt::format(", {} action(s)", int(d.play->actions));
+    if (d.play->cost_d > 0) when += fmt::format(", {} D", d.play->cost_d);
+    if (d.play->per_d > 0) when += fmt::format(", for every {} D", d.play->per_d);
+    effects.push_back("played: " + when + fmt::format(" ({} effect(s))", d.play->effects.size()));
+  }
+  if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));
+  if (!d.abilities.empty()) effects.push_back(fmt::format("{} ability(ies) to use", d.abilities.size()));
+  if (!d.triggers.empty()) effects.push_back(fmt::format("{} trigger(s)", d.triggers.size()));
+  if (d.gift.level != dt::GiftLevel::None)
+    effects.push_back(d.gift.level == dt::GiftLevel::Major ? "major gift of " + d.gift.apostle
+                      : d.gift.level == dt::GiftLevel::MinorHeretic ? std::string("minor heretic gift")
+                                                                    : std::string("minor gift"));
+  if (!d.handler.empty()) effects.push_back("handled in C++: " + d.handler);
   for (const auto& e : effects) fmt::print("  effect        {}\n", e);
 }
 

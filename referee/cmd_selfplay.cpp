@@ -3,6 +3,7 @@
 // of decks.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -28,6 +29,7 @@ struct SelfplayOptions {
   bool checks = true;
   bool quiet = false;
   int max_decisions = 50000;
+  int turn_limit = -1;  // -1: the preset's (a referee setting, not a rule)
   bool all_pairs = false;
   bool decks_given = false;  // --deck was on the command line
   bool allow_unimplemented = false;
@@ -40,14 +42,38 @@ uint64_t mix(uint64_t a, uint64_t b) {
   return z ^ (z >> 31);
 }
 
-bool counts_as_action(dt::EventKind k) {
+// Actions an event stands for, from the rulebook's list of actions and the
+// cards involved (worked out here, not read from the engine's own counter).
+int event_action_cost(const dt::State& s, const dt::Event& e) {
   using dt::EventKind;
-  switch (k) {
-    case EventKind::Meditate: case EventKind::Muster: case EventKind::SeekCover:
-    case EventKind::ExitCover: case EventKind::Equip: case EventKind::Build:
-    case EventKind::Attack: case EventKind::Sabotage: return true;
-    default: return false;
+  switch (e.kind) {
+    case EventKind::Meditate: case EventKind::SeekCover: case EventKind::ExitCover:
+    case EventKind::Equip: case EventKind::Build: case EventKind::Attack: case EventKind::Sabotage:
+    case EventKind::Bestow:
+      return 1;
+    case EventKind::Muster: return s.def(e.a).has(dt::kwFreeMuster) ? 0 : 1;  // FREE MUSTER
+    case EventKind::MusterCover: return 3;
+    default: return 0;
   }
+}
+
+// Actions the chosen Play or Use option costs, as its card states: a card or
+// ability played as an action costs its number of actions (a play at least one).
+int option_action_cost(const dt::State& s, const dt::Option& o) {
+  if (o.kind == dt::OptKind::Play) {
+    const dt::CardDef& d = s.def(o.a);
+    if (!d.play) return 0;
+    const bool action = d.type == dt::CardType::Art ? d.spell == dt::SpellKind::Action
+                                                     : d.play->timing == dt::Timing::Action;
+    return action ? std::max<int>(1, d.play->actions) : 0;
+  }
+  if (o.kind == dt::OptKind::Use) {
+    const dt::CardDef& d = s.def(o.a);
+    if (o.p < 0 || size_t(o.p) >= d.abilities.size()) return 0;
+    const dt::Ability& ab = d.abilities[size_t(o.p)];
+    return ab.timing == dt::Timing::Action ? ab.actions : 0;
+  }
+  return 0;
 }
 
 struct GameResult {
@@ -93,15 +119,22 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     dt::State clone = s;
     if (dt::state_hash(clone) != dt::state_hash(s)) violation("clone hash differs before apply");
     events.clear();
+    const int option_cost = option_action_cost(s, opts[idx]);
     dt::apply(s, opts[idx], &events);
     dt::apply(clone, opts[idx]);
     if (dt::state_hash(clone) != dt::state_hash(s)) violation("clone diverged after apply: " + dt::to_text(opts[idx]));
     choices.push_back(idx);
     hashes.push_back(dt::state_hash(s));
+    // The option's own cost counts in the turn it was chosen, before any
+    // TurnStart it leads to.
+    actions_this_turn += option_cost;
     for (const dt::Event& e : events) {
-      if (e.kind == dt::EventKind::TurnStart) actions_this_turn = tacticals_this_turn = 0;
-      if (counts_as_action(e.kind)) ++actions_this_turn;
-      if (e.kind == dt::EventKind::MusterCover) actions_this_turn += 3;
+      if (e.kind == dt::EventKind::TurnStart) {
+        // The turn that just ended is judged whole, including its last action.
+        if (actions_this_turn > s.rules.actions_per_turn) violation("more actions than allowed in a turn");
+        actions_this_turn = tacticals_this_turn = 0;
+      }
+      actions_this_turn += event_action_cost(s, e);
       if (e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage) ++tacticals_this_turn;
     }
     if (actions_this_turn > s.rules.actions_per_turn) violation("more actions than allowed in a turn");
@@ -192,6 +225,7 @@ int run_selfplay(const SelfplayOptions& opt) {
     for (int g = 0; g < opt.games; ++g, ++games) {
       dt::GameConfig cfg;
       cfg.rules = *rules;
+      if (opt.turn_limit >= 0) cfg.rules.turn_limit = opt.turn_limit;
       // Game g of matchup mi: the seed depends on both, so every game differs
       // and a single-matchup run reproduces the plain selfplay seeds.
       cfg.seed = mix(opt.all_pairs ? mix(opt.seed, 0xA11 + mi) : opt.seed, uint64_t(g));
@@ -265,6 +299,10 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
                 "accept decks holding cards the engine does not implement (they play without their effects)");
   cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--turn-limit", opt->turn_limit,
+                  "end games after this many turns, the higher P winning (default: the preset's 1000; "
+                  "0: none). Short limits keep quick runs quick when decks stall")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_flag("!--no-checks", opt->checks, "skip the checks (measures raw engine speed)");
   cmd->add_flag("--quiet,-q", opt->quiet, "no progress lines");
   cmd->callback([opt, cmd, &exit_code] {
