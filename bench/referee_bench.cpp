@@ -5,9 +5,12 @@
 // decision), stdio:dtbot-random (C++), stdio:python3 mockbot.py good.
 // For each, both seats run that bot; every decision's cycle (request built ..
 // choice applied and recorded) is timed. The raw round trip writes a line of
-// the median request size to `cat` and reads it back.
+// the median request size to `cat` and reads it back. On a busy machine the
+// "own work" share also holds time the bot ran on the referee's CPU right
+// after being woken; the CPU time line (getrusage, this process only) does not.
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,6 +35,14 @@ struct Stats {
   double median = 0, p99 = 0;
   size_t n = 0;
 };
+
+// CPU time (user + system) of this process so far, in microseconds; bots are
+// other processes, so this is the referee's own work only.
+double cpu_us() {
+  rusage ru{};
+  ::getrusage(RUSAGE_SELF, &ru);
+  return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+}
 
 Stats stats(std::vector<double> v) {
   Stats s;
@@ -122,6 +133,7 @@ int main(int argc, char** argv) {
   for (const std::string& b : bots) {
     std::vector<double> cycle, own;
     int64_t decisions = 0;
+    const double cpu0 = cpu_us();
     for (int m = 0; m < matches; ++m) {
       dtref::MatchSpec spec;
       spec.bots = {{"", b}, {"", b}};
@@ -141,10 +153,12 @@ int main(int argc, char** argv) {
         own.push_back(out.cycle_us[k] - out.wait_us[k]);
       decisions += out.decisions;
     }
+    const double cpu = (cpu_us() - cpu0) / double(decisions);
     const Stats c = stats(cycle), o = stats(own);
     std::printf("%s (%lld decisions, %d matches)\n  whole decision cycle: median %.1f us, p99 %.1f us\n"
-                "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n",
-                b.c_str(), static_cast<long long>(decisions), matches, c.median, c.p99, o.median, o.p99);
+                "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n"
+                "  referee CPU time (user + system) per decision, mean: %.1f us\n",
+                b.c_str(), static_cast<long long>(decisions), matches, c.median, c.p99, o.median, o.p99, cpu);
   }
   return 0;
 }

@@ -71,7 +71,8 @@ int play(const MatchOptions& opt) {
     try {
       spec.decks.push_back(load_deck(name));
     } catch (const std::exception& e) {
-      return usage(fmt::format("deck '{}': {}", name, e.what()));
+      return usage(fmt::format("deck '{}': {}{}", name, e.what(),
+                               std::filesystem::exists(name) ? "" : " (or give the path of a deck file)"));
     }
     for (const std::string& problem : dt::validate_deck(spec.decks.back(), dt::builtin_cards(), *rules, false))
       fmt::print(stderr, "dtref match: deck '{}': {}\n", name, problem);

@@ -28,11 +28,22 @@ namespace fs = std::filesystem;
 using dtref::Verdict;
 
 // Small clocks so faults are found fast; the margin is for a loaded machine.
-constexpr int64_t kStartup = 2000, kDecision = 300, kBank = 500, kGrace = 50;
+// Starting a Python process can take seconds on a busy machine: startup is roomy.
+constexpr int64_t kStartup = 5000, kDecision = 300, kBank = 500, kGrace = 50;
 constexpr double kMarginMs = 3000;
+// Whole matches that should end well get roomy clocks: a loaded machine must not turn them into timeouts.
+const dtref::Clocks kRoomy{kStartup * 2, 2000, 5000, kGrace};
 
 std::string temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("dtref-e2e-" + std::to_string(::getpid()));
+  // One directory per test process, removed when the process ends.
+  static const struct Dir {
+    fs::path path = fs::temp_directory_path() / ("dtref-e2e-" + std::to_string(::getpid()));
+    ~Dir() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir);
   const fs::path p = dir / name;
   fs::remove(p);
@@ -107,7 +118,7 @@ void expect_forfeit(const std::string& mode, Verdict v, const std::string& detai
 }
 
 TEST(RefereeE2E, WellBehavedMockPlaysAFullMatch) {
-  const Played p = play_mock("good");
+  const Played p = play_mock("good", 3, dtref::Policy::Ladder, "", kRoomy);
   EXPECT_FALSE(p.out.voided);
   EXPECT_NE(p.out.reason, "forfeit");
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok);
@@ -143,14 +154,17 @@ TEST(RefereeE2E, MissingProgramIsAStartupFailure) {
 }
 
 TEST(RefereeE2E, StderrFloodNeverBlocks) {
-  const Played p = play_mock("flood_stderr");
-  EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
-  EXPECT_NE(p.out.reason, "forfeit");
-  expect_nothing_left(p);
+  for (const char* mode : {"flood_stderr", "flood_stderr_forever"}) {
+    SCOPED_TRACE(mode);
+    const Played p = play_mock(mode, 3, dtref::Policy::Ladder, "", kRoomy);
+    EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
+    EXPECT_NE(p.out.reason, "forfeit");
+    expect_nothing_left(p);
+  }
 }
 
 TEST(RefereeE2E, GrandchildHoldingPipesDoesNotHangAFinishedMatch) {
-  const Played p = play_mock("grandchild");
+  const Played p = play_mock("grandchild", 3, dtref::Policy::Ladder, "", kRoomy);
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
   EXPECT_NE(p.out.reason, "forfeit");
   ASSERT_EQ(p.pids.size(), 2u);
@@ -171,7 +185,7 @@ TEST(RefereeE2E, DevPolicyRetriesIllegalAnswersOnTheSameClock) {
 TEST(RefereeE2E, DevPolicyRecoversFromOneGarbageLine) {
   // garbage at request 3: the line is refused, the request re-sent, and the
   // mock (which answers re-sent requests normally) plays on to a result.
-  const Played p = play_mock("garbage_once", 3, dtref::Policy::Dev);
+  const Played p = play_mock("garbage_once", 3, dtref::Policy::Dev, "", kRoomy);
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
   EXPECT_GE(p.out.seats[0].malformed, 1);
   EXPECT_NE(p.out.reason, "forfeit");
@@ -179,7 +193,7 @@ TEST(RefereeE2E, DevPolicyRecoversFromOneGarbageLine) {
 
 TEST(RefereeE2E, TrainingPolicyPlaysTheDefaultAndCounts) {
   const std::string t = temp_path("training.jsonl");
-  const Played p = play_mock("illegal", 3, dtref::Policy::Training, t);
+  const Played p = play_mock("illegal", 3, dtref::Policy::Training, t, kRoomy);
   EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok);
   EXPECT_GT(p.out.seats[0].illegal, 3);
   EXPECT_NE(p.out.reason, "forfeit");
@@ -317,6 +331,35 @@ TEST(RefereeE2E, TheMinimalBotInTheProtocolDocPlaysFullMatches) {
     EXPECT_NE(out.reason, "forfeit");
     EXPECT_GT(out.decisions, 20);
   }
+}
+
+TEST(RefereeE2E, AFaultyBotsStderrIsReportedAndKept) {
+  const std::string dir = temp_path("stderr-dir");
+  fs::create_directories(dir);
+  auto s = spec_for("stdio:echo why-i-failed >&2; exit 3", "builtin:random");
+  s.stderr_dir = dir;
+  s.match_id = "errmatch";
+  s.transcript_path = temp_path("stderr.jsonl");
+  const auto out = dtref::run_match(s);
+  EXPECT_EQ(out.seats[0].verdict, Verdict::StartupFailure);
+  EXPECT_NE(out.seats[0].detail.find("why-i-failed"), std::string::npos) << out.seats[0].detail;
+  std::ifstream saved(dir + "/errmatch-s0.stderr");
+  std::string line;
+  std::getline(saved, line);
+  EXPECT_EQ(line, "why-i-failed");
+  std::ifstream tr(s.transcript_path);
+  std::stringstream all;
+  all << tr.rdbuf();
+  EXPECT_NE(all.str().find("\"stderr_tail\":\"why-i-failed\\n\""), std::string::npos) << all.str();
+}
+
+TEST(RefereeE2E, CommandLinesWorkAsInAShell) {
+  // A leading variable assignment, quoting and redirection, as a user would type them.
+  const auto out = dtref::run_match(spec_for("stdio:DTREF_GREETING='hello there' sh -c 'echo \"$DTREF_GREETING\" >&2; exit 4'",
+                                             "builtin:random"));
+  EXPECT_EQ(out.seats[0].verdict, Verdict::StartupFailure);
+  EXPECT_NE(out.seats[0].detail.find("exit code 4"), std::string::npos) << out.seats[0].detail;
+  EXPECT_NE(out.seats[0].detail.find("hello there"), std::string::npos) << out.seats[0].detail;
 }
 
 TEST(RefereeE2E, UnknownSpecIsAUsageError) {

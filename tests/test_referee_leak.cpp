@@ -79,16 +79,25 @@ TEST(RefereeLeak, SeatZeroNeverLearnsSeatOnesHiddenCards) {
   const dt::CardDb& db = dt::builtin_cards();
   const fs::path dir = fs::temp_directory_path() / ("dtref-leak-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  for (uint64_t seed : {1, 2, 3}) {
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
+  bool face_down_seen = false;
+  for (uint64_t seed : {1, 2, 3, 4, 5}) {
     const std::string rec = (dir / ("rec" + std::to_string(seed))).string();
     const std::string tr = (dir / ("t" + std::to_string(seed) + ".jsonl")).string();
     fs::remove(rec);
     dtref::MatchSpec spec;
     spec.bots = {{"", std::string("stdio:") + DTREF_PYTHON + " " + DTREF_MOCKBOTS_DIR + "/mockbot.py good --seed " +
                           std::to_string(seed) + " --record " + rec},
-                 {"", "builtin:greedy"}};
+                 {"", seed == 1 ? "builtin:greedy" : "builtin:random"}};
     spec.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
-    spec.rules = dt::preset_gengine();
+    // 2nd edition: seat 1 (random) musters warriors face down into cover now and then.
+    spec.rules = seed == 1 ? dt::preset_gengine() : dt::preset_second_edition();
     spec.seed = seed;
     spec.clocks.decision_ms = 3000;
     spec.transcript_path = tr;
@@ -99,6 +108,7 @@ TEST(RefereeLeak, SeatZeroNeverLearnsSeatOnesHiddenCards) {
     std::map<int64_t, std::string> requests;
     std::string hello, end;
     for (const std::string& l : read_lines(rec)) {
+      face_down_seen |= l.find("\"face_down\":true") != std::string::npos;
       const json j = json::parse(l);
       if (j["type"] == "request") requests[j["decision_id"].get<int64_t>()] = l;
       else if (j["type"] == "hello") hello = l;
@@ -134,6 +144,7 @@ TEST(RefereeLeak, SeatZeroNeverLearnsSeatOnesHiddenCards) {
     if (!end.empty()) leak.check(s, end, "match_end");
     EXPECT_GT(leak.checked(), 200);  // card checks made: the test looked at something
   }
+  EXPECT_TRUE(face_down_seen) << "no hidden card was ever sent: the test did not cover them";
 }
 
 // The check itself must be able to fail: a line naming a card in seat 1's hand is caught.

@@ -17,7 +17,15 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string temp_path(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("dtref-tr-" + std::to_string(::getpid()));
+  // One directory per test process, removed when the process ends.
+  static const struct Dir {
+    fs::path path = fs::temp_directory_path() / ("dtref-tr-" + std::to_string(::getpid()));
+    ~Dir() {
+      std::error_code ec;
+      fs::remove_all(path, ec);
+    }
+  } tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir);
   return (dir / name).string();
 }
@@ -122,6 +130,17 @@ TEST(RefereeTranscript, ACancelledMatchIsVoidAndSaysSo) {
   EXPECT_EQ(out.reason, "void");
   EXPECT_EQ(out.void_reason, "cancelled");
   EXPECT_NE(lines_of(p).back().find("\"reason\":\"void\""), std::string::npos);
+}
+
+TEST(RefereeTranscript, ATranscriptThatCannotBeWrittenVoidsTheMatch) {
+  // /dev/full opens but every write fails: a referee fault, not a bot's.
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const auto out = dtref::run_match(selfplay(2, "/dev/full"));
+  EXPECT_TRUE(out.voided);
+  EXPECT_EQ(out.reason, "void");
+  EXPECT_EQ(out.winner, -1);
+  EXPECT_NE(out.void_reason.find("referee fault: cannot write the transcript"), std::string::npos) << out.void_reason;
+  for (const auto& s : out.seats) EXPECT_EQ(s.verdict, dtref::Verdict::Ok);
 }
 
 TEST(RefereeTranscript, UnwritableTranscriptIsAUsageError) {

@@ -100,6 +100,7 @@ class Runner {
   const dt::State* live_ = nullptr;  // shared with built-in links
   dt::GameConfig cfg_;
   int64_t next_decision_id_ = 1;
+  int64_t last_used_us_ = 0;  // the clocked time of the latest decision
   MatchOutcome out_;
 
   std::unique_ptr<BotLink> make_link(size_t i);
@@ -127,7 +128,7 @@ std::unique_ptr<BotLink> Runner::make_link(size_t i) {
       o.stderr_path = fmt::format("{}/{}-s{}.stderr", spec_.stderr_dir, spec_.match_id.empty() ? "match" : spec_.match_id, i);
     return std::make_unique<StdioLink>(s.substr(6), o);
   }
-  if (starts("grpc:") || s == "grpc-remote") return make_grpc_link(spec_.bots[i], int(i), spec_);
+  if (is_grpc_spec(s)) return make_grpc_link(spec_.bots[i], int(i), spec_);
   return nullptr;
 }
 
@@ -235,6 +236,8 @@ void Runner::start_bots() {
     fault(i, Verdict::StartupFailure, why);
     if (first_fault < 0) first_fault = int(i);
   }
+  for (size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].out.verdict == Verdict::Ok) tr_.write({{"type", "ready"}, {"seat", i}, {"name", seats_[i].out.name}});
   if (first_fault >= 0) throw Forfeit{first_fault};
 }
 
@@ -283,6 +286,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   auto charge = [&](Clock::time_point at) {
     const int64_t used_us = std::chrono::duration_cast<std::chrono::microseconds>(at - sent).count();
     seat.used_us += used_us;
+    last_used_us_ = used_us;
     seat.out.time_used_ms = seat.used_us / 1000;
     const int64_t used = used_us / 1000;
     const int64_t over = used - spec_.clocks.grace_ms - spec_.clocks.decision_ms;
@@ -422,10 +426,10 @@ MatchOutcome Runner::run() {
     seat.bank_ms = spec_.clocks.bank_ms;
     seats_.push_back(std::move(seat));
   }
-  write_header();
   std::optional<dt::State> state;
   int forfeiting = -1;
   try {
+    write_header();
     try {
       start_bots();
       std::vector<dt::Event> events;
@@ -444,11 +448,9 @@ MatchOutcome Runner::run() {
         std::string comment;
         bool by_default = false;
         const int64_t id = next_decision_id_;
-        const int64_t used_before = seats_[size_t(si)].out.time_used_ms;
-        const auto w0 = Clock::now();
+        last_used_us_ = 0;
         const size_t idx = decide(*state, opts, &comment, &by_default);
-        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - w0).count();
-        (void)used_before;
+        const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
         events.clear();
         dt::apply(*state, opts[idx], &events);
         json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
@@ -502,6 +504,7 @@ MatchOutcome Runner::run() {
   json seats = json::array();
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatOutcome& so = seats_[i].out;
+    if (so.name.empty()) so.name = spec_.bots[i].spec;
     if (so.verdict != Verdict::Ok && seats_[i].link) {
       const std::string tail = seats_[i].link->stderr_tail();
       if (!tail.empty()) so.detail += "\nstderr tail:\n" + tail;
@@ -516,7 +519,16 @@ MatchOutcome Runner::run() {
   }
   json result{{"type", "result"}, {"winner", out_.winner}, {"reason", out_.reason}, {"seats", seats}};
   if (out_.voided) result["void_reason"] = out_.void_reason;
-  tr_.write(result);
+  try {
+    tr_.write(result);
+  } catch (const std::exception& e) {
+    if (!out_.voided) {
+      out_.voided = true;
+      out_.void_reason = std::string("referee fault: ") + e.what();
+      out_.winner = -1;
+      out_.reason = "void";
+    }
+  }
   out_.decisions = state ? state->decisions : 0;
   out_.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   return out_;
@@ -530,10 +542,10 @@ MatchOutcome run_match(const MatchSpec& spec) {
   for (const BotSpec& b : spec.bots) {
     const std::string& s = b.spec;
     const bool known = s.rfind("builtin:", 0) == 0 || (s.rfind("stdio:", 0) == 0 && s.size() > 6) ||
-                       (s.rfind("grpc:", 0) == 0 && s.size() > 5) || s == "grpc-remote";
+                       is_grpc_spec(s);
     if (!known)
       throw std::invalid_argument(fmt::format(
-          "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote)", s));
+          "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote[:host:port])", s));
     if (s.rfind("builtin:", 0) == 0 && !dt::make_builtin_bot(s.substr(8), 0))
       throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8)));
   }

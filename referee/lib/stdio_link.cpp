@@ -52,8 +52,18 @@ std::string describe_status(int status) {
   return "status " + std::to_string(status);
 }
 
-// Shell metacharacters that make `exec` wrong (a compound command).
-bool is_simple_command(const std::string& c) { return c.find_first_of(";&|()\n`") == std::string::npos; }
+// Can the command be run as `exec <command>`, so the bot itself (not a shell)
+// is the process we watch and its exit status is its own? Not for compound
+// commands (shell metacharacters), nor when it starts with a variable
+// assignment (`FOO=1 ./bot`), which `exec` would take for a program name.
+bool can_exec(const std::string& c) {
+  if (c.find_first_of(";&|()\n`") != std::string::npos) return false;
+  const size_t start = c.find_first_not_of(" \t");
+  if (start == std::string::npos) return false;
+  const size_t end = c.find_first_of(" \t", start);
+  const std::string first = c.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  return first.find('=') == std::string::npos;
+}
 
 int ms_until(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -91,7 +101,7 @@ std::optional<std::string> StdioLink::start(Clock::time_point) {
     ::close(pin[0]), ::close(pin[1]), ::close(pout[0]), ::close(pout[1]);
     return std::string("pipe: ") + std::strerror(errno);
   }
-  const std::string script = is_simple_command(command_) ? "exec " + command_ : command_;
+  const std::string script = can_exec(command_) ? "exec " + command_ : command_;
   std::optional<std::string> failure;
   try {
     bp::environment env = boost::this_process::environment();
@@ -157,7 +167,8 @@ bool StdioLink::child_exited(bool reap) {
 void StdioLink::drain_stderr() {
   if (err_ < 0) return;
   char buf[16384];
-  for (;;) {
+  // Bounded: a bot writing stderr as fast as we read must not keep us here.
+  for (int round = 0; round < 64; ++round) {
     const ssize_t n = ::read(err_, buf, sizeof buf);
     if (n > 0) {
       if (err_file_ >= 0) (void)!::write(err_file_, buf, size_t(n));
@@ -338,7 +349,11 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
   pump(Clock::now());
   close_fd(in_);
   const auto until = Clock::now() + grace;
-  while (!child_exited(false) && Clock::now() < until) pump(until);
+  while (!child_exited(false) && Clock::now() < until) {
+    pump(until);
+    inbuf_.clear();  // output after the end is not read, only drained
+    discarding_ = false;
+  }
   // Always kill the group: even after a clean exit, children it left behind
   // (holding our pipes, perhaps) must go. The leader is still an unreaped
   // zombie here, so its pid cannot have been reused as a group id.

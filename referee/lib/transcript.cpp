@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
@@ -12,7 +14,7 @@ namespace dtref {
 
 using json = nlohmann::ordered_json;
 
-TranscriptWriter::TranscriptWriter(const std::string& path) {
+TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
   f_ = std::fopen(path.c_str(), "w");
   if (!f_) throw std::invalid_argument(fmt::format("cannot write the transcript '{}': check the directory exists and is writable", path));
 }
@@ -26,8 +28,8 @@ void TranscriptWriter::write(const json& line) {
   std::string s = line.dump(-1, ' ', false, json::error_handler_t::replace);
   s += '\n';
   // One write per line, flushed at once: a kill leaves at worst one partial last line.
-  std::fwrite(s.data(), 1, s.size(), f_);
-  std::fflush(f_);
+  if (std::fwrite(s.data(), 1, s.size(), f_) != s.size() || std::fflush(f_) != 0)
+    throw std::runtime_error(fmt::format("cannot write the transcript '{}': {}", path_, std::strerror(errno)));
 }
 
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
@@ -93,6 +95,7 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
   dt::GameConfig cfg;
   std::vector<dt::Event> events;
   bool forfeit_or_void = false;
+  std::vector<std::string> opening;
   auto say = [&](std::string t) {
     if (narrate) rep.lines.push_back(std::move(t));
   };
@@ -131,11 +134,15 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         std::string bots;
         for (const json& b : j.value("bots", json::array())) bots += (bots.empty() ? "" : " vs ") + b.value("name", std::string("?"));
         say(fmt::format("match {}: {}; rules {}, seed {}", j.value("match_id", std::string("?")), bots, cfg.rules.name, cfg.seed));
-        for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
+        for (const dt::Event& e : events) opening.push_back("  " + dt::describe(*s, e));
         events.clear();
         continue;
       }
       if (!s) break;
+      if (type != "ready") {  // the opening events come after the bots said ready
+        for (std::string& o : opening) say(std::move(o));
+        opening.clear();
+      }
       if (type == "decision") {
         const int seat = j.at("seat").get<int>();
         const size_t choice = j.at("choice").get<size_t>();
@@ -171,6 +178,8 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
                                     dt::to_text(opts[choice]), hash_hex(dt::state_hash(*s)), want);
           return rep;
         }
+      } else if (type == "ready") {
+        say(fmt::format("s{} is {}", j.value("seat", -1), j.value("name", std::string("?"))));
       } else if (type == "fault") {
         say(fmt::format("fault: s{} {}: {}", j.value("seat", -1), j.value("verdict", std::string()), j.value("detail", std::string())));
       } else if (type == "result") {

@@ -15,6 +15,8 @@ Plays correctly (a seeded random legal option) until its N-th request
   flood_stdout  writes to stdout endlessly without a newline
   flood_stderr  never misbehaves on stdout, but writes 256 KiB to stderr
                 before every answer (more than a pipe holds)
+  flood_stderr_forever  plays correctly while a thread writes to stderr
+                without end
   wrong_id      answers with a decision id that was never issued
   stale_id      answers with the previous request's decision id
   illegal       answers with an option index that does not exist
@@ -33,6 +35,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 
@@ -62,6 +65,13 @@ def main():
     if mode.startswith("grandchild"):
         child = subprocess.Popen(["sleep", "1000"], stdout=sys.stdout, stderr=sys.stderr)
         note_pid(child.pid)
+
+    if mode == "flood_stderr_forever":
+        def flood():
+            chunk = "e" * 65536
+            while True:
+                sys.stderr.write(chunk)
+        threading.Thread(target=flood, daemon=True).start()
 
     requests = 0
     last_id = None

@@ -27,10 +27,13 @@ class TranscriptWriter {
   TranscriptWriter(const TranscriptWriter&) = delete;
   TranscriptWriter& operator=(const TranscriptWriter&) = delete;
   bool enabled() const { return f_ != nullptr; }
+  // Throws std::runtime_error when the line cannot be written (a referee
+  // fault: a match without its record is void).
   void write(const nlohmann::ordered_json& line);
 
  private:
   std::FILE* f_ = nullptr;
+  std::string path_;
 };
 
 nlohmann::ordered_json rules_to_json(const dt::Rules& r);
