@@ -222,3 +222,21 @@ TEST(TournamentStore, UnknownBotSpecStopsWithItsReason) {
     EXPECT_NE(std::string(e.what()).find("nonesuch"), std::string::npos) << e.what();
   }
 }
+
+TEST(TournamentStore, AnEditedDeckFileIsAnotherTournament) {
+  TempDir dir;
+  const std::string deck = dir.file("mine.deck");
+  fs::copy_file(std::string(DTREF_SOURCE_DIR) + "/cards/decks/corporate.deck", deck);
+  TournamentSetup t = three_bots(1);
+  t.players[0].deck = deck;
+  Store store(dir.file("t.db"));
+  run_tournament(t, store, {});
+  // Same path, other cards: resuming would mix two tournaments' games.
+  fs::copy_file(std::string(DTREF_SOURCE_DIR) + "/cards/decks/legion.deck", deck, fs::copy_options::overwrite_existing);
+  try {
+    run_tournament(t, store, {});
+    FAIL() << "a changed deck file resumed the old tournament";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("deck_cards"), std::string::npos) << e.what();
+  }
+}

@@ -16,7 +16,7 @@ double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 40
 namespace {
 double capped_elo(double p) {
   const double lo = score_from_elo(-kEloCap), hi = score_from_elo(kEloCap);
-  return elo_from_score(std::clamp(p, lo, hi));
+  return elo_from_score(std::clamp(p, lo, hi)) + 0.0;  // + 0.0: an even score prints 0, not -0
 }
 }  // namespace
 

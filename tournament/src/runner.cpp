@@ -6,15 +6,15 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <cmath>
 #include <fstream>
 #include <map>
-#include <tuple>
-#include <cmath>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include <sys/resource.h>
 
@@ -28,9 +28,29 @@ std::string TournamentSetup::shard_text() const {
   return shard_count > 1 ? fmt::format("{}/{}", shard_index, shard_count) : std::string();
 }
 
+dt::Deck load_deck(const std::string& name, const dt::Rules& rules) {
+  return dt::load_deck_arg(name, dt::builtin_cards(), rules, false);
+}
+
+namespace {
+// The cards of a deck, not just its name: a deck file edited between runs
+// makes another tournament.
+std::string deck_fingerprint(const dt::Deck& deck) {
+  std::vector<std::string> codes;
+  for (uint16_t def : deck.cards) codes.push_back(dt::builtin_cards()[def].code);
+  std::sort(codes.begin(), codes.end());
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (const std::string& c : codes)
+    for (char ch : c + ",") h = (h ^ uint8_t(ch)) * 1099511628211ull;
+  return fmt::format("{}x{:016x}", codes.size(), h);
+}
+}  // namespace
+
 std::string identity_json(const TournamentSetup& t) {
   nlohmann::json players = nlohmann::json::array();
-  for (const Player& p : t.players) players.push_back({{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}});
+  for (const Player& p : t.players)
+    players.push_back(
+        {{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}, {"deck_cards", deck_fingerprint(load_deck(p.deck, t.rules))}});
   nlohmann::json j = {
       {"format", to_string(t.format)},
       {"rounds", t.rounds},
@@ -45,20 +65,6 @@ std::string identity_json(const TournamentSetup& t) {
   return j.dump();  // object keys sorted: canonical
 }
 
-dt::Deck load_deck(const std::string& name) {
-  const bool is_file = name.find('/') != std::string::npos || fs::path(name).extension() == ".deck";
-  if (!is_file) return dt::builtin_deck(name);
-  std::ifstream in(name);
-  if (!in) throw std::invalid_argument(fmt::format("cannot read deck file '{}'", name));
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return dt::parse_deck(text.str(), dt::builtin_cards(), fs::path(name).stem().string());
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(fmt::format("deck file '{}': {}", name, e.what()));
-  }
-}
-
 void validate_setup(const TournamentSetup& t) {
   if (t.players.size() < 2) throw std::invalid_argument("a tournament needs at least two bots (give --bot twice or more)");
   if (t.rounds < 1) throw std::invalid_argument("--rounds must be at least 1");
@@ -69,7 +75,7 @@ void validate_setup(const TournamentSetup& t) {
       throw std::invalid_argument(fmt::format(
           "two bots are named '{}'; name them apart, e.g. --bot a={} --bot b={}", p.name, p.spec, p.spec));
     try {
-      (void)load_deck(p.deck);
+      (void)load_deck(p.deck, t.rules);
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("bot '{}': {}", p.name, e.what()));
     }
@@ -122,7 +128,7 @@ std::string clock_text(double seconds) {
 class Run {
  public:
   Run(const TournamentSetup& t, Store& store, const RunOptions& opt) : t_(t), store_(store), opt_(opt) {
-    for (const Player& p : t.players) decks_.push_back(load_deck(p.deck));
+    for (const Player& p : t.players) decks_.push_back(load_deck(p.deck, t.rules));
   }
 
   RunSummary go() {

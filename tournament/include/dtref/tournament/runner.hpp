@@ -34,11 +34,13 @@ struct TournamentSetup {
 };
 
 // What defines a tournament's plan and results, as canonical JSON: a store
-// only resumes the tournament with the same identity.
+// only resumes the tournament with the same identity. Includes a fingerprint
+// of each deck's cards. Throws if a deck cannot be loaded.
 std::string identity_json(const TournamentSetup&);
 
-// A built-in deck name, or a path to a deck file (contains '/' or ends in .deck).
-dt::Deck load_deck(const std::string& name_or_path);
+// A built-in deck name or a deck-list file, checked under `rules`
+// (dt::load_deck_arg); throws naming every problem.
+dt::Deck load_deck(const std::string& preset_or_path, const dt::Rules& rules);
 
 // Checks a setup before anything is stored: names unique, decks loadable,
 // shards only for formats planned up front. Throws std::invalid_argument.
