@@ -120,7 +120,7 @@ Stats stats(const State& s, CardId w) {
   // A vehicle that doubles printed ratings (one VEHICLE per warrior).
   for (CardId e : attachments_of(s, w)) {
     const uint8_t x = s.def(e).doubles;
-    if (!x) continue;
+    if (!x || effect_blocked(s, w, e)) continue;
     if (x & 1) st.f *= 2;
     if (x & 2) st.s *= 2;
     if (x & 4) st.a *= 2;
@@ -202,6 +202,7 @@ bool reveal(State& s, CardId w, Log log) {
 // Marks one hit. Returns true if the warrior was killed.
 static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
+  if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
   vi.wounded = true;
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});

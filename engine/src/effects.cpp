@@ -259,6 +259,15 @@ uint32_t keywords(const State& s, CardId w) {
 
 namespace detail {
 
+// HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
+bool tactic_allowed(const State& s, Tactic t) {
+  const char* forbidden_by = t == Tactic::Fight ? "SHOOT ONLY" : "FIGHT ONLY";
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play)
+      if (s.def(c).type != CardType::Warrior && s.def(c).has_designation(forbidden_by)) return false;
+  return true;
+}
+
 using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
 // Registered handlers for effects too particular for the vocabulary.
@@ -341,6 +350,12 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
             !(mission && has_copy(s.seats[size_t(t)].in_play)))
           out.push_back({kNoCard, int8_t(t)});
       break;
+    case TargetKind::YourCard:
+      for (CardId c : s.seats[size_t(seat)].in_play)
+        if (!s.card(c).hidden) out.push_back({c, -1});
+      for (CardId c : s.attached)
+        if (s.card(c).controller == seat) out.push_back({c, -1});
+      break;
     case TargetKind::Mission:
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
@@ -365,6 +380,20 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
       break;
   }
   return out;
+}
+
+// A warrior an effect list may make the new defender: not already fighting,
+// able to fight in this tactic, open to attack; amount 1 on the effect also
+// requires the attacker to be allowed to attack it.
+static bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx) {
+    if (e.op != Op::ChangeDefender) continue;
+    if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
+    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (keywords(s, t) & kwNotAttackable) return false;
+    if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
+  }
+  return true;
 }
 
 static bool controls_match(const State& s, int seat, const WarriorFilter& f) {
@@ -397,12 +426,15 @@ static void push_times(std::vector<Option>& out, Option o, int per_d, int n) {
 // Does an effect list change the combat's tactic? Then both warriors need the other rating.
 static bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
+    if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
       if (!has_rating(s, s.combat.attacker, t) || !has_rating(s, s.combat.defender, t)) return false;
+      if (!tactic_allowed(s, t)) return false;
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
-         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst) && !s.combat.active)
+         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
+         e.op == Op::ChangeDefender) && !s.combat.active)
       return false;
   }
   return true;
@@ -436,6 +468,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!d.play || !d.implemented) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
+    if (p.outside_combat && s.combat.active) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (!effects_possible(s, p.effects)) continue;
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
@@ -454,7 +487,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
           continue;
         }
         for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
-          if (!art_target_ok(s, caster, t.card)) continue;
+          if (!art_target_ok(s, caster, t.card) || !defender_ok(s, p.effects, t.card)) continue;
           if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked(s, t.card, c)) continue;
           Option o{OptKind::Play, c, t.card};
           o.c = caster;
@@ -466,6 +499,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     }
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
+      if (!defender_ok(s, p.effects, t.card)) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
       push_times(out, o, p.per_d, n);
@@ -542,6 +576,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
+    if (e.tactics && !(s.combat.active && (e.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
     const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0);
     std::vector<CardId> cards;
     std::vector<int> seats;
@@ -584,10 +619,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
         case Op::Wound:
+          if (keywords(s, c) & kwNoWound) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
           else s.card(c).wounded = true;
           break;
-        case Op::Kill: kill_card(s, c, false); break;
+        case Op::Kill:
+          if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
+          break;
+        case Op::ChangeDefender:
+          if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c;
+          break;
         case Op::Heal: s.card(c).wounded = false; break;
         case Op::Discard: discard_from_play(s, c); break;
         case Op::Annihilate: annihilate_from_play(s, c); break;
@@ -630,6 +671,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::GainP: add_points(s, t, amount, 0); break;
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
+        case Op::ExtraActions:
+          if (t == s.current) s.actions_left = std::clamp(s.actions_left + amount, 0, s.rules.actions_per_turn);
+          break;
         case Op::EmptyD: st.destiny = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(st.destiny, s.seats[size_t(seat)].destiny); break;
@@ -693,12 +737,17 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
     if (action) s.actions_left -= std::max<int>(1, p.actions);
     take_out(s, o.a);
-    if (d.post_play == PostPlay::Attach && o.b != kNoCard) {
-      put_into(s, o.a, Zone::InPlay, me);
-      st.in_play.pop_back();
-      attach_to(s, o.a, o.b);
-    } else if (d.post_play == PostPlay::Attach) {
-      put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);  // a player's mission lies before that player
+    if (p.stays || d.post_play == PostPlay::Attach) {
+      // It stays on its target warrior (a spell without one: on its caster), or
+      // lies before its target player (a player's mission), or before you.
+      const CardId on = o.b != kNoCard ? o.b : o.c;
+      if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
+        put_into(s, o.a, Zone::InPlay, me);
+        st.in_play.pop_back();
+        attach_to(s, o.a, on);
+      } else {
+        put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
+      }
     } else {
       put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
     }

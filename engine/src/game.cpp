@@ -191,8 +191,9 @@ void action_options(const State& s, std::vector<Option>& out) {
       for (CardId d : own_warriors(s, t)) {
         const CardInst& di = s.card(d);
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
+        if (!di.hidden && (keywords(s, d) & kwNotAttackable)) continue;
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
-          if (!has_rating(s, a, tac)) continue;
+          if (!has_rating(s, a, tac) || !tactic_allowed(s, tac)) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
           // A face-down stranger may be attacked; legality is checked when it is flipped.
           if (!di.hidden && (!has_rating(s, d, tac) || !attack_allowed(s, a, d))) continue;

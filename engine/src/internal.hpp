@@ -49,6 +49,7 @@ bool effect_blocked(const State& s, CardId w, CardId source);
 bool weapon_fits(WeaponKind k, Tactic t);
 std::vector<CardId> used_weapons(const State& s, CardId w);
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
+bool tactic_allowed(const State& s, Tactic t);
 bool timing_open(const State& s, Timing t, int seat, int actions);
 // Play / cast / use options for `seat` at the current decision.
 void effect_options(const State& s, int seat, std::vector<Option>& out);

@@ -277,6 +277,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_EQUIPMENT: return TargetKind::Equipment;
     case pb::TARGET_GIFT: return TargetKind::Gift;
     case pb::TARGET_MISSION: return TargetKind::Mission;
+    case pb::TARGET_YOUR_CARD: return TargetKind::YourCard;
     default: return TargetKind::None;
   }
 }
@@ -300,6 +301,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   for (const auto& t : e.if_tails()) x.if_tails.push_back(convert(t, where));
   x.per_victim_v = amount(e.per_victim_v(), where);
   x.if_mutual = e.if_mutual();
+  x.tactics = tactics(e.tactic());
   return x;
 }
 
@@ -325,6 +327,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
     ps.min_p = amount(p.min_p(), where);
     ps.effects = effects(p.effect(), where);
+    ps.stays = p.stays();
+    ps.outside_combat = p.outside_combat();
     d.play = std::move(ps);
   }
   for (const auto& a : c.ability()) {
@@ -415,6 +419,8 @@ uint32_t keyword_for_designation(std::string_view designation) {
       {"HANDGUN", kwHandgun},
       {"UPPER HAND", kwUpperHand},
       {"FREE MUSTER", kwFreeMuster},
+      {"CANNOT BE WOUNDED", kwNoWound},
+      {"CANNOT BE ATTACKED", kwNotAttackable},
   };
   std::string u = upper(designation);
   for (const auto& [name, kw] : kTable)

@@ -70,6 +70,8 @@ enum Keyword : uint32_t {
   kwHandgun = 1u << 27,            // HANDGUN: two may be used together
   kwUpperHand = 1u << 28,          // UPPER HAND: strikes first, a wound ends the combat
   kwFreeMuster = 1u << 29,         // FREE MUSTER: mustering it costs no action
+  kwNoWound = 1u << 30,            // CANNOT BE WOUNDED: hits and wound effects do nothing
+  kwNotAttackable = 1u << 31,      // CANNOT BE ATTACKED
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
@@ -131,13 +133,13 @@ struct StaticMod {
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -152,6 +154,7 @@ struct Effect {
   std::vector<Effect> if_heads, if_tails;
   int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
+  uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
 };
 
 struct PlaySpec {
@@ -165,6 +168,8 @@ struct PlaySpec {
   std::optional<WarriorFilter> requires_warrior;  // you control a matching warrior
   int16_t min_p = 0;
   std::vector<Effect> effects;
+  bool stays = false;
+  bool outside_combat = false;
 };
 
 struct Ability {
