@@ -47,6 +47,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.wounded && !wi.wounded) return false;
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
+  if (f.protection && protected_by_fortification(s, w) != (f.protection == 1)) return false;
   if (f.non_personality && s.def(w).has(kwPersonality)) return false;
   const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
   if (f.affil && !(f.affil & m)) return false;
@@ -356,6 +357,9 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
       for (CardId c : s.attached)
         if (s.card(c).controller == seat) out.push_back({c, -1});
       break;
+    case TargetKind::YourDrawPile:
+      for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
+      break;
     case TargetKind::Mission:
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
@@ -615,6 +619,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
     // Cards may have left play through an earlier effect in the list.
     auto in_play = [&](CardId c) { return s.card(c).zone == Zone::InPlay; };
     for (CardId c : cards) {
+      if (e.op == Op::TakeIntoHand) {  // from a pile, not from play
+        if (s.card(c).zone == Zone::InPlay) continue;
+        emit_fx(log, seat, source, e.op, kNoCard, s.card(c).owner);  // which card stays secret
+        take_out(s, c);
+        put_into(s, c, Zone::Hand);
+        continue;
+      }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
@@ -671,6 +682,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::GainP: add_points(s, t, amount, 0); break;
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
+        case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::ExtraActions:
           if (t == s.current) s.actions_left = std::clamp(s.actions_left + amount, 0, s.rules.actions_per_turn);
           break;

@@ -42,6 +42,8 @@ bool has_rating(const State& s, CardId w, Tactic t);
 // penalty when its controller can't pay). Returns false if it left play.
 bool reveal(State& s, CardId w, Log log);
 void resolve_combat(State& s, Log log);
+// Is w protected by a fortification (one of its player's reaches it, or it carries one)?
+bool protected_by_fortification(const State& s, CardId w);
 
 // --- effects (effects.cpp) ---
 CardId combat_opponent(const State& s, CardId w);

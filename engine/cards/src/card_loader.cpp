@@ -200,6 +200,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.wounded = f.wounded();
   w.in_cover = f.in_cover();
   for (int a : f.area()) w.area |= bit(convert(pb::CombatArea(a), where));
+  w.protection = uint8_t(f.protection());
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -278,6 +279,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_GIFT: return TargetKind::Gift;
     case pb::TARGET_MISSION: return TargetKind::Mission;
     case pb::TARGET_YOUR_CARD: return TargetKind::YourCard;
+    case pb::TARGET_YOUR_DRAW_PILE: return TargetKind::YourDrawPile;
     default: return TargetKind::None;
   }
 }
