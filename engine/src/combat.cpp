@@ -288,6 +288,7 @@ void resolve_combat(State& s, Log log) {
     else discard_from_play(s, kills[i].victim);
   }
   // A surviving defender keeps its cover; its identity is public from now on.
+  s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
   c = Combat{};
 }
 

@@ -306,6 +306,9 @@ bool timing_open(const State& s, Timing t, int seat, int actions) {
     case Timing::Action: return s.phase == Phase::Actions && seat == s.current && s.actions_left >= actions;
     case Timing::YourDrawStep:
       return s.phase == Phase::Window && s.window.kind == WindowKind::PreDraw && seat == s.current;
+    case Timing::AfterCombat:
+      return s.phase == Phase::Window && s.window.kind == WindowKind::Response &&
+             (s.recent_survivor != kNoCard || s.recent_p_seat >= 0);
   }
   return false;
 }
@@ -356,6 +359,12 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
         if (!s.card(c).hidden) out.push_back({c, -1});
       for (CardId c : s.attached)
         if (s.card(c).controller == seat) out.push_back({c, -1});
+      break;
+    case TargetKind::RecentAttacker:
+      if (s.recent_survivor != kNoCard && is_warrior_in_play(s, s.recent_survivor)) out.push_back({s.recent_survivor, -1});
+      break;
+    case TargetKind::RecentEarner:
+      if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
       break;
     case TargetKind::YourDrawPile:
       for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
@@ -473,6 +482,11 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.outside_combat && s.combat.active) continue;
+    if (p.after == After::YourAttackerSurvived &&
+        (s.recent_survivor == kNoCard || s.card(s.recent_survivor).controller != seat))
+      continue;
+    if (p.after == After::YouEarnedP && !(s.recent_p_seat == seat && s.recent_p > 0)) continue;
+    if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (!effects_possible(s, p.effects)) continue;
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
@@ -581,7 +595,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
     if (e.tactics && !(s.combat.active && (e.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
-    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0);
+    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
     std::vector<CardId> cards;
     std::vector<int> seats;
     switch (e.who) {

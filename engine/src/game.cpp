@@ -331,7 +331,12 @@ void close_window(State& s, Log log) {
       break;
     }
     case WindowKind::PreDiscard: s.phase = Phase::Discard; break;
-    case WindowKind::Response: after_action(s); break;
+    case WindowKind::Response:
+      s.recent_survivor = kNoCard;  // "just happened" is over
+      s.recent_p_seat = -1;
+      s.recent_p = 0;
+      after_action(s);
+      break;
     case WindowKind::CombatModify:
       resolve_combat(s, log);
       if (s.awards.empty()) open_response_window(s);
@@ -346,6 +351,10 @@ void apply_points(State& s, int p, int d, Log log) {
   SeatState& st = s.seats[aw.seat];
   st.promotion += p;
   st.destiny += d;
+  if (p > 0) {
+    if (s.recent_p_seat != int(aw.seat)) s.recent_p_seat = int8_t(aw.seat), s.recent_p = 0;
+    s.recent_p = int16_t(s.recent_p + p);
+  }
   emit(log, {EventKind::Points, int8_t(aw.seat), aw.source, kNoCard, p, d});
   if (s.awards.empty()) open_response_window(s);
 }

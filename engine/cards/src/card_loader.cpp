@@ -264,6 +264,7 @@ Timing convert(pb::Timing t) {
     case pb::YOUR_TURN: return Timing::YourTurn;
     case pb::AS_ACTION: return Timing::Action;
     case pb::YOUR_DRAW_STEP: return Timing::YourDrawStep;
+    case pb::AFTER_COMBAT: return Timing::AfterCombat;
     default: return Timing::None;
   }
 }
@@ -280,6 +281,8 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_MISSION: return TargetKind::Mission;
     case pb::TARGET_YOUR_CARD: return TargetKind::YourCard;
     case pb::TARGET_YOUR_DRAW_PILE: return TargetKind::YourDrawPile;
+    case pb::TARGET_RECENT_ATTACKER: return TargetKind::RecentAttacker;
+    case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
     default: return TargetKind::None;
   }
 }
@@ -304,6 +307,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.per_victim_v = amount(e.per_victim_v(), where);
   x.if_mutual = e.if_mutual();
   x.tactics = tactics(e.tactic());
+  x.per_recent_p = amount(e.per_recent_p(), where);
   return x;
 }
 
@@ -331,6 +335,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.effects = effects(p.effect(), where);
     ps.stays = p.stays();
     ps.outside_combat = p.outside_combat();
+    ps.after = After(int(p.after()));
     d.play = std::move(ps);
   }
   for (const auto& a : c.ability()) {

@@ -133,8 +133,9 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
 };
 
-enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile };
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
+enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
@@ -156,6 +157,7 @@ struct Effect {
   int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
   uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
+  int16_t per_recent_p = 0;  // amount += this x the P just earned
 };
 
 struct PlaySpec {
@@ -171,6 +173,7 @@ struct PlaySpec {
   std::vector<Effect> effects;
   bool stays = false;
   bool outside_combat = false;
+  After after = After::Nothing;
 };
 
 struct Ability {
