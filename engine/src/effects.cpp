@@ -27,9 +27,9 @@ CardId bearer_of(const State& s, CardId c) {
 }  // namespace
 
 AffilMask affiliations(const State& s, CardId w) {
-  AffilMask m = s.def(w).affil;
-  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil;
-  return m;
+  AffilMask m = s.def(w).affil, revoked = 0;
+  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  return m & ~revoked;
 }
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
@@ -48,6 +48,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection && protected_by_fortification(s, w) != (f.protection == 1)) return false;
+  if (f.combatant && !(s.combat.active && (s.combat.attacker == w || s.combat.defender == w))) return false;
   if (f.non_personality && s.def(w).has(kwPersonality)) return false;
   const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
   if (f.affil && !(f.affil & m)) return false;
@@ -144,6 +145,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     const CardDef& ed = s.def(e);
     if (ed.type == CardType::Equipment && ed.doubles) return {};
     if (ed.type != CardType::Equipment || ed.weapon == WeaponKind::None) continue;
+    if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {
@@ -228,7 +230,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   for (CardId a : attachments_of(s, w)) from_card(a, Scope::Bearer, w, usable(w, a, weapons));
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
-      if (!is_warrior_in_play(s, x)) continue;
+      if (!is_warrior_in_play(s, x)) {  // a card lying before its player (NECROMUTANT FRENZY)
+        if (s.def(x).type == CardType::Special) {
+          if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
+          from_card(x, Scope::AllWarriors, w, true);
+        }
+        continue;
+      }
       const bool same = s.card(x).controller == seat;
       if (same) from_card(x, Scope::YourWarriors, w, true);
       from_card(x, Scope::AllWarriors, w, true);
@@ -518,6 +526,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card)) continue;
+      if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
       push_times(out, o, p.per_d, n);
@@ -650,6 +659,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::Kill:
           if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
+          break;
+        case Op::DisableForCombat:
+          if (s.combat.active) s.combat.used.push_back(c);
           break;
         case Op::ChangeDefender:
           if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c;

@@ -201,6 +201,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.in_cover = f.in_cover();
   for (int a : f.area()) w.area |= bit(convert(pb::CombatArea(a), where));
   w.protection = uint8_t(f.protection());
+  w.combatant = f.combatant();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -336,6 +337,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.stays = p.stays();
     ps.outside_combat = p.outside_combat();
     ps.after = After(int(p.after()));
+    for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     d.play = std::move(ps);
   }
   for (const auto& a : c.ability()) {
@@ -363,6 +365,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.triggers.push_back(std::move(tr));
   }
   d.grant_affil = affils(c.grant_affiliation(), where);
+  d.revoke_affil = affils(c.revoke_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
   for (int a : c.casts()) d.casts |= aspect_bit(a);
   d.aspect = aspect_bit(c.aspect());

@@ -110,6 +110,7 @@ struct WarriorFilter {
   Side side = Side::Any;     // relative to the source card's controller
   AreaMask area = 0;         // in one of these combat areas; 0 any
   uint8_t protection = 0;    // 1: a fortification protects it, 2: none does
+  bool combatant = false;    // the attacker or defender of the current combat
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
@@ -141,7 +142,7 @@ enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -174,6 +175,7 @@ struct PlaySpec {
   bool stays = false;
   bool outside_combat = false;
   After after = After::Nothing;
+  uint8_t weapon_kinds = 0;  // Equipment targets: bits of WeaponKind; 0 any card
 };
 
 struct Ability {
@@ -240,6 +242,7 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Trigger> triggers;
   AffilMask grant_affil = 0;                    // attachment: bearer joins these
+  AffilMask revoke_affil = 0;                   // attachment: bearer leaves these
   std::vector<std::string> grant_designations;  // attachment: bearer has these
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)

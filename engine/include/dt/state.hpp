@@ -85,7 +85,7 @@ struct Combat {
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
   uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
-  std::vector<CardId> used;  // cards whose once-per-combat ability was used
+  std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
