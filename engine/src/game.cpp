@@ -73,6 +73,8 @@ bool can_muster(const State& s, CardId w, bool in_cover) {
 
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
+  // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
+  if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
   if (g.affil && !(g.affil & affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
@@ -186,6 +188,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   if (first_turn(s) || s.tactical_used) return;
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
+    const size_t first_option = out.size();
     for (int t = 0; t < s.num_seats(); ++t) {
       if (t == me || s.seats[size_t(t)].eliminated) continue;
       for (CardId d : own_warriors(s, t)) {
@@ -202,6 +205,13 @@ void action_options(const State& s, std::vector<Option>& out) {
           out.push_back(o);
         }
       }
+    }
+    // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available.
+    if (has_designation(s, a, "MUST ATTACK DARK LEGION")) {
+      auto legion = [&](const Option& o) { return !s.card(o.b).hidden && is_legion(s, o.b); };
+      if (std::any_of(out.begin() + long(first_option), out.end(), legion))
+        out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
+                  out.end());
     }
   }
   if (sabotage_open(s)) {
