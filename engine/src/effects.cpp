@@ -49,6 +49,11 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection && protected_by_fortification(s, w) != (f.protection == 1)) return false;
   if (f.combatant && !(s.combat.active && (s.combat.attacker == w || s.combat.defender == w))) return false;
+  if (f.defending && !(s.combat.active && s.combat.defender == w)) return false;
+  if (f.vs_legion) {
+    const CardId opp = combat_opponent(s, w);
+    if (opp == kNoCard || !is_legion(s, opp)) return false;
+  }
   if (f.non_personality && s.def(w).has(kwPersonality)) return false;
   const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
   if (f.affil && !(f.affil & m)) return false;
@@ -292,6 +297,10 @@ static std::map<std::string, Handler>& handlers() {
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
       s.combat = Combat{};
+    };
+    // DOOMED: discarded once its player's D is down to 0.
+    m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      if (s.seats[size_t(seat)].destiny <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
     };
     // DEMOTED: a warrior whose V has come down to 0 is discarded.
     m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {

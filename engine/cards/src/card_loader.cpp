@@ -202,6 +202,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   for (int a : f.area()) w.area |= bit(convert(pb::CombatArea(a), where));
   w.protection = uint8_t(f.protection());
   w.combatant = f.combatant();
+  w.defending = f.defending();
+  w.vs_legion = f.vs_dark_legion();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;

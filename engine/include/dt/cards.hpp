@@ -111,6 +111,8 @@ struct WarriorFilter {
   AreaMask area = 0;         // in one of these combat areas; 0 any
   uint8_t protection = 0;    // 1: a fortification protects it, 2: none does
   bool combatant = false;    // the attacker or defender of the current combat
+  bool defending = false;    // the defender of the current combat
+  bool vs_legion = false;    // in a combat against a Dark Legion warrior
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
