@@ -556,6 +556,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       const int n = max_times(s, seat, ab.cost_d, ab.per_d, 0);
       if (n <= 0) continue;
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
+        if (ab.target_in_user_area &&
+            (t.card == kNoCard || s.card(t.card).controller != s.card(user).controller ||
+             s.card(t.card).area != s.card(user).area))
+          continue;
         Option o{OptKind::Use, src, t.card};
         o.p = int16_t(i);
         o.seat = t.seat;
@@ -579,8 +583,9 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
   switch (g.gift.level) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
-    case GiftLevel::Major:
-      if (!has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) && !has_designation(s, w, "ANY APOSTLE"))
+    case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
+      if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&
+          !has_designation(s, w, "ANY APOSTLE"))
         return false;
       break;
     case GiftLevel::None: return false;

@@ -352,6 +352,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.discard_self = a.discard_self();
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();
+    ab.target_in_user_area = a.target_in_user_area();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);

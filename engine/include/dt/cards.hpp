@@ -188,6 +188,7 @@ struct Ability {
   bool discard_self = false;
   bool user_wounded = false;
   bool once_per_combat = false;
+  bool target_in_user_area = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::vector<Effect> effects;
