@@ -1,7 +1,11 @@
-// dtref match: one complete match between two bots, the result printed for a person.
+// dtref match: one complete match between two bots of any kind (built-in,
+// stdio, gRPC), refereed with clocks and verdicts; the result printed for a person.
 #include <fmt/core.h>
 
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,8 +13,7 @@
 #include "commands.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
-#include "dt/game.hpp"
-#include "dt/observation.hpp"
+#include "dtref/match.hpp"
 
 namespace dtref {
 
@@ -22,79 +25,93 @@ struct MatchOptions {
   uint64_t seed = 1;
   std::string rules = "gengine";
   int promotion_target = 0;
+  std::string transcript;
+  std::string policy = "ladder";
+  Clocks clocks;
+  std::string stderr_dir;
   bool verbose = false;
 };
 
-int run_match(const MatchOptions& opt) {
-  const dt::CardDb& db = dt::builtin_cards();
+// A built-in deck name, or the path of a deck file.
+dt::Deck load_deck(const std::string& name_or_path) {
+  if (std::filesystem::is_regular_file(name_or_path)) {
+    std::ifstream in(name_or_path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return dt::parse_deck(ss.str(), dt::builtin_cards(), std::filesystem::path(name_or_path).stem().string());
+  }
+  return dt::builtin_deck(name_or_path);
+}
+
+int play(const MatchOptions& opt) {
+  auto usage = [](const std::string& msg) {
+    fmt::print(stderr, "dtref match: {}\n", msg);
+    return 2;
+  };
   auto rules = dt::preset_by_name(opt.rules);
-  if (!rules) {
-    fmt::print(stderr, "dtref match: unknown rules preset '{}' (known: gengine, second-edition)\n", opt.rules);
-    return 2;
-  }
+  if (!rules) return usage(fmt::format("unknown rules preset '{}' (known: gengine, second-edition)", opt.rules));
   if (opt.promotion_target > 0) rules->promotion_target = opt.promotion_target;
-  if (opt.bots.size() < 2) {
-    fmt::print(stderr, "dtref match: give two --bot values (one per seat)\n");
-    return 2;
-  }
-  std::vector<std::unique_ptr<dt::Bot>> bots;
-  std::vector<std::string> labels;
-  for (size_t i = 0; i < opt.bots.size(); ++i) {
-    const std::string& spec = opt.bots[i];
-    const std::string prefix = "builtin:";
-    std::unique_ptr<dt::Bot> b;
-    if (spec.rfind(prefix, 0) == 0) b = dt::make_builtin_bot(spec.substr(prefix.size()), opt.seed * 1000003 + i);
-    if (!b) {
-      std::string known;
-      for (const auto& n : dt::builtin_bot_names()) known += " builtin:" + n;
-      fmt::print(stderr, "dtref match: unknown bot '{}' (this version runs built-in bots:{})\n", spec, known);
-      return 2;
-    }
-    labels.push_back(fmt::format("s{} {}", i, b->name()));
-    bots.push_back(std::move(b));
-  }
-  std::vector<dt::Deck> decks;
-  for (size_t i = 0; i < bots.size(); ++i) {
-    const std::string& name = opt.decks[std::min(i, opt.decks.size() - 1)];
+  std::vector<std::string> bots = opt.bots;
+  if (bots.size() == 1) bots.push_back("builtin:greedy");  // one bot given: it plays the greedy bot
+  if (bots.size() != 2) return usage("give one or two --bot values (seat 0, seat 1)");
+  auto policy = policy_by_name(opt.policy);
+  if (!policy) return usage(fmt::format("unknown policy '{}' (use ladder, dev or training)", opt.policy));
+  MatchSpec spec;
+  spec.rules = *rules;
+  spec.seed = opt.seed;
+  spec.policy = *policy;
+  spec.clocks = opt.clocks;
+  spec.transcript_path = opt.transcript;
+  spec.stderr_dir = opt.stderr_dir;
+  spec.verbose = opt.verbose;
+  spec.match_id = fmt::format("m{}", opt.seed);
+  for (const std::string& b : bots) spec.bots.push_back({"", b});
+  for (size_t i = 0; i < spec.bots.size(); ++i) {
+    const std::string& name = opt.decks.empty() ? "corporate" : opt.decks[std::min(i, opt.decks.size() - 1)];
     try {
-      decks.push_back(dt::builtin_deck(name));
+      spec.decks.push_back(load_deck(name));
     } catch (const std::exception& e) {
-      fmt::print(stderr, "dtref match: {}\n", e.what());
-      return 2;
+      return usage(fmt::format("deck '{}': {}{}", name, e.what(),
+                               std::filesystem::exists(name) ? "" : " (or give the path of a deck file)"));
     }
-    for (const std::string& problem : dt::validate_deck(decks.back(), db, *rules, false))
+    for (const std::string& problem : dt::validate_deck(spec.decks.back(), dt::builtin_cards(), *rules, false))
       fmt::print(stderr, "dtref match: deck '{}': {}\n", name, problem);
   }
-  dt::GameConfig cfg;
-  cfg.rules = *rules;
-  cfg.seed = opt.seed;
-  for (const dt::Deck& d : decks) cfg.decks.push_back(d.cards);
-
-  std::vector<dt::Event> events;
-  dt::State s = dt::new_game(db, cfg, &events);
-  auto flush = [&] {
-    if (opt.verbose)
-      for (const dt::Event& e : events) fmt::print("  {}\n", dt::describe(s, e));
-    events.clear();
-  };
-  fmt::print("match: {} ({}) vs {} ({}), rules {}, seed {}, first to {} P\n", labels[0], decks[0].name,
-             labels[1], decks[1].name, rules->name, opt.seed, rules->promotion_target);
-  flush();
-  while (!dt::game_over(s)) {
-    const int seat = dt::deciding_seat(s);
-    const auto opts = dt::legal_options(s);
-    const size_t idx = bots[size_t(seat)]->choose(dt::observe(s, seat), opts);
-    if (opt.verbose) fmt::print("s{} > {}\n", seat, dt::to_text(opts[idx]));
-    dt::apply(s, opts[idx], &events);
-    flush();
+  fmt::print("match {}: s0 {} ({}) vs s1 {} ({}), rules {}, seed {}, first to {} P, policy {}\n", spec.match_id,
+             bots[0], spec.decks[0].name, bots[1], spec.decks[1].name, rules->name, opt.seed,
+             rules->promotion_target, opt.policy);
+  fmt::print("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms\n", opt.clocks.startup_ms,
+             opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms);
+  MatchOutcome out;
+  try {
+    out = run_match(spec);
+  } catch (const std::invalid_argument& e) {
+    return usage(e.what());
   }
-  fmt::print("result: ");
-  if (s.winner >= 0) fmt::print("s{} ({}) wins after {} turns\n", s.winner, labels[size_t(s.winner)], s.turn_number);
-  else fmt::print("no winner after {} turns\n", s.turn_number);
-  for (int i = 0; i < s.num_seats(); ++i)
-    fmt::print("  {:<16} {:>3} P {:>3} D\n", labels[size_t(i)], s.seats[size_t(i)].promotion, s.seats[size_t(i)].destiny);
-  fmt::print("  {} decisions\n", s.decisions);
-  return 0;
+  if (out.voided) {
+    fmt::print("result: VOID, no result: {}\n", out.void_reason);
+  } else if (out.winner >= 0) {
+    fmt::print("result: s{} ({}) wins by {} after {} turns\n", out.winner, out.seats[size_t(out.winner)].name,
+               out.reason, out.turns);
+  } else {
+    fmt::print("result: no winner ({}) after {} turns\n", out.reason, out.turns);
+  }
+  for (size_t i = 0; i < out.seats.size(); ++i) {
+    const SeatOutcome& so = out.seats[i];
+    std::string faults;
+    if (so.timeouts) faults += fmt::format(", {} timeouts", so.timeouts);
+    if (so.illegal) faults += fmt::format(", {} refused answers", so.illegal);
+    if (so.malformed) faults += fmt::format(", {} malformed lines", so.malformed);
+    fmt::print("  s{} {:<20} {:<17} {:>3} P {:>3} D  {:>7} ms used{}\n", i, so.name, to_string(so.verdict),
+               so.promotion, so.destiny, so.time_used_ms, faults);
+    if (so.verdict != Verdict::Ok && !so.detail.empty()) {
+      std::istringstream lines(so.detail);
+      for (std::string l; std::getline(lines, l);) fmt::print("      {}\n", l);
+    }
+  }
+  fmt::print("  {} decisions in {:.0f} ms{}\n", out.decisions, out.wall_ms,
+             opt.transcript.empty() ? "" : ", transcript " + opt.transcript);
+  return out.voided ? 3 : 0;
 }
 
 }  // namespace
@@ -102,14 +119,37 @@ int run_match(const MatchOptions& opt) {
 void add_match_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "match", "Play one complete match between two bots on built-in decks and print the result.");
-  cmd->add_option("--bot", opt->bots, "bot per seat: builtin:random or builtin:greedy")->capture_default_str();
-  cmd->add_option("--deck", opt->decks, "built-in deck per seat")->capture_default_str();
-  cmd->add_option("--seed", opt->seed, "match seed: fixes every shuffle and random choice")->capture_default_str();
+      "match",
+      "Play one complete match between two bots and print the result. Exit status: 0 when the "
+      "match reached a result (a forfeit is a result), 2 for a usage error, 3 when the match was "
+      "voided by a referee fault.");
+  cmd->add_option("--bot", opt->bots,
+                  "bot per seat (seat 0 first; with only one, seat 1 is builtin:greedy): builtin:random, builtin:greedy, stdio:<command line> "
+                  "(run by /bin/sh, JSON Lines on stdin/stdout, see docs/protocol.md), "
+                  "grpc:<command line> or grpc-remote")
+      ->capture_default_str();
+  cmd->add_option("--deck", opt->decks, "deck per seat: a built-in deck name or a deck file (the last one repeats)")
+      ->capture_default_str();
+  cmd->add_option("--seed", opt->seed, "match seed: fixes every shuffle and the built-in bots' choices")->capture_default_str();
   cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
   cmd->add_option("--promotion-target", opt->promotion_target, "P needed to win (default: the preset's, 25)");
+  cmd->add_option("--transcript", opt->transcript, "write the JSON Lines transcript here (replay it with dtref replay)");
+  cmd->add_option("--startup-ms", opt->clocks.startup_ms, "time a bot has to answer hello with ready")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  cmd->add_option("--decision-ms", opt->clocks.decision_ms, "free time per decision")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  cmd->add_option("--bank-ms", opt->clocks.bank_ms, "time bank per seat that overage draws from")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  cmd->add_option("--grace-ms", opt->clocks.grace_ms, "transport margin forgiven on every decision")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  cmd->add_option("--policy", opt->policy,
+                  "ladder: any fault forfeits; dev: an illegal, malformed or stale answer gets an error and "
+                  "the same request again (timeouts and crashes forfeit); training: a refused answer or a "
+                  "timeout plays the default option and is counted (crashes forfeit)")
+      ->capture_default_str();
+  cmd->add_option("--stderr-dir", opt->stderr_dir, "also save each bot's whole stderr in this directory");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");
-  cmd->callback([opt, &exit_code] { exit_code = run_match(*opt); });
+  cmd->callback([opt, &exit_code] { exit_code = play(*opt); });
 }
 
 }  // namespace dtref

@@ -1,5 +1,6 @@
 // dtref selfplay: many games between built-in random bots with every
-// invariant checked after every decision.
+// invariant checked after every decision; --all-pairs plays every ordered pair
+// of decks.
 #include <fmt/core.h>
 
 #include <chrono>
@@ -27,6 +28,9 @@ struct SelfplayOptions {
   bool checks = true;
   bool quiet = false;
   int max_decisions = 50000;
+  bool all_pairs = false;
+  bool decks_given = false;  // --deck was on the command line
+  bool allow_unimplemented = false;
 };
 
 uint64_t mix(uint64_t a, uint64_t b) {
@@ -124,6 +128,17 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
   return r;
 }
 
+// One pairing of decks to seats, played `games` times.
+struct Matchup {
+  std::vector<size_t> decks;  // index into the loaded decks, one per seat
+  bool rotate = false;        // rotate the decks around the seats game by game
+};
+
+struct Tallies {
+  std::vector<int> wins;  // per loaded deck
+  int draws = 0;
+};
+
 int run_selfplay(const SelfplayOptions& opt) {
   const dt::CardDb& db = dt::builtin_cards();
   auto rules = dt::preset_by_name(opt.rules);
@@ -131,48 +146,96 @@ int run_selfplay(const SelfplayOptions& opt) {
     fmt::print(stderr, "dtref selfplay: unknown rules preset '{}' (known: gengine, second-edition)\n", opt.rules);
     return 2;
   }
+  std::vector<std::string> deck_args = opt.decks;
+  if (opt.all_pairs && !opt.decks_given) deck_args = dt::builtin_deck_names();
   std::vector<dt::Deck> decks;
-  for (const std::string& name : opt.decks) decks.push_back(dt::builtin_deck(name));
+  for (const std::string& arg : deck_args) {
+    try {
+      decks.push_back(dt::load_deck_arg(arg, db, *rules, opt.allow_unimplemented));
+    } catch (const std::exception& e) {
+      // The built-in decks that the chosen rules forbid (Tribal decks under
+      // second-edition) sit the all-pairs run out; a deck the user named must load.
+      if (opt.all_pairs && !opt.decks_given) {
+        fmt::print(stderr, "dtref selfplay: leaving out built-in deck '{}': not legal under the {} rules\n", arg,
+                   rules->name);
+        continue;
+      }
+      fmt::print(stderr, "dtref selfplay: {}\n", e.what());
+      return 2;
+    }
+  }
   if (decks.size() < 2) {
     fmt::print(stderr, "dtref selfplay: give at least two --deck values (one per seat)\n");
     return 2;
   }
-  const int seats = int(decks.size());
-  std::vector<int> wins(decks.size(), 0);
-  int unfinished = 0, failed = 0;
-  long long decisions = 0, turns = 0;
+  std::vector<Matchup> matchups;
+  if (opt.all_pairs) {
+    // Every ordered pair of distinct decks: each pairing is played with each
+    // deck in the first seat.
+    for (size_t a = 0; a < decks.size(); ++a)
+      for (size_t b = 0; b < decks.size(); ++b)
+        if (a != b) matchups.push_back({{a, b}, false});
+  } else {
+    Matchup m{{}, true};
+    for (size_t i = 0; i < decks.size(); ++i) m.decks.push_back(i);
+    matchups.push_back(m);
+  }
+  Tallies total{std::vector<int>(decks.size(), 0), 0};
+  std::vector<Tallies> per_matchup(matchups.size(), Tallies{std::vector<int>(decks.size(), 0), 0});
+  int failed = 0;
+  long long games = 0, decisions = 0, turns = 0;
+  const long long planned = (long long)opt.games * (long long)matchups.size();
   const auto t0 = std::chrono::steady_clock::now();
-  for (int g = 0; g < opt.games; ++g) {
-    dt::GameConfig cfg;
-    cfg.rules = *rules;
-    cfg.seed = mix(opt.seed, uint64_t(g));
-    // Rotate the decks around the seats so no deck always sits first.
-    std::vector<int> deck_of(static_cast<size_t>(seats));
-    for (int i = 0; i < seats; ++i) {
-      deck_of[size_t(i)] = (i + g) % seats;
-      cfg.decks.push_back(decks[size_t(deck_of[size_t(i)])].cards);
+  for (size_t mi = 0; mi < matchups.size(); ++mi) {
+    const Matchup& m = matchups[mi];
+    const int seats = int(m.decks.size());
+    for (int g = 0; g < opt.games; ++g, ++games) {
+      dt::GameConfig cfg;
+      cfg.rules = *rules;
+      // Game g of matchup mi: the seed depends on both, so every game differs
+      // and a single-matchup run reproduces the plain selfplay seeds.
+      cfg.seed = mix(opt.all_pairs ? mix(opt.seed, 0xA11 + mi) : opt.seed, uint64_t(g));
+      std::vector<size_t> deck_of(static_cast<size_t>(seats));
+      for (int i = 0; i < seats; ++i) {
+        deck_of[size_t(i)] = m.decks[size_t(m.rotate ? (i + g) % seats : i)];
+        cfg.decks.push_back(decks[deck_of[size_t(i)]].cards);
+      }
+      GameResult r = play_one(db, cfg, opt, mix(cfg.seed, 0xB07));
+      decisions += r.decisions;
+      turns += r.turns;
+      for (Tallies* t : {&total, &per_matchup[mi]}) {
+        if (r.winner >= 0) ++t->wins[deck_of[size_t(r.winner)]];
+        else ++t->draws;
+      }
+      if (!r.violations.empty()) {
+        ++failed;
+        std::string who;
+        for (size_t d : deck_of) who += (who.empty() ? "" : " vs ") + decks[d].name;
+        fmt::print(stderr, "game {} ({}, game seed {}): invariant violated\n", g, who, cfg.seed);
+        for (const std::string& v : r.violations) fmt::print(stderr, "  {}\n", v);
+      }
+      if (!opt.quiet && planned >= 20 && (games + 1) % (planned / 10) == 0)
+        fmt::print(stderr, "  {}/{} games\n", games + 1, planned);
     }
-    GameResult r = play_one(db, cfg, opt, mix(cfg.seed, 0xB07));
-    decisions += r.decisions;
-    turns += r.turns;
-    if (r.winner >= 0) ++wins[size_t(deck_of[size_t(r.winner)])];
-    else ++unfinished;
-    if (!r.violations.empty()) {
-      ++failed;
-      fmt::print(stderr, "game {} (seed {}): invariant violated\n", g, cfg.seed);
-      for (const std::string& v : r.violations) fmt::print(stderr, "  {}\n", v);
-    }
-    if (!opt.quiet && opt.games >= 20 && (g + 1) % (opt.games / 10) == 0)
-      fmt::print(stderr, "  {}/{} games\n", g + 1, opt.games);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("selfplay: {} games, seed {}, rules {}, checks {}\n", opt.games, opt.seed, opt.rules,
-             opt.checks ? "on" : "off");
-  for (size_t i = 0; i < decks.size(); ++i) fmt::print("  {:<12} wins {}\n", decks[i].name, wins[i]);
-  if (unfinished) fmt::print("  draws        {} (tied at the turn limit)\n", unfinished);
+  fmt::print("selfplay: {} games{}, seed {}, rules {}, checks {}\n", games,
+             opt.all_pairs ? fmt::format(" ({} per ordered pair of {} decks)", opt.games, decks.size()) : "",
+             opt.seed, opt.rules, opt.checks ? "on" : "off");
+  if (opt.all_pairs) {
+    fmt::print("  {:<28} {:>7} {:>7} {:>6}\n", "first seat vs second seat", "wins 1", "wins 2", "draws");
+    for (size_t mi = 0; mi < matchups.size(); ++mi) {
+      const size_t a = matchups[mi].decks[0], b = matchups[mi].decks[1];
+      fmt::print("  {:<28} {:>7} {:>7} {:>6}\n", decks[a].name + " vs " + decks[b].name, per_matchup[mi].wins[a],
+                 per_matchup[mi].wins[b], per_matchup[mi].draws);
+    }
+    fmt::print("  totals:\n");
+  }
+  for (size_t i = 0; i < decks.size(); ++i) fmt::print("  {:<16} wins {}\n", decks[i].name, total.wins[i]);
+  if (total.draws) fmt::print("  draws            {} (tied at the turn limit)\n", total.draws);
   fmt::print("  decisions {} ({:.1f} per game), turns {:.1f} per game\n", decisions,
-             opt.games ? double(decisions) / opt.games : 0.0, opt.games ? double(turns) / opt.games : 0.0);
-  fmt::print("  {:.3f} s: {:.1f} games/s, {:.0f} decisions/s\n", secs, opt.games / secs, decisions / secs);
+             games ? double(decisions) / games : 0.0, games ? double(turns) / games : 0.0);
+  fmt::print("  {:.3f} s: {:.1f} games/s, {:.0f} decisions/s\n", secs, games / secs, decisions / secs);
   if (failed) {
     fmt::print("FAIL: {} game(s) violated an invariant\n", failed);
     return 1;
@@ -191,13 +254,23 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
       "conservation, no negative D or P, action and Tactical-action limits, cover rules, "
       "clone == original, and that replaying the decisions from the seed reproduces every "
       "state hash. Prints games/s and decisions/s; exits 1 on any violation.");
-  cmd->add_option("--games,-n", opt->games, "number of games")->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--games,-n", opt->games, "number of games (with --all-pairs: per ordered pair)")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--seed,-s", opt->seed, "base seed; game i uses a seed derived from it")->capture_default_str();
-  cmd->add_option("--deck", opt->decks, "built-in deck per seat (give one per seat, in order)")->capture_default_str();
+  cmd->add_option("--deck", opt->decks,
+                  "deck per seat, in order: a built-in deck name or a deck-list file (docs/decks.md); "
+                  "with --all-pairs, the decks to pair up")
+      ->capture_default_str();
+  cmd->add_flag("--all-pairs", opt->all_pairs,
+                "play --games games for every ordered pair of decks (all built-in decks unless --deck is given)");
+  cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
+                "accept decks holding cards the engine does not implement (they play without their effects)");
   cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
   cmd->add_flag("!--no-checks", opt->checks, "skip the checks (measures raw engine speed)");
   cmd->add_flag("--quiet,-q", opt->quiet, "no progress lines");
-  cmd->callback([opt, &exit_code] { exit_code = run_selfplay(*opt); });
+  cmd->callback([opt, cmd, &exit_code] {
+    opt->decks_given = cmd->count("--deck") > 0;
+    exit_code = run_selfplay(*opt);
+  });
 }
 
 }  // namespace dtref

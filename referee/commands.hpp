@@ -9,5 +9,11 @@ namespace dtref {
 void add_selfplay_command(CLI::App& app, int& exit_code);
 void add_scenario_command(CLI::App& app, int& exit_code);
 void add_match_command(CLI::App& app, int& exit_code);
+void add_cards_command(CLI::App& app, int& exit_code);
+void add_deck_command(CLI::App& app, int& exit_code);
+void add_replay_command(CLI::App& app, int& exit_code);
+void add_tournament_command(CLI::App& app, int& exit_code);
+void add_standings_command(CLI::App& app, int& exit_code);
+void add_merge_command(CLI::App& app, int& exit_code);
 
 }  // namespace dtref

@@ -8,8 +8,14 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   dtref::add_match_command(app, exit_code);
+  dtref::add_replay_command(app, exit_code);
   dtref::add_selfplay_command(app, exit_code);
   dtref::add_scenario_command(app, exit_code);
+  dtref::add_cards_command(app, exit_code);
+  dtref::add_deck_command(app, exit_code);
+  dtref::add_tournament_command(app, exit_code);
+  dtref::add_standings_command(app, exit_code);
+  dtref::add_merge_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -196,24 +196,4 @@ TEST(Decks, ValidationCatchesSizeCopiesAndUnimplemented) {
   EXPECT_FALSE(any_contains(problems, "not implemented"));
 }
 
-TEST(Decks, BuiltinDecksAreLegal) {
-  const dt::CardDb& db = dt::builtin_cards();
-  auto names = dt::builtin_deck_names();
-  EXPECT_NE(std::find(names.begin(), names.end(), "corporate"), names.end());
-  EXPECT_NE(std::find(names.begin(), names.end(), "legion"), names.end());
-  for (const auto& name : names) {
-    dt::Deck d = dt::builtin_deck(name);
-    EXPECT_EQ(d.name, name);
-    for (const auto& preset : dt::preset_names()) {
-      auto problems = dt::validate_deck(d, db, *dt::preset_by_name(preset), false);
-      EXPECT_TRUE(problems.empty()) << name << " under " << preset << ": " << problems.front();
-    }
-    size_t warriors = std::count_if(d.cards.begin(), d.cards.end(),
-                                    [&](uint16_t c) { return db[c].type == dt::CardType::Warrior; });
-    EXPECT_GE(warriors * 100, d.cards.size() * 40) << name;
-  }
-  std::string err = error_of([] { dt::builtin_deck("nope"); });
-  EXPECT_TRUE(contains(err, "corporate")) << err;
-}
-
 }  // namespace

@@ -1,5 +1,6 @@
-// run_match: one match between bots. This first version plays built-in bots
-// in-process; out-of-process transports plug in behind the same entry point.
+// run_match: one match between bots of any kind. The runner owns the rules of
+// engagement (clocks, legality, verdicts, policies); links only move messages,
+// so built-in, stdio and gRPC bots are judged by exactly the same code.
 #include "dtref/match.hpp"
 
 #include <fmt/core.h>
@@ -12,8 +13,20 @@
 #include "dt/card_loader.hpp"
 #include "dt/game.hpp"
 #include "dt/observation.hpp"
+#include "dtref/builtin_link.hpp"
+#include "dtref/convert.hpp"
+#include "dtref/grpc_link.hpp"
+#include "dtref/stdio_link.hpp"
+#include "dtref/transcript.hpp"
+
+#ifndef DTREF_VERSION
+#define DTREF_VERSION "0"
+#endif
 
 namespace dtref {
+
+using json = nlohmann::ordered_json;
+using std::chrono::milliseconds;
 
 std::string to_string(Verdict v) {
   switch (v) {
@@ -28,55 +41,519 @@ std::string to_string(Verdict v) {
   return "?";
 }
 
+std::string to_string(Policy p) {
+  switch (p) {
+    case Policy::Ladder: return "ladder";
+    case Policy::Dev: return "dev";
+    case Policy::Training: return "training";
+  }
+  return "?";
+}
+
+std::optional<Policy> policy_by_name(const std::string& name) {
+  if (name == "ladder") return Policy::Ladder;
+  if (name == "dev") return Policy::Dev;
+  if (name == "training") return Policy::Training;
+  return std::nullopt;
+}
+
+namespace {
+
+struct Seat {
+  std::unique_ptr<BotLink> link;
+  SeatOutcome out;
+  int64_t bank_ms = 0;
+  std::vector<protocol::EventMsg> pending;  // events since this seat's last request
+  bool started = false;
+  int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
+};
+
+// Thrown inside the runner when a seat's fault ends the match.
+struct Forfeit {
+  int seat;
+};
+
+// A bot's raw bytes, safe to quote in a message or a transcript: control
+// characters and non-ASCII bytes (maybe a cut UTF-8 sequence) become '?'.
+std::string printable(const std::string& raw) {
+  std::string out = raw.substr(0, 120);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
+  return out;
+}
+
+double us_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::micro>(b - a).count();
+}
+
+class Runner {
+ public:
+  Runner(const MatchSpec& spec, TranscriptWriter& tr) : spec_(spec), tr_(tr), db_(dt::builtin_cards()) {}
+
+  MatchOutcome run();
+
+ private:
+  const MatchSpec& spec_;
+  TranscriptWriter& tr_;
+  const dt::CardDb& db_;
+  std::vector<Seat> seats_;
+  const dt::State* live_ = nullptr;  // shared with built-in links
+  dt::GameConfig cfg_;
+  int64_t next_decision_id_ = 1;
+  int64_t last_used_us_ = 0;  // the clocked time of the latest decision
+  MatchOutcome out_;
+
+  std::unique_ptr<BotLink> make_link(size_t i);
+  void write_header();
+  void start_bots();
+  void fault(size_t seat, Verdict v, const std::string& detail);
+  void distribute(const dt::State& s, const std::vector<dt::Event>& events);
+  size_t decide(const dt::State& s, const std::vector<dt::Option>& opts, std::string* comment, bool* by_default);
+  void finish(const dt::State* s, int forfeiting_seat);
+  void send_error(Seat& seat, int64_t id, const std::string& kind, const std::string& msg,
+                  const std::vector<dt::Option>* opts);
+};
+
+std::unique_ptr<BotLink> Runner::make_link(size_t i) {
+  const std::string& s = spec_.bots[i].spec;
+  auto starts = [&](const char* p) { return s.rfind(p, 0) == 0; };
+  if (starts("builtin:")) {
+    auto bot = dt::make_builtin_bot(s.substr(8), spec_.seed * 1000003 + i);
+    if (!bot) return nullptr;
+    return std::make_unique<BuiltinLink>(std::move(bot), int(i), &live_);
+  }
+  if (starts("stdio:")) {
+    StdioOptions o;
+    if (!spec_.stderr_dir.empty())
+      o.stderr_path = fmt::format("{}/{}-s{}.stderr", spec_.stderr_dir, spec_.match_id.empty() ? "match" : spec_.match_id, i);
+    return std::make_unique<StdioLink>(s.substr(6), o);
+  }
+  if (is_grpc_spec(s)) return make_grpc_link(spec_.bots[i], int(i), spec_);
+  return nullptr;
+}
+
+void Runner::write_header() {
+  json decks = json::array();
+  for (size_t i = 0; i < spec_.decks.size(); ++i) {
+    json codes = json::array();
+    for (uint16_t d : cfg_.decks[i]) codes.push_back(db_[d].code);
+    decks.push_back({{"name", spec_.decks[i].name}, {"cards", codes}});
+  }
+  json bots = json::array();
+  for (const BotSpec& b : spec_.bots) bots.push_back({{"name", b.name.empty() ? b.spec : b.name}, {"spec", b.spec}});
+  tr_.write({{"type", "header"},
+             {"protocol", kProtocolVersion},
+             {"engine_version", DTREF_VERSION},
+             {"card_db_version", db_.version},
+             {"match_id", spec_.match_id},
+             {"rules", rules_to_json(spec_.rules)},
+             {"seed", spec_.seed},
+             {"decks", decks},
+             {"bots", bots},
+             {"clocks",
+              {{"startup_ms", spec_.clocks.startup_ms},
+               {"decision_ms", spec_.clocks.decision_ms},
+               {"bank_ms", spec_.clocks.bank_ms},
+               {"grace_ms", spec_.clocks.grace_ms}}},
+             {"policy", to_string(spec_.policy)}});
+}
+
+void Runner::fault(size_t i, Verdict v, const std::string& detail) {
+  Seat& seat = seats_[i];
+  seat.out.verdict = v;
+  seat.out.detail = detail;
+  json line{{"type", "fault"}, {"seat", i}, {"verdict", to_string(v)}, {"detail", detail}};
+  if (seat.link) {
+    const std::string tail = seat.link->stderr_tail();
+    if (!tail.empty()) line["stderr_tail"] = tail;
+  }
+  tr_.write(line);
+  if (spec_.verbose) fmt::print("s{} fault: {} ({})\n", i, to_string(v), detail);
+}
+
+// Every seat learns what happened, each as it may see it.
+void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events) {
+  for (const dt::Event& e : events) {
+    for (size_t i = 0; i < seats_.size(); ++i) seats_[i].pending.push_back(to_proto(s, e, int(i)));
+    json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
+              {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
+    tr_.write(line);
+    if (spec_.verbose) fmt::print("  {}\n", dt::describe(s, e));
+  }
+}
+
+void Runner::start_bots() {
+  const auto deadline = Clock::now() + milliseconds(spec_.clocks.startup_ms);
+  // Launch everyone first so slow starters start up in parallel.
+  std::vector<std::optional<std::string>> failed(seats_.size());
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    failed[i] = seats_[i].link->start(deadline);
+    seats_[i].started = true;
+    if (failed[i]) continue;
+    protocol::RefereeMessage m;
+    protocol::Hello* h = m.mutable_hello();
+    h->set_type("hello");
+    h->set_protocol(kProtocolVersion);
+    h->set_seat(int(i));
+    h->set_seats(int(seats_.size()));
+    h->set_match_id(spec_.match_id);
+    h->set_rules(spec_.rules.name);
+    for (const auto& e : deck_entries(spec_.decks[i], db_)) *h->add_deck() = e;
+    h->set_card_db_version(db_.version);
+    h->set_engine_version(DTREF_VERSION);
+    h->mutable_clock()->set_startup_ms(spec_.clocks.startup_ms);
+    h->mutable_clock()->set_decision_ms(spec_.clocks.decision_ms);
+    h->mutable_clock()->set_bank_ms(spec_.clocks.bank_ms);
+    h->mutable_clock()->set_grace_ms(spec_.clocks.grace_ms);
+    h->set_policy(to_string(spec_.policy));
+    seats_[i].link->send(m);
+  }
+  int first_fault = -1;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    Seat& seat = seats_[i];
+    std::string why;
+    if (failed[i]) {
+      why = *failed[i];
+    } else {
+      const Received r = seat.link->receive(deadline + milliseconds(spec_.clocks.grace_ms));
+      switch (r.kind) {
+        case Received::Kind::Message:
+          if (r.msg.has_ready()) {
+            if (seat.out.name.empty()) seat.out.name = r.msg.ready().name();
+            if (seat.out.name.empty()) seat.out.name = fmt::format("seat{}", i);
+            continue;
+          }
+          why = "answered hello with something other than {\"type\":\"ready\"}";
+          break;
+        case Received::Kind::Timeout:
+          why = fmt::format("no ready message within the startup window of {} ms", spec_.clocks.startup_ms);
+          break;
+        case Received::Kind::Malformed: why = "malformed ready line: " + r.exit_detail + ": " + printable(r.raw); break;
+        case Received::Kind::Closed: why = "exited before saying ready: " + r.exit_detail; break;
+      }
+    }
+    if (seat.out.name.empty()) seat.out.name = spec_.bots[i].spec;
+    fault(i, Verdict::StartupFailure, why);
+    if (first_fault < 0) first_fault = int(i);
+  }
+  for (size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].out.verdict == Verdict::Ok) tr_.write({{"type", "ready"}, {"seat", i}, {"name", seats_[i].out.name}});
+  if (first_fault >= 0) throw Forfeit{first_fault};
+}
+
+void Runner::send_error(Seat& seat, int64_t id, const std::string& kind, const std::string& msg,
+                        const std::vector<dt::Option>* opts) {
+  protocol::RefereeMessage m;
+  protocol::Error* e = m.mutable_error();
+  e->set_type("error");
+  e->set_decision_id(id);
+  e->set_kind(kind);
+  e->set_message(msg);
+  if (opts)
+    for (size_t k = 0; k < opts->size(); ++k) *e->add_options() = to_proto((*opts)[k], int(k));
+  seat.link->send(m);
+}
+
+// The training policy's stand-in choice: pass when passing is legal, else the first option.
+size_t default_option(const std::vector<dt::Option>& opts) {
+  for (size_t k = 0; k < opts.size(); ++k)
+    if (opts[k].kind == dt::OptKind::Pass) return k;
+  return 0;
+}
+
+size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, std::string* comment,
+                      bool* by_default) {
+  const size_t si = size_t(dt::deciding_seat(s));
+  Seat& seat = seats_[si];
+  const int64_t id = next_decision_id_++;
+  protocol::RefereeMessage m;
+  protocol::Request* req = m.mutable_request();
+  req->set_type("request");
+  req->set_decision_id(id);
+  for (size_t k = 0; k < opts.size(); ++k) *req->add_options() = to_proto(opts[k], int(k));
+  *req->mutable_observation() = to_proto(s, dt::observe(s, int(si)));
+  for (auto& e : seat.pending) *req->add_events() = std::move(e);
+  seat.pending.clear();
+  req->mutable_clock()->set_decision_ms(spec_.clocks.decision_ms);
+  req->mutable_clock()->set_bank_ms(seat.bank_ms);
+  req->mutable_clock()->set_grace_ms(spec_.clocks.grace_ms);
+
+  const auto sent = Clock::now();
+  const auto deadline = sent + milliseconds(spec_.clocks.decision_ms + seat.bank_ms + spec_.clocks.grace_ms);
+  seat.link->send(m);
+  const auto after_send = Clock::now();  // benchmarks: the wait for the bot starts here
+  *by_default = false;
+  auto charge = [&](Clock::time_point at) {
+    const int64_t used_us = std::chrono::duration_cast<std::chrono::microseconds>(at - sent).count();
+    seat.used_us += used_us;
+    last_used_us_ = used_us;
+    seat.out.time_used_ms = seat.used_us / 1000;
+    const int64_t used = used_us / 1000;
+    const int64_t over = used - spec_.clocks.grace_ms - spec_.clocks.decision_ms;
+    if (over > 0) seat.bank_ms = std::max<int64_t>(0, seat.bank_ms - over);
+    return used;
+  };
+  // A refused answer: forfeit (ladder), tell and re-ask on the same clock (dev),
+  // or play the default option (training). Returns true when the default is played.
+  auto refuse = [&](Verdict v, const std::string& kind, const std::string& detail) {
+    if (spec_.policy == Policy::Ladder) {
+      fault(si, v, detail);
+      throw Forfeit{int(si)};
+    }
+    if (v == Verdict::Malformed) ++seat.out.malformed;
+    else ++seat.out.illegal;
+    tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", kind}, {"detail", detail}});
+    if (spec_.policy == Policy::Dev) {
+      send_error(seat, id, kind, detail, &opts);
+      seat.link->send(m);  // the same request again, same decision id, same deadline
+      return false;
+    }
+    send_error(seat, id, kind, detail + "; the referee played the default option", nullptr);
+    return true;
+  };
+  for (;;) {
+    Received r = seat.link->receive(deadline);
+    if (spec_.record_timings) out_.wait_us.push_back(us_between(after_send, r.at == Clock::time_point{} ? Clock::now() : r.at));
+    switch (r.kind) {
+      case Received::Kind::Timeout: {
+        const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms", id,
+                                               spec_.clocks.decision_ms, seat.bank_ms, spec_.clocks.grace_ms);
+        if (spec_.policy != Policy::Training) {
+          charge(r.at);
+          fault(si, Verdict::Timeout, detail);
+          throw Forfeit{int(si)};
+        }
+        ++seat.out.timeouts;
+        charge(r.at);
+        seat.bank_ms = 0;
+        tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", "timeout"}, {"detail", detail}});
+        send_error(seat, id, "timeout", detail + "; the referee played the default option", nullptr);
+        *by_default = true;
+        return default_option(opts);
+      }
+      case Received::Kind::Closed:
+        charge(r.at);
+        fault(si, Verdict::Crash, r.exit_detail);
+        throw Forfeit{int(si)};
+      case Received::Kind::Malformed:
+        if (refuse(Verdict::Malformed, "malformed", "malformed line: " + r.exit_detail + ": " + printable(r.raw))) {
+          charge(r.at);
+          *by_default = true;
+          return default_option(opts);
+        }
+        continue;
+      case Received::Kind::Message: break;
+    }
+    if (!r.msg.has_answer()) {
+      if (refuse(Verdict::Malformed, "malformed", "expected an answer to decision " + std::to_string(id))) {
+        charge(r.at);
+        *by_default = true;
+        return default_option(opts);
+      }
+      continue;
+    }
+    const protocol::Answer& a = r.msg.answer();
+    if (a.decision_id() != id) {
+      // A late answer to a decision the referee already settled by default (training) is not a fault.
+      if (spec_.policy == Policy::Training && a.decision_id() > 0 && a.decision_id() < id) continue;
+      const std::string kind = a.decision_id() > 0 && a.decision_id() < id ? "stale_decision_id" : "unknown_decision_id";
+      if (refuse(Verdict::StaleDecisionId, kind,
+                 fmt::format("answer for decision_id {} while decision {} is open", a.decision_id(), id))) {
+        charge(r.at);
+        *by_default = true;
+        return default_option(opts);
+      }
+      continue;
+    }
+    std::optional<size_t> idx;
+    std::string bad;
+    const auto& c = a.choice();
+    if (c.kind_case() == google::protobuf::Value::kNumberValue) {
+      const double v = c.number_value();
+      if (v >= 0 && v < double(opts.size()) && v == double(size_t(v))) idx = size_t(v);
+      else bad = fmt::format("choice {} is not an option index (0..{})", v, opts.size() - 1);
+    } else {
+      if (auto o = dt::parse_option(s, c.string_value()))
+        for (size_t k = 0; k < opts.size(); ++k)
+          if (opts[k] == *o) idx = k;
+      if (!idx) bad = fmt::format("choice '{}' is not the text of a legal option", printable(c.string_value()));
+    }
+    if (!idx) {
+      if (refuse(Verdict::IllegalChoice, "illegal_choice", bad)) {
+        charge(r.at);
+        *by_default = true;
+        return default_option(opts);
+      }
+      continue;
+    }
+    charge(r.at);
+    *comment = a.comment();
+    return *idx;
+  }
+}
+
+void Runner::finish(const dt::State* s, int forfeiting) {
+  if (forfeiting >= 0) {
+    out_.reason = "forfeit";
+    out_.winner = -1;
+    int alive = 0, last = -1;
+    for (size_t i = 0; i < seats_.size(); ++i)
+      if (seats_[i].out.verdict == Verdict::Ok) ++alive, last = int(i);
+    if (alive == 1) out_.winner = last;
+  } else if (s) {
+    out_.winner = s->winner;
+    out_.reason = std::string(dt::to_string(s->end_reason));
+  }
+  if (s) {
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      seats_[i].out.promotion = s->seats[i].promotion;
+      seats_[i].out.destiny = s->seats[i].destiny;
+    }
+    out_.turns = s->turn_number;
+  }
+}
+
+MatchOutcome Runner::run() {
+  const auto t0 = Clock::now();
+  cfg_.rules = spec_.rules;
+  cfg_.seed = spec_.seed;
+  for (const dt::Deck& d : spec_.decks) cfg_.decks.push_back(d.cards);
+  for (size_t i = 0; i < spec_.bots.size(); ++i) {
+    Seat seat;
+    seat.link = make_link(i);
+    if (!seat.link) throw std::invalid_argument(fmt::format("unknown bot spec '{}'", spec_.bots[i].spec));
+    seat.out.name = spec_.bots[i].name;
+    seat.bank_ms = spec_.clocks.bank_ms;
+    seats_.push_back(std::move(seat));
+  }
+  std::optional<dt::State> state;
+  int forfeiting = -1;
+  try {
+    write_header();
+    try {
+      start_bots();
+      std::vector<dt::Event> events;
+      state = dt::new_game(db_, cfg_, &events);
+      live_ = &*state;
+      distribute(*state, events);
+      while (!dt::game_over(*state)) {
+        if (spec_.cancel && spec_.cancel->load()) {
+          out_.voided = true;
+          out_.void_reason = "cancelled";
+          break;
+        }
+        const auto c0 = Clock::now();
+        const int si = dt::deciding_seat(*state);
+        const auto opts = dt::legal_options(*state);
+        std::string comment;
+        bool by_default = false;
+        const int64_t id = next_decision_id_;
+        last_used_us_ = 0;
+        const size_t idx = decide(*state, opts, &comment, &by_default);
+        const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
+        events.clear();
+        dt::apply(*state, opts[idx], &events);
+        json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
+                  {"options", opts.size()}, {"choice", idx}, {"text", dt::to_text(opts[idx])},
+                  {"ms", std::round(ms * 1000) / 1000}, {"hash", hash_hex(dt::state_hash(*state))}};
+        if (!comment.empty()) line["comment"] = comment;
+        if (by_default) line["default"] = true;
+        tr_.write(line);
+        if (spec_.verbose) fmt::print("s{} > {}{}\n", si, dt::to_text(opts[idx]), comment.empty() ? "" : "   # " + comment);
+        distribute(*state, events);
+        if (spec_.record_timings) out_.cycle_us.push_back(us_between(c0, Clock::now()));
+      }
+    } catch (const Forfeit& f) {
+      forfeiting = f.seat;
+    }
+    if (!out_.voided) finish(state ? &*state : nullptr, forfeiting);
+  } catch (const std::exception& e) {
+    out_.voided = true;
+    out_.void_reason = std::string("referee fault: ") + e.what();
+  }
+  if (out_.voided) {
+    out_.winner = -1;
+    out_.reason = "void";
+  }
+  // Tell every bot still listening how it ended, then close down every process.
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    Seat& seat = seats_[i];
+    if (!seat.started) continue;
+    try {
+      protocol::RefereeMessage m;
+      protocol::MatchEnd* me = m.mutable_match_end();
+      me->set_type("match_end");
+      me->set_match_id(spec_.match_id);
+      me->set_winner(out_.winner);
+      me->set_reason(out_.reason);
+      for (size_t k = 0; k < seats_.size(); ++k) {
+        protocol::SeatResult* r = me->add_seats();
+        r->set_seat(int(k));
+        r->set_name(seats_[k].out.name);
+        r->set_verdict(to_string(seats_[k].out.verdict));
+        r->set_promotion(seats_[k].out.promotion);
+        r->set_destiny(seats_[k].out.destiny);
+      }
+      for (auto& e : seat.pending) *me->add_events() = std::move(e);
+      if (seat.out.verdict == Verdict::Ok) seat.link->send(m);
+    } catch (...) {
+    }
+  }
+  for (Seat& seat : seats_)
+    if (seat.started) seat.link->shutdown(milliseconds(seat.out.verdict == Verdict::Ok ? spec_.shutdown_grace_ms : 0));
+  json seats = json::array();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    SeatOutcome& so = seats_[i].out;
+    if (so.name.empty()) so.name = spec_.bots[i].spec;
+    if (so.verdict != Verdict::Ok && seats_[i].link) {
+      const std::string tail = seats_[i].link->stderr_tail();
+      if (!tail.empty()) so.detail += "\nstderr tail:\n" + tail;
+    }
+    json js{{"name", so.name}, {"verdict", to_string(so.verdict)}, {"p", so.promotion}, {"d", so.destiny},
+            {"time_used_ms", so.time_used_ms}};
+    if (so.timeouts) js["timeouts"] = so.timeouts;
+    if (so.illegal) js["illegal"] = so.illegal;
+    if (so.malformed) js["malformed"] = so.malformed;
+    seats.push_back(js);
+    out_.seats.push_back(so);
+  }
+  json result{{"type", "result"}, {"winner", out_.winner}, {"reason", out_.reason}, {"seats", seats}};
+  if (out_.voided) result["void_reason"] = out_.void_reason;
+  try {
+    tr_.write(result);
+  } catch (const std::exception& e) {
+    if (!out_.voided) {
+      out_.voided = true;
+      out_.void_reason = std::string("referee fault: ") + e.what();
+      out_.winner = -1;
+      out_.reason = "void";
+    }
+  }
+  out_.decisions = state ? state->decisions : 0;
+  out_.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  return out_;
+}
+
+}  // namespace
+
 MatchOutcome run_match(const MatchSpec& spec) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const dt::CardDb& db = dt::builtin_cards();
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
   if (spec.decks.size() != spec.bots.size()) throw std::invalid_argument("give one deck per bot");
-  std::vector<std::unique_ptr<dt::Bot>> bots;
-  for (size_t i = 0; i < spec.bots.size(); ++i) {
-    const std::string& s = spec.bots[i].spec;
-    const std::string prefix = "builtin:";
-    std::unique_ptr<dt::Bot> b;
-    if (s.rfind(prefix, 0) == 0) b = dt::make_builtin_bot(s.substr(prefix.size()), spec.seed * 1000003 + i);
-    if (!b) throw std::invalid_argument(fmt::format("unknown bot spec '{}'", s));
-    bots.push_back(std::move(b));
+  for (const BotSpec& b : spec.bots) {
+    const std::string& s = b.spec;
+    const bool known = s.rfind("builtin:", 0) == 0 || (s.rfind("stdio:", 0) == 0 && s.size() > 6) ||
+                       is_grpc_spec(s);
+    if (!known)
+      throw std::invalid_argument(fmt::format(
+          "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote[:host:port])", s));
+    if (s.rfind("builtin:", 0) == 0 && !dt::make_builtin_bot(s.substr(8), 0))
+      throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8)));
   }
-  dt::GameConfig cfg;
-  cfg.rules = spec.rules;
-  cfg.seed = spec.seed;
-  for (const dt::Deck& d : spec.decks) cfg.decks.push_back(d.cards);
-  std::vector<dt::Event> events;
-  dt::State s = dt::new_game(db, cfg, &events);
-  MatchOutcome out;
-  while (!dt::game_over(s)) {
-    if (spec.cancel && spec.cancel->load()) {
-      out.voided = true;
-      out.void_reason = "cancelled";
-      break;
-    }
-    const int seat = dt::deciding_seat(s);
-    const auto opts = dt::legal_options(s);
-    const size_t idx = bots[size_t(seat)]->choose(dt::observe(s, seat), opts);
-    if (spec.verbose) fmt::print("s{} > {}\n", seat, dt::to_text(opts[idx]));
-    dt::apply(s, opts[idx], &events);
-    if (spec.verbose)
-      for (const dt::Event& e : events) fmt::print("  {}\n", dt::describe(s, e));
-    events.clear();
-  }
-  out.winner = s.winner;
-  out.reason = std::string(dt::to_string(s.end_reason));
-  for (size_t i = 0; i < bots.size(); ++i) {
-    SeatOutcome so;
-    so.name = spec.bots[i].name.empty() ? bots[i]->name() : spec.bots[i].name;
-    so.promotion = s.seats[i].promotion;
-    so.destiny = s.seats[i].destiny;
-    out.seats.push_back(so);
-  }
-  out.turns = s.turn_number;
-  out.decisions = s.decisions;
-  out.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  return out;
+  TranscriptWriter tr;
+  std::unique_ptr<TranscriptWriter> file;
+  if (!spec.transcript_path.empty()) file = std::make_unique<TranscriptWriter>(spec.transcript_path);
+  Runner r(spec, file ? *file : tr);
+  return r.run();
 }
 
 }  // namespace dtref

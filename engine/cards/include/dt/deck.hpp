@@ -1,12 +1,18 @@
 // Deck lists: a text format for decks, validation against the rules preset,
 // and the decks built into the binary (cards/decks/*.deck).
 //
-// Format: one entry per line, "<quantity> <card name or code>"; the quantity
-// may carry an x ("3x SEA LION") and defaults to 1. '#' starts a comment;
-// blank lines are ignored. Names are matched case-insensitively.
+// Format (docs/decks.md has the full list): one entry per line,
+// "<quantity> <card name or DoomtrooperDB code>"; the quantity may be written
+// "3", "3x", "3 x" or "x3" and defaults to 1. '#' and '//' start comments;
+// blank lines are ignored. Names match case-insensitively and ignoring
+// punctuation ("AC-40 JUSTIFIER" finds AC-40 "JUSTIFIER"). DoomtrooperDB's
+// plain-text export reads as it is: its title and "Expansions:" lines, section
+// headers ("Warriors", "Equipment (12)", "---- Inquisition ----") and the set
+// names after card names ("3x SEA LION (Unlimited (Base Set))") are skipped.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,24 +30,57 @@ struct DeckEntry {
 
 struct Deck {
   std::string name;
+  std::string title;               // a DoomtrooperDB export's title line, if any
   std::vector<uint16_t> cards;     // expanded: one def index per card
   std::vector<DeckEntry> entries;  // as listed
 };
 
-// Throws std::runtime_error("line N: ...") on a malformed line or an unknown
-// card, suggesting the nearest card name ("did you mean 'Y'?").
+// One thing wrong with a deck list. line is 1-based; 0 means the deck as a
+// whole (its size).
+struct DeckProblem {
+  int line = 0;
+  std::string message;
+  std::string text() const;  // "line N: message", or just the message for line 0
+};
+
+// Reads a deck list, appending every malformed line and unknown card to
+// `problems` (it does not stop at the first) and returning the cards it could
+// read. Unknown names come with the nearest known name ("did you mean 'Y'?").
+Deck read_deck(std::string_view text, const CardDb& db, std::string name,
+               std::vector<DeckProblem>& problems);
+
+// read_deck that throws std::runtime_error when any line is bad; the message
+// lists every problem, one per line, each starting "line N: ".
 Deck parse_deck(std::string_view text, const CardDb& db, std::string name);
 
-// Human-readable problems; empty when the deck is legal: too few cards
-// (rules.min_deck_size), too many copies (rules.max_copies, or when that is 0
-// the card's own deck limit), cards the engine has not implemented (unless
-// allow_unimplemented).
+// What makes a read deck illegal under `rules`, with the line of the entry
+// at fault: too few cards (rules.min_deck_size), too many copies
+// (rules.max_copies, or when that is 0 the card's own deck limit), cards the
+// engine has not implemented (unless allow_unimplemented), Tribal warriors
+// under rules without Outposts. Empty when the deck is legal.
+std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
+                                       bool allow_unimplemented);
+// deck_problems as text (DeckProblem::text()).
 std::vector<std::string> validate_deck(const Deck& deck, const CardDb& db, const Rules& rules,
                                        bool allow_unimplemented);
+
+// A card by code, exact name (any case) or, failing those, by name ignoring
+// punctuation and spacing. nullopt when nothing matches.
+std::optional<uint16_t> lookup_card(std::string_view name_or_code, const CardDb& db);
+// The known card name nearest to `query` by edit distance ("" when the
+// database is empty or nothing is reasonably close).
+std::string nearest_card_name(std::string_view query, const CardDb& db);
 
 // Decks compiled into the binary, by file name without ".deck".
 std::vector<std::string> builtin_deck_names();
 // Parsed against builtin_cards(); throws listing the known names if unknown.
 Deck builtin_deck(std::string_view name);
+
+// The one entry point for "--deck PRESET|FILE": a built-in deck name, else a
+// path to a deck-list file. Reads it against `db` and validates it under
+// `rules`; throws std::runtime_error naming the deck and listing every
+// problem with its line (or the built-in names, for an unknown name).
+Deck load_deck_arg(const std::string& preset_or_path, const CardDb& db, const Rules& rules,
+                   bool allow_unimplemented);
 
 }  // namespace dt

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,8 @@ struct MatchSpec {
   std::string stderr_dir;       // empty: bots' stderr only kept as a tail in the transcript
   bool verbose = false;         // print decisions and events to stdout
   const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
+  int64_t shutdown_grace_ms = 500;  // after match_end: time for a bot to exit before it is killed
+  bool record_timings = false;      // fill MatchOutcome::cycle_us / wait_us (benchmarks)
 };
 
 struct SeatOutcome {
@@ -68,7 +71,14 @@ struct MatchOutcome {
   int turns = 0;
   int64_t decisions = 0;
   double wall_ms = 0;
+  // With MatchSpec::record_timings, per decision: the whole cycle (request
+  // built .. choice applied) and the part spent waiting for the bot.
+  std::vector<double> cycle_us, wait_us;
 };
+
+// "ladder" | "dev" | "training"; nullopt for anything else.
+std::optional<Policy> policy_by_name(const std::string& name);
+std::string to_string(Policy);
 
 // Plays one match to its end. Never throws for a bot's misbehaviour (that is a
 // verdict); throws std::invalid_argument for an unusable spec.

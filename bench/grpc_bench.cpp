@@ -1,0 +1,197 @@
+// Referee overhead per decision over gRPC, to sit next to the stdio figures of
+// dt_referee_bench. Usage:
+//   build/bench/dt_grpc_bench [--matches N] [--trips N]
+// It is also its own trivial bot: `dt_grpc_bench --as-bot` dials
+// DTREF_GRPC_ADDRESS with DTREF_TOKEN and answers every request with option 0,
+// so what is timed is the referee and the transport, not a bot's thinking.
+// Two figures:
+//  - link round trip: GrpcLink::send of a request of the median size a seat
+//    receives, until GrpcLink::receive returns the answer (serialisation,
+//    gRPC, the bot's parse and reply);
+//  - whole matches through run_match, both seats this bot over gRPC: every
+//    decision's cycle (request built .. choice applied and recorded) and the
+//    referee's own share of it (the cycle minus waiting for the answer),
+//    measured as dt_referee_bench measures stdio bots.
+#include <grpcpp/grpcpp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "bot.grpc.pb.h"
+#include "bot.hpp"
+#include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+#include "dt/game.hpp"
+#include "dtref/convert.hpp"
+#include "dtref/grpc_link.hpp"
+#include "dtref/match.hpp"
+
+namespace {
+
+using dtref::protocol::BotMessage;
+using dtref::protocol::RefereeMessage;
+
+int run_as_bot() {
+  const char* addr = std::getenv("DTREF_GRPC_ADDRESS");
+  const char* token = std::getenv("DTREF_TOKEN");
+  if (!addr || !token) {
+    std::fprintf(stderr, "--as-bot: DTREF_GRPC_ADDRESS and DTREF_TOKEN must be set (the referee sets them)\n");
+    return 2;
+  }
+  auto stub = dtref::protocol::BotLink::NewStub(grpc::CreateChannel(addr, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext ctx;
+  auto stream = stub->Play(&ctx);
+  BotMessage first;
+  first.set_token(token);
+  stream->Write(first);
+  RefereeMessage in;
+  while (stream->Read(&in)) {
+    BotMessage out;
+    if (in.has_hello()) {
+      out.mutable_ready()->set_name("index0");
+    } else if (in.has_request()) {
+      out.mutable_answer()->set_decision_id(in.request().decision_id());
+      out.mutable_answer()->mutable_choice()->set_number_value(0);
+    } else if (in.has_match_end()) {
+      break;
+    } else {
+      continue;
+    }
+    stream->Write(out);
+  }
+  stream->WritesDone();
+  stream->Finish();
+  return 0;
+}
+
+struct Stats {
+  double median = 0, p99 = 0;
+  size_t n = 0;
+};
+
+Stats stats(std::vector<double> v) {
+  Stats s;
+  s.n = v.size();
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.median = v[v.size() / 2];
+  s.p99 = v[std::min(v.size() - 1, size_t(double(v.size()) * 0.99))];
+  return s;
+}
+
+// A request of the median size a seat receives in a random game.
+RefereeMessage median_request() {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::GameConfig cfg;
+  cfg.rules = dt::preset_gengine();
+  cfg.seed = 1;
+  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
+  dt::State s = dt::new_game(db, cfg);
+  auto bot = dt::make_random_bot(1);
+  std::vector<RefereeMessage> all;
+  while (!dt::game_over(s)) {
+    const int seat = dt::deciding_seat(s);
+    const auto opts = dt::legal_options(s);
+    RefereeMessage m;
+    m.mutable_request()->set_type("request");
+    for (size_t k = 0; k < opts.size(); ++k) *m.mutable_request()->add_options() = dtref::to_proto(opts[k], int(k));
+    *m.mutable_request()->mutable_observation() = dtref::to_proto(s, dt::observe(s, seat));
+    all.push_back(std::move(m));
+    dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
+  }
+  std::sort(all.begin(), all.end(), [](auto& a, auto& b) { return a.ByteSizeLong() < b.ByteSizeLong(); });
+  return all[all.size() / 2];
+}
+
+std::string self_exe() {
+  char buf[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, size_t(n)) : std::string("dt_grpc_bench");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int matches = 20, trips = 20000;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--as-bot") return run_as_bot();
+    if (a == "--matches" && i + 1 < argc) matches = std::atoi(argv[++i]);
+    else if (a == "--trips" && i + 1 < argc) trips = std::atoi(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: %s [--matches N] [--trips N]   (or --as-bot, run by the referee)\n", argv[0]);
+      return 2;
+    }
+  }
+  const std::string bot_spec = "grpc:" + self_exe() + " --as-bot";
+  using Clock = dtref::Clock;
+
+  {  // link round trip
+    RefereeMessage req = median_request();
+    dtref::GrpcLink::Options o;
+    o.command = self_exe() + " --as-bot";
+    dtref::GrpcLink link(o);
+    const auto deadline = [] { return Clock::now() + std::chrono::seconds(10); };
+    if (auto err = link.start(deadline())) {
+      std::fprintf(stderr, "cannot start the bot: %s\n", err->c_str());
+      return 1;
+    }
+    RefereeMessage hello;
+    hello.mutable_hello()->set_type("hello");
+    link.send(hello);
+    if (link.receive(deadline()).kind != dtref::Received::Kind::Message) {
+      std::fprintf(stderr, "the bot did not say ready: %s\n", link.stderr_tail().c_str());
+      return 1;
+    }
+    std::vector<double> us;
+    for (int i = 0; i < trips; ++i) {
+      req.mutable_request()->set_decision_id(i + 1);
+      const auto t0 = Clock::now();
+      link.send(req);
+      const dtref::Received r = link.receive(deadline());
+      if (r.kind != dtref::Received::Kind::Message) {
+        std::fprintf(stderr, "trip %d failed: %s\n", i, r.exit_detail.c_str());
+        return 1;
+      }
+      us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    }
+    RefereeMessage end;
+    end.mutable_match_end()->set_type("match_end");
+    link.send(end);
+    link.shutdown(std::chrono::milliseconds(500));
+    const Stats s = stats(us);
+    std::printf("gRPC link round trip, %zu-byte request -> answer: median %.1f us, p99 %.1f us (%zu trips)\n",
+                req.ByteSizeLong(), s.median, s.p99, s.n);
+  }
+
+  std::vector<double> cycle, own;
+  int64_t decisions = 0;
+  for (int m = 0; m < matches; ++m) {
+    dtref::MatchSpec spec;
+    spec.bots = {{"", bot_spec}, {"", bot_spec}};
+    spec.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
+    spec.rules = dt::preset_gengine();
+    spec.seed = uint64_t(m + 1);
+    spec.record_timings = true;
+    const auto out = dtref::run_match(spec);
+    if (out.voided || out.seats[0].verdict != dtref::Verdict::Ok || out.seats[1].verdict != dtref::Verdict::Ok) {
+      std::fprintf(stderr, "match %d did not finish cleanly (%s / %s)\n", m, out.seats[0].detail.c_str(),
+                   out.seats[1].detail.c_str());
+      return 1;
+    }
+    cycle.insert(cycle.end(), out.cycle_us.begin(), out.cycle_us.end());
+    for (size_t k = 0; k < out.cycle_us.size() && k < out.wait_us.size(); ++k)
+      own.push_back(out.cycle_us[k] - out.wait_us[k]);
+    decisions += out.decisions;
+  }
+  const Stats c = stats(cycle), o = stats(own);
+  std::printf("%s (%lld decisions, %d matches)\n  whole decision cycle: median %.1f us, p99 %.1f us\n"
+              "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n",
+              bot_spec.c_str(), static_cast<long long>(decisions), matches, c.median, c.p99, o.median, o.p99);
+  return 0;
+}

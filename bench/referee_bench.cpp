@@ -1,0 +1,164 @@
+// Referee overhead per decision, next to the raw pipe round trip on the same
+// machine. Usage:
+//   build/bench/dt_referee_bench [--matches N] [--bot SPEC]...
+// Default bots: builtin:random (no transport: the referee's own work per
+// decision), stdio:dtbot-random (C++), stdio:python3 mockbot.py good.
+// For each, both seats run that bot; every decision's cycle (request built ..
+// choice applied and recorded) is timed. The raw round trip writes a line of
+// the median request size to `cat` and reads it back. On a busy machine the
+// "own work" share also holds time the bot ran on the referee's CPU right
+// after being woken; the CPU time line (getrusage, this process only) does not.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bot.hpp"
+#include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+#include "dt/game.hpp"
+#include "dtref/convert.hpp"
+#include "dtref/jsonl.hpp"
+#include "dtref/match.hpp"
+
+namespace {
+
+struct Stats {
+  double median = 0, p99 = 0;
+  size_t n = 0;
+};
+
+// CPU time (user + system) of this process so far, in microseconds; bots are
+// other processes, so this is the referee's own work only.
+double cpu_us() {
+  rusage ru{};
+  ::getrusage(RUSAGE_SELF, &ru);
+  return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+}
+
+Stats stats(std::vector<double> v) {
+  Stats s;
+  s.n = v.size();
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.median = v[v.size() / 2];
+  s.p99 = v[std::min(v.size() - 1, size_t(double(v.size()) * 0.99))];
+  return s;
+}
+
+// The median size of the request lines a seat receives in a game.
+size_t median_request_size() {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::GameConfig cfg;
+  cfg.rules = dt::preset_gengine();
+  cfg.seed = 1;
+  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
+  dt::State s = dt::new_game(db, cfg);
+  auto bot = dt::make_random_bot(1);
+  std::vector<double> sizes;
+  while (!dt::game_over(s)) {
+    const int seat = dt::deciding_seat(s);
+    const auto opts = dt::legal_options(s);
+    dtref::protocol::RefereeMessage m;
+    for (size_t k = 0; k < opts.size(); ++k) *m.mutable_request()->add_options() = dtref::to_proto(opts[k], int(k));
+    *m.mutable_request()->mutable_observation() = dtref::to_proto(s, dt::observe(s, seat));
+    sizes.push_back(double(dtref::to_json_line(m).size()));
+    dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
+  }
+  return size_t(stats(sizes).median);
+}
+
+// Round trips of one line through `cat` over plain blocking pipes, in microseconds.
+std::vector<double> raw_pipe_round_trips(size_t line_size, int n) {
+  int to[2], from[2];
+  if (::pipe(to) != 0 || ::pipe(from) != 0) return {};
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(to[0], 0), ::dup2(from[1], 1);
+    ::close(to[0]), ::close(to[1]), ::close(from[0]), ::close(from[1]);
+    ::execlp("cat", "cat", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(to[0]), ::close(from[1]);
+  std::string line(line_size, 'x');
+  line.back() = '\n';
+  std::vector<char> buf(line_size + 1);
+  std::vector<double> out;
+  for (int i = 0; i < n; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    size_t w = 0;
+    while (w < line.size()) w += size_t(std::max<ssize_t>(0, ::write(to[1], line.data() + w, line.size() - w)));
+    size_t got = 0;
+    while (got < line.size()) {
+      const ssize_t r = ::read(from[0], buf.data() + got, buf.size() - got);
+      if (r <= 0) break;
+      got += size_t(r);
+    }
+    out.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }
+  ::close(to[1]), ::close(from[0]);
+  ::waitpid(pid, nullptr, 0);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int matches = 20;
+  std::vector<std::string> bots;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--matches" && i + 1 < argc) matches = std::atoi(argv[++i]);
+    else if (a == "--bot" && i + 1 < argc) bots.push_back(argv[++i]);
+    else {
+      std::fprintf(stderr, "usage: %s [--matches N] [--bot SPEC]...\n", argv[0]);
+      return 2;
+    }
+  }
+  if (bots.empty())
+    bots = {"builtin:random", std::string("stdio:") + DTBOT_RANDOM,
+            std::string("stdio:python3 ") + DTREF_MOCKBOTS_DIR + "/mockbot.py good"};
+  const size_t size = median_request_size();
+  const Stats raw = stats(raw_pipe_round_trips(size, 20000));
+  std::printf("raw pipe round trip through cat, %zu-byte line: median %.1f us, p99 %.1f us (%zu trips)\n", size,
+              raw.median, raw.p99, raw.n);
+  for (const std::string& b : bots) {
+    std::vector<double> cycle, own;
+    int64_t decisions = 0;
+    const double cpu0 = cpu_us();
+    for (int m = 0; m < matches; ++m) {
+      dtref::MatchSpec spec;
+      spec.bots = {{"", b}, {"", b}};
+      spec.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
+      spec.rules = dt::preset_gengine();
+      spec.seed = uint64_t(m + 1);
+      spec.record_timings = true;
+      const auto out = dtref::run_match(spec);
+      if (out.voided || out.seats[0].verdict != dtref::Verdict::Ok || out.seats[1].verdict != dtref::Verdict::Ok) {
+        std::fprintf(stderr, "%s: match %d did not finish cleanly (%s)\n", b.c_str(), m, out.seats[0].detail.c_str());
+        return 1;
+      }
+      cycle.insert(cycle.end(), out.cycle_us.begin(), out.cycle_us.end());
+      // The referee's own share: the cycle minus the wait for the answer (a
+      // decision refused and re-asked would have two waits; none are here).
+      for (size_t k = 0; k < out.cycle_us.size() && k < out.wait_us.size(); ++k)
+        own.push_back(out.cycle_us[k] - out.wait_us[k]);
+      decisions += out.decisions;
+    }
+    const double cpu = (cpu_us() - cpu0) / double(decisions);
+    const Stats c = stats(cycle), o = stats(own);
+    std::printf("%s (%lld decisions, %d matches)\n  whole decision cycle: median %.1f us, p99 %.1f us\n"
+                "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n"
+                "  referee CPU time (user + system) per decision, mean: %.1f us\n",
+                b.c_str(), static_cast<long long>(decisions), matches, c.median, c.p99, o.median, o.p99, cpu);
+  }
+  return 0;
+}

@@ -1,0 +1,342 @@
+// `dtref cards`: what the built-in card database holds and how much of it the
+// engine implements. --coverage (the default) counts implemented/total by set
+// and by card type (--json for tools), --list lists cards with filters, and a
+// card name or code shows that card's facts (never its printed text).
+// `dtref deck X` checks one deck list.
+#include <fmt/core.h>
+
+#include <cstdio>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+
+namespace dtref {
+
+namespace {
+
+struct CardsOptions {
+  bool coverage = false;
+  bool json = false;
+  bool list = false;
+  bool implemented = false;
+  bool missing = false;
+  std::string set;
+  std::string type;
+  std::vector<std::string> name;  // words of a card name, or a code
+};
+
+// Expansions in release order with their DoomtrooperDB names (facts).
+struct SetInfo {
+  const char* code;
+  const char* name;
+};
+constexpr SetInfo kSets[] = {{"unl", "Unlimited (Base Set)"}, {"inq", "Inquisition"}, {"wz", "Warzone"},
+                             {"mort", "Mortificator"},        {"gol", "Golgotha"},    {"apo", "Apocalypse"},
+                             {"pl", "Paradise Lost"},         {"promo", "Promotion cards"}};
+
+constexpr dt::CardType kTypes[] = {
+    dt::CardType::Warrior, dt::CardType::Equipment, dt::CardType::Special, dt::CardType::Fortification,
+    dt::CardType::Art,     dt::CardType::Symmetry,  dt::CardType::Mission, dt::CardType::Relic,
+    dt::CardType::Warzone, dt::CardType::Ki,        dt::CardType::Beast,   dt::CardType::Alliance};
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string type_key(dt::CardType t) { return lower(dt::to_string(t)); }
+
+// Set codes in release order, then any set the table above does not know.
+std::vector<std::string> set_order(const dt::CardDb& db) {
+  std::vector<std::string> order;
+  for (const SetInfo& s : kSets) order.push_back(s.code);
+  for (const auto& d : db.all())
+    if (std::find(order.begin(), order.end(), d.set) == order.end()) order.push_back(d.set);
+  return order;
+}
+
+std::string set_name(const std::string& code) {
+  for (const SetInfo& s : kSets)
+    if (code == s.code) return s.name;
+  return code;
+}
+
+struct Tally {
+  int implemented = 0, total = 0;
+  void add(const dt::CardDef& d) {
+    ++total;
+    implemented += d.implemented ? 1 : 0;
+  }
+};
+
+int print_coverage(const dt::CardDb& db, bool json) {
+  std::map<std::string, Tally> by_set;
+  std::map<dt::CardType, Tally> by_type;
+  Tally all;
+  for (const auto& d : db.all()) {
+    by_set[d.set].add(d);
+    by_type[d.type].add(d);
+    all.add(d);
+  }
+  if (json) {
+    // Written by hand to keep the documented shape and spacing:
+    // {"sets": {"unl": {"implemented": N, "total": 341}, ...}, "types": {...}, ...}
+    auto tally = [](const Tally& t) {
+      return fmt::format("{{\"implemented\": {}, \"total\": {}}}", t.implemented, t.total);
+    };
+    std::string sets, types;
+    for (const std::string& s : set_order(db))
+      if (by_set.count(s)) sets += fmt::format("{}\"{}\": {}", sets.empty() ? "" : ", ", s, tally(by_set[s]));
+    for (dt::CardType t : kTypes)
+      if (by_type.count(t))
+        types += fmt::format("{}\"{}\": {}", types.empty() ? "" : ", ", type_key(t), tally(by_type[t]));
+    fmt::print("{{\"sets\": {{{}}}, \"types\": {{{}}}, \"implemented\": {}, \"total\": {}}}\n", sets, types,
+               all.implemented, all.total);
+    return 0;
+  }
+  auto pct = [](const Tally& t) { return t.total ? 100.0 * t.implemented / t.total : 0.0; };
+  fmt::print("card coverage: {} of {} cards implemented ({:.1f}%)\n\nby set:\n", all.implemented, all.total,
+             pct(all));
+  for (const std::string& s : set_order(db))
+    if (by_set.count(s))
+      fmt::print("  {:<6} {:<22} {:>4} / {:<4} {:5.1f}%\n", s, set_name(s), by_set[s].implemented, by_set[s].total,
+                 pct(by_set[s]));
+  fmt::print("\nby type:\n");
+  for (dt::CardType t : kTypes)
+    if (by_type.count(t))
+      fmt::print("  {:<14} {:>4} / {:<4} {:5.1f}%\n", dt::to_string(t), by_type[t].implemented, by_type[t].total,
+                 pct(by_type[t]));
+  return 0;
+}
+
+std::string affiliations(dt::AffilMask mask) {
+  std::string out;
+  for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
+    if (mask & (1u << a)) out += (out.empty() ? "" : ", ") + std::string(dt::to_string(dt::Affil(a)));
+  return out.empty() ? "General" : out;
+}
+
+std::string rating(const std::optional<int8_t>& r) { return r ? fmt::format("{}", int(*r)) : "-"; }
+
+std::string signed_bonus(const dt::StatBonus& b) {
+  std::string out;
+  auto one = [&](int v, const char* stat) {
+    if (v) out += fmt::format("{}{:+d} {}", out.empty() ? "" : ", ", v, stat);
+  };
+  one(b.f, "F");
+  one(b.s, "S");
+  one(b.a, "A");
+  one(b.v, "V");
+  return out;
+}
+
+const char* post_play_name(dt::PostPlay p) {
+  switch (p) {
+    case dt::PostPlay::Attach: return "attach";
+    case dt::PostPlay::Discard: return "discard";
+    case dt::PostPlay::Annihilate: return "annihilate";
+    case dt::PostPlay::None: break;
+  }
+  return "none";
+}
+
+const char* weapon_name(dt::WeaponKind w) {
+  switch (w) {
+    case dt::WeaponKind::Fight: return "Fight weapon";
+    case dt::WeaponKind::Shoot: return "Shoot weapon";
+    case dt::WeaponKind::FightShoot: return "Fight/Shoot weapon";
+    case dt::WeaponKind::Special: return "special weapon";
+    case dt::WeaponKind::None: break;
+  }
+  return "";
+}
+
+void print_card(const dt::CardDef& d) {
+  fmt::print("{}\n", d.name);
+  fmt::print("  code          {} ({}: {})\n", d.code, d.set, set_name(d.set));
+  fmt::print("  type          {}\n", dt::to_string(d.type));
+  fmt::print("  affiliation   {}\n", affiliations(d.affil));
+  if (d.type == dt::CardType::Warrior)
+    fmt::print("  ratings       F {}  S {}  A {}  V {}\n", rating(d.f), rating(d.s), int(d.a), int(d.v));
+  fmt::print("  deck limit    {}\n", int(d.deck_limit));
+  fmt::print("  post-play     {}\n", post_play_name(d.post_play));
+  if (!d.designations.empty()) {
+    std::string des;
+    for (const auto& x : d.designations) des += (des.empty() ? "" : ", ") + x;
+    fmt::print("  designations  {}\n", des);
+  }
+  fmt::print("  implemented   {}\n", d.implemented ? "yes" : "no (facts only; refused in decks unless --allow-unimplemented)");
+  std::vector<std::string> effects;
+  if (d.weapon != dt::WeaponKind::None) effects.push_back(weapon_name(d.weapon));
+  if (!d.bonus.empty())
+    effects.push_back((d.combat_modifier ? "in a combat: " : "bonus: ") + signed_bonus(d.bonus));
+  if (d.give_to.affil || d.give_to.doomtrooper || d.give_to.legion) {
+    std::string who = d.give_to.affil ? affiliations(d.give_to.affil) + " warriors" : "";
+    if (d.give_to.doomtrooper) who += std::string(who.empty() ? "" : " or ") + "Doomtroopers";
+    if (d.give_to.legion) who += std::string(who.empty() ? "" : " or ") + "Dark Legion warriors";
+    effects.push_back("given to " + who);
+  }
+  if (d.fort) {
+    std::string fx = (d.fort->whole_force ? "to every matching warrior you have: " : "to matching warriors in its area: ") +
+                     signed_bonus(d.fort->bonus);
+    if (d.fort->affects_affil) fx += " (" + affiliations(d.fort->affects_affil) + ")";
+    if (!d.fort->affects_designation.empty()) fx += " (" + d.fort->affects_designation + ")";
+    effects.push_back(fx);
+  }
+  for (const auto& e : effects) fmt::print("  effect        {}\n", e);
+}
+
+int list_cards(const dt::CardDb& db, const CardsOptions& opt) {
+  if (!opt.set.empty()) {
+    bool known = false;
+    for (const auto& d : db.all()) known = known || d.set == opt.set;
+    if (!known) {
+      std::string sets;
+      for (const auto& s : set_order(db)) sets += " " + s;
+      fmt::print(stderr, "dtref cards: unknown set '{}' (sets:{})\n", opt.set, sets);
+      return 2;
+    }
+  }
+  std::optional<dt::CardType> type;
+  if (!opt.type.empty()) {
+    for (dt::CardType t : kTypes)
+      if (lower(opt.type) == type_key(t) || lower(opt.type) == type_key(t) + "s") type = t;
+    if (!type) {
+      std::string types;
+      for (dt::CardType t : kTypes) types += " " + type_key(t);
+      fmt::print(stderr, "dtref cards: unknown type '{}' (types:{})\n", opt.type, types);
+      return 2;
+    }
+  }
+  int shown = 0;
+  for (const auto& d : db.all()) {
+    if (!opt.set.empty() && d.set != opt.set) continue;
+    if (type && d.type != *type) continue;
+    if (opt.implemented && !d.implemented) continue;
+    if (opt.missing && d.implemented) continue;
+    fmt::print("{:<6} {:<5} {:<13} {:<16} {}{}\n", d.code, d.set, dt::to_string(d.type), affiliations(d.affil), d.name,
+               d.implemented ? "" : "  (not implemented)");
+    ++shown;
+  }
+  std::fflush(stdout);  // the count follows the list, never inside a line of it
+  fmt::print(stderr, "{} card(s)\n", shown);
+  return 0;
+}
+
+int run_cards(const CardsOptions& opt) {
+  const dt::CardDb& db = dt::builtin_cards();
+  if (opt.implemented && opt.missing) {
+    fmt::print(stderr, "dtref cards: --implemented and --missing exclude each other; give one\n");
+    return 2;
+  }
+  if (!opt.name.empty()) {
+    std::string query;
+    for (const auto& w : opt.name) query += (query.empty() ? "" : " ") + w;
+    auto c = dt::lookup_card(query, db);
+    if (!c) {
+      std::string near = dt::nearest_card_name(query, db);
+      fmt::print(stderr, "dtref cards: no card named or coded '{}'{}\n", query,
+                 near.empty() ? "; `dtref cards --list` lists every card" : "; did you mean '" + near + "'?");
+      return 2;
+    }
+    print_card(db[*c]);
+    return 0;
+  }
+  if (opt.list) return list_cards(db, opt);
+  return print_coverage(db, opt.json);
+}
+
+struct DeckOptions {
+  std::string deck;
+  std::string rules = "gengine";
+  bool allow_unimplemented = false;
+  bool list = false;
+};
+
+// `dtref deck X`: load_deck_arg's verdict on X plus what the deck is made of.
+int check_deck(const DeckOptions& opt) {
+  const dt::CardDb& db = dt::builtin_cards();
+  auto rules = dt::preset_by_name(opt.rules);
+  if (!rules) {
+    fmt::print(stderr, "dtref deck: unknown rules preset '{}' (known: gengine, second-edition)\n", opt.rules);
+    return 2;
+  }
+  dt::Deck deck;
+  try {
+    deck = dt::load_deck_arg(opt.deck, db, *rules, opt.allow_unimplemented);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "dtref deck: {}\n", e.what());
+    return 1;
+  }
+  fmt::print("deck '{}'{}: {} cards, legal under the {} rules\n", deck.name,
+             deck.title.empty() ? "" : " (" + deck.title + ")", deck.cards.size(), rules->name);
+  std::map<dt::CardType, int> by_type;
+  std::map<std::string, int> by_affil;
+  int unimplemented = 0;
+  for (uint16_t c : deck.cards) {
+    ++by_type[db[c].type];
+    if (db[c].type == dt::CardType::Warrior) ++by_affil[affiliations(db[c].affil)];
+    unimplemented += db[c].implemented ? 0 : 1;
+  }
+  std::string types, affils;
+  for (dt::CardType t : kTypes)
+    if (by_type.count(t)) types += fmt::format("{}{} {}", types.empty() ? "" : ", ", by_type[t], dt::to_string(t));
+  for (const auto& [a, n] : by_affil) affils += fmt::format("{}{} {}", affils.empty() ? "" : ", ", n, a);
+  fmt::print("  by type:     {}\n", types);
+  if (!affils.empty()) fmt::print("  warriors:    {}\n", affils);
+  if (unimplemented) fmt::print("  {} card(s) not implemented: they play without their effects\n", unimplemented);
+  if (opt.list) {
+    // Merged per card, in the deck's order: a canonical deck list.
+    std::vector<std::pair<uint16_t, int>> merged;
+    for (const dt::DeckEntry& e : deck.entries) {
+      auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first == e.def; });
+      if (it == merged.end()) merged.push_back({e.def, e.count});
+      else it->second += e.count;
+    }
+    for (const auto& [c, n] : merged) fmt::print("{} {}\n", n, db[c].name);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_cards_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<CardsOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "cards",
+      "The built-in card database: how much of it the engine implements (--coverage, the "
+      "default), a filtered card list (--list), or one card's facts (dtref cards SEA LION).");
+  cmd->add_flag("--coverage", opt->coverage, "implemented/total cards by set and by type (the default)");
+  cmd->add_flag("--json", opt->json,
+                "with --coverage: one JSON object {\"sets\": {...}, \"types\": {...}, \"implemented\", \"total\"}");
+  cmd->add_flag("--list", opt->list, "list cards: code, set, type, affiliation, name");
+  cmd->add_option("--set", opt->set, "with --list: only this set (unl, inq, wz, mort, gol, apo, pl, promo)");
+  cmd->add_option("--type", opt->type, "with --list: only this card type (warrior, equipment, special, ...)");
+  cmd->add_flag("--implemented", opt->implemented, "with --list: only cards the engine implements");
+  cmd->add_flag("--missing", opt->missing, "with --list: only cards the engine does not implement yet");
+  cmd->add_option("name", opt->name, "a card name (any case; quotes optional) or DoomtrooperDB code");
+  cmd->callback([opt, &exit_code] { exit_code = run_cards(*opt); });
+}
+
+void add_deck_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<DeckOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "deck",
+      "Check a deck (a built-in name or a deck-list file, docs/decks.md) under a rules preset: "
+      "prints its make-up when legal; else every problem with its line, exit 1.");
+  cmd->add_option("deck", opt->deck, "built-in deck name or deck-list file")->required();
+  cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented, "accept cards the engine does not implement");
+  cmd->add_flag("--list", opt->list, "also print the deck as a canonical list, one card per line");
+  cmd->callback([opt, &exit_code] { exit_code = check_deck(*opt); });
+}
+
+}  // namespace dtref

@@ -1,0 +1,87 @@
+// dtref standings: the table, crosstable, Elo and SPRT of a results database,
+// as text, JSON or a self-contained HTML report.
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "dtref/tournament/ratings.hpp"
+#include "dtref/tournament/report.hpp"
+#include "dtref/tournament/store.hpp"
+
+namespace dtref {
+
+namespace {
+
+using namespace dtref::tour;
+
+struct StandingsOptions {
+  std::string db;
+  bool json = false;
+  std::string html;
+  std::vector<std::string> sprt;
+};
+
+int run_standings(const StandingsOptions& o) {
+  try {
+    if (!std::filesystem::exists(o.db)) {
+      fmt::print(stderr, "dtref standings: '{}' does not exist (give the --db a tournament wrote)\n", o.db);
+      return 2;
+    }
+    Store store(o.db);
+    const auto header = store.header();
+    if (!header) {
+      fmt::print(stderr, "dtref standings: '{}' holds no tournament yet\n", o.db);
+      return 2;
+    }
+    const std::vector<MatchRecord> matches = store.matches();
+    ReportInput in;
+    in.title = std::filesystem::path(o.db).filename().string();
+    in.standings = compute_standings(header->players, matches);
+    in.faults = faults_of(header->players, matches);
+    if (!o.sprt.empty()) {
+      std::string text, err;
+      for (const auto& s : o.sprt) text += s + " ";
+      const auto prm = parse_sprt(text, &err);
+      if (!prm) {
+        fmt::print(stderr, "dtref standings: --sprt: {}\n", err);
+        return 2;
+      }
+      in.sprt = sprt(*prm, pentanomial(matches, 0, 1));
+      in.sprt_pair = fmt::format("{} vs {}", header->players[0].name, header->players[1].name);
+    }
+    if (!o.html.empty()) {
+      std::ofstream out(o.html);
+      out << standings_html(in);
+      if (!out) {
+        fmt::print(stderr, "dtref standings: cannot write '{}'\n", o.html);
+        return 1;
+      }
+    }
+    if (o.json) fmt::print("{}", standings_json(in));
+    else if (o.html.empty()) fmt::print("{}", standings_text(in));
+    else fmt::print("wrote {}\n", o.html);
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "dtref standings: {}\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace
+
+void add_standings_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<StandingsOptions>();
+  CLI::App* cmd = app.add_subcommand("standings", "Standings, Elo, crosstable and SPRT of a tournament's results database.");
+  cmd->add_option("--db", o->db, "results database written by dtref tournament or dtref merge")->required();
+  cmd->add_flag("--json", o->json, "print JSON instead of a table");
+  cmd->add_option("--html", o->html, "write a self-contained HTML report to this file");
+  cmd->add_option("--sprt", o->sprt, "SPRT of the first two bots: elo0=0,elo1=5,alpha=0.05,beta=0.05")->expected(1, 4);
+  cmd->callback([o, &exit_code] { exit_code = run_standings(*o); });
+}
+
+}  // namespace dtref

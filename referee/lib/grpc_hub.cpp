@@ -1,0 +1,304 @@
+// The gRPC server the GrpcLinks share: token check, one reactor per stream,
+// per-seat message queues. See grpc_hub.hpp for why it is shared.
+#include "dtref/grpc_hub.hpp"
+
+#include <grpcpp/grpcpp.h>
+
+#include <random>
+
+namespace dtref {
+
+using protocol::BotMessage;
+using protocol::RefereeMessage;
+
+namespace {
+
+std::string random_token() {
+  std::random_device rd;  // the kernel's random source: tokens must not be guessable
+  std::string t;
+  static const char* hex = "0123456789abcdef";
+  for (int i = 0; i < 32; ++i) t += hex[rd() % 16];
+  return t;
+}
+
+// A message that parsed but does not fit the protocol: nothing in it, or an
+// answer whose choice is neither an option index nor an option text.
+std::string misfit(const BotMessage& m) {
+  switch (m.msg_case()) {
+    case BotMessage::MSG_NOT_SET: return "a BotMessage with neither ready nor answer";
+    case BotMessage::kReady: return {};
+    case BotMessage::kAnswer: {
+      const auto& c = m.answer().choice();
+      if (c.kind_case() != google::protobuf::Value::kNumberValue &&
+          c.kind_case() != google::protobuf::Value::kStringValue)
+        return "an answer whose choice is not a number (option index) or a string (option text)";
+      return {};
+    }
+  }
+  return "an unknown message";
+}
+
+}  // namespace
+
+// One bidirectional Play stream. Lives until OnDone; before attaching to a
+// seat it only waits for the first message and its token.
+class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, RefereeMessage> {
+ public:
+  GrpcPlayReactor(GrpcHub* hub, grpc::CallbackServerContext* ctx) : hub_(hub), ctx_(ctx) {
+    StartRead(&in_);
+  }
+  grpc::CallbackServerContext* context() { return ctx_; }
+  // Called by GrpcHub::claim before the seat is marked attached, so the
+  // first write the link starts already finds its channel in OnWriteDone.
+  void bind(std::shared_ptr<GrpcSeatChannel> ch) { ch_ = std::move(ch); }
+
+  void OnReadDone(bool ok) override {
+    if (!ch_) {
+      if (!ok) {  // gone before saying who it is
+        Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "the first message must carry the seat's token"));
+        return;
+      }
+      grpc::Status refusal;
+      if (!hub_->claim(in_.token(), this, ctx_->peer(), &refusal)) {
+        Finish(refusal);
+        return;
+      }
+      ch_->on_attached();  // writes what was sent before the bot dialled in
+      // The first message may carry ready (or anything) beside the token.
+      if (in_.msg_case() != BotMessage::MSG_NOT_SET) ch_->deliver(in_);
+      StartRead(&in_);
+      return;
+    }
+    if (!ok) {
+      ch_->on_read_end(ctx_->IsCancelled() ? "stream broken (bot gone or cancelled)" : "stream closed by the bot");
+      return;
+    }
+    ch_->deliver(in_);
+    StartRead(&in_);
+  }
+  void OnWriteDone(bool ok) override {
+    if (ch_) ch_->on_write_done(ok);
+  }
+  void OnDone() override {
+    if (ch_) ch_->on_done();
+    delete this;
+  }
+
+ private:
+  GrpcHub* hub_;  // outlives every stream: the server waits for them on shutdown
+  grpc::CallbackServerContext* ctx_;
+  std::shared_ptr<GrpcSeatChannel> ch_;
+  BotMessage in_;
+};
+
+class GrpcHub::Service final : public protocol::BotLink::CallbackService {
+ public:
+  explicit Service(GrpcHub* hub) : hub_(hub) {}
+  grpc::ServerBidiReactor<BotMessage, RefereeMessage>* Play(grpc::CallbackServerContext* ctx) override {
+    return new GrpcPlayReactor(hub_, ctx);
+  }
+
+ private:
+  GrpcHub* hub_;
+};
+
+// ---- the channel ------------------------------------------------------------
+
+bool GrpcSeatChannel::send(const RefereeMessage& msg) {
+  std::unique_lock lk(m);
+  if (finish_requested_ || finished_ || write_failed_) return false;
+  // Before the bot dials in, messages wait here (hello is sent right after
+  // the launch); attach() starts writing them.
+  outbox_.push_back(msg);
+  if (!attached || writing_) return true;
+  writing_ = true;
+  const RefereeMessage* next = &outbox_.front();  // deque: stays put while others are pushed
+  GrpcPlayReactor* r = reactor_;
+  lk.unlock();
+  // Outside the lock: gRPC may run OnWriteDone on another thread at once.
+  // The reactor cannot finish while a write is outstanding, so `r` is valid.
+  r->StartWrite(next);
+  return true;
+}
+
+void GrpcSeatChannel::on_attached() {
+  std::unique_lock lk(m);
+  if (outbox_.empty() || writing_ || finished_) return;
+  writing_ = true;
+  const RefereeMessage* next = &outbox_.front();
+  GrpcPlayReactor* r = reactor_;
+  lk.unlock();
+  r->StartWrite(next);
+}
+
+void GrpcSeatChannel::on_write_done(bool ok) {
+  std::unique_lock lk(m);
+  outbox_.pop_front();
+  if (!ok) {
+    write_failed_ = true;
+    outbox_.clear();
+  }
+  const RefereeMessage* next = nullptr;
+  bool fin = false;
+  if (!outbox_.empty()) {
+    next = &outbox_.front();
+  } else {
+    writing_ = false;
+    if (finish_requested_ && !finished_ && !hold_finish_) fin = finished_ = true;
+  }
+  GrpcPlayReactor* r = reactor_;
+  lk.unlock();
+  if (next) r->StartWrite(next);
+  if (fin) r->Finish(grpc::Status::OK);
+}
+
+void GrpcSeatChannel::finish() {
+  std::unique_lock lk(m);
+  if (!attached || finish_requested_) return;
+  finish_requested_ = true;
+  bool fin = false;
+  if (!writing_ && !finished_) fin = finished_ = true;
+  GrpcPlayReactor* r = reactor_;
+  lk.unlock();
+  if (fin) r->Finish(grpc::Status::OK);
+}
+
+void GrpcSeatChannel::cancel() {
+  std::unique_lock lk(m);
+  if (!attached || finished_) return;
+  finish_requested_ = true;
+  hold_finish_ = true;  // keeps the reactor alive (unfinished) across TryCancel
+  GrpcPlayReactor* r = reactor_;
+  lk.unlock();
+  // Outside the lock: cancelling may run reactions. An outstanding write then
+  // completes with ok=false.
+  r->context()->TryCancel();
+  lk.lock();
+  hold_finish_ = false;
+  bool fin = false;
+  if (!writing_ && !finished_) fin = finished_ = true;
+  lk.unlock();
+  if (fin) r->Finish(grpc::Status::CANCELLED);
+}
+
+void GrpcSeatChannel::deliver(const BotMessage& msg) {
+  Received r;
+  r.at = Clock::now();
+  const std::string why = misfit(msg);
+  if (why.empty()) {
+    r.kind = Received::Kind::Message;
+    r.msg = msg;
+  } else {
+    r.kind = Received::Kind::Malformed;
+    r.raw = msg.ShortDebugString().substr(0, 500);
+    r.exit_detail = why;
+  }
+  std::lock_guard lk(m);
+  inbox.push_back(std::move(r));
+  cv.notify_all();
+}
+
+void GrpcSeatChannel::on_read_end(const std::string& detail) {
+  std::lock_guard lk(m);
+  stream_ended = true;
+  end_detail = detail;
+  cv.notify_all();
+}
+
+void GrpcSeatChannel::on_done() {
+  std::lock_guard lk(m);
+  if (!stream_ended) {
+    stream_ended = true;
+    end_detail = "stream ended";
+  }
+  done = true;
+  reactor_ = nullptr;
+  cv.notify_all();
+}
+
+// ---- the hub ----------------------------------------------------------------
+
+std::shared_ptr<GrpcHub> GrpcHub::get(const std::string& listen_address, std::string* error) {
+  static std::mutex mu;
+  static std::map<std::string, std::weak_ptr<GrpcHub>> hubs;
+  std::lock_guard lk(mu);
+  if (auto h = hubs[listen_address].lock()) return h;
+  std::shared_ptr<GrpcHub> h(new GrpcHub);
+  if (!h->open(listen_address, error)) return nullptr;
+  hubs[listen_address] = h;
+  return h;
+}
+
+bool GrpcHub::open(const std::string& listen_address, std::string* error) {
+  service_ = std::make_unique<Service>(this);
+  grpc::ServerBuilder b;
+  int port = 0;
+  // Without this, Linux gRPC sets SO_REUSEPORT and a second referee could
+  // silently share a fixed port with the first.
+  b.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  b.AddListeningPort(listen_address, grpc::InsecureServerCredentials(), &port);
+  b.RegisterService(service_.get());
+  server_ = b.BuildAndStart();
+  if (!server_ || port == 0) {
+    if (error)
+      *error = "cannot listen for gRPC bots on '" + listen_address +
+               "': give a free host:port (e.g. 127.0.0.1:0 for any free port, or 0.0.0.0:50051 for remote bots)";
+    server_.reset();
+    return false;
+  }
+  const auto colon = listen_address.rfind(':');
+  address_ = listen_address.substr(0, colon) + ":" + std::to_string(port);
+  return true;
+}
+
+GrpcHub::~GrpcHub() {
+  if (server_) {
+    // Streams still open are cancelled at the deadline; Shutdown waits for them.
+    server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+    server_->Wait();
+  }
+}
+
+std::string GrpcHub::add_seat(std::shared_ptr<GrpcSeatChannel> ch) {
+  std::lock_guard lk(m_);
+  std::string t;
+  do t = random_token();
+  while (seats_.count(t));
+  seats_[t] = std::move(ch);
+  return t;
+}
+
+void GrpcHub::remove_seat(const std::string& token) {
+  std::lock_guard lk(m_);
+  seats_.erase(token);
+}
+
+std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPlayReactor* r,
+                                                 const std::string& peer, grpc::Status* refusal) {
+  std::lock_guard lk(m_);
+  auto it = seats_.find(token);
+  if (token.empty() || it == seats_.end()) {
+    *refusal = grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                            "unknown seat token: send the token the referee gave this seat "
+                            "(DTREF_TOKEN, or the one printed for grpc-remote) in the first message");
+    return nullptr;
+  }
+  std::shared_ptr<GrpcSeatChannel> ch = it->second;
+  std::lock_guard clk(ch->m);
+  if (ch->attached) {
+    *refusal = grpc::Status(grpc::StatusCode::ALREADY_EXISTS, "a bot is already connected for this seat's token");
+    return nullptr;
+  }
+  if (ch->finish_requested_) {
+    *refusal = grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, "this seat's match is over");
+    return nullptr;
+  }
+  r->bind(ch);
+  ch->reactor_ = r;
+  ch->attached = true;
+  ch->peer = peer;
+  ch->cv.notify_all();
+  return ch;
+}
+
+}  // namespace dtref

@@ -1,0 +1,310 @@
+// GrpcLink: a seat whose bot speaks gRPC. Launches the bot (grpc:) or waits
+// for a remote one (grpc-remote), then moves messages through the seat's
+// channel on the shared GrpcHub.
+#include "dtref/grpc_link.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/posix.hpp>
+#include <atomic>
+#include <cstring>
+#include <iostream>
+#include <stdexcept>
+#include <thread>
+
+#include "dtref/grpc_hub.hpp"
+
+namespace dtref {
+
+namespace bp = boost::process;
+
+namespace {
+
+constexpr size_t kStderrTailBytes = 8192;
+// After the bot's process exits, how long its stream may still deliver what
+// it wrote before receive() reports Closed.
+constexpr auto kDrainAfterExit = std::chrono::milliseconds(300);
+// How often receive() and start() look at the bot's process while waiting.
+constexpr auto kProcessPoll = std::chrono::milliseconds(50);
+
+std::string describe_exit(const siginfo_t& si) {
+  if (si.si_code == CLD_EXITED) return "exit code " + std::to_string(si.si_status);
+  const char* name = strsignal(si.si_status);
+  return "signal " + std::to_string(si.si_status) + " (" + (name ? name : "?") + ")";
+}
+
+}  // namespace
+
+bool is_grpc_spec(std::string_view spec) {
+  return spec.rfind("grpc:", 0) == 0 || spec == "grpc-remote" || spec.rfind("grpc-remote:", 0) == 0;
+}
+
+std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const MatchSpec& match) {
+  const std::string& spec = bot.spec;
+  GrpcLink::Options o;
+  o.seat = seat;
+  if (spec.rfind("grpc:", 0) == 0) {
+    o.command = spec.substr(5);
+    if (o.command.find_first_not_of(" \t") == std::string::npos)
+      throw std::invalid_argument("'grpc:' needs a command line, e.g. grpc:\"/usr/bin/python3 examples/grpc-python/bot.py\"");
+  } else if (spec == "grpc-remote") {
+    // defaults: loopback, any free port
+  } else if (spec.rfind("grpc-remote:", 0) == 0) {
+    o.listen_address = spec.substr(12);
+    if (o.listen_address.find(':') == std::string::npos)
+      throw std::invalid_argument("grpc-remote:<address> needs host:port, e.g. grpc-remote:0.0.0.0:50051");
+  } else {
+    throw std::invalid_argument("not a gRPC bot spec: '" + spec + "' (use grpc:<command> or grpc-remote[:host:port])");
+  }
+  if (!match.stderr_dir.empty())
+    o.stderr_path = match.stderr_dir + "/" + (match.match_id.empty() ? std::string("match") : match.match_id) + "-s" +
+                    std::to_string(seat) + ".stderr";
+  return std::make_unique<GrpcLink>(std::move(o));
+}
+
+struct GrpcLink::Impl {
+  Options o;
+  std::shared_ptr<GrpcHub> hub;
+  std::shared_ptr<GrpcSeatChannel> ch = std::make_shared<GrpcSeatChannel>();
+  std::string token;
+
+  // The launched bot. pid is also its process group id.
+  pid_t pid = -1;
+  bool reaped = false;
+  std::optional<siginfo_t> exit_info;          // set once the process has exited
+  std::optional<Clock::time_point> exit_seen;  // when we noticed
+  bool closed_reported = false;
+  bool shut = false;
+
+  // The bot's stdout and stderr, read by a thread into a capped tail.
+  int out_fd = -1;
+  int file_fd = -1;  // Options::stderr_path
+  std::thread out_thread;
+  std::atomic<bool> out_stop{false};
+  mutable std::mutex tail_mu;
+  std::string tail;
+
+  // Looks at the process without reaping it (a zombie keeps its group id
+  // reserved, so killpg cannot hit a stranger).
+  void poll_process() {
+    if (pid <= 0 || exit_info) return;
+    siginfo_t si{};
+    if (waitid(P_PID, id_t(pid), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid) {
+      exit_info = si;
+      exit_seen = Clock::now();
+    }
+  }
+
+  std::string exit_detail() {
+    poll_process();
+    return exit_info ? describe_exit(*exit_info) : std::string();
+  }
+
+  std::optional<std::string> launch() {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return std::string("cannot create a pipe: ") + strerror(errno);
+    // A gRPC bot reads nothing on stdin; its stdout and stderr both go to the kept tail.
+    const int devnull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    bp::environment env = boost::this_process::environment();
+    env["DTREF_GRPC_ADDRESS"] = hub->address();
+    env["DTREF_TOKEN"] = token;
+    env["DTREF_SEAT"] = std::to_string(o.seat);
+    std::error_code ec;
+    // Through /bin/sh so the command line may use quotes, redirections and
+    // `cd dir && ...`; the process group holds the shell and all it starts.
+    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", o.command}, env, bp::posix::fd.bind(0, devnull),
+                bp::posix::fd.bind(1, fds[1]), bp::posix::fd.bind(2, fds[1]),
+                bp::extend::on_exec_setup([](auto&) { ::setpgid(0, 0); }), ec);
+    ::close(fds[1]);
+    if (devnull >= 0) ::close(devnull);
+    if (ec) {
+      ::close(fds[0]);
+      return "cannot launch '" + o.command + "': " + ec.message();
+    }
+    pid = c.id();
+    c.detach();  // reaped here (waitid/waitpid), not by boost
+    ::setpgid(pid, pid);  // as the child does: whoever runs first, killpg then reaches the group
+    if (!o.stderr_path.empty()) file_fd = ::open(o.stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    out_fd = fds[0];
+    out_thread = std::thread([this] { read_output(); });
+    return std::nullopt;
+  }
+
+  void read_output() {
+    char buf[4096];
+    while (!out_stop.load()) {
+      pollfd p{out_fd, POLLIN, 0};
+      const int n = ::poll(&p, 1, 100);
+      if (n <= 0) continue;
+      const ssize_t got = ::read(out_fd, buf, sizeof buf);
+      if (got <= 0) break;  // every writer closed
+      if (file_fd >= 0 && ::write(file_fd, buf, size_t(got)) < 0) {
+        ::close(file_fd);  // a full disk must not stop the match
+        file_fd = -1;
+      }
+      std::lock_guard lk(tail_mu);
+      tail.append(buf, size_t(got));
+      if (tail.size() > kStderrTailBytes) tail.erase(0, tail.size() - kStderrTailBytes);
+    }
+  }
+
+  void kill_and_reap() {
+    if (pid > 0 && !reaped) {
+      ::killpg(pid, SIGKILL);  // the bot and everything it started
+      int st = 0;
+      while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+      }
+      if (!exit_info) {
+        siginfo_t si{};
+        si.si_pid = pid;
+        if (WIFEXITED(st)) {
+          si.si_code = CLD_EXITED;
+          si.si_status = WEXITSTATUS(st);
+        } else {
+          si.si_code = CLD_KILLED;
+          si.si_status = WTERMSIG(st);
+        }
+        exit_info = si;
+        exit_seen = Clock::now() - kDrainAfterExit;  // nothing more can arrive
+      }
+      reaped = true;
+      // Grandchildren killed with the group are ours to reap when the
+      // referee is a child subreaper (StdioLink makes it one).
+      while (::waitpid(-pid, &st, WNOHANG) > 0) {
+      }
+    }
+    if (out_thread.joinable()) {
+      out_stop = true;  // a grandchild that escaped the group may hold the pipe open
+      out_thread.join();
+    }
+    if (out_fd >= 0) ::close(out_fd);
+    if (file_fd >= 0) ::close(file_fd);
+    out_fd = file_fd = -1;
+  }
+};
+
+GrpcLink::GrpcLink(Options opts) : impl_(std::make_unique<Impl>()) { impl_->o = std::move(opts); }
+
+GrpcLink::~GrpcLink() { shutdown(std::chrono::milliseconds(0)); }
+
+std::optional<std::string> GrpcLink::listen() {
+  Impl& d = *impl_;
+  if (d.hub) return std::nullopt;
+  std::string err;
+  d.hub = GrpcHub::get(d.o.listen_address, &err);
+  if (!d.hub) return err;
+  d.token = d.hub->add_seat(d.ch);
+  return std::nullopt;
+}
+
+std::string GrpcLink::address() const { return impl_->hub ? impl_->hub->address() : std::string(); }
+std::string GrpcLink::token() const { return impl_->token; }
+
+// Does not wait for the bot to dial in: the match runner launches every seat
+// first and then waits for each ready within the startup window, so gRPC bots
+// start up in parallel like stdio ones. Messages sent before the dial-in wait
+// in the seat's queue; receive() reports a bot that exits without dialling.
+std::optional<std::string> GrpcLink::start(Clock::time_point) {
+  Impl& d = *impl_;
+  if (auto err = listen()) return err;
+  if (d.o.command.empty()) {
+    if (d.o.announce)
+      std::cerr << "dtref: seat " << d.o.seat << " waits for a gRPC bot to dial " << d.hub->address()
+                << " with token " << d.token << " (for the examples: DTREF_GRPC_ADDRESS=" << d.hub->address()
+                << " DTREF_TOKEN=" << d.token << ")" << std::endl;
+    return std::nullopt;
+  }
+  return d.launch();
+}
+
+bool GrpcLink::send(const protocol::RefereeMessage& m) { return impl_->ch->send(m); }
+
+Received GrpcLink::receive(Clock::time_point deadline) {
+  Impl& d = *impl_;
+  GrpcSeatChannel& ch = *d.ch;
+  const bool launched = d.pid > 0;
+  std::unique_lock lk(ch.m);
+  while (true) {
+    if (!ch.inbox.empty()) {
+      Received r = std::move(ch.inbox.front());
+      ch.inbox.pop_front();
+      return r;
+    }
+    bool exited_long_enough = false;
+    if (launched && !ch.stream_ended) {
+      lk.unlock();
+      d.poll_process();
+      exited_long_enough = d.exit_seen && Clock::now() - *d.exit_seen >= kDrainAfterExit;
+      lk.lock();
+      if (!ch.inbox.empty()) continue;
+    }
+    if (ch.stream_ended || exited_long_enough || d.shut) {
+      Received r;
+      r.kind = Received::Kind::Closed;
+      r.at = Clock::now();
+      const std::string stream = ch.stream_ended ? ch.end_detail
+                                 : ch.attached   ? "stream still open"
+                                                 : "never dialled DTREF_GRPC_ADDRESS with its DTREF_TOKEN";
+      lk.unlock();
+      std::string exit;
+      if (launched) {
+        // The stream usually ends because the process is exiting: give it a
+        // moment so the verdict can name the exit code or signal.
+        const auto until = std::min(Clock::now() + kDrainAfterExit, std::max(deadline, Clock::now()));
+        while ((exit = d.exit_detail()).empty() && Clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      r.exit_detail = exit.empty() ? stream : exit + ", " + stream;
+      return r;
+    }
+    const auto now = Clock::now();
+    if (now >= deadline) {
+      Received r;
+      r.kind = Received::Kind::Timeout;
+      r.at = now;
+      return r;
+    }
+    ch.cv.wait_until(lk, launched ? std::min(deadline, now + kProcessPoll) : deadline);
+  }
+}
+
+void GrpcLink::shutdown(std::chrono::milliseconds grace) {
+  Impl& d = *impl_;
+  if (d.shut) return;
+  d.shut = true;
+  // Like closing a stdio bot's stdin: end the stream once what was sent is written.
+  d.ch->finish();
+  const auto until = Clock::now() + grace;
+  if (d.pid > 0) {
+    while (Clock::now() < until && d.exit_detail().empty()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  } else {
+    std::unique_lock lk(d.ch->m);
+    d.ch->cv.wait_until(lk, until, [&] { return d.ch->done || !d.ch->attached; });
+  }
+  d.ch->cancel();  // a bot that does not read could hold a write forever
+  d.kill_and_reap();
+  {
+    // The stream is over within moments of the cancel; wait so no reaction
+    // runs after the link is gone (the channel itself is shared, so this is tidiness).
+    std::unique_lock lk(d.ch->m);
+    d.ch->cv.wait_for(lk, std::chrono::seconds(2), [&] { return d.ch->done || !d.ch->attached; });
+  }
+  if (d.hub) d.hub->remove_seat(d.token);
+  d.hub.reset();
+}
+
+std::string GrpcLink::stderr_tail() const {
+  std::lock_guard lk(impl_->tail_mu);
+  return impl_->tail;
+}
+
+}  // namespace dtref

@@ -1,0 +1,35 @@
+// Engine <-> protocol conversions. Everything a seat is sent is built here from
+// dt::observe() and dt::describe(state, event, viewer), so the question "may
+// this seat see it?" is answered in one place: the engine's.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bot.pb.h"
+#include "dt/deck.hpp"
+#include "dt/game.hpp"
+#include "dt/observation.hpp"
+
+namespace dtref {
+
+constexpr int kProtocolVersion = 1;
+
+// The seat's view of the game. Hidden cards carry an id but empty code/name.
+protocol::Observation to_proto(const dt::State& s, const dt::Observation& o);
+protocol::OptionMsg to_proto(const dt::Option& o, int index);
+// One event as `viewer` may see it (viewer < 0: omniscient, for transcripts).
+protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer);
+std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db);
+
+// Bot-side conversions (standalone bots rebuild the engine's view from a request).
+dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db);
+// Reads a canonical option text ("attack c12 c31 fight") without a State.
+std::optional<dt::Option> option_from_text(const std::string& text);
+
+std::string phase_name(dt::Phase p);
+std::string step_name(dt::Step s);
+
+}  // namespace dtref

@@ -1,0 +1,96 @@
+// The referee's gRPC server side, shared by every GrpcLink that listens on the
+// same address (internal to the gRPC transport; GrpcLink is the public face).
+//
+// Why one server per listen address and process, not one per match: a
+// tournament runs many matches at once in threads, and a launched bot needs
+// only an address and a token. One server on 127.0.0.1:<any port> serves them
+// all with one thread pool and one port; the token says which seat a stream
+// belongs to. An explicit grpc-remote address gets its own server, shared by
+// the seats that name it. A server lives while some link holds it.
+//
+// Threads: the server uses gRPC's callback API (one ServerBidiReactor per
+// stream), so no thread is parked per stream. The reactor hands each received
+// message to its seat's channel (a queue with a condition variable the link's
+// receive() waits on with a deadline) and writes queued outgoing messages one
+// at a time, so send() never blocks on a bot that does not read.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "bot.grpc.pb.h"
+#include "dtref/bot_link.hpp"
+
+namespace dtref {
+
+class GrpcPlayReactor;
+
+// What a seat's link and the stream serving it share. All fields under `m`.
+class GrpcSeatChannel {
+ public:
+  // Link side.
+  // Queues a message (held until the bot dials in); false once the stream
+  // failed or the link finished.
+  bool send(const protocol::RefereeMessage& msg);
+  void finish();  // ends the stream once queued messages are written
+  void cancel();  // ends it now (the bot does not read, or is gone)
+
+  std::mutex m;
+  std::condition_variable cv;
+  std::deque<Received> inbox;
+  bool attached = false;      // a stream presented this seat's token
+  bool stream_ended = false;  // the bot closed its side, or the stream broke
+  bool done = false;          // the stream is over and its reactor gone
+  std::string end_detail;
+  std::string peer;
+
+ private:
+  friend class GrpcPlayReactor;
+  friend class GrpcHub;
+  // Stream side (called by the reactor).
+  void on_attached();
+  void deliver(const protocol::BotMessage& msg);
+  void on_read_end(const std::string& detail);
+  void on_write_done(bool ok);
+  void on_done();
+
+  GrpcPlayReactor* reactor_ = nullptr;  // valid until finished_
+  std::deque<protocol::RefereeMessage> outbox_;
+  bool writing_ = false, finish_requested_ = false, finished_ = false, write_failed_ = false;
+  bool hold_finish_ = false;
+};
+
+class GrpcHub {
+ public:
+  // The hub serving `listen_address` (host:port; port 0 picks a free one),
+  // created on first use. nullptr and `error` set when it cannot listen.
+  static std::shared_ptr<GrpcHub> get(const std::string& listen_address, std::string* error);
+  ~GrpcHub();
+
+  // The address as bound, e.g. 127.0.0.1:40123.
+  const std::string& address() const { return address_; }
+  // Registers a seat; returns its new random token.
+  std::string add_seat(std::shared_ptr<GrpcSeatChannel> ch);
+  void remove_seat(const std::string& token);
+
+ private:
+  friend class GrpcPlayReactor;
+  class Service;
+  GrpcHub() = default;
+  bool open(const std::string& listen_address, std::string* error);
+  // A stream presented `token`: attaches it to its seat, or says why not.
+  std::shared_ptr<GrpcSeatChannel> claim(const std::string& token, GrpcPlayReactor* r,
+                                          const std::string& peer, grpc::Status* refusal);
+
+  std::unique_ptr<Service> service_;
+  std::unique_ptr<grpc::Server> server_;
+  std::string address_;
+  std::mutex m_;
+  std::map<std::string, std::shared_ptr<GrpcSeatChannel>> seats_;
+};
+
+}  // namespace dtref

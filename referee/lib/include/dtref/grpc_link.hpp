@@ -1,0 +1,64 @@
+// The gRPC transport: a seat whose bot talks to the referee over the BotLink
+// service of bot.proto. The bot is always the gRPC client; the referee serves.
+//
+//   grpc:<command line>          the referee launches the bot (own process group)
+//                                with DTREF_GRPC_ADDRESS=<host:port> and
+//                                DTREF_TOKEN=<secret>; the bot dials in.
+//   grpc-remote[:<listen addr>]  the bot is started elsewhere; the referee prints
+//                                the address and the seat's token on stderr and
+//                                waits, within the startup window, for the dial-in.
+//
+// The first BotMessage on a stream must carry the seat's token; a stream with an
+// unknown or already used token is refused (UNAUTHENTICATED / ALREADY_EXISTS).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "dtref/bot_link.hpp"
+#include "dtref/match.hpp"
+
+namespace dtref {
+
+// True for the spec forms above.
+bool is_grpc_spec(std::string_view spec);
+
+// A link for `bot.spec` (one of the forms above) serving `seat` of `match`.
+// Nothing is started until BotLink::start. Throws std::invalid_argument for a
+// malformed spec.
+std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const MatchSpec& match);
+
+// The concrete link, for tests and tools that need its address and token.
+class GrpcLink : public BotLink {
+ public:
+  struct Options {
+    std::string command;                        // launched bot; empty: remote
+    std::string listen_address = "127.0.0.1:0";  // port 0: any free port
+    int seat = 0;
+    bool announce = true;  // remote: print address and token on stderr
+    std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
+  };
+  explicit GrpcLink(Options opts);
+  ~GrpcLink() override;
+
+  std::optional<std::string> start(Clock::time_point deadline) override;
+  bool send(const protocol::RefereeMessage& m) override;
+  Received receive(Clock::time_point deadline) override;
+  void shutdown(std::chrono::milliseconds grace) override;
+  std::string stderr_tail() const override;
+
+  // Valid after listen() or start(): the address bots dial (host:port) and
+  // this seat's token.
+  std::string address() const;
+  std::string token() const;
+  // Opens the server and registers this seat's token without launching
+  // anything (start() does this first). Returns an error text on failure.
+  std::optional<std::string> listen();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dtref

@@ -1,0 +1,57 @@
+// Transcripts: one JSON object per line (docs/protocol.md, "Transcripts").
+// Line 1 is the header, then decisions, events and faults as they happen, and
+// last the result. Each line is flushed as soon as it is written, so a referee
+// killed mid-match leaves a readable prefix; replay reports such a file as
+// incomplete rather than failing on it.
+#pragma once
+
+#include <cstdio>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "dt/deck.hpp"
+#include "dt/game.hpp"
+#include "dt/rules.hpp"
+
+namespace dtref {
+
+class TranscriptWriter {
+ public:
+  TranscriptWriter() = default;
+  // Throws std::invalid_argument when the file cannot be created.
+  explicit TranscriptWriter(const std::string& path);
+  ~TranscriptWriter();
+  TranscriptWriter(const TranscriptWriter&) = delete;
+  TranscriptWriter& operator=(const TranscriptWriter&) = delete;
+  bool enabled() const { return f_ != nullptr; }
+  // Throws std::runtime_error when the line cannot be written (a referee
+  // fault: a match without its record is void).
+  void write(const nlohmann::ordered_json& line);
+
+ private:
+  std::FILE* f_ = nullptr;
+  std::string path_;
+};
+
+nlohmann::ordered_json rules_to_json(const dt::Rules& r);
+// Starts from the named preset and applies every field present.
+dt::Rules rules_from_json(const nlohmann::ordered_json& j);
+std::string hash_hex(uint64_t h);
+
+// The result of re-simulating a transcript through the engine.
+struct ReplayReport {
+  bool readable = false;      // a header was found and the game could be set up
+  bool complete = false;      // the result line is there
+  bool verified = false;      // every recorded hash matched (and the result agrees)
+  int decisions = 0;          // decisions replayed
+  std::string problem;        // where and why it diverged or could not be read
+  std::vector<std::string> lines;  // the game for a person (when asked for)
+};
+
+// Reads the transcript at `path` and replays it. `narrate` fills `lines`.
+ReplayReport replay_transcript(const std::string& path, bool narrate);
+
+}  // namespace dtref

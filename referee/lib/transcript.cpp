@@ -1,0 +1,215 @@
+// Transcript writing and replay (see transcript.hpp).
+#include "dtref/transcript.hpp"
+
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+#include "dt/card_loader.hpp"
+
+namespace dtref {
+
+using json = nlohmann::ordered_json;
+
+TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
+  f_ = std::fopen(path.c_str(), "w");
+  if (!f_) throw std::invalid_argument(fmt::format("cannot write the transcript '{}': check the directory exists and is writable", path));
+}
+
+TranscriptWriter::~TranscriptWriter() {
+  if (f_) std::fclose(f_);
+}
+
+void TranscriptWriter::write(const json& line) {
+  if (!f_) return;
+  std::string s = line.dump(-1, ' ', false, json::error_handler_t::replace);
+  s += '\n';
+  // One write per line, flushed at once: a kill leaves at worst one partial last line.
+  if (std::fwrite(s.data(), 1, s.size(), f_) != s.size() || std::fflush(f_) != 0)
+    throw std::runtime_error(fmt::format("cannot write the transcript '{}': {}", path_, std::strerror(errno)));
+}
+
+std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
+
+json rules_to_json(const dt::Rules& r) {
+  return json{{"name", r.name},
+              {"promotion_target", r.promotion_target},
+              {"starting_destiny", r.starting_destiny},
+              {"opening_hand", r.opening_hand},
+              {"hand_limit", r.hand_limit},
+              {"actions_per_turn", r.actions_per_turn},
+              {"cover_armor_bonus", r.cover_armor_bonus},
+              {"min_deck_size", r.min_deck_size},
+              {"max_copies", r.max_copies},
+              {"first_player_skips_draw", r.first_player_skips_draw},
+              {"muster_in_cover", r.muster_in_cover},
+              {"sabotage", int(r.sabotage)},
+              {"brotherhood_attacks_tribal", r.brotherhood_attacks_tribal},
+              {"outposts", r.outposts},
+              {"cardinals_gift", r.cardinals_gift},
+              {"auto_pass", r.auto_pass},
+              {"turn_limit", r.turn_limit}};
+}
+
+dt::Rules rules_from_json(const json& j) {
+  const std::string name = j.value("name", std::string("gengine"));
+  auto preset = dt::preset_by_name(name);
+  if (!preset) throw std::runtime_error("unknown rules preset '" + name + "'");
+  dt::Rules r = *preset;
+  auto get = [&](const char* k, auto& field) {
+    if (j.contains(k)) field = j.at(k).get<std::remove_reference_t<decltype(field)>>();
+  };
+  get("promotion_target", r.promotion_target);
+  get("starting_destiny", r.starting_destiny);
+  get("opening_hand", r.opening_hand);
+  get("hand_limit", r.hand_limit);
+  get("actions_per_turn", r.actions_per_turn);
+  get("cover_armor_bonus", r.cover_armor_bonus);
+  get("min_deck_size", r.min_deck_size);
+  get("max_copies", r.max_copies);
+  get("first_player_skips_draw", r.first_player_skips_draw);
+  get("muster_in_cover", r.muster_in_cover);
+  if (j.contains("sabotage")) r.sabotage = dt::SabotageMode(j.at("sabotage").get<int>());
+  get("brotherhood_attacks_tribal", r.brotherhood_attacks_tribal);
+  get("outposts", r.outposts);
+  get("cardinals_gift", r.cardinals_gift);
+  get("auto_pass", r.auto_pass);
+  get("turn_limit", r.turn_limit);
+  return r;
+}
+
+ReplayReport replay_transcript(const std::string& path, bool narrate) {
+  ReplayReport rep;
+  std::ifstream in(path);
+  if (!in) {
+    rep.problem = "cannot open '" + path + "'";
+    return rep;
+  }
+  const dt::CardDb& db = dt::builtin_cards();
+  std::string line;
+  int lineno = 0;
+  std::optional<dt::State> s;
+  dt::GameConfig cfg;
+  std::vector<dt::Event> events;
+  bool forfeit_or_void = false;
+  std::vector<std::string> opening;
+  auto say = [&](std::string t) {
+    if (narrate) rep.lines.push_back(std::move(t));
+  };
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty()) continue;
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      // Only the very last line may be cut short (a referee killed mid-write).
+      if (in.peek() == EOF) break;
+      rep.problem = fmt::format("line {}: not a JSON object", lineno);
+      return rep;
+    }
+    const std::string type = j.value("type", "");
+    try {
+      if (lineno == 1) {
+        if (type != "header") {
+          rep.problem = "line 1: the first line is not a transcript header";
+          return rep;
+        }
+        cfg.rules = rules_from_json(j.at("rules"));
+        cfg.seed = j.at("seed").get<uint64_t>();
+        for (const json& d : j.at("decks")) {
+          std::vector<uint16_t> cards;
+          for (const json& code : d.at("cards")) {
+            auto def = db.by_code(code.get<std::string>());
+            if (!def) throw std::runtime_error("unknown card code " + code.get<std::string>() + " (another card database?)");
+            cards.push_back(*def);
+          }
+          cfg.decks.push_back(std::move(cards));
+        }
+        if (j.value("card_db_version", db.version) != db.version)
+          say("note: recorded with card database " + j.value("card_db_version", std::string("?")) + ", replaying with " + db.version);
+        s = dt::new_game(db, cfg, &events);
+        rep.readable = true;
+        std::string bots;
+        for (const json& b : j.value("bots", json::array())) bots += (bots.empty() ? "" : " vs ") + b.value("name", std::string("?"));
+        say(fmt::format("match {}: {}; rules {}, seed {}", j.value("match_id", std::string("?")), bots, cfg.rules.name, cfg.seed));
+        for (const dt::Event& e : events) opening.push_back("  " + dt::describe(*s, e));
+        events.clear();
+        continue;
+      }
+      if (!s) break;
+      if (type != "ready") {  // the opening events come after the bots said ready
+        for (std::string& o : opening) say(std::move(o));
+        opening.clear();
+      }
+      if (type == "decision") {
+        const int seat = j.at("seat").get<int>();
+        const size_t choice = j.at("choice").get<size_t>();
+        const size_t count = j.at("options").get<size_t>();
+        const std::string where = fmt::format("line {} (decision {})", lineno, rep.decisions + 1);
+        if (dt::game_over(*s)) {
+          rep.problem = where + ": the game was already over";
+          return rep;
+        }
+        if (dt::deciding_seat(*s) != seat) {
+          rep.problem = fmt::format("{}: recorded for s{}, but s{} decides here", where, seat, dt::deciding_seat(*s));
+          return rep;
+        }
+        const auto opts = dt::legal_options(*s);
+        if (opts.size() != count || choice >= opts.size()) {
+          rep.problem = fmt::format("{}: recorded {} options, choice {}; the engine lists {}", where, count, choice, opts.size());
+          return rep;
+        }
+        if (j.contains("text") && j.at("text").get<std::string>() != dt::to_text(opts[choice])) {
+          rep.problem = fmt::format("{}: recorded '{}', the engine's option {} is '{}'", where,
+                                    j.at("text").get<std::string>(), choice, dt::to_text(opts[choice]));
+          return rep;
+        }
+        say(fmt::format("s{} > {}{}", seat, dt::to_text(opts[choice]),
+                        j.value("comment", std::string()).empty() ? "" : "   # " + j.value("comment", std::string())));
+        dt::apply(*s, opts[choice], &events);
+        for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
+        events.clear();
+        ++rep.decisions;
+        const std::string want = j.value("hash", "");
+        if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
+          rep.problem = fmt::format("{}: state hash after '{}' is {}, the transcript has {}", where,
+                                    dt::to_text(opts[choice]), hash_hex(dt::state_hash(*s)), want);
+          return rep;
+        }
+      } else if (type == "ready") {
+        say(fmt::format("s{} is {}", j.value("seat", -1), j.value("name", std::string("?"))));
+      } else if (type == "fault") {
+        say(fmt::format("fault: s{} {}: {}", j.value("seat", -1), j.value("verdict", std::string()), j.value("detail", std::string())));
+      } else if (type == "result") {
+        rep.complete = true;
+        const std::string reason = j.value("reason", "");
+        forfeit_or_void = reason == "forfeit" || reason == "void";
+        say(fmt::format("result: winner {}, reason {}", j.value("winner", -1), reason));
+        if (!forfeit_or_void) {
+          if (!dt::game_over(*s)) {
+            rep.problem = "the result line says the game ended, but the replayed game is still going";
+            return rep;
+          }
+          if (j.value("winner", -2) != s->winner || reason != dt::to_string(s->end_reason)) {
+            rep.problem = fmt::format("the result line says winner {} ({}), the replay gives winner {} ({})",
+                                      j.value("winner", -2), reason, s->winner, dt::to_string(s->end_reason));
+            return rep;
+          }
+        }
+      }
+    } catch (const std::exception& e) {
+      rep.problem = fmt::format("line {}: {}", lineno, e.what());
+      return rep;
+    }
+  }
+  if (!rep.readable) {
+    if (rep.problem.empty()) rep.problem = "no transcript header found (empty file?)";
+    return rep;
+  }
+  rep.verified = true;
+  return rep;
+}
+
+}  // namespace dtref

@@ -1,0 +1,40 @@
+# Each example bot in examples/ plays a full match against builtin:random
+# (included from tests/CMakeLists.txt). A bot whose language is missing on the
+# machine is reported at configure time and its test left out.
+set(DT_E2E ${CMAKE_CURRENT_SOURCE_DIR}/e2e_examples.sh)
+set(DT_EXAMPLES ${PROJECT_SOURCE_DIR}/examples)
+
+find_program(DT_PYTHON3 python3)
+if(DT_PYTHON3)
+  add_test(NAME e2e.example.python_stdio
+           COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_python_stdio.jsonl
+                   "stdio:${DT_PYTHON3} ${DT_EXAMPLES}/python/random_bot.py")
+else()
+  message(STATUS "python3 not found: e2e.example.python_stdio left out")
+endif()
+
+find_program(DT_NODE NAMES node nodejs)
+if(DT_NODE)
+  add_test(NAME e2e.example.javascript_stdio
+           COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_javascript_stdio.jsonl
+                   "stdio:${DT_NODE} ${DT_EXAMPLES}/javascript/random_bot.js")
+else()
+  message(STATUS "node not found: e2e.example.javascript_stdio left out")
+endif()
+
+# Debian's python3-grpcio lives with /usr/bin/python3 (not a pyenv python3).
+execute_process(COMMAND /usr/bin/python3 -c "import grpc, google.protobuf"
+                RESULT_VARIABLE DT_PY_GRPC_MISSING OUTPUT_QUIET ERROR_QUIET)
+if(TARGET dt_proto_python AND DT_PY_GRPC_MISSING EQUAL 0)
+  add_test(NAME e2e.example.python_grpc
+           COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_python_grpc.jsonl
+                   "grpc:/usr/bin/python3 ${DT_EXAMPLES}/grpc-python/bot.py")
+  # The same bot started by hand against a referee waiting with grpc-remote.
+  add_test(NAME e2e.example.python_grpc_remote
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_examples_remote.sh $<TARGET_FILE:dtref>
+                   e2e_python_grpc_remote.jsonl ${DT_EXAMPLES}/grpc-python/bot.py)
+  set_tests_properties(e2e.example.python_grpc e2e.example.python_grpc_remote
+                       PROPERTIES ENVIRONMENT "DTREF_PYTHON_STUBS=${CMAKE_BINARY_DIR}/python")
+else()
+  message(STATUS "/usr/bin/python3 with grpc (python3-grpcio) or grpc_python_plugin not found: e2e.example.python_grpc left out")
+endif()

@@ -1,0 +1,123 @@
+// Protocol conversions and the JSON Lines codec: what a seat is sent, and
+// that a bot can rebuild the engine's view from it.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "bot.hpp"
+#include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+#include "dtref/convert.hpp"
+#include "dtref/jsonl.hpp"
+
+namespace {
+namespace protocol = dtref::protocol;
+
+dt::GameConfig config(uint64_t seed) {
+  dt::GameConfig cfg;
+  cfg.rules = dt::preset_gengine();
+  cfg.seed = seed;
+  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
+  return cfg;
+}
+
+void expect_same(const dt::SeenCard& a, const dt::SeenCard& b, const std::string& where) {
+  EXPECT_EQ(a.id, b.id) << where;
+  EXPECT_EQ(a.def, b.def) << where;
+  EXPECT_EQ(a.owner, b.owner) << where;
+  EXPECT_EQ(a.area_known, b.area_known) << where;
+  if (a.area_known) EXPECT_EQ(a.area, b.area) << where;
+  EXPECT_EQ(a.wounded, b.wounded) << where;
+  EXPECT_EQ(a.cover, b.cover) << where;
+  EXPECT_EQ(a.attached_to, b.attached_to) << where;
+}
+
+// A stdio bot must be able to rebuild exactly what an in-process bot sees.
+TEST(RefereeConvert, ObservationSurvivesTheWireThroughAWholeGame) {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::State s = dt::new_game(db, config(3));
+  auto bot = dt::make_random_bot(5);
+  int checked = 0;
+  while (!dt::game_over(s)) {
+    const int seat = dt::deciding_seat(s);
+    const dt::Observation o = dt::observe(s, seat);
+    protocol::Request req;
+    *req.mutable_observation() = dtref::to_proto(s, o);
+    protocol::RefereeMessage m;
+    *m.mutable_request() = req;
+    std::string err;
+    auto back = dtref::parse_referee_line(dtref::to_json_line(m), &err);
+    ASSERT_TRUE(back) << err;
+    const dt::Observation r = dtref::from_proto(back->request().observation(), db);
+    const std::string where = "decision " + std::to_string(s.decisions);
+    EXPECT_EQ(r.viewer, o.viewer);
+    EXPECT_EQ(r.turn_number, o.turn_number);
+    EXPECT_EQ(r.current, o.current);
+    EXPECT_EQ(r.deciding, o.deciding);
+    EXPECT_EQ(r.phase, o.phase) << where;
+    EXPECT_EQ(r.step, o.step) << where;
+    EXPECT_EQ(r.actions_left, o.actions_left);
+    EXPECT_EQ(r.in_combat, o.in_combat);
+    if (o.in_combat) {
+      EXPECT_EQ(r.attacker, o.attacker);
+      EXPECT_EQ(r.defender, o.defender);
+      EXPECT_EQ(r.tactic, o.tactic);
+    }
+    ASSERT_EQ(r.seats.size(), o.seats.size());
+    for (size_t i = 0; i < o.seats.size(); ++i) {
+      EXPECT_EQ(r.seats[i].destiny, o.seats[i].destiny);
+      EXPECT_EQ(r.seats[i].promotion, o.seats[i].promotion);
+      EXPECT_EQ(r.seats[i].hand_size, o.seats[i].hand_size);
+      EXPECT_EQ(r.seats[i].draw_size, o.seats[i].draw_size);
+      ASSERT_EQ(r.seats[i].hand.size(), o.seats[i].hand.size());
+      ASSERT_EQ(r.seats[i].in_play.size(), o.seats[i].in_play.size());
+      for (size_t k = 0; k < o.seats[i].hand.size(); ++k) expect_same(r.seats[i].hand[k], o.seats[i].hand[k], where);
+      for (size_t k = 0; k < o.seats[i].in_play.size(); ++k)
+        expect_same(r.seats[i].in_play[k], o.seats[i].in_play[k], where);
+    }
+    const auto opts = dt::legal_options(s);
+    for (const dt::Option& opt : opts) {
+      auto parsed = dtref::option_from_text(dt::to_text(opt));
+      ASSERT_TRUE(parsed) << dt::to_text(opt);
+      EXPECT_EQ(*parsed, opt) << dt::to_text(opt);
+    }
+    dt::apply(s, opts[bot->choose(o, opts)]);
+    ++checked;
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(checked, 50);
+}
+
+TEST(RefereeJsonl, OutputHasTypeFirstEveryScalarAndNumericIds) {
+  protocol::RefereeMessage m;
+  m.mutable_request()->set_decision_id(7);
+  auto* o = m.mutable_request()->add_options();
+  *o = dtref::to_proto(dt::Option{}, 0);
+  const std::string line = dtref::to_json_line(m);
+  EXPECT_EQ(line.rfind("{\"type\":\"request\"", 0), 0u) << line;
+  EXPECT_NE(line.find("\"decision_id\":7"), std::string::npos) << line;  // a number, not "7"
+  EXPECT_NE(line.find("{\"index\":0,\"text\":\"pass\",\"kind\":\"pass\"}"), std::string::npos) << line;
+  EXPECT_EQ(line.find('\n'), std::string::npos);
+}
+
+TEST(RefereeJsonl, BotLinesAcceptNumberOrTextAndIgnoreUnknownFields) {
+  std::string err;
+  auto a = dtref::parse_bot_line(R"({"decision_id": 3, "choice": 2, "comment": "hi", "extra": {"x": 1}})", &err);
+  ASSERT_TRUE(a) << err;
+  EXPECT_EQ(a->answer().decision_id(), 3);
+  EXPECT_EQ(a->answer().choice().number_value(), 2);
+  EXPECT_EQ(a->answer().comment(), "hi");
+  auto t = dtref::parse_bot_line(R"({"type":"answer","decision_id":"4","choice":"attack c1 c2 fight"})", &err);
+  ASSERT_TRUE(t) << err;
+  EXPECT_EQ(t->answer().choice().string_value(), "attack c1 c2 fight");
+  auto r = dtref::parse_bot_line(R"({"type":"ready","name":"x","future_field":true})", &err);
+  ASSERT_TRUE(r) << err;
+  EXPECT_EQ(r->ready().name(), "x");
+  for (const char* bad : {"garbage", "[1,2]", R"({"decision_id":1,"choice":true})", R"({"decision_id":1})",
+                          R"({"type":"hello"})", R"({"decision_id":"x","choice":1})"}) {
+    EXPECT_FALSE(dtref::parse_bot_line(bad, &err)) << bad;
+    EXPECT_FALSE(err.empty()) << bad;
+  }
+}
+
+}  // namespace

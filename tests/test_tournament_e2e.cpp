@@ -1,0 +1,349 @@
+// dtref tournament, standings and merge run as a user runs them: as child
+// processes, killed with SIGKILL and restarted, interrupted with SIGINT,
+// sharded and merged, and the HTML report rendered in headless Chromium.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "dtref/tournament/plan.hpp"
+#include "dtref/tournament/store.hpp"
+
+using namespace dtref::tour;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("dtref_e2e_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Starts a program with stdout and stderr sent to files; returns its pid.
+pid_t spawn(const std::vector<std::string>& argv, const std::string& out, const std::string& err,
+            const std::vector<std::string>& env = {}) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    for (const std::string& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+Result run(const std::vector<std::string>& args, const TempDir& dir) {
+  std::vector<std::string> argv{DTREF_BIN};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const pid_t pid = spawn(argv, dir.file("out.txt"), dir.file("err.txt"));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir.file("out.txt"));
+  r.err = slurp(dir.file("err.txt"));
+  return r;
+}
+
+// Two built-in bots and one stdio bot (a separate process per match).
+std::vector<std::string> three_bot_round_robin(const std::string& db) {
+  return {"tournament", "--bot", "builtin:random", "--bot", "builtin:greedy",
+          "--bot", std::string("gamma=stdio:") + DTBOT_GREEDY_BIN + "@legion",
+          "--rounds", "5", "--concurrency", "2", "--seed", "77", "--db", db};
+}
+
+// The keys of the finished matches in a store, each once, and how many rows.
+std::pair<std::set<std::string>, int> done_in(const std::string& db) {
+  Store s(db);
+  std::set<std::string> keys;
+  int rows = 0;
+  for (const MatchRecord& m : s.matches())
+    if (m.done) {
+      keys.insert(m.plan.key());
+      ++rows;
+    }
+  return {keys, rows};
+}
+
+std::set<std::string> planned_keys(int players, int rounds) {
+  std::set<std::string> keys;
+  const PlanParams p{Format::RoundRobin, players, rounds, 77};
+  for (int r = 1; r <= rounds; ++r)
+    for (const PlannedMatch& m : plan_round(p, r, {}).matches) keys.insert(m.key());
+  return keys;
+}
+
+int json_int(const std::string& json, const std::string& key) {
+  std::smatch m;
+  if (!std::regex_search(json, m, std::regex("\"" + key + "\": *([0-9]+)"))) return -1;
+  return std::stoi(m[1]);
+}
+
+// Starts the tournament with the fault hook that freezes it (SIGSTOP) right
+// after it has stored `after` matches, and waits until it is frozen.
+pid_t start_and_freeze(const std::vector<std::string>& args, const TempDir& dir, int after) {
+  std::vector<std::string> argv{DTREF_BIN};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const pid_t pid = spawn(argv, dir.file("frozen_out.txt"), dir.file("frozen_err.txt"),
+                          {"DTREF_FAULT_STOP_AFTER=" + std::to_string(after)});
+  int status = 0;
+  ::waitpid(pid, &status, WUNTRACED);
+  EXPECT_TRUE(WIFSTOPPED(status)) << "the tournament ended before it stored " << after << " matches: "
+                                  << slurp(dir.file("frozen_err.txt"));
+  return pid;
+}
+
+}  // namespace
+
+TEST(TournamentE2E, SigkillMidRunThenRerunGivesExactlyThirtyMatches) {
+  TempDir dir;
+  const std::string db = dir.file("rr.db");
+  const auto args = three_bot_round_robin(db);
+  const pid_t pid = start_and_freeze(args, dir, 7);
+  // Frozen with the second worker possibly mid-match: kill it outright.
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  const auto [before, rows_before] = done_in(db);
+  EXPECT_GE(before.size(), 7u);
+  EXPECT_LT(before.size(), 30u) << "the kill came too late to test a resume";
+
+  const Result again = run(args, dir);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("30 of 30 matches"), std::string::npos) << again.out;
+  const auto [after, rows_after] = done_in(db);
+  EXPECT_EQ(rows_after, 30);
+  EXPECT_EQ(after, planned_keys(3, 5));  // every planned key, each once
+  for (const std::string& k : before) EXPECT_TRUE(after.count(k));
+
+  const Result st = run({"standings", "--db", db, "--json"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_EQ(json_int(st.out, "matches_completed"), 30);
+  // Every player took part in 20 of the 30 matches.
+  std::smatch m;
+  std::string rest = st.out.substr(0, st.out.find("\"crosstable\""));
+  int players = 0;
+  while (std::regex_search(rest, m, std::regex("\"games\": *([0-9]+)"))) {
+    EXPECT_EQ(std::stoi(m[1]), 20);
+    ++players;
+    rest = m.suffix();
+  }
+  EXPECT_EQ(players, 3);
+}
+
+TEST(TournamentE2E, SigintStopsCleanlyAndSaysHowToResume) {
+  TempDir dir;
+  const std::string db = dir.file("rr.db");
+  const auto args = three_bot_round_robin(db);
+  const pid_t pid = start_and_freeze(args, dir, 3);
+  ::kill(pid, SIGINT);
+  ::kill(pid, SIGCONT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const std::string err = slurp(dir.file("frozen_err.txt"));
+  EXPECT_NE(err.find("Run the same command again to resume"), std::string::npos) << err;
+  EXPECT_LT(done_in(db).second, 30);
+  const Result again = run(args, dir);
+  EXPECT_EQ(again.code, 0) << again.err;
+  EXPECT_EQ(done_in(db).second, 30);
+}
+
+TEST(TournamentE2E, RefusesADifferentTournamentInTheSameDb) {
+  TempDir dir;
+  const std::string db = dir.file("rr.db");
+  ASSERT_EQ(run(three_bot_round_robin(db), dir).code, 0);
+  auto other = three_bot_round_robin(db);
+  other[other.size() - 3] = "78";  // --seed
+  const Result r = run(other, dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("different tournament"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("seed"), std::string::npos) << r.err;
+}
+
+TEST(TournamentE2E, ThreeShardsMergedEqualOneMachine) {
+  TempDir dir;
+  const auto base = three_bot_round_robin(dir.file("single.db"));
+  ASSERT_EQ(run(base, dir).code, 0);
+  std::vector<std::string> merge_args{"merge", dir.file("merged.db")};
+  for (int i = 0; i < 3; ++i) {
+    auto args = three_bot_round_robin(dir.file("shard" + std::to_string(i) + ".db"));
+    args.push_back("--shard");
+    args.push_back(std::to_string(i) + "/3");
+    const Result r = run(args, dir);
+    ASSERT_EQ(r.code, 0) << r.err;
+    merge_args.push_back(dir.file("shard" + std::to_string(i) + ".db"));
+  }
+  const Result m = run(merge_args, dir);
+  ASSERT_EQ(m.code, 0) << m.err;
+  EXPECT_NE(m.out.find("30 of 30"), std::string::npos) << m.out;
+  const Result single = run({"standings", "--db", dir.file("single.db"), "--json"}, dir);
+  const Result merged = run({"standings", "--db", dir.file("merged.db"), "--json"}, dir);
+  EXPECT_EQ(single.out, merged.out);
+  EXPECT_EQ(json_int(merged.out, "matches_completed"), 30);
+  // A shard db cannot be resumed as another shard.
+  auto wrong = three_bot_round_robin(dir.file("shard0.db"));
+  wrong.insert(wrong.end(), {"--shard", "1/3"});
+  EXPECT_EQ(run(wrong, dir).code, 2);
+}
+
+TEST(TournamentE2E, ConfigFileExampleRuns) {
+  TempDir dir;
+  const Result r = run({"tournament", "--config", std::string(DTREF_SOURCE_DIR) + "/examples/tournaments/round-robin.toml",
+                        "--db", dir.file("cfg.db"), "--rounds", "1"},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("6 of 6 matches"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("greedy-legion"), std::string::npos) << r.out;
+}
+
+TEST(TournamentE2E, TranscriptsAndStderrLogsAreNamedByMatchKey) {
+  TempDir dir;
+  const Result r = run({"tournament", "--bot", "builtin:random", "--bot", std::string("stdio:") + DTBOT_GREEDY_BIN,
+                        "--db", dir.file("t.db"), "--transcripts", dir.file("logs")},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  Store s(dir.file("t.db"));
+  const auto matches = s.matches();
+  ASSERT_EQ(matches.size(), 2u);
+  for (const MatchRecord& m : matches) {
+    EXPECT_EQ(m.transcript, dir.file("logs/" + m.plan.key() + ".jsonl"));
+    EXPECT_TRUE(fs::exists(m.transcript)) << m.transcript;
+    EXPECT_NE(slurp(m.transcript).find(m.plan.key()), std::string::npos);
+    // The stdio bot's stderr log sits beside it, named by key and seat.
+    const int stdio_seat = m.plan.seat0 == 1 ? 0 : 1;
+    const std::string log = dir.file("logs/" + m.plan.key() + "-s" + std::to_string(stdio_seat) + ".stderr");
+    EXPECT_TRUE(fs::exists(log)) << log;
+  }
+}
+
+TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
+  if (::system("command -v chromium >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "chromium is not installed (Debian package 'chromium'); the HTML report was not rendered";
+  TempDir dir;
+  const std::string db = dir.file("rr.db");
+  ASSERT_EQ(run(three_bot_round_robin(db), dir).code, 0);
+  const std::string html = dir.file("report.html");
+  const Result w = run({"standings", "--db", db, "--html", html}, dir);
+  ASSERT_EQ(w.code, 0) << w.err;
+  const std::string page = slurp(html);
+  EXPECT_EQ(page.find("http://"), page.find("http://www.w3.org/2000/svg")) << "the report must not load anything";
+  EXPECT_EQ(page.find("https://"), std::string::npos);
+  const Result json = run({"standings", "--db", db, "--json"}, dir);
+
+  const pid_t pid = spawn({"/bin/sh", "-c",
+                           "exec chromium --headless --no-sandbox --disable-gpu --user-data-dir=" + dir.file("profile") +
+                               " --dump-dom file://" + html},
+                          dir.file("dom.html"), dir.file("chromium_err.txt"));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const std::string dom = slurp(dir.file("dom.html"));
+  ASSERT_FALSE(dom.empty()) << slurp(dir.file("chromium_err.txt"));
+  // The chart exists only once the page's script has run.
+  EXPECT_NE(dom.find("<svg id=\"elo-chart\""), std::string::npos);
+  for (const char* name : {"random", "greedy", "gamma"}) {
+    EXPECT_NE(dom.find(std::string("data-name=\"") + name + "\""), std::string::npos) << name;
+    EXPECT_NE(dom.find(std::string("<td class=\"name\">") + name + "</td>"), std::string::npos) << name;
+  }
+  std::ptrdiff_t bars = 0, errbars = 0;
+  for (size_t p = 0; (p = dom.find("class=\"bar\"", p)) != std::string::npos; ++p) ++bars;
+  for (size_t p = 0; (p = dom.find("class=\"errbar\"", p)) != std::string::npos; ++p) ++errbars;
+  EXPECT_EQ(bars, 3);
+  EXPECT_EQ(errbars, 3);
+  EXPECT_NE(dom.find("30 of 30 matches completed"), std::string::npos);
+  // Each player's Elo from --json appears in the rendered chart.
+  std::smatch m;
+  std::string rest = json.out.substr(0, json.out.find("\"crosstable\""));
+  int found = 0;
+  while (std::regex_search(rest, m, std::regex("\"elo\": *(-?[0-9.]+)"))) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "data-elo=\"%g\"", std::stod(m[1]));
+    EXPECT_NE(dom.find(buf), std::string::npos) << buf;
+    ++found;
+    rest = m.suffix();
+  }
+  EXPECT_EQ(found, 3);
+  EXPECT_NE(dom.find("id=\"crosstable\""), std::string::npos);
+}
+
+TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {
+  TempDir dir;
+  const pid_t pid = spawn({"/bin/sh", "-c",
+                           std::string("ulimit -n 100 && exec ") + DTREF_BIN +
+                               " tournament --bot builtin:random --bot builtin:greedy --concurrency 50 --db " +
+                               dir.file("t.db")},
+                          dir.file("out.txt"), dir.file("err.txt"));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(slurp(dir.file("err.txt")).find("lower --concurrency"), std::string::npos) << slurp(dir.file("err.txt"));
+}
+
+TEST(TournamentE2E, ACrashingBotIsCountedAndItsLogsAreListed) {
+  TempDir dir;
+  const Result r = run({"tournament", "--bot", "builtin:random", "--bot",
+                        "bad=stdio:/bin/sh -c 'echo oops-from-bad >&2; exit 3'", "--startup-ms", "5000", "--db",
+                        dir.file("t.db"), "--transcripts", dir.file("logs")},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Result st = run({"standings", "--db", dir.file("t.db"), "--json"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("\"crashes\": 2"), std::string::npos) << st.out;
+  const Result text = run({"standings", "--db", dir.file("t.db")}, dir);
+  EXPECT_NE(text.out.find("2 faults"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("r001-p001-l1 bad startup_failure"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(dir.file("logs/r001-p001-l1.jsonl")), std::string::npos) << text.out;
+  // The bot's stderr is in its log, found by the match key and seat.
+  EXPECT_NE(slurp(dir.file("logs/r001-p001-l1-s1.stderr")).find("oops-from-bad"), std::string::npos);
+}
+
+TEST(TournamentE2E, SprtVerdictFromTheCommandLine) {
+  TempDir dir;
+  // Greedy against random is lopsided: a 0-vs-100 Elo test decides long before 200 rounds.
+  const Result r = run({"tournament", "--bot", "builtin:greedy", "--bot", "builtin:random", "--rounds", "200", "--db",
+                        dir.file("t.db"), "--sprt", "elo0=0,elo1=100,alpha=0.05,beta=0.05"},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("-> H1"), std::string::npos) << r.out;
+  const Result st = run({"standings", "--db", dir.file("t.db"), "--sprt", "elo0=0", "elo1=100"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("SPRT greedy vs random"), std::string::npos) << st.out;
+  EXPECT_NE(st.out.find("H1 accepted"), std::string::npos) << st.out;
+  EXPECT_LT(json_int(run({"standings", "--db", dir.file("t.db"), "--json"}, dir).out, "matches_completed"), 400);
+}

@@ -1,0 +1,213 @@
+// Tournament plans: round robin and gauntlet counts and seat swaps, Swiss and
+// knockout pairings planned from earlier results.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "dtref/tournament/bot_arg.hpp"
+#include "dtref/tournament/plan.hpp"
+
+using namespace dtref::tour;
+
+namespace {
+
+// Plays a planned round with a fixed rule: the lower player index wins, so
+// standings separate and Swiss has something to pair by.
+void play_round(const RoundPlan& rp, History& h) {
+  for (const PlannedMatch& m : rp.matches) {
+    PlayedMatch p{m.round, m.pairing, m.seat0, m.seat1, m.seat0 < m.seat1 ? 0 : 1, 0, 0};
+    h.matches.push_back(p);
+  }
+  for (int b : rp.byes) h.byes.emplace_back(rp.round, b);
+}
+
+// Every pairing of a round: two legs, seats swapped, one seed.
+void expect_seat_swapped_pairs(const RoundPlan& rp) {
+  std::map<int, std::vector<PlannedMatch>> by_pairing;
+  for (const PlannedMatch& m : rp.matches) by_pairing[m.pairing].push_back(m);
+  for (const auto& [pairing, legs] : by_pairing) {
+    ASSERT_EQ(legs.size() % 2, 0u);
+    for (size_t i = 0; i < legs.size(); i += 2) {
+      EXPECT_EQ(legs[i].seat0, legs[i + 1].seat1);
+      EXPECT_EQ(legs[i].seat1, legs[i + 1].seat0);
+      EXPECT_EQ(legs[i].seed, legs[i + 1].seed);
+      EXPECT_NE(legs[i].seat0, legs[i].seat1) << "a player paired with itself";
+    }
+  }
+}
+
+}  // namespace
+
+TEST(TournamentPlan, RoundRobinOfThreeBotsFiveRoundsIsThirtyMatches) {
+  const PlanParams p{Format::RoundRobin, 3, 5, 42};
+  std::set<std::string> keys;
+  std::set<uint64_t> seeds;
+  int total = 0;
+  for (int r = 1; r <= total_rounds(p); ++r) {
+    const RoundPlan rp = plan_round(p, r, {});
+    expect_seat_swapped_pairs(rp);
+    for (const PlannedMatch& m : rp.matches) {
+      keys.insert(m.key());
+      seeds.insert(m.seed);
+      ++total;
+    }
+  }
+  EXPECT_EQ(total, 30);
+  EXPECT_EQ(keys.size(), 30u);
+  EXPECT_EQ(seeds.size(), 15u);  // one per seat-swapped pair
+  EXPECT_EQ(expected_matches(p), 30);
+}
+
+TEST(TournamentPlan, PlanIsAFunctionOfItsParameters) {
+  const PlanParams p{Format::RoundRobin, 4, 2, 7};
+  const RoundPlan a = plan_round(p, 2, {}), b = plan_round(p, 2, {});
+  ASSERT_EQ(a.matches.size(), b.matches.size());
+  for (size_t i = 0; i < a.matches.size(); ++i) {
+    EXPECT_EQ(a.matches[i].key(), b.matches[i].key());
+    EXPECT_EQ(a.matches[i].seed, b.matches[i].seed);
+  }
+  const RoundPlan c = plan_round({Format::RoundRobin, 4, 2, 8}, 2, {});
+  EXPECT_NE(a.matches[0].seed, c.matches[0].seed) << "another tournament seed gives other deals";
+  EXPECT_EQ(a.matches[0].key(), "r002-p001-l1");
+}
+
+TEST(TournamentPlan, GauntletPlaysTheFirstBotAgainstEachOther) {
+  const PlanParams p{Format::Gauntlet, 4, 2, 1};
+  const RoundPlan rp = plan_round(p, 1, {});
+  expect_seat_swapped_pairs(rp);
+  ASSERT_EQ(rp.matches.size(), 6u);
+  std::set<int> opponents;
+  for (const PlannedMatch& m : rp.matches) {
+    EXPECT_TRUE(m.seat0 == 0 || m.seat1 == 0);
+    opponents.insert(m.seat0 == 0 ? m.seat1 : m.seat0);
+  }
+  EXPECT_EQ(opponents, (std::set<int>{1, 2, 3}));
+}
+
+TEST(TournamentPlan, SwissNeverRepeatsAPairingWhileAvoidable) {
+  // Six players, five rounds: every round can (and must) bring new opponents.
+  const PlanParams p{Format::Swiss, 6, 5, 3};
+  History h;
+  std::set<std::pair<int, int>> met;
+  for (int r = 1; r <= 5; ++r) {
+    const RoundPlan rp = plan_round(p, r, h);
+    expect_seat_swapped_pairs(rp);
+    EXPECT_TRUE(rp.byes.empty());
+    std::multiset<int> seen;
+    for (const PlannedMatch& m : rp.matches)
+      if (m.leg == 1) {
+        seen.insert(m.seat0);
+        seen.insert(m.seat1);
+        EXPECT_TRUE(met.insert({std::min(m.seat0, m.seat1), std::max(m.seat0, m.seat1)}).second)
+            << "round " << r << " repeats " << m.seat0 << "-" << m.seat1;
+      }
+    EXPECT_EQ(seen, (std::multiset<int>{0, 1, 2, 3, 4, 5})) << "round " << r;
+    play_round(rp, h);
+  }
+  EXPECT_EQ(met.size(), 15u);  // five rounds of three new pairings: a full round robin
+}
+
+TEST(TournamentPlan, SwissOddFieldGivesEachByeOnce) {
+  const PlanParams p{Format::Swiss, 7, 6, 5};
+  History h;
+  std::set<int> had_bye;
+  for (int r = 1; r <= 6; ++r) {
+    const RoundPlan rp = plan_round(p, r, h);
+    ASSERT_EQ(rp.byes.size(), 1u);
+    EXPECT_TRUE(had_bye.insert(rp.byes[0]).second) << "second bye for player " << rp.byes[0];
+    std::set<int> seen{rp.byes[0]};
+    for (const PlannedMatch& m : rp.matches) {
+      EXPECT_NE(m.seat0, rp.byes[0]);
+      EXPECT_NE(m.seat1, rp.byes[0]);
+      seen.insert(m.seat0);
+      seen.insert(m.seat1);
+    }
+    EXPECT_EQ(seen.size(), 7u);
+    EXPECT_EQ(rp.matches.size(), 6u);
+    play_round(rp, h);
+  }
+  // The bye goes to the lowest-ranked player still without one; player 6 loses
+  // every game here, so it sits out first.
+  EXPECT_TRUE(had_bye.count(6));
+}
+
+TEST(TournamentPlan, SwissWithMoreRoundsThanOpponentsStillPairsEveryone) {
+  const PlanParams p{Format::Swiss, 4, 5, 1};
+  History h;
+  for (int r = 1; r <= 5; ++r) {
+    const RoundPlan rp = plan_round(p, r, h);
+    EXPECT_EQ(rp.matches.size(), 4u) << "round " << r;
+    expect_seat_swapped_pairs(rp);
+    play_round(rp, h);
+  }
+}
+
+TEST(TournamentPlan, KnockoutHalvesTheFieldEachRound) {
+  const PlanParams p{Format::Knockout, 8, 1, 1};
+  ASSERT_EQ(total_rounds(p), 3);
+  History h;
+  const size_t expected_pairings[] = {4, 2, 1};
+  for (int r = 1; r <= 3; ++r) {
+    const RoundPlan rp = plan_round(p, r, h);
+    expect_seat_swapped_pairs(rp);
+    EXPECT_EQ(rp.matches.size(), 2 * expected_pairings[r - 1]) << "round " << r;
+    EXPECT_EQ(knockout_survivors(p, r - 1, h).size(), 2 * expected_pairings[r - 1]);
+    play_round(rp, h);
+  }
+  EXPECT_EQ(knockout_survivors(p, 3, h), std::vector<int>{0});  // the lower index won every tie
+  EXPECT_EQ(expected_matches(p), 14);
+}
+
+TEST(TournamentPlan, KnockoutOddFieldGivesTheTopSeedABye) {
+  const PlanParams p{Format::Knockout, 5, 1, 1};
+  ASSERT_EQ(total_rounds(p), 3);  // 5 -> 3 -> 2 -> 1
+  History h;
+  RoundPlan r1 = plan_round(p, 1, h);
+  EXPECT_EQ(r1.byes, std::vector<int>{0});
+  EXPECT_EQ(r1.matches.size(), 4u);
+  // Best remaining seed meets the worst: 1-4, 2-3.
+  EXPECT_EQ(std::make_pair(r1.matches[0].seat0, r1.matches[0].seat1), std::make_pair(1, 4));
+  EXPECT_EQ(std::make_pair(r1.matches[2].seat0, r1.matches[2].seat1), std::make_pair(2, 3));
+  // Player 4 upsets player 1 in both legs.
+  for (const PlannedMatch& m : r1.matches) {
+    const bool one_vs_four = (m.seat0 == 1 && m.seat1 == 4) || (m.seat0 == 4 && m.seat1 == 1);
+    const int winner = one_vs_four ? 4 : std::min(m.seat0, m.seat1);
+    h.matches.push_back({1, m.pairing, m.seat0, m.seat1, m.seat0 == winner ? 0 : 1, 0, 0});
+  }
+  EXPECT_EQ(knockout_survivors(p, 1, h), (std::vector<int>{0, 2, 4}));
+  const RoundPlan r2 = plan_round(p, 2, h);
+  EXPECT_EQ(r2.byes, std::vector<int>{0});
+  ASSERT_EQ(r2.matches.size(), 2u);
+  EXPECT_EQ(std::make_pair(r2.matches[0].seat0, r2.matches[0].seat1), std::make_pair(2, 4));
+}
+
+TEST(TournamentPlan, KnockoutTieBrokenByPromotionPoints) {
+  const PlanParams p{Format::Knockout, 2, 1, 1};
+  History h;
+  const RoundPlan rp = plan_round(p, 1, h);
+  ASSERT_EQ(rp.matches.size(), 2u);
+  // Each wins once; player 1 scores more P over the pair and goes through.
+  h.matches.push_back({1, 1, rp.matches[0].seat0, rp.matches[0].seat1, 0, 25, 20});
+  h.matches.push_back({1, 1, rp.matches[1].seat0, rp.matches[1].seat1, 0, 25, 3});
+  EXPECT_EQ(knockout_survivors(p, 1, h), std::vector<int>{1});
+}
+
+TEST(TournamentBotArg, NameSpecAndDeck) {
+  Player p = parse_bot_arg("alpha=builtin:greedy@legion", "corporate");
+  EXPECT_EQ(p.name, "alpha");
+  EXPECT_EQ(p.spec, "builtin:greedy");
+  EXPECT_EQ(p.deck, "legion");
+  p = parse_bot_arg("builtin:random", "corporate");
+  EXPECT_EQ(p.name, "random");
+  EXPECT_EQ(p.deck, "corporate");
+  // A command line passes through untouched; '=' inside it is not a name.
+  p = parse_bot_arg("stdio:python3 bots/my_bot.py --level=3", "corporate");
+  EXPECT_EQ(p.spec, "stdio:python3 bots/my_bot.py --level=3");
+  EXPECT_EQ(p.name, "my_bot");
+  p = parse_bot_arg("b=stdio:python3 bot.py@decks/my.deck", "corporate");
+  EXPECT_EQ(p.name, "b");
+  EXPECT_EQ(p.spec, "stdio:python3 bot.py");
+  EXPECT_EQ(p.deck, "decks/my.deck");
+  EXPECT_EQ(default_bot_name("stdio:python3 bots/foo.py"), "foo");
+}

@@ -1,0 +1,135 @@
+// Elo, error margins and the pentanomial SPRT against values computed by hand
+// (docs/tournaments.md gives the formulas).
+#include <gtest/gtest.h>
+
+#include "dtref/tournament/ratings.hpp"
+
+using namespace dtref::tour;
+
+namespace {
+
+MatchRecord finished(int round, int pairing, int leg, int seat0, int seat1, int winner_seat) {
+  MatchRecord r;
+  r.plan.round = round;
+  r.plan.pairing = pairing;
+  r.plan.leg = leg;
+  r.plan.seat0 = seat0;
+  r.plan.seat1 = seat1;
+  r.done = true;
+  r.winner_seat = winner_seat;
+  r.seats.resize(2);
+  return r;
+}
+
+}  // namespace
+
+TEST(TournamentElo, LogisticEloOfAScore) {
+  EXPECT_DOUBLE_EQ(elo_from_score(0.5), 0.0);
+  // 0.75 = 1 / (1 + 10^(-d/400))  =>  d = 400 log10(3)
+  EXPECT_NEAR(elo_from_score(0.75), 190.848501, 1e-5);
+  EXPECT_NEAR(score_from_elo(190.848501), 0.75, 1e-9);
+}
+
+TEST(TournamentElo, EstimateAndMarginFromPerGameScores) {
+  // 6 wins, 2 draws, 2 losses: p = 0.7, elo = -400 log10(1/0.7 - 1) = 147.19.
+  // Per-game variance (6*0.3^2 + 2*0.2^2 + 2*0.7^2)/10 = 0.16, so the 95%
+  // score margin is 1.96 * 0.4 / sqrt(10) = 0.2479; the Elo margin is half the
+  // distance between elo(0.9479) = 504.0 and elo(0.4521) = -33.4.
+  const EloEstimate e = elo_estimate(6, 2, 2);
+  EXPECT_NEAR(e.elo, 147.1907, 1e-3);
+  EXPECT_NEAR(e.error, 268.7163, 1e-3);
+}
+
+TEST(TournamentElo, EvenScoreIsZeroAndPerfectScoreIsCapped) {
+  EXPECT_NEAR(elo_estimate(5, 0, 5).elo, 0.0, 1e-9);
+  EXPECT_NEAR(elo_estimate(0, 4, 0).elo, 0.0, 1e-9);
+  EXPECT_EQ(elo_estimate(0, 4, 0).error, 0.0);  // no spread at all
+  EXPECT_NEAR(elo_estimate(10, 0, 0).elo, kEloCap, 1e-6);
+  EXPECT_NEAR(elo_estimate(0, 0, 10).elo, -kEloCap, 1e-6);
+  EXPECT_EQ(elo_estimate(0, 0, 0).elo, 0.0);
+}
+
+TEST(TournamentSprt, BoundsFromAlphaAndBeta) {
+  const SprtResult r = sprt({0, 10, 0.05, 0.05}, {});
+  EXPECT_NEAR(r.lower, -2.944439, 1e-6);  // ln(0.05 / 0.95)
+  EXPECT_NEAR(r.upper, 2.944439, 1e-6);   // ln(0.95 / 0.05)
+  EXPECT_EQ(r.verdict, SprtVerdict::Continue);
+}
+
+TEST(TournamentSprt, PentanomialLogLikelihoodRatio) {
+  // Pairs scoring 0, 1/2, 1, 3/2, 2 points: 1, 2, 5, 8, 4 (20 pairs). As pair
+  // fractions x = k/4: mean 0.6375, variance 0.06234; s0 = L(0) = 0.5,
+  // s1 = L(10) = 0.514390; LLR = 20 (s1-s0)(2 mu - s0 - s1) / (2 var) = 0.57672.
+  Pentanomial p;
+  p.counts = {1, 2, 5, 8, 4};
+  SprtResult r = sprt({0, 10, 0.05, 0.05}, p);
+  EXPECT_NEAR(r.llr, 0.576725, 1e-5);
+  EXPECT_EQ(r.verdict, SprtVerdict::Continue);
+  p.counts = {6, 5, 4, 1, 0};
+  r = sprt({0, 10, 0.05, 0.05}, p);
+  EXPECT_NEAR(r.llr, -1.082600, 1e-5);
+  // Ten times the evidence crosses the bounds.
+  for (int& c : p.counts) c *= 10;
+  EXPECT_EQ(sprt({0, 10, 0.05, 0.05}, p).verdict, SprtVerdict::AcceptH0);
+  p.counts = {10, 20, 50, 80, 40};
+  EXPECT_EQ(sprt({0, 10, 0.05, 0.05}, p).verdict, SprtVerdict::AcceptH1);
+}
+
+TEST(TournamentSprt, ParsesKeyValuesAndRejectsNonsense) {
+  std::string err;
+  auto p = parse_sprt("elo0=0,elo1=5, alpha=0.05 beta=0.1", &err);
+  ASSERT_TRUE(p) << err;
+  EXPECT_EQ(p->elo1, 5);
+  EXPECT_EQ(p->beta, 0.1);
+  EXPECT_FALSE(parse_sprt("elo0=5,elo1=0", &err));
+  EXPECT_NE(err.find("elo1"), std::string::npos);
+  EXPECT_FALSE(parse_sprt("alpha=2", &err));
+  EXPECT_FALSE(parse_sprt("elo0=abc", &err));
+  EXPECT_FALSE(parse_sprt("gamma=1", &err));
+}
+
+TEST(TournamentSprt, PentanomialCountsCompleteSeatSwappedPairsOnly) {
+  std::vector<MatchRecord> m = {
+      finished(1, 1, 1, 0, 1, 0),  // A wins as seat 0
+      finished(1, 1, 2, 1, 0, 1),  // A wins as seat 1: pair = 2 points
+      finished(2, 1, 1, 0, 1, -1),  // draw
+      finished(2, 1, 2, 1, 0, 0),   // B wins: pair = 1/2 point
+      finished(3, 1, 1, 0, 1, 0),   // second leg missing: not counted
+  };
+  const Pentanomial p = pentanomial(m, 0, 1);
+  EXPECT_EQ(p.pairs(), 2);
+  EXPECT_EQ(p.counts[4], 1);
+  EXPECT_EQ(p.counts[1], 1);
+}
+
+TEST(TournamentStandings, TallyCrosstableAndFaults) {
+  std::vector<Player> players = {{"a", "builtin:greedy", "corporate"}, {"b", "builtin:random", "corporate"},
+                                 {"c", "builtin:random", "corporate"}};
+  std::vector<MatchRecord> m = {finished(1, 1, 1, 0, 1, 0), finished(1, 1, 2, 1, 0, 1),
+                                finished(1, 2, 1, 0, 2, -1), finished(1, 2, 2, 2, 0, 0)};
+  m[3].seats[1].verdict = "timeout";   // a (seat 1) lost on time
+  m[1].seats[0].illegal = 2;           // b let off twice under a lenient policy
+  MatchRecord planned;
+  planned.plan.seat0 = 1;
+  planned.plan.seat1 = 2;
+  m.push_back(planned);
+  const Standings st = compute_standings(players, m);
+  EXPECT_EQ(st.matches_completed, 4);
+  EXPECT_EQ(st.matches_planned, 5);
+  ASSERT_EQ(st.players.size(), 3u);
+  const PlayerStanding& a = st.players[0];
+  EXPECT_EQ(a.name, "a");
+  EXPECT_EQ(a.games, 4);
+  EXPECT_EQ(a.wins, 2);
+  EXPECT_EQ(a.draws, 1);
+  EXPECT_EQ(a.losses, 1);
+  EXPECT_EQ(a.points, 2.5);
+  EXPECT_EQ(a.timeouts, 1);
+  EXPECT_NEAR(a.elo, elo_estimate(2, 1, 1).elo, 1e-9);
+  EXPECT_EQ(st.players[1].name, "c");  // 1.5 points beat b's 0
+  EXPECT_EQ(st.players[2].illegal, 2);
+  EXPECT_EQ(st.cross[0][1].points, 2.0);
+  EXPECT_EQ(st.cross[2][0].points, 1.5);
+  EXPECT_EQ(st.cross[2][0].games, 2);
+  EXPECT_EQ(st.cross[1][2].games, 0);
+}

@@ -1,0 +1,224 @@
+// Tournaments through the library: the results store, resuming, refusing a
+// different tournament, shards and merging, SPRT stops, Swiss and knockout runs.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <set>
+
+#include "dtref/tournament/ratings.hpp"
+#include "dtref/tournament/report.hpp"
+#include "dtref/tournament/runner.hpp"
+#include "dtref/tournament/store.hpp"
+
+using namespace dtref::tour;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("dtref_tour_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+TournamentSetup three_bots(int rounds) {
+  TournamentSetup t;
+  t.rounds = rounds;
+  t.seed = 11;
+  t.players = {{"random", "builtin:random", "corporate"},
+               {"greedy", "builtin:greedy", "corporate"},
+               {"greedy2", "builtin:greedy", "legion"}};
+  return t;
+}
+
+std::set<std::string> done_keys(Store& s) {
+  std::set<std::string> keys;
+  for (const MatchRecord& m : s.matches())
+    if (m.done) keys.insert(m.plan.key());
+  return keys;
+}
+
+}  // namespace
+
+TEST(TournamentStore, PlaysEveryPlannedMatchOnceAndResumesToNothing) {
+  TempDir dir;
+  Store store(dir.file("t.db"));
+  RunOptions opt;
+  opt.concurrency = 2;
+  const RunSummary first = run_tournament(three_bots(2), store, opt);
+  EXPECT_EQ(first.planned, 12);
+  EXPECT_EQ(first.completed, 12);
+  EXPECT_EQ(first.played_now, 12);
+  EXPECT_TRUE(first.finished());
+  const RunSummary again = run_tournament(three_bots(2), store, opt);
+  EXPECT_EQ(again.played_now, 0);
+  EXPECT_EQ(again.completed, 12);
+  EXPECT_EQ(done_keys(store).size(), 12u);
+}
+
+TEST(TournamentStore, SameSeedSameResultsWhateverTheConcurrency) {
+  TempDir dir;
+  Store a(dir.file("a.db")), b(dir.file("b.db"));
+  RunOptions one, two;
+  two.concurrency = 2;
+  run_tournament(three_bots(2), a, one);
+  run_tournament(three_bots(2), b, two);
+  const auto ma = a.matches(), mb = b.matches();
+  ASSERT_EQ(ma.size(), mb.size());
+  for (size_t i = 0; i < ma.size(); ++i) {
+    EXPECT_EQ(ma[i].plan.key(), mb[i].plan.key());
+    EXPECT_EQ(ma[i].winner_seat, mb[i].winner_seat);
+    EXPECT_EQ(ma[i].decisions, mb[i].decisions);
+  }
+}
+
+TEST(TournamentStore, StopRequestedBeforeStartPlaysNothingAndResumeCompletes) {
+  TempDir dir;
+  Store store(dir.file("t.db"));
+  std::atomic<bool> stop{true};
+  RunOptions opt;
+  opt.stop = &stop;
+  const RunSummary s = run_tournament(three_bots(1), store, opt);
+  EXPECT_TRUE(s.interrupted);
+  EXPECT_EQ(s.played_now, 0);
+  EXPECT_EQ(s.planned, 6);
+  stop = false;
+  EXPECT_EQ(run_tournament(three_bots(1), store, opt).completed, 6);
+}
+
+TEST(TournamentStore, RefusesADifferentTournament) {
+  TempDir dir;
+  Store store(dir.file("t.db"));
+  run_tournament(three_bots(1), store, {});
+  TournamentSetup other = three_bots(1);
+  other.seed = 12;
+  try {
+    run_tournament(other, store, {});
+    FAIL() << "a store holding another tournament was reused";
+  } catch (const StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("seed"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(done_keys(store).size(), 6u);
+}
+
+TEST(TournamentStore, RecordingTheSameMatchTwiceCountsOnce) {
+  TempDir dir;
+  Store store(dir.file("t.db"));
+  run_tournament(three_bots(1), store, {});
+  MatchRecord again = store.matches().front();
+  again.winner_seat = 1 - again.winner_seat;
+  EXPECT_FALSE(store.record(again));
+  EXPECT_NE(store.matches().front().winner_seat, again.winner_seat);
+}
+
+TEST(TournamentStore, ThreeShardsMergeToTheSingleMachineStandings) {
+  TempDir dir;
+  const TournamentSetup whole = three_bots(3);
+  Store single(dir.file("single.db"));
+  run_tournament(whole, single, {});
+  std::vector<std::string> shard_files;
+  std::set<std::string> seen;
+  for (int i = 0; i < 3; ++i) {
+    TournamentSetup t = whole;
+    t.shard_index = i;
+    t.shard_count = 3;
+    shard_files.push_back(dir.file("shard" + std::to_string(i) + ".db"));
+    Store s(shard_files.back());
+    const RunSummary r = run_tournament(t, s, {});
+    EXPECT_GT(r.completed, 0);
+    for (const std::string& k : done_keys(s)) EXPECT_TRUE(seen.insert(k).second) << k << " in two shards";
+  }
+  EXPECT_EQ(seen.size(), 18u);
+  const auto warnings = merge_stores(dir.file("merged.db"), shard_files);
+  EXPECT_TRUE(warnings.empty());
+  // Merging a shard again changes nothing.
+  merge_stores(dir.file("merged.db"), {shard_files[0]});
+  Store merged(dir.file("merged.db"));
+  ReportInput a, b;
+  a.standings = compute_standings(whole.players, single.matches());
+  b.standings = compute_standings(whole.players, merged.matches());
+  EXPECT_EQ(standings_json(a), standings_json(b));
+  EXPECT_EQ(b.standings.matches_completed, 18);
+}
+
+TEST(TournamentStore, MergeRefusesShardsOfAnotherTournament) {
+  TempDir dir;
+  TournamentSetup t = three_bots(1);
+  t.shard_count = 2;
+  Store s0(dir.file("s0.db"));
+  run_tournament(t, s0, {});
+  TournamentSetup u = three_bots(2);
+  u.shard_count = 2;
+  u.shard_index = 1;
+  Store s1(dir.file("s1.db"));
+  run_tournament(u, s1, {});
+  EXPECT_THROW(merge_stores(dir.file("m.db"), {dir.file("s0.db"), dir.file("s1.db")}), StoreError);
+}
+
+TEST(TournamentStore, ShardsAreRefusedForSwiss) {
+  TempDir dir;
+  TournamentSetup t = three_bots(2);
+  t.format = Format::Swiss;
+  t.shard_count = 2;
+  Store s(dir.file("s.db"));
+  EXPECT_THROW(run_tournament(t, s, {}), std::invalid_argument);
+}
+
+TEST(TournamentStore, SprtStopsOnceABoundIsCrossed) {
+  TempDir dir;
+  TournamentSetup t;
+  t.rounds = 200;
+  t.players = {{"greedy", "builtin:greedy", "corporate"}, {"random", "builtin:random", "corporate"}};
+  Store store(dir.file("t.db"));
+  RunOptions opt;
+  opt.sprt = SprtParams{0, 100, 0.05, 0.05};
+  const RunSummary s = run_tournament(t, store, opt);
+  ASSERT_TRUE(s.sprt);
+  EXPECT_TRUE(s.sprt_stopped);
+  EXPECT_EQ(s.sprt->verdict, SprtVerdict::AcceptH1);
+  EXPECT_LT(s.completed, 400);
+  // Run again: the verdict stands and nothing more is played.
+  EXPECT_EQ(run_tournament(t, store, opt).played_now, 0);
+}
+
+TEST(TournamentStore, SwissAndKnockoutRunToTheirPlannedSize) {
+  TempDir dir;
+  TournamentSetup t = three_bots(3);
+  t.players.push_back({"random2", "builtin:random", "legion"});
+  t.players.push_back({"random3", "builtin:random", "corporate"});
+  t.format = Format::Swiss;
+  Store swiss(dir.file("swiss.db"));
+  RunOptions opt;
+  opt.concurrency = 2;
+  RunSummary s = run_tournament(t, swiss, opt);
+  EXPECT_EQ(s.planned, 12);  // 3 rounds x 2 pairings x 2 legs; one bye a round
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(swiss.byes().size(), 3u);
+  t.format = Format::Knockout;
+  t.rounds = 1;
+  Store ko(dir.file("ko.db"));
+  s = run_tournament(t, ko, opt);
+  EXPECT_EQ(s.planned, 8);  // 5 -> 3 -> 2 -> 1: 2 + 1 + 1 ties of two legs
+  EXPECT_TRUE(s.finished());
+  EXPECT_EQ(ko.planned_rounds(), (std::vector<int>{1, 2, 3}));
+}
+
+TEST(TournamentStore, UnknownBotSpecStopsWithItsReason) {
+  TempDir dir;
+  TournamentSetup t = three_bots(1);
+  t.players[1].spec = "builtin:nonesuch";
+  Store s(dir.file("t.db"));
+  try {
+    run_tournament(t, s, {});
+    FAIL() << "an unusable spec was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("nonesuch"), std::string::npos) << e.what();
+  }
+}

@@ -1,0 +1,79 @@
+// The tournament plan: which matches are played, in which seats, with which
+// seed. Everything here is a pure function of (players, format, rounds, seed)
+// and, for Swiss and knockout, of the stored results of earlier rounds, so a
+// resumed or sharded tournament plans exactly the same matches.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dtref::tour {
+
+enum class Format { RoundRobin, Gauntlet, Swiss, Knockout };
+std::optional<Format> parse_format(std::string_view);
+std::string to_string(Format);
+// True when round k+1 depends on the results of round k.
+bool plans_from_results(Format);
+
+struct Player {
+  std::string name;
+  std::string spec;  // passed to run_match untouched (builtin:..., stdio:..., grpc:...)
+  std::string deck;  // built-in deck name or path to a .deck file
+};
+
+// One planned match. Legs 2k-1 and 2k of a pairing are a seat-swapped pair
+// sharing one seed, so both bots get the same deck shuffles.
+struct PlannedMatch {
+  int round = 0;    // 1-based
+  int pairing = 0;  // 1-based within the round
+  int leg = 0;      // 1-based
+  int seat0 = 0, seat1 = 0;  // player indices
+  uint64_t seed = 0;
+  int64_t pair_index = 0;  // position of the seat-swapped pair in the whole plan (sharding)
+  std::string key() const;  // "r001-p002-l1": sorts in play order, names log files
+};
+
+struct RoundPlan {
+  int round = 0;
+  std::vector<PlannedMatch> matches;
+  std::vector<int> byes;  // players sitting this round out (Swiss, knockout)
+};
+
+// A finished match as planning needs it.
+struct PlayedMatch {
+  int round = 0, pairing = 0;
+  int seat0 = 0, seat1 = 0;
+  int winner_seat = -1;  // -1: draw
+  int promotion0 = 0, promotion1 = 0;
+};
+
+struct History {
+  std::vector<PlayedMatch> matches;           // every finished match of earlier rounds
+  std::vector<std::pair<int, int>> byes;      // (round, player)
+};
+
+struct PlanParams {
+  Format format = Format::RoundRobin;
+  int players = 0;
+  int rounds = 1;     // knockout: seat-swapped pairs per tie
+  uint64_t seed = 1;
+};
+
+// Number of rounds the tournament has (knockout: enough to leave one player).
+int total_rounds(const PlanParams&);
+// Matches the whole (unsharded) tournament has, every round included.
+int expected_matches(const PlanParams&);
+// Plans round `round` (1-based). Round robin and gauntlet ignore `history`;
+// Swiss and knockout need every match of the earlier rounds in it.
+RoundPlan plan_round(const PlanParams&, int round, const History& history);
+
+// The seed of a seat-swapped pair: a mix of the tournament seed and its place.
+uint64_t pair_seed(uint64_t tournament_seed, int round, int pairing, int pair_in_tie);
+
+// Knockout: players still in after the rounds in `history` (seed order).
+std::vector<int> knockout_survivors(const PlanParams&, int rounds_done, const History& history);
+
+}  // namespace dtref::tour

@@ -1,0 +1,36 @@
+// A planned match together with its stored result: what the results store
+// holds and what standings, SPRT and reports are computed from.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dtref/tournament/plan.hpp"
+
+namespace dtref::tour {
+
+struct SeatRecord {
+  std::string verdict = "ok";  // dtref::to_string(Verdict)
+  int promotion = 0, destiny = 0;
+  int timeouts = 0, illegal = 0, malformed = 0;
+  int64_t time_used_ms = 0;
+  std::string detail;
+};
+
+struct MatchRecord {
+  PlannedMatch plan;
+  bool done = false;
+  int winner_seat = -1;  // -1: draw
+  std::string reason;
+  std::vector<SeatRecord> seats;  // seat order, as played
+  int turns = 0;
+  int64_t decisions = 0;
+  double wall_ms = 0;
+  std::string transcript;  // path, when transcripts were kept
+
+  // Score of the player in `seat` (1 win, 1/2 draw, 0 loss).
+  double seat_score(int seat) const { return winner_seat < 0 ? 0.5 : winner_seat == seat ? 1.0 : 0.0; }
+};
+
+}  // namespace dtref::tour

@@ -1,0 +1,78 @@
+// Playing a tournament: plans rounds into the results store, plays the
+// unfinished matches J at a time through dtref::run_match, commits each result
+// at once, reports progress, stops cleanly on request or on an SPRT verdict.
+#pragma once
+
+#include <atomic>
+#include <cstdio>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dt/deck.hpp"
+#include "dt/rules.hpp"
+#include "dtref/match.hpp"
+#include "dtref/tournament/plan.hpp"
+#include "dtref/tournament/ratings.hpp"
+#include "dtref/tournament/store.hpp"
+
+namespace dtref::tour {
+
+struct TournamentSetup {
+  Format format = Format::RoundRobin;
+  int rounds = 1;
+  uint64_t seed = 1;
+  std::vector<Player> players;
+  dt::Rules rules;
+  Clocks clocks;
+  Policy policy = Policy::Ladder;
+  int shard_index = 0, shard_count = 1;  // this process plays slice shard_index (0-based) of shard_count
+
+  PlanParams plan_params() const { return {format, int(players.size()), rounds, seed}; }
+  std::string shard_text() const;  // "i/N", empty when unsharded
+};
+
+// What defines a tournament's plan and results, as canonical JSON: a store
+// only resumes the tournament with the same identity.
+std::string identity_json(const TournamentSetup&);
+
+// A built-in deck name, or a path to a deck file (contains '/' or ends in .deck).
+dt::Deck load_deck(const std::string& name_or_path);
+
+// Checks a setup before anything is stored: names unique, decks loadable,
+// shards only for formats planned up front. Throws std::invalid_argument.
+void validate_setup(const TournamentSetup&);
+
+// Makes sure `concurrency` matches can hold their files and pipes open:
+// raises the soft RLIMIT_NOFILE if needed, else throws std::invalid_argument.
+void ensure_fd_budget(int concurrency);
+
+struct RunOptions {
+  int concurrency = 1;
+  std::string transcripts_dir;  // empty: no transcripts or stderr logs
+  std::optional<SprtParams> sprt;  // stop when a bound is crossed (players 0 and 1)
+  const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal handler) to stop
+  std::FILE* progress = nullptr;  // nullptr: no progress output
+  bool progress_tty = false;      // rewrite one line with \r instead of printing lines
+  double progress_interval_s = 10;  // between plain lines when not a TTY
+  std::function<void(int stored_this_run)> after_store;  // called after each commit
+};
+
+struct RunSummary {
+  int planned = 0;     // matches in this store's plan (Swiss, knockout: all rounds, planned or not)
+  int completed = 0;   // with a result in the store
+  int played_now = 0;  // finished and stored by this run
+  int voided = 0;      // voided by the referee for another reason than a stop (left to replay)
+  std::vector<std::string> void_reasons;
+  bool interrupted = false;   // stopped on request (RunOptions::stop)
+  bool sprt_stopped = false;  // stopped because the SPRT crossed a bound
+  std::optional<SprtResult> sprt;  // when RunOptions::sprt was given
+  bool finished() const { return completed == planned; }
+};
+
+// Throws std::invalid_argument for a bad setup or bot spec, StoreError for a
+// store that holds another tournament.
+RunSummary run_tournament(const TournamentSetup&, Store&, const RunOptions&);
+
+}  // namespace dtref::tour

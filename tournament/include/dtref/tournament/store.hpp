@@ -1,0 +1,73 @@
+// The SQLite results store. One file per tournament (or per shard): the
+// tournament's identity, its players, the planned matches and each finished
+// match's result. WAL mode; every finished match is one committed
+// transaction, so a process killed at any moment loses at most the matches
+// still being played, and they stay planned to be replayed from their seeds.
+#pragma once
+
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "dtref/tournament/plan.hpp"
+#include "dtref/tournament/record.hpp"
+
+struct sqlite3;
+
+namespace dtref::tour {
+
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct StoreHeader {
+  std::string identity;  // canonical JSON of what defines the tournament (not the shard)
+  std::string shard;     // "i/N", or empty for a whole tournament or a merged one
+  std::vector<Player> players;
+};
+
+class Store {
+ public:
+  // Opens or creates the database file. Thread-safe: one connection behind a mutex.
+  explicit Store(const std::string& path);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::optional<StoreHeader> header();
+  // A new store takes the header; an existing one must hold the same, or
+  // StoreError says what differs and how to proceed.
+  void bind(const StoreHeader&);
+
+  bool round_planned(int round);
+  // Stores a round's plan (the matches `keep` accepts, its byes and the fact
+  // that it is planned) in one transaction. Planning a round twice is harmless.
+  void add_round(const RoundPlan&, const std::function<bool(const PlannedMatch&)>& keep);
+  // Commits one finished match. Returns false (storing nothing) if that match
+  // is not planned here or already has a result: nothing is counted twice.
+  bool record(const MatchRecord&);
+
+  std::vector<MatchRecord> matches();  // key order
+  std::vector<std::pair<int, int>> byes();  // (round, player)
+  std::vector<int> planned_rounds();
+
+ private:
+  void exec(const char* sql);
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  std::mutex mu_;
+};
+
+// Describes how two identities (canonical JSON) differ, for error messages.
+std::string describe_identity_difference(const std::string& stored, const std::string& given);
+
+// Combines shard stores into `out` (created if missing): all must be slices of
+// the same tournament. A match finished in several inputs is taken once (the
+// first); returns warnings, e.g. when such copies disagree. Throws StoreError.
+std::vector<std::string> merge_stores(const std::string& out, const std::vector<std::string>& inputs);
+
+}  // namespace dtref::tour

@@ -1,0 +1,239 @@
+#include "dtref/tournament/plan.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+namespace dtref::tour {
+
+std::optional<Format> parse_format(std::string_view s) {
+  if (s == "round-robin" || s == "roundrobin" || s == "rr") return Format::RoundRobin;
+  if (s == "gauntlet") return Format::Gauntlet;
+  if (s == "swiss") return Format::Swiss;
+  if (s == "knockout" || s == "ko") return Format::Knockout;
+  return std::nullopt;
+}
+
+std::string to_string(Format f) {
+  switch (f) {
+    case Format::RoundRobin: return "round-robin";
+    case Format::Gauntlet: return "gauntlet";
+    case Format::Swiss: return "swiss";
+    case Format::Knockout: return "knockout";
+  }
+  return "?";
+}
+
+bool plans_from_results(Format f) { return f == Format::Swiss || f == Format::Knockout; }
+
+std::string PlannedMatch::key() const { return fmt::format("r{:03}-p{:03}-l{}", round, pairing, leg); }
+
+namespace {
+
+uint64_t splitmix(uint64_t z) {
+  z += 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// Every pairing becomes `pairs` seat-swapped pairs: legs 1,2 / 3,4 / ...
+void add_tie(RoundPlan& plan, const PlanParams& p, int pairing, int a, int b, int pairs, int64_t first_pair_index) {
+  for (int k = 0; k < pairs; ++k) {
+    const uint64_t seed = pair_seed(p.seed, plan.round, pairing, k);
+    for (int swap = 0; swap < 2; ++swap) {
+      PlannedMatch m;
+      m.round = plan.round;
+      m.pairing = pairing;
+      m.leg = 2 * k + swap + 1;
+      m.seat0 = swap ? b : a;
+      m.seat1 = swap ? a : b;
+      m.seed = seed;
+      m.pair_index = first_pair_index + k;
+      plan.matches.push_back(m);
+    }
+  }
+}
+
+int pairings_per_round(const PlanParams& p) {
+  if (p.format == Format::RoundRobin) return p.players * (p.players - 1) / 2;
+  if (p.format == Format::Gauntlet) return p.players - 1;
+  return (p.players + 1) / 2;
+}
+
+// Game points per player from finished matches (win 1, draw 1/2) plus a bye
+// worth a won pair (2), as Swiss ranks players.
+std::vector<double> swiss_points(int n, const History& h) {
+  std::vector<double> pts(size_t(n), 0.0);
+  for (const PlayedMatch& m : h.matches) {
+    if (m.winner_seat == 0) pts[size_t(m.seat0)] += 1;
+    else if (m.winner_seat == 1) pts[size_t(m.seat1)] += 1;
+    else { pts[size_t(m.seat0)] += 0.5; pts[size_t(m.seat1)] += 0.5; }
+  }
+  for (const auto& [round, player] : h.byes) pts[size_t(player)] += 2;
+  return pts;
+}
+
+// Pairs `order` (best first) so no two players meet again; backtracks, within
+// a step budget so a large field cannot stall. Returns false if impossible.
+bool pair_without_repeats(const std::vector<int>& order, const std::set<std::pair<int, int>>& met,
+                          std::vector<bool>& used, std::vector<std::pair<int, int>>& out, long& budget) {
+  size_t first = 0;
+  while (first < order.size() && used[first]) ++first;
+  if (first == order.size()) return true;
+  used[first] = true;
+  for (size_t j = first + 1; j < order.size(); ++j) {
+    if (used[j]) continue;
+    if (--budget < 0) break;
+    const int a = order[first], b = order[j];
+    if (met.count({std::min(a, b), std::max(a, b)})) continue;
+    used[j] = true;
+    out.emplace_back(a, b);
+    if (pair_without_repeats(order, met, used, out, budget)) return true;
+    out.pop_back();
+    used[j] = false;
+  }
+  used[first] = false;
+  return false;
+}
+
+RoundPlan plan_swiss(const PlanParams& p, int round, const History& h) {
+  RoundPlan plan;
+  plan.round = round;
+  const std::vector<double> pts = swiss_points(p.players, h);
+  std::vector<int> order(size_t(p.players));
+  for (int i = 0; i < p.players; ++i) order[size_t(i)] = i;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return pts[size_t(a)] > pts[size_t(b)]; });
+  if (order.size() % 2 == 1) {
+    // The lowest-ranked player without a bye so far sits out; if all have had
+    // one, the lowest-ranked player.
+    std::set<int> had;
+    for (const auto& [r, pl] : h.byes) had.insert(pl);
+    auto it = std::find_if(order.rbegin(), order.rend(), [&](int pl) { return !had.count(pl); });
+    const int bye = it == order.rend() ? order.back() : *it;
+    plan.byes.push_back(bye);
+    order.erase(std::find(order.begin(), order.end(), bye));
+  }
+  std::set<std::pair<int, int>> met;
+  for (const PlayedMatch& m : h.matches) met.insert({std::min(m.seat0, m.seat1), std::max(m.seat0, m.seat1)});
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<bool> used(order.size(), false);
+  long budget = 200000;
+  if (!pair_without_repeats(order, met, used, pairs, budget)) {
+    // Every pairing repeats (more rounds than opponents): pair neighbours.
+    pairs.clear();
+    for (size_t i = 0; i + 1 < order.size(); i += 2) pairs.emplace_back(order[i], order[i + 1]);
+  }
+  const int64_t base = int64_t(round - 1) * pairings_per_round(p);
+  for (size_t i = 0; i < pairs.size(); ++i)
+    add_tie(plan, p, int(i) + 1, pairs[i].first, pairs[i].second, 1, base + int64_t(i));
+  return plan;
+}
+
+// Knockout bracket for one round from the players still in (seed order):
+// with an odd count the best seed sits out, then best meets worst.
+void knockout_pairs(std::vector<int> alive, std::vector<int>& byes, std::vector<std::pair<int, int>>& pairs) {
+  std::sort(alive.begin(), alive.end());
+  if (alive.size() % 2 == 1) {
+    byes.push_back(alive.front());
+    alive.erase(alive.begin());
+  }
+  for (size_t i = 0; i < alive.size() / 2; ++i) pairs.emplace_back(alive[i], alive[alive.size() - 1 - i]);
+}
+
+}  // namespace
+
+uint64_t pair_seed(uint64_t tournament_seed, int round, int pairing, int pair_in_tie) {
+  uint64_t z = splitmix(tournament_seed);
+  z = splitmix(z ^ uint64_t(round));
+  z = splitmix(z ^ uint64_t(pairing));
+  z = splitmix(z ^ uint64_t(pair_in_tie));
+  return z >> 1;  // fits SQLite's signed 64-bit integers unchanged
+}
+
+int total_rounds(const PlanParams& p) {
+  if (p.format != Format::Knockout) return p.rounds;
+  int r = 0;
+  for (int alive = p.players; alive > 1; alive = (alive + 1) / 2) ++r;
+  return r;
+}
+
+std::vector<int> knockout_survivors(const PlanParams& p, int rounds_done, const History& h) {
+  std::vector<int> alive(size_t(p.players));
+  for (int i = 0; i < p.players; ++i) alive[size_t(i)] = i;
+  for (int r = 1; r <= rounds_done; ++r) {
+    std::vector<int> byes;
+    std::vector<std::pair<int, int>> pairs;
+    knockout_pairs(alive, byes, pairs);
+    std::vector<int> next = byes;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      const auto [a, b] = pairs[i];
+      double sa = 0, sb = 0;
+      int pa = 0, pb = 0;
+      for (const PlayedMatch& m : h.matches) {
+        if (m.round != r || m.pairing != int(i) + 1) continue;
+        const bool a_first = m.seat0 == a;
+        const double s0 = m.winner_seat == 0 ? 1 : m.winner_seat == 1 ? 0 : 0.5;
+        sa += a_first ? s0 : 1 - s0;
+        sb += a_first ? 1 - s0 : s0;
+        pa += a_first ? m.promotion0 : m.promotion1;
+        pb += a_first ? m.promotion1 : m.promotion0;
+      }
+      // The tie goes to the higher score, then to more promotion points, then
+      // to the better seed: always decided, never replayed.
+      const bool a_wins = sa != sb ? sa > sb : pa != pb ? pa > pb : a < b;
+      next.push_back(a_wins ? a : b);
+    }
+    alive = next;
+  }
+  std::sort(alive.begin(), alive.end());
+  return alive;
+}
+
+int expected_matches(const PlanParams& p) {
+  switch (p.format) {
+    case Format::RoundRobin: return p.rounds * p.players * (p.players - 1);
+    case Format::Gauntlet: return p.rounds * 2 * (p.players - 1);
+    case Format::Swiss: return p.rounds * 2 * (p.players / 2);
+    case Format::Knockout: {
+      int total = 0;
+      for (int alive = p.players; alive > 1; alive = (alive + 1) / 2) total += (alive / 2) * 2 * p.rounds;
+      return total;
+    }
+  }
+  return 0;
+}
+
+RoundPlan plan_round(const PlanParams& p, int round, const History& h) {
+  if (p.players < 2) throw std::invalid_argument("a tournament needs at least two bots");
+  if (round < 1 || round > total_rounds(p)) throw std::invalid_argument(fmt::format("no round {}", round));
+  RoundPlan plan;
+  plan.round = round;
+  const int64_t base = int64_t(round - 1) * pairings_per_round(p);
+  switch (p.format) {
+    case Format::RoundRobin: {
+      int pairing = 0;
+      for (int a = 0; a < p.players; ++a)
+        for (int b = a + 1; b < p.players; ++b, ++pairing) add_tie(plan, p, pairing + 1, a, b, 1, base + pairing);
+      return plan;
+    }
+    case Format::Gauntlet:
+      for (int b = 1; b < p.players; ++b) add_tie(plan, p, b, 0, b, 1, base + b - 1);
+      return plan;
+    case Format::Swiss: return plan_swiss(p, round, h);
+    case Format::Knockout: {
+      std::vector<std::pair<int, int>> pairs;
+      knockout_pairs(knockout_survivors(p, round - 1, h), plan.byes, pairs);
+      for (size_t i = 0; i < pairs.size(); ++i)
+        add_tie(plan, p, int(i) + 1, pairs[i].first, pairs[i].second, p.rounds,
+                (base + int64_t(i)) * p.rounds);
+      return plan;
+    }
+  }
+  return plan;
+}
+
+}  // namespace dtref::tour

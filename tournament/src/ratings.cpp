@@ -1,0 +1,167 @@
+#include "dtref/tournament/ratings.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+namespace dtref::tour {
+
+double elo_from_score(double p) { return -400.0 * std::log10(1.0 / p - 1.0); }
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+namespace {
+double capped_elo(double p) {
+  const double lo = score_from_elo(-kEloCap), hi = score_from_elo(kEloCap);
+  return elo_from_score(std::clamp(p, lo, hi));
+}
+}  // namespace
+
+EloEstimate elo_estimate(int wins, int draws, int losses) {
+  const int n = wins + draws + losses;
+  if (n == 0) return {};
+  const double p = (wins + 0.5 * draws) / n;
+  // Variance of one game's score (1, 1/2, 0) around the mean score p.
+  const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+  const double margin = 1.959963984540054 * std::sqrt(var / n);  // 95%, normal approximation
+  EloEstimate e;
+  e.elo = capped_elo(p);
+  e.error = (capped_elo(p + margin) - capped_elo(p - margin)) / 2;
+  return e;
+}
+
+Standings compute_standings(const std::vector<Player>& players, const std::vector<MatchRecord>& matches) {
+  const size_t n = players.size();
+  Standings st;
+  st.cross.assign(n, std::vector<CrossCell>(n));
+  std::vector<PlayerStanding> ps(n);
+  for (size_t i = 0; i < n; ++i) {
+    ps[i].index = int(i);
+    ps[i].name = players[i].name;
+  }
+  for (const MatchRecord& m : matches) {
+    ++st.matches_planned;
+    if (!m.done) continue;
+    ++st.matches_completed;
+    const int who[2] = {m.plan.seat0, m.plan.seat1};
+    for (int s = 0; s < 2; ++s) {
+      if (who[s] < 0 || size_t(who[s]) >= n) continue;
+      PlayerStanding& p = ps[size_t(who[s])];
+      const double sc = m.seat_score(s);
+      ++p.games;
+      p.points += sc;
+      if (sc == 1) ++p.wins;
+      else if (sc == 0) ++p.losses;
+      else ++p.draws;
+      if (size_t(s) < m.seats.size()) {
+        const SeatRecord& r = m.seats[size_t(s)];
+        // A fault that ended the match is a verdict; faults a lenient policy
+        // let pass are counted in the seat's tallies. Count each fault once.
+        p.timeouts += std::max(r.verdict == "timeout" ? 1 : 0, r.timeouts);
+        p.crashes += (r.verdict == "crash" || r.verdict == "startup_failure") ? 1 : 0;
+        const bool bad_move =
+            r.verdict == "illegal_choice" || r.verdict == "malformed" || r.verdict == "stale_decision_id";
+        p.illegal += std::max(bad_move ? 1 : 0, r.illegal + r.malformed);
+      }
+      CrossCell& c = st.cross[size_t(who[s])][size_t(who[1 - s])];
+      ++c.games;
+      c.points += sc;
+    }
+  }
+  for (PlayerStanding& p : ps) {
+    const EloEstimate e = elo_estimate(p.wins, p.draws, p.losses);
+    p.elo = e.elo;
+    p.elo_error = e.error;
+  }
+  std::stable_sort(ps.begin(), ps.end(), [](const PlayerStanding& a, const PlayerStanding& b) {
+    return std::tie(b.points, b.elo) < std::tie(a.points, a.elo);
+  });
+  st.players = std::move(ps);
+  return st;
+}
+
+std::optional<SprtParams> parse_sprt(const std::string& text, std::string* error) {
+  SprtParams p;
+  std::string t = text;
+  std::replace(t.begin(), t.end(), ',', ' ');
+  std::istringstream in(t);
+  std::string item;
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return std::optional<SprtParams>{};
+  };
+  while (in >> item) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) return fail(fmt::format("'{}' is not key=value (e.g. elo0=0,elo1=5,alpha=0.05,beta=0.05)", item));
+    const std::string key = item.substr(0, eq), val = item.substr(eq + 1);
+    double v = 0;
+    try {
+      size_t used = 0;
+      v = std::stod(val, &used);
+      if (used != val.size()) throw std::invalid_argument(val);
+    } catch (const std::exception&) {
+      return fail(fmt::format("'{}' in '{}' is not a number", val, item));
+    }
+    if (key == "elo0") p.elo0 = v;
+    else if (key == "elo1") p.elo1 = v;
+    else if (key == "alpha") p.alpha = v;
+    else if (key == "beta") p.beta = v;
+    else return fail(fmt::format("unknown SPRT key '{}' (use elo0, elo1, alpha, beta)", key));
+  }
+  if (!(p.alpha > 0 && p.alpha < 1 && p.beta > 0 && p.beta < 1)) return fail("alpha and beta must lie strictly between 0 and 1");
+  if (!(p.elo1 > p.elo0)) return fail("elo1 must be greater than elo0");
+  return p;
+}
+
+Pentanomial pentanomial(const std::vector<MatchRecord>& matches, int a, int b) {
+  // Pair the legs of each seat-swapped pair: (round, pairing, pair in tie).
+  std::map<std::tuple<int, int, int>, std::pair<int, double>> pairs;  // legs done, A's points
+  for (const MatchRecord& m : matches) {
+    if (!m.done) continue;
+    const bool ab = m.plan.seat0 == a && m.plan.seat1 == b, ba = m.plan.seat0 == b && m.plan.seat1 == a;
+    if (!ab && !ba) continue;
+    auto& acc = pairs[{m.plan.round, m.plan.pairing, (m.plan.leg - 1) / 2}];
+    ++acc.first;
+    acc.second += m.seat_score(ab ? 0 : 1);
+  }
+  Pentanomial p;
+  for (const auto& [key, acc] : pairs)
+    if (acc.first == 2) ++p.counts[size_t(std::lround(acc.second * 2))];
+  return p;
+}
+
+std::string to_string(SprtVerdict v) {
+  switch (v) {
+    case SprtVerdict::Continue: return "continue";
+    case SprtVerdict::AcceptH0: return "H0";
+    case SprtVerdict::AcceptH1: return "H1";
+  }
+  return "?";
+}
+
+SprtResult sprt(const SprtParams& prm, const Pentanomial& penta) {
+  SprtResult r;
+  r.penta = penta;
+  r.lower = std::log(prm.beta / (1 - prm.alpha));
+  r.upper = std::log((1 - prm.beta) / prm.alpha);
+  const int n = penta.pairs();
+  if (n > 0) {
+    // GSPRT with a normal approximation of the pair-score distribution: a pair
+    // scores x = k/4 (k = 0..4 half points of two games); mean mu, variance var.
+    double mu = 0, var = 0;
+    for (int k = 0; k < 5; ++k) mu += penta.counts[size_t(k)] * (k / 4.0);
+    mu /= n;
+    for (int k = 0; k < 5; ++k) var += penta.counts[size_t(k)] * (k / 4.0 - mu) * (k / 4.0 - mu);
+    var /= n;
+    const double s0 = score_from_elo(prm.elo0), s1 = score_from_elo(prm.elo1);
+    if (var > 0) r.llr = n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var);
+  }
+  if (r.llr >= r.upper) r.verdict = SprtVerdict::AcceptH1;
+  else if (r.llr <= r.lower) r.verdict = SprtVerdict::AcceptH0;
+  return r;
+}
+
+}  // namespace dtref::tour

@@ -1,0 +1,405 @@
+#include "dtref/tournament/runner.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <tuple>
+#include <cmath>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <sys/resource.h>
+
+#include "dt/card_loader.hpp"
+
+namespace dtref::tour {
+
+namespace fs = std::filesystem;
+
+std::string TournamentSetup::shard_text() const {
+  return shard_count > 1 ? fmt::format("{}/{}", shard_index, shard_count) : std::string();
+}
+
+std::string identity_json(const TournamentSetup& t) {
+  nlohmann::json players = nlohmann::json::array();
+  for (const Player& p : t.players) players.push_back({{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}});
+  nlohmann::json j = {
+      {"format", to_string(t.format)},
+      {"rounds", t.rounds},
+      {"seed", t.seed},
+      {"players", players},
+      {"rules", {{"preset", t.rules.name}, {"promotion_target", t.rules.promotion_target}, {"turn_limit", t.rules.turn_limit}}},
+      {"clocks",
+       {{"startup_ms", t.clocks.startup_ms}, {"decision_ms", t.clocks.decision_ms}, {"bank_ms", t.clocks.bank_ms},
+        {"grace_ms", t.clocks.grace_ms}}},
+      {"policy", to_string(t.policy)},
+  };
+  return j.dump();  // object keys sorted: canonical
+}
+
+dt::Deck load_deck(const std::string& name) {
+  const bool is_file = name.find('/') != std::string::npos || fs::path(name).extension() == ".deck";
+  if (!is_file) return dt::builtin_deck(name);
+  std::ifstream in(name);
+  if (!in) throw std::invalid_argument(fmt::format("cannot read deck file '{}'", name));
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return dt::parse_deck(text.str(), dt::builtin_cards(), fs::path(name).stem().string());
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(fmt::format("deck file '{}': {}", name, e.what()));
+  }
+}
+
+void validate_setup(const TournamentSetup& t) {
+  if (t.players.size() < 2) throw std::invalid_argument("a tournament needs at least two bots (give --bot twice or more)");
+  if (t.rounds < 1) throw std::invalid_argument("--rounds must be at least 1");
+  std::set<std::string> names;
+  for (const Player& p : t.players) {
+    if (p.spec.empty()) throw std::invalid_argument(fmt::format("bot '{}' has no spec", p.name));
+    if (!names.insert(p.name).second)
+      throw std::invalid_argument(fmt::format(
+          "two bots are named '{}'; name them apart, e.g. --bot a={} --bot b={}", p.name, p.spec, p.spec));
+    try {
+      (void)load_deck(p.deck);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("bot '{}': {}", p.name, e.what()));
+    }
+  }
+  if (t.shard_count < 1 || t.shard_index < 0 || t.shard_index >= t.shard_count)
+    throw std::invalid_argument(fmt::format("--shard {}/{}: give i/N with 0 <= i < N", t.shard_index, t.shard_count));
+  if (t.shard_count > 1 && plans_from_results(t.format))
+    throw std::invalid_argument(fmt::format(
+        "--shard works for round-robin and gauntlet only: a {} round is planned from all of the previous round's "
+        "results, which no single shard has",
+        to_string(t.format)));
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+MatchRecord to_record(const PlannedMatch& m, const MatchOutcome& out, const std::string& transcript) {
+  MatchRecord r;
+  r.plan = m;
+  r.done = true;
+  r.winner_seat = out.winner;
+  r.reason = out.reason;
+  for (const SeatOutcome& s : out.seats) {
+    SeatRecord sr;
+    sr.verdict = to_string(s.verdict);
+    sr.promotion = s.promotion;
+    sr.destiny = s.destiny;
+    sr.timeouts = s.timeouts;
+    sr.illegal = s.illegal;
+    sr.malformed = s.malformed;
+    sr.time_used_ms = s.time_used_ms;
+    sr.detail = s.detail;
+    r.seats.push_back(sr);
+  }
+  r.turns = out.turns;
+  r.decisions = out.decisions;
+  r.wall_ms = out.wall_ms;
+  r.transcript = transcript;
+  return r;
+}
+
+std::string clock_text(double seconds) {
+  if (!(seconds >= 0) || seconds > 1e7) return "?";
+  const long s = long(seconds + 0.5);
+  return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+}
+
+// Shared state of one run: workers finish matches, the calling thread reports.
+class Run {
+ public:
+  Run(const TournamentSetup& t, Store& store, const RunOptions& opt) : t_(t), store_(store), opt_(opt) {
+    for (const Player& p : t.players) decks_.push_back(load_deck(p.deck));
+  }
+
+  RunSummary go() {
+    started_ = Clock::now();
+    store_.bind({identity_json(t_), t_.shard_text(), t_.players});
+    reload();
+    const PlanParams pp = t_.plan_params();
+    const int rounds = total_rounds(pp);
+    if (!plans_from_results(t_.format)) {
+      // Fixed formats: plan everything now and play it as one batch, so the
+      // pool stays full across round boundaries.
+      for (int r = 1; r <= rounds; ++r)
+        if (!store_.round_planned(r)) store_.add_round(plan_round(pp, r, {}), shard_filter());
+      reload();
+      play_batch(0);
+    } else {
+      for (int r = 1; r <= rounds && !stopping(); ++r) {
+        if (!store_.round_planned(r)) {
+          store_.add_round(plan_round(pp, r, history_before(r)), nullptr);
+          reload();
+        }
+        play_batch(r);
+        if (!round_complete(r)) break;  // stopped or voided: the next round needs this one whole
+      }
+    }
+    finish_progress();
+    RunSummary s;
+    {
+      std::lock_guard lock(mu_);
+      for (const MatchRecord& m : records_) {
+        ++s.planned;
+        s.completed += m.done;
+      }
+      s.played_now = played_now_;
+      s.voided = voided_;
+      s.void_reasons = void_reasons_;
+      s.interrupted = opt_.stop && opt_.stop->load();
+      s.sprt_stopped = sprt_stop_;
+      if (opt_.sprt) s.sprt = sprt_result_locked();
+    }
+    // Swiss/knockout rounds not planned yet still belong to the plan.
+    if (plans_from_results(t_.format)) s.planned = expected_matches(pp);
+    return s;
+  }
+
+ private:
+  std::function<bool(const PlannedMatch&)> shard_filter() const {
+    if (t_.shard_count <= 1) return nullptr;
+    const int n = t_.shard_count, i = t_.shard_index;
+    // Whole seat-swapped pairs go to one shard, so each shard's pairs are complete.
+    return [n, i](const PlannedMatch& m) { return m.pair_index % n == i; };
+  }
+
+  History history_before(int round) {
+    History h;
+    for (const MatchRecord& m : store_.matches())
+      if (m.done && m.plan.round < round) {
+        PlayedMatch p;
+        p.round = m.plan.round;
+        p.pairing = m.plan.pairing;
+        p.seat0 = m.plan.seat0;
+        p.seat1 = m.plan.seat1;
+        p.winner_seat = m.winner_seat;
+        p.promotion0 = m.seats.size() > 0 ? m.seats[0].promotion : 0;
+        p.promotion1 = m.seats.size() > 1 ? m.seats[1].promotion : 0;
+        h.matches.push_back(p);
+      }
+    for (const auto& b : store_.byes())
+      if (b.first < round) h.byes.push_back(b);
+    return h;
+  }
+
+  bool round_complete(int r) {
+    std::lock_guard lock(mu_);
+    return std::all_of(records_.begin(), records_.end(), [r](const MatchRecord& m) { return m.plan.round != r || m.done; });
+  }
+
+  bool stopping() const { return cancel_.load() || (opt_.stop && opt_.stop->load()); }
+
+  SprtResult sprt_result_locked() const { return sprt(*opt_.sprt, penta_); }
+
+  // Re-reads the store's matches; rebuilds the key index and the SPRT tally.
+  void reload() {
+    std::lock_guard lock(mu_);
+    records_ = store_.matches();
+    index_.clear();
+    for (size_t i = 0; i < records_.size(); ++i) index_[records_[i].plan.key()] = i;
+    sprt_pairs_.clear();
+    penta_ = {};
+    for (const MatchRecord& m : records_) tally_sprt(m);
+  }
+
+  // Adds a finished match of players 0 and 1 to the pentanomial counts once
+  // its seat-swapped partner is in too (as pentanomial() counts them).
+  void tally_sprt(const MatchRecord& m) {
+    if (!m.done) return;
+    const bool ab = m.plan.seat0 == 0 && m.plan.seat1 == 1, ba = m.plan.seat0 == 1 && m.plan.seat1 == 0;
+    if (!ab && !ba) return;
+    auto& acc = sprt_pairs_[{m.plan.round, m.plan.pairing, (m.plan.leg - 1) / 2}];
+    ++acc.first;
+    acc.second += m.seat_score(ab ? 0 : 1);
+    if (acc.first == 2) ++penta_.counts[size_t(std::lround(acc.second * 2))];
+  }
+
+  // Plays every unfinished match of round `round` (0: of every round).
+  void play_batch(int round) {
+    std::vector<PlannedMatch> todo;
+    {
+      std::lock_guard lock(mu_);
+      if (opt_.sprt && sprt_result_locked().verdict != SprtVerdict::Continue) {
+        sprt_stop_ = true;
+        cancel_ = true;
+        return;
+      }
+      for (const MatchRecord& m : records_)
+        if (!m.done && (round == 0 || m.plan.round == round)) todo.push_back(m.plan);
+    }
+    if (todo.empty()) return;
+    std::atomic<size_t> next{0};
+    std::atomic<int> running{0};
+    const int workers = std::max(1, std::min<int>(opt_.concurrency, int(todo.size())));
+    running = workers;
+    std::vector<std::thread> pool;
+    for (int w = 0; w < workers; ++w)
+      pool.emplace_back([&] {
+        for (;;) {
+          if (stopping()) break;
+          const size_t i = next++;
+          if (i >= todo.size()) break;
+          play_one(todo[i]);
+        }
+        --running;
+        cv_.notify_all();
+      });
+    // The calling thread watches for a stop request and reports progress.
+    auto last_line = Clock::now();
+    while (running.load() > 0) {
+      std::unique_lock lock(mu_);
+      cv_.wait_for(lock, std::chrono::milliseconds(100));
+      lock.unlock();
+      if (opt_.stop && opt_.stop->load()) cancel_ = true;
+      // On a terminal the line is redrawn a few times a second, not per match.
+      const double since = std::chrono::duration<double>(Clock::now() - last_line).count();
+      const bool due = opt_.progress_tty ? since >= 0.25 : since >= opt_.progress_interval_s;
+      if (due && opt_.progress) {
+        print_progress(false);
+        last_line = Clock::now();
+      }
+    }
+    for (std::thread& th : pool) th.join();
+  }
+
+  void play_one(const PlannedMatch& m) {
+    MatchSpec spec;
+    spec.match_id = m.key();
+    for (int p : {m.seat0, m.seat1}) {
+      spec.bots.push_back({t_.players[size_t(p)].name, t_.players[size_t(p)].spec});
+      spec.decks.push_back(decks_[size_t(p)]);
+    }
+    spec.rules = t_.rules;
+    spec.seed = m.seed;
+    spec.clocks = t_.clocks;
+    spec.policy = t_.policy;
+    spec.cancel = &cancel_;
+    if (!opt_.transcripts_dir.empty()) {
+      // Logs are named by match key: <dir>/<key>.jsonl, and the referee names
+      // each bot's stderr <dir>/<key>-s<seat>.stderr.
+      spec.transcript_path = (fs::path(opt_.transcripts_dir) / (m.key() + ".jsonl")).string();
+      spec.stderr_dir = opt_.transcripts_dir;
+    }
+    MatchOutcome out;
+    try {
+      out = run_match(spec);
+    } catch (const std::exception& e) {
+      // An unusable spec fails every match alike: stop the tournament and say why.
+      std::lock_guard lock(mu_);
+      if (!fatal_) fatal_ = fmt::format("match {}: {}", m.key(), e.what());
+      cancel_ = true;
+      cv_.notify_all();
+      return;
+    }
+    if (out.voided) {
+      if (cancel_.load()) return;  // stopped on request: replayed on resume, nothing to report
+      std::lock_guard lock(mu_);
+      ++voided_;
+      void_reasons_.push_back(fmt::format("{}: {}", m.key(), out.void_reason));
+      return;
+    }
+    const MatchRecord rec = to_record(m, out, spec.transcript_path);
+    if (!store_.record(rec)) return;  // already stored (merged in meanwhile): never count twice
+    int stored_now;
+    {
+      std::lock_guard lock(mu_);
+      const auto it = index_.find(rec.plan.key());
+      if (it != index_.end()) records_[it->second] = rec;
+      tally_sprt(rec);
+      stored_now = ++played_now_;
+      if (opt_.sprt && sprt_result_locked().verdict != SprtVerdict::Continue) {
+        sprt_stop_ = true;
+        cancel_ = true;
+      }
+    }
+    cv_.notify_all();
+    if (opt_.after_store) opt_.after_store(stored_now);
+  }
+
+  void print_progress(bool final_line) {
+    std::string line;
+    {
+      std::lock_guard lock(mu_);
+      int done = 0;
+      for (const MatchRecord& m : records_) done += m.done;
+      int planned = int(records_.size());
+      if (plans_from_results(t_.format)) planned = std::max(planned, expected_matches(t_.plan_params()));
+      const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60;
+      const double rate = minutes > 0 ? played_now_ / minutes : 0;
+      const double eta = rate > 0 ? (planned - done) / rate * 60 : -1;
+      line = fmt::format("[{}/{} {:3.0f}%] {:.1f} matches/min, ETA {}", done, planned,
+                         planned ? 100.0 * done / planned : 100.0, rate, clock_text(eta));
+      const Standings st = compute_standings(t_.players, records_);
+      if (!st.players.empty() && st.players[0].games > 0)
+        line += fmt::format(", leader {} {:g}/{}", st.players[0].name, st.players[0].points, st.players[0].games);
+      if (opt_.sprt) {
+        const SprtResult s = sprt_result_locked();
+        line += fmt::format(", LLR {:.2f} [{:.2f}, {:.2f}]", s.llr, s.lower, s.upper);
+      }
+    }
+    if (opt_.progress_tty) fmt::print(opt_.progress, "\r{:<100}{}", line, final_line ? "\n" : "");
+    else fmt::print(opt_.progress, "{}\n", line);
+    std::fflush(opt_.progress);
+  }
+
+  void finish_progress() {
+    if (fatal_) throw std::invalid_argument(*fatal_);
+    if (opt_.progress) print_progress(true);
+  }
+
+  const TournamentSetup& t_;
+  Store& store_;
+  const RunOptions& opt_;
+  std::vector<dt::Deck> decks_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<MatchRecord> records_;  // mirror of the store, updated as matches finish
+  std::map<std::string, size_t> index_;  // key -> position in records_
+  std::map<std::tuple<int, int, int>, std::pair<int, double>> sprt_pairs_;  // legs in, points of player 0
+  Pentanomial penta_;
+  std::atomic<bool> cancel_{false};
+  bool sprt_stop_ = false;
+  int played_now_ = 0, voided_ = 0;
+  std::vector<std::string> void_reasons_;
+  std::optional<std::string> fatal_;
+  Clock::time_point started_;
+};
+
+}  // namespace
+
+void ensure_fd_budget(int concurrency) {
+  // Per match at most two bot processes with three pipes each, their stderr
+  // logs and the transcript; plus the store and some slack.
+  const rlim_t needed = rlim_t(concurrency) * 12 + 64;
+  rlimit lim{};
+  if (::getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= needed) return;
+  if (lim.rlim_max == RLIM_INFINITY || lim.rlim_max >= needed) {
+    lim.rlim_cur = needed;
+    if (::setrlimit(RLIMIT_NOFILE, &lim) == 0) return;
+  }
+  throw std::invalid_argument(fmt::format(
+      "--concurrency {} needs about {} open files but the limit is {} (ulimit -n): lower --concurrency or raise the limit",
+      concurrency, needed, lim.rlim_cur));
+}
+
+RunSummary run_tournament(const TournamentSetup& t, Store& store, const RunOptions& opt) {
+  validate_setup(t);
+  ensure_fd_budget(opt.concurrency);
+  Run run(t, store, opt);
+  return run.go();
+}
+
+}  // namespace dtref::tour
