@@ -31,6 +31,53 @@ TEMPLATES = [
 ]
 OTHER = "unique text (a registered handler)"
 
+# Base-set cards classified by hand (read and judged one by one); the cues above
+# only sort cards this list does not name.
+T = {
+    "collection": "kill triggers that convert the victim or bring cards from the collection",
+    "reaction": "reaction windows (interrupting a kill, cancelling a card, after a muster or a mission)",
+    "turn": "turn structure (extra actions, attacks or turns, skipped turns, hand limits)",
+    "lasting": "lasting effects on other warriors or players until a later turn, upkeep costs",
+    "attack": "forced, forbidden or redirected attacks",
+    "hidden": "hidden information and choosing cards from hands, piles or the collection",
+    "multi": "several warriors in one combat, several attacks in one action",
+    "damage": "damage points against A (area effects)",
+    "artcost": "Art and gift cost rules (D worth double, casting fees, cheaper spells)",
+    "choice": "choices between alternative effects or rewards (also the opponent's pay-or-suffer)",
+    "markers": "markers and counters",
+    "equipment": "equipment rules (never discarded, grafting, transfers, weapon-type boosts, escapes)",
+    "membership": "membership loss, restoration or fees for corporate cards",
+    "mission": "missions with chosen targets, conditions held over a turn, or completion outside combat",
+    "personal": "muster restrictions and personal attack rules",
+    "other": OTHER,
+}
+BY_CODE = {
+    "01002": "membership", "01005": "artcost", "01007": "hidden", "01010": "mission", "01011": "artcost",
+    "01012": "equipment", "01013": "markers", "01016": "other", "01019": "artcost", "01023": "attack",
+    "01026": "turn", "01027": "turn", "01028": "reaction", "01034": "attack", "01052": "attack",
+    "01055": "attack", "01058": "choice", "01067": "mission", "01072": "other", "01079": "hidden",
+    "01083": "hidden", "01090": "equipment", "01095": "hidden", "01102": "mission",
+    "01103": "attack", "01106": "membership", "01107": "membership", "01108": "membership",
+    "01109": "membership", "01110": "membership", "01112": "choice", "01113": "choice", "01114": "choice",
+    "01115": "choice", "01116": "choice", "01118": "choice", "01119": "membership", "01120": "choice",
+    "01127": "mission", "01129": "damage", "01133": "turn", "01139": "choice",
+    "01140": "lasting", "01141": "hidden", "01143": "hidden", "01145": "hidden", "01147": "attack",
+    "01166": "mission", "01168": "turn", "01172": "mission", "01173": "turn", "01175": "membership",
+    "01177": "markers", "01178": "attack", "01180": "hidden", "01182": "artcost", "01187": "personal",
+    "01189": "hidden", "01198": "turn", "01203": "choice", "01206": "choice", "01207": "reaction",
+    "01210": "equipment", "01213": "reaction", "01216": "hidden", "01218": "choice", "01220": "artcost",
+    "01222": "collection", "01223": "collection", "01224": "multi", "01227": "personal", "01229": "other",
+    "01232": "mission", "01233": "collection", "01236": "collection", "01242": "artcost", "01243": "mission", "01244": "reaction", "01247": "equipment", "01248": "attack",
+    "01252": "multi", "01253": "membership", "01256": "artcost", "01258": "choice", "01260": "artcost",
+    "01264": "personal", "01265": "turn", "01266": "choice", "01271": "damage", "01275": "lasting",
+    "01276": "mission", "01282": "collection", "01283": "lasting", "01284": "mission", "01285": "lasting",
+    "01288": "mission", "01293": "reaction", "01294": "membership", "01296": "lasting", "01298": "attack",
+    "01304": "reaction", "01307": "artcost", "01312": "attack", "01313": "equipment",
+    "01319": "equipment", "01320": "multi", "01321": "markers", "01323": "collection", "01324": "multi",
+    "01325": "hidden", "01327": "equipment", "01329": "choice", "01330": "other", "01332": "equipment",
+    "01335": "mission", "01337": "damage",
+}
+
 
 def implemented_codes(path):
     text = open(path, encoding="utf-8").read()
@@ -44,10 +91,15 @@ def implemented_codes(path):
 def main():
     cards = json.load(open(sys.argv[1], encoding="utf-8"))
     done = implemented_codes(sys.argv[2] if len(sys.argv) > 2 else "cards/unl.txtpb")
-    groups = OrderedDict((name, []) for name, _ in TEMPLATES)
-    groups[OTHER] = []
+    groups = OrderedDict((name, []) for name in T.values())
+    for name, _ in TEMPLATES:
+        groups.setdefault(name, [])
+    groups.setdefault(OTHER, [])
     for c in cards:
         if c["code"] in done:
+            continue
+        if c["code"] in BY_CODE:
+            groups[T[BY_CODE[c["code"]]]].append(c)
             continue
         text = " ".join(x for x in (c.get("text"), c.get("clarification_text")) if x).upper()
         if c["type_code"] == "mission":
@@ -63,7 +115,7 @@ def main():
     print(f"Base set: {len(cards) - left} of {len(cards)} implemented; {left} left.\n")
     print("| missing template | cards blocked | by type | examples |")
     print("|---|---:|---|---|")
-    for name, cs in groups.items():
+    for name, cs in sorted(groups.items(), key=lambda kv: -len(kv[1])):
         if not cs:
             continue
         types = {}

@@ -97,13 +97,44 @@ static void add(Stats& st, const StatBonus& b) {
 }
 
 // Does warrior w get fortification bonuses right now? Not when it refuses
-// them, nor while combating a warrior that ignores them.
+// them, nor while combating a warrior that ignores them. Judged on printed
+// and attached keywords only, so that a modifier may ask about protection.
+static uint32_t own_keywords(const State& s, CardId w) {
+  uint32_t k = s.def(w).keywords;
+  for (CardId a : attachments_of(s, w)) k |= s.def(a).grant_keywords;
+  return k;
+}
+
 static bool fortified(const State& s, CardId w) {
-  if (keywords(s, w) & kwNoFortBenefit) return false;
+  if (own_keywords(s, w) & kwNoFortBenefit) return false;
   const CardId opp = combat_opponent(s, w);
-  if (opp != kNoCard && (keywords(s, opp) & kwIgnoreEnemyForts)) return false;
+  if (opp != kNoCard && (own_keywords(s, opp) & kwIgnoreEnemyForts)) return false;
   return true;
 }
+
+// Does the fortification f (of w's controller) reach w? gEngine "Outpost":
+// Squad and Kohort effects reach into the Outpost and back.
+static bool fort_reaches(const State& s, CardId f, CardId w) {
+  const CardDef& fd = s.def(f);
+  if (fd.type != CardType::Fortification || !fd.fort) return false;
+  const FortEffect& fe = *fd.fort;
+  const Area fa = s.card(f).area, wa = s.card(w).area;
+  if (!(fe.whole_force || fa == wa || wa == Area::Outpost || fa == Area::Outpost)) return false;
+  if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) return false;
+  if (!fe.affects_designation.empty() && !has_designation(s, w, fe.affects_designation)) return false;
+  return true;
+}
+
+namespace detail {
+bool protected_by_fortification(const State& s, CardId w) {
+  if (!fortified(s, w)) return false;
+  for (CardId f : s.seats[s.card(w).controller].in_play)
+    if (fort_reaches(s, f, w)) return true;
+  for (CardId e : attachments_of(s, w))
+    if (s.def(e).type == CardType::Fortification || s.def(e).has(kwCountsAsFort)) return true;
+  return false;
+}
+}  // namespace detail
 
 Stats stats(const State& s, CardId w) {
   const CardDef& d = s.def(w);
@@ -120,7 +151,7 @@ Stats stats(const State& s, CardId w) {
   // A vehicle that doubles printed ratings (one VEHICLE per warrior).
   for (CardId e : attachments_of(s, w)) {
     const uint8_t x = s.def(e).doubles;
-    if (!x) continue;
+    if (!x || effect_blocked(s, w, e)) continue;
     if (x & 1) st.f *= 2;
     if (x & 2) st.s *= 2;
     if (x & 4) st.a *= 2;
@@ -149,18 +180,8 @@ Stats stats(const State& s, CardId w) {
 
   // Fortifications of the warrior's controller.
   if (forts)
-    for (CardId f : s.seats[wi.controller].in_play) {
-      const CardDef& fd = s.def(f);
-      if (fd.type != CardType::Fortification || !fd.fort) continue;
-      const FortEffect& fe = *fd.fort;
-      const Area fa = s.card(f).area;
-      // gEngine "Outpost": Squad and Kohort effects reach into the Outpost and back.
-      bool reach = fe.whole_force || fa == wi.area || wi.area == Area::Outpost || fa == Area::Outpost;
-      if (!reach) continue;
-      if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) continue;
-      if (!fe.affects_designation.empty() && !has_designation(s, w, fe.affects_designation)) continue;
-      add(st, fe.bonus);
-    }
+    for (CardId f : s.seats[wi.controller].in_play)
+      if (fort_reaches(s, f, w)) add(st, s.def(f).fort->bonus);
 
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { add(st, m.bonus); });
@@ -202,6 +223,7 @@ bool reveal(State& s, CardId w, Log log) {
 // Marks one hit. Returns true if the warrior was killed.
 static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
+  if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
   vi.wounded = true;
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
@@ -266,6 +288,7 @@ void resolve_combat(State& s, Log log) {
     else discard_from_play(s, kills[i].victim);
   }
   // A surviving defender keeps its cover; its identity is public from now on.
+  s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
   c = Combat{};
 }
 

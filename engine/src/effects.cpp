@@ -27,9 +27,9 @@ CardId bearer_of(const State& s, CardId c) {
 }  // namespace
 
 AffilMask affiliations(const State& s, CardId w) {
-  AffilMask m = s.def(w).affil;
-  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil;
-  return m;
+  AffilMask m = s.def(w).affil, revoked = 0;
+  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  return m & ~revoked;
 }
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
@@ -47,6 +47,13 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.wounded && !wi.wounded) return false;
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
+  if (f.protection && protected_by_fortification(s, w) != (f.protection == 1)) return false;
+  if (f.combatant && !(s.combat.active && (s.combat.attacker == w || s.combat.defender == w))) return false;
+  if (f.defending && !(s.combat.active && s.combat.defender == w)) return false;
+  if (f.vs_legion) {
+    const CardId opp = combat_opponent(s, w);
+    if (opp == kNoCard || !is_legion(s, opp)) return false;
+  }
   if (f.non_personality && s.def(w).has(kwPersonality)) return false;
   const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
   if (f.affil && !(f.affil & m)) return false;
@@ -143,6 +150,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     const CardDef& ed = s.def(e);
     if (ed.type == CardType::Equipment && ed.doubles) return {};
     if (ed.type != CardType::Equipment || ed.weapon == WeaponKind::None) continue;
+    if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {
@@ -227,7 +235,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   for (CardId a : attachments_of(s, w)) from_card(a, Scope::Bearer, w, usable(w, a, weapons));
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
-      if (!is_warrior_in_play(s, x)) continue;
+      if (!is_warrior_in_play(s, x)) {  // a card lying before its player (NECROMUTANT FRENZY)
+        if (s.def(x).type == CardType::Special) {
+          if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
+          from_card(x, Scope::AllWarriors, w, true);
+        }
+        continue;
+      }
       const bool same = s.card(x).controller == seat;
       if (same) from_card(x, Scope::YourWarriors, w, true);
       from_card(x, Scope::AllWarriors, w, true);
@@ -259,6 +273,15 @@ uint32_t keywords(const State& s, CardId w) {
 
 namespace detail {
 
+// HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
+bool tactic_allowed(const State& s, Tactic t) {
+  const char* forbidden_by = t == Tactic::Fight ? "SHOOT ONLY" : "FIGHT ONLY";
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play)
+      if (s.def(c).type != CardType::Warrior && s.def(c).has_designation(forbidden_by)) return false;
+  return true;
+}
+
 using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
 // Registered handlers for effects too particular for the vocabulary.
@@ -274,6 +297,10 @@ static std::map<std::string, Handler>& handlers() {
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
       s.combat = Combat{};
+    };
+    // DOOMED: discarded once its player's D is down to 0.
+    m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      if (s.seats[size_t(seat)].destiny <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
     };
     // DEMOTED: a warrior whose V has come down to 0 is discarded.
     m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {
@@ -296,6 +323,9 @@ bool timing_open(const State& s, Timing t, int seat, int actions) {
     case Timing::Action: return s.phase == Phase::Actions && seat == s.current && s.actions_left >= actions;
     case Timing::YourDrawStep:
       return s.phase == Phase::Window && s.window.kind == WindowKind::PreDraw && seat == s.current;
+    case Timing::AfterCombat:
+      return s.phase == Phase::Window && s.window.kind == WindowKind::Response &&
+             (s.recent_survivor != kNoCard || s.recent_p_seat >= 0);
   }
   return false;
 }
@@ -341,6 +371,21 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
             !(mission && has_copy(s.seats[size_t(t)].in_play)))
           out.push_back({kNoCard, int8_t(t)});
       break;
+    case TargetKind::YourCard:
+      for (CardId c : s.seats[size_t(seat)].in_play)
+        if (!s.card(c).hidden) out.push_back({c, -1});
+      for (CardId c : s.attached)
+        if (s.card(c).controller == seat) out.push_back({c, -1});
+      break;
+    case TargetKind::RecentAttacker:
+      if (s.recent_survivor != kNoCard && is_warrior_in_play(s, s.recent_survivor)) out.push_back({s.recent_survivor, -1});
+      break;
+    case TargetKind::RecentEarner:
+      if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
+      break;
+    case TargetKind::YourDrawPile:
+      for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
+      break;
     case TargetKind::Mission:
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
@@ -365,6 +410,20 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
       break;
   }
   return out;
+}
+
+// A warrior an effect list may make the new defender: not already fighting,
+// able to fight in this tactic, open to attack; amount 1 on the effect also
+// requires the attacker to be allowed to attack it.
+static bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx) {
+    if (e.op != Op::ChangeDefender) continue;
+    if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
+    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (keywords(s, t) & kwNotAttackable) return false;
+    if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
+  }
+  return true;
 }
 
 static bool controls_match(const State& s, int seat, const WarriorFilter& f) {
@@ -397,12 +456,15 @@ static void push_times(std::vector<Option>& out, Option o, int per_d, int n) {
 // Does an effect list change the combat's tactic? Then both warriors need the other rating.
 static bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
+    if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
       if (!has_rating(s, s.combat.attacker, t) || !has_rating(s, s.combat.defender, t)) return false;
+      if (!tactic_allowed(s, t)) return false;
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
-         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst) && !s.combat.active)
+         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
+         e.op == Op::ChangeDefender) && !s.combat.active)
       return false;
   }
   return true;
@@ -436,6 +498,12 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!d.play || !d.implemented) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
+    if (p.outside_combat && s.combat.active) continue;
+    if (p.after == After::YourAttackerSurvived &&
+        (s.recent_survivor == kNoCard || s.card(s.recent_survivor).controller != seat))
+      continue;
+    if (p.after == After::YouEarnedP && !(s.recent_p_seat == seat && s.recent_p > 0)) continue;
+    if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (!effects_possible(s, p.effects)) continue;
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
@@ -454,7 +522,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
           continue;
         }
         for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
-          if (!art_target_ok(s, caster, t.card)) continue;
+          if (!art_target_ok(s, caster, t.card) || !defender_ok(s, p.effects, t.card)) continue;
           if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked(s, t.card, c)) continue;
           Option o{OptKind::Play, c, t.card};
           o.c = caster;
@@ -466,6 +534,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     }
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
+      if (!defender_ok(s, p.effects, t.card)) continue;
+      if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
       push_times(out, o, p.per_d, n);
@@ -486,6 +556,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       const int n = max_times(s, seat, ab.cost_d, ab.per_d, 0);
       if (n <= 0) continue;
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
+        if (ab.target_in_user_area &&
+            (t.card == kNoCard || s.card(t.card).controller != s.card(user).controller ||
+             s.card(t.card).area != s.card(user).area))
+          continue;
         Option o{OptKind::Use, src, t.card};
         o.p = int16_t(i);
         o.seat = t.seat;
@@ -509,8 +583,9 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
   switch (g.gift.level) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
-    case GiftLevel::Major:
-      if (!has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) && !has_designation(s, w, "ANY APOSTLE"))
+    case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
+      if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&
+          !has_designation(s, w, "ANY APOSTLE"))
         return false;
       break;
     case GiftLevel::None: return false;
@@ -542,7 +617,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
-    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0);
+    if (e.tactics && !(s.combat.active && (e.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
+    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
     std::vector<CardId> cards;
     std::vector<int> seats;
     switch (e.who) {
@@ -580,14 +656,30 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
     // Cards may have left play through an earlier effect in the list.
     auto in_play = [&](CardId c) { return s.card(c).zone == Zone::InPlay; };
     for (CardId c : cards) {
+      if (e.op == Op::TakeIntoHand) {  // from a pile, not from play
+        if (s.card(c).zone == Zone::InPlay) continue;
+        emit_fx(log, seat, source, e.op, kNoCard, s.card(c).owner);  // which card stays secret
+        take_out(s, c);
+        put_into(s, c, Zone::Hand);
+        continue;
+      }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
         case Op::Wound:
+          if (keywords(s, c) & kwNoWound) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
           else s.card(c).wounded = true;
           break;
-        case Op::Kill: kill_card(s, c, false); break;
+        case Op::Kill:
+          if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
+          break;
+        case Op::DisableForCombat:
+          if (s.combat.active) s.combat.used.push_back(c);
+          break;
+        case Op::ChangeDefender:
+          if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c;
+          break;
         case Op::Heal: s.card(c).wounded = false; break;
         case Op::Discard: discard_from_play(s, c); break;
         case Op::Annihilate: annihilate_from_play(s, c); break;
@@ -630,6 +722,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::GainP: add_points(s, t, amount, 0); break;
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
+        case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
+        case Op::ExtraActions:
+          if (t == s.current) s.actions_left = std::clamp(s.actions_left + amount, 0, s.rules.actions_per_turn);
+          break;
         case Op::EmptyD: st.destiny = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(st.destiny, s.seats[size_t(seat)].destiny); break;
@@ -693,12 +789,17 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
     action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
     if (action) s.actions_left -= std::max<int>(1, p.actions);
     take_out(s, o.a);
-    if (d.post_play == PostPlay::Attach && o.b != kNoCard) {
-      put_into(s, o.a, Zone::InPlay, me);
-      st.in_play.pop_back();
-      attach_to(s, o.a, o.b);
-    } else if (d.post_play == PostPlay::Attach) {
-      put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);  // a player's mission lies before that player
+    if (p.stays || d.post_play == PostPlay::Attach) {
+      // It stays on its target warrior (a spell without one: on its caster), or
+      // lies before its target player (a player's mission), or before you.
+      const CardId on = o.b != kNoCard ? o.b : o.c;
+      if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
+        put_into(s, o.a, Zone::InPlay, me);
+        st.in_play.pop_back();
+        attach_to(s, o.a, on);
+      } else {
+        put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
+      }
     } else {
       put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
     }

@@ -73,6 +73,8 @@ bool can_muster(const State& s, CardId w, bool in_cover) {
 
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
+  // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
+  if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
   if (g.affil && !(g.affil & affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
@@ -186,13 +188,15 @@ void action_options(const State& s, std::vector<Option>& out) {
   if (first_turn(s) || s.tactical_used) return;
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
+    const size_t first_option = out.size();
     for (int t = 0; t < s.num_seats(); ++t) {
       if (t == me || s.seats[size_t(t)].eliminated) continue;
       for (CardId d : own_warriors(s, t)) {
         const CardInst& di = s.card(d);
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
+        if (!di.hidden && (keywords(s, d) & kwNotAttackable)) continue;
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
-          if (!has_rating(s, a, tac)) continue;
+          if (!has_rating(s, a, tac) || !tactic_allowed(s, tac)) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
           // A face-down stranger may be attacked; legality is checked when it is flipped.
           if (!di.hidden && (!has_rating(s, d, tac) || !attack_allowed(s, a, d))) continue;
@@ -201,6 +205,13 @@ void action_options(const State& s, std::vector<Option>& out) {
           out.push_back(o);
         }
       }
+    }
+    // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available.
+    if (has_designation(s, a, "MUST ATTACK DARK LEGION")) {
+      auto legion = [&](const Option& o) { return !s.card(o.b).hidden && is_legion(s, o.b); };
+      if (std::any_of(out.begin() + long(first_option), out.end(), legion))
+        out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
+                  out.end());
     }
   }
   if (sabotage_open(s)) {
@@ -330,7 +341,12 @@ void close_window(State& s, Log log) {
       break;
     }
     case WindowKind::PreDiscard: s.phase = Phase::Discard; break;
-    case WindowKind::Response: after_action(s); break;
+    case WindowKind::Response:
+      s.recent_survivor = kNoCard;  // "just happened" is over
+      s.recent_p_seat = -1;
+      s.recent_p = 0;
+      after_action(s);
+      break;
     case WindowKind::CombatModify:
       resolve_combat(s, log);
       if (s.awards.empty()) open_response_window(s);
@@ -345,6 +361,10 @@ void apply_points(State& s, int p, int d, Log log) {
   SeatState& st = s.seats[aw.seat];
   st.promotion += p;
   st.destiny += d;
+  if (p > 0) {
+    if (s.recent_p_seat != int(aw.seat)) s.recent_p_seat = int8_t(aw.seat), s.recent_p = 0;
+    s.recent_p = int16_t(s.recent_p + p);
+  }
   emit(log, {EventKind::Points, int8_t(aw.seat), aw.source, kNoCard, p, d});
   if (s.awards.empty()) open_response_window(s);
 }

@@ -42,6 +42,8 @@ bool has_rating(const State& s, CardId w, Tactic t);
 // penalty when its controller can't pay). Returns false if it left play.
 bool reveal(State& s, CardId w, Log log);
 void resolve_combat(State& s, Log log);
+// Is w protected by a fortification (one of its player's reaches it, or it carries one)?
+bool protected_by_fortification(const State& s, CardId w);
 
 // --- effects (effects.cpp) ---
 CardId combat_opponent(const State& s, CardId w);
@@ -49,6 +51,7 @@ bool effect_blocked(const State& s, CardId w, CardId source);
 bool weapon_fits(WeaponKind k, Tactic t);
 std::vector<CardId> used_weapons(const State& s, CardId w);
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
+bool tactic_allowed(const State& s, Tactic t);
 bool timing_open(const State& s, Timing t, int seat, int actions);
 // Play / cast / use options for `seat` at the current decision.
 void effect_options(const State& s, int seat, std::vector<Option>& out);

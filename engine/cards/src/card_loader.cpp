@@ -200,6 +200,10 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.wounded = f.wounded();
   w.in_cover = f.in_cover();
   for (int a : f.area()) w.area |= bit(convert(pb::CombatArea(a), where));
+  w.protection = uint8_t(f.protection());
+  w.combatant = f.combatant();
+  w.defending = f.defending();
+  w.vs_legion = f.vs_dark_legion();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -263,6 +267,7 @@ Timing convert(pb::Timing t) {
     case pb::YOUR_TURN: return Timing::YourTurn;
     case pb::AS_ACTION: return Timing::Action;
     case pb::YOUR_DRAW_STEP: return Timing::YourDrawStep;
+    case pb::AFTER_COMBAT: return Timing::AfterCombat;
     default: return Timing::None;
   }
 }
@@ -277,6 +282,10 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_EQUIPMENT: return TargetKind::Equipment;
     case pb::TARGET_GIFT: return TargetKind::Gift;
     case pb::TARGET_MISSION: return TargetKind::Mission;
+    case pb::TARGET_YOUR_CARD: return TargetKind::YourCard;
+    case pb::TARGET_YOUR_DRAW_PILE: return TargetKind::YourDrawPile;
+    case pb::TARGET_RECENT_ATTACKER: return TargetKind::RecentAttacker;
+    case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
     default: return TargetKind::None;
   }
 }
@@ -300,6 +309,8 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   for (const auto& t : e.if_tails()) x.if_tails.push_back(convert(t, where));
   x.per_victim_v = amount(e.per_victim_v(), where);
   x.if_mutual = e.if_mutual();
+  x.tactics = tactics(e.tactic());
+  x.per_recent_p = amount(e.per_recent_p(), where);
   return x;
 }
 
@@ -325,6 +336,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
     ps.min_p = amount(p.min_p(), where);
     ps.effects = effects(p.effect(), where);
+    ps.stays = p.stays();
+    ps.outside_combat = p.outside_combat();
+    ps.after = After(int(p.after()));
+    for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     d.play = std::move(ps);
   }
   for (const auto& a : c.ability()) {
@@ -337,6 +352,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.discard_self = a.discard_self();
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();
+    ab.target_in_user_area = a.target_in_user_area();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -352,6 +368,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.triggers.push_back(std::move(tr));
   }
   d.grant_affil = affils(c.grant_affiliation(), where);
+  d.revoke_affil = affils(c.revoke_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
   for (int a : c.casts()) d.casts |= aspect_bit(a);
   d.aspect = aspect_bit(c.aspect());
@@ -415,6 +432,8 @@ uint32_t keyword_for_designation(std::string_view designation) {
       {"HANDGUN", kwHandgun},
       {"UPPER HAND", kwUpperHand},
       {"FREE MUSTER", kwFreeMuster},
+      {"CANNOT BE WOUNDED", kwNoWound},
+      {"CANNOT BE ATTACKED", kwNotAttackable},
   };
   std::string u = upper(designation);
   for (const auto& [name, kw] : kTable)

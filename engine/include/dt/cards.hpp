@@ -70,6 +70,8 @@ enum Keyword : uint32_t {
   kwHandgun = 1u << 27,            // HANDGUN: two may be used together
   kwUpperHand = 1u << 28,          // UPPER HAND: strikes first, a wound ends the combat
   kwFreeMuster = 1u << 29,         // FREE MUSTER: mustering it costs no action
+  kwNoWound = 1u << 30,            // CANNOT BE WOUNDED: hits and wound effects do nothing
+  kwNotAttackable = 1u << 31,      // CANNOT BE ATTACKED
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
@@ -107,6 +109,10 @@ struct WarriorFilter {
   bool wounded = false, in_cover = false;
   Side side = Side::Any;     // relative to the source card's controller
   AreaMask area = 0;         // in one of these combat areas; 0 any
+  uint8_t protection = 0;    // 1: a fortification protects it, 2: none does
+  bool combatant = false;    // the attacker or defender of the current combat
+  bool defending = false;    // the defender of the current combat
+  bool vs_legion = false;    // in a combat against a Dark Legion warrior
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
@@ -130,14 +136,15 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
 };
 
-enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission };
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
+enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -152,6 +159,8 @@ struct Effect {
   std::vector<Effect> if_heads, if_tails;
   int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
+  uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
+  int16_t per_recent_p = 0;  // amount += this x the P just earned
 };
 
 struct PlaySpec {
@@ -165,6 +174,10 @@ struct PlaySpec {
   std::optional<WarriorFilter> requires_warrior;  // you control a matching warrior
   int16_t min_p = 0;
   std::vector<Effect> effects;
+  bool stays = false;
+  bool outside_combat = false;
+  After after = After::Nothing;
+  uint8_t weapon_kinds = 0;  // Equipment targets: bits of WeaponKind; 0 any card
 };
 
 struct Ability {
@@ -175,6 +188,7 @@ struct Ability {
   bool discard_self = false;
   bool user_wounded = false;
   bool once_per_combat = false;
+  bool target_in_user_area = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::vector<Effect> effects;
@@ -231,6 +245,7 @@ struct CardDef {
   std::vector<Ability> abilities;
   std::vector<Trigger> triggers;
   AffilMask grant_affil = 0;                    // attachment: bearer joins these
+  AffilMask revoke_affil = 0;                   // attachment: bearer leaves these
   std::vector<std::string> grant_designations;  // attachment: bearer has these
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)

@@ -85,7 +85,7 @@ struct Combat {
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
   uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
-  std::vector<CardId> used;  // cards whose once-per-combat ability was used
+  std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
@@ -117,6 +117,11 @@ struct State {
   Window window;
   Combat combat;
   std::vector<PointsAward> awards;  // front() is pending
+  // What just happened, for cards played right after a combat (JOY OF VICTORY,
+  // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
+  CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over
+  int8_t recent_p_seat = -1;         // the player who just earned P
+  int16_t recent_p = 0;              // how many
   int winner = -1;                  // seat index once the game is over
   EndReason end_reason = EndReason::None;
   int decisions = 0;                // decisions applied so far
