@@ -30,18 +30,8 @@ struct MatchOptions {
   Clocks clocks;
   std::string stderr_dir;
   bool verbose = false;
+  bool allow_unimplemented = false;
 };
-
-// A built-in deck name, or the path of a deck file.
-dt::Deck load_deck(const std::string& name_or_path) {
-  if (std::filesystem::is_regular_file(name_or_path)) {
-    std::ifstream in(name_or_path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return dt::parse_deck(ss.str(), dt::builtin_cards(), std::filesystem::path(name_or_path).stem().string());
-  }
-  return dt::builtin_deck(name_or_path);
-}
 
 int play(const MatchOptions& opt) {
   auto usage = [](const std::string& msg) {
@@ -68,14 +58,12 @@ int play(const MatchOptions& opt) {
   for (const std::string& b : bots) spec.bots.push_back({"", b});
   for (size_t i = 0; i < spec.bots.size(); ++i) {
     const std::string& name = opt.decks.empty() ? "corporate" : opt.decks[std::min(i, opt.decks.size() - 1)];
+    // An illegal deck is refused before any bot starts: a match on it would mean nothing.
     try {
-      spec.decks.push_back(load_deck(name));
+      spec.decks.push_back(dt::load_deck_arg(name, dt::builtin_cards(), *rules, opt.allow_unimplemented));
     } catch (const std::exception& e) {
-      return usage(fmt::format("deck '{}': {}{}", name, e.what(),
-                               std::filesystem::exists(name) ? "" : " (or give the path of a deck file)"));
+      return usage(e.what());
     }
-    for (const std::string& problem : dt::validate_deck(spec.decks.back(), dt::builtin_cards(), *rules, false))
-      fmt::print(stderr, "dtref match: deck '{}': {}\n", name, problem);
   }
   fmt::print("match {}: s0 {} ({}) vs s1 {} ({}), rules {}, seed {}, first to {} P, policy {}\n", spec.match_id,
              bots[0], spec.decks[0].name, bots[1], spec.decks[1].name, rules->name, opt.seed,
@@ -148,6 +136,8 @@ void add_match_command(CLI::App& app, int& exit_code) {
                   "timeout plays the default option and is counted (crashes forfeit)")
       ->capture_default_str();
   cmd->add_option("--stderr-dir", opt->stderr_dir, "also save each bot's whole stderr in this directory");
+  cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
+                "accept decks holding cards whose effects are not implemented (they play without them)");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");
   cmd->callback([opt, &exit_code] { exit_code = play(*opt); });
 }
