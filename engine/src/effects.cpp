@@ -342,7 +342,7 @@ static std::vector<Target> targets(const State& s, int seat, TargetKind k, const
   const bool attaches = s.def(source).post_play == PostPlay::Attach && s.card(source).zone == Zone::Hand;
   // gEngine "ASSIGN MISSION": never two copies of one mission on the same warrior or player.
   const bool mission = s.def(source).type == CardType::Mission;
-  auto has_copy = [&](const std::vector<CardId>& cards) {
+  auto has_copy = [&](const auto& cards) {
     for (CardId a : cards)
       if (s.card(a).def == s.card(source).def) return true;
     return false;

@@ -1,6 +1,8 @@
 // Engine-private helpers shared by the rules modules.
 #pragma once
 
+#include <array>
+
 #include <functional>
 #include <vector>
 
@@ -24,7 +26,32 @@ void put_into(State& s, CardId c, Zone z, int seat = -1);
 void discard_from_play(State& s, CardId c);
 // Annihilates a card in play; its attachments are discarded.
 void annihilate_from_play(State& s, CardId c);
-std::vector<CardId> attachments_of(const State& s, CardId c);
+// The cards attached to one card, in inline storage: rule queries ask this for
+// every warrior on every rating lookup, and a heap vector per call dominated
+// the engine's profile.
+class AttachList {
+ public:
+  void push_back(CardId c) {
+    if (n_ < kInline) {
+      inline_[n_] = c;
+    } else {
+      if (more_.empty()) more_.assign(inline_.begin(), inline_.end());
+      more_.push_back(c);
+    }
+    ++n_;
+  }
+  const CardId* begin() const { return n_ <= kInline ? inline_.data() : more_.data(); }
+  const CardId* end() const { return begin() + n_; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+
+ private:
+  static constexpr size_t kInline = 8;
+  std::array<CardId, kInline> inline_{};
+  std::vector<CardId> more_;  // all of them, once there are more than kInline
+  size_t n_ = 0;
+};
+AttachList attachments_of(const State& s, CardId c);
 // Makes an in-play card an attachment of `base` (sets attached_to and the area).
 void attach_to(State& s, CardId c, CardId base);
 // Draws up to n cards; returns how many were drawn.

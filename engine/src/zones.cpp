@@ -60,8 +60,8 @@ void put_into(State& s, CardId c, Zone z, int seat) {
   }
 }
 
-std::vector<CardId> attachments_of(const State& s, CardId c) {
-  std::vector<CardId> out;
+AttachList attachments_of(const State& s, CardId c) {
+  AttachList out;
   for (CardId a : s.attached)
     if (s.card(a).attached_to == c) out.push_back(a);
   return out;
