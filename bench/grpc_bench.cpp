@@ -23,13 +23,8 @@
 #include <vector>
 
 #include "bot.grpc.pb.h"
-#include "bot.hpp"
-#include "dt/card_loader.hpp"
-#include "dt/deck.hpp"
-#include "dt/game.hpp"
-#include "dtref/convert.hpp"
 #include "dtref/grpc_link.hpp"
-#include "dtref/match.hpp"
+#include "referee_overhead.hpp"
 
 namespace {
 
@@ -69,43 +64,13 @@ int run_as_bot() {
   return 0;
 }
 
-struct Stats {
-  double median = 0, p99 = 0;
-  size_t n = 0;
-};
-
-Stats stats(std::vector<double> v) {
-  Stats s;
-  s.n = v.size();
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  s.median = v[v.size() / 2];
-  s.p99 = v[std::min(v.size() - 1, size_t(double(v.size()) * 0.99))];
-  return s;
-}
-
 // A request of the median size a seat receives in a random game.
 RefereeMessage median_request() {
-  const dt::CardDb& db = dt::builtin_cards();
-  dt::GameConfig cfg;
-  cfg.rules = dt::preset_gengine();
-  cfg.seed = 1;
-  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
-  dt::State s = dt::new_game(db, cfg);
-  auto bot = dt::make_random_bot(1);
-  std::vector<RefereeMessage> all;
-  while (!dt::game_over(s)) {
-    const int seat = dt::deciding_seat(s);
-    const auto opts = dt::legal_options(s);
-    RefereeMessage m;
-    m.mutable_request()->set_type("request");
-    for (size_t k = 0; k < opts.size(); ++k) *m.mutable_request()->add_options() = dtref::to_proto(opts[k], int(k));
-    *m.mutable_request()->mutable_observation() = dtref::to_proto(s, dt::observe(s, seat));
-    all.push_back(std::move(m));
-    dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
-  }
+  std::vector<RefereeMessage> all = bench::requests_of_a_game();
   std::sort(all.begin(), all.end(), [](auto& a, auto& b) { return a.ByteSizeLong() < b.ByteSizeLong(); });
-  return all[all.size() / 2];
+  RefereeMessage m = all[all.size() / 2];
+  m.mutable_request()->set_type("request");  // as the referee sends it
+  return m;
 }
 
 std::string self_exe() {
@@ -164,34 +129,13 @@ int main(int argc, char** argv) {
     end.mutable_match_end()->set_type("match_end");
     link.send(end);
     link.shutdown(std::chrono::milliseconds(500));
-    const Stats s = stats(us);
+    const bench::Stats s = bench::stats(us);
     std::printf("gRPC link round trip, %zu-byte request -> answer: median %.1f us, p99 %.1f us (%zu trips)\n",
                 req.ByteSizeLong(), s.median, s.p99, s.n);
   }
 
-  std::vector<double> cycle, own;
-  int64_t decisions = 0;
-  for (int m = 0; m < matches; ++m) {
-    dtref::MatchSpec spec;
-    spec.bots = {{"", bot_spec}, {"", bot_spec}};
-    spec.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
-    spec.rules = dt::preset_gengine();
-    spec.seed = uint64_t(m + 1);
-    spec.record_timings = true;
-    const auto out = dtref::run_match(spec);
-    if (out.voided || out.seats[0].verdict != dtref::Verdict::Ok || out.seats[1].verdict != dtref::Verdict::Ok) {
-      std::fprintf(stderr, "match %d did not finish cleanly (%s / %s)\n", m, out.seats[0].detail.c_str(),
-                   out.seats[1].detail.c_str());
-      return 1;
-    }
-    cycle.insert(cycle.end(), out.cycle_us.begin(), out.cycle_us.end());
-    for (size_t k = 0; k < out.cycle_us.size() && k < out.wait_us.size(); ++k)
-      own.push_back(out.cycle_us[k] - out.wait_us[k]);
-    decisions += out.decisions;
-  }
-  const Stats c = stats(cycle), o = stats(own);
-  std::printf("%s (%lld decisions, %d matches)\n  whole decision cycle: median %.1f us, p99 %.1f us\n"
-              "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n",
-              bot_spec.c_str(), static_cast<long long>(decisions), matches, c.median, c.p99, o.median, o.p99);
+  bench::MatchTimings t;
+  if (!bench::time_matches(bot_spec, matches, &t)) return 1;
+  bench::print_match_timings(bot_spec, t);
   return 0;
 }

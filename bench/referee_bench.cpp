@@ -21,20 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "bot.hpp"
-#include "dt/card_loader.hpp"
-#include "dt/deck.hpp"
-#include "dt/game.hpp"
-#include "dtref/convert.hpp"
 #include "dtref/jsonl.hpp"
-#include "dtref/match.hpp"
+#include "referee_overhead.hpp"
 
 namespace {
-
-struct Stats {
-  double median = 0, p99 = 0;
-  size_t n = 0;
-};
 
 // CPU time (user + system) of this process so far, in microseconds; bots are
 // other processes, so this is the referee's own work only.
@@ -44,36 +34,11 @@ double cpu_us() {
   return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
-Stats stats(std::vector<double> v) {
-  Stats s;
-  s.n = v.size();
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  s.median = v[v.size() / 2];
-  s.p99 = v[std::min(v.size() - 1, size_t(double(v.size()) * 0.99))];
-  return s;
-}
-
 // The median size of the request lines a seat receives in a game.
 size_t median_request_size() {
-  const dt::CardDb& db = dt::builtin_cards();
-  dt::GameConfig cfg;
-  cfg.rules = dt::preset_gengine();
-  cfg.seed = 1;
-  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
-  dt::State s = dt::new_game(db, cfg);
-  auto bot = dt::make_random_bot(1);
   std::vector<double> sizes;
-  while (!dt::game_over(s)) {
-    const int seat = dt::deciding_seat(s);
-    const auto opts = dt::legal_options(s);
-    dtref::protocol::RefereeMessage m;
-    for (size_t k = 0; k < opts.size(); ++k) *m.mutable_request()->add_options() = dtref::to_proto(opts[k], int(k));
-    *m.mutable_request()->mutable_observation() = dtref::to_proto(s, dt::observe(s, seat));
-    sizes.push_back(double(dtref::to_json_line(m).size()));
-    dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
-  }
-  return size_t(stats(sizes).median);
+  for (const auto& m : bench::requests_of_a_game()) sizes.push_back(double(dtref::to_json_line(m).size()));
+  return size_t(bench::stats(sizes).median);
 }
 
 // Round trips of one line through `cat` over plain blocking pipes, in microseconds.
@@ -127,38 +92,16 @@ int main(int argc, char** argv) {
     bots = {"builtin:random", std::string("stdio:") + DTBOT_RANDOM,
             std::string("stdio:python3 ") + DTREF_MOCKBOTS_DIR + "/mockbot.py good"};
   const size_t size = median_request_size();
-  const Stats raw = stats(raw_pipe_round_trips(size, 20000));
+  const bench::Stats raw = bench::stats(raw_pipe_round_trips(size, 20000));
   std::printf("raw pipe round trip through cat, %zu-byte line: median %.1f us, p99 %.1f us (%zu trips)\n", size,
               raw.median, raw.p99, raw.n);
   for (const std::string& b : bots) {
-    std::vector<double> cycle, own;
-    int64_t decisions = 0;
+    bench::MatchTimings t;
     const double cpu0 = cpu_us();
-    for (int m = 0; m < matches; ++m) {
-      dtref::MatchSpec spec;
-      spec.bots = {{"", b}, {"", b}};
-      spec.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
-      spec.rules = dt::preset_gengine();
-      spec.seed = uint64_t(m + 1);
-      spec.record_timings = true;
-      const auto out = dtref::run_match(spec);
-      if (out.voided || out.seats[0].verdict != dtref::Verdict::Ok || out.seats[1].verdict != dtref::Verdict::Ok) {
-        std::fprintf(stderr, "%s: match %d did not finish cleanly (%s)\n", b.c_str(), m, out.seats[0].detail.c_str());
-        return 1;
-      }
-      cycle.insert(cycle.end(), out.cycle_us.begin(), out.cycle_us.end());
-      // The referee's own share: the cycle minus the wait for the answer (a
-      // decision refused and re-asked would have two waits; none are here).
-      for (size_t k = 0; k < out.cycle_us.size() && k < out.wait_us.size(); ++k)
-        own.push_back(out.cycle_us[k] - out.wait_us[k]);
-      decisions += out.decisions;
-    }
-    const double cpu = (cpu_us() - cpu0) / double(decisions);
-    const Stats c = stats(cycle), o = stats(own);
-    std::printf("%s (%lld decisions, %d matches)\n  whole decision cycle: median %.1f us, p99 %.1f us\n"
-                "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n"
-                "  referee CPU time (user + system) per decision, mean: %.1f us\n",
-                b.c_str(), static_cast<long long>(decisions), matches, c.median, c.p99, o.median, o.p99, cpu);
+    if (!bench::time_matches(b, matches, &t)) return 1;
+    bench::print_match_timings(b, t);
+    std::printf("  referee CPU time (user + system) per decision, mean: %.1f us\n",
+                (cpu_us() - cpu0) / double(t.decisions));
   }
   return 0;
 }

@@ -21,11 +21,14 @@
 #include "dtref/match.hpp"
 #include "dtref/stdio_link.hpp"
 #include "dtref/transcript.hpp"
+#include "referee_test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using dtref::Verdict;
+using dtref_test::read_lines;
+using dtref_test::temp_path;
 
 // Small clocks so faults are found fast; the margin is for a loaded machine.
 // Starting a Python process can take seconds on a busy machine: startup is roomy.
@@ -33,22 +36,6 @@ constexpr int64_t kStartup = 5000, kDecision = 300, kBank = 500, kGrace = 50;
 constexpr double kMarginMs = 3000;
 // Whole matches that should end well get roomy clocks: a loaded machine must not turn them into timeouts.
 const dtref::Clocks kRoomy{kStartup * 2, 2000, 5000, kGrace};
-
-std::string temp_path(const std::string& name) {
-  // One directory per test process, removed when the process ends.
-  static const struct Dir {
-    fs::path path = fs::temp_directory_path() / ("dtref-e2e-" + std::to_string(::getpid()));
-    ~Dir() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } tmp;
-  const fs::path& dir = tmp.path;
-  fs::create_directories(dir);
-  const fs::path p = dir / name;
-  fs::remove(p);
-  return p.string();
-}
 
 std::string mock(const std::string& args) {
   return std::string("stdio:") + DTREF_PYTHON + " " + DTREF_MOCKBOTS_DIR + "/mockbot.py " + args;
@@ -223,8 +210,7 @@ TEST(RefereeE2E, StdioGreedyPlaysExactlyLikeTheBuiltInGreedy) {
   EXPECT_EQ(o1.decisions, o2.decisions);
   auto hashes = [](const std::string& path) {
     std::vector<std::string> out;
-    std::ifstream in(path);
-    for (std::string l; std::getline(in, l);)
+    for (const std::string& l : read_lines(path))
       if (l.find("\"type\":\"decision\"") != std::string::npos) out.push_back(l.substr(l.find("\"hash\"")));
     return out;
   };
@@ -271,9 +257,8 @@ TEST(RefereeE2E, ARefereeKilledMidMatchLeavesAReadablePrefix) {
   }
   // Wait until the bot hangs at its 40th request, then kill the referee outright.
   for (int i = 0; i < 200; ++i) {
-    std::ifstream in(t);
     int n = 0;
-    for (std::string l; std::getline(in, l);) n += l.find("\"type\":\"decision\"") != std::string::npos;
+    for (const std::string& l : read_lines(t)) n += l.find("\"type\":\"decision\"") != std::string::npos;
     if (n >= 60) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

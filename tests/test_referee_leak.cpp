@@ -4,10 +4,7 @@
 // not shown yet (in hand, in the draw pile, discarded unseen, face down in cover).
 #include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 
@@ -17,18 +14,13 @@
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
 #include "dtref/match.hpp"
+#include "referee_test_util.hpp"
 
 namespace {
 
-namespace fs = std::filesystem;
+using dtref_test::read_lines;
+using dtref_test::temp_path;
 using nlohmann::json;
-
-std::vector<std::string> read_lines(const std::string& path) {
-  std::vector<std::string> out;
-  std::ifstream in(path);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
-}
 
 class LeakCheck {
  public:
@@ -77,20 +69,10 @@ class LeakCheck {
 
 TEST(RefereeLeak, SeatZeroNeverLearnsSeatOnesHiddenCards) {
   const dt::CardDb& db = dt::builtin_cards();
-  const fs::path dir = fs::temp_directory_path() / ("dtref-leak-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
   bool face_down_seen = false;
   for (uint64_t seed : {1, 2, 3, 4, 5}) {
-    const std::string rec = (dir / ("rec" + std::to_string(seed))).string();
-    const std::string tr = (dir / ("t" + std::to_string(seed) + ".jsonl")).string();
-    fs::remove(rec);
+    const std::string rec = temp_path("leak-rec" + std::to_string(seed));
+    const std::string tr = temp_path("leak-t" + std::to_string(seed) + ".jsonl");
     dtref::MatchSpec spec;
     spec.bots = {{"", std::string("stdio:") + DTREF_PYTHON + " " + DTREF_MOCKBOTS_DIR + "/mockbot.py good --seed " +
                           std::to_string(seed) + " --record " + rec},

@@ -11,24 +11,13 @@
 #include "dt/rules.hpp"
 #include "dtref/match.hpp"
 #include "dtref/transcript.hpp"
+#include "referee_test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string temp_path(const std::string& name) {
-  // One directory per test process, removed when the process ends.
-  static const struct Dir {
-    fs::path path = fs::temp_directory_path() / ("dtref-tr-" + std::to_string(::getpid()));
-    ~Dir() {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
-  } tmp;
-  const fs::path& dir = tmp.path;
-  fs::create_directories(dir);
-  return (dir / name).string();
-}
+using dtref_test::read_lines;
+using dtref_test::temp_path;
 
 dtref::MatchSpec selfplay(uint64_t seed, const std::string& path) {
   dtref::MatchSpec s;
@@ -39,13 +28,6 @@ dtref::MatchSpec selfplay(uint64_t seed, const std::string& path) {
   s.seed = seed;
   s.transcript_path = path;
   return s;
-}
-
-std::vector<std::string> lines_of(const std::string& path) {
-  std::vector<std::string> out;
-  std::ifstream in(path);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
-  return out;
 }
 
 void write_lines(const std::string& path, const std::vector<std::string>& lines, const std::string& tail = "") {
@@ -69,7 +51,7 @@ TEST(RefereeTranscript, FiftySelfPlayMatchesAllVerify) {
 TEST(RefereeTranscript, ATamperedChoiceIsFoundAndLocated) {
   const std::string p = temp_path("tamper.jsonl");
   dtref::run_match(selfplay(7, p));
-  auto lines = lines_of(p);
+  auto lines = read_lines(p);
   // Change the recorded hash of the 20th decision.
   int n = 0;
   for (auto& l : lines) {
@@ -88,7 +70,7 @@ TEST(RefereeTranscript, ATamperedChoiceIsFoundAndLocated) {
 TEST(RefereeTranscript, APrefixCutMidLineIsReadableAndIncomplete) {
   const std::string p = temp_path("cut.jsonl");
   dtref::run_match(selfplay(8, p));
-  auto lines = lines_of(p);
+  auto lines = read_lines(p);
   ASSERT_GT(lines.size(), 100u);
   lines.resize(60);
   // A referee killed mid-write leaves at most one partial last line.
@@ -104,7 +86,7 @@ TEST(RefereeTranscript, APrefixCutMidLineIsReadableAndIncomplete) {
 TEST(RefereeTranscript, RecordsHeaderDecisionsAndResult) {
   const std::string p = temp_path("shape.jsonl");
   const auto out = dtref::run_match(selfplay(5, p));
-  const auto lines = lines_of(p);
+  const auto lines = read_lines(p);
   ASSERT_GT(lines.size(), 3u);
   EXPECT_EQ(lines.front().rfind("{\"type\":\"header\",\"protocol\":1,", 0), 0u) << lines.front();
   for (const char* key : {"\"seed\":5", "\"decks\":", "\"bots\":", "\"clocks\":", "\"policy\":\"ladder\"", "\"engine_version\""})
@@ -129,7 +111,7 @@ TEST(RefereeTranscript, ACancelledMatchIsVoidAndSaysSo) {
   EXPECT_TRUE(out.voided);
   EXPECT_EQ(out.reason, "void");
   EXPECT_EQ(out.void_reason, "cancelled");
-  EXPECT_NE(lines_of(p).back().find("\"reason\":\"void\""), std::string::npos);
+  EXPECT_NE(read_lines(p).back().find("\"reason\":\"void\""), std::string::npos);
 }
 
 TEST(RefereeTranscript, ATranscriptThatCannotBeWrittenVoidsTheMatch) {

@@ -3,32 +3,19 @@
 // channel on the shared GrpcHub.
 #include "dtref/grpc_link.hpp"
 
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process/args.hpp>
-#include <boost/process/child.hpp>
-#include <boost/process/env.hpp>
-#include <boost/process/environment.hpp>
-#include <boost/process/exe.hpp>
-#include <boost/process/extend.hpp>
-#include <boost/process/posix.hpp>
 #include <atomic>
-#include <cstring>
 #include <iostream>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
+#include "dtref/bot_process.hpp"
 #include "dtref/grpc_hub.hpp"
 
 namespace dtref {
-
-namespace bp = boost::process;
 
 namespace {
 
@@ -38,12 +25,6 @@ constexpr size_t kStderrTailBytes = 8192;
 constexpr auto kDrainAfterExit = std::chrono::milliseconds(300);
 // How often receive() and start() look at the bot's process while waiting.
 constexpr auto kProcessPoll = std::chrono::milliseconds(50);
-
-std::string describe_exit(const siginfo_t& si) {
-  if (si.si_code == CLD_EXITED) return "exit code " + std::to_string(si.si_status);
-  const char* name = strsignal(si.si_status);
-  return "signal " + std::to_string(si.si_status) + " (" + (name ? name : "?") + ")";
-}
 
 }  // namespace
 
@@ -80,68 +61,36 @@ struct GrpcLink::Impl {
   std::shared_ptr<GrpcSeatChannel> ch = std::make_shared<GrpcSeatChannel>();
   std::string token;
 
-  // The launched bot. pid is also its process group id.
-  pid_t pid = -1;
-  bool reaped = false;
-  std::optional<siginfo_t> exit_info;          // set once the process has exited
-  std::optional<Clock::time_point> exit_seen;  // when we noticed
+  BotProcess proc;                              // the launched bot (grpc:)
+  std::optional<Clock::time_point> exit_seen;  // when we noticed it had exited
   bool closed_reported = false;
   bool shut = false;
 
   // The bot's stdout and stderr, read by a thread into a capped tail.
   int out_fd = -1;
-  int file_fd = -1;  // Options::stderr_path
   std::thread out_thread;
   std::atomic<bool> out_stop{false};
-  mutable std::mutex tail_mu;
-  std::string tail;
+  OutputTail output{kStderrTailBytes};
 
-  // Looks at the process without reaping it (a zombie keeps its group id
-  // reserved, so killpg cannot hit a stranger).
   void poll_process() {
-    if (pid <= 0 || exit_info) return;
-    siginfo_t si{};
-    if (waitid(P_PID, id_t(pid), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid) {
-      exit_info = si;
-      exit_seen = Clock::now();
-    }
+    if (proc.check_exited() && !exit_seen) exit_seen = Clock::now();
   }
 
   std::string exit_detail() {
     poll_process();
-    return exit_info ? describe_exit(*exit_info) : std::string();
+    return proc.exit_detail();
   }
 
   std::optional<std::string> launch() {
-    // Orphaned grandchildren of a bot (the shell's children, say) are
-    // re-parented to the referee, so kill_and_reap can reap them (as StdioLink does).
-    static std::once_flag subreaper;
-    std::call_once(subreaper, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return std::string("cannot create a pipe: ") + strerror(errno);
-    // A gRPC bot reads nothing on stdin; its stdout and stderr both go to the kept tail.
-    const int devnull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-    bp::environment env = boost::this_process::environment();
-    env["DTREF_GRPC_ADDRESS"] = hub->address();
-    env["DTREF_TOKEN"] = token;
-    env["DTREF_SEAT"] = std::to_string(o.seat);
-    std::error_code ec;
-    // Through /bin/sh so the command line may use quotes, redirections and
-    // `cd dir && ...`; the process group holds the shell and all it starts.
-    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", o.command}, env, bp::posix::fd.bind(0, devnull),
-                bp::posix::fd.bind(1, fds[1]), bp::posix::fd.bind(2, fds[1]),
-                bp::extend::on_exec_setup([](auto&) { ::setpgid(0, 0); }), ec);
-    ::close(fds[1]);
-    if (devnull >= 0) ::close(devnull);
-    if (ec) {
-      ::close(fds[0]);
-      return "cannot launch '" + o.command + "': " + ec.message();
-    }
-    pid = c.id();
-    c.detach();  // reaped here (waitid/waitpid), not by boost
-    ::setpgid(pid, pid);  // as the child does: whoever runs first, killpg then reaches the group
-    if (!o.stderr_path.empty()) file_fd = ::open(o.stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    out_fd = fds[0];
+    BotProcess::Launch how;
+    how.command = o.command;
+    how.env = {{"DTREF_GRPC_ADDRESS", hub->address()}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}};
+    how.stdin_pipe = false;         // a gRPC bot reads nothing on stdin
+    how.stderr_to_stdout = true;    // both go to the kept tail
+    BotProcess::Pipes ends;
+    if (auto failure = proc.launch(how, &ends)) return failure;
+    output.copy_to(o.stderr_path);
+    out_fd = ends.out;
     out_thread = std::thread([this] { read_output(); });
     return std::nullopt;
   }
@@ -154,53 +103,19 @@ struct GrpcLink::Impl {
       if (n <= 0) continue;
       const ssize_t got = ::read(out_fd, buf, sizeof buf);
       if (got <= 0) break;  // every writer closed
-      if (file_fd >= 0 && ::write(file_fd, buf, size_t(got)) < 0) {
-        ::close(file_fd);  // a full disk must not stop the match
-        file_fd = -1;
-      }
-      std::lock_guard lk(tail_mu);
-      tail.append(buf, size_t(got));
-      if (tail.size() > kStderrTailBytes) tail.erase(0, tail.size() - kStderrTailBytes);
+      output.append(buf, size_t(got));
     }
   }
 
   void kill_and_reap() {
-    if (pid > 0 && !reaped) {
-      ::killpg(pid, SIGKILL);  // the bot and everything it started
-      int st = 0;
-      while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
-      }
-      if (!exit_info) {
-        siginfo_t si{};
-        si.si_pid = pid;
-        if (WIFEXITED(st)) {
-          si.si_code = CLD_EXITED;
-          si.si_status = WEXITSTATUS(st);
-        } else {
-          si.si_code = CLD_KILLED;
-          si.si_status = WTERMSIG(st);
-        }
-        exit_info = si;
-        exit_seen = Clock::now() - kDrainAfterExit;  // nothing more can arrive
-      }
-      reaped = true;
-      // Reap the group's re-parented grandchildren (we are their subreaper);
-      // SIGKILL takes a moment to land, hence the short wait.
-      const auto reap_until = Clock::now() + std::chrono::seconds(2);
-      while (Clock::now() < reap_until) {
-        const pid_t p = ::waitpid(-pid, &st, WNOHANG);
-        if (p > 0) continue;
-        if (p < 0) break;  // ECHILD: none left
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      }
-    }
+    proc.kill_group_and_reap();
+    if (!exit_seen) exit_seen = Clock::now() - kDrainAfterExit;  // nothing more can arrive
     if (out_thread.joinable()) {
       out_stop = true;  // a grandchild that escaped the group may hold the pipe open
       out_thread.join();
     }
     if (out_fd >= 0) ::close(out_fd);
-    if (file_fd >= 0) ::close(file_fd);
-    out_fd = file_fd = -1;
+    out_fd = -1;
   }
 };
 
@@ -243,7 +158,7 @@ bool GrpcLink::send(const protocol::RefereeMessage& m) { return impl_->ch->send(
 Received GrpcLink::receive(Clock::time_point deadline) {
   Impl& d = *impl_;
   GrpcSeatChannel& ch = *d.ch;
-  const bool launched = d.pid > 0;
+  const bool launched = d.proc.launched();
   std::unique_lock lk(ch.m);
   while (true) {
     if (!ch.inbox.empty()) {
@@ -295,7 +210,7 @@ void GrpcLink::shutdown(std::chrono::milliseconds grace) {
   // Like closing a stdio bot's stdin: end the stream once what was sent is written.
   d.ch->finish();
   const auto until = Clock::now() + grace;
-  if (d.pid > 0) {
+  if (d.proc.launched()) {
     while (Clock::now() < until && d.exit_detail().empty()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   } else {
     std::unique_lock lk(d.ch->m);
@@ -313,9 +228,6 @@ void GrpcLink::shutdown(std::chrono::milliseconds grace) {
   d.hub.reset();
 }
 
-std::string GrpcLink::stderr_tail() const {
-  std::lock_guard lk(impl_->tail_mu);
-  return impl_->tail;
-}
+std::string GrpcLink::stderr_tail() const { return impl_->output.tail(); }
 
 }  // namespace dtref

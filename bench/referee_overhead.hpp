@@ -1,0 +1,103 @@
+// What dt_referee_bench (stdio, built-in) and dt_grpc_bench (gRPC) both
+// measure, so their figures are taken and printed the same way and can sit
+// side by side: the median and p99 of a set of timings, the requests a seat
+// receives in a game (to size a round trip like a real one), and whole matches
+// through run_match with every decision's cycle and the referee's own share.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bot.hpp"
+#include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+#include "dt/game.hpp"
+#include "dtref/convert.hpp"
+#include "dtref/match.hpp"
+
+namespace bench {
+
+struct Stats {
+  double median = 0, p99 = 0;
+  size_t n = 0;
+};
+
+inline Stats stats(std::vector<double> v) {
+  Stats s;
+  s.n = v.size();
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.median = v[v.size() / 2];
+  s.p99 = v[std::min(v.size() - 1, size_t(double(v.size()) * 0.99))];
+  return s;
+}
+
+// Every request (options and observation) the deciding seat receives in one
+// game of built-in random bots, corporate vs legion, seed 1.
+inline std::vector<dtref::protocol::RefereeMessage> requests_of_a_game() {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::GameConfig cfg;
+  cfg.rules = dt::preset_gengine();
+  cfg.seed = 1;
+  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
+  dt::State s = dt::new_game(db, cfg);
+  auto bot = dt::make_random_bot(1);
+  std::vector<dtref::protocol::RefereeMessage> all;
+  while (!dt::game_over(s)) {
+    const int seat = dt::deciding_seat(s);
+    const auto opts = dt::legal_options(s);
+    dtref::protocol::RefereeMessage m;
+    for (size_t k = 0; k < opts.size(); ++k) *m.mutable_request()->add_options() = dtref::to_proto(opts[k], int(k));
+    *m.mutable_request()->mutable_observation() = dtref::to_proto(s, dt::observe(s, seat));
+    all.push_back(std::move(m));
+    dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
+  }
+  return all;
+}
+
+// Per-decision timings of whole matches, in microseconds.
+struct MatchTimings {
+  std::vector<double> cycle;  // request built .. choice applied and recorded
+  std::vector<double> own;    // the cycle minus waiting for the bot's answer
+  int64_t decisions = 0;
+  int matches = 0;
+};
+
+// Plays `matches` matches with `bot_spec` in both seats. False, with the
+// reason printed, when one does not finish cleanly.
+inline bool time_matches(const std::string& bot_spec, int matches, MatchTimings* t) {
+  for (int m = 0; m < matches; ++m) {
+    dtref::MatchSpec spec;
+    spec.bots = {{"", bot_spec}, {"", bot_spec}};
+    spec.decks = {dt::builtin_deck("corporate"), dt::builtin_deck("legion")};
+    spec.rules = dt::preset_gengine();
+    spec.seed = uint64_t(m + 1);
+    spec.record_timings = true;
+    const auto out = dtref::run_match(spec);
+    if (out.voided || out.seats[0].verdict != dtref::Verdict::Ok || out.seats[1].verdict != dtref::Verdict::Ok) {
+      std::fprintf(stderr, "%s: match %d did not finish cleanly (%s / %s)\n", bot_spec.c_str(), m,
+                   out.seats[0].detail.c_str(), out.seats[1].detail.c_str());
+      return false;
+    }
+    t->cycle.insert(t->cycle.end(), out.cycle_us.begin(), out.cycle_us.end());
+    // The referee's own share: the cycle minus the wait for the answer (a
+    // decision refused and re-asked would have two waits; none are here).
+    for (size_t k = 0; k < out.cycle_us.size() && k < out.wait_us.size(); ++k)
+      t->own.push_back(out.cycle_us[k] - out.wait_us[k]);
+    t->decisions += out.decisions;
+    ++t->matches;
+  }
+  return true;
+}
+
+inline void print_match_timings(const std::string& bot_spec, const MatchTimings& t) {
+  const Stats c = stats(t.cycle), o = stats(t.own);
+  std::printf("%s (%lld decisions, %d matches)\n  whole decision cycle: median %.1f us, p99 %.1f us\n"
+              "  referee's own work (cycle minus waiting for the bot): median %.1f us, p99 %.1f us\n",
+              bot_spec.c_str(), static_cast<long long>(t.decisions), t.matches, c.median, c.p99, o.median, o.p99);
+}
+
+}  // namespace bench
