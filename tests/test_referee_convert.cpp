@@ -121,3 +121,43 @@ TEST(RefereeJsonl, BotLinesAcceptNumberOrTextAndIgnoreUnknownFields) {
 }
 
 }  // namespace
+
+namespace {
+
+// A bot in any language must be able to judge a combat from what it is sent:
+// each face-up card carries its facts, and each face-up warrior in play its
+// ratings as the engine derives them now. Face-down cards carry nothing.
+TEST(RefereeConvert, FaceUpCardsCarryFactsAndCurrentRatings) {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::State s = dt::new_game(db, config(4));
+  auto bot = dt::make_random_bot(9);
+  int warriors_checked = 0;
+  for (int step = 0; step < 400 && !dt::game_over(s); ++step) {
+    const int seat = dt::deciding_seat(s);
+    const protocol::Observation p = dtref::to_proto(s, dt::observe(s, seat));
+    for (const protocol::SeenSeat& ps : p.seats())
+      for (const protocol::SeenCard& c : ps.in_play()) {
+        if (c.face_down()) {
+          EXPECT_TRUE(c.card_type().empty());
+          EXPECT_FALSE(c.has_printed());
+          EXPECT_FALSE(c.has_current());
+          continue;
+        }
+        const dt::CardDef& d = s.def(dt::CardId(c.id()));
+        EXPECT_EQ(c.name(), d.name);
+        if (d.type != dt::CardType::Warrior || c.attached_to() != -1) continue;
+        ASSERT_TRUE(c.has_current()) << c.name();
+        const dt::Stats st = dt::stats(s, dt::CardId(c.id()));
+        EXPECT_EQ(c.current().fight(), st.f) << c.name();
+        EXPECT_EQ(c.current().armor(), st.a) << c.name();
+        EXPECT_EQ(c.printed().armor(), d.a) << c.name();
+        EXPECT_EQ(c.card_type(), "warrior");
+        ++warriors_checked;
+      }
+    const auto opts = dt::legal_options(s);
+    dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
+  }
+  EXPECT_GT(warriors_checked, 50);
+}
+
+}  // namespace

@@ -178,6 +178,16 @@ TEST(RefereeE2E, DevPolicyRecoversFromOneGarbageLine) {
   EXPECT_NE(p.out.reason, "forfeit");
 }
 
+TEST(RefereeE2E, DevPolicyRefusesADuplicateAnswerOnceAndStaysInStep) {
+  // Request 3 answered twice: the second line is an answer to a settled
+  // decision. It is refused once; the open request is not sent again, so the
+  // bot is never left a request behind (which would refuse every answer after).
+  const Played p = play_mock("twice_once", 3, dtref::Policy::Dev, "", kRoomy);
+  EXPECT_EQ(p.out.seats[0].verdict, Verdict::Ok) << p.out.seats[0].detail;
+  EXPECT_EQ(p.out.seats[0].illegal, 1);
+  EXPECT_NE(p.out.reason, "forfeit");
+}
+
 TEST(RefereeE2E, TrainingPolicyPlaysTheDefaultAndCounts) {
   const std::string t = temp_path("training.jsonl");
   const Played p = play_mock("illegal", 3, dtref::Policy::Training, t, kRoomy);

@@ -1,6 +1,7 @@
 // Engine <-> protocol conversions (see convert.hpp).
 #include "dtref/convert.hpp"
 
+#include <cctype>
 #include <sstream>
 
 namespace dtref {
@@ -30,7 +31,13 @@ static std::string area_name(dt::Area a) {
   return a == dt::Area::Kohort ? "kohort" : a == dt::Area::Outpost ? "outpost" : "squad";
 }
 
-static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenCard* out) {
+static std::string lower(std::string_view v) {
+  std::string out(v);
+  for (char& ch : out) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenCard* out, bool in_play) {
   out->set_id(c.id);
   out->set_owner(c.owner);
   out->set_wounded(c.wounded);
@@ -41,6 +48,29 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
     const dt::CardDef& d = (*s.db)[uint16_t(c.def)];
     out->set_code(d.code);
     out->set_name(d.name);
+    out->set_card_type(lower(dt::to_string(d.type)));
+    for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
+      if (d.affil & (1u << a)) out->add_affiliation(lower(dt::to_string(dt::Affil(a))));
+    for (const std::string& des : d.designations) out->add_designation(des);
+    if (d.type == dt::CardType::Warrior || d.f || d.s || d.a || d.v) {
+      protocol::Ratings* r = out->mutable_printed();
+      r->set_can_fight(d.f.has_value());
+      r->set_can_shoot(d.s.has_value());
+      r->set_fight(d.f.value_or(0));
+      r->set_shoot(d.s.value_or(0));
+      r->set_armor(d.a);
+      r->set_value(d.v);
+    }
+    if (in_play && d.type == dt::CardType::Warrior && c.attached_to == dt::kNoCard) {
+      const dt::Stats st = dt::stats(s, c.id);
+      protocol::Ratings* r = out->mutable_current();
+      r->set_can_fight(st.can_fight);
+      r->set_can_shoot(st.can_shoot);
+      r->set_fight(st.f);
+      r->set_shoot(st.s);
+      r->set_armor(st.a);
+      r->set_value(st.v);
+    }
   }
   // A hidden card's area would tell where it was mustered; say nothing then.
   if (c.area_known) out->set_area(area_name(c.area));
@@ -69,8 +99,8 @@ protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
     ps->set_discard_count(ss.discard_size);
     ps->set_annihilated_count(ss.annihilated_size);
     ps->set_eliminated(ss.eliminated);
-    for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand());
-    for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play());
+    for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand(), false);
+    for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true);
   }
   return p;
 }

@@ -295,7 +295,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   };
   // A refused answer: forfeit (ladder), tell and re-ask on the same clock (dev),
   // or play the default option (training). Returns true when the default is played.
-  auto refuse = [&](Verdict v, const std::string& kind, const std::string& detail) {
+  auto refuse = [&](Verdict v, const std::string& kind, const std::string& detail, bool resend = true) {
     if (spec_.policy == Policy::Ladder) {
       fault(si, v, detail);
       throw Forfeit{int(si)};
@@ -305,7 +305,10 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", kind}, {"detail", detail}});
     if (spec_.policy == Policy::Dev) {
       send_error(seat, id, kind, detail, &opts);
-      seat.link->send(m);  // the same request again, same decision id, same deadline
+      // The same request again, same decision id, same deadline; except after an
+      // answer to an older decision: the bot has this request unanswered already,
+      // and a second copy would keep it one answer behind for the rest of the match.
+      if (resend) seat.link->send(m);
       return false;
     }
     send_error(seat, id, kind, detail + "; the referee played the default option", nullptr);
@@ -356,9 +359,10 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     if (a.decision_id() != id) {
       // A late answer to a decision the referee already settled by default (training) is not a fault.
       if (spec_.policy == Policy::Training && a.decision_id() > 0 && a.decision_id() < id) continue;
-      const std::string kind = a.decision_id() > 0 && a.decision_id() < id ? "stale_decision_id" : "unknown_decision_id";
+      const bool stale = a.decision_id() > 0 && a.decision_id() < id;
+      const std::string kind = stale ? "stale_decision_id" : "unknown_decision_id";
       if (refuse(Verdict::StaleDecisionId, kind,
-                 fmt::format("answer for decision_id {} while decision {} is open", a.decision_id(), id))) {
+                 fmt::format("answer for decision_id {} while decision {} is open", a.decision_id(), id), !stale)) {
         charge(r.at);
         *by_default = true;
         return default_option(opts);

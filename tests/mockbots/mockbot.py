@@ -19,6 +19,7 @@ Plays correctly (a seeded random legal option) until its N-th request
                 without end
   wrong_id      answers with a decision id that was never issued
   stale_id      answers with the previous request's decision id
+  twice_once    answers request N twice (the same answer on two lines)
   illegal       answers with an option index that does not exist
   bad_text      answers with an option text that is not legal
   no_ready      never says ready
@@ -120,6 +121,8 @@ def main():
                 sys.stderr.flush()
             last_id = msg["decision_id"]
             say({"decision_id": did, "choice": choice, "comment": "mock %s" % mode})
+            if mode == "twice_once" and requests == at:
+                say({"decision_id": did, "choice": choice, "comment": "mock %s again" % mode})
         elif kind == "match_end":
             break
 
