@@ -64,3 +64,14 @@ TEST(Effects, RandomGamesWithEveryImplementedBaseCardKeepTheInvariants) {
 }
 
 }  // namespace
+
+// Event texts are for people: an effect names what it did, not an enum number.
+TEST(Effects, EffectEventTextNamesTheOperation) {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::State s = dt::blank_state(db, dt::preset_gengine(), 2, 1);
+  dt::Event e{dt::EventKind::Effect, 0, dt::kNoCard, dt::kNoCard, int(dt::Op::Wound), 1};
+  const std::string text = dt::describe(s, e);
+  EXPECT_NE(text.find("wound on s1"), std::string::npos) << text;
+  e.x = int(dt::Op::GainP);
+  EXPECT_NE(dt::describe(s, e).find("gain P"), std::string::npos) << dt::describe(s, e);
+}

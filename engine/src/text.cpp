@@ -83,6 +83,22 @@ std::string_view to_string(EventKind k) {
   return "?";
 }
 
+namespace {
+
+// A person's name for an effect event's operation (Event::x holds a dt::Op).
+std::string_view effect_name(int op) {
+  static constexpr std::string_view kNames[] = {
+      "effect", "wound", "kill", "heal", "discard", "annihilate", "cover", "uncover", "return to hand",
+      "draw", "gain D", "lose D", "gain P", "lose P", "empty D", "halve P", "swap D",
+      "combat bonus", "change tactic", "end combat", "attacker strikes first", "defender strikes first",
+      "extra actions", "coin flip", "special effect", "user strikes first", "discard gifts", "move here",
+      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat"};
+  static_assert(std::size(kNames) == size_t(Op::DisableForCombat) + 1, "one name per dt::Op");
+  return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
+}
+
+}  // namespace
+
 std::string describe(const State& s, const Event& e, int viewer) {
   auto name = [&](CardId c) -> std::string {
     if (c == kNoCard) return "?";
@@ -114,7 +130,8 @@ std::string describe(const State& s, const Event& e, int viewer) {
       return who + " plays " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : e.x >= 0 ? " on s" + x : "");
     case EventKind::Use: return who + " uses " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : "");
     case EventKind::Bestow: return who + " bestows " + name(e.a) + " on " + name(e.b);
-    case EventKind::Effect: return name(e.a) + ": effect " + x + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
+    case EventKind::Effect:
+      return name(e.a) + ": " + std::string(effect_name(e.x)) + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";
     case EventKind::Kill: return name(e.a) + " is killed by " + name(e.b) + " (V " + x + ")";
     case EventKind::Points: return who + " takes " + x + " P and " + y + " D";
