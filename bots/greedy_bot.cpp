@@ -399,13 +399,30 @@ class GreedyBot final : public Bot {
     return false;
   }
 
+  template <class Pred>
+  bool any_own_warrior(const Observation& obs, Pred pred) const {
+    const SeenSeat& mine = obs.seats[size_t(obs.viewer)];
+    for (const auto* pile : {&mine.hand, &mine.in_play})
+      for (const SeenCard& c : *pile)
+        if (c.def >= 0 && db_[uint16_t(c.def)].type == CardType::Warrior && pred(db_[uint16_t(c.def)])) return true;
+    return false;
+  }
+
   bool never_usable(const Observation& obs, const SeenCard& c) const {
     const CardDef& d = db_[uint16_t(c.def)];
     if (!d.implemented) return true;
     switch (d.type) {
       case CardType::Warrior: case CardType::Equipment: return false;
-      case CardType::Special: case CardType::Art: case CardType::Symmetry: case CardType::Mission:
-        return !d.combat_modifier && !d.play && d.gift.level == GiftLevel::None;
+      case CardType::Special: case CardType::Mission: return !d.combat_modifier && !d.play;
+      // Spells and gifts only with a warrior of ours (in play or in hand) that could take them.
+      case CardType::Art:
+        return !d.play || !any_own_warrior(obs, [&](const CardDef& w) {
+          return (w.casts & d.aspect) || w.has(kwBlessed) || w.has(kwMortificator);
+        });
+      case CardType::Symmetry:
+        return d.gift.level == GiftLevel::None || !any_own_warrior(obs, [&](const CardDef& w) {
+          return (w.affil & bit(Affil::Legion)) || w.has(kwHeretic) || w.has_designation("HERETIC");
+        });
       case CardType::Fortification:
         for (const SeenCard& f : obs.seats[size_t(obs.viewer)].in_play)
           if (f.def == c.def) return true;  // one of each fortification
