@@ -413,7 +413,9 @@ class GreedyBot final : public Bot {
     if (!d.implemented) return true;
     switch (d.type) {
       case CardType::Warrior: case CardType::Equipment: return false;
-      case CardType::Special: case CardType::Mission: return !d.combat_modifier && !d.play;
+      // Other Specials are discarded as before: keeping the many situational
+      // ones clogged the hand and cost greedy games against random.
+      case CardType::Special: return !d.combat_modifier;
       // Spells and gifts only with a warrior of ours (in play or in hand) that could take them.
       case CardType::Art:
         return !d.play || !any_own_warrior(obs, [&](const CardDef& w) {
