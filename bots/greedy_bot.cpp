@@ -8,6 +8,10 @@
 //     outcome is good (wound or kill without being wounded back, high V and
 //     wounded targets first);
 //   - in combat, play a modifier only when it changes the outcome for us;
+//   - card effects (docs/effects.md: Play, cast, Use, Bestow) are valued from
+//     the card data: harm to enemy warriors and players, help to its own, the
+//     change a combat bonus makes to the combat's estimated outcome, minus the
+//     D they cost ("xN" prices included); never harm to its own warriors;
 //   - discard only cards it can never use.
 // Ratings are estimated from face-up cards the way the engine derives them
 // (equipment, one weapon per combat, fortifications, cover); modifiers the
@@ -45,12 +49,21 @@ class GreedyBot final : public Bot {
     }
     const size_t pick = ties[size_t(rng_.below(ties.size()))];
     const Option& o = options[pick];
-    if (o.kind == OptKind::Play) mods_.push_back({o.b, def(o.a)->bonus});
+    remember_mods(obs, o);
     return pick;
   }
 
  private:
   struct Mod { CardId target; StatBonus bonus; };
+  // The current combat as an option would leave it: extra modifiers, tactic,
+  // who strikes first (0 simultaneous, 1 attacker, 2 defender), or ended.
+  struct CombatSim {
+    std::vector<Mod> extra;
+    Tactic tactic = Tactic::Fight;
+    int order = 0;
+    bool ended = false;
+    bool touched = false;  // some effect changes the combat
+  };
   Rng rng_;
   const CardDb& db_;
   std::map<CardId, SeenCard> seen_;  // every card this seat can see, by id
@@ -102,6 +115,19 @@ class GreedyBot final : public Bot {
       }
     }
     if (weapon > -100) add(wb);
+    // Continuous modifiers with no condition the bot cannot judge: the
+    // warrior's own and those its attachments (gifts, spells) give their bearer.
+    auto add_mods = [&](const CardDef& src, Scope scope) {
+      for (const StaticMod& m : src.mods) {
+        if (m.scope != scope || m.attacking || m.vs || m.min_count || m.for_each) continue;
+        if (m.tactics && !(m.tactics & (t == Tactic::Fight ? 1 : 2))) continue;
+        add(m.bonus);
+      }
+    };
+    add_mods(*d, Scope::Self);
+    for (const auto& [id, c] : seen_)
+      if (c.attached_to == w && c.def >= 0 && db_[uint16_t(c.def)].type != CardType::Equipment)
+        add_mods(db_[uint16_t(c.def)], Scope::Bearer);
     for (const SeenCard& f : obs.seats[size_t(sc.owner)].in_play) {
       const CardDef* fd = f.def < 0 ? nullptr : &db_[uint16_t(f.def)];
       if (!fd || fd->type != CardType::Fortification || !fd->fort) continue;
@@ -137,6 +163,232 @@ class GreedyBot final : public Bot {
     return me == a_owner ? for_attacker : -for_attacker;
   }
 
+  // ---- Card effects (docs/effects.md) ----
+
+  // What losing a warrior to a wound (or to death) is worth, on the scale of outcome().
+  static double wound_loss(const CardDef& d, bool wounded, bool kill) {
+    return kill || wounded || d.has(kwDiesWhenWounded) ? 2.0 * d.v + 4 : 0.5 * d.v + 2;
+  }
+  static StatBonus times(StatBonus b, int k) {
+    return {int8_t(b.f * k), int8_t(b.s * k), int8_t(b.a * k), int8_t(b.v * k)};
+  }
+  static double stat_sum(const StatBonus& b) { return b.f + b.s + b.a + 1.5 * b.v; }
+
+  // The combat's estimated value for us as `cs` leaves it.
+  double combat_value(const Observation& obs, const CombatSim& cs) {
+    if (cs.ended || !seen_.count(obs.attacker) || !seen_.count(obs.defender)) return 0;
+    const size_t keep = mods_.size();
+    mods_.insert(mods_.end(), cs.extra.begin(), cs.extra.end());
+    Est A = est(obs, obs.attacker, cs.tactic, true), D = est(obs, obs.defender, cs.tactic, true);
+    mods_.resize(keep);
+    if (cs.order == 1) A.first = true, D.first = false;
+    if (cs.order == 2) A.first = false, D.first = true;
+    return outcome(obs.viewer, seen_.at(obs.attacker).owner, A, D);
+  }
+
+  // A rough match for an "all warriors" filter from what the observation shows.
+  bool rough_match(const Observation& obs, const WarriorFilter& f, const SeenCard& c, const CardDef& d) const {
+    if (f.side == Side::Yours && c.owner != obs.viewer) return false;
+    if (f.side == Side::Enemy && c.owner == obs.viewer) return false;
+    if (f.wounded && !c.wounded) return false;
+    if (f.in_cover && !c.cover) return false;
+    if (f.affil && !(f.affil & d.affil)) return false;
+    if (f.not_affil & d.affil) return false;
+    if (f.legion && !(d.affil & bit(Affil::Legion))) return false;
+    if (!f.designation.empty() && !d.has_designation(f.designation)) return false;
+    if (f.combatant && !(obs.in_combat && (c.id == obs.attacker || c.id == obs.defender))) return false;
+    return true;
+  }
+
+  // Adds to `value` what the effect list is worth to us and records its
+  // changes to the current combat in `cs`. k: times an "xN" price was bought.
+  void eval_effects(const Observation& obs, const std::vector<Effect>& fx, CardId source, CardId user,
+                    CardId target, int tseat, int k, double& value, CombatSim& cs) {
+    const int me = obs.viewer;
+    for (const Effect& e : fx) {
+      if (e.if_mutual) continue;
+      if (e.tactics && !(obs.in_combat && (e.tactics & (cs.tactic == Tactic::Fight ? 1 : 2)))) continue;
+      const int amount = e.amount * k;
+      std::vector<CardId> cards;
+      std::vector<int> seats;
+      switch (e.who) {
+        case Who::Target:
+          if (target != kNoCard) cards.push_back(target);
+          if (tseat >= 0) seats.push_back(tseat);
+          break;
+        case Who::User: if (user != kNoCard) cards.push_back(user); break;
+        case Who::ThisCard: cards.push_back(source); break;
+        case Who::You: seats.push_back(me); break;
+        case Who::TargetPlayer: if (tseat >= 0) seats.push_back(tseat); break;
+        case Who::EachPlayer:
+          for (const SeenSeat& ss : obs.seats)
+            if (!ss.eliminated) seats.push_back(ss.seat);
+          break;
+        case Who::AllWarriors:
+          for (const auto& [id, c] : seen_)
+            if (c.attached_to == kNoCard && c.def >= 0 && db_[uint16_t(c.def)].type == CardType::Warrior &&
+                std::any_of(obs.seats.begin(), obs.seats.end(), [&](const SeenSeat& ss) {
+                  return std::any_of(ss.in_play.begin(), ss.in_play.end(), [&](const SeenCard& p) { return p.id == id; });
+                }) &&
+                rough_match(obs, e.filter, c, db_[uint16_t(c.def)]))
+              cards.push_back(id);
+          break;
+        case Who::AllCards: break;  // fortifications and missions: left unvalued
+      }
+      for (CardId c : cards) {
+        const CardDef* d = def(c);
+        if (!d) continue;
+        const SeenCard& sc = seen_.at(c);
+        const double sign = sc.owner == me ? 1 : -1;
+        const bool warrior = d->type == CardType::Warrior && sc.attached_to == kNoCard;
+        const double removal = warrior ? wound_loss(*d, sc.wounded, true) : 3.0;
+        switch (e.op) {
+          case Op::Wound:
+            if (warrior && !d->has(kwNoWound)) value -= sign * wound_loss(*d, sc.wounded, false);
+            break;
+          case Op::Kill:
+            if (!d->has(kwNoWound)) value -= sign * removal;
+            break;
+          case Op::Annihilate: case Op::Discard: value -= sign * removal; break;
+          case Op::ReturnToHand: value -= sign * removal * 0.5; break;
+          case Op::Heal:
+            if (sc.wounded) value += sign * wound_loss(*d, false, false);
+            break;
+          case Op::CombatBonus:
+            if (obs.in_combat) cs.extra.push_back({c, times(e.bonus, k)}), cs.touched = true;
+            break;
+          default: break;
+        }
+      }
+      for (int t : seats) {
+        const SeenSeat& ss = obs.seats[size_t(t)];
+        const double sign = t == me ? 1 : -1;
+        switch (e.op) {
+          case Op::Draw: value += sign * 1.5 * amount; break;
+          case Op::GainD: value += sign * 0.8 * amount; break;
+          case Op::LoseD: value -= sign * 0.8 * std::min(amount, ss.destiny); break;
+          case Op::GainP: value += sign * 3.0 * amount; break;
+          case Op::LoseP: value -= sign * 3.0 * std::min(amount, ss.promotion); break;
+          case Op::Award: value += sign * 2.5 * amount; break;
+          case Op::ExtraActions: value += sign * 3.0 * amount; break;
+          case Op::EmptyD: value -= sign * 0.8 * ss.destiny; break;
+          case Op::HalveP: value -= sign * 3.0 * (ss.promotion / 2); break;
+          case Op::SwapD:
+            if (t != me) value += 0.8 * (ss.destiny - obs.seats[size_t(me)].destiny);
+            break;
+          default: break;
+        }
+      }
+      if (!obs.in_combat) continue;
+      switch (e.op) {
+        case Op::ChangeTactic:
+          cs.tactic = cs.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight, cs.touched = true;
+          break;
+        case Op::EndCombat: cs.ended = cs.touched = true; break;
+        case Op::AttackerFirst: cs.order = 1, cs.touched = true; break;
+        case Op::DefenderFirst: cs.order = 2, cs.touched = true; break;
+        case Op::UserFirst:
+          if (user != kNoCard) cs.order = user == obs.attacker ? 1 : 2, cs.touched = true;
+          break;
+        default: break;
+      }
+    }
+    // A coin flip: half of each side (their combat changes are left out).
+    for (const Effect& e : fx) {
+      if (e.op != Op::CoinFlip) continue;
+      double heads = 0, tails = 0;
+      CombatSim ignore = cs;
+      eval_effects(obs, e.if_heads, source, user, target, tseat, k, heads, ignore);
+      ignore = cs;
+      eval_effects(obs, e.if_tails, source, user, target, tseat, k, tails, ignore);
+      value += 0.5 * (heads + tails);
+    }
+  }
+
+  // The bearer of an attachment, or the card itself when it is a warrior.
+  CardId user_of(CardId c) const {
+    auto it = seen_.find(c);
+    return it == seen_.end() || it->second.attached_to == kNoCard ? c : it->second.attached_to;
+  }
+
+  // What an option's effects are worth to us (its combat changes in `cs`),
+  // before the D price and whether it costs an action.
+  struct Priced { double value = 0; int cost_d = 0; bool action = false; };
+  Priced price(const Observation& obs, const Option& o, CombatSim& cs) {
+    Priced r;
+    const CardDef& d = *def(o.a);
+    const int k = std::max<int>(1, o.n);
+    cs.tactic = obs.tactic;
+    if (o.kind == OptKind::Use) {
+      const Ability& ab = d.abilities[size_t(o.p)];
+      r.cost_d = ab.cost_d + ab.per_d * o.n;
+      r.action = ab.timing == Timing::Action;
+      if (ab.discard_self) {  // the card is spent
+        const SeenCard& sc = seen_.at(o.a);
+        r.value -= d.type == CardType::Warrior && sc.attached_to == kNoCard ? wound_loss(d, true, true) : 3.0;
+      }
+      eval_effects(obs, ab.effects, o.a, user_of(o.a), o.b, o.seat, k, r.value, cs);
+      return r;
+    }
+    const PlaySpec& p = *d.play;
+    r.cost_d = p.cost_d + p.per_d * o.n;
+    r.action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
+    eval_effects(obs, p.effects, o.a, o.c, o.b, o.seat, k, r.value, cs);
+    // A card that stays on a warrior: its continuous bonuses count for that warrior's side.
+    const CardId on = o.b != kNoCard ? o.b : o.c;
+    if ((p.stays || d.post_play == PostPlay::Attach) && on != kNoCard && seen_.count(on)) {
+      const double sign = seen_.at(on).owner == obs.viewer ? 1 : -1;
+      for (const StaticMod& m : d.mods)
+        if (m.scope == Scope::Bearer || m.scope == Scope::Self) r.value += sign * stat_sum(m.bonus);
+    }
+    return r;
+  }
+
+  double effect_score(const Observation& obs, const Option& o) {
+    if (!def(o.a)) return -1;
+    CombatSim cs;
+    const Priced pr = price(obs, o, cs);
+    double v = pr.value;
+    if (cs.touched && obs.in_combat) {
+      CombatSim now;
+      now.tactic = obs.tactic;
+      v += combat_value(obs, cs) - combat_value(obs, now);
+    }
+    // D is what musters and equips: spend it only for a real gain, and keep a reserve.
+    const int left = obs.seats[size_t(obs.viewer)].destiny - pr.cost_d;
+    if (pr.cost_d > 0) v -= 0.5 * pr.cost_d + std::max(0, 5 - std::max(0, left));
+    if (v <= 0.05) return -1;
+    return pr.action ? 30 + 2 * v : v;
+  }
+
+  // A Dark Symmetry gift: like equipment, on the best warrior it suits.
+  double bestow_score(const Option& o) const {
+    const CardDef* g = def(o.a);
+    const CardDef* w = def(o.b);
+    if (!g || !w) return -1;
+    double gain = 1;  // a gift with no stat bonus still carries abilities or designations
+    for (const StaticMod& m : g->mods)
+      if (m.scope == Scope::Bearer || m.scope == Scope::Self) gain += stat_sum(m.bonus);
+    gain += 2.0 * g->abilities.size() + 2.0 * g->triggers.size();
+    if (gain <= 0) return -1;
+    return 38 + 2 * gain + 0.3 * warrior_value(*w) - (seen_.at(o.b).wounded ? 3 : 0);
+  }
+
+  // Remembers the combat modifiers we put on a warrior this combat, so later
+  // choices in the same combat see them.
+  void remember_mods(const Observation& obs, const Option& o) {
+    if (!obs.in_combat || (o.kind != OptKind::Play && o.kind != OptKind::Use)) return;
+    const CardDef* d = def(o.a);
+    if (!d) return;
+    if (o.kind == OptKind::Play && !d->play) {
+      mods_.push_back({o.b, d->bonus});
+      return;
+    }
+    CombatSim cs;
+    price(obs, o, cs);
+    mods_.insert(mods_.end(), cs.extra.begin(), cs.extra.end());
+  }
+
   double warrior_value(const CardDef& d) const {
     return d.f.value_or(0) + d.s.value_or(0) + d.a + 1.5 * d.v;
   }
@@ -147,12 +399,32 @@ class GreedyBot final : public Bot {
     return false;
   }
 
+  template <class Pred>
+  bool any_own_warrior(const Observation& obs, Pred pred) const {
+    const SeenSeat& mine = obs.seats[size_t(obs.viewer)];
+    for (const auto* pile : {&mine.hand, &mine.in_play})
+      for (const SeenCard& c : *pile)
+        if (c.def >= 0 && db_[uint16_t(c.def)].type == CardType::Warrior && pred(db_[uint16_t(c.def)])) return true;
+    return false;
+  }
+
   bool never_usable(const Observation& obs, const SeenCard& c) const {
     const CardDef& d = db_[uint16_t(c.def)];
     if (!d.implemented) return true;
     switch (d.type) {
       case CardType::Warrior: case CardType::Equipment: return false;
+      // Other Specials are discarded as before: keeping the many situational
+      // ones clogged the hand and cost greedy games against random.
       case CardType::Special: return !d.combat_modifier;
+      // Spells and gifts only with a warrior of ours (in play or in hand) that could take them.
+      case CardType::Art:
+        return !d.play || !any_own_warrior(obs, [&](const CardDef& w) {
+          return (w.casts & d.aspect) || w.has(kwBlessed) || w.has(kwMortificator);
+        });
+      case CardType::Symmetry:
+        return d.gift.level == GiftLevel::None || !any_own_warrior(obs, [&](const CardDef& w) {
+          return (w.affil & bit(Affil::Legion)) || w.has(kwHeretic) || w.has_designation("HERETIC");
+        });
       case CardType::Fortification:
         for (const SeenCard& f : obs.seats[size_t(obs.viewer)].in_play)
           if (f.def == c.def) return true;  // one of each fortification
@@ -220,7 +492,10 @@ class GreedyBot final : public Bot {
         const CardDef* w = def(o.a);
         return (last_action ? 100 : 1) + 0.01 * (w ? (w->v + 1) / 2 : 0);
       }
+      case OptKind::Use: return effect_score(obs, o);
+      case OptKind::Bestow: return bestow_score(o);
       case OptKind::Play: {
+        if (def(o.a) && def(o.a)->play) return effect_score(obs, o);
         if (!obs.in_combat) return -1;
         const int a_owner = seen_.count(obs.attacker) ? seen_.at(obs.attacker).owner : -1;
         auto value = [&] {

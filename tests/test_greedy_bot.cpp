@@ -84,3 +84,144 @@ TEST(GreedyBot, BeatsRandom) {
 }
 
 }  // namespace
+
+// ---- Card effects (docs/effects.md): positions where one option is clearly
+// best or clearly harmful, built through the public State fields. ----
+namespace {
+
+struct Position {
+  dt::State s;
+  Position() : s(dt::blank_state(dt::builtin_cards(), dt::preset_gengine(), 2, 1)) {
+    s.turn_number = 5;
+    s.current = 0;
+    for (auto& st : s.seats) st.turns_taken = 3, st.destiny = 10;
+    // Non-empty draw piles: with both empty the game would end at once.
+    for (int seat = 0; seat < 2; ++seat)
+      for (int i = 0; i < 5; ++i) s.seats[size_t(seat)].draw.push_back(card("SEA LION", seat, dt::Zone::Draw));
+  }
+  dt::CardId card(const char* name, int seat, dt::Zone zone) {
+    auto def = dt::builtin_cards().by_name(name);
+    EXPECT_TRUE(def.has_value()) << name;
+    dt::CardInst ci;
+    ci.def = def.value_or(0);
+    ci.owner = ci.controller = uint8_t(seat);
+    ci.zone = zone;
+    s.cards.push_back(ci);
+    return dt::CardId(s.cards.size() - 1);
+  }
+  dt::CardId warrior(const char* name, int seat, dt::Area area = dt::Area::Squad) {
+    const dt::CardId id = card(name, seat, dt::Zone::InPlay);
+    s.card(id).area = area;
+    s.seats[size_t(seat)].in_play.push_back(id);
+    return id;
+  }
+  dt::CardId in_hand(const char* name, int seat) {
+    const dt::CardId id = card(name, seat, dt::Zone::Hand);
+    s.seats[size_t(seat)].hand.push_back(id);
+    return id;
+  }
+  // Seat 0's attack has been announced: the combat-modify window is open.
+  void combat(dt::CardId a, dt::CardId d, dt::Tactic t) {
+    s.phase = dt::Phase::Window;
+    s.step = dt::Step::Actions;
+    s.actions_left = 0;
+    s.tactical_used = true;
+    s.combat = dt::Combat{};
+    s.combat.active = true;
+    s.combat.attacker = a, s.combat.defender = d, s.combat.tactic = t;
+    s.window = dt::Window{dt::WindowKind::CombatModify, {0, 1}, 0, 0};
+    dt::resume(s);
+  }
+  void actions() {
+    s.phase = dt::Phase::Actions;
+    s.step = dt::Step::Actions;
+    s.actions_left = 3;
+    dt::resume(s);
+  }
+  // What greedy picks for seat 0, as option text.
+  std::string greedy_pick(uint64_t seed = 1) {
+    EXPECT_FALSE(dt::game_over(s));
+    EXPECT_EQ(dt::deciding_seat(s), 0);
+    const auto opts = dt::legal_options(s);
+    auto bot = dt::make_greedy_bot(seed);
+    const size_t i = bot->choose(dt::observe(s, 0), opts);
+    EXPECT_LT(i, opts.size());
+    return i < opts.size() ? dt::to_text(opts[i]) : "";
+  }
+  std::vector<std::string> option_texts() {
+    std::vector<std::string> out;
+    for (const auto& o : dt::legal_options(s)) out.push_back(dt::to_text(o));
+    return out;
+  }
+};
+
+std::string cid(dt::CardId c) { return "c" + std::to_string(c); }
+bool offered(const std::vector<std::string>& texts, const std::string& t) {
+  return std::find(texts.begin(), texts.end(), t) != texts.end();
+}
+
+}  // namespace
+
+// gEngine, "5) MODIFY COMBAT RATINGS": MITCH HUNTER's paid ability (F+1 S+1
+// for every 3 D) turns a fight that misses (F4 against TEMPLAR's A5) into a
+// wound; greedy buys it once, not more.
+TEST(GreedyBotEffects, BuysTheCombatBonusThatTurnsAMissIntoAWound) {
+  Position p;
+  const dt::CardId mitch = p.warrior("MITCH HUNTER", 0);
+  const dt::CardId templar = p.warrior("TEMPLAR", 1);
+  p.combat(mitch, templar, dt::Tactic::Fight);
+  const auto texts = p.option_texts();
+  ASSERT_TRUE(offered(texts, "use " + cid(mitch) + " x1")) << "the engine should offer the ability once";
+  ASSERT_TRUE(offered(texts, "use " + cid(mitch) + " x2"));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "use " + cid(mitch) + " x1") << seed;
+}
+
+// The same ability when the fight already goes our way (F4 wounds
+// NECROMUTANT's A4, its F4 cannot wound A7): no D is spent for nothing.
+TEST(GreedyBotEffects, KeepsItsDestinyWhenTheBonusChangesNothing) {
+  Position p;
+  const dt::CardId mitch = p.warrior("MITCH HUNTER", 0);
+  const dt::CardId necro = p.warrior("NECROMUTANT", 1);
+  p.combat(mitch, necro, dt::Tactic::Fight);
+  ASSERT_TRUE(offered(p.option_texts(), "use " + cid(mitch) + " x1"));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "pass") << seed;
+}
+
+// FRAMED! takes P from its target player: on its own seat it only hurts, and
+// with the opponent at 0 P it gains nothing, so greedy never plays it here.
+TEST(GreedyBotEffects, NeverPlaysACardThatHurtsItself) {
+  Position p;
+  p.s.seats[0].promotion = 6;
+  p.s.seats[1].promotion = 0;
+  const dt::CardId mitch = p.warrior("MITCH HUNTER", 0);
+  const dt::CardId necro = p.warrior("NECROMUTANT", 1);
+  const dt::CardId framed = p.in_hand("FRAMED!", 0);
+  p.combat(mitch, necro, dt::Tactic::Fight);
+  ASSERT_TRUE(offered(p.option_texts(), "play " + cid(framed) + " on s0 x1"));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "pass") << seed;
+}
+
+// ... but against an opponent with P it is worth its 5 D.
+TEST(GreedyBotEffects, PlaysAHarmfulCardOnTheOpponent) {
+  Position p;
+  p.s.seats[0].destiny = 20;
+  p.s.seats[1].promotion = 8;
+  const dt::CardId mitch = p.warrior("MITCH HUNTER", 0);
+  const dt::CardId necro = p.warrior("NECROMUTANT", 1);
+  const dt::CardId framed = p.in_hand("FRAMED!", 0);
+  p.combat(mitch, necro, dt::Tactic::Fight);
+  const std::string pick = p.greedy_pick();
+  EXPECT_EQ(pick.rfind("play " + cid(framed) + " on s1", 0), 0u) << pick;
+}
+
+// gEngine "BESTOW DARK SYMMETRY GIFT": greedy gives DARK FIRE (F+1) to its
+// better warrior, as it would equip a weapon.
+TEST(GreedyBotEffects, BestowsAGiftOnItsBestWarrior) {
+  Position p;
+  p.warrior("NECROMUTANT", 0);
+  const dt::CardId templar = p.warrior("TEMPLAR", 0);
+  p.warrior("MITCH HUNTER", 1);
+  const dt::CardId fire = p.in_hand("DARK FIRE", 0);
+  p.actions();
+  EXPECT_EQ(p.greedy_pick(), "bestow " + cid(fire) + " " + cid(templar));
+}
