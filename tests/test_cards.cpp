@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "test_util.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/cards.hpp"
 #include "dt/deck.hpp"
@@ -13,16 +14,8 @@
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using dtref_test::contains;
+using dtref_test::error_of;
 
 bool any_contains(const std::vector<std::string>& v, const std::string& part) {
   return std::any_of(v.begin(), v.end(), [&](const std::string& s) { return contains(s, part); });

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "test_util.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/cards.hpp"
 #include "dt/deck.hpp"
@@ -33,16 +34,8 @@ uint16_t card(const char* name) {
   return *c;
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+using dtref_test::contains;
+using dtref_test::error_of;
 
 int count_of(const dt::Deck& d, uint16_t c) { return int(std::count(d.cards.begin(), d.cards.end(), c)); }
 

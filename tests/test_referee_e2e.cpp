@@ -21,7 +21,7 @@
 #include "dtref/match.hpp"
 #include "dtref/stdio_link.hpp"
 #include "dtref/transcript.hpp"
-#include "referee_test_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
 #include "dtref/match.hpp"
-#include "referee_test_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 

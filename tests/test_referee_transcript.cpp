@@ -11,7 +11,7 @@
 #include "dt/rules.hpp"
 #include "dtref/match.hpp"
 #include "dtref/transcript.hpp"
-#include "referee_test_util.hpp"
+#include "test_util.hpp"
 
 namespace {
 

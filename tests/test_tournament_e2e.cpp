@@ -17,21 +17,15 @@
 #include "dtref/tournament/plan.hpp"
 #include "dtref/tournament/store.hpp"
 
+#include "test_util.hpp"
+
 using namespace dtref::tour;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("dtref_e2e_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
+struct TempDir : dtref_test::TempDir {
+  TempDir() : dtref_test::TempDir("dtref_e2e_") {}
 };
 
 std::string slurp(const std::string& path) {
