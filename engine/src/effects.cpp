@@ -762,10 +762,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
   if (o.kind == OptKind::Bestow) {
-    take_out(s, o.a);
-    put_into(s, o.a, Zone::InPlay, me);
-    st.in_play.pop_back();
-    attach_to(s, o.a, o.b);
+    put_attached(s, o.a, o.b, me);
     --s.actions_left;
     emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
     return true;
@@ -794,9 +791,7 @@ bool apply_effect_option(State& s, const Option& o, Log log) {
       // lies before its target player (a player's mission), or before you.
       const CardId on = o.b != kNoCard ? o.b : o.c;
       if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
-        put_into(s, o.a, Zone::InPlay, me);
-        st.in_play.pop_back();
-        attach_to(s, o.a, on);
+        put_attached(s, o.a, on, me);
       } else {
         put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
       }

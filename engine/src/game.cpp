@@ -610,11 +610,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
       break;
     }
     case OptKind::Equip:
-      take_out(s, o.a);
-      put_into(s, o.a, Zone::InPlay, me);
-      // put_into listed it as a top-level card; an attachment sits on its warrior instead.
-      st.in_play.pop_back();
-      attach_to(s, o.a, o.b);
+      put_attached(s, o.a, o.b, me);
       --s.actions_left;
       emit(log, {EventKind::Equip, int8_t(me), o.a, o.b});
       open_response_window(s);

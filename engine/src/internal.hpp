@@ -54,6 +54,9 @@ class AttachList {
 AttachList attachments_of(const State& s, CardId c);
 // Makes an in-play card an attachment of `base` (sets attached_to and the area).
 void attach_to(State& s, CardId c, CardId base);
+// Moves a card from wherever it is (a hand) into play as an attachment of
+// `base`, controlled by `seat`: equipment, gifts, spells and missions that stay.
+void put_attached(State& s, CardId c, CardId base, int seat);
 // Draws up to n cards; returns how many were drawn.
 int draw_cards(State& s, int seat, int n);
 bool has_combat_warrior(const State& s, int seat);

@@ -41,6 +41,14 @@ void attach_to(State& s, CardId c, CardId base) {
   ci.area = s.card(base).area;
 }
 
+void put_attached(State& s, CardId c, CardId base, int seat) {
+  take_out(s, c);
+  put_into(s, c, Zone::InPlay, seat);
+  // put_into listed it as a top-level card; an attachment sits on its base instead.
+  s.seats[size_t(s.card(c).controller)].in_play.pop_back();
+  attach_to(s, c, base);
+}
+
 void put_into(State& s, CardId c, Zone z, int seat) {
   CardInst& ci = s.card(c);
   ci.zone = z;
