@@ -124,6 +124,7 @@ std::unique_ptr<BotLink> Runner::make_link(size_t i) {
   }
   if (starts("stdio:")) {
     StdioOptions o;
+    o.wire = open_wire_log(spec_, int(i));
     if (!spec_.stderr_dir.empty())
       o.stderr_path = fmt::format("{}/{}-s{}.stderr", spec_.stderr_dir, spec_.match_id.empty() ? "match" : spec_.match_id, i);
     return std::make_unique<StdioLink>(s.substr(6), o);
@@ -539,6 +540,15 @@ MatchOutcome Runner::run() {
 }
 
 }  // namespace
+
+std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat) {
+  if (spec.wire_log_dir.empty()) return nullptr;
+  const BotSpec& b = spec.bots.at(size_t(seat));
+  return WireLog::open(wire_log_path(spec.wire_log_dir, spec.match_id, seat),
+                       fmt::format("dtref wire log: match {}, seat {}, bot {}", spec.match_id.empty() ? "match" : spec.match_id,
+                                   seat, b.spec),
+                       spec.wire_log);
+}
 
 MatchOutcome run_match(const MatchSpec& spec) {
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
