@@ -38,11 +38,17 @@ enum class Verdict {
 std::string to_string(Verdict);
 
 struct MatchSpec {
+  // What the bots are told the match is called. Keep it opaque: nothing a bot
+  // receives may reveal the seed. Empty: run_match makes a random one.
   std::string match_id;
+  // The operator's name for the match (a tournament's match key): recorded in
+  // the transcript header and naming the stderr logs
+  // (<stderr_dir>/<key>-s<seat>.stderr; empty: the match id). Bots never see it.
+  std::string key;
   std::vector<BotSpec> bots;   // one per seat
   std::vector<dt::Deck> decks; // one per seat
   dt::Rules rules;
-  uint64_t seed = 1;
+  uint64_t seed = 1;            // secret: fixes every hidden card (see secrets.hpp)
   Clocks clocks;
   Policy policy = Policy::Ladder;
   std::string transcript_path;  // empty: none
@@ -79,6 +85,10 @@ struct MatchOutcome {
 // "ladder" | "dev" | "training"; nullopt for anything else.
 std::optional<Policy> policy_by_name(const std::string& name);
 std::string to_string(Policy);
+
+// Where seat `seat`'s stderr log goes: <stderr_dir>/<key or match_id>-s<seat>.stderr;
+// empty without a stderr_dir.
+std::string stderr_log_path(const MatchSpec& spec, int seat);
 
 // Plays one match to its end. Never throws for a bot's misbehaviour (that is a
 // verdict); throws std::invalid_argument for an unusable spec.
