@@ -31,6 +31,8 @@ struct MatchOptions {
   std::string policy = "ladder";
   Clocks clocks;
   std::string stderr_dir;
+  std::string wire_log;
+  int64_t wire_log_max_kb = int64_t(WireLogOptions{}.max_bytes >> 10);
   bool verbose = false;
   bool allow_unimplemented = false;
 };
@@ -55,6 +57,13 @@ int play(const MatchOptions& opt) {
   spec.clocks = opt.clocks;
   spec.transcript_path = opt.transcript;
   spec.stderr_dir = opt.stderr_dir;
+  if (!opt.wire_log.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(opt.wire_log, ec);
+    if (ec) return usage(fmt::format("--wire-log '{}': cannot create the directory: {}", opt.wire_log, ec.message()));
+    spec.wire_log_dir = opt.wire_log;
+    spec.wire_log.max_bytes = size_t(opt.wire_log_max_kb) << 10;
+  }
   spec.verbose = opt.verbose;
   spec.match_id = opaque_match_id();  // never derived from the seed
   for (const std::string& b : bots) spec.bots.push_back({"", b});
@@ -146,6 +155,11 @@ void add_match_command(CLI::App& app, int& exit_code) {
                   "timeout plays the default option and is counted (crashes forfeit)")
       ->capture_default_str();
   cmd->add_option("--stderr-dir", opt->stderr_dir, "also save each bot's whole stderr in this directory");
+  cmd->add_option("--wire-log", opt->wire_log,
+                  "write each stdio/gRPC seat's raw lines in both directions, with timestamps, to "
+                  "DIR/<match id>-s<seat>.wire (debugging; see docs/protocol.md)");
+  cmd->add_option("--wire-log-max-kb", opt->wire_log_max_kb, "size of a wire log file before it is rotated (.1, .2 kept)")
+      ->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
                 "accept decks holding cards whose effects are not implemented (they play without them)");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");

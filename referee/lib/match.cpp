@@ -125,6 +125,7 @@ std::unique_ptr<BotLink> Runner::make_link(size_t i) {
   }
   if (starts("stdio:")) {
     StdioOptions o;
+    o.wire = open_wire_log(spec_, int(i));
     if (!spec_.stderr_dir.empty())
       o.stderr_path = stderr_log_path(spec_, int(i));
     return std::make_unique<StdioLink>(s.substr(6), o);
@@ -546,6 +547,15 @@ std::string stderr_log_path(const MatchSpec& spec, int seat) {
   if (spec.stderr_dir.empty()) return {};
   const std::string& name = spec.key.empty() ? spec.match_id : spec.key;
   return fmt::format("{}/{}-s{}.stderr", spec.stderr_dir, name.empty() ? "match" : name, seat);
+}
+
+std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat) {
+  if (spec.wire_log_dir.empty()) return nullptr;
+  const BotSpec& b = spec.bots.at(size_t(seat));
+  return WireLog::open(wire_log_path(spec.wire_log_dir, spec.key.empty() ? spec.match_id : spec.key, seat),
+                       fmt::format("dtref wire log: match {}, seat {}, bot {}", spec.match_id.empty() ? "match" : spec.match_id,
+                                   seat, b.spec),
+                       spec.wire_log);
 }
 
 MatchOutcome run_match(const MatchSpec& spec) {

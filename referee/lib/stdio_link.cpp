@@ -152,6 +152,10 @@ bool StdioLink::take_line(std::string* line, bool* overlong) {
 }
 
 bool StdioLink::send_line(const std::string& line) {
+  if (opt_.wire) {
+    if (in_ < 0) opt_.wire->write(WireLog::Dir::Note, "not sent, the bot's stdin is closed:");
+    opt_.wire->write(WireLog::Dir::ToBot, line);
+  }
   if (in_ < 0) return false;
   outbuf_ += line;
   outbuf_ += '\n';
@@ -180,6 +184,10 @@ Received StdioLink::receive(Clock::time_point deadline) {
     std::string line;
     bool overlong = false;
     if (take_line(&line, &overlong)) {
+      if (opt_.wire) {
+        if (overlong) opt_.wire->write(WireLog::Dir::Note, "a line longer than " + std::to_string(opt_.max_line) + " bytes; it began:");
+        opt_.wire->write(WireLog::Dir::FromBot, line);
+      }
       if (overlong) {
         r.at = Clock::now();
         r.kind = Received::Kind::Malformed;
@@ -217,6 +225,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
       }
       if (r.kind == Received::Kind::Closed) {
         r.at = Clock::now();
+        if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "the bot's output ended: " + r.exit_detail);
         drain_stderr();
         return r;
       }
@@ -224,6 +233,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
     if (Clock::now() >= deadline) {
       r.kind = Received::Kind::Timeout;
       r.at = Clock::now();
+      if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "nothing more arrived before the deadline");
       return r;
     }
     if (pump(deadline) == Io::Exited) {
@@ -238,6 +248,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
   // Give pending output a last chance, then close the bot's stdin: its cue to exit.
   pump(Clock::now());
   close_fd(in_);
+  if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "stdin closed; the bot has " + std::to_string(grace.count()) + " ms to exit");
   const auto until = Clock::now() + grace;
   while (!proc_.check_exited() && Clock::now() < until) {
     pump(until);
@@ -245,6 +256,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
     discarding_ = false;
   }
   proc_.kill_group_and_reap();
+  if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "process group ended: " + proc_.exit_detail());
   drain_stderr();
   close_fd(out_);
   close_fd(err_);

@@ -299,6 +299,8 @@ class Run {
       spec.transcript_path = (fs::path(opt_.transcripts_dir) / (m.key() + ".jsonl")).string();
       spec.stderr_dir = opt_.transcripts_dir;
     }
+    spec.wire_log_dir = opt_.wire_log_dir;
+    spec.wire_log.max_bytes = opt_.wire_log_max_bytes;
     MatchOutcome out;
     try {
       out = run_match(spec);

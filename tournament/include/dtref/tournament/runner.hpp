@@ -59,6 +59,8 @@ void ensure_fd_budget(int concurrency);
 struct RunOptions {
   int concurrency = 1;
   std::string transcripts_dir;  // empty: no transcripts or stderr logs
+  std::string wire_log_dir;     // empty: no wire logs (MatchSpec::wire_log_dir)
+  size_t wire_log_max_bytes = WireLogOptions{}.max_bytes;
   std::optional<SprtParams> sprt;  // stop when a bound is crossed (players 0 and 1)
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal handler) to stop
   std::FILE* progress = nullptr;  // nullptr: no progress output
