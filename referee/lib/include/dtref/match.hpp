@@ -55,7 +55,7 @@ struct MatchSpec {
   Policy policy = Policy::Ladder;
   std::string transcript_path;  // empty: none
   std::string stderr_dir;       // empty: bots' stderr only kept as a tail in the transcript
-  std::string wire_log_dir;     // non-empty: each stdio/gRPC seat's lines both ways, <dir>/<match_id>-s<seat>.wire
+  std::string wire_log_dir;     // non-empty: each stdio/gRPC seat's lines both ways, <dir>/<key or match_id>-s<seat>.wire
   WireLogOptions wire_log;      // size bound and rotation of those files
   bool verbose = false;         // print decisions and events to stdout
   const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
