@@ -9,12 +9,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <toml++/toml.h>
 #include <vector>
 
 #include "commands.hpp"
 #include "dtref/tournament/bot_arg.hpp"
+#include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/report.hpp"
 #include "dtref/tournament/runner.hpp"
 
@@ -49,7 +51,7 @@ struct TournamentOptions {
   int concurrency = 1;
   std::string db;
   std::string format = "round-robin";
-  uint64_t seed = 1;
+  std::optional<uint64_t> seed;  // unset: secret match seeds (a key kept in the --db)
   std::string deck = "corporate";
   std::string transcripts;
   std::string wire_log;
@@ -129,6 +131,11 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   t.format = *format;
   t.rounds = o.rounds;
   t.seed = o.seed;
+  if (o.seed)
+    fmt::print(stderr,
+               "dtref tournament: warning: a fixed seed ({}) makes every match seed, and with it every hidden card, "
+               "predictable to anyone who knows or guesses it; leave the seed out for a secret key kept in the --db\n",
+               *o.seed);
   for (const std::string& b : o.bots) t.players.push_back(parse_bot_arg(b, o.deck));
   for (Player p : o.config_bots) {
     if (p.deck.empty()) p.deck = o.deck;  // the default deck, from the command line or the config
@@ -197,6 +204,7 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     validate_setup(setup);  // before the --db file is created
     ensure_fd_budget(ro.concurrency);
     install_stop_handlers();
+    const DbLock lock(o.db, "dtref tournament");  // one writer per --db; released even by SIGKILL
     Store store(o.db);
     const RunSummary s = run_tournament(setup, store, ro);
     for (const std::string& v : s.void_reasons) fmt::print(stderr, "dtref tournament: voided {}\n", v);
@@ -260,7 +268,9 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--db", o->db, "results database; the same path resumes");
   cmd->add_option("--format", o->format, "round-robin, gauntlet (first bot against each other), swiss or knockout")
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "tournament seed: fixes every match's seed")->capture_default_str();
+  cmd->add_option("--seed", o->seed,
+                  "fix every match's seed (predictable hidden cards: a warning says so); default: secret seeds from a "
+                  "random key kept in the --db");
   cmd->add_option("--deck", o->deck, "deck for bots without their own @deck: built-in name or .deck file")
       ->capture_default_str();
   cmd->add_option("--transcripts", o->transcripts, "directory for per-match transcripts and bots' stderr, named by match key");

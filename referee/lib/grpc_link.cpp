@@ -50,9 +50,7 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
   } else {
     throw std::invalid_argument("not a gRPC bot spec: '" + spec + "' (use grpc:<command> or grpc-remote[:host:port])");
   }
-  if (!match.stderr_dir.empty())
-    o.stderr_path = match.stderr_dir + "/" + (match.match_id.empty() ? std::string("match") : match.match_id) + "-s" +
-                    std::to_string(seat) + ".stderr";
+  o.stderr_path = stderr_log_path(match, seat);
   o.wire = open_wire_log(match, seat);
   return std::make_unique<GrpcLink>(std::move(o));
 }

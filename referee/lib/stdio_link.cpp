@@ -184,12 +184,12 @@ Received StdioLink::receive(Clock::time_point deadline) {
     std::string line;
     bool overlong = false;
     if (take_line(&line, &overlong)) {
-      r.at = Clock::now();
       if (opt_.wire) {
         if (overlong) opt_.wire->write(WireLog::Dir::Note, "a line longer than " + std::to_string(opt_.max_line) + " bytes; it began:");
         opt_.wire->write(WireLog::Dir::FromBot, line);
       }
       if (overlong) {
+        r.at = Clock::now();
         r.kind = Received::Kind::Malformed;
         r.raw = line;
         r.exit_detail = "line longer than " + std::to_string(opt_.max_line) + " bytes";
@@ -204,6 +204,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
         r.raw = line.substr(0, 200);
         r.exit_detail = error;
       }
+      r.at = Clock::now();  // after parsing: the bot's clock pays for the time its line took to read
       return r;
     }
     if (proc_.exited() || out_eof_) {

@@ -1,7 +1,10 @@
 // Transcript writing and replay (see transcript.hpp).
 #include "dtref/transcript.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -15,7 +18,12 @@ namespace dtref {
 using json = nlohmann::ordered_json;
 
 TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
-  f_ = std::fopen(path.c_str(), "w");
+  // Owner-only: the transcript holds the seed, and with it every hidden card.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  struct stat st {};
+  // An older file kept its mode: make it owner-only too (a regular file, not /dev/null).
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && (!S_ISREG(st.st_mode) || ::fchmod(fd, 0600) == 0)) f_ = ::fdopen(fd, "w");
+  if (!f_ && fd >= 0) ::close(fd);
   if (!f_) throw std::invalid_argument(fmt::format("cannot write the transcript '{}': check the directory exists and is writable", path));
 }
 

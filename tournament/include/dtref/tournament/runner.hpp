@@ -22,14 +22,20 @@ namespace dtref::tour {
 struct TournamentSetup {
   Format format = Format::RoundRobin;
   int rounds = 1;
-  uint64_t seed = 1;
+  // Fixed by the operator: every match seed follows from it, so whoever knows
+  // it can predict every hidden card. Unset (the default): the match seeds
+  // derive from a secret random key kept in the results store.
+  std::optional<uint64_t> seed;
+  std::string seed_key;  // that key; run_tournament fills it from the store
   std::vector<Player> players;
   dt::Rules rules;
   Clocks clocks;
   Policy policy = Policy::Ladder;
   int shard_index = 0, shard_count = 1;  // this process plays slice shard_index (0-based) of shard_count
 
-  PlanParams plan_params() const { return {format, int(players.size()), rounds, seed}; }
+  PlanParams plan_params() const {
+    return {format, int(players.size()), rounds, seed.value_or(0), seed ? std::string() : seed_key};
+  }
   std::string shard_text() const;  // "i/N", empty when unsharded
 };
 
