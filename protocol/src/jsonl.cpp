@@ -12,6 +12,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "dtref/json_limits.hpp"
+
 namespace dtref {
 
 namespace pb = google::protobuf;
@@ -551,6 +553,7 @@ bool read_message(const json& j, pb::Message* m, std::string* error) {
 
 // The parsed line and its "type" ("" when absent), or false with the reason.
 bool parse_object(std::string_view line, json* j, std::string* type, std::string* error) {
+  if (auto deep = json_depth_problem(line)) return fail(error, *deep);  // before any parser recurses into it
   *j = json::parse(line.begin(), line.end(), nullptr, false);
   if (j->is_discarded() || !j->is_object()) return fail(error, "not a JSON object");
   type->clear();
