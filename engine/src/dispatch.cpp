@@ -27,6 +27,10 @@ constexpr std::array kRules = {
     OptionRule{OptKind::Discard, "STEP THREE: DISCARD", apply_discard},
     OptionRule{OptKind::Use, "the card's own text", apply_use_ability},
     OptionRule{OptKind::Bestow, "BESTOW DARK SYMMETRY GIFT", apply_bestow},
+    OptionRule{OptKind::BestowKi, "BESTOW KI POWER", apply_bestow_ki},
+    OptionRule{OptKind::Proclaim, "PROCLAIM ALLIANCE", apply_proclaim},
+    OptionRule{OptKind::Assign, "SERGEANTS (assigned at any time)", apply_assign},
+    OptionRule{OptKind::AddD, "THE ART: D added to a spell during combat", apply_add_d},
 };
 
 constexpr bool in_enum_order() {
@@ -35,7 +39,7 @@ constexpr bool in_enum_order() {
   return true;
 }
 static_assert(in_enum_order(), "kRules: one row per OptKind, in the enum's order");
-static_assert(kRules.size() == size_t(OptKind::Bestow) + 1, "kRules: a row for every OptKind");
+static_assert(kRules.size() == size_t(OptKind::AddD) + 1, "kRules: a row for every OptKind");
 
 }  // namespace
 

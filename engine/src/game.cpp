@@ -75,6 +75,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
   option_rule(o.kind).apply(s, o, log);
   resume(s, log);
+  refresh_sergeants(s);
 }
 
 std::optional<Option> parse_option(const State& s, std::string_view text) {

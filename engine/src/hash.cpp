@@ -28,6 +28,7 @@ uint64_t state_hash(const State& s) {
           uint64_t(c.area) << 24 | uint64_t(c.wounded) << 32 | uint64_t(c.cover) << 33 |
           uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35);
     H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16);
+    if (c.sergeant_group >= 0) H.mix(0x5E6ull << 16 | uint64_t(uint16_t(c.sergeant_group)));
   }
   H.ids(s.attached);
   for (const SeatState& st : s.seats) {
@@ -36,6 +37,7 @@ uint64_t state_hash(const State& s) {
     H.ids(st.discard);
     H.ids(st.annihilated);
     H.ids(st.in_play);
+    if (!st.side_board.empty()) H.ids(st.side_board);
     H.mix(uint64_t(uint32_t(st.destiny)) | uint64_t(uint32_t(st.promotion)) << 32);
     H.mix(uint64_t(uint32_t(st.turns_taken)) | uint64_t(st.gift_decided) << 32 | uint64_t(st.eliminated) << 33);
     H.mix(uint64_t(uint32_t(st.no_warrior_deadline)) | uint64_t(st.sabotaged_mask) << 32);
@@ -53,6 +55,10 @@ uint64_t state_hash(const State& s) {
           uint64_t(uint8_t(m.bonus.f)) << 32 | uint64_t(uint8_t(m.bonus.s)) << 40 |
           uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.v)) << 56);
   for (CardId u : s.combat.used) H.mix(0xC0DEull << 16 | uint64_t(uint16_t(u)));
+  for (const CastSpell& sp : s.combat.spells)
+    H.mix(uint64_t(uint16_t(sp.card)) | uint64_t(uint16_t(sp.caster)) << 16 | uint64_t(uint16_t(sp.target)) << 32 |
+          uint64_t(uint8_t(sp.seat)) << 48 | uint64_t(uint8_t(sp.target_seat)) << 56);
+  for (const CastSpell& sp : s.combat.spells) H.mix(uint64_t(uint16_t(sp.times)));
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
           uint64_t(uint16_t(a.source)) << 32);

@@ -20,6 +20,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.def = known ? ci.def : -1;
   out.area = ci.area;
   out.area_known = known;
+  if (known) out.sergeant_group = ci.sergeant_group;
   return out;
 }
 
@@ -47,9 +48,12 @@ Observation observe(const State& s, int viewer) {
     ss.draw_size = int(st.draw.size());
     ss.discard_size = int(st.discard.size());
     ss.annihilated_size = int(st.annihilated.size());
+    ss.side_board_size = int(st.side_board.size());
     ss.eliminated = st.eliminated;
-    if (i == viewer)
+    if (i == viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
+      for (CardId c : st.side_board) ss.side_board.push_back(seen(s, c, viewer));
+    }
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));
       for (CardId a : detail::attachments_of(s, c)) ss.in_play.push_back(seen(s, a, viewer));

@@ -307,6 +307,7 @@ class RequestWriter {
       key("current");
       ratings(c.current());
     }
+    str("sergeant_group", c.sergeant_group());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -334,6 +335,8 @@ class RequestWriter {
     flag("eliminated", s.eliminated());
     list("hand", s.hand(), [&](const protocol::SeenCard& c) { card(c); });
     list("in_play", s.in_play(), [&](const protocol::SeenCard& c) { card(c); });
+    num("side_board_count", s.side_board_count());
+    list("side_board", s.side_board(), [&](const protocol::SeenCard& c) { card(c); });
     close();
   }
   void observation(const protocol::Observation& o) {

@@ -145,7 +145,13 @@ void Runner::write_header() {
   for (size_t i = 0; i < spec_.decks.size(); ++i) {
     json codes = json::array();
     for (uint16_t d : cfg_.decks[i]) codes.push_back(db_[d].code);
-    decks.push_back({{"name", spec_.decks[i].name}, {"cards", codes}});
+    json deck = {{"name", spec_.decks[i].name}, {"cards", codes}};
+    if (!spec_.decks[i].side_board.empty()) {
+      json side = json::array();
+      for (uint16_t d : spec_.decks[i].side_board) side.push_back(db_[d].code);
+      deck["side_board"] = side;
+    }
+    decks.push_back(deck);
   }
   json bots = json::array();
   for (const BotSpec& b : spec_.bots) bots.push_back({{"name", b.name.empty() ? b.spec : b.name}, {"spec", b.spec}});
@@ -211,6 +217,7 @@ void Runner::start_bots() {
     h->set_match_id(spec_.match_id);
     h->set_rules(spec_.rules.name);
     for (const auto& e : deck_entries(spec_.decks[i], db_)) *h->add_deck() = e;
+    for (const auto& e : deck_entries(spec_.decks[i], db_, true)) *h->add_side_board() = e;
     h->set_card_db_version(db_.version);
     h->set_engine_version(DTREF_VERSION);
     h->mutable_clock()->set_startup_ms(spec_.clocks.startup_ms);
@@ -441,7 +448,10 @@ MatchOutcome Runner::run() {
   const auto t0 = Clock::now();
   cfg_.rules = spec_.rules;
   cfg_.seed = spec_.seed;
-  for (const dt::Deck& d : spec_.decks) cfg_.decks.push_back(d.cards);
+  for (const dt::Deck& d : spec_.decks) {
+    cfg_.decks.push_back(d.cards);
+    cfg_.side_boards.push_back(d.side_board);
+  }
   for (size_t i = 0; i < spec_.bots.size(); ++i) {
     Seat seat;
     seat.link = make_link(i);

@@ -126,14 +126,18 @@ ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisi
         }
         cfg.rules = rules_from_json(j.at("rules"));
         cfg.seed = j.at("seed").get<uint64_t>();
-        for (const json& d : j.at("decks")) {
+        auto codes = [&](const json& list) {
           std::vector<uint16_t> cards;
-          for (const json& code : d.at("cards")) {
+          for (const json& code : list) {
             auto def = db.by_code(code.get<std::string>());
             if (!def) throw std::runtime_error("unknown card code " + code.get<std::string>() + " (another card database?)");
             cards.push_back(*def);
           }
-          cfg.decks.push_back(std::move(cards));
+          return cards;
+        };
+        for (const json& d : j.at("decks")) {
+          cfg.decks.push_back(codes(d.at("cards")));
+          cfg.side_boards.push_back(codes(d.value("side_board", json::array())));
         }
         if (j.value("card_db_version", db.version) != db.version)
           say("note: recorded with card database " + j.value("card_db_version", std::string("?")) + ", replaying with " + db.version);

@@ -33,6 +33,10 @@ enum class OptKind : uint8_t {
   //   cast c40 by c12 [on c31|s1] [x3]                        (an Art spell; c12 the caster)
   Use,          // use c12 [a1] [on c31|s1] [x3]          (an ability of a card in play; aN: its Nth ability)
   Bestow,       // bestow c40 c12         (Dark Symmetry gift, warrior)
+  BestowKi,     // bestow-ki c40 c12      (Ki Power, Mishima warrior)
+  Proclaim,     // proclaim c40           (Alliance card; at any time, no action)
+  Assign,       // assign c12 c31         (SERGEANT, a warrior of the group assigned to it; at any time)
+  AddD,         // add c40 x2             (more D for a "for every X D" spell cast in this combat)
 };
 
 struct Option {
@@ -41,9 +45,9 @@ struct Option {
   CardId b = kNoCard;
   Tactic tactic = Tactic::Fight;
   int16_t p = 0, d = 0;  // Points split; Sabotage: b holds the target seat; Use: p = ability index
-  CardId c = kNoCard;    // Play: the caster of an Art spell
+  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded as its price
   int8_t seat = -1;      // Play/Use: a player target
-  int16_t n = 0;         // Play/Use: times a "for every X D" price is paid (0: none)
+  int16_t n = 0;         // Play/Use/AddD: times a "for every X D" price is paid (0: none)
   bool operator==(const Option&) const = default;
 };
 
@@ -55,6 +59,7 @@ enum class EventKind : uint8_t {
   SeekCover, ExitCover, Reveal, RevealPenalty, Equip, Build, Attack, AttackVoid,
   Play, Wound, Kill, Points, Sabotage, Discard, Pass, Eliminated, GameEnd,
   Use, Bestow, Effect,
+  BestowKi, Proclaim, Assign, AddD,
 };
 struct Event {
   EventKind kind;
@@ -72,6 +77,7 @@ struct GameConfig {
   Rules rules;
   uint64_t seed = 0;
   std::vector<std::vector<uint16_t>> decks;  // card def indices, one deck per seat
+  std::vector<std::vector<uint16_t>> side_boards;  // gEngine Side Boards, per seat (optional, may be shorter)
 };
 
 // Shuffles, deals and runs to the first decision.
@@ -110,6 +116,8 @@ Stats stats(const State& s, CardId warrior);
 AffilMask affiliations(const State& s, CardId warrior);
 uint32_t keywords(const State& s, CardId warrior);
 bool has_designation(const State& s, CardId warrior, std::string_view designation);
+// has_designation, or granted by a static modifier (an Alliance's, a Relic's, ...).
+bool has_ability(const State& s, CardId warrior, std::string_view designation);
 // Is `warrior` unaffected by the Art or Dark Symmetry card `source` (gEngine "IMMUNITY")?
 bool immune_to(const State& s, CardId warrior, CardId source);
 // Does `warrior` match the filter, as seen from `seat` (for Side::Yours / Enemy)?
@@ -119,6 +127,8 @@ bool is_doomtrooper(const State& s, CardId c);
 bool is_legion(const State& s, CardId c);
 bool is_tribal(const State& s, CardId c);
 bool can_take_part_in_combat(const State& s, CardId c);
+// A FREELANCER that has not gained an affiliation through card play.
+bool is_freelancer(const State& s, CardId w);
 // May `attacker` attack `defender` under the preset's attack restrictions
 // (gEngine "ANNOUNCE ATTACKER AND DEFENDER")? Ignores cover, turn and action limits.
 bool attack_allowed(const State& s, CardId attacker, CardId defender);

@@ -17,15 +17,19 @@ struct SeenCard {
   bool wounded = false;
   bool cover = false;
   CardId attached_to = kNoCard;
+  int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
 };
 
 struct SeenSeat {
   int seat = 0;
   int destiny = 0, promotion = 0;
-  int hand_size = 0, draw_size = 0, discard_size = 0, annihilated_size = 0;
+  int hand_size = 0, draw_size = 0, discard_size = 0, annihilated_size = 0, side_board_size = 0;
   bool eliminated = false;
   std::vector<SeenCard> hand;     // only for the viewer's own seat
   std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+  // The viewer's own Side Board, face up: the player built it and may search
+  // it whenever a card lets it (gEngine "Side Board Pile"); others see its size.
+  std::vector<SeenCard> side_board;
 };
 
 struct Observation {

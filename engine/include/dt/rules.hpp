@@ -31,6 +31,17 @@ struct Rules {
   bool brotherhood_attacks_tribal = true;  // gEngine: Brotherhood may attack Tribal too
   bool outposts = true;                    // gEngine: Outpost combat area and Tribal warriors
   bool cardinals_gift = true;
+  // --- relics, the Art, the side board ---
+  // 1st ed as printed: only a NOTED COLLECTOR gives Relics to its warriors (the
+  // 1st ed additions, 2nd ed and gEngine drop the requirement).
+  bool relics_need_collector = false;
+  // gEngine and 2nd ed: D may go on being added to a "for every X D" spell
+  // through the modification rounds of the combat it was cast in (not in 1st ed).
+  bool spell_d_added_in_combat = true;
+  // The gEngine Side Board: when a deck list has one, exactly this many cards.
+  // The other books speak of "your collection"; the engine lets the side board
+  // stand for it under every preset (docs/rules-matrix.md).
+  int side_board_size = 25;
   bool auto_pass = true;
   // Referee adjudication, not a rulebook rule: a game still going after this
   // many turns ends; the higher P wins and a tie is a draw (winner -1). Tied

@@ -15,7 +15,8 @@ namespace dt {
 using CardId = int16_t;  // index into State::cards; written `c<id>` in option texts
 constexpr CardId kNoCard = -1;
 
-enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo };
+// SideBoard: the gEngine Side Board, the pile of 25 that only card effects reach.
+enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo, SideBoard };
 
 struct CardInst {
   uint16_t def = 0;
@@ -29,6 +30,7 @@ struct CardInst {
   bool unpaid = false;          // mustered in cover, D not paid yet
   bool hidden = false;          // face down and never seen by opponents
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
+  int16_t sergeant_group = -1;     // a SERGEANT: the def of the warrior group assigned to it
 };
 
 struct SeatState {
@@ -36,7 +38,8 @@ struct SeatState {
   std::vector<CardId> hand;
   std::vector<CardId> discard;
   std::vector<CardId> annihilated;
-  std::vector<CardId> in_play;  // warriors and fortifications, in order of entry
+  std::vector<CardId> in_play;  // warriors, fortifications and cards before the player (alliances), in order of entry
+  std::vector<CardId> side_board;  // gEngine "Side Board Pile": reached only through card effects
   int destiny = 0;
   int promotion = 0;
   int turns_taken = 0;
@@ -72,6 +75,15 @@ struct Window {
   uint8_t passes = 0;          // consecutive passes; all passed => window closes
 };
 
+// A "for every X D" spell cast in the current combat: its caster may go on
+// adding D to it for the rest of the modification rounds (gEngine "THE ART").
+struct CastSpell {
+  CardId card = kNoCard, caster = kNoCard, target = kNoCard;
+  int8_t seat = -1;         // who cast it
+  int8_t target_seat = -1;  // a player target
+  int16_t times = 0;        // purchases so far
+};
+
 struct CombatMod {
   CardId source = kNoCard;  // the card played
   CardId target = kNoCard;  // the warrior it modifies
@@ -86,6 +98,7 @@ struct Combat {
   std::vector<CombatMod> mods;
   uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
+  std::vector<CastSpell> spells;  // "for every X D" spells cast in this combat
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.

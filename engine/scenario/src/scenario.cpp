@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "dt/game.hpp"
+#include "dt/observation.hpp"
 #include "dt/rules.hpp"
 #include "dt/state.hpp"
 
@@ -68,7 +69,8 @@ std::optional<bool> to_bool(std::string_view s) {
 }
 
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed"};
-const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad",
+const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad", "sideboard",
+                                      "table", "assign",
                                       "kohort", "outpost", "attach", "turn", "turn-number",
                                       "first", "gift"};
 const std::set<std::string> kPlay = {"start", "do", "expect"};
@@ -99,6 +101,9 @@ void set_rule(Rules& r, const Line& l, const std::string& file) {
   else if (f == "outposts") flag(r.outposts);
   else if (f == "cardinals_gift") flag(r.cardinals_gift);
   else if (f == "auto_pass") flag(r.auto_pass);
+  else if (f == "relics_need_collector") flag(r.relics_need_collector);
+  else if (f == "spell_d_added_in_combat") flag(r.spell_d_added_in_combat);
+  else if (f == "side_board_size") num(r.side_board_size);
   else if (f == "sabotage") {
     auto x = lower(v);
     if (x == "off") r.sabotage = SabotageMode::Off;
@@ -106,7 +111,7 @@ void set_rule(Rules& r, const Line& l, const std::string& file) {
     else if (x == "multiple") r.sabotage = SabotageMode::Multiple;
     else throw ParseError(file, l.number, "expected off, once or multiple for sabotage, got '" + v + "'");
   } else {
-    throw ParseError(file, l.number, "expected a rules field (promotion_target, starting_destiny, opening_hand, hand_limit, actions_per_turn, cover_armor_bonus, first_player_skips_draw, muster_in_cover, sabotage, brotherhood_attacks_tribal, outposts, cardinals_gift, auto_pass), got '" + l.words[0] + "'");
+    throw ParseError(file, l.number, "expected a rules field (promotion_target, starting_destiny, opening_hand, hand_limit, actions_per_turn, cover_armor_bonus, first_player_skips_draw, muster_in_cover, sabotage, brotherhood_attacks_tribal, outposts, cardinals_gift, auto_pass, relics_need_collector, spell_d_added_in_combat, side_board_size), got '" + l.words[0] + "'");
   }
 }
 
@@ -229,8 +234,12 @@ class Parser {
           int_arg(l, w[i].substr(eq + 1), "a number after '='");
         }
       }
+    } else if (k == "assign") {
+      need(2, "'assign @sergeant @warrior'");
+      label_ref(l, w[0]);
+      label_ref(l, w[1]);
     } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated" || k == "squad" ||
-               k == "kohort" || k == "outpost") {
+               k == "kohort" || k == "outpost" || k == "sideboard" || k == "table") {
       need(2, "'sN card, card ...'");
       seat_arg(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
@@ -239,6 +248,9 @@ class Parser {
         auto t = db_[it.def].type;
         if (area && t != CardType::Warrior && t != CardType::Fortification)
           fail(l.number, "expected a warrior or fortification in the " + k + ", got '" + db_[it.def].name + "'");
+        if (k == "table" && (t == CardType::Warrior || t == CardType::Fortification))
+          fail(l.number, "expected a card that lies before a player (an Alliance, ...), got '" + db_[it.def].name +
+                             "'; put warriors and fortifications in the squad, kohort or outpost");
       }
     } else if (k == "attach") {
       need(2, "'attach @warrior card ...'");
@@ -280,7 +292,7 @@ class Parser {
       if (w.size() < n) fail(l.number, std::string("expected ") + what);
     };
     if (k == "d" || k == "p" || k == "hand" || k == "draw" || k == "discard" || k == "annihilated" ||
-        k == "in-play") {
+        k == "in-play" || k == "sideboard") {
       need(3, "'expect KIND sN NUMBER'");
       seat_arg(l, w[1]);
       int_arg(l, w[2], "a number");
@@ -312,16 +324,21 @@ class Parser {
       check_labels_in_text(l, w);
     } else if (k == "combat") {
       need(2, "'expect combat on|off'");
+    } else if (k == "seen" || k == "unseen") {
+      need(3, "'expect seen|unseen sN @label'");
+      seat_arg(l, w[1]);
+      label_ref(l, w[2]);
     } else if (!k.empty() && k[0] == '@') {
       label_ref(l, w[0]);
       need(2, "one or more states after the label");
       static const std::set<std::string> st = {
           "wounded", "unwounded", "cover", "open", "in-play", "killed", "discard", "hand", "draw",
-          "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller"};
+          "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller",
+          "sideboard", "group", "no-group"};
       for (size_t i = 1; i < w.size(); ++i) {
         auto s = lower(w[i]);
-        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, on @x, controller sN), got '" + w[i] + "'");
-        if (s == "on") {
+        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, sideboard, on @x, controller sN, group @x, no-group), got '" + w[i] + "'");
+        if (s == "on" || s == "group") {
           need(i + 2, "a label after 'on'");
           label_ref(l, w[++i]);
         } else if (s == "controller") {
@@ -330,7 +347,7 @@ class Parser {
         }
       }
     } else {
-      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, stat, winner, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat or @label after 'expect', got '" + w[0] + "'");
+      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, sideboard, stat, winner, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat, seen, unseen or @label after 'expect', got '" + w[0] + "'");
     }
   }
 
@@ -363,7 +380,7 @@ class Parser {
       l.rest = sp == std::string::npos ? "" : trim(t.substr(sp));
       l.words = split_ws(l.rest);
       if (!kHeader.count(l.keyword) && !kSetup.count(l.keyword) && !kPlay.count(l.keyword))
-        fail(n, "expected a directive (rules, set, seats, seed, seat, hand, draw, discard, annihilated, squad, kohort, outpost, attach, turn, turn-number, first, gift, start, do, expect), got '" + l.keyword + "'");
+        fail(n, "expected a directive (rules, set, seats, seed, seat, hand, draw, discard, annihilated, sideboard, squad, kohort, outpost, table, attach, assign, turn, turn-number, first, gift, start, do, expect), got '" + l.keyword + "'");
       lines.push_back(std::move(l));
     }
     if (first_meaningful) fail(1, "expected a '#' comment citing the rulebook, got an empty file");
@@ -569,11 +586,13 @@ class Runner {
           else if (key == "gift") ss.gift_decided = *to_bool(val);
           else if (key == "sabotaged") ss.sabotaged_mask |= 1u << unsigned(seat(val));
         }
-      } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated") {
+      } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated" || k == "sideboard") {
         int s = seat(l.words[0]);
-        Zone z = k == "hand" ? Zone::Hand : k == "draw" ? Zone::Draw : k == "discard" ? Zone::Discard : Zone::Annihilated;
+        Zone z = k == "hand" ? Zone::Hand : k == "draw" ? Zone::Draw : k == "discard" ? Zone::Discard
+               : k == "sideboard" ? Zone::SideBoard : Zone::Annihilated;
         auto& ss = st_.seats[size_t(s)];
-        auto& pile = k == "hand" ? ss.hand : k == "draw" ? ss.draw : k == "discard" ? ss.discard : ss.annihilated;
+        auto& pile = k == "hand" ? ss.hand : k == "draw" ? ss.draw : k == "discard" ? ss.discard
+                   : k == "sideboard" ? ss.side_board : ss.annihilated;
         std::vector<CardId> added;
         for (auto& it : parser_.items_unchecked(l, after_first_word(l), false))
           for (int i = 0; i < it.count; ++i) added.push_back(add_card(it.def, s, z, it.label));
@@ -600,6 +619,15 @@ class Runner {
             if (it.flags.count("exited")) exited.push_back({c, l.number});
             st_.seats[size_t(s)].in_play.push_back(c);
           }
+      } else if (k == "table") {  // cards lying before the player
+        int s = seat(l.words[0]);
+        for (auto& it : parser_.items_unchecked(l, after_first_word(l), false))
+          for (int i = 0; i < it.count; ++i) {
+            auto c = add_card(it.def, s, Zone::InPlay, it.label);
+            st_.seats[size_t(s)].in_play.push_back(c);
+          }
+      } else if (k == "assign") {
+        st_.card(id(l.words[0])).sergeant_group = int16_t(st_.card(id(l.words[1])).def);
       } else if (k == "attach") {
         CardId w = id(l.words[0]);
         int s = st_.card(w).controller;
@@ -687,12 +715,13 @@ class Runner {
     const auto& w = l.words;
     auto k = lower(w[0]);
     if (k == "d" || k == "p" || k == "hand" || k == "draw" || k == "discard" || k == "annihilated" ||
-        k == "in-play") {
+        k == "in-play" || k == "sideboard") {
       int s = seat(w[1]);
       const auto& ss = st_.seats[size_t(s)];
       long got = k == "d" ? ss.destiny : k == "p" ? ss.promotion : k == "hand" ? long(ss.hand.size())
                : k == "draw" ? long(ss.draw.size()) : k == "discard" ? long(ss.discard.size())
-               : k == "annihilated" ? long(ss.annihilated.size()) : long(ss.in_play.size());
+               : k == "annihilated" ? long(ss.annihilated.size()) : k == "sideboard" ? long(ss.side_board.size())
+               : long(ss.in_play.size());
       std::string what = k == "d" ? "D" : k == "p" ? "P" : k + " size";
       expect_eq(what + " of s" + std::to_string(s) + " =", *to_int(w[2]), got);
     } else if (k == "stat") {
@@ -749,6 +778,23 @@ class Runner {
     } else if (k == "combat") {
       bool want = lower(w[1]) == "on";
       if (st_.combat.active != want) mismatch(std::string("combat ") + (want ? "on" : "off"), std::string("combat ") + (st_.combat.active ? "on" : "off"));
+    } else if (k == "seen" || k == "unseen") {
+      // What one seat's observation shows: the card's name (seen), or at
+      // most its id, face down (unseen).
+      const int viewer = seat(w[1]);
+      const CardId c = id(w[2]);
+      const Observation o = observe(st_, viewer);
+      std::string got = "absent from s" + std::to_string(viewer) + "'s observation";
+      bool named = false;
+      for (const SeenSeat& ss : o.seats)
+        for (const auto* list : {&ss.hand, &ss.in_play, &ss.side_board})
+          for (const SeenCard& sc : *list)
+            if (sc.id == c) {
+              named = sc.def >= 0;
+              got = named ? "named in s" + std::to_string(viewer) + "'s observation"
+                          : "face down in s" + std::to_string(viewer) + "'s observation";
+            }
+      if ((k == "seen") != named) mismatch(w[2] + " " + k + " by " + w[1], got);
     } else {
       expect_card(l);
     }
@@ -762,6 +808,7 @@ class Runner {
       case Zone::Annihilated: return "annihilated";
       case Zone::InPlay: return "in-play";
       case Zone::Limbo: return "limbo";
+      case Zone::SideBoard: return "sideboard";
     }
     return "?";
   }
@@ -804,6 +851,15 @@ class Runner {
       else if (s == "unpaid") ok = ci.zone == Zone::InPlay && ci.unpaid;
       else if (s == "paid") ok = ci.zone == Zone::InPlay && !ci.unpaid;
       else if (s == "hidden") ok = ci.zone == Zone::InPlay && ci.hidden;
+      else if (s == "sideboard") ok = ci.zone == Zone::SideBoard;
+      else if (s == "no-group") ok = ci.sergeant_group < 0;
+      else if (s == "group") {
+        CardId t = id(w[++i]);
+        want += " " + w[i];
+        ok = ci.sergeant_group >= 0 && ci.sergeant_group == int(st_.card(t).def);
+        if (!ok) mismatch(want, ci.sergeant_group < 0 ? std::string("no group assigned")
+                                                       : "the group of " + db_[uint16_t(ci.sergeant_group)].name);
+      }
       else if (s == "on") {
         CardId t = id(w[++i]);
         want += " " + w[i];

@@ -10,11 +10,23 @@ void bestow_options(const State& s, CardId c, const std::vector<CardId>& mine, s
     if (can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
 }
 
+// THE DARK LEGION Alliance: gifts at any time, for no action.
+void any_time_bestow_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  if (s.def(c).type != CardType::Symmetry) return;
+  for (CardId w : own_warriors(s, seat))
+    if (any_time_for(s, seat, PrivAction::BestowGift, w) && can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
+}
+
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b);
   put_attached(s, o.a, o.b, me);
-  --s.actions_left;
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
+  if (free) {
+    after_free_action(s);
+    return;
+  }
+  --s.actions_left;
   open_response_window(s);
 }
 

@@ -8,11 +8,16 @@ namespace dt::detail {
 
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
+  // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
+  if (!g.legion && has_ability(s, w, "USES ANY EQUIPMENT")) return true;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
   if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
   if (g.affil && !(g.affil & affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
+  if (!g.designations.empty() &&
+      std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
+    return false;
   return true;
 }
 
@@ -39,7 +44,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   for (CardId e : attachments_of(s, w)) {
     const CardDef& ed = s.def(e);
     if (ed.type == CardType::Equipment && ed.doubles) return {};
-    if (ed.type != CardType::Equipment || ed.weapon == WeaponKind::None) continue;
+    if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
@@ -80,7 +85,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   for (CardId e : attachments_of(s, w)) {
     const CardDef& ed = s.def(e);
     const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
-    if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
+    if (is_weapon_card(ed)) continue;
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
     if (fort_like && !forts) continue;
     if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does

@@ -28,7 +28,7 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   }
   if (ka & (kwAssassin | kwMortificator)) return true;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
-  if ((ka | kd) & kwFreelancer) return true;
+  if (is_freelancer(s, a) || is_freelancer(s, d)) return true;
   if (is_legion(s, a)) return true;
   const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother) return is_legion(s, d);  // Tribal handled above (gEngine only has Tribes)

@@ -5,7 +5,12 @@
 namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
-  s.combat = Combat{true, attacker, defender, uint8_t(seat), t, {}, 0, {}};
+  s.combat = Combat{};
+  s.combat.active = true;
+  s.combat.attacker = attacker;
+  s.combat.defender = defender;
+  s.combat.attacking_seat = uint8_t(seat);
+  s.combat.tactic = t;
   // Attacker, defender, then the others, and around again.
   std::vector<uint8_t> order{uint8_t(seat), s.card(defender).controller};
   for (uint8_t x : seats_from(s, seat))

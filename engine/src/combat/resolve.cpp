@@ -19,7 +19,11 @@ bool slayer(const State& s, CardId w, Tactic t) {
 static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
-  if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
+  if (vi.wounded) return true;
+  // A SLAYER's hit kills outright, unless the victim may not be killed
+  // automatically (ADAMANTIUM WILL): then it is wounded as usual.
+  const bool outright = slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
+  if (outright && !has_ability(s, victim, "NO AUTOMATIC KILL")) return true;
   vi.wounded = true;
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
   return false;

@@ -1,40 +1,62 @@
-// Abilities of warriors and attachments in play (docs/effects.md "abilities"):
-// when they may be used, on what, and using one.
+// Abilities of cards in play (docs/effects.md "abilities"): of warriors, of
+// their attachments and of cards in a combat area (fortifications): when they
+// may be used, on what, at what price, and using one.
 #include <algorithm>
 
 #include "internal.hpp"
 
 namespace dt::detail {
 
+// Warriors that may be discarded as the price of an ability (`sacrifice`).
+static std::vector<CardId> sacrifices(const State& s, int seat, const Ability& ab, CardId user) {
+  std::vector<CardId> out;
+  if (!ab.sacrifice) return {kNoCard};
+  for (CardId w : own_warriors(s, seat))
+    if (w != user && !s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) out.push_back(w);
+  return out;
+}
+
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
+  // `user` is the warrior using it; kNoCard for a card in a combat area.
   auto abilities_of = [&](CardId src, CardId user) {
     const CardDef& d = s.def(src);
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
-      if (ab.timing == Timing::Combat && combat_opponent(s, user) == kNoCard) continue;
-      if (ab.user_wounded && !s.card(user).wounded) continue;
+      if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
+      if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
+      if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
+      if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
       const int n = max_times(s, seat, ab.cost_d, ab.per_d, 0);
       if (n <= 0) continue;
+      const std::vector<CardId> prices = sacrifices(s, seat, ab, user);
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
         if (ab.target_in_user_area &&
-            (t.card == kNoCard || s.card(t.card).controller != s.card(user).controller ||
+            (t.card == kNoCard || user == kNoCard || s.card(t.card).controller != s.card(user).controller ||
              s.card(t.card).area != s.card(user).area))
           continue;
-        Option o{OptKind::Use, src, t.card};
-        o.p = int16_t(i);
-        o.seat = t.seat;
-        push_times(out, o, ab.per_d, n);
+        if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        for (CardId price : prices) {
+          if (price != kNoCard && price == t.card) continue;
+          Option o{OptKind::Use, src, t.card};
+          o.p = int16_t(i);
+          o.seat = t.seat;
+          o.c = price;
+          push_times(out, o, ab.per_d, n);
+        }
       }
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w)) continue;
+    if (!is_warrior_in_play(s, w)) {
+      if (s.def(w).implemented && !s.def(w).abilities.empty() && !s.card(w).hidden) abilities_of(w, kNoCard);
+      continue;
+    }
     if (s.def(w).implemented) abilities_of(w, w);
     for (CardId a : attachments_of(s, w))
       if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
@@ -52,7 +74,9 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
+  if (o.c != kNoCard) discard_from_play(s, o.c);  // the warrior paid as the price
   if (ab.discard_self) discard_from_play(s, o.a);
+  if (ab.annihilate_self) annihilate_from_play(s, o.a);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;
 }

@@ -22,6 +22,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (!effects_possible(s, p.effects)) continue;
+    if (faces_immunity(s, seat, c)) continue;
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
     if (n <= 0) continue;
     if (d.type == CardType::Art) {
@@ -30,7 +31,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     }
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
-      if (!defender_ok(s, p.effects, t.card)) continue;
+      if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
@@ -64,7 +65,9 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
-  run_effects(s, me, o.a, o.c, tgt, o.n, p.effects, log, nullptr);
+  const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
+  run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  remember_spell(s, o, me);
   return action;
 }
 

@@ -1,5 +1,7 @@
 // What a card, spell or ability may be played on: warriors, combatants,
 // players, fortifications, equipment, gifts, missions, cards of a pile.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -35,9 +37,9 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
             !mission_copy_on_player(s, source, t))
           out.push_back({kNoCard, int8_t(t)});
       break;
-    case TargetKind::YourCard:
+    case TargetKind::YourCard:  // an Alliance is never removed but by a card that names it
       for (CardId c : s.seats[size_t(seat)].in_play)
-        if (!s.card(c).hidden) out.push_back({c, -1});
+        if (!s.card(c).hidden && s.def(c).type != CardType::Alliance) out.push_back({c, -1});
       for (CardId c : s.attached)
         if (s.card(c).controller == seat) out.push_back({c, -1});
       break;
@@ -50,6 +52,24 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::YourDrawPile:
       for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
       break;
+    case TargetKind::YourSideBoard:  // gEngine "Side Board Pile": the player searches it
+      for (CardId c : s.seats[size_t(seat)].side_board)
+        if (filter_matches(s, f, c, seat)) out.push_back({c, -1});
+      break;
+    case TargetKind::Spell: {  // Art spells in play, and those cast in this combat
+      for (CardId c : s.attached)
+        if (s.def(c).type == CardType::Art) out.push_back({c, -1});
+      for (const SeatState& st : s.seats)
+        for (CardId c : st.in_play)
+          if (s.def(c).type == CardType::Art) out.push_back({c, -1});
+      std::vector<CardId> cast;
+      for (const CombatMod& m : s.combat.mods)
+        if (m.source != kNoCard && s.def(m.source).type == CardType::Art && s.card(m.source).zone != Zone::InPlay &&
+            std::find(cast.begin(), cast.end(), m.source) == cast.end())
+          cast.push_back(m.source);
+      for (CardId c : cast) out.push_back({c, -1});
+      break;
+    }
     case TargetKind::Mission:
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
@@ -86,6 +106,18 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
     if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
     if (keywords(s, t) & kwNotAttackable) return false;
     if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
+  }
+  return true;
+}
+
+// ENTER_PLAY: the warrior may enter play now as a Muster would let it (a
+// PERSONALITY not already in play, one Tribal affiliation per Outpost).
+bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx) {
+    if (e.op != Op::EnterPlay) continue;
+    if (t == kNoCard || s.def(t).type != CardType::Warrior) return false;
+    if (personality_in_play(s, seat, t)) return false;
+    if (!s.rules.outposts && is_tribal(s, t)) return false;
   }
   return true;
 }

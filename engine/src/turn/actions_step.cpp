@@ -16,10 +16,13 @@ void action_options(const State& s, std::vector<Option>& out) {
     muster_options(s, c, out);
     equip_options(s, c, mine, out);
     bestow_options(s, c, mine, out);
+    ki_options(s, s.current, c, false, out);
     build_options(s, c, out);
+    proclaim_options(s, s.current, c, out);
   }
   cover_options(s, mine, out);
   effect_options(s, s.current, out);
+  assign_options(s, s.current, out);
   // Tactical actions: none in a player's first turn, one per turn.
   if (s.seats[s.current].turns_taken <= 1 || s.tactical_used) return;
   attack_options(s, mine, out);

@@ -24,6 +24,7 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log)
   State s = blank_state(db, cfg.rules, n, cfg.seed);
   size_t total = 0;
   for (const auto& d : cfg.decks) total += d.size();
+  for (const auto& d : cfg.side_boards) total += d.size();
   // Card ids are a seeded permutation, so an id says nothing about a hidden card.
   std::vector<CardId> ids(total);
   std::iota(ids.begin(), ids.end(), CardId(0));
@@ -38,6 +39,17 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log)
       ci.owner = ci.controller = uint8_t(seat);
       ci.zone = Zone::Draw;
       s.seats[size_t(seat)].draw.push_back(id);
+    }
+  }
+  // gEngine "Side Board Pile": each player's 25 cards that only effects reach.
+  for (int seat = 0; seat < n && size_t(seat) < cfg.side_boards.size(); ++seat) {
+    for (uint16_t def : cfg.side_boards[size_t(seat)]) {
+      CardId id = ids[k++];
+      CardInst& ci = s.cards[size_t(id)];
+      ci.def = def;
+      ci.owner = ci.controller = uint8_t(seat);
+      ci.zone = Zone::SideBoard;
+      s.seats[size_t(seat)].side_board.push_back(id);
     }
   }
   for (int seat = 0; seat < n; ++seat) {

@@ -36,7 +36,8 @@ protocol::OptionMsg to_proto(const dt::Option& o, int index);
 // One event as `viewer` may see it (viewer < 0: omniscient, for transcripts).
 void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::EventMsg* out);
 protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer);
-std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db);
+// The deck list's entries: its main deck, or (side_board) its side board.
+std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db, bool side_board = false);
 
 // Bot-side conversions (standalone bots rebuild the engine's view from a request).
 dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db);
