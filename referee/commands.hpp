@@ -15,5 +15,6 @@ void add_replay_command(CLI::App& app, int& exit_code);
 void add_tournament_command(CLI::App& app, int& exit_code);
 void add_standings_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
 
 }  // namespace dtref
