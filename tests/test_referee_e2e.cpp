@@ -122,6 +122,9 @@ TEST(RefereeE2E, GarbageIsMalformed) { expect_forfeit("garbage", Verdict::Malfor
 TEST(RefereeE2E, EndlessLineIsMalformed) { expect_forfeit("flood_stdout", Verdict::Malformed, "longer than"); }
 TEST(RefereeE2E, UnknownDecisionId) { expect_forfeit("wrong_id", Verdict::StaleDecisionId, "decision_id"); }
 TEST(RefereeE2E, StaleDecisionId) { expect_forfeit("stale_id", Verdict::StaleDecisionId, "decision_id"); }
+TEST(RefereeE2E, DeeplyNestedJsonIsMalformedAtOnce) {
+  expect_forfeit("deep_json", Verdict::Malformed, "JSON nested deeper than 32 levels");
+}
 TEST(RefereeE2E, IllegalIndex) { expect_forfeit("illegal", Verdict::IllegalChoice, "not an option index"); }
 TEST(RefereeE2E, IllegalText) { expect_forfeit("bad_text", Verdict::IllegalChoice, "not the text of a legal option"); }
 TEST(RefereeE2E, NeverReadyIsAStartupFailure) { expect_forfeit("no_ready", Verdict::StartupFailure, "startup window"); }

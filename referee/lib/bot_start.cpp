@@ -62,8 +62,8 @@ std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t i, const d
     return std::make_unique<BuiltinLink>(dt::make_builtin_bot(s.substr(8), match.seed * 1000003 + i), int(i), live);
   if (starts(s, "stdio:")) {
     StdioOptions o;
-    if (!match.stderr_dir.empty())
-      o.stderr_path = fmt::format("{}/{}-s{}.stderr", match.stderr_dir, match.match_id.empty() ? "match" : match.match_id, i);
+    o.wire = open_wire_log(match, int(i));
+    if (!match.stderr_dir.empty()) o.stderr_path = stderr_log_path(match, int(i));
     o.env = bot.env;
     o.dir = bot.dir;
     return std::make_unique<StdioLink>(command_with_args(s.substr(6), bot.args), o);

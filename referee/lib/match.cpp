@@ -15,6 +15,7 @@
 #include "dt/observation.hpp"
 #include "dtref/bot_start.hpp"
 #include "dtref/convert.hpp"
+#include "dtref/secrets.hpp"
 #include "dtref/transcript.hpp"
 
 #ifndef DTREF_VERSION
@@ -132,6 +133,7 @@ void Runner::write_header() {
              {"engine_version", DTREF_VERSION},
              {"card_db_version", db_.version},
              {"match_id", spec_.match_id},
+             {"key", spec_.key},
              {"rules", rules_to_json(spec_.rules)},
              {"seed", spec_.seed},
              {"decks", decks},
@@ -511,15 +513,36 @@ MatchOutcome Runner::run() {
 
 }  // namespace
 
+std::string stderr_log_path(const MatchSpec& spec, int seat) {
+  if (spec.stderr_dir.empty()) return {};
+  const std::string& name = spec.key.empty() ? spec.match_id : spec.key;
+  return fmt::format("{}/{}-s{}.stderr", spec.stderr_dir, name.empty() ? "match" : name, seat);
+}
+
+std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat) {
+  if (spec.wire_log_dir.empty()) return nullptr;
+  const BotSpec& b = spec.bots.at(size_t(seat));
+  return WireLog::open(wire_log_path(spec.wire_log_dir, spec.key.empty() ? spec.match_id : spec.key, seat),
+                       fmt::format("dtref wire log: match {}, seat {}, bot {}", spec.match_id.empty() ? "match" : spec.match_id,
+                                   seat, b.spec),
+                       spec.wire_log);
+}
+
 MatchOutcome run_match(const MatchSpec& spec) {
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
   if (spec.decks.size() != spec.bots.size()) throw std::invalid_argument("give one deck per bot");
   for (const BotSpec& b : spec.bots)
     if (auto problem = bot_spec_problem(b)) throw std::invalid_argument(*problem);
+  MatchSpec named;  // a copy only when the caller left the id to us
+  if (spec.match_id.empty()) {
+    named = spec;
+    named.match_id = opaque_match_id();
+  }
+  const MatchSpec& s = spec.match_id.empty() ? named : spec;
   TranscriptWriter tr;
   std::unique_ptr<TranscriptWriter> file;
-  if (!spec.transcript_path.empty()) file = std::make_unique<TranscriptWriter>(spec.transcript_path);
-  Runner r(spec, file ? *file : tr);
+  if (!s.transcript_path.empty()) file = std::make_unique<TranscriptWriter>(s.transcript_path);
+  Runner r(s, file ? *file : tr);
   return r.run();
 }
 

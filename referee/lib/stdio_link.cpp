@@ -153,6 +153,10 @@ bool StdioLink::take_line(std::string* line, bool* overlong) {
 }
 
 bool StdioLink::send_line(const std::string& line) {
+  if (opt_.wire) {
+    if (in_ < 0) opt_.wire->write(WireLog::Dir::Note, "not sent, the bot's stdin is closed:");
+    opt_.wire->write(WireLog::Dir::ToBot, line);
+  }
   if (in_ < 0) return false;
   outbuf_ += line;
   outbuf_ += '\n';
@@ -181,8 +185,12 @@ Received StdioLink::receive(Clock::time_point deadline) {
     std::string line;
     bool overlong = false;
     if (take_line(&line, &overlong)) {
-      r.at = Clock::now();
+      if (opt_.wire) {
+        if (overlong) opt_.wire->write(WireLog::Dir::Note, "a line longer than " + std::to_string(opt_.max_line) + " bytes; it began:");
+        opt_.wire->write(WireLog::Dir::FromBot, line);
+      }
       if (overlong) {
+        r.at = Clock::now();
         r.kind = Received::Kind::Malformed;
         r.raw = line;
         r.exit_detail = "line longer than " + std::to_string(opt_.max_line) + " bytes";
@@ -197,6 +205,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
         r.raw = line.substr(0, 200);
         r.exit_detail = error;
       }
+      r.at = Clock::now();  // after parsing: the bot's clock pays for the time its line took to read
       return r;
     }
     if (proc_.exited() || out_eof_) {
@@ -217,6 +226,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
       }
       if (r.kind == Received::Kind::Closed) {
         r.at = Clock::now();
+        if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "the bot's output ended: " + r.exit_detail);
         drain_stderr();
         return r;
       }
@@ -224,6 +234,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
     if (Clock::now() >= deadline) {
       r.kind = Received::Kind::Timeout;
       r.at = Clock::now();
+      if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "nothing more arrived before the deadline");
       return r;
     }
     if (pump(deadline) == Io::Exited) {
@@ -238,6 +249,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
   // Give pending output a last chance, then close the bot's stdin: its cue to exit.
   pump(Clock::now());
   close_fd(in_);
+  if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "stdin closed; the bot has " + std::to_string(grace.count()) + " ms to exit");
   const auto until = Clock::now() + grace;
   while (!proc_.check_exited() && Clock::now() < until) {
     pump(until);
@@ -245,6 +257,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
     discarding_ = false;
   }
   proc_.kill_group_and_reap();
+  if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "process group ended: " + proc_.exit_detail());
   drain_stderr();
   close_fd(out_);
   close_fd(err_);

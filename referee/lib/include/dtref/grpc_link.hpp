@@ -18,6 +18,7 @@
 
 #include "dtref/bot_link.hpp"
 #include "dtref/match.hpp"
+#include "dtref/wire_log.hpp"
 
 namespace dtref {
 
@@ -40,6 +41,7 @@ class GrpcLink : public BotLink {
     std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
     std::vector<std::pair<std::string, std::string>> env;  // launched bot: extra environment
     std::string dir;  // launched bot: working directory; empty: the referee's
+    std::shared_ptr<WireLog> wire;  // non-null: every message both ways is logged here, as JSON
   };
   explicit GrpcLink(Options opts);
   ~GrpcLink() override;
@@ -59,6 +61,8 @@ class GrpcLink : public BotLink {
   std::optional<std::string> listen();
 
  private:
+  Received receive_unlogged(Clock::time_point deadline);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -16,12 +16,14 @@
 
 #include <sys/types.h>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "dtref/bot_link.hpp"
 #include "dtref/bot_process.hpp"
+#include "dtref/wire_log.hpp"
 
 namespace dtref {
 
@@ -31,6 +33,7 @@ struct StdioOptions {
   std::string stderr_path;  // non-empty: also append everything the bot writes to stderr here
   std::vector<std::pair<std::string, std::string>> env;  // extra environment variables
   std::string dir;  // working directory; empty: the referee's
+  std::shared_ptr<WireLog> wire;  // non-null: every line both ways is logged here
 };
 
 class StdioLink final : public BotLink {

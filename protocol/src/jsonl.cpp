@@ -8,6 +8,8 @@
 
 #include <cstdio>
 
+#include "dtref/json_limits.hpp"
+
 namespace dtref {
 
 namespace pb = google::protobuf;
@@ -172,6 +174,10 @@ static bool parse_into(std::string_view line, pb::Message* m, std::string* error
 // The "type" of a JSON object line, "" when absent; nullopt when the line is
 // not a JSON object at all.
 static std::optional<std::string> type_of(std::string_view line, std::string* error) {
+  if (auto deep = json_depth_problem(line)) {  // before any parser recurses into it
+    if (error) *error = *deep;
+    return std::nullopt;
+  }
   json j = json::parse(line.begin(), line.end(), nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
     if (error) *error = "not a JSON object";
