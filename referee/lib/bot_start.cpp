@@ -54,12 +54,14 @@ std::string command_with_args(const std::string& command, const std::vector<std:
   return out;
 }
 
-std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t i, const dt::State* const* live) {
+std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t i, const dt::State* const* live,
+                                       const std::vector<dt::Option>* const* live_options) {
   const BotSpec& bot = match.bots[i];
   if (bot_spec_problem(bot)) return nullptr;
   const std::string& s = bot.spec;
   if (starts(s, "builtin:"))
-    return std::make_unique<BuiltinLink>(dt::make_builtin_bot(s.substr(8), match.seed * 1000003 + i), int(i), live);
+    return std::make_unique<BuiltinLink>(dt::make_builtin_bot(s.substr(8), match.seed * 1000003 + i), int(i), live,
+                                         live_options);
   if (starts(s, "stdio:")) {
     StdioOptions o;
     o.wire = open_wire_log(match, int(i));

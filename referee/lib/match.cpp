@@ -62,8 +62,12 @@ struct Seat {
   std::unique_ptr<BotLink> link;
   SeatOutcome out;
   int64_t bank_ms = 0;
-  std::vector<protocol::EventMsg> pending;  // events since this seat's last request
+  // Events since this seat's last request, as it may see them (not kept for
+  // in-process bots, which read the engine directly); swapped into the request.
+  google::protobuf::RepeatedPtrField<protocol::EventMsg> pending;
   bool started = false;
+  bool compact = false;  // asked for card facts once and defaults left out
+  FactsOnce facts;       // compact: which cards' facts it has been sent
   int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
 };
 
@@ -88,6 +92,8 @@ class Runner {
   const dt::CardDb& db_;
   std::vector<Seat> seats_;
   const dt::State* live_ = nullptr;  // shared with built-in links
+  const std::vector<dt::Option>* live_options_ = nullptr;  // the open decision's, shared with built-in links
+  protocol::RefereeMessage request_;  // reused decision after decision, so its memory is too
   dt::GameConfig cfg_;
   int64_t next_decision_id_ = 1;
   int64_t last_used_us_ = 0;  // the clocked time of the latest decision
@@ -162,10 +168,13 @@ void Runner::fault(size_t i, Verdict v, const std::string& detail) {
 // Every seat learns what happened, each as it may see it.
 void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events) {
   for (const dt::Event& e : events) {
-    for (size_t i = 0; i < seats_.size(); ++i) seats_[i].pending.push_back(to_proto(s, e, int(i)));
-    json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
-              {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
-    tr_.write(line);
+    for (size_t i = 0; i < seats_.size(); ++i)
+      if (!seats_[i].link->in_process()) to_proto(s, e, int(i), seats_[i].pending.Add());
+    if (tr_.enabled()) {
+      json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
+                {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
+      tr_.write(line);
+    }
     if (spec_.verbose) fmt::print("  {}\n", dt::describe(s, e));
   }
 }
@@ -192,6 +201,9 @@ void Runner::start_bots() {
       const Received r = seat.link->receive(deadline(i) + milliseconds(c.grace_ms));
       const auto problem = ready_problem(r, c.startup_ms);
       if (!problem) {
+        for (const std::string& f : r.msg.ready().features())
+          if (f == "compact") seat.compact = true;
+        seat.link->set_compact(seat.compact);
         seat.out.ready_name = r.msg.ready().name();
         if (seat.out.name.empty()) seat.out.name = seat.out.ready_name;
         if (seat.out.name.empty()) seat.out.name = fmt::format("seat{}", i);
@@ -238,18 +250,23 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   const size_t si = size_t(dt::deciding_seat(s));
   Seat& seat = seats_[si];
   const int64_t id = next_decision_id_++;
-  protocol::RefereeMessage m;
+  protocol::RefereeMessage& m = request_;
   protocol::Request* req = m.mutable_request();
+  req->Clear();  // keeps the memory of every sub-message for this request
   req->set_type("request");
   req->set_decision_id(id);
-  for (size_t k = 0; k < opts.size(); ++k) *req->add_options() = to_proto(opts[k], int(k));
-  *req->mutable_observation() = to_proto(s, dt::observe(s, int(si)));
-  for (auto& e : seat.pending) *req->add_events() = std::move(e);
-  seat.pending.clear();
+  live_options_ = &opts;
   const Clocks& clocks = seat_clocks(spec_, si);
-  req->mutable_clock()->set_decision_ms(clocks.decision_ms);
-  req->mutable_clock()->set_bank_ms(seat.bank_ms);
-  req->mutable_clock()->set_grace_ms(clocks.grace_ms);
+  if (!seat.link->in_process()) {
+    for (size_t k = 0; k < opts.size(); ++k) to_proto(opts[k], int(k), req->add_options());
+    if (seat.compact) seat.facts.cards = req->mutable_cards();
+    to_proto(s, dt::observe(s, int(si)), req->mutable_observation(), seat.compact ? &seat.facts : nullptr);
+    req->mutable_events()->Swap(&seat.pending);
+    seat.pending.Clear();
+    req->mutable_clock()->set_decision_ms(clocks.decision_ms);
+    req->mutable_clock()->set_bank_ms(seat.bank_ms);
+    req->mutable_clock()->set_grace_ms(clocks.grace_ms);
+  }
 
   const auto sent = Clock::now();
   const auto deadline = sent + milliseconds(clocks.decision_ms + seat.bank_ms + clocks.grace_ms);
@@ -397,7 +414,7 @@ MatchOutcome Runner::run() {
   for (const dt::Deck& d : spec_.decks) cfg_.decks.push_back(d.cards);
   for (size_t i = 0; i < spec_.bots.size(); ++i) {
     Seat seat;
-    seat.link = make_bot_link(spec_, i, &live_);
+    seat.link = make_bot_link(spec_, i, &live_, &live_options_);
     if (!seat.link) throw std::invalid_argument(fmt::format("unknown bot spec '{}'", spec_.bots[i].spec));
     seat.out.name = spec_.bots[i].name;
     seat.bank_ms = seat_clocks(spec_, i).bank_ms;
@@ -430,12 +447,14 @@ MatchOutcome Runner::run() {
         const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
         events.clear();
         dt::apply(*state, opts[idx], &events);
-        json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
-                  {"options", opts.size()}, {"choice", idx}, {"text", dt::to_text(opts[idx])},
-                  {"ms", std::round(ms * 1000) / 1000}, {"hash", hash_hex(dt::state_hash(*state))}};
-        if (!comment.empty()) line["comment"] = comment;
-        if (by_default) line["default"] = true;
-        tr_.write(line);
+        if (tr_.enabled()) {
+          json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
+                    {"options", opts.size()}, {"choice", idx}, {"text", dt::to_text(opts[idx])},
+                    {"ms", std::round(ms * 1000) / 1000}, {"hash", hash_hex(dt::state_hash(*state))}};
+          if (!comment.empty()) line["comment"] = comment;
+          if (by_default) line["default"] = true;
+          tr_.write(line);
+        }
         if (spec_.verbose) fmt::print("s{} > {}{}\n", si, dt::to_text(opts[idx]), comment.empty() ? "" : "   # " + comment);
         distribute(*state, events);
         if (spec_.record_timings) out_.cycle_us.push_back(us_between(c0, Clock::now()));
@@ -471,7 +490,7 @@ MatchOutcome Runner::run() {
         r->set_promotion(seats_[k].out.promotion);
         r->set_destiny(seats_[k].out.destiny);
       }
-      for (auto& e : seat.pending) *me->add_events() = std::move(e);
+      me->mutable_events()->Swap(&seat.pending);
       if (seat.out.verdict == Verdict::Ok) seat.link->send(m);
     } catch (...) {
     }

@@ -43,9 +43,10 @@ PreflightReport preflight_bot(const BotSpec& bot, const PreflightOptions& opt) {
   m.policy = opt.policy;
   const Clocks& c = seat_clocks(m, 0);
   const dt::State* no_state = nullptr;  // no request is ever sent
+  const std::vector<dt::Option>* no_options = nullptr;
   std::unique_ptr<BotLink> link;
   try {
-    link = make_bot_link(m, 0, &no_state);
+    link = make_bot_link(m, 0, &no_state, &no_options);
   } catch (const std::exception& e) {
     rep.problem = e.what();
     return rep;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bot.pb.h"
+#include "dt/game.hpp"
 #include "dt/state.hpp"
 #include "dtref/bot_link.hpp"
 #include "dtref/match.hpp"
@@ -20,9 +21,10 @@ namespace dtref {
 std::optional<std::string> bot_spec_problem(const BotSpec& bot);
 
 // The link for seat `seat` of `match` (nothing is started yet); nullptr for a
-// spec bot_spec_problem refuses. Built-in bots read the live game state
-// through `live`.
-std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t seat, const dt::State* const* live);
+// spec bot_spec_problem refuses. Built-in bots read the live game state and
+// the open decision's options through `live` and `live_options`.
+std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t seat, const dt::State* const* live,
+                                       const std::vector<dt::Option>* const* live_options);
 
 // A seat's clocks: its bot's own, else the match's.
 const Clocks& seat_clocks(const MatchSpec& match, size_t seat);
