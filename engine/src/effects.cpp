@@ -495,7 +495,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   // Cards from hand.
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
-    if (!d.play || !d.implemented) continue;
+    if (!d.play) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.outside_combat && s.combat.active) continue;
@@ -569,9 +569,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   };
   for (CardId w : st.in_play) {
     if (!is_warrior_in_play(s, w)) continue;
-    if (s.def(w).implemented) abilities_of(w, w);
+    abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))
-      if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
+      if (s.card(a).controller == seat) abilities_of(a, w);
   }
 }
 
@@ -579,7 +579,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
 // that may have the gift, never two copies of one gift on a warrior.
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
-  if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None || !g.implemented) return false;
+  if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
   switch (g.gift.level) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;

@@ -52,6 +52,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
     for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
       if (d.affil & (1u << a)) out->add_affiliation(lower(dt::to_string(dt::Affil(a))));
     for (const std::string& des : d.designations) out->add_designation(des);
+    if (!d.summary.empty()) out->set_summary(d.summary);
     if (d.type == dt::CardType::Warrior || d.f || d.s || d.a || d.v) {
       protocol::Ratings* r = out->mutable_printed();
       r->set_can_fight(d.f.has_value());
