@@ -14,6 +14,7 @@
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dtref/match.hpp"
+#include "dtref/secrets.hpp"
 
 namespace dtref {
 
@@ -22,13 +23,16 @@ namespace {
 struct MatchOptions {
   std::vector<std::string> bots{"builtin:greedy", "builtin:greedy"};
   std::vector<std::string> decks{"corporate", "legion"};
-  uint64_t seed = 1;
+  uint64_t seed = 0;
+  bool seed_fixed = false;  // --seed given: hidden cards are predictable by whoever knows it
   std::string rules = "gengine";
   int promotion_target = 0;
   std::string transcript;
   std::string policy = "ladder";
   Clocks clocks;
   std::string stderr_dir;
+  std::string wire_log;
+  int64_t wire_log_max_kb = int64_t(WireLogOptions{}.max_bytes >> 10);
   bool verbose = false;
   bool allow_unimplemented = false;
 };
@@ -48,13 +52,20 @@ int play(const MatchOptions& opt) {
   if (!policy) return usage(fmt::format("unknown policy '{}' (use ladder, dev or training)", opt.policy));
   MatchSpec spec;
   spec.rules = *rules;
-  spec.seed = opt.seed;
+  spec.seed = opt.seed_fixed ? opt.seed : secure_seed();
   spec.policy = *policy;
   spec.clocks = opt.clocks;
   spec.transcript_path = opt.transcript;
   spec.stderr_dir = opt.stderr_dir;
+  if (!opt.wire_log.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(opt.wire_log, ec);
+    if (ec) return usage(fmt::format("--wire-log '{}': cannot create the directory: {}", opt.wire_log, ec.message()));
+    spec.wire_log_dir = opt.wire_log;
+    spec.wire_log.max_bytes = size_t(opt.wire_log_max_kb) << 10;
+  }
   spec.verbose = opt.verbose;
-  spec.match_id = fmt::format("m{}", opt.seed);
+  spec.match_id = opaque_match_id();  // never derived from the seed
   for (const std::string& b : bots) spec.bots.push_back({"", b});
   for (size_t i = 0; i < spec.bots.size(); ++i) {
     const std::string& name = opt.decks.empty() ? "corporate" : opt.decks[std::min(i, opt.decks.size() - 1)];
@@ -65,9 +76,14 @@ int play(const MatchOptions& opt) {
       return usage(e.what());
     }
   }
-  fmt::print("match {}: s0 {} ({}) vs s1 {} ({}), rules {}, seed {}, first to {} P, policy {}\n", spec.match_id,
-             bots[0], spec.decks[0].name, bots[1], spec.decks[1].name, rules->name, opt.seed,
-             rules->promotion_target, opt.policy);
+  if (opt.seed_fixed)
+    fmt::print(stderr,
+               "dtref match: warning: --seed {} fixes every shuffle, so anyone who knows or guesses it can predict "
+               "every hidden card (hands, draw order); leave --seed out for a secret random seed\n",
+               opt.seed);
+  fmt::print("match {}: s0 {} ({}) vs s1 {} ({}), rules {}, seed {}{}, first to {} P, policy {}\n", spec.match_id,
+             bots[0], spec.decks[0].name, bots[1], spec.decks[1].name, rules->name, spec.seed,
+             opt.seed_fixed ? "" : " (random)", rules->promotion_target, opt.policy);
   fmt::print("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms\n", opt.clocks.startup_ms,
              opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms);
   MatchOutcome out;
@@ -118,7 +134,10 @@ void add_match_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--deck", opt->decks, "deck per seat: a built-in deck name or a deck file (the last one repeats)")
       ->capture_default_str();
-  cmd->add_option("--seed", opt->seed, "match seed: fixes every shuffle and the built-in bots' choices")->capture_default_str();
+  cmd->add_option("--seed", opt->seed,
+                  "match seed: fixes every shuffle and the built-in bots' choices (default: a secret random seed; "
+                  "a fixed one makes the hidden cards predictable, so a warning says so)")
+      ->each([opt](const std::string&) { opt->seed_fixed = true; });
   cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
   cmd->add_option("--promotion-target", opt->promotion_target, "P needed to win (default: the preset's, 25)");
   cmd->add_option("--transcript", opt->transcript, "write the JSON Lines transcript here (replay it with dtref replay)");
@@ -136,6 +155,11 @@ void add_match_command(CLI::App& app, int& exit_code) {
                   "timeout plays the default option and is counted (crashes forfeit)")
       ->capture_default_str();
   cmd->add_option("--stderr-dir", opt->stderr_dir, "also save each bot's whole stderr in this directory");
+  cmd->add_option("--wire-log", opt->wire_log,
+                  "write each stdio/gRPC seat's raw lines in both directions, with timestamps, to "
+                  "DIR/<match id>-s<seat>.wire (debugging; see docs/protocol.md)");
+  cmd->add_option("--wire-log-max-kb", opt->wire_log_max_kb, "size of a wire log file before it is rotated (.1, .2 kept)")
+      ->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
                 "accept decks holding cards whose effects are not implemented (they play without them)");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");

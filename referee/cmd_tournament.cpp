@@ -9,12 +9,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <toml++/toml.h>
 #include <vector>
 
 #include "commands.hpp"
 #include "dtref/tournament/bot_arg.hpp"
+#include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/report.hpp"
 #include "dtref/tournament/runner.hpp"
 
@@ -49,9 +51,11 @@ struct TournamentOptions {
   int concurrency = 1;
   std::string db;
   std::string format = "round-robin";
-  uint64_t seed = 1;
+  std::optional<uint64_t> seed;  // unset: secret match seeds (a key kept in the --db)
   std::string deck = "corporate";
   std::string transcripts;
+  std::string wire_log;
+  int64_t wire_log_max_kb = int64_t(WireLogOptions{}.max_bytes >> 10);
   int64_t startup_ms = Clocks{}.startup_ms, decision_ms = Clocks{}.decision_ms, bank_ms = Clocks{}.bank_ms,
           grace_ms = Clocks{}.grace_ms;
   std::string policy = "ladder";
@@ -90,6 +94,7 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   take_str("db", "--db", o.db);
   take_str("deck", "--deck", o.deck);
   take_str("transcripts", "--transcripts", o.transcripts);
+  take_str("wire_log", "--wire-log", o.wire_log);
   take_str("policy", "--policy", o.policy);
   take_str("rules", "--rules", o.rules);
   take_str("shard", "--shard", o.shard);
@@ -126,6 +131,11 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   t.format = *format;
   t.rounds = o.rounds;
   t.seed = o.seed;
+  if (o.seed)
+    fmt::print(stderr,
+               "dtref tournament: warning: a fixed seed ({}) makes every match seed, and with it every hidden card, "
+               "predictable to anyone who knows or guesses it; leave the seed out for a secret key kept in the --db\n",
+               *o.seed);
   for (const std::string& b : o.bots) t.players.push_back(parse_bot_arg(b, o.deck));
   for (Player p : o.config_bots) {
     if (p.deck.empty()) p.deck = o.deck;  // the default deck, from the command line or the config
@@ -166,6 +176,8 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     RunOptions ro;
     ro.concurrency = o.concurrency;
     ro.transcripts_dir = o.transcripts;
+    ro.wire_log_dir = o.wire_log;
+    ro.wire_log_max_bytes = size_t(o.wire_log_max_kb) << 10;
     if (!o.sprt.empty()) {
       std::string err;
       ro.sprt = parse_sprt(join(o.sprt), &err);
@@ -184,9 +196,15 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       };
     }
     if (!o.transcripts.empty()) std::filesystem::create_directories(o.transcripts);
+    if (!o.wire_log.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(o.wire_log, ec);
+      if (ec) throw UsageError(fmt::format("--wire-log '{}': cannot create the directory: {}", o.wire_log, ec.message()));
+    }
     validate_setup(setup);  // before the --db file is created
     ensure_fd_budget(ro.concurrency);
     install_stop_handlers();
+    const DbLock lock(o.db, "dtref tournament");  // one writer per --db; released even by SIGKILL
     Store store(o.db);
     const RunSummary s = run_tournament(setup, store, ro);
     for (const std::string& v : s.void_reasons) fmt::print(stderr, "dtref tournament: voided {}\n", v);
@@ -250,10 +268,17 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--db", o->db, "results database; the same path resumes");
   cmd->add_option("--format", o->format, "round-robin, gauntlet (first bot against each other), swiss or knockout")
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "tournament seed: fixes every match's seed")->capture_default_str();
+  cmd->add_option("--seed", o->seed,
+                  "fix every match's seed (predictable hidden cards: a warning says so); default: secret seeds from a "
+                  "random key kept in the --db");
   cmd->add_option("--deck", o->deck, "deck for bots without their own @deck: built-in name or .deck file")
       ->capture_default_str();
   cmd->add_option("--transcripts", o->transcripts, "directory for per-match transcripts and bots' stderr, named by match key");
+  cmd->add_option("--wire-log", o->wire_log,
+                  "directory for each stdio/gRPC seat's raw lines in both directions with timestamps, "
+                  "<key>-s<seat>.wire (debugging; see docs/protocol.md)");
+  cmd->add_option("--wire-log-max-kb", o->wire_log_max_kb, "size of a wire log file before it is rotated (.1, .2 kept)")
+      ->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--startup-ms", o->startup_ms, "bot startup clock")->capture_default_str();
   cmd->add_option("--decision-ms", o->decision_ms, "clock per decision")->capture_default_str();
   cmd->add_option("--bank-ms", o->bank_ms, "time bank per match")->capture_default_str();

@@ -10,7 +10,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libgrpc++-dev protobuf-compiler-grpc
   libboost-dev libboost-filesystem-dev
-  libspdlog-dev libsqlite3-dev libtomlplusplus-dev
+  libspdlog-dev libsqlite3-dev libtomlplusplus-dev libssl-dev
+  bubblewrap
   python3 python3-grpcio python3-protobuf nodejs
   chromium
 )

@@ -341,3 +341,21 @@ TEST(TournamentE2E, SprtVerdictFromTheCommandLine) {
   EXPECT_NE(st.out.find("H1 accepted"), std::string::npos) << st.out;
   EXPECT_LT(json_int(run({"standings", "--db", dir.file("t.db"), "--json"}, dir).out, "matches_completed"), 400);
 }
+
+TEST(TournamentE2E, ASecondWriterOnTheSameDbIsRefusedUntilTheFirstIsKilled) {
+  TempDir dir;
+  const std::string db = dir.file("rr.db");
+  const auto args = three_bot_round_robin(db);
+  const pid_t first = start_and_freeze(args, dir, 2);
+  const Result second = run(args, dir);
+  EXPECT_EQ(second.code, 2);
+  EXPECT_NE(second.err.find("is in use: another dtref process is writing to it"), std::string::npos) << second.err;
+  EXPECT_LT(done_in(db).second, 30) << "the refused run must not have played";
+  // SIGKILL leaves no stale lock: the next run resumes and finishes.
+  ASSERT_EQ(::kill(first, SIGKILL), 0);
+  int status = 0;
+  ::waitpid(first, &status, 0);
+  const Result third = run(args, dir);
+  ASSERT_EQ(third.code, 0) << third.err;
+  EXPECT_EQ(done_in(db).second, 30);
+}

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 
+#include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/ratings.hpp"
 #include "dtref/tournament/report.hpp"
 #include "dtref/tournament/runner.hpp"
@@ -233,4 +234,22 @@ TEST(TournamentStore, AnEditedDeckFileIsAnotherTournament) {
   } catch (const StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("deck_cards"), std::string::npos) << e.what();
   }
+}
+
+TEST(TournamentStore, DbLockAllowsOneWriterAndIsReleasedWithIt) {
+  TempDir dir;
+  const std::string db = dir.file("t.db");
+  {
+    const DbLock first(db, "dtref tournament");
+    try {
+      DbLock second(db, "dtref tournament");
+      ADD_FAILURE() << "a second lock on the same file was granted";
+    } catch (const DbBusy& e) {
+      EXPECT_NE(std::string(e.what()).find("run dtref tournament again"), std::string::npos) << e.what();
+    }
+    Store readable(db);  // readers are not locked out
+    EXPECT_FALSE(readable.header());
+  }
+  EXPECT_NO_THROW(DbLock again(db, "dtref ladder"));
+  EXPECT_THROW(DbLock nowhere(dir.file("no/such/dir/t.db"), "dtref tournament"), StoreError);
 }

@@ -101,31 +101,6 @@ int draw_cards(State& s, int seat, int n) {
   return drawn;
 }
 
-bool has_combat_warrior(const State& s, int seat) {
-  for (CardId c : s.seats[size_t(seat)].in_play)
-    if (can_take_part_in_combat(s, c)) return true;
-  return false;
-}
-
-int next_active_seat(const State& s, int seat) {
-  const int n = s.num_seats();
-  for (int i = 1; i <= n; ++i) {
-    int t = (seat + i) % n;
-    if (!s.seats[size_t(t)].eliminated) return t;
-  }
-  return seat;
-}
-
-std::vector<uint8_t> seats_from(const State& s, int first) {
-  std::vector<uint8_t> out;
-  const int n = s.num_seats();
-  for (int i = 0; i < n; ++i) {
-    int t = (first + i) % n;
-    if (!s.seats[size_t(t)].eliminated) out.push_back(uint8_t(t));
-  }
-  return out;
-}
-
 }  // namespace dt::detail
 
 namespace dt {

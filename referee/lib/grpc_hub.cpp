@@ -4,7 +4,7 @@
 
 #include <grpcpp/grpcpp.h>
 
-#include <random>
+#include "dtref/secrets.hpp"
 
 namespace dtref {
 
@@ -13,13 +13,7 @@ using protocol::RefereeMessage;
 
 namespace {
 
-std::string random_token() {
-  std::random_device rd;  // the kernel's random source: tokens must not be guessable
-  std::string t;
-  static const char* hex = "0123456789abcdef";
-  for (int i = 0; i < 32; ++i) t += hex[rd() % 16];
-  return t;
-}
+std::string random_token() { return random_hex(16); }  // the kernel's random source: not guessable
 
 // A message that parsed but does not fit the protocol: nothing in it, or an
 // answer whose choice is neither an option index nor an option text.

@@ -14,6 +14,7 @@
 
 #include "dtref/bot_process.hpp"
 #include "dtref/grpc_hub.hpp"
+#include "dtref/jsonl.hpp"
 
 namespace dtref {
 
@@ -49,9 +50,8 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
   } else {
     throw std::invalid_argument("not a gRPC bot spec: '" + spec + "' (use grpc:<command> or grpc-remote[:host:port])");
   }
-  if (!match.stderr_dir.empty())
-    o.stderr_path = match.stderr_dir + "/" + (match.match_id.empty() ? std::string("match") : match.match_id) + "-s" +
-                    std::to_string(seat) + ".stderr";
+  o.stderr_path = stderr_log_path(match, seat);
+  o.wire = open_wire_log(match, seat);
   return std::make_unique<GrpcLink>(std::move(o));
 }
 
@@ -153,9 +153,25 @@ std::optional<std::string> GrpcLink::start(Clock::time_point) {
   return d.launch();
 }
 
-bool GrpcLink::send(const protocol::RefereeMessage& m) { return impl_->ch->send(m); }
+bool GrpcLink::send(const protocol::RefereeMessage& m) {
+  if (impl_->o.wire) impl_->o.wire->write(WireLog::Dir::ToBot, to_json_line(m));
+  return impl_->ch->send(m);
+}
 
 Received GrpcLink::receive(Clock::time_point deadline) {
+  Received r = receive_unlogged(deadline);
+  if (WireLog* w = impl_->o.wire.get()) {
+    switch (r.kind) {
+      case Received::Kind::Message: w->write(WireLog::Dir::FromBot, to_json_line(r.msg)); break;
+      case Received::Kind::Malformed: w->write(WireLog::Dir::Note, "a malformed message: " + r.exit_detail); break;
+      case Received::Kind::Closed: w->write(WireLog::Dir::Note, "the bot's stream ended: " + r.exit_detail); break;
+      case Received::Kind::Timeout: w->write(WireLog::Dir::Note, "nothing more arrived before the deadline"); break;
+    }
+  }
+  return r;
+}
+
+Received GrpcLink::receive_unlogged(Clock::time_point deadline) {
   Impl& d = *impl_;
   GrpcSeatChannel& ch = *d.ch;
   const bool launched = d.proc.launched();

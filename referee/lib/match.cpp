@@ -16,6 +16,7 @@
 #include "dtref/builtin_link.hpp"
 #include "dtref/convert.hpp"
 #include "dtref/grpc_link.hpp"
+#include "dtref/secrets.hpp"
 #include "dtref/stdio_link.hpp"
 #include "dtref/transcript.hpp"
 
@@ -63,8 +64,12 @@ struct Seat {
   std::unique_ptr<BotLink> link;
   SeatOutcome out;
   int64_t bank_ms = 0;
-  std::vector<protocol::EventMsg> pending;  // events since this seat's last request
+  // Events since this seat's last request, as it may see them (not kept for
+  // in-process bots, which read the engine directly); swapped into the request.
+  google::protobuf::RepeatedPtrField<protocol::EventMsg> pending;
   bool started = false;
+  bool compact = false;  // asked for card facts once and defaults left out
+  FactsOnce facts;       // compact: which cards' facts it has been sent
   int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
 };
 
@@ -98,6 +103,8 @@ class Runner {
   const dt::CardDb& db_;
   std::vector<Seat> seats_;
   const dt::State* live_ = nullptr;  // shared with built-in links
+  const std::vector<dt::Option>* live_options_ = nullptr;  // the open decision's, shared with built-in links
+  protocol::RefereeMessage request_;  // reused decision after decision, so its memory is too
   dt::GameConfig cfg_;
   int64_t next_decision_id_ = 1;
   int64_t last_used_us_ = 0;  // the clocked time of the latest decision
@@ -120,12 +127,13 @@ std::unique_ptr<BotLink> Runner::make_link(size_t i) {
   if (starts("builtin:")) {
     auto bot = dt::make_builtin_bot(s.substr(8), spec_.seed * 1000003 + i);
     if (!bot) return nullptr;
-    return std::make_unique<BuiltinLink>(std::move(bot), int(i), &live_);
+    return std::make_unique<BuiltinLink>(std::move(bot), int(i), &live_, &live_options_);
   }
   if (starts("stdio:")) {
     StdioOptions o;
+    o.wire = open_wire_log(spec_, int(i));
     if (!spec_.stderr_dir.empty())
-      o.stderr_path = fmt::format("{}/{}-s{}.stderr", spec_.stderr_dir, spec_.match_id.empty() ? "match" : spec_.match_id, i);
+      o.stderr_path = stderr_log_path(spec_, int(i));
     return std::make_unique<StdioLink>(s.substr(6), o);
   }
   if (is_grpc_spec(s)) return make_grpc_link(spec_.bots[i], int(i), spec_);
@@ -146,6 +154,7 @@ void Runner::write_header() {
              {"engine_version", DTREF_VERSION},
              {"card_db_version", db_.version},
              {"match_id", spec_.match_id},
+             {"key", spec_.key},
              {"rules", rules_to_json(spec_.rules)},
              {"seed", spec_.seed},
              {"decks", decks},
@@ -174,10 +183,13 @@ void Runner::fault(size_t i, Verdict v, const std::string& detail) {
 // Every seat learns what happened, each as it may see it.
 void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events) {
   for (const dt::Event& e : events) {
-    for (size_t i = 0; i < seats_.size(); ++i) seats_[i].pending.push_back(to_proto(s, e, int(i)));
-    json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
-              {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
-    tr_.write(line);
+    for (size_t i = 0; i < seats_.size(); ++i)
+      if (!seats_[i].link->in_process()) to_proto(s, e, int(i), seats_[i].pending.Add());
+    if (tr_.enabled()) {
+      json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
+                {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
+      tr_.write(line);
+    }
     if (spec_.verbose) fmt::print("  {}\n", dt::describe(s, e));
   }
 }
@@ -219,6 +231,9 @@ void Runner::start_bots() {
       switch (r.kind) {
         case Received::Kind::Message:
           if (r.msg.has_ready()) {
+            for (const std::string& f : r.msg.ready().features())
+              if (f == "compact") seat.compact = true;
+            seat.link->set_compact(seat.compact);
             if (seat.out.name.empty()) seat.out.name = r.msg.ready().name();
             if (seat.out.name.empty()) seat.out.name = fmt::format("seat{}", i);
             continue;
@@ -266,17 +281,22 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   const size_t si = size_t(dt::deciding_seat(s));
   Seat& seat = seats_[si];
   const int64_t id = next_decision_id_++;
-  protocol::RefereeMessage m;
+  protocol::RefereeMessage& m = request_;
   protocol::Request* req = m.mutable_request();
+  req->Clear();  // keeps the memory of every sub-message for this request
   req->set_type("request");
   req->set_decision_id(id);
-  for (size_t k = 0; k < opts.size(); ++k) *req->add_options() = to_proto(opts[k], int(k));
-  *req->mutable_observation() = to_proto(s, dt::observe(s, int(si)));
-  for (auto& e : seat.pending) *req->add_events() = std::move(e);
-  seat.pending.clear();
-  req->mutable_clock()->set_decision_ms(spec_.clocks.decision_ms);
-  req->mutable_clock()->set_bank_ms(seat.bank_ms);
-  req->mutable_clock()->set_grace_ms(spec_.clocks.grace_ms);
+  live_options_ = &opts;
+  if (!seat.link->in_process()) {
+    for (size_t k = 0; k < opts.size(); ++k) to_proto(opts[k], int(k), req->add_options());
+    if (seat.compact) seat.facts.cards = req->mutable_cards();
+    to_proto(s, dt::observe(s, int(si)), req->mutable_observation(), seat.compact ? &seat.facts : nullptr);
+    req->mutable_events()->Swap(&seat.pending);
+    seat.pending.Clear();
+    req->mutable_clock()->set_decision_ms(spec_.clocks.decision_ms);
+    req->mutable_clock()->set_bank_ms(seat.bank_ms);
+    req->mutable_clock()->set_grace_ms(spec_.clocks.grace_ms);
+  }
 
   const auto sent = Clock::now();
   const auto deadline = sent + milliseconds(spec_.clocks.decision_ms + seat.bank_ms + spec_.clocks.grace_ms);
@@ -457,12 +477,14 @@ MatchOutcome Runner::run() {
         const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
         events.clear();
         dt::apply(*state, opts[idx], &events);
-        json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
-                  {"options", opts.size()}, {"choice", idx}, {"text", dt::to_text(opts[idx])},
-                  {"ms", std::round(ms * 1000) / 1000}, {"hash", hash_hex(dt::state_hash(*state))}};
-        if (!comment.empty()) line["comment"] = comment;
-        if (by_default) line["default"] = true;
-        tr_.write(line);
+        if (tr_.enabled()) {
+          json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
+                    {"options", opts.size()}, {"choice", idx}, {"text", dt::to_text(opts[idx])},
+                    {"ms", std::round(ms * 1000) / 1000}, {"hash", hash_hex(dt::state_hash(*state))}};
+          if (!comment.empty()) line["comment"] = comment;
+          if (by_default) line["default"] = true;
+          tr_.write(line);
+        }
         if (spec_.verbose) fmt::print("s{} > {}{}\n", si, dt::to_text(opts[idx]), comment.empty() ? "" : "   # " + comment);
         distribute(*state, events);
         if (spec_.record_timings) out_.cycle_us.push_back(us_between(c0, Clock::now()));
@@ -498,7 +520,7 @@ MatchOutcome Runner::run() {
         r->set_promotion(seats_[k].out.promotion);
         r->set_destiny(seats_[k].out.destiny);
       }
-      for (auto& e : seat.pending) *me->add_events() = std::move(e);
+      me->mutable_events()->Swap(&seat.pending);
       if (seat.out.verdict == Verdict::Ok) seat.link->send(m);
     } catch (...) {
     }
@@ -540,6 +562,21 @@ MatchOutcome Runner::run() {
 
 }  // namespace
 
+std::string stderr_log_path(const MatchSpec& spec, int seat) {
+  if (spec.stderr_dir.empty()) return {};
+  const std::string& name = spec.key.empty() ? spec.match_id : spec.key;
+  return fmt::format("{}/{}-s{}.stderr", spec.stderr_dir, name.empty() ? "match" : name, seat);
+}
+
+std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat) {
+  if (spec.wire_log_dir.empty()) return nullptr;
+  const BotSpec& b = spec.bots.at(size_t(seat));
+  return WireLog::open(wire_log_path(spec.wire_log_dir, spec.key.empty() ? spec.match_id : spec.key, seat),
+                       fmt::format("dtref wire log: match {}, seat {}, bot {}", spec.match_id.empty() ? "match" : spec.match_id,
+                                   seat, b.spec),
+                       spec.wire_log);
+}
+
 MatchOutcome run_match(const MatchSpec& spec) {
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
   if (spec.decks.size() != spec.bots.size()) throw std::invalid_argument("give one deck per bot");
@@ -553,10 +590,16 @@ MatchOutcome run_match(const MatchSpec& spec) {
     if (s.rfind("builtin:", 0) == 0 && !dt::make_builtin_bot(s.substr(8), 0))
       throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8)));
   }
+  MatchSpec named;  // a copy only when the caller left the id to us
+  if (spec.match_id.empty()) {
+    named = spec;
+    named.match_id = opaque_match_id();
+  }
+  const MatchSpec& s = spec.match_id.empty() ? named : spec;
   TranscriptWriter tr;
   std::unique_ptr<TranscriptWriter> file;
-  if (!spec.transcript_path.empty()) file = std::make_unique<TranscriptWriter>(spec.transcript_path);
-  Runner r(spec, file ? *file : tr);
+  if (!s.transcript_path.empty()) file = std::make_unique<TranscriptWriter>(s.transcript_path);
+  Runner r(s, file ? *file : tr);
   return r.run();
 }
 

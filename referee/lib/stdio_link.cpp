@@ -102,6 +102,7 @@ StdioLink::Io StdioLink::pump(Clock::time_point deadline) {
         inbuf_.append(buf, size_t(got));
         progress = true;
         if (inbuf_.size() > opt_.max_line + sizeof buf) break;  // let take_line judge it first
+        if (size_t(got) < sizeof buf) break;  // drained: spare the read that would say EAGAIN
         continue;
       }
       if (got == 0) out_eof_ = true, progress = true;
@@ -152,10 +153,18 @@ bool StdioLink::take_line(std::string* line, bool* overlong) {
 }
 
 bool StdioLink::send_line(const std::string& line) {
+  if (opt_.wire) {
+    if (in_ < 0) opt_.wire->write(WireLog::Dir::Note, "not sent, the bot's stdin is closed:");
+    opt_.wire->write(WireLog::Dir::ToBot, line);
+  }
   if (in_ < 0) return false;
   outbuf_ += line;
   outbuf_ += '\n';
-  // Write what the pipe takes now; the rest goes out while we wait for the answer.
+  return flush_output();
+}
+
+// Writes what the pipe takes now; the rest goes out while we wait for the answer.
+bool StdioLink::flush_output() {
   while (!outbuf_.empty()) {
     const ssize_t w = ::write(in_, outbuf_.data(), outbuf_.size());
     if (w > 0) {
@@ -168,11 +177,18 @@ bool StdioLink::send_line(const std::string& line) {
     close_fd(in_);
     return false;
   }
-  drain_stderr();
   return true;
 }
 
-bool StdioLink::send(const protocol::RefereeMessage& m) { return send_line(to_json_line(m)); }
+// The line is written straight into the output buffer, whose memory is kept
+// from one request to the next.
+bool StdioLink::send(const protocol::RefereeMessage& m) {
+  if (opt_.wire) return send_line(to_json_line(m, style_));  // the wire log sees every line as sent
+  if (in_ < 0) return false;
+  append_json_line(outbuf_, m, style_);
+  outbuf_ += '\n';
+  return flush_output();
+}
 
 Received StdioLink::receive(Clock::time_point deadline) {
   Received r;
@@ -180,22 +196,26 @@ Received StdioLink::receive(Clock::time_point deadline) {
     std::string line;
     bool overlong = false;
     if (take_line(&line, &overlong)) {
-      r.at = Clock::now();
+      if (opt_.wire) {
+        if (overlong) opt_.wire->write(WireLog::Dir::Note, "a line longer than " + std::to_string(opt_.max_line) + " bytes; it began:");
+        opt_.wire->write(WireLog::Dir::FromBot, line);
+      }
       if (overlong) {
+        r.at = Clock::now();
         r.kind = Received::Kind::Malformed;
         r.raw = line;
         r.exit_detail = "line longer than " + std::to_string(opt_.max_line) + " bytes";
         return r;
       }
       std::string error;
-      if (auto m = parse_bot_line(line, &error)) {
+      if (parse_bot_line(line, &r.msg, &error)) {
         r.kind = Received::Kind::Message;
-        r.msg = std::move(*m);
       } else {
         r.kind = Received::Kind::Malformed;
         r.raw = line.substr(0, 200);
         r.exit_detail = error;
       }
+      r.at = Clock::now();  // after parsing: the bot's clock pays for the time its line took to read
       return r;
     }
     if (proc_.exited() || out_eof_) {
@@ -216,6 +236,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
       }
       if (r.kind == Received::Kind::Closed) {
         r.at = Clock::now();
+        if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "the bot's output ended: " + r.exit_detail);
         drain_stderr();
         return r;
       }
@@ -223,6 +244,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
     if (Clock::now() >= deadline) {
       r.kind = Received::Kind::Timeout;
       r.at = Clock::now();
+      if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "nothing more arrived before the deadline");
       return r;
     }
     if (pump(deadline) == Io::Exited) {
@@ -237,6 +259,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
   // Give pending output a last chance, then close the bot's stdin: its cue to exit.
   pump(Clock::now());
   close_fd(in_);
+  if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "stdin closed; the bot has " + std::to_string(grace.count()) + " ms to exit");
   const auto until = Clock::now() + grace;
   while (!proc_.check_exited() && Clock::now() < until) {
     pump(until);
@@ -244,6 +267,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
     discarding_ = false;
   }
   proc_.kill_group_and_reap();
+  if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "process group ended: " + proc_.exit_detail());
   drain_stderr();
   close_fd(out_);
   close_fd(err_);

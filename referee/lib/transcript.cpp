@@ -1,7 +1,10 @@
 // Transcript writing and replay (see transcript.hpp).
 #include "dtref/transcript.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -15,7 +18,12 @@ namespace dtref {
 using json = nlohmann::ordered_json;
 
 TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
-  f_ = std::fopen(path.c_str(), "w");
+  // Owner-only: the transcript holds the seed, and with it every hidden card.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  struct stat st {};
+  // An older file kept its mode: make it owner-only too (a regular file, not /dev/null).
+  if (fd >= 0 && ::fstat(fd, &st) == 0 && (!S_ISREG(st.st_mode) || ::fchmod(fd, 0600) == 0)) f_ = ::fdopen(fd, "w");
+  if (!f_ && fd >= 0) ::close(fd);
   if (!f_) throw std::invalid_argument(fmt::format("cannot write the transcript '{}': check the directory exists and is writable", path));
 }
 
@@ -81,7 +89,7 @@ dt::Rules rules_from_json(const json& j) {
   return r;
 }
 
-ReplayReport replay_transcript(const std::string& path, bool narrate) {
+ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
   ReplayReport rep;
   std::ifstream in(path);
   if (!in) {
@@ -135,6 +143,7 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         for (const json& b : j.value("bots", json::array())) bots += (bots.empty() ? "" : " vs ") + b.value("name", std::string("?"));
         say(fmt::format("match {}: {}; rules {}, seed {}", j.value("match_id", std::string("?")), bots, cfg.rules.name, cfg.seed));
         for (const dt::Event& e : events) opening.push_back("  " + dt::describe(*s, e));
+        if (visitor) visitor->on_start(j, *s, events);
         events.clear();
         continue;
       }
@@ -143,6 +152,7 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         for (std::string& o : opening) say(std::move(o));
         opening.clear();
       }
+      if (visitor && type != "decision") visitor->on_line(j);
       if (type == "decision") {
         const int seat = j.at("seat").get<int>();
         const size_t choice = j.at("choice").get<size_t>();
@@ -168,7 +178,10 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         }
         say(fmt::format("s{} > {}{}", seat, dt::to_text(opts[choice]),
                         j.value("comment", std::string()).empty() ? "" : "   # " + j.value("comment", std::string())));
+        std::optional<dt::State> before;
+        if (visitor) before = *s;
         dt::apply(*s, opts[choice], &events);
+        if (visitor) visitor->on_decision({rep.decisions, &j, &*before, &opts, choice, &*s, &events});
         for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
         events.clear();
         ++rep.decisions;

@@ -26,9 +26,17 @@ Plays correctly (a seeded random legal option) until its N-th request
   grandchild    starts `sleep 1000` holding its stdout and stderr, then plays
                 correctly (the referee must still finish and kill it)
   grandchild_crash  the same, then exits with code 3 at request N
+  deep_json     answers with a choice nested 100,000 arrays deep (40 KB of
+                brackets that once kept the referee's parsers busy for minutes)
+  predict       plays correctly and tells, in every answer's comment, the
+                match seed it works out from what it was told ("guess N"):
+                the digits of hello's match_id, else 1 (the old default
+                seed); a test replays that guess to see whether it predicts
+                the opponent's hidden hand
 --pidfile: every pid this bot starts (itself included) is appended there,
 so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
+--features: protocol features to ask for in ready, comma-separated (e.g. compact).
 """
 import json
 import os
@@ -43,7 +51,7 @@ import time
 def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
-    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1"}
+    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": ""}
     i = 1
     while i + 1 < len(args) + 1 and i < len(args):
         opts[args[i]] = args[i + 1]
@@ -76,6 +84,7 @@ def main():
 
     requests = 0
     last_id = None
+    guess = 1
     for line in sys.stdin:
         if record:
             record.write(line)
@@ -83,9 +92,15 @@ def main():
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
+            digits = "".join(c for c in str(msg.get("match_id", "")) if c.isdigit())
+            if mode == "predict" and digits:
+                guess = int(digits)
             if mode == "no_ready":
                 time.sleep(1000)
-            say({"type": "ready", "name": "mock-" + mode})
+            ready = {"type": "ready", "name": "mock-" + mode}
+            if opts["--features"]:
+                ready["features"] = opts["--features"].split(",")
+            say(ready)
         elif kind == "request":
             requests += 1
             did = msg["decision_id"]
@@ -114,13 +129,19 @@ def main():
                     did = last_id
                 elif mode == "illegal":
                     choice = len(options) + 5
+                elif mode == "deep_json":
+                    depth = 100000
+                    sys.stdout.write('{"decision_id": %d, "choice": %s0%s}\n' % (did, "[" * depth, "]" * depth))
+                    sys.stdout.flush()
+                    continue
                 elif mode == "bad_text":
                     choice = "attack c9999 c9998 fight"
             if mode == "flood_stderr":
                 sys.stderr.write("e" * 262144)
                 sys.stderr.flush()
             last_id = msg["decision_id"]
-            say({"decision_id": did, "choice": choice, "comment": "mock %s" % mode})
+            comment = "guess %d" % guess if mode == "predict" else "mock %s" % mode
+            say({"decision_id": did, "choice": choice, "comment": comment})
             if mode == "twice_once" and requests == at:
                 say({"decision_id": did, "choice": choice, "comment": "mock %s again" % mode})
         elif kind == "match_end":

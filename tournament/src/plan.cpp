@@ -7,6 +7,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "dtref/secrets.hpp"
+
 namespace dtref::tour {
 
 std::optional<Format> parse_format(std::string_view s) {
@@ -33,17 +35,10 @@ std::string PlannedMatch::key() const { return fmt::format("r{:03}-p{:03}-l{}", 
 
 namespace {
 
-uint64_t splitmix(uint64_t z) {
-  z += 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 // Every pairing becomes `pairs` seat-swapped pairs: legs 1,2 / 3,4 / ...
 void add_tie(RoundPlan& plan, const PlanParams& p, int pairing, int a, int b, int pairs, int64_t first_pair_index) {
   for (int k = 0; k < pairs; ++k) {
-    const uint64_t seed = pair_seed(p.seed, plan.round, pairing, k);
+    const uint64_t seed = pair_seed(p, plan.round, pairing, k);
     for (int swap = 0; swap < 2; ++swap) {
       PlannedMatch m;
       m.round = plan.round;
@@ -146,12 +141,9 @@ void knockout_pairs(std::vector<int> alive, std::vector<int>& byes, std::vector<
 
 }  // namespace
 
-uint64_t pair_seed(uint64_t tournament_seed, int round, int pairing, int pair_in_tie) {
-  uint64_t z = splitmix(tournament_seed);
-  z = splitmix(z ^ uint64_t(round));
-  z = splitmix(z ^ uint64_t(pairing));
-  z = splitmix(z ^ uint64_t(pair_in_tie));
-  return z >> 1;  // fits SQLite's signed 64-bit integers unchanged
+uint64_t pair_seed(const PlanParams& p, int round, int pairing, int pair_in_tie) {
+  const std::string key = p.seed_key.empty() ? fmt::format("dtref fixed tournament seed {}", p.seed) : p.seed_key;
+  return keyed_seed(key, fmt::format("round {} pairing {} pair {}", round, pairing, pair_in_tie));
 }
 
 int total_rounds(const PlanParams& p) {

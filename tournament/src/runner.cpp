@@ -54,7 +54,7 @@ std::string identity_json(const TournamentSetup& t) {
   nlohmann::json j = {
       {"format", to_string(t.format)},
       {"rounds", t.rounds},
-      {"seed", t.seed},
+      {"seed", t.seed ? nlohmann::json(*t.seed) : nlohmann::json("secret")},
       {"players", players},
       {"rules", {{"preset", t.rules.name}, {"promotion_target", t.rules.promotion_target}, {"turn_limit", t.rules.turn_limit}}},
       {"clocks",
@@ -283,7 +283,7 @@ class Run {
 
   void play_one(const PlannedMatch& m) {
     MatchSpec spec;
-    spec.match_id = m.key();
+    spec.key = m.key();  // the bots get an opaque match id (run_match makes one)
     for (int p : {m.seat0, m.seat1}) {
       spec.bots.push_back({t_.players[size_t(p)].name, t_.players[size_t(p)].spec});
       spec.decks.push_back(decks_[size_t(p)]);
@@ -299,6 +299,8 @@ class Run {
       spec.transcript_path = (fs::path(opt_.transcripts_dir) / (m.key() + ".jsonl")).string();
       spec.stderr_dir = opt_.transcripts_dir;
     }
+    spec.wire_log_dir = opt_.wire_log_dir;
+    spec.wire_log.max_bytes = opt_.wire_log_max_bytes;
     MatchOutcome out;
     try {
       out = run_match(spec);
@@ -404,7 +406,9 @@ void ensure_fd_budget(int concurrency) {
 RunSummary run_tournament(const TournamentSetup& t, Store& store, const RunOptions& opt) {
   validate_setup(t);
   ensure_fd_budget(opt.concurrency);
-  Run run(t, store, opt);
+  TournamentSetup keyed = t;
+  if (!keyed.seed) keyed.seed_key = store.seed_key();
+  Run run(keyed, store, opt);
   return run.go();
 }
 

@@ -1,12 +1,16 @@
 #include "dtref/tournament/store.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <unistd.h>
 #include <sqlite3.h>
 
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+
+#include "dtref/secrets.hpp"
 
 namespace dtref::tour {
 
@@ -110,6 +114,9 @@ class Transaction {
 }  // namespace
 
 Store::Store(const std::string& path) : path_(path) {
+  // Owner-only: the store keeps the secret seed key (SQLite gives its -wal and
+  // -shm files the mode of the database file).
+  if (const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600); fd >= 0) ::close(fd);
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) !=
       SQLITE_OK) {
     const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
@@ -197,6 +204,15 @@ void Store::bind(const StoreHeader& h) {
     Stmt(db_, "INSERT INTO players(idx, name, spec, deck) VALUES (?, ?, ?, ?)")
         .bind(1, int64_t(i)).bind(2, h.players[i].name).bind(3, h.players[i].spec).bind(4, h.players[i].deck).run();
   t.commit();
+}
+
+std::string Store::seed_key() {
+  std::lock_guard lock(mu_);
+  // INSERT OR IGNORE: a key already stored (this tournament's) is never replaced.
+  Stmt(db_, "INSERT OR IGNORE INTO meta(key, value) VALUES ('seed_key', ?)").bind(1, random_hex(32)).run();
+  Stmt q(db_, "SELECT value FROM meta WHERE key = 'seed_key'");
+  if (!q.step() || q.text(0).size() != 64) throw StoreError(fmt::format("'{}': the stored seed key is damaged", path_));
+  return q.text(0);
 }
 
 bool Store::round_planned(int round) {

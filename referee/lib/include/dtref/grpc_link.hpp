@@ -18,6 +18,7 @@
 
 #include "dtref/bot_link.hpp"
 #include "dtref/match.hpp"
+#include "dtref/wire_log.hpp"
 
 namespace dtref {
 
@@ -38,6 +39,7 @@ class GrpcLink : public BotLink {
     int seat = 0;
     bool announce = true;  // remote: print address and token on stderr
     std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
+    std::shared_ptr<WireLog> wire;  // non-null: every message both ways is logged here, as JSON
   };
   explicit GrpcLink(Options opts);
   ~GrpcLink() override;
@@ -57,6 +59,8 @@ class GrpcLink : public BotLink {
   std::optional<std::string> listen();
 
  private:
+  Received receive_unlogged(Clock::time_point deadline);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -4,12 +4,14 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "dt/deck.hpp"
 #include "dt/rules.hpp"
+#include "dtref/wire_log.hpp"
 
 namespace dtref {
 
@@ -38,15 +40,23 @@ enum class Verdict {
 std::string to_string(Verdict);
 
 struct MatchSpec {
+  // What the bots are told the match is called. Keep it opaque: nothing a bot
+  // receives may reveal the seed. Empty: run_match makes a random one.
   std::string match_id;
+  // The operator's name for the match (a tournament's match key): recorded in
+  // the transcript header and naming the stderr logs
+  // (<stderr_dir>/<key>-s<seat>.stderr; empty: the match id). Bots never see it.
+  std::string key;
   std::vector<BotSpec> bots;   // one per seat
   std::vector<dt::Deck> decks; // one per seat
   dt::Rules rules;
-  uint64_t seed = 1;
+  uint64_t seed = 1;            // secret: fixes every hidden card (see secrets.hpp)
   Clocks clocks;
   Policy policy = Policy::Ladder;
   std::string transcript_path;  // empty: none
   std::string stderr_dir;       // empty: bots' stderr only kept as a tail in the transcript
+  std::string wire_log_dir;     // non-empty: each stdio/gRPC seat's lines both ways, <dir>/<key or match_id>-s<seat>.wire
+  WireLogOptions wire_log;      // size bound and rotation of those files
   bool verbose = false;         // print decisions and events to stdout
   const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
   int64_t shutdown_grace_ms = 500;  // after match_end: time for a bot to exit before it is killed
@@ -79,6 +89,14 @@ struct MatchOutcome {
 // "ladder" | "dev" | "training"; nullopt for anything else.
 std::optional<Policy> policy_by_name(const std::string& name);
 std::string to_string(Policy);
+
+// Where seat `seat`'s stderr log goes: <stderr_dir>/<key or match_id>-s<seat>.stderr;
+// empty without a stderr_dir.
+std::string stderr_log_path(const MatchSpec& spec, int seat);
+
+// The wire log of `seat` when the spec asks for one (nullptr otherwise, or when
+// the file cannot be created: a log must never stop a match).
+std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat);
 
 // Plays one match to its end. Never throws for a bot's misbehaviour (that is a
 // verdict); throws std::invalid_argument for an unusable spec.

@@ -1,5 +1,5 @@
 // The tournament plan: which matches are played, in which seats, with which
-// seed. Everything here is a pure function of (players, format, rounds, seed)
+// seed. Everything here is a pure function of (players, format, rounds, seed or seed key)
 // and, for Swiss and knockout, of the stored results of earlier rounds, so a
 // resumed or sharded tournament plans exactly the same matches.
 #pragma once
@@ -59,7 +59,10 @@ struct PlanParams {
   Format format = Format::RoundRobin;
   int players = 0;
   int rounds = 1;     // knockout: seat-swapped pairs per tie
-  uint64_t seed = 1;
+  uint64_t seed = 1;  // an operator's fixed seed, used when seed_key is empty
+  // The secret the match seeds are derived from (kept in the results store):
+  // nothing a bot receives reveals it, so no bot can work out a match seed.
+  std::string seed_key;
 };
 
 // Number of rounds the tournament has (knockout: enough to leave one player).
@@ -70,8 +73,10 @@ int expected_matches(const PlanParams&);
 // Swiss and knockout need every match of the earlier rounds in it.
 RoundPlan plan_round(const PlanParams&, int round, const History& history);
 
-// The seed of a seat-swapped pair: a mix of the tournament seed and its place.
-uint64_t pair_seed(uint64_t tournament_seed, int round, int pairing, int pair_in_tie);
+// The seed of a seat-swapped pair: HMAC-SHA256 of its place under the
+// tournament's seed key (or, with a fixed seed, a key made from that number),
+// so one match's seed tells nothing about another's.
+uint64_t pair_seed(const PlanParams&, int round, int pairing, int pair_in_tie);
 
 // Knockout: players still in after the rounds in `history` (seed order).
 std::vector<int> knockout_survivors(const PlanParams&, int rounds_done, const History& history);

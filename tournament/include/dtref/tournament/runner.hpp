@@ -22,14 +22,20 @@ namespace dtref::tour {
 struct TournamentSetup {
   Format format = Format::RoundRobin;
   int rounds = 1;
-  uint64_t seed = 1;
+  // Fixed by the operator: every match seed follows from it, so whoever knows
+  // it can predict every hidden card. Unset (the default): the match seeds
+  // derive from a secret random key kept in the results store.
+  std::optional<uint64_t> seed;
+  std::string seed_key;  // that key; run_tournament fills it from the store
   std::vector<Player> players;
   dt::Rules rules;
   Clocks clocks;
   Policy policy = Policy::Ladder;
   int shard_index = 0, shard_count = 1;  // this process plays slice shard_index (0-based) of shard_count
 
-  PlanParams plan_params() const { return {format, int(players.size()), rounds, seed}; }
+  PlanParams plan_params() const {
+    return {format, int(players.size()), rounds, seed.value_or(0), seed ? std::string() : seed_key};
+  }
   std::string shard_text() const;  // "i/N", empty when unsharded
 };
 
@@ -53,6 +59,8 @@ void ensure_fd_budget(int concurrency);
 struct RunOptions {
   int concurrency = 1;
   std::string transcripts_dir;  // empty: no transcripts or stderr logs
+  std::string wire_log_dir;     // empty: no wire logs (MatchSpec::wire_log_dir)
+  size_t wire_log_max_bytes = WireLogOptions{}.max_bytes;
   std::optional<SprtParams> sprt;  // stop when a bound is crossed (players 0 and 1)
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by a signal handler) to stop
   std::FILE* progress = nullptr;  // nullptr: no progress output

@@ -43,6 +43,11 @@ class Store {
   // StoreError says what differs and how to proceed.
   void bind(const StoreHeader&);
 
+  // The tournament's secret seed key (64 hex digits): made from the kernel's
+  // random source on first use and kept here, so a resumed tournament plans
+  // the same seeds and no bot can compute them.
+  std::string seed_key();
+
   bool round_planned(int round);
   // Stores a round's plan (the matches `keep` accepts, its byes and the fact
   // that it is planned) in one transaction. Planning a round twice is harmless.

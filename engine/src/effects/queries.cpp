@@ -1,0 +1,76 @@
+// Effective affiliations, designations and keywords (printed ones plus what
+// attachments and static modifiers give), and the warrior filter.
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+namespace detail {
+
+bool is_attached_top(const State& s, CardId c) {
+  return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
+}
+
+CardId bearer_of(const State& s, CardId c) {
+  CardId b = s.card(c).attached_to;
+  while (b != kNoCard && s.card(b).attached_to != kNoCard) b = s.card(b).attached_to;
+  return b;
+}
+
+CardId combat_opponent(const State& s, CardId w) {
+  if (!s.combat.active) return kNoCard;
+  if (s.combat.attacker == w) return s.combat.defender;
+  if (s.combat.defender == w) return s.combat.attacker;
+  return kNoCard;
+}
+
+}  // namespace detail
+
+AffilMask affiliations(const State& s, CardId w) {
+  AffilMask m = s.def(w).affil, revoked = 0;
+  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  return m & ~revoked;
+}
+
+bool has_designation(const State& s, CardId w, std::string_view d) {
+  if (s.def(w).has_designation(d)) return true;
+  for (CardId a : attachments_of(s, w))
+    for (const auto& g : s.def(a).grant_designations)
+      if (g == d) return true;
+  return false;
+}
+
+bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
+  const CardInst& wi = s.card(w);
+  if (f.side == Side::Yours && wi.controller != seat) return false;
+  if (f.side == Side::Enemy && wi.controller == seat) return false;
+  if (f.wounded && !wi.wounded) return false;
+  if (f.in_cover && !wi.cover) return false;
+  if (f.area && !(f.area & bit(wi.area))) return false;
+  if (f.protection && protected_by_fortification(s, w) != (f.protection == 1)) return false;
+  if (f.combatant && !(s.combat.active && (s.combat.attacker == w || s.combat.defender == w))) return false;
+  if (f.defending && !(s.combat.active && s.combat.defender == w)) return false;
+  if (f.vs_legion) {
+    const CardId opp = combat_opponent(s, w);
+    if (opp == kNoCard || !is_legion(s, opp)) return false;
+  }
+  if (f.non_personality && s.def(w).has(kwPersonality)) return false;
+  const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
+  if (f.affil && !(f.affil & m)) return false;
+  if (f.not_affil && (f.not_affil & m)) return false;
+  if (f.legion && !(m & bit(Affil::Legion))) return false;
+  if (f.doomtrooper && !is_doomtrooper(s, w)) return false;
+  if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
+  return true;
+}
+
+uint32_t keywords(const State& s, CardId w) {
+  uint32_t k = s.def(w).keywords;
+  for (CardId a : attachments_of(s, w))
+    if (!effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
+  return k;
+}
+
+}  // namespace dt
