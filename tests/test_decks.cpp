@@ -270,7 +270,7 @@ TEST(DeckFormat, SideBoardSection) {
 // gEngine "Side Board Pile": exactly 25 cards when a deck list has one; the
 // deck limits hold for the side board on its own.
 TEST(DeckValidation, SideBoardOfExactlyTwentyFive) {
-  const std::string side25 = "Side Board\n5 SEA LION\n5 FREE MARINE\n5 SAMURAI\n5 LUCKY SHOT\n5 CHEMIMAN\n";
+  const std::string side25 = "Side Board\n5 SEA LION\n5 MARTIAN BANSHEE\n5 SAMURAI\n5 LUCKY SHOT\n5 CHEMIMAN\n";
   dt::Deck d = dt::parse_deck(legal_sixty() + side25, db(), "t");
   EXPECT_EQ(d.side_board.size(), 25u);
   EXPECT_TRUE(dt::deck_problems(d, db(), dt::preset_gengine(), false).empty());  // 5 SEA LION in each list

@@ -76,6 +76,16 @@ std::vector<std::string> check_invariants(const State& s) {
     for (CardId c : s.seats[size_t(i)].in_play) n += s.def(c).type == CardType::Alliance;
     if (n > 1) fail("s" + std::to_string(i) + " has " + std::to_string(n) + " Alliances");
   }
+  // Each card's own list of attachments is State::attached filtered to it, in order.
+  for (size_t c = 0; c < s.cards.size(); ++c) {
+    std::vector<CardId> want, have;
+    for (CardId a : s.attached)
+      if (s.card(a).attached_to == CardId(c)) want.push_back(a);
+    for (CardId a = s.cards[c].first_attachment; a != kNoCard && have.size() <= s.cards.size();
+         a = s.card(a).next_attachment)
+      have.push_back(a);
+    if (have != want) fail("c" + std::to_string(c) + "'s list of attachments is out of date");
+  }
   // Action limits.
   if (s.actions_left < 0 || s.actions_left > s.rules.actions_per_turn)
     fail("actions left out of range: " + std::to_string(s.actions_left));

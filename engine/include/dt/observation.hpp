@@ -18,6 +18,7 @@ struct SeenCard {
   bool cover = false;
   CardId attached_to = kNoCard;
   int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
+  bool operator==(const SeenCard&) const = default;
 };
 
 struct SeenSeat {
@@ -30,6 +31,7 @@ struct SeenSeat {
   // The viewer's own Side Board, face up: the player built it and may search
   // it whenever a card lets it (gEngine "Side Board Pile"); others see its size.
   std::vector<SeenCard> side_board;
+  bool operator==(const SeenSeat&) const = default;
 };
 
 struct Observation {
@@ -45,6 +47,7 @@ struct Observation {
   Tactic tactic = Tactic::Fight;
   int winner = -1;
   std::vector<SeenSeat> seats;
+  bool operator==(const Observation&) const = default;
 };
 
 Observation observe(const State& s, int viewer);

@@ -12,6 +12,10 @@ namespace dt {
 
 enum class SabotageMode : uint8_t { Off, Once, Multiple };
 
+// Which text of every card is played: the gEngine edition rewrote them all;
+// the classic presets play them as printed (docs/effects.md, "Two texts").
+enum class CardText : uint8_t { GEngine, Printed };
+
 struct Rules {
   std::string name = "gengine";
   int promotion_target = 25;
@@ -42,6 +46,7 @@ struct Rules {
   // The other books speak of "your collection"; the engine lets the side board
   // stand for it under every preset (docs/rules-matrix.md).
   int side_board_size = 25;
+  CardText card_text = CardText::GEngine;
   bool auto_pass = true;
   // Referee adjudication, not a rulebook rule: a game still going after this
   // many turns ends; the higher P wins and a tie is a draw (winner -1). Tied

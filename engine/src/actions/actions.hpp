@@ -20,7 +20,7 @@ void muster_options(const State& s, CardId card, std::vector<Option>& out);
 // Musters `seat` may make in a timing window (an Alliance's privilege).
 void any_time_muster_options(const State& s, int seat, CardId card, std::vector<Option>& out);
 void apply_muster(State& s, const Option& o, Log log);
-// Where a warrior enters play: its affiliation's combat area.
+// Where a warrior enters play: Kohort (Dark Legion), Outpost (Tribal), else Squad.
 Area muster_area(const State& s, CardId w);
 // PERSONALITY: is another copy of w in play (as `seat` can see: others' face-down warriors don't count)?
 bool personality_in_play(const State& s, int seat, CardId w);

@@ -7,7 +7,7 @@ namespace dt::detail {
 
 void proclaim_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   const CardDef& d = s.def(c);
-  if (d.type != CardType::Alliance || !d.implemented) return;
+  if (d.type != CardType::Alliance) return;
   if (alliance_of(s, seat) != kNoCard || identical_alliance_in_play(s, c)) return;
   out.push_back({OptKind::Proclaim, c});
 }

@@ -8,10 +8,13 @@
 namespace dt::detail {
 
 void assign_options(const State& s, int seat, std::vector<Option>& out) {
+  // Asked at every window: most players have no SERGEANT in play.
+  const auto& in_play = s.seats[size_t(seat)].in_play;
+  if (std::none_of(in_play.begin(), in_play.end(), [&](CardId c) { return s.def(c).sergeant.has_value(); })) return;
   const std::vector<CardId> mine = own_warriors(s, seat);
   for (CardId sgt : mine) {
     const CardDef& sd = s.def(sgt);
-    if (!sd.sergeant || !sd.implemented || s.card(sgt).hidden || assignment_holds(s, sgt)) continue;
+    if (!sd.sergeant || s.card(sgt).hidden || assignment_holds(s, sgt)) continue;
     if (!(affiliations(s, sgt) & kCorporations)) continue;
     std::vector<std::string> groups;  // one option per card group, named by its first warrior
     for (CardId w : mine) {

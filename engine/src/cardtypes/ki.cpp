@@ -9,7 +9,7 @@ namespace dt::detail {
 
 bool can_bestow_ki(const State& s, CardId ki, CardId w) {
   const CardDef& k = s.def(ki);
-  if (k.type != CardType::Ki || !k.implemented) return false;
+  if (k.type != CardType::Ki) return false;
   if (!(affiliations(s, w) & bit(Affil::Mishima))) return false;  // the effective affiliation, now
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, ki, w)) return false;  // "May only be given to a SHADOW WALKER"

@@ -30,7 +30,7 @@ bool is_noted_collector(const State& s, int seat) {
 // its card type: one suit per warrior.
 bool can_equip_relic(const State& s, CardId r, CardId w) {
   const CardDef& rd = s.def(r);
-  if (rd.type != CardType::Relic || !rd.implemented) return false;
+  if (rd.type != CardType::Relic) return false;
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, r, w)) return false;
   if (relic_in_play(s, r)) return false;

@@ -27,6 +27,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
       if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
+      if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
@@ -53,13 +54,13 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w)) {
-      if (s.def(w).implemented && !s.def(w).abilities.empty() && !s.card(w).hidden) abilities_of(w, kNoCard);
+    if (!is_warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
+      if (!s.def(w).abilities.empty() && !s.card(w).hidden) abilities_of(w, kNoCard);
       continue;
     }
-    if (s.def(w).implemented) abilities_of(w, w);
+    abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))
-      if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
+      if (s.card(a).controller == seat) abilities_of(a, w);
   }
 }
 

@@ -60,7 +60,8 @@ Deck parse_deck(std::string_view text, const CardDb& db, std::string name);
 // What makes a read deck illegal under `rules`, with the line of the entry
 // at fault: too few cards (rules.min_deck_size), too many copies
 // (rules.max_copies, or when that is 0 the card's own deck limit), cards the
-// engine has not implemented (unless allow_unimplemented), Tribal warriors
+// engine has not implemented (unless allow_unimplemented; a card whose printed
+// text awaits the two-text audit is accepted, CardDef::audit_pending), Tribal warriors
 // under rules without Outposts, a side board that is not rules.side_board_size
 // cards (deck limits apply to it on its own). Empty when the deck is legal.
 std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
@@ -75,6 +76,9 @@ std::optional<uint16_t> lookup_card(std::string_view name_or_code, const CardDb&
 // The known card name nearest to `query` by edit distance ("" when the
 // database is empty or nothing is reasonably close).
 std::string nearest_card_name(std::string_view query, const CardDb& db);
+// Levenshtein distance (insertions, deletions, substitutions), for
+// "did you mean" hints on card names, options and commands alike.
+size_t edit_distance(std::string_view a, std::string_view b);
 
 // Decks compiled into the binary, by file name without ".deck".
 std::vector<std::string> builtin_deck_names();
