@@ -39,6 +39,9 @@ void add_equipment(const State& s, CardId w, bool fortified, Stats& st);
 bool fortified(const State& s, CardId w);
 // Is w protected by a fortification (one of its player's reaches it, or it carries one)?
 bool protected_by_fortification(const State& s, CardId w);
+// Does a fortification of w's player stand in w's combat area (a fortification
+// card there, or one carried by a warrior there)? WOLFBANE LIGHT CAVALRY.
+bool fortification_in_area(const State& s, CardId w);
 // The bonuses of its controller's fortifications that reach w.
 void add_fortifications(const State& s, CardId w, Stats& st);
 

@@ -14,6 +14,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (ab.timing == Timing::Combat && combat_opponent(s, user) == kNoCard) continue;
+      if (ab.outside_combat && s.combat.active) continue;
       if (ab.user_wounded && !s.card(user).wounded) continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())

@@ -5,11 +5,15 @@
 
 namespace dt::detail {
 
-// May `caster` cast `spell`? Its aspects (or BLESSED), from cover too.
+// May `caster` cast `spell`? Its aspects (or BLESSED), from cover too; never a
+// PROFANE warrior, whatever gives it the Art (gEngine "PROFANE").
 static bool can_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& sd = s.def(spell);
   const CardDef& cd = s.def(caster);
-  if ((cd.casts & sd.aspect) || (keywords(s, caster) & kwBlessed)) return true;
+  const uint32_t kw = keywords(s, caster);
+  if (kw & kwProfane) return false;
+  if ((cd.casts & sd.aspect) || (kw & kwBlessed)) return true;
+  if ((cd.casts_personal & sd.aspect) && sd.spell == SpellKind::Personal) return true;  // NICHOLAI
   uint8_t granted = 0;
   for_each_mod(s, caster, [&](const StaticMod& m, CardId) { granted |= m.casts; });
   return (granted & sd.aspect) != 0;

@@ -84,6 +84,7 @@ bool apply_use(State& s, const Option& o, Log log);
 // --- Dark Symmetry (symmetry.cpp) ---
 // gEngine "BESTOW DARK SYMMETRY GIFT": may `gift` be bestowed on w?
 bool can_bestow(const State& s, CardId gift, CardId w);
+int bestow_cost(const State& s, CardId gift, CardId w);
 
 // --- missions (missions.cpp) ---
 // gEngine "ASSIGN MISSION": never two copies of one mission on a warrior or a player.

@@ -130,7 +130,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Wound:
           if (keywords(s, c) & kwNoWound) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
-          else s.card(c).wounded = true;
+          else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
         case Op::Kill:
           if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);

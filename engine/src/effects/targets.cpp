@@ -1,5 +1,7 @@
 // What a card, spell or ability may be played on: warriors, combatants,
 // players, fortifications, equipment, gifts, missions, cards of a pile.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -11,9 +13,13 @@ static bool visible_warrior(const State& s, CardId w, int seat) {
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source) {
   std::vector<Target> out;
   const bool attaches = s.def(source).post_play == PostPlay::Attach && s.card(source).zone == Zone::Hand;
+  const auto& grants = s.def(source).grant_designations;
+  const bool makes_heretic = std::find(grants.begin(), grants.end(), "HERETIC") != grants.end();
   auto warrior_ok = [&](CardId w) {
     if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
     if (mission_copy_on_warrior(s, source, w)) return false;
+    if (f.other && (w == source || w == s.card(source).attached_to)) return false;
+    if (makes_heretic && has_designation(s, w, "NEVER HERETIC")) return false;
     return visible_warrior(s, w, seat) && filter_matches(s, f, w, seat) && !immune_to(s, w, source);
   };
   switch (k) {

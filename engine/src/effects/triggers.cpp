@@ -25,7 +25,20 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       fire.push_back({card, &t, seat, user});
     }
   };
+  consider(killer, When::Kills, kseat, killer);  // the killer's own text (SEAN GALLAGHER)
   for (CardId a : attachments_of(s, killer)) consider(a, When::Kills, kseat, killer);
+  // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS);
+  // the killer's controller is the one they reward.
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play) {
+      if (w == killer || !is_warrior_in_play(s, w)) continue;
+      for (const Trigger& t : s.def(w).triggers) {
+        if (t.when != When::Kills || !t.any_killer) continue;
+        if (t.victim && !filter_matches(s, *t.victim, victim, kseat)) continue;
+        if (t.killer && !filter_matches(s, *t.killer, killer, kseat)) continue;
+        fire.push_back({w, &t, kseat, killer});
+      }
+    }
   for (CardId c : s.seats[size_t(kseat)].in_play)
     if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
   for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
