@@ -53,7 +53,8 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
-  if (ab.discard_self) discard_from_play(s, o.a);
+  // HUSSAR: equipment it keeps is used without being discarded.
+  if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;
 }

@@ -6,6 +6,21 @@
 
 namespace dt::detail {
 
+// HATAMOTO as printed (ITS MISSIONS FIRST): while one of your missions waits on
+// such a warrior, another of your missions completed first pays nothing.
+static bool reward_forfeited(const State& s, CardId mission) {
+  if (s.def(mission).type != CardType::Mission) return false;
+  const int seat = s.card(mission).controller;
+  const CardId on = s.card(mission).attached_to;
+  if (on != kNoCard && has_designation(s, on, "ITS MISSIONS FIRST")) return false;
+  for (CardId m : s.attached) {
+    const CardInst& mi = s.card(m);
+    if (m == mission || mi.controller != seat || s.def(m).type != CardType::Mission) continue;
+    if (is_warrior_in_play(s, mi.attached_to) && has_designation(s, mi.attached_to, "ITS MISSIONS FIRST")) return true;
+  }
+  return false;
+}
+
 // gEngine "ASSIGN MISSION": a mission whose terms a kill meets is completed at
 // once (it is not optional), its reward paid and the card discarded.
 void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log) {
@@ -45,7 +60,7 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
   for (const Fire& f : fire) {
     if (s.card(f.card).zone != Zone::InPlay) continue;
     emit(log, {EventKind::Effect, int8_t(f.seat), f.card, victim, 0, f.seat});
-    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    if (!reward_forfeited(s, f.card)) run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
     complete_mission(s, f.card);
   }
 }
