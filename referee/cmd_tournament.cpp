@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "sandbox_flags.hpp"
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/report.hpp"
@@ -65,6 +66,7 @@ struct TournamentOptions {
   std::vector<std::string> sprt;
   double progress_interval = 10;
   bool quiet = false;
+  SandboxFlags sandbox;
 };
 
 struct UsageError : std::runtime_error {
@@ -107,6 +109,15 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   take_int(t["clocks"]["bank_ms"], "clocks.bank_ms", "--bank-ms", o.bank_ms);
   take_int(t["clocks"]["grace_ms"], "clocks.grace_ms", "--grace-ms", o.grace_ms);
   if (auto v = t["sprt"].value<std::string>(); v && !given("--sprt")) o.sprt = {*v};
+  // [sandbox]: isolation = "auto", limits = "memory=1G,...", network = false, hide = ["..."]
+  if (const toml::table* sb = t["sandbox"].as_table()) {
+    if (auto v = (*sb)["isolation"].value<std::string>(); v && !given("--isolation")) o.sandbox.isolation = *v;
+    if (auto v = (*sb)["limits"].value<std::string>(); v && !given("--limit")) o.sandbox.limits = {*v};
+    if (auto v = (*sb)["network"].value<bool>(); v && !given("--bot-network")) o.sandbox.network = *v;
+    if (const toml::array* h = (*sb)["hide"].as_array())
+      for (const toml::node& n : *h)
+        if (auto v = n.value<std::string>()) o.sandbox.hide.push_back(*v);
+  }
   if (const toml::array* bots = t["bots"].as_array(); bots && !given("--bot")) {
     for (const toml::node& b : *bots) {
       if (auto s = b.value<std::string>()) {
@@ -115,6 +126,9 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
         auto spec = (*bt)["spec"].value<std::string>();
         if (!spec) throw UsageError(fmt::format("config '{}': every [[bots]] entry needs spec = \"...\"", o.config));
         Player p{(*bt)["name"].value_or(std::string()), *spec, (*bt)["deck"].value_or(std::string())};
+        if (auto l = (*bt)["limits"].value<std::string>()) p.limits = *l;
+        else if (bt->contains("limits")) throw UsageError(fmt::format("config '{}': a bot's limits is a string such as \"memory=2G,processes=64\"", o.config));
+        if (auto n = (*bt)["network"].value<bool>()) p.network = *n;
         if (p.name.empty()) p.name = default_bot_name(p.spec);
         o.config_bots.push_back(p);
       } else {
@@ -149,6 +163,11 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   const auto policy = policy_by_name(o.policy);
   if (!policy) throw UsageError(fmt::format("unknown --policy '{}' (ladder, dev, training)", o.policy));
   t.policy = *policy;
+  try {
+    t.sandbox = sandbox_settings(o.sandbox);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   if (!o.shard.empty()) {
     int i = -1, n = 0;
     char extra = 0;
@@ -202,6 +221,17 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       if (ec) throw UsageError(fmt::format("--wire-log '{}': cannot create the directory: {}", o.wire_log, ec.message()));
     }
     validate_setup(setup);  // before the --db file is created
+    {
+      std::vector<std::string> specs;
+      for (const Player& p : setup.players) specs.push_back(p.spec);
+      const std::string iso = isolation_line(setup.sandbox, specs);
+      if (!iso.empty()) {
+        if (auto no = sandbox_support().refusal(setup.sandbox)) throw UsageError(*no);
+        if (!o.quiet) fmt::print("{}\n", iso);
+        else if (iso.find("DEGRADED") != std::string::npos || iso.find("OFF") != std::string::npos)
+          fmt::print(stderr, "dtref tournament: {}\n", iso);  // quiet, but weaker isolation is always said
+      }
+    }
     ensure_fd_budget(ro.concurrency);
     install_stop_handlers();
     const DbLock lock(o.db, "dtref tournament");  // one writer per --db; released even by SIGKILL
@@ -291,6 +321,7 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
       ->expected(1, 4);
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines when not on a terminal")
       ->capture_default_str();
+  add_sandbox_flags(cmd, o->sandbox);
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line or final table");
   cmd->callback([o, cmd, &exit_code] { exit_code = run_tournament_command(*o, *cmd); });
 }

@@ -49,8 +49,13 @@ std::string deck_fingerprint(const dt::Deck& deck) {
 std::string identity_json(const TournamentSetup& t) {
   nlohmann::json players = nlohmann::json::array();
   for (const Player& p : t.players)
-    players.push_back(
-        {{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}, {"deck_cards", deck_fingerprint(load_deck(p.deck, t.rules))}});
+  {
+    nlohmann::json j{{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}, {"deck_cards", deck_fingerprint(load_deck(p.deck, t.rules))}};
+    // A bot's own limits or network change how it can play; present only when set, so older stores still match.
+    if (!p.limits.empty()) j["limits"] = p.limits;
+    if (p.network) j["network"] = *p.network;
+    players.push_back(j);
+  }
   nlohmann::json j = {
       {"format", to_string(t.format)},
       {"rounds", t.rounds},
@@ -76,6 +81,8 @@ void validate_setup(const TournamentSetup& t) {
           "two bots are named '{}'; name them apart, e.g. --bot a={} --bot b={}", p.name, p.spec, p.spec));
     try {
       (void)load_deck(p.deck, t.rules);
+      ResourceLimits check;
+      check.apply(p.limits);
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("bot '{}': {}", p.name, e.what()));
     }
@@ -285,9 +292,19 @@ class Run {
     MatchSpec spec;
     spec.key = m.key();  // the bots get an opaque match id (run_match makes one)
     for (int p : {m.seat0, m.seat1}) {
-      spec.bots.push_back({t_.players[size_t(p)].name, t_.players[size_t(p)].spec});
+      const Player& pl = t_.players[size_t(p)];
+      spec.bots.push_back({pl.name, pl.spec, pl.limits, pl.network});
       spec.decks.push_back(decks_[size_t(p)]);
     }
+    // Bots see neither the results nor any other bot of the tournament.
+    spec.sandbox = t_.sandbox;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) spec.sandbox.hide.push_back(store_.path() + suffix);
+    if (!opt_.transcripts_dir.empty()) spec.sandbox.hide.push_back(opt_.transcripts_dir);
+    for (const Player& pl : t_.players)
+      for (const std::string& path : command_paths(pl.spec.substr(pl.spec.find(':') + 1))) {
+        spec.sandbox.others.push_back(path);
+        spec.sandbox.others.push_back(fs::path(path).parent_path().string());
+      }
     spec.rules = t_.rules;
     spec.seed = m.seed;
     spec.clocks = t_.clocks;

@@ -22,6 +22,8 @@ struct Player {
   std::string name;
   std::string spec;  // passed to run_match untouched (builtin:..., stdio:..., grpc:...)
   std::string deck;  // built-in deck name or path to a .deck file
+  std::string limits;           // this bot's resource limits (dtref::ResourceLimits::apply syntax), "" for the defaults
+  std::optional<bool> network;  // this bot may use the host's network (unset: the tournament's setting)
 };
 
 // One planned match. Legs 2k-1 and 2k of a pairing are a seat-swapped pair
