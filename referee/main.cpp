@@ -16,10 +16,11 @@ int main(int argc, char** argv) {
   dtref::add_tournament_command(app, exit_code);
   dtref::add_standings_command(app, exit_code);
   dtref::add_merge_command(app, exit_code);
+  dtref::add_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return dtref::report_parse_error(app, e);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dtref: error: %s\n", e.what());
     return 2;

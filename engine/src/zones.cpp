@@ -20,25 +20,44 @@ static std::vector<CardId>* pile_of(State& s, CardId c) {
   return nullptr;
 }
 
+// Relinks the list of `base`'s attachments from State::attached, so the
+// per-card lists keep exactly its order. Attaching and detaching are rare next
+// to the rating queries that read the lists.
+static void relink_attachments(State& s, CardId base) {
+  CardId* link = &s.card(base).first_attachment;
+  for (CardId a : s.attached)
+    if (s.card(a).attached_to == base) {
+      *link = a;
+      link = &s.card(a).next_attachment;
+    }
+  *link = kNoCard;
+}
+
 void take_out(State& s, CardId c) {
   if (auto* v = pile_of(s, c)) {
     auto it = std::find(v->begin(), v->end(), c);
     if (it != v->end()) v->erase(it);
   }
   CardInst& ci = s.card(c);
-  if (ci.attached_to != kNoCard) {
+  const CardId base = ci.attached_to;
+  if (base != kNoCard) {
     auto it = std::find(s.attached.begin(), s.attached.end(), c);
     if (it != s.attached.end()) s.attached.erase(it);
   }
   ci.zone = Zone::Limbo;
   ci.attached_to = kNoCard;
+  ci.next_attachment = kNoCard;
+  if (base != kNoCard) relink_attachments(s, base);
 }
 
 void attach_to(State& s, CardId c, CardId base) {
   CardInst& ci = s.card(c);
-  if (ci.attached_to == kNoCard) s.attached.push_back(c);
+  const CardId before = ci.attached_to;
+  if (before == kNoCard) s.attached.push_back(c);
   ci.attached_to = base;
   ci.area = s.card(base).area;
+  if (before != kNoCard && before != base) relink_attachments(s, before);
+  relink_attachments(s, base);
 }
 
 void put_attached(State& s, CardId c, CardId base, int seat) {
@@ -70,8 +89,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
 
 AttachList attachments_of(const State& s, CardId c) {
   AttachList out;
-  for (CardId a : s.attached)
-    if (s.card(a).attached_to == c) out.push_back(a);
+  for (CardId a = s.card(c).first_attachment; a != kNoCard; a = s.card(a).next_attachment) out.push_back(a);
   return out;
 }
 
@@ -99,31 +117,6 @@ int draw_cards(State& s, int seat, int n) {
     ++drawn;
   }
   return drawn;
-}
-
-bool has_combat_warrior(const State& s, int seat) {
-  for (CardId c : s.seats[size_t(seat)].in_play)
-    if (can_take_part_in_combat(s, c)) return true;
-  return false;
-}
-
-int next_active_seat(const State& s, int seat) {
-  const int n = s.num_seats();
-  for (int i = 1; i <= n; ++i) {
-    int t = (seat + i) % n;
-    if (!s.seats[size_t(t)].eliminated) return t;
-  }
-  return seat;
-}
-
-std::vector<uint8_t> seats_from(const State& s, int first) {
-  std::vector<uint8_t> out;
-  const int n = s.num_seats();
-  for (int i = 0; i < n; ++i) {
-    int t = (first + i) % n;
-    if (!s.seats[size_t(t)].eliminated) out.push_back(uint8_t(t));
-  }
-  return out;
 }
 
 }  // namespace dt::detail

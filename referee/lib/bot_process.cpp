@@ -120,6 +120,7 @@ struct ChildPlan {
   std::vector<Limit> limits;
   bool set_uid = false;  // drop to `uid` here (no namespaces to do it in)
   uid_t uid = 0;
+  const char* dir = nullptr;  // working directory, when not the referee's
   const char* path = nullptr;
   char* const* argv = nullptr;
   char* const* envp = nullptr;
@@ -158,6 +159,7 @@ struct ChildPlan {
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   if (::dup2(c.in, 0) < 0 || ::dup2(c.out, 1) < 0 || ::dup2(c.err, 2) < 0) fail_in_child(c, 5);
+  if (c.dir && ::chdir(c.dir) != 0) fail_in_child(c, 7);
   // Nothing else the referee has open reaches the bot (libraries may have
   // opened descriptors without close-on-exec).
   ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_CLOEXEC);
@@ -166,7 +168,8 @@ struct ChildPlan {
 }
 
 const char* const kChildSteps[] = {"", "PR_SET_PDEATHSIG", "joining its cgroup", "setting its rlimits",
-                                   "dropping to its own uid", "redirecting its stdio", "exec"};
+                                   "dropping to its own uid", "redirecting its stdio", "exec",
+                                   "changing to its working directory"};
 
 // Kills every process running as `uid` (a leased uid nobody else runs as).
 void kill_uid(uid_t uid) {
@@ -198,6 +201,8 @@ BotProcess::~BotProcess() {
 void BotProcess::close_pidfd() { close_fd(pidfd_); }
 
 std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
+  if (!how.dir.empty() && ::access(how.dir.c_str(), X_OK) != 0)
+    return "cannot start in working directory '" + how.dir + "': " + std::strerror(errno);
   static std::once_flag subreaper;
   std::call_once(subreaper, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
   const SandboxSettings& sb = how.sandbox;
@@ -213,7 +218,7 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   // say so plainly rather than leave it to a shell's "Permission denied".
   const std::string program = how.command.substr(0, how.command.find_first_of(" \t"));
   if (uid_ && program.find('/') != std::string::npos)
-    if (auto blocked = unreadable_by_others(program))
+    if (auto blocked = unreadable_by_others(how.dir.empty() || program[0] == '/' ? program : how.dir + "/" + program))
       return "cannot launch '" + how.command + "': it runs as a user of its own (uid " + std::to_string(uid_->uid()) +
              "), which may not run " + program + " (" + *blocked +
              " is closed to other users): make the bot's files readable by others (chmod o+rX), "
@@ -229,7 +234,8 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
 
   CStrings argv;
   if (sandboxed_)
-    argv.own = sandboxed_command(sup, sb, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds);
+    argv.own = sandboxed_command(sup, sb, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
+                                 how.dir);
   else
     argv.own = {"/bin/sh", "-c", script};
   argv.finish();
@@ -250,6 +256,7 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   if (cgroup_) c.cgroup_fds = &cgroup_->join_fds();
   c.limits = rlimits_for(limits_, cgroup_ && cgroup_->limits_memory(), uid_.has_value());
   c.set_uid = direct_uid_;
+  if (!sandboxed_ && !how.dir.empty()) c.dir = how.dir.c_str();  // bubblewrap changes directory itself
   if (uid_) c.uid = uid_->uid();
   c.path = argv.ptrs[0];
   c.argv = argv.ptrs.data();
@@ -270,7 +277,7 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   }
   if (got == ssize_t(sizeof failure)) {  // the child reported a failed step instead of exec'ing
     kill_group_and_reap();
-    const int step = failure[0] >= 1 && failure[0] <= 6 ? failure[0] : 0;
+    const int step = failure[0] >= 1 && failure[0] <= 7 ? failure[0] : 0;
     return std::string("cannot launch '") + how.command + "': " + kChildSteps[step] + " failed: " + std::strerror(failure[1]) +
            (step == 6 ? " (" + argv.own[0] + ")" : "");
   }

@@ -286,14 +286,14 @@ UidLease::~UidLease() {
 
 // ---- the command ------------------------------------------------------------
 
-std::vector<std::string> command_paths(const std::string& command) {
+std::vector<std::string> command_paths(const std::string& command, const std::string& dir) {
   std::vector<std::string> out;
   std::string tok;
   char quote = 0;
   auto flush = [&] {
     if (tok.find('/') != std::string::npos && tok.find('=') == std::string::npos) {
       std::error_code ec;
-      fs::path p = fs::absolute(tok, ec);
+      fs::path p = dir.empty() || fs::path(tok).is_absolute() ? fs::absolute(tok, ec) : fs::path(dir) / tok;
       if (!ec && fs::exists(p, ec)) {
         p = fs::weakly_canonical(p, ec);
         const std::string s = p.string();
@@ -348,7 +348,8 @@ std::optional<std::string> unreadable_by_others(const std::string& path) {
 
 std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSettings& s, const std::string& shell_command,
                                            std::optional<uid_t> uid,
-                                           const std::vector<std::pair<std::string, std::string>>& binds) {
+                                           const std::vector<std::pair<std::string, std::string>>& binds,
+                                           const std::string& dir) {
   std::vector<std::string> a{sup.bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
                              "--unshare-uts", "--unshare-cgroup-try"};
   if (!s.network) a.push_back("--unshare-net");
@@ -365,9 +366,9 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
   if (fs::is_directory("/var/tmp", ec)) tmpfs("/var/tmp", "1777");
   if (fs::is_directory("/run", ec)) a.insert(a.end(), {"--perms", "0755", "--tmpfs", "/run"});
   // What this bot must not see, except where its own files are.
-  std::vector<std::string> own = command_paths(shell_command);
   std::error_code cwd_ec;
-  const std::string cwd = fs::current_path(cwd_ec).string();
+  const std::string cwd = dir.empty() ? fs::current_path(cwd_ec).string() : fs::absolute(dir, cwd_ec).string();
+  std::vector<std::string> own = command_paths(shell_command, cwd);
   if (!cwd.empty()) own.push_back(cwd);
   // The bot's own files under a directory the sandbox replaced (a bot kept in
   // /tmp, say) are bound back, read-only.

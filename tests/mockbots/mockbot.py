@@ -55,6 +55,7 @@ processes (forked children keep it) with /proc/*/cmdline.
 --pidfile: every pid this bot starts (itself included) is appended there,
 so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
+--features: protocol features to ask for in ready, comma-separated (e.g. compact).
 """
 import json
 import os
@@ -69,7 +70,7 @@ import time
 def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
-    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--tag": "", "--target": ""}
+    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": "", "--tag": "", "--target": ""}
     i = 1
     while i + 1 < len(args) + 1 and i < len(args):
         opts[args[i]] = args[i + 1]
@@ -123,7 +124,10 @@ def main():
                 guess = int(digits)
             if mode == "no_ready":
                 time.sleep(1000)
-            say({"type": "ready", "name": "mock-" + mode})
+            ready = {"type": "ready", "name": "mock-" + mode}
+            if opts["--features"]:
+                ready["features"] = opts["--features"].split(",")
+            say(ready)
         elif kind == "request":
             requests += 1
             did = msg["decision_id"]

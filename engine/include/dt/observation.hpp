@@ -17,6 +17,7 @@ struct SeenCard {
   bool wounded = false;
   bool cover = false;
   CardId attached_to = kNoCard;
+  bool operator==(const SeenCard&) const = default;
 };
 
 struct SeenSeat {
@@ -26,6 +27,7 @@ struct SeenSeat {
   bool eliminated = false;
   std::vector<SeenCard> hand;     // only for the viewer's own seat
   std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+  bool operator==(const SeenSeat&) const = default;
 };
 
 struct Observation {
@@ -41,6 +43,7 @@ struct Observation {
   Tactic tactic = Tactic::Fight;
   int winner = -1;
   std::vector<SeenSeat> seats;
+  bool operator==(const Observation&) const = default;
 };
 
 Observation observe(const State& s, int viewer);

@@ -47,6 +47,12 @@ class BotLink {
   // The resource limit the bot's process ran into ("" if none, or not a
   // launched process): a fault it explains becomes a `resource` verdict.
   virtual std::string resource_problem() { return {}; }
+  // The bot asked for the "compact" feature (docs/protocol.md): a transport
+  // with a text form may leave fields at their default out.
+  virtual void set_compact(bool) {}
+  // True for a bot that runs inside the referee and reads the engine's own
+  // observation and options: its requests carry only the decision id.
+  virtual bool in_process() const { return false; }
 };
 
 }  // namespace dtref

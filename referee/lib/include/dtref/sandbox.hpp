@@ -111,18 +111,20 @@ class UidLease {
 
 // The paths in a bot command line that name existing files or directories
 // (interpreters under /usr and friends left out): whose files a bot is.
-std::vector<std::string> command_paths(const std::string& command);
+// Relative paths are taken from `dir` (empty: the current directory).
+std::vector<std::string> command_paths(const std::string& command, const std::string& dir = {});
 
 // With its own uid a bot reads files as "others": the first directory or file
 // on the way to `path` that others may not read or enter, if any.
 std::optional<std::string> unreadable_by_others(const std::string& path);
 
 // The command that runs `shell_command` (a /bin/sh -c script) inside the
-// sandbox: bwrap's arguments, then setpriv's when `uid` is given. Extra
-// mounts: `binds` are (host path, sandbox path) pairs bound read-write after
-// everything else (e.g. the gRPC socket).
+// sandbox, in directory `dir` (empty: the current one): bwrap's arguments,
+// then setpriv's when `uid` is given. Extra mounts: `binds` are (host path,
+// sandbox path) pairs bound read-write after everything else (e.g. the gRPC socket).
 std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSettings& s, const std::string& shell_command,
                                            std::optional<uid_t> uid,
-                                           const std::vector<std::pair<std::string, std::string>>& binds);
+                                           const std::vector<std::pair<std::string, std::string>>& binds,
+                                           const std::string& dir = {});
 
 }  // namespace dtref

@@ -1,0 +1,58 @@
+// The actions of the Actions step (gEngine "STEP TWO: ACTIONS"), one file per
+// family, each with its legal options beside its effect. The Actions step
+// (turn/actions_step.cpp) asks them for options in order; apply() finds a
+// family's effect through the table in dispatch.cpp.
+#pragma once
+
+#include <vector>
+
+#include "dt/game.hpp"
+#include "events.hpp"
+
+namespace dt::detail {
+
+// --- Meditate (meditate.cpp) ---
+void meditate_options(const State& s, std::vector<Option>& out);
+void apply_meditate(State& s, const Option& o, Log log);
+
+// --- Muster Warrior, and 2nd ed Muster Warrior in Cover (muster.cpp) ---
+void muster_options(const State& s, CardId card, std::vector<Option>& out);
+void apply_muster(State& s, const Option& o, Log log);
+// Where a warrior enters play: Kohort (Dark Legion), Outpost (Tribal), else Squad.
+Area muster_area(const State& s, CardId w);
+
+// --- Seek Cover and Exit Cover (cover.cpp) ---
+// When every warrior is in cover, Exit Cover is the only action; true if so.
+bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_seek_cover(State& s, const Option& o, Log log);
+void apply_exit_cover(State& s, const Option& o, Log log);
+// Turns a face-down warrior face up (pays for one mustered in cover, with the
+// 2nd ed penalty when its controller can't pay). Returns false if it left play.
+bool reveal(State& s, CardId w, Log log);
+
+// --- Equip (equip.cpp) ---
+void equip_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_equip(State& s, const Option& o, Log log);
+
+// --- Build Fortification (build.cpp) ---
+void build_options(const State& s, CardId card, std::vector<Option>& out);
+void apply_build(State& s, const Option& o, Log log);
+
+// --- Bestow Dark Symmetry Gift (bestow.cpp) ---
+void bestow_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_bestow(State& s, const Option& o, Log log);
+
+// --- Attack, a Tactical action (attack.cpp) ---
+void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_attack(State& s, const Option& o, Log log);
+
+// --- Sabotage, a Tactical action (sabotage.cpp) ---
+void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_sabotage(State& s, const Option& o, Log log);
+
+// --- Playing cards, casting spells, using abilities (play.cpp) ---
+void apply_play_card(State& s, const Option& o, Log log);
+void apply_use_ability(State& s, const Option& o, Log log);
+
+}  // namespace dt::detail

@@ -1,0 +1,59 @@
+// gEngine "ATTACK (Tactical Action)": the attacks offered, and announcing one
+// (combat steps 1-2); the combat itself is in combat/.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  const int me = s.current;
+  for (CardId a : mine) {
+    if (!can_attack_with(s, a)) continue;
+    const size_t first_option = out.size();
+    for (int t = 0; t < s.num_seats(); ++t) {
+      if (t == me || s.seats[size_t(t)].eliminated) continue;
+      for (CardId d : own_warriors(s, t)) {
+        const CardInst& di = s.card(d);
+        if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
+        if (!di.hidden && (keywords(s, d) & kwNotAttackable)) continue;
+        for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
+          if (!has_rating(s, a, tac) || !tactic_allowed(s, tac)) continue;
+          if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
+          // A face-down stranger may be attacked; legality is checked when it is flipped.
+          if (!di.hidden && (!has_rating(s, d, tac) || !attack_allowed(s, a, d))) continue;
+          Option o{OptKind::Attack, a, d};
+          o.tactic = tac;
+          out.push_back(o);
+        }
+      }
+    }
+    // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available.
+    if (has_designation(s, a, "MUST ATTACK DARK LEGION")) {
+      auto legion = [&](const Option& o) { return !s.card(o.b).hidden && is_legion(s, o.b); };
+      if (std::any_of(out.begin() + long(first_option), out.end(), legion))
+        out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
+                  out.end());
+    }
+  }
+}
+
+void apply_attack(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  s.tactical_used = true;
+  s.actions_left = 0;  // a Tactical action ends the Actions step
+  emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic)});
+  // A defender in cover is turned face up for the combat (and paid for).
+  if (!reveal(s, o.b, log)) {
+    open_response_window(s);
+    return;
+  }
+  if (!attack_allowed(s, o.a, o.b) || !has_rating(s, o.b, o.tactic)) {
+    emit(log, {EventKind::AttackVoid, int8_t(me), o.a, o.b});
+    open_response_window(s);
+    return;
+  }
+  start_combat(s, o.a, o.b, o.tactic, me);
+}
+
+}  // namespace dt::detail

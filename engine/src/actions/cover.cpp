@@ -1,0 +1,71 @@
+// gEngine "SEEK COVER" and "EXIT COVER": a warrior in cover is face down,
+// gains A, may not attack; one warrior must stay out in the open. Also the
+// reveal of a face-down warrior, which pays for a 2nd ed Muster in Cover.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// When all are covered, Exit Cover is the next available action.
+bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  const bool all_covered =
+      !mine.empty() && std::all_of(mine.begin(), mine.end(), [&](CardId w) { return s.card(w).cover; });
+  if (!all_covered) return false;
+  for (CardId w : mine) out.push_back({OptKind::ExitCover, w});
+  return true;
+}
+
+void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  int uncovered = 0;
+  for (CardId w : mine) uncovered += !s.card(w).cover;
+  for (CardId w : mine) {
+    if (s.card(w).cover) out.push_back({OptKind::ExitCover, w});
+    else if (uncovered >= 2 && !(keywords(s, w) & kwNoCover)) out.push_back({OptKind::SeekCover, w});
+  }
+}
+
+void apply_seek_cover(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  s.card(o.a).cover = true;
+  --s.actions_left;
+  emit(log, {EventKind::SeekCover, int8_t(me), o.a});
+  open_response_window(s);
+}
+
+void apply_exit_cover(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  CardInst& w = s.card(o.a);
+  w.cover = false;
+  w.exited_cover_turn = int16_t(s.turn_number);
+  --s.actions_left;
+  emit(log, {EventKind::ExitCover, int8_t(me), o.a});
+  reveal(s, o.a, log);
+  open_response_window(s);
+}
+
+bool reveal(State& s, CardId w, Log log) {
+  CardInst& wi = s.card(w);
+  const bool was_hidden = wi.hidden;
+  wi.hidden = false;
+  if (was_hidden) emit(log, {EventKind::Reveal, int8_t(wi.controller), w});
+  if (!wi.unpaid) return true;
+  wi.unpaid = false;
+  SeatState& st = s.seats[wi.controller];
+  const int cost = s.def(w).v;
+  if (st.destiny >= cost) {
+    st.destiny -= cost;
+    return true;
+  }
+  // 2nd ed "MUSTER WARRIOR IN COVER": can't pay -> discarded, all D lost, the
+  // rest comes out of P one for one.
+  const int short_by = cost - st.destiny;
+  st.destiny = 0;
+  const int p_lost = std::min(st.promotion, short_by);
+  st.promotion -= p_lost;
+  emit(log, {EventKind::RevealPenalty, int8_t(wi.controller), w, kNoCard, short_by, p_lost});
+  discard_from_play(s, w);
+  return false;
+}
+
+}  // namespace dt::detail

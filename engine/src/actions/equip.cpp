@@ -1,0 +1,52 @@
+// gEngine "EQUIP": one action puts an Equipment card on one of your warriors
+// (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+static bool can_equip(const State& s, CardId e, CardId w) {
+  const CardDef& ed = s.def(e);
+  if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
+  if (keywords(s, w) & kwNoEquipment) return false;
+  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (!gives_to(s, e, w)) return false;
+  if (ed.has(kwVehicle))  // one VEHICLE per warrior
+    for (CardId a : attachments_of(s, w))
+      if (s.def(a).has(kwVehicle)) return false;
+  if (ed.has(kwArmor))  // one ARMOR per warrior
+    for (CardId a : attachments_of(s, w))
+      if (s.def(a).has(kwArmor)) return false;
+  return true;
+}
+
+// A weapon add-on (ATTACH TO ANY SHOOT WEAPON ...): one of each on a weapon.
+static bool can_add_on(const State& s, CardId e, CardId weapon) {
+  const CardDef& ed = s.def(e);
+  const CardDef& wd = s.def(weapon);
+  if (!ed.attach_to_weapon || wd.type != CardType::Equipment || wd.weapon == WeaponKind::None) return false;
+  if (!(ed.attach_to_weapon & (1u << unsigned(wd.weapon)))) return false;
+  for (CardId a : attachments_of(s, weapon))
+    if (s.card(a).def == s.card(e).def) return false;
+  return true;
+}
+
+void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  const CardDef& d = s.def(c);
+  if (d.type != CardType::Equipment) return;
+  for (CardId w : mine) {
+    if (can_equip(s, c, w)) out.push_back({OptKind::Equip, c, w});
+    if (d.attach_to_weapon)
+      for (CardId wpn : attachments_of(s, w))
+        if (can_add_on(s, c, wpn)) out.push_back({OptKind::Equip, c, wpn});
+  }
+}
+
+void apply_equip(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  put_attached(s, o.a, o.b, me);
+  --s.actions_left;
+  emit(log, {EventKind::Equip, int8_t(me), o.a, o.b});
+  open_response_window(s);
+}
+
+}  // namespace dt::detail

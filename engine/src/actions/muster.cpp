@@ -1,0 +1,84 @@
+// gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
+// WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
+#include "internal.hpp"
+
+namespace dt::detail {
+
+Area muster_area(const State& s, CardId w) {
+  if (is_legion(s, w)) return Area::Kohort;
+  if (s.rules.outposts && is_tribal(s, w)) return Area::Outpost;
+  return Area::Squad;
+}
+
+// PERSONALITY: one copy in play at a time. Others' face-down warriors don't
+// count here: a hidden copy is found out when the Muster is made (apply_muster).
+static bool personality_in_play(const State& s, CardId w) {
+  const CardDef& d = s.def(w);
+  if (!d.has(kwPersonality)) return false;
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play) {
+      const CardInst& ci = s.card(c);
+      if (s.def(c).name == d.name && !(ci.hidden && ci.controller != s.current)) return true;
+    }
+  return false;
+}
+
+// One Tribal affiliation per Outpost.
+static bool tribal_conflict(const State& s, int seat, CardId w) {
+  if (!is_tribal(s, w)) return false;
+  const AffilMask mine = s.def(w).affil & kTribes;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, c) && s.card(c).area == Area::Outpost && is_tribal(s, c) &&
+        (s.def(c).affil & kTribes) != mine)
+      return true;
+  return false;
+}
+
+static bool can_muster(const State& s, CardId w, bool in_cover) {
+  const CardDef& d = s.def(w);
+  if (d.type != CardType::Warrior) return false;
+  if (!in_cover && d.v > s.seats[s.current].destiny) return false;
+  if (!s.rules.outposts && is_tribal(s, w)) return false;
+  if (personality_in_play(s, w)) return false;
+  if (tribal_conflict(s, s.current, w)) return false;
+  return true;
+}
+
+void muster_options(const State& s, CardId c, std::vector<Option>& out) {
+  if (s.def(c).type != CardType::Warrior) return;
+  if (can_muster(s, c, false)) out.push_back({OptKind::Muster, c});
+  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, c, true))
+    out.push_back({OptKind::MusterCover, c});
+}
+
+void apply_muster(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  SeatState& st = s.seats[size_t(me)];
+  const bool covered = o.kind == OptKind::MusterCover;
+  // 2nd ed "PERSONALITIES": a copy hidden in another player's cover is shown
+  // and paid for, and this Muster never happened.
+  if (s.def(o.a).has(kwPersonality))
+    for (int t = 0; t < s.num_seats(); ++t)
+      for (CardId c : s.seats[size_t(t)].in_play)
+        if (t != me && s.card(c).hidden && s.def(c).name == s.def(o.a).name) {
+          reveal(s, c, log);
+          s.phase = Phase::Actions;
+          return;
+        }
+  take_out(s, o.a);
+  put_into(s, o.a, Zone::InPlay, me);
+  CardInst& w = s.card(o.a);
+  w.area = muster_area(s, o.a);
+  if (covered) {
+    w.cover = w.hidden = w.unpaid = true;
+    s.actions_left -= 3;
+  } else {
+    st.destiny -= s.def(o.a).v;
+    if (!s.def(o.a).has(kwFreeMuster)) --s.actions_left;
+  }
+  if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;
+  emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});
+  open_response_window(s);
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,38 @@
+// Playing a card from hand, casting a spell or using an ability, in the
+// Actions step (when it is an action) or in any timing window; then settling
+// the flow: an action opens the response window, and a combat whose warrior
+// left play, or that an effect ended, is over without a resolution.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+static void settle(State& s, bool in_window, bool was_combat, bool action) {
+  if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender)))
+    s.combat = Combat{};
+  if (in_window) {
+    s.window.passes = 0;  // the same player may go on playing
+    if (was_combat && !s.combat.active && s.window.kind == WindowKind::CombatModify) open_response_window(s);
+  } else if (action) {
+    open_response_window(s);
+  }
+}
+
+void apply_play_card(State& s, const Option& o, Log log) {
+  if (!s.def(o.a).play) {
+    play_combat_modifier(s, o, log);
+    return;
+  }
+  const bool in_window = s.phase == Phase::Window;
+  const bool was_combat = s.combat.active;
+  const bool action = apply_play(s, o, log);
+  settle(s, in_window, was_combat, action);
+}
+
+void apply_use_ability(State& s, const Option& o, Log log) {
+  const bool in_window = s.phase == Phase::Window;
+  const bool was_combat = s.combat.active;
+  const bool action = apply_use(s, o, log);
+  settle(s, in_window, was_combat, action);
+}
+
+}  // namespace dt::detail

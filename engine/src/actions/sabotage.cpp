@@ -1,0 +1,41 @@
+// gEngine "SABOTAGE (Tactical Action)": against a player with no warrior able
+// to take part in combat, for half the saboteur's V; once per player per turn
+// unless the Multiple Sabotages option is on.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// Never before every player has had a turn.
+static bool sabotage_open(const State& s) {
+  if (s.rules.sabotage == SabotageMode::Off) return false;
+  for (const SeatState& st : s.seats)
+    if (!st.eliminated && st.turns_taken < 1) return false;
+  return true;
+}
+
+void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  if (!sabotage_open(s)) return;
+  const int me = s.current;
+  const SeatState& st = s.seats[size_t(me)];
+  for (int t = 0; t < s.num_seats(); ++t) {
+    if (t == me || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) continue;
+    if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) continue;
+    for (CardId a : mine)
+      if (can_take_part_in_combat(s, a) && !s.card(a).cover) out.push_back({OptKind::Sabotage, a, CardId(t)});
+  }
+}
+
+void apply_sabotage(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  SeatState& st = s.seats[size_t(me)];
+  s.tactical_used = true;
+  s.actions_left = 0;
+  st.sabotaged_mask |= 1u << unsigned(o.b);
+  const int v = stats(s, o.a).v;
+  emit(log, {EventKind::Sabotage, int8_t(me), o.a, kNoCard, o.b});
+  queue_award(s, me, (v + 1) / 2, s.def(o.a).has(kwFreelancer), o.a);
+  if (s.awards.empty()) open_response_window(s);
+  else s.phase = Phase::Points;
+}
+
+}  // namespace dt::detail

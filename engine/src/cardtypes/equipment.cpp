@@ -1,0 +1,98 @@
+// Equipment cards: who may be given them, which weapons a combatant uses, and
+// what the bearer gains (gEngine "EQUIP", "WEAPONS", "ARMOR", "VEHICLES").
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+bool gives_to(const State& s, CardId e, CardId w) {
+  const GiveTo& g = s.def(e).give_to;
+  // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
+  if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
+  if (g.affil && !(g.affil & affiliations(s, w))) return false;
+  if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
+  if (g.legion && !is_legion(s, w)) return false;
+  return true;
+}
+
+bool weapon_fits(WeaponKind k, Tactic t) {
+  switch (k) {
+    case WeaponKind::Fight: return t == Tactic::Fight;
+    case WeaponKind::Shoot: return t == Tactic::Shoot;
+    case WeaponKind::FightShoot:
+    case WeaponKind::Special: return true;
+    case WeaponKind::None: return false;
+  }
+  return false;
+}
+
+static int gain_for(const StatBonus& b, Tactic t) { return t == Tactic::Fight ? b.f : b.s; }
+
+// The weapons a combatant uses: the best for the tactic (add-ons included),
+// and a second HANDGUN beside a first. None while it flies a doubling vehicle.
+std::vector<CardId> used_weapons(const State& s, CardId w) {
+  std::vector<CardId> out;
+  if (combat_opponent(s, w) == kNoCard) return out;
+  const Tactic t = s.combat.tactic;
+  std::vector<std::pair<int, CardId>> fits;
+  for (CardId e : attachments_of(s, w)) {
+    const CardDef& ed = s.def(e);
+    if (ed.type == CardType::Equipment && ed.doubles) return {};
+    if (ed.type != CardType::Equipment || ed.weapon == WeaponKind::None) continue;
+    if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
+    bool fit = weapon_fits(ed.weapon, t);
+    int gain = gain_for(ed.bonus, t);
+    for (CardId add : attachments_of(s, e)) {
+      fit = fit || weapon_fits(s.def(add).weapon, t);
+      gain += gain_for(s.def(add).bonus, t);
+    }
+    if (fit) fits.push_back({gain, e});
+  }
+  std::stable_sort(fits.begin(), fits.end(), [](auto& x, auto& y) { return x.first > y.first; });
+  if (fits.empty()) return out;
+  out.push_back(fits[0].second);
+  if (s.def(fits[0].second).has(kwHandgun))
+    for (size_t i = 1; i < fits.size(); ++i)
+      if (s.def(fits[i].second).has(kwHandgun) && s.card(fits[i].second).def != s.card(fits[0].second).def) {
+        out.push_back(fits[i].second);
+        break;
+      }
+  return out;
+}
+
+void apply_vehicle_doubling(const State& s, CardId w, Stats& st) {
+  for (CardId e : attachments_of(s, w)) {  // one VEHICLE per warrior
+    const uint8_t x = s.def(e).doubles;
+    if (!x || effect_blocked(s, w, e)) continue;
+    if (x & 1) st.f *= 2;
+    if (x & 2) st.s *= 2;
+    if (x & 4) st.a *= 2;
+    if (x & 8) st.v *= 2;
+    break;
+  }
+}
+
+void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
+  // Equipment: any number, but one of each card (backups don't stack) and the
+  // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
+  std::vector<uint16_t> seen;
+  for (CardId e : attachments_of(s, w)) {
+    const CardDef& ed = s.def(e);
+    const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
+    if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
+    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
+    if (fort_like && !forts) continue;
+    if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does
+      if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
+      seen.push_back(s.card(e).def);
+    }
+    add_bonus(st, ed.bonus);
+  }
+  for (CardId wpn : used_weapons(s, w)) {
+    add_bonus(st, s.def(wpn).bonus);
+    for (CardId addon : attachments_of(s, wpn)) add_bonus(st, s.def(addon).bonus);
+  }
+}
+
+}  // namespace dt::detail

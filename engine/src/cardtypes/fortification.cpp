@@ -1,0 +1,44 @@
+// Fortification cards: whom they protect and what they give
+// (gEngine "BUILD FORTIFICATION", "Outpost").
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// Does warrior w get fortification bonuses right now? Not when it refuses
+// them, nor while combating a warrior that ignores them. Judged on printed
+// and attached keywords only, so that a modifier may ask about protection.
+bool fortified(const State& s, CardId w) {
+  if (base_keywords(s, w) & kwNoFortBenefit) return false;
+  const CardId opp = combat_opponent(s, w);
+  if (opp != kNoCard && (base_keywords(s, opp) & kwIgnoreEnemyForts)) return false;
+  return true;
+}
+
+// Does the fortification f (of w's controller) reach w? gEngine "Outpost":
+// Squad and Kohort effects reach into the Outpost and back.
+static bool fort_reaches(const State& s, CardId f, CardId w) {
+  const CardDef& fd = s.def(f);
+  if (fd.type != CardType::Fortification || !fd.fort) return false;
+  const FortEffect& fe = *fd.fort;
+  const Area fa = s.card(f).area, wa = s.card(w).area;
+  if (!(fe.whole_force || fa == wa || wa == Area::Outpost || fa == Area::Outpost)) return false;
+  if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) return false;
+  if (!fe.affects_designation.empty() && !has_designation(s, w, fe.affects_designation)) return false;
+  return true;
+}
+
+bool protected_by_fortification(const State& s, CardId w) {
+  if (!fortified(s, w)) return false;
+  for (CardId f : s.seats[s.card(w).controller].in_play)
+    if (fort_reaches(s, f, w)) return true;
+  for (CardId e : attachments_of(s, w))
+    if (s.def(e).type == CardType::Fortification || s.def(e).has(kwCountsAsFort)) return true;
+  return false;
+}
+
+void add_fortifications(const State& s, CardId w, Stats& st) {
+  for (CardId f : s.seats[s.card(w).controller].in_play)
+    if (fort_reaches(s, f, w)) add_bonus(st, s.def(f).fort->bonus);
+}
+
+}  // namespace dt::detail

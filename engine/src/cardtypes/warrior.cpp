@@ -1,0 +1,54 @@
+// Warrior cards: which cards count as warriors in play and what kind of
+// warrior they are (gEngine "AFFILIATION ICON", "COMBAT RATINGS").
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+bool is_warrior_in_play(const State& s, CardId c) {
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard &&
+         s.def(c).type == CardType::Warrior;
+}
+
+bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }
+
+bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes) != 0; }
+
+// gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
+// Doomtroopers, and so is any non-Dark-Legion warrior in a Squad (General
+// warriors placed there, FREELANCERs).
+bool is_doomtrooper(const State& s, CardId c) {
+  const CardDef& d = s.def(c);
+  if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
+  if (d.has(kwDoomtrooper) || d.has(kwFreelancer)) return true;
+  return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area == Area::Squad;
+}
+
+bool can_take_part_in_combat(const State& s, CardId c) {
+  return is_warrior_in_play(s, c) && !s.def(c).has(kwNoncombatant);
+}
+
+namespace detail {
+
+bool has_combat_warrior(const State& s, int seat) {
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (can_take_part_in_combat(s, c)) return true;
+  return false;
+}
+
+std::vector<CardId> own_warriors(const State& s, int seat) {
+  std::vector<CardId> out;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, c)) out.push_back(c);
+  return out;
+}
+
+bool has_rating(const State& s, CardId w, Tactic t) {
+  const CardDef& d = s.def(w);
+  return t == Tactic::Fight ? d.f.has_value() : d.s.has_value();
+}
+
+}  // namespace detail
+}  // namespace dt

@@ -1,0 +1,67 @@
+// Combat steps 1 and 2: who may attack whom, and with which tactic
+// (gEngine "1) ANNOUNCE ATTACKER AND DEFENDER", "2) ANNOUNCE BATTLE TACTICS").
+#include <cctype>
+#include <string>
+
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+static std::string upper_name(Affil a) {
+  std::string n(to_string(a));
+  for (char& c : n) c = char(std::toupper(static_cast<unsigned char>(c)));
+  return n;
+}
+
+// The step's bullet list.
+bool attack_allowed(const State& s, CardId a, CardId d) {
+  const CardDef& D = s.def(d);
+  const uint32_t ka = keywords(s, a), kd = keywords(s, d);
+  const AffilMask aa = affiliations(s, a), da = affiliations(s, d);
+  if ((ka | kd) & kwNoncombatant) return false;
+  if (s.rules.outposts) {
+    // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
+    bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;
+    if (ao != dout) return false;
+  }
+  if (ka & (kwAssassin | kwMortificator)) return true;
+  if (is_tribal(s, a) || is_tribal(s, d)) return true;
+  if ((ka | kd) & kwFreelancer) return true;
+  if (is_legion(s, a)) return true;
+  const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
+  if (a_brother) return is_legion(s, d);  // Tribal handled above (gEngine only has Tribes)
+  if (is_doomtrooper(s, a)) {
+    if (is_legion(s, d)) return true;  // a Doomtrooper turned HERETIC may be attacked
+    if (da & bit(Affil::Brotherhood)) return false;
+    // A mission may allow attacks on non-Personality members of its corporation (CLAN INFIGHTING, ...).
+    const AffilMask shared = aa & da & kCorporations;
+    if (shared && !D.has(kwPersonality))
+      for (Affil c : {Affil::Bauhaus, Affil::Capitol, Affil::Cybertronic, Affil::Imperial, Affil::Mishima})
+        if ((shared & bit(c)) && has_designation(s, a, "MAY ATTACK " + upper_name(c))) return true;
+    if (shared) return false;
+    return true;
+  }
+  return true;
+}
+
+namespace detail {
+
+// Warriors in cover may not attack, nor may one that left cover this turn.
+bool can_attack_with(const State& s, CardId a) {
+  const CardInst& ai = s.card(a);
+  return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number;
+}
+
+// HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
+bool tactic_allowed(const State& s, Tactic t) {
+  const char* forbidden_by = t == Tactic::Fight ? "SHOOT ONLY" : "FIGHT ONLY";
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play)
+      if (s.def(c).type != CardType::Warrior && s.def(c).has_designation(forbidden_by)) return false;
+  return true;
+}
+
+}  // namespace detail
+}  // namespace dt

@@ -1,0 +1,27 @@
+// Combat step 8 (gEngine "8) AWARD POINTS"): the killer's controller earns the
+// slain warrior's modified V; own-warrior kills and FREELANCERs earn D only.
+#include <vector>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log) {
+  for (const Kill& k : kills) {
+    const CardInst& vi = s.card(k.victim);
+    const CardInst& ki = s.card(k.killer);
+    emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
+    const bool d_only = vi.controller == ki.controller || s.def(k.killer).has(kwFreelancer);
+    queue_award(s, ki.controller, k.v, d_only, k.victim);
+  }
+  for (const Kill& k : kills) on_kill(s, k.victim, k.killer, k.v, mutual, log);
+  // Who annihilates is decided before anyone leaves play.
+  std::vector<bool> annihilate;
+  for (const Kill& k : kills) annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0);
+  for (size_t i = 0; i < kills.size(); ++i) {
+    if (annihilate[i]) annihilate_from_play(s, kills[i].victim);
+    else discard_from_play(s, kills[i].victim);
+  }
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,72 @@
+// Combat steps 6 and 7 (gEngine "6) RESOLVE COMBAT", "7) CHANGE WARRIOR
+// STATUS"): who hits whom, in which order, and who is wounded or killed.
+#include <vector>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+bool first_strike(const State& s, CardId w, Tactic t) {
+  return (keywords(s, w) & (t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot)) != 0;
+}
+
+bool slayer(const State& s, CardId w, Tactic t) {
+  const uint32_t k = keywords(s, w);
+  return (k & kwSlayer) || ((k & kwSlayerFight) && t == Tactic::Fight);
+}
+
+// Marks one hit. Returns true if the warrior was killed.
+static bool hit(State& s, CardId victim, CardId by, Log log) {
+  CardInst& vi = s.card(victim);
+  if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
+  if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
+  vi.wounded = true;
+  emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
+  return false;
+}
+
+void resolve_combat(State& s, Log log) {
+  Combat& c = s.combat;
+  const CardId A = c.attacker, D = c.defender;
+  const Stats sa = stats(s, A), sd = stats(s, D);
+  const bool fight = c.tactic == Tactic::Fight;
+  const int atk_a = fight ? sa.f : sa.s;
+  const int atk_d = fight ? sd.f : sd.s;
+  // Step 6: equal or greater wounds; negative numbers count as they are.
+  const bool a_hits = atk_a >= sd.a;
+  const bool d_hits = atk_d >= sa.a;
+  bool fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+  if (c.order == 0) {  // UPPER HAND: strikes first and a wound ends the combat
+    const bool ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
+    if (ua != ud) c.order = ua ? 1 : 2;
+  }
+  if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
+
+  bool a_dead = false, d_dead = false;
+  if (c.order == 1) {  // not simultaneous: the attacker strikes; a wound ends the combat
+    if (a_hits) d_dead = hit(s, D, A, log);
+    else if (d_hits) a_dead = hit(s, A, D, log);
+  } else if (c.order == 2) {
+    if (d_hits) a_dead = hit(s, A, D, log);
+    else if (a_hits) d_dead = hit(s, D, A, log);
+  } else if (fs_a) {
+    if (a_hits) d_dead = hit(s, D, A, log);
+    if (!d_dead && d_hits) a_dead = hit(s, A, D, log);
+  } else if (fs_d) {
+    if (d_hits) a_dead = hit(s, A, D, log);
+    if (!a_dead && a_hits) d_dead = hit(s, D, A, log);
+  } else {
+    if (a_hits) d_dead = hit(s, D, A, log);
+    if (d_hits) a_dead = hit(s, A, D, log);
+  }
+
+  std::vector<Kill> kills;
+  if (d_dead) kills.push_back({D, A, sd.v});
+  if (a_dead) kills.push_back({A, D, sa.v});
+  award_kills(s, kills, a_dead && d_dead, log);
+  // A surviving defender keeps its cover; its identity is public from now on.
+  s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
+  c = Combat{};
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,38 @@
+// Combat step 4 (gEngine "4) DETERMINE COMBAT STANDING"): a warrior's ratings
+// with everything that modifies them, in the order they apply.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+Stats stats(const State& s, CardId w) {
+  const CardDef& d = s.def(w);
+  const CardInst& wi = s.card(w);
+  Stats st;
+  st.f = d.f.value_or(0);
+  st.s = d.s.value_or(0);
+  st.a = d.a;
+  st.v = d.v;
+  st.can_fight = d.f.has_value();
+  st.can_shoot = d.s.has_value();
+  const bool forts = fortified(s, w);
+
+  apply_vehicle_doubling(s, w, st);  // printed ratings first
+  add_equipment(s, w, forts, st);
+  if (forts) add_fortifications(s, w, st);
+
+  // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { add_bonus(st, m.bonus); });
+
+  if (wi.cover) st.a += s.rules.cover_armor_bonus;
+  if (combat_opponent(s, w) != kNoCard)
+    for (const CombatMod& m : s.combat.mods)
+      if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, m.bonus);
+  st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
+  return st;
+}
+
+}  // namespace dt

@@ -1,0 +1,60 @@
+// Abilities of warriors and attachments in play (docs/effects.md "abilities"):
+// when they may be used, on what, and using one.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void ability_options(const State& s, int seat, std::vector<Option>& out) {
+  const SeatState& st = s.seats[size_t(seat)];
+  auto abilities_of = [&](CardId src, CardId user) {
+    const CardDef& d = s.def(src);
+    for (size_t i = 0; i < d.abilities.size(); ++i) {
+      const Ability& ab = d.abilities[i];
+      if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
+      if (ab.timing == Timing::Combat && combat_opponent(s, user) == kNoCard) continue;
+      if (ab.user_wounded && !s.card(user).wounded) continue;
+      if (ab.once_per_combat &&
+          std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
+        continue;
+      if (!effects_possible(s, ab.effects)) continue;
+      const int n = max_times(s, seat, ab.cost_d, ab.per_d, 0);
+      if (n <= 0) continue;
+      for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
+        if (ab.target_in_user_area &&
+            (t.card == kNoCard || s.card(t.card).controller != s.card(user).controller ||
+             s.card(t.card).area != s.card(user).area))
+          continue;
+        Option o{OptKind::Use, src, t.card};
+        o.p = int16_t(i);
+        o.seat = t.seat;
+        push_times(out, o, ab.per_d, n);
+      }
+    }
+  };
+  for (CardId w : st.in_play) {
+    if (!is_warrior_in_play(s, w)) continue;
+    if (s.def(w).implemented) abilities_of(w, w);
+    for (CardId a : attachments_of(s, w))
+      if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
+  }
+}
+
+bool apply_use(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  SeatState& st = s.seats[size_t(me)];
+  const Target tgt{o.b, o.seat};
+  const Ability& ab = s.def(o.a).abilities[size_t(o.p)];
+  const CardId user = is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
+  st.destiny -= ab.cost_d + ab.per_d * o.n;
+  const bool action = ab.timing == Timing::Action;
+  if (action) s.actions_left -= ab.actions;
+  emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
+  if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
+  if (ab.discard_self) discard_from_play(s, o.a);
+  run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
+  return action;
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,29 @@
+// Prices in D: a fixed cost and "for every X D", bought several times over.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// How many times a "for every X D" price can be bought (1 when there is none).
+int max_times(const State& s, int seat, int cost_d, int per_d, int cap) {
+  const int d = s.seats[size_t(seat)].destiny - cost_d;
+  if (d < 0) return 0;
+  if (per_d <= 0) return 1;
+  int n = d / per_d;
+  n = std::min(n, cap > 0 ? cap : 10);  // the engine offers at most 10 purchases
+  return n;
+}
+
+void push_times(std::vector<Option>& out, Option o, int per_d, int n) {
+  if (per_d <= 0) {
+    out.push_back(o);
+    return;
+  }
+  for (int i = 1; i <= n; ++i) {
+    o.n = int16_t(i);
+    out.push_back(o);
+  }
+}
+
+}  // namespace dt::detail

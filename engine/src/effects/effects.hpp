@@ -1,0 +1,107 @@
+// The effect vocabulary at work (docs/effects.md), one file per part:
+// queries and filters, immunity, static modifiers, timing, targets, costs,
+// plays from hand, the Art, abilities, Dark Symmetry gifts, missions,
+// triggers and the operations (ops.cpp) every effect list is made of.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "dt/game.hpp"
+#include "events.hpp"
+
+namespace dt::detail {
+
+// --- queries and filters (queries.cpp; the public ones are in dt/game.hpp) ---
+CardId combat_opponent(const State& s, CardId w);
+// The warrior an attachment ultimately sits on (add-ons sit on weapons).
+CardId bearer_of(const State& s, CardId c);
+bool is_attached_top(const State& s, CardId c);
+
+// A memo of derived values (keywords, affiliations, the cards whose static
+// modifiers apply) for one State, alive while a QueryMemo is: legal_options and
+// the auto-pass test hold one. Nothing can change the State meanwhile (it is
+// const there), so a value worked out once holds for the whole decision;
+// attacker-defender pairs ask the same warriors' keywords over and over. Per
+// thread, so concurrent matches never share one; a nested scope for another
+// State leaves the memo to the outer one.
+class QueryMemo {
+ public:
+  explicit QueryMemo(const State& s);
+  ~QueryMemo();
+  QueryMemo(const QueryMemo&) = delete;
+  QueryMemo& operator=(const QueryMemo&) = delete;
+
+ private:
+  bool owner_ = false;
+};
+
+// --- immunity (immunity.cpp) ---
+// Keywords from the card and its attachments only: what immunity and
+// fortification refusals are judged on.
+uint32_t base_keywords(const State& s, CardId w);
+// gEngine "IMMUNITY": is an Art or Dark Symmetry effect on w off (w or its combat opponent immune)?
+bool effect_blocked(const State& s, CardId w, CardId source);
+
+// --- static modifiers (modifiers.cpp) ---
+// Cards in play with static modifiers that may reach other warriors.
+void fill_mod_sources(const State& s, std::vector<CardId>& out);
+// The memo's list (made on first use), or nullptr outside a QueryMemo for s.
+std::vector<CardId>* memoized_mod_sources(const State& s);
+void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
+
+// --- timing (timing.cpp) ---
+bool timing_open(const State& s, Timing t, int seat, int actions);
+
+// --- targets (targets.cpp) ---
+struct Target { CardId card = kNoCard; int8_t seat = -1; };
+std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source);
+// May the effects make t the new defender (ChangeDefender)?
+bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
+// Does `seat` control a warrior in play that matches?
+bool controls_match(const State& s, int seat, const WarriorFilter& f);
+
+// --- costs (costs.cpp): D prices and "for every X D" ---
+int max_times(const State& s, int seat, int cost_d, int per_d, int cap);
+void push_times(std::vector<Option>& out, Option o, int per_d, int n);
+
+// --- plays from hand (plays.cpp) ---
+// Play / cast / use options for `seat` at the current decision.
+void effect_options(const State& s, int seat, std::vector<Option>& out);
+// Plays a card from hand through its PlaySpec (a spell too). Returns true when
+// it was an action of the Actions step.
+bool apply_play(State& s, const Option& o, Log log);
+
+// --- the Art (art.cpp) ---
+// Cast options of Art card c for `seat`, n the most "for every X D" purchases.
+void art_options(const State& s, int seat, CardId c, int n, std::vector<Option>& out);
+
+// --- abilities (abilities.cpp) ---
+void ability_options(const State& s, int seat, std::vector<Option>& out);
+// Uses an ability; returns true when it was an action of the Actions step.
+bool apply_use(State& s, const Option& o, Log log);
+
+// --- Dark Symmetry (symmetry.cpp) ---
+// gEngine "BESTOW DARK SYMMETRY GIFT": may `gift` be bestowed on w?
+bool can_bestow(const State& s, CardId gift, CardId w);
+
+// --- missions (missions.cpp) ---
+// gEngine "ASSIGN MISSION": never two copies of one mission on a warrior or a player.
+bool mission_copy_on_warrior(const State& s, CardId source, CardId w);
+bool mission_copy_on_player(const State& s, CardId source, int seat);
+// A mission whose trigger has fired is completed: discarded.
+void complete_mission(State& s, CardId card);
+
+// --- triggers (triggers.cpp) ---
+void run_draw_triggers(State& s, int seat, Log log);
+// Mission and ability triggers of a combat kill (before the victim leaves play).
+void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log);
+
+// --- operations (ops.cpp) ---
+struct KillContext { int victim_v = 0; bool mutual = false; };
+// Can every operation of the list happen now (combat ones need a combat)?
+bool effects_possible(const State& s, const std::vector<Effect>& fx);
+void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill);
+
+}  // namespace dt::detail

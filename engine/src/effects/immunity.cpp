@@ -1,0 +1,63 @@
+// gEngine "IMMUNITY": ART IMMUNITY, MINOR and COMPLETE SYMMETRY IMMUNITY,
+// "IMMUNE TO <card>", and immunities other cards grant.
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+namespace detail {
+
+uint32_t base_keywords(const State& s, CardId w) {
+  uint32_t k = s.def(w).keywords;
+  for (CardId a : attachments_of(s, w)) k |= s.def(a).grant_keywords;
+  return k;
+}
+
+}  // namespace detail
+
+namespace {
+
+bool immune_kw(uint32_t k, const CardDef& src) {
+  if (src.type == CardType::Art) return (k & kwArtImmunity) != 0;
+  if (src.type == CardType::Symmetry) {
+    if (k & kwCompleteSymmetryImmunity) return true;
+    return (k & kwMinorSymmetryImmunity) && src.gift.level != GiftLevel::Major;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool immune_to(const State& s, CardId w, CardId source) {
+  if (source == kNoCard) return false;
+  const CardDef& src = s.def(source);
+  if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
+  if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
+  uint32_t k = base_keywords(s, w);
+  // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
+  for (const SeatState& st : s.seats)
+    for (CardId x : st.in_play) {
+      if (!is_warrior_in_play(s, x)) continue;
+      for (const StaticMod& m : s.def(x).mods) {
+        if (!m.grant || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
+        if (m.scope == Scope::YourWarriors && s.card(x).controller != s.card(w).controller) continue;
+        if (m.exclude_self && x == w) continue;
+        if (filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
+      }
+    }
+  return immune_kw(k, src);
+}
+
+namespace detail {
+
+// During a combat, an Art or Dark Symmetry effect on either combatant is off
+// while either of them is immune to it.
+bool effect_blocked(const State& s, CardId w, CardId source) {
+  if (immune_to(s, w, source)) return true;
+  const CardId opp = combat_opponent(s, w);
+  return opp != kNoCard && immune_to(s, opp, source);
+}
+
+}  // namespace detail
+}  // namespace dt

@@ -1,0 +1,108 @@
+// Static modifiers (docs/effects.md "mods"): the continuous bonuses and
+// keywords that cards in play give to warriors, and when they hold.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// Does a static modifier's condition hold for warrior w?
+static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId source, int source_seat) {
+  const CardId opp = combat_opponent(s, w);
+  if ((m.in_combat || m.attacking || m.tactics || m.vs) && opp == kNoCard) return false;
+  if (m.attacking && s.combat.attacker != w) return false;
+  if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
+  if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
+  if (m.exclude_self && source == w) return false;
+  if (m.same_area && s.card(source).area != s.card(w).area) return false;
+  if (m.min_count) {
+    int n = 0;
+    for (CardId x : s.seats[s.card(w).controller].in_play)
+      if (is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area &&
+          filter_matches(s, m.who, x, source_seat))
+        ++n;
+    if (n < m.min_count) return false;
+  }
+  return true;
+}
+
+// Other warriors of w's controller in w's combat area that match (the "for each" of a modifier).
+static int count_others(const State& s, CardId w, const WarriorFilter& f) {
+  int n = 0;
+  const int seat = s.card(w).controller;
+  for (CardId x : s.seats[size_t(seat)].in_play)
+    if (x != w && is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area && filter_matches(s, f, x, seat)) ++n;
+  return n;
+}
+
+// The cards in play whose static modifiers may reach other warriors, in the
+// order they are applied: each warrior (or Special lying before its player,
+// NECROMUTANT FRENZY) and then its attachments, seat by seat. Only cards with
+// modifiers are listed, which is few, so asking for every warrior stays cheap.
+static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
+  out.clear();
+  for (const SeatState& st : s.seats)
+    for (CardId x : st.in_play) {
+      if (!is_warrior_in_play(s, x)) {
+        if (s.def(x).type == CardType::Special && !s.def(x).mods.empty()) out.push_back(x);
+        continue;
+      }
+      if (!s.def(x).mods.empty()) out.push_back(x);
+      for (CardId a : attachments_of(s, x))
+        if (!s.def(a).mods.empty()) out.push_back(a);
+    }
+}
+
+void fill_mod_sources(const State& s, std::vector<CardId>& out) { collect_mod_sources(s, out); }
+
+void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn) {
+  const CardInst& wi = s.card(w);
+  const int seat = wi.controller;
+  auto from_card = [&](CardId src, Scope scope, CardId subject, bool attached_weapon_ok) {
+    const CardDef& d = s.def(src);
+    if (d.mods.empty()) return;
+    if (!attached_weapon_ok) return;
+    if (effect_blocked(s, w, src)) return;
+    for (const StaticMod& m : d.mods) {
+      if (m.scope != scope) continue;
+      if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
+      if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
+      if (m.for_each) {
+        const int n = count_others(s, w, *m.for_each);
+        if (n == 0) continue;
+        StaticMod scaled = m;
+        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
+        fn(scaled, src);
+        continue;
+      }
+      fn(m, src);
+    }
+  };
+  const std::vector<CardId> weapons = used_weapons(s, w);
+  auto usable = [&](CardId bearer, CardId a, const std::vector<CardId>& used) {
+    const CardDef& ad = s.def(a);
+    if (ad.type == CardType::Equipment && ad.weapon != WeaponKind::None)
+      return std::find(used.begin(), used.end(), a) != used.end();
+    (void)bearer;
+    return true;
+  };
+  from_card(w, Scope::Self, w, true);
+  for (CardId a : attachments_of(s, w)) from_card(a, Scope::Bearer, w, usable(w, a, weapons));
+  // Within a QueryMemo the list is made once per decision; outside, each time
+  // (a local list: rating queries nest, so no shared scratch list will do).
+  std::vector<CardId> local;
+  const std::vector<CardId>* sources = memoized_mod_sources(s);
+  if (!sources) collect_mod_sources(s, local), sources = &local;
+  for (CardId x : *sources) {
+    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
+    from_card(x, Scope::AllWarriors, w, true);
+  }
+  const CardId opp = combat_opponent(s, w);
+  if (opp != kNoCard) {
+    from_card(opp, Scope::Opponent, w, true);
+    const std::vector<CardId> ow = used_weapons(s, opp);
+    for (CardId a : attachments_of(s, opp)) from_card(a, Scope::Opponent, w, usable(opp, a, ow));
+  }
+}
+
+}  // namespace dt::detail

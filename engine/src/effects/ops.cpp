@@ -1,0 +1,219 @@
+// The operations effect lists are made of (docs/effects.md "effects": wound,
+// kill, draw, gain D, combat bonus, change tactic, ...) and the registered
+// handlers for effects too particular for the vocabulary.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
+
+// Registered handlers for effects too particular for the vocabulary.
+static std::map<std::string, Handler>& handlers() {
+  static std::map<std::string, Handler> h = [] {
+    std::map<std::string, Handler> m;
+    // RETREAT!: the player's combatant leaves the combat; the other side's
+    // player takes half its V (rounded up) as P.
+    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log) {
+      if (!s.combat.active || mine == kNoCard) return;
+      const CardId other = mine == s.combat.attacker ? s.combat.defender : s.combat.attacker;
+      const int v = stats(s, mine).v;
+      SeatState& o = s.seats[s.card(other).controller];
+      o.promotion += (v + 1) / 2;
+      s.combat = Combat{};
+    };
+    // DOOMED: discarded once its player's D is down to 0.
+    m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      if (s.seats[size_t(seat)].destiny <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
+    };
+    // DEMOTED: a warrior whose V has come down to 0 is discarded.
+    m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {
+      if (target != kNoCard && is_warrior_in_play(s, target) && stats(s, target).v <= 0)
+        discard_from_play(s, target);
+    };
+    return m;
+  }();
+  return h;
+}
+
+// Does an effect list change the combat's tactic? Then both warriors need the other rating.
+bool effects_possible(const State& s, const std::vector<Effect>& fx) {
+  for (const Effect& e : fx) {
+    if (e.tactics) continue;  // conditional on a combat: a no-op without one
+    if ((e.op == Op::ChangeTactic) && s.combat.active) {
+      const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
+      if (!has_rating(s, s.combat.attacker, t) || !has_rating(s, s.combat.defender, t)) return false;
+      if (!tactic_allowed(s, t)) return false;
+    }
+    if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
+         e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
+         e.op == Op::ChangeDefender) && !s.combat.active)
+      return false;
+  }
+  return true;
+}
+
+
+static void emit_fx(Log log, int seat, CardId src, Op op, CardId target, int tseat) {
+  emit(log, {EventKind::Effect, int8_t(seat), src, target, int(op), tseat});
+}
+
+static void add_points(State& s, int seat, int dp, int dd) {
+  SeatState& st = s.seats[size_t(seat)];
+  st.promotion = std::max(0, st.promotion + dp);
+  st.destiny = std::max(0, st.destiny + dd);
+}
+
+static void kill_card(State& s, CardId w, bool annihilate) {
+  if (annihilate) annihilate_from_play(s, w);
+  else discard_from_play(s, w);
+}
+
+void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill) {
+  const int k = std::max(1, times);
+  for (const Effect& e : fx) {
+    if (e.if_mutual && !(kill && kill->mutual)) continue;
+    if (e.tactics && !(s.combat.active && (e.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
+    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
+    std::vector<CardId> cards;
+    std::vector<int> seats;
+    switch (e.who) {
+      case Who::Target:
+        if (target.card != kNoCard) cards.push_back(target.card);
+        if (target.seat >= 0) seats.push_back(target.seat);
+        break;
+      case Who::User: if (user != kNoCard) cards.push_back(user); break;
+      case Who::You: seats.push_back(seat); break;
+      case Who::TargetPlayer: if (target.seat >= 0) seats.push_back(target.seat); break;
+      case Who::EachPlayer:
+        for (int t = 0; t < s.num_seats(); ++t)
+          if (!s.seats[size_t(t)].eliminated) seats.push_back(t);
+        break;
+      case Who::AllWarriors:
+        for (const SeatState& st : s.seats)
+          for (CardId w : st.in_play)
+            if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat) && !immune_to(s, w, source))
+              cards.push_back(w);
+        break;
+      case Who::AllCards:
+        if (e.designation == "MISSION") {  // every mission in play, on warriors or players
+          for (size_t i = 0; i < s.cards.size(); ++i)
+            if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
+          break;
+        }
+        for (const SeatState& st : s.seats)
+          for (CardId c : st.in_play)
+            if (s.def(c).type == CardType::Fortification &&
+                (e.designation.empty() || s.def(c).has_designation(e.designation)))
+              cards.push_back(c);
+        break;
+      case Who::ThisCard: cards.push_back(source); break;
+    }
+    // Cards may have left play through an earlier effect in the list.
+    auto in_play = [&](CardId c) { return s.card(c).zone == Zone::InPlay; };
+    for (CardId c : cards) {
+      if (e.op == Op::TakeIntoHand) {  // from a pile, not from play
+        if (s.card(c).zone == Zone::InPlay) continue;
+        emit_fx(log, seat, source, e.op, kNoCard, s.card(c).owner);  // which card stays secret
+        take_out(s, c);
+        put_into(s, c, Zone::Hand);
+        continue;
+      }
+      if (!in_play(c) && e.op != Op::CombatBonus) continue;
+      emit_fx(log, seat, source, e.op, c, -1);
+      switch (e.op) {
+        case Op::Wound:
+          if (keywords(s, c) & kwNoWound) break;
+          if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
+          else s.card(c).wounded = true;
+          break;
+        case Op::Kill:
+          if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
+          break;
+        case Op::DisableForCombat:
+          if (s.combat.active) s.combat.used.push_back(c);
+          break;
+        case Op::ChangeDefender:
+          if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c;
+          break;
+        case Op::Heal: s.card(c).wounded = false; break;
+        case Op::Discard: discard_from_play(s, c); break;
+        case Op::Annihilate: annihilate_from_play(s, c); break;
+        case Op::Cover: s.card(c).cover = true; break;
+        case Op::Uncover:
+          s.card(c).cover = false;
+          reveal(s, c, log);
+          break;
+        case Op::ReturnToHand: {
+          for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+          take_out(s, c);
+          put_into(s, c, Zone::Hand);
+          break;
+        }
+        case Op::DiscardGifts:
+          for (CardId a : attachments_of(s, c))
+            if (s.def(a).type == CardType::Symmetry) discard_from_play(s, a);
+          break;
+        case Op::MoveHere:
+          if (s.card(source).zone == Zone::InPlay && s.card(source).attached_to != kNoCard && source != c) {
+            attach_to(s, source, c);
+          }
+          break;
+        case Op::CombatBonus: {
+          StatBonus b = e.bonus;
+          b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
+          s.combat.mods.push_back({source, c, b});
+          break;
+        }
+        default: break;
+      }
+    }
+    for (int t : seats) {
+      emit_fx(log, seat, source, e.op, kNoCard, t);
+      SeatState& st = s.seats[size_t(t)];
+      switch (e.op) {
+        case Op::Draw: draw_cards(s, t, amount); break;
+        case Op::GainD: add_points(s, t, 0, amount); break;
+        case Op::LoseD: add_points(s, t, 0, -amount); break;
+        case Op::GainP: add_points(s, t, amount, 0); break;
+        case Op::LoseP: add_points(s, t, -amount, 0); break;
+        case Op::Award: queue_award(s, t, amount, false, source); break;
+        case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
+        case Op::ExtraActions:
+          if (t == s.current) s.actions_left = std::clamp(s.actions_left + amount, 0, s.rules.actions_per_turn);
+          break;
+        case Op::EmptyD: st.destiny = 0; break;
+        case Op::HalveP: st.promotion -= st.promotion / 2; break;
+        case Op::SwapD: std::swap(st.destiny, s.seats[size_t(seat)].destiny); break;
+        default: break;
+      }
+    }
+    switch (e.op) {
+      case Op::ChangeTactic:
+        if (s.combat.active) s.combat.tactic = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
+        break;
+      case Op::EndCombat: s.combat = Combat{}; break;
+      case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
+      case Op::DefenderFirst: if (s.combat.active) s.combat.order = 2; break;
+      case Op::UserFirst:
+        if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
+        break;
+      case Op::CoinFlip:
+        run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log, kill);
+        break;
+      case Op::Handler: {
+        auto it = handlers().find(e.handler);
+        if (it != handlers().end()) it->second(s, seat, source, target.card, target.seat, log);
+        break;
+      }
+      default: break;
+    }
+  }
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,71 @@
+// Cards played from hand through their PlaySpec (docs/effects.md "play"):
+// when they may be played, on what, what they cost, and playing one.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void effect_options(const State& s, int seat, std::vector<Option>& out) {
+  const SeatState& st = s.seats[size_t(seat)];
+  // Cards from hand.
+  for (CardId c : st.hand) {
+    const CardDef& d = s.def(c);
+    if (!d.play || !d.implemented) continue;
+    const PlaySpec& p = *d.play;
+    if (st.promotion < p.min_p) continue;
+    if (p.outside_combat && s.combat.active) continue;
+    if (p.after == After::YourAttackerSurvived &&
+        (s.recent_survivor == kNoCard || s.card(s.recent_survivor).controller != seat))
+      continue;
+    if (p.after == After::YouEarnedP && !(s.recent_p_seat == seat && s.recent_p > 0)) continue;
+    if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
+    if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
+    if (!effects_possible(s, p.effects)) continue;
+    const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
+    if (n <= 0) continue;
+    if (d.type == CardType::Art) {
+      art_options(s, seat, c, n, out);
+      continue;
+    }
+    if (!timing_open(s, p.timing, seat, p.actions)) continue;
+    for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
+      if (!defender_ok(s, p.effects, t.card)) continue;
+      if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
+      Option o{OptKind::Play, c, t.card};
+      o.seat = t.seat;
+      push_times(out, o, p.per_d, n);
+    }
+  }
+  // Abilities of warriors and attachments this seat controls.
+  ability_options(s, seat, out);
+}
+
+bool apply_play(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  SeatState& st = s.seats[size_t(me)];
+  const Target tgt{o.b, o.seat};
+  const CardDef& d = s.def(o.a);
+  const PlaySpec& p = *d.play;
+  st.destiny -= p.cost_d + p.per_d * o.n;
+  const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
+  if (action) s.actions_left -= std::max<int>(1, p.actions);
+  take_out(s, o.a);
+  if (p.stays || d.post_play == PostPlay::Attach) {
+    // It stays on its target warrior (a spell without one: on its caster), or
+    // lies before its target player (a player's mission), or before you.
+    const CardId on = o.b != kNoCard ? o.b : o.c;
+    if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
+      put_attached(s, o.a, on, me);
+    } else {
+      put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
+    }
+  } else {
+    put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
+  }
+  emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
+  run_effects(s, me, o.a, o.c, tgt, o.n, p.effects, log, nullptr);
+  return action;
+}
+
+}  // namespace dt::detail

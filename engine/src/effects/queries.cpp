@@ -1,0 +1,128 @@
+// Effective affiliations, designations and keywords (printed ones plus what
+// attachments and static modifiers give), and the warrior filter.
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+namespace detail {
+
+bool is_attached_top(const State& s, CardId c) {
+  return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
+}
+
+CardId bearer_of(const State& s, CardId c) {
+  CardId b = s.card(c).attached_to;
+  while (b != kNoCard && s.card(b).attached_to != kNoCard) b = s.card(b).attached_to;
+  return b;
+}
+
+CardId combat_opponent(const State& s, CardId w) {
+  if (!s.combat.active) return kNoCard;
+  if (s.combat.attacker == w) return s.combat.defender;
+  if (s.combat.defender == w) return s.combat.attacker;
+  return kNoCard;
+}
+
+}  // namespace detail
+
+namespace detail {
+
+namespace {
+struct Memo {
+  const State* state = nullptr;
+  std::vector<uint32_t> keywords;
+  std::vector<AffilMask> affiliations;
+  std::vector<uint8_t> known;  // bit 0: keywords, bit 1: affiliations
+  std::vector<CardId> mod_sources;
+  bool mod_sources_known = false;
+};
+thread_local Memo memo;
+
+template <class T, class Compute>
+T memoized(const State& s, CardId w, uint8_t bit, std::vector<T>& values, Compute compute) {
+  if (memo.state != &s) return compute();
+  uint8_t& known = memo.known[size_t(w)];
+  if (!(known & bit)) values[size_t(w)] = compute(), known |= bit;
+  return values[size_t(w)];
+}
+}  // namespace
+
+QueryMemo::QueryMemo(const State& s) {
+  if (memo.state) return;  // an outer scope holds the memo
+  owner_ = true;
+  memo.state = &s;
+  memo.known.assign(s.cards.size(), 0);
+  memo.keywords.resize(s.cards.size());
+  memo.affiliations.resize(s.cards.size());
+  memo.mod_sources_known = false;
+}
+
+std::vector<CardId>* memoized_mod_sources(const State& s) {
+  if (memo.state != &s) return nullptr;
+  if (!memo.mod_sources_known) fill_mod_sources(s, memo.mod_sources), memo.mod_sources_known = true;
+  return &memo.mod_sources;
+}
+
+QueryMemo::~QueryMemo() {
+  if (owner_) memo.state = nullptr;
+}
+
+}  // namespace detail
+
+static AffilMask compute_affiliations(const State& s, CardId w) {
+  AffilMask m = s.def(w).affil, revoked = 0;
+  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  return m & ~revoked;
+}
+
+AffilMask affiliations(const State& s, CardId w) {
+  return memoized(s, w, 2, memo.affiliations, [&] { return compute_affiliations(s, w); });
+}
+
+bool has_designation(const State& s, CardId w, std::string_view d) {
+  if (s.def(w).has_designation(d)) return true;
+  for (CardId a : attachments_of(s, w))
+    for (const auto& g : s.def(a).grant_designations)
+      if (g == d) return true;
+  return false;
+}
+
+bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
+  const CardInst& wi = s.card(w);
+  if (f.side == Side::Yours && wi.controller != seat) return false;
+  if (f.side == Side::Enemy && wi.controller == seat) return false;
+  if (f.wounded && !wi.wounded) return false;
+  if (f.in_cover && !wi.cover) return false;
+  if (f.area && !(f.area & bit(wi.area))) return false;
+  if (f.protection && protected_by_fortification(s, w) != (f.protection == 1)) return false;
+  if (f.combatant && !(s.combat.active && (s.combat.attacker == w || s.combat.defender == w))) return false;
+  if (f.defending && !(s.combat.active && s.combat.defender == w)) return false;
+  if (f.vs_legion) {
+    const CardId opp = combat_opponent(s, w);
+    if (opp == kNoCard || !is_legion(s, opp)) return false;
+  }
+  if (f.non_personality && s.def(w).has(kwPersonality)) return false;
+  const AffilMask m = (f.affil || f.not_affil || f.legion) ? affiliations(s, w) : 0;
+  if (f.affil && !(f.affil & m)) return false;
+  if (f.not_affil && (f.not_affil & m)) return false;
+  if (f.legion && !(m & bit(Affil::Legion))) return false;
+  if (f.doomtrooper && !is_doomtrooper(s, w)) return false;
+  if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
+  return true;
+}
+
+static uint32_t compute_keywords(const State& s, CardId w) {
+  uint32_t k = s.def(w).keywords;
+  for (CardId a : attachments_of(s, w))
+    if (!effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
+  return k;
+}
+
+uint32_t keywords(const State& s, CardId w) {
+  return memoized(s, w, 1, memo.keywords, [&] { return compute_keywords(s, w); });
+}
+
+}  // namespace dt

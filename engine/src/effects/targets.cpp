@@ -1,0 +1,99 @@
+// What a card, spell or ability may be played on: warriors, combatants,
+// players, fortifications, equipment, gifts, missions, cards of a pile.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+static bool visible_warrior(const State& s, CardId w, int seat) {
+  return is_warrior_in_play(s, w) && (!s.card(w).hidden || s.card(w).controller == seat);
+}
+
+std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source) {
+  std::vector<Target> out;
+  const bool attaches = s.def(source).post_play == PostPlay::Attach && s.card(source).zone == Zone::Hand;
+  auto warrior_ok = [&](CardId w) {
+    if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
+    if (mission_copy_on_warrior(s, source, w)) return false;
+    return visible_warrior(s, w, seat) && filter_matches(s, f, w, seat) && !immune_to(s, w, source);
+  };
+  switch (k) {
+    case TargetKind::None: out.push_back({}); break;
+    case TargetKind::Warrior:
+      for (const SeatState& st : s.seats)
+        for (CardId w : st.in_play)
+          if (warrior_ok(w)) out.push_back({w, -1});
+      break;
+    case TargetKind::Combatant:
+      if (s.combat.active)
+        for (CardId w : {s.combat.attacker, s.combat.defender})
+          if (warrior_ok(w)) out.push_back({w, -1});
+      break;
+    case TargetKind::Player:
+    case TargetKind::OpponentPlayer:
+      for (int t = 0; t < s.num_seats(); ++t)
+        if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || t != seat) &&
+            !mission_copy_on_player(s, source, t))
+          out.push_back({kNoCard, int8_t(t)});
+      break;
+    case TargetKind::YourCard:
+      for (CardId c : s.seats[size_t(seat)].in_play)
+        if (!s.card(c).hidden) out.push_back({c, -1});
+      for (CardId c : s.attached)
+        if (s.card(c).controller == seat) out.push_back({c, -1});
+      break;
+    case TargetKind::RecentAttacker:
+      if (s.recent_survivor != kNoCard && is_warrior_in_play(s, s.recent_survivor)) out.push_back({s.recent_survivor, -1});
+      break;
+    case TargetKind::RecentEarner:
+      if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
+      break;
+    case TargetKind::YourDrawPile:
+      for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
+      break;
+    case TargetKind::Mission:
+      for (size_t i = 0; i < s.cards.size(); ++i)
+        if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
+      break;
+    case TargetKind::Fortification:
+      for (const SeatState& st : s.seats)
+        for (CardId c : st.in_play)
+          if (s.def(c).type == CardType::Fortification &&
+              (f.designation.empty() || s.def(c).has_designation(f.designation)))
+            out.push_back({c, -1});
+      break;
+    case TargetKind::Equipment:
+    case TargetKind::Gift:
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId c = CardId(i);
+        const CardType want = k == TargetKind::Gift ? CardType::Symmetry : CardType::Equipment;
+        if (!is_attached_top(s, c) || s.def(c).type != want) continue;
+        const CardId b = s.card(c).attached_to;
+        if (is_warrior_in_play(s, b) && visible_warrior(s, b, seat) && filter_matches(s, f, b, seat))
+          out.push_back({c, -1});
+      }
+      break;
+  }
+  return out;
+}
+
+// A warrior an effect list may make the new defender: not already fighting,
+// able to fight in this tactic, open to attack; amount 1 on the effect also
+// requires the attacker to be allowed to attack it.
+bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx) {
+    if (e.op != Op::ChangeDefender) continue;
+    if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
+    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (keywords(s, t) & kwNotAttackable) return false;
+    if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
+  }
+  return true;
+}
+
+bool controls_match(const State& s, int seat, const WarriorFilter& f) {
+  for (CardId w : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, w) && filter_matches(s, f, w, seat)) return true;
+  return false;
+}
+
+}  // namespace dt::detail

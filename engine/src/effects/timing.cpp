@@ -1,0 +1,26 @@
+// When a card, spell or ability may be played (gEngine "TIMING" and each
+// card's timing: combat, any time, your turn, an action, your draw step,
+// right after a combat).
+#include "internal.hpp"
+
+namespace dt::detail {
+
+bool timing_open(const State& s, Timing t, int seat, int actions) {
+  switch (t) {
+    case Timing::None: return false;
+    case Timing::Combat:
+      return s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify;
+    case Timing::AnyTime: return s.phase == Phase::Window || (s.phase == Phase::Actions && seat == s.current);
+    case Timing::YourTurn:
+      return seat == s.current && (s.phase == Phase::Window || s.phase == Phase::Actions);
+    case Timing::Action: return s.phase == Phase::Actions && seat == s.current && s.actions_left >= actions;
+    case Timing::YourDrawStep:
+      return s.phase == Phase::Window && s.window.kind == WindowKind::PreDraw && seat == s.current;
+    case Timing::AfterCombat:
+      return s.phase == Phase::Window && s.window.kind == WindowKind::Response &&
+             (s.recent_survivor != kNoCard || s.recent_p_seat >= 0);
+  }
+  return false;
+}
+
+}  // namespace dt::detail

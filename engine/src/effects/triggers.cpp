@@ -1,0 +1,60 @@
+// Triggers (docs/effects.md "triggers"): what cards do when a warrior kills
+// or is killed, and at their player's draw step.
+#include <vector>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// gEngine "ASSIGN MISSION": a mission whose terms a kill meets is completed at
+// once (it is not optional), its reward paid and the card discarded.
+void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log) {
+  const KillContext ctx{victim_v, mutual};
+  const int kseat = s.card(killer).controller;
+  bool last = true;
+  for (CardId w : s.seats[s.card(victim).controller].in_play)
+    if (w != victim && is_warrior_in_play(s, w) && s.card(w).area == s.card(victim).area) last = false;
+  struct Fire { CardId card; const Trigger* t; int seat; CardId user; };
+  std::vector<Fire> fire;
+  auto consider = [&](CardId card, When when, int seat, CardId user) {
+    for (const Trigger& t : s.def(card).triggers) {
+      if (t.when != when) continue;
+      if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
+      if (t.killer && !filter_matches(s, *t.killer, killer, seat)) continue;
+      if (t.victim_last_in_area && !last) continue;
+      fire.push_back({card, &t, seat, user});
+    }
+  };
+  for (CardId a : attachments_of(s, killer)) consider(a, When::Kills, kseat, killer);
+  for (CardId c : s.seats[size_t(kseat)].in_play)
+    if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
+  for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
+  for (const Fire& f : fire) {
+    if (s.card(f.card).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(f.seat), f.card, victim, 0, f.seat});
+    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    complete_mission(s, f.card);
+  }
+}
+
+void run_draw_triggers(State& s, int seat, Log log) {
+  std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
+  std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
+  candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
+  for (CardId c : candidates) {
+    const CardInst& ci = s.card(c);
+    if (ci.zone != Zone::InPlay || ci.controller != seat) continue;
+    for (const Trigger& t : s.def(c).triggers)
+      if (t.when == When::YourDraw) {
+        fire.push_back({c, ci.attached_to != kNoCard ? bearer_of(s, c) : c});
+        break;
+      }
+  }
+  for (auto [c, user] : fire) {
+    if (s.card(c).zone != Zone::InPlay) continue;
+    for (const Trigger& t : s.def(c).triggers)
+      if (t.when == When::YourDraw) run_effects(s, seat, c, user, {}, 0, t.effects, log, nullptr);
+  }
+}
+
+}  // namespace dt::detail

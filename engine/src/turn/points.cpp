@@ -1,0 +1,39 @@
+// Points awards: whoever earns points splits them between P and D as they
+// choose, one award at a time (gEngine "8) AWARD POINTS", "SABOTAGE"); D-only
+// awards (own warriors, FREELANCERs) have one split and are paid at once.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void queue_award(State& s, int seat, int amount, bool destiny_only, CardId source) {
+  if (amount <= 0) return;
+  s.awards.push_back({uint8_t(seat), int16_t(amount), destiny_only, source});
+}
+
+void points_options(const State& s, std::vector<Option>& out) {
+  const PointsAward& aw = s.awards.front();
+  for (int p = aw.destiny_only ? 0 : aw.amount; p >= 0; --p) {
+    Option o{OptKind::Points};
+    o.p = int16_t(p);
+    o.d = int16_t(aw.amount - p);
+    out.push_back(o);
+  }
+}
+
+void apply_points(State& s, int p, int d, Log log) {
+  PointsAward aw = s.awards.front();
+  s.awards.erase(s.awards.begin());
+  SeatState& st = s.seats[aw.seat];
+  st.promotion += p;
+  st.destiny += d;
+  if (p > 0) {
+    if (s.recent_p_seat != int(aw.seat)) s.recent_p_seat = int8_t(aw.seat), s.recent_p = 0;
+    s.recent_p = int16_t(s.recent_p + p);
+  }
+  emit(log, {EventKind::Points, int8_t(aw.seat), aw.source, kNoCard, p, d});
+  if (s.awards.empty()) open_response_window(s);
+}
+
+void apply_points_option(State& s, const Option& o, Log log) { apply_points(s, o.p, o.d, log); }
+
+}  // namespace dt::detail

@@ -1,0 +1,96 @@
+// gEngine "SETTING UP": shuffle, 5 D, draw 7, decide who goes first; then
+// each player in turn keeps the hand or claims the Cardinal's Gift.
+#include <algorithm>
+#include <numeric>
+
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed) {
+  State s;
+  s.db = &db;
+  s.rules = rules;
+  s.rng = Rng(seed);
+  s.seats.resize(size_t(seats));
+  for (auto& st : s.seats) st.destiny = rules.starting_destiny;
+  return s;
+}
+
+State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log) {
+  const int n = int(cfg.decks.size());
+  State s = blank_state(db, cfg.rules, n, cfg.seed);
+  size_t total = 0;
+  for (const auto& d : cfg.decks) total += d.size();
+  // Card ids are a seeded permutation, so an id says nothing about a hidden card.
+  std::vector<CardId> ids(total);
+  std::iota(ids.begin(), ids.end(), CardId(0));
+  s.rng.shuffle(ids);
+  s.cards.resize(total);
+  size_t k = 0;
+  for (int seat = 0; seat < n; ++seat) {
+    for (uint16_t def : cfg.decks[size_t(seat)]) {
+      CardId id = ids[k++];
+      CardInst& ci = s.cards[size_t(id)];
+      ci.def = def;
+      ci.owner = ci.controller = uint8_t(seat);
+      ci.zone = Zone::Draw;
+      s.seats[size_t(seat)].draw.push_back(id);
+    }
+  }
+  for (int seat = 0; seat < n; ++seat) {
+    s.rng.shuffle(s.seats[size_t(seat)].draw);
+    draw_cards(s, seat, cfg.rules.opening_hand);
+  }
+  s.first_player = uint8_t(s.rng.below(uint64_t(n)));
+  s.current = s.first_player;
+  emit(log, {EventKind::GameStart, int8_t(s.first_player)});
+  if (cfg.rules.cardinals_gift) {
+    s.phase = Phase::CardinalsGift;
+    s.gift_seat = s.first_player;
+  } else {
+    start_turn(s, log);
+  }
+  resume(s, log);
+  return s;
+}
+
+namespace detail {
+
+void gift_options(const State&, std::vector<Option>& out) {
+  out.push_back({OptKind::Keep});
+  out.push_back({OptKind::Gift});
+}
+
+void apply_gift_decision(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  SeatState& st = s.seats[size_t(me)];
+  if (o.kind == OptKind::Gift) {
+    // Cardinal's Gift: without a warrior the hand is shuffled back; with
+    // one, it becomes the first seven cards of the discard pile.
+    bool had_warrior = std::any_of(st.hand.begin(), st.hand.end(), [&](CardId c) {
+      return s.def(c).type == CardType::Warrior;
+    });
+    std::vector<CardId> old = st.hand;
+    for (CardId c : old) {
+      take_out(s, c);
+      put_into(s, c, had_warrior ? Zone::Discard : Zone::Draw);
+    }
+    if (!had_warrior) s.rng.shuffle(st.draw);
+    draw_cards(s, me, s.rules.opening_hand);
+    emit(log, {EventKind::GiftClaimed, int8_t(me), kNoCard, kNoCard, had_warrior});
+  }
+  st.gift_decided = true;
+  int next = next_active_seat(s, me);
+  if (s.seats[size_t(next)].gift_decided) {
+    s.current = s.first_player;
+    start_turn(s, log);
+  } else {
+    s.gift_seat = uint8_t(next);
+  }
+}
+
+}  // namespace detail
+}  // namespace dt

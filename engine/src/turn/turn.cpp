@@ -1,0 +1,96 @@
+// gEngine "ORDER OF PLAY": a turn is a Draw step (with its pre-draw window),
+// the Actions step (actions_step.cpp) and a Discard step (with its
+// pre-discard window); then the next player who is still in the game.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+int next_active_seat(const State& s, int seat) {
+  const int n = s.num_seats();
+  for (int i = 1; i <= n; ++i) {
+    int t = (seat + i) % n;
+    if (!s.seats[size_t(t)].eliminated) return t;
+  }
+  return seat;
+}
+
+std::vector<uint8_t> seats_from(const State& s, int first) {
+  std::vector<uint8_t> out;
+  const int n = s.num_seats();
+  for (int i = 0; i < n; ++i) {
+    int t = (first + i) % n;
+    if (!s.seats[size_t(t)].eliminated) out.push_back(uint8_t(t));
+  }
+  return out;
+}
+
+void start_actions(State& s) {
+  s.step = Step::Actions;
+  s.phase = Phase::Actions;
+}
+
+void start_discard_step(State& s) {
+  s.step = Step::Discard;
+  s.actions_left = 0;
+  open_window(s, WindowKind::PreDiscard, seats_from(s, s.current));
+}
+
+void end_turn(State& s, Log log) {
+  eliminate_if_out_of_time(s, log);
+  s.current = uint8_t(next_active_seat(s, s.current));
+  start_turn(s, log);
+}
+
+void start_turn(State& s, Log log) {
+  SeatState& st = s.seats[s.current];
+  ++s.turn_number;
+  ++st.turns_taken;
+  st.sabotaged_mask = 0;
+  s.actions_left = s.rules.actions_per_turn;
+  s.tactical_used = false;
+  emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});
+  track_no_warriors(s);
+  if (s.rules.first_player_skips_draw && s.turn_number == 1) {
+    start_actions(s);  // gEngine "STEP ONE: DRAW", Special: first turn of the game
+    return;
+  }
+  s.step = Step::Draw;
+  run_draw_triggers(s, s.current, log);
+  open_window(s, WindowKind::PreDraw, seats_from(s, s.current));
+}
+
+void after_action(State& s) {
+  if (s.actions_left > 0) start_actions(s);
+  else start_discard_step(s);
+}
+
+void discard_options(const State& s, std::vector<Option>& out) {
+  out.push_back({OptKind::Pass});
+  for (CardId c : s.seats[s.current].hand) out.push_back({OptKind::Discard, c});
+}
+
+void apply_discard(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  take_out(s, o.a);
+  put_into(s, o.a, Zone::Discard);
+  emit(log, {EventKind::Discard, int8_t(me), o.a});
+  end_turn(s, log);
+}
+
+// Passing closes a window (when everyone has), ends the Actions step, or
+// skips the discard.
+void apply_pass(State& s, const Option&, Log log) {
+  const int me = deciding_seat(s);
+  if (s.phase == Phase::Window) {
+    ++s.window.passes;
+    s.window.index = uint8_t((s.window.index + 1) % s.window.order.size());
+  } else if (s.phase == Phase::Actions) {
+    s.actions_left = 0;
+    start_discard_step(s);
+  } else if (s.phase == Phase::Discard) {
+    end_turn(s, log);
+  }
+  emit(log, {EventKind::Pass, int8_t(me)});
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,58 @@
+// The order of play (gEngine "SETTING UP", "ORDER OF PLAY", "TIMING",
+// "WINNING THE GAME"): setup and the Cardinal's Gift (setup.cpp), turns and
+// their Draw and Discard steps (turn.cpp), the Actions step (actions_step.cpp),
+// timing windows (windows.cpp), points awards (points.cpp) and the end of
+// the game (end_of_game.cpp).
+#pragma once
+
+#include <vector>
+
+#include "dt/game.hpp"
+#include "events.hpp"
+
+namespace dt::detail {
+
+// --- setup and the Cardinal's Gift (setup.cpp) ---
+void gift_options(const State& s, std::vector<Option>& out);
+void apply_gift_decision(State& s, const Option& o, Log log);
+
+// --- turns and steps (turn.cpp) ---
+int next_active_seat(const State& s, int seat);
+// Seats in turn order starting with `first`, skipping eliminated ones.
+std::vector<uint8_t> seats_from(const State& s, int first);
+void start_turn(State& s, Log log);
+void end_turn(State& s, Log log);
+void start_actions(State& s);
+void start_discard_step(State& s);
+// After an action or its response window: back to the Actions step, or on to
+// the Discard step when no actions are left.
+void after_action(State& s);
+void discard_options(const State& s, std::vector<Option>& out);
+void apply_discard(State& s, const Option& o, Log log);
+void apply_pass(State& s, const Option& o, Log log);
+
+// --- the Actions step (actions_step.cpp) ---
+void action_options(const State& s, std::vector<Option>& out);
+
+// --- timing windows (windows.cpp) ---
+void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);
+// The window after an action: every other player, then the acting one.
+void open_response_window(State& s);
+void window_options(const State& s, std::vector<Option>& out);
+void close_window(State& s, Log log);
+
+// --- points (points.cpp) ---
+void queue_award(State& s, int seat, int amount, bool destiny_only, CardId source);
+void points_options(const State& s, std::vector<Option>& out);
+// Pays the pending award split p/d.
+void apply_points(State& s, int p, int d, Log log);
+void apply_points_option(State& s, const Option& o, Log log);
+
+// --- the end of the game (end_of_game.cpp) ---
+void check_end(State& s, Log log);
+// At the start of a turn: starts or stops the no-warriors count.
+void track_no_warriors(State& s);
+// At the end of a turn: a player whose count ran out loses.
+void eliminate_if_out_of_time(State& s, Log log);
+
+}  // namespace dt::detail

@@ -1,0 +1,48 @@
+// gEngine "TIMING": after every action each other player, then the acting
+// one, may play a card that fits; the pre-draw and pre-discard phases and
+// combat's modification rounds are windows of the same kind. A window closes
+// when everyone in it has passed in a row.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void open_window(State& s, WindowKind kind, std::vector<uint8_t> order) {
+  s.phase = Phase::Window;
+  s.window = Window{kind, std::move(order), 0, 0};
+}
+
+void open_response_window(State& s) {
+  std::vector<uint8_t> order = seats_from(s, next_active_seat(s, s.current));
+  open_window(s, WindowKind::Response, std::move(order));
+}
+
+void window_options(const State& s, std::vector<Option>& out) {
+  out.push_back({OptKind::Pass});
+  const int seat = deciding_seat(s);
+  effect_options(s, seat, out);
+  if (s.window.kind != WindowKind::CombatModify) return;
+  combat_modifier_options(s, seat, out);
+}
+
+void close_window(State& s, Log log) {
+  switch (s.window.kind) {
+    case WindowKind::PreDraw: {
+      SeatState& st = s.seats[s.current];
+      int want = s.rules.hand_limit - int(st.hand.size());
+      int n = want > 0 ? draw_cards(s, s.current, want) : 0;
+      if (n) emit(log, {EventKind::Draw, int8_t(s.current), kNoCard, kNoCard, n});
+      start_actions(s);
+      break;
+    }
+    case WindowKind::PreDiscard: s.phase = Phase::Discard; break;
+    case WindowKind::Response:
+      s.recent_survivor = kNoCard;  // "just happened" is over
+      s.recent_p_seat = -1;
+      s.recent_p = 0;
+      after_action(s);
+      break;
+    case WindowKind::CombatModify: end_modification_rounds(s, log); break;
+  }
+}
+
+}  // namespace dt::detail
