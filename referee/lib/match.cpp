@@ -182,6 +182,8 @@ void Runner::fault(size_t i, Verdict v, const std::string& detail) {
 
 // Every seat learns what happened, each as it may see it.
 void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events) {
+  for (Seat& seat : seats_)
+    if (seat.link->in_process()) seat.link->engine_events(s, events);
   for (const dt::Event& e : events) {
     for (size_t i = 0; i < seats_.size(); ++i)
       if (!seats_[i].link->in_process()) to_proto(s, e, int(i), seats_[i].pending.Add());
@@ -588,7 +590,7 @@ MatchOutcome run_match(const MatchSpec& spec) {
       throw std::invalid_argument(fmt::format(
           "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote[:host:port])", s));
     if (s.rfind("builtin:", 0) == 0 && !dt::make_builtin_bot(s.substr(8), 0))
-      throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8)));
+      throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy, ismcts[:ms=N|iters=N,c=X,horizon=T])", s.substr(8)));
   }
   MatchSpec named;  // a copy only when the caller left the id to us
   if (spec.match_id.empty()) {
