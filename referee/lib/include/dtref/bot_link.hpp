@@ -53,6 +53,9 @@ class BotLink {
   // In-process bots only: what every apply logged, with the state after it
   // (a searching bot keeps its seat's knowledge from it; see bots/bot.hpp).
   virtual void engine_events(const dt::State& after, const std::vector<dt::Event>& events) {}
+  // After shutdown: how the bot's process ended ("exit code 0", "signal 9
+  // (Killed)"); empty for a bot without a process of ours.
+  virtual std::string exit_detail() const { return {}; }
 };
 
 }  // namespace dtref

@@ -51,6 +51,7 @@ class GrpcLink : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  std::string exit_detail() const override;
 
   // Valid after listen() or start(): the address bots dial (host:port) and
   // this seat's token.

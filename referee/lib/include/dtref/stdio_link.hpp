@@ -48,6 +48,7 @@ class StdioLink final : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  std::string exit_detail() const override { return proc_.exit_detail(); }
   void set_compact(bool on) override { style_.omit_defaults = on; }
 
   // Raw line transport (used by the codec-level tests and the benchmark).
