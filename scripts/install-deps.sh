@@ -15,6 +15,7 @@ packages=(
   python3 python3-grpcio python3-protobuf nodejs
   python3-dev pybind11-dev python3-pybind11
   chromium
+  libcpp-httplib-dev libpqxx-dev postgresql
 )
 
 die() { echo "install-deps: error: $*" >&2; exit 1; }

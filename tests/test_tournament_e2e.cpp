@@ -28,31 +28,8 @@ struct TempDir : dtref_test::TempDir {
   TempDir() : dtref_test::TempDir("dtref_e2e_") {}
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Starts a program with stdout and stderr sent to files; returns its pid.
-pid_t spawn(const std::vector<std::string>& argv, const std::string& out, const std::string& err,
-            const std::vector<std::string>& env = {}) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    for (const std::string& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  return pid;
-}
+using dtref_test::slurp;
+using dtref_test::spawn;
 
 struct Result {
   int code = -1;
