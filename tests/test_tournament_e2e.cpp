@@ -241,8 +241,9 @@ TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
   args.insert(args.end(), {"--transcripts", dir.file("logs")});
   ASSERT_EQ(run(args, dir).code, 0);
   const std::string html = dir.file("report.html");
-  const Result w = run({"standings", "--db", db, "--html", html}, dir);
+  const Result w = run({"standings", "--db", db, "--html", html, "--replay-pages"}, dir);
   ASSERT_EQ(w.code, 0) << w.err;
+  EXPECT_TRUE(fs::exists(dir.file("logs/r001-p001-l1.html"))) << w.err;
   const std::string page = slurp(html);
   EXPECT_EQ(page.find("http://"), page.find("http://www.w3.org/2000/svg")) << "the report must not load anything";
   EXPECT_EQ(page.find("https://"), std::string::npos);
@@ -287,7 +288,8 @@ TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
   EXPECT_NE(dom.find("round-robin"), std::string::npos);
   EXPECT_NE(dom.find(std::string("gamma</td><td class=\"name\">stdio:") + DTBOT_GREEDY_BIN), std::string::npos);
   EXPECT_EQ(count("<tr class=\"match\">"), 30);
-  EXPECT_NE(dom.find("<a href=\"logs/r001-p001-l1.jsonl\">transcript</a>"), std::string::npos);
+  EXPECT_NE(dom.find("<a href=\"logs/r001-p001-l1.jsonl\">transcript</a> <a href=\"logs/r001-p001-l1.html\">replay</a>"),
+            std::string::npos);
 }
 
 TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {
