@@ -16,6 +16,7 @@ void add_tournament_command(CLI::App& app, int& exit_code);
 void add_standings_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
 void add_ladder_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
 
 
 // A command-line mistake (CLI11 parse error) reported the same way for every
