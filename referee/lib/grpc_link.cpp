@@ -22,6 +22,8 @@ namespace dtref {
 namespace {
 
 constexpr size_t kStderrTailBytes = 8192;
+// Where a sandboxed gRPC bot finds the referee's socket.
+constexpr const char* kSandboxGrpcSocket = "/run/dtref/grpc.sock";
 // After the bot's process exits, how long its stream may still deliver what
 // it wrote before receive() reports Closed.
 constexpr auto kDrainAfterExit = std::chrono::milliseconds(300);
@@ -31,7 +33,8 @@ constexpr auto kProcessPoll = std::chrono::milliseconds(50);
 }  // namespace
 
 bool is_grpc_spec(std::string_view spec) {
-  return spec.rfind("grpc:", 0) == 0 || spec == "grpc-remote" || spec.rfind("grpc-remote:", 0) == 0;
+  return spec.rfind("grpc:", 0) == 0 || spec == "grpc-remote" || spec.rfind("grpc-remote:", 0) == 0 ||
+         spec.rfind("grpc-lobby:", 0) == 0;
 }
 
 std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const MatchSpec& match) {
@@ -47,6 +50,14 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
     o.dir = bot.dir;
   } else if (spec == "grpc-remote") {
     // defaults: loopback, any free port
+  } else if (spec.rfind("grpc-lobby:", 0) == 0) {
+    // grpc-lobby:<listen address>/<bot name>: a ladder bot waiting in that hub's lobby.
+    const std::string rest = spec.substr(11);
+    const auto slash = rest.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == rest.size())
+      throw std::invalid_argument("grpc-lobby:<listen address>/<bot name> names a ladder's remote bot");
+    o.listen_address = rest.substr(0, slash);
+    o.lobby_name = rest.substr(slash + 1);
   } else if (spec.rfind("grpc-remote:", 0) == 0) {
     o.listen_address = spec.substr(12);
     if (o.listen_address.find(':') == std::string::npos)
@@ -55,6 +66,8 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
     throw std::invalid_argument("not a gRPC bot spec: '" + spec + "' (use grpc:<command> or grpc-remote[:host:port])");
   }
   o.stderr_path = stderr_log_path(match, seat);
+  o.stderr_log_bytes = match.stderr_log_bytes;
+  o.sandbox = seat_sandbox(match, seat);
   o.wire = open_wire_log(match, seat);
   return std::make_unique<GrpcLink>(std::move(o));
 }
@@ -88,14 +101,24 @@ struct GrpcLink::Impl {
   std::optional<std::string> launch() {
     BotProcess::Launch how;
     how.command = o.command;
+    how.sandbox = o.sandbox;
+    std::string address = hub->address();
+    if (will_sandbox(o.sandbox) && !o.sandbox.network) {
+      // No network in the sandbox: the hub's Unix socket is the way in.
+      if (hub->unix_socket().empty())
+        return "the bot has no network and the gRPC server at " + hub->address() +
+               " has no Unix socket to bind into its sandbox; allow it the network (--bot-network)";
+      how.binds.emplace_back(hub->unix_socket(), kSandboxGrpcSocket);
+      address = std::string("unix:") + kSandboxGrpcSocket;
+    }
     how.env = o.env;
-    how.env.insert(how.env.end(), {{"DTREF_GRPC_ADDRESS", hub->address()}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}});
+    how.env.insert(how.env.end(), {{"DTREF_GRPC_ADDRESS", address}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}});
     how.dir = o.dir;
     how.stdin_pipe = false;         // a gRPC bot reads nothing on stdin
     how.stderr_to_stdout = true;    // both go to the kept tail
     BotProcess::Pipes ends;
     if (auto failure = proc.launch(how, &ends)) return failure;
-    output.copy_to(o.stderr_path);
+    output.copy_to(o.stderr_path, o.stderr_log_bytes);
     out_fd = ends.out;
     out_thread = std::thread([this] { read_output(); });
     return std::nullopt;
@@ -148,6 +171,15 @@ std::string GrpcLink::token() const { return impl_->token; }
 // in the seat's queue; receive() reports a bot that exits without dialling.
 std::optional<std::string> GrpcLink::start(Clock::time_point) {
   Impl& d = *impl_;
+  if (!d.o.lobby_name.empty()) {
+    std::string err;
+    d.hub = GrpcHub::get(d.o.listen_address, &err);
+    if (!d.hub) return err;
+    auto ch = d.hub->take_waiting(d.o.lobby_name);
+    if (!ch) return "remote bot '" + d.o.lobby_name + "' is not connected (it dials " + d.hub->address() + " with its ladder key)";
+    d.ch = std::move(ch);
+    return std::nullopt;
+  }
   if (auto err = listen()) return err;
   if (d.o.command.empty()) {
     if (d.o.announce)
@@ -186,6 +218,7 @@ Received GrpcLink::receive_unlogged(Clock::time_point deadline) {
     if (!ch.inbox.empty()) {
       Received r = std::move(ch.inbox.front());
       ch.inbox.pop_front();
+      ch.inbox_bytes -= std::min(ch.inbox_bytes, r.bytes);
       return r;
     }
     bool exited_long_enough = false;
@@ -250,6 +283,10 @@ void GrpcLink::shutdown(std::chrono::milliseconds grace) {
   d.hub.reset();
 }
 
+std::string GrpcLink::exit_detail() const { return impl_->proc.exit_detail(); }
+
 std::string GrpcLink::stderr_tail() const { return impl_->output.tail(); }
+
+std::string GrpcLink::resource_problem() { return impl_->proc.limit_hit(); }
 
 }  // namespace dtref

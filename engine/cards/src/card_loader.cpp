@@ -205,6 +205,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.combatant = f.combatant();
   w.defending = f.defending();
   w.vs_legion = f.vs_dark_legion();
+  w.other = f.other();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -371,6 +372,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.tactics = tactics(a.tactic());
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
+    ab.outside_combat = a.outside_combat();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -383,12 +385,14 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (t.has_victim()) tr.victim = convert(t.victim(), where);
     if (t.has_killer()) tr.killer = convert(t.killer(), where);
     tr.victim_last_in_area = t.victim_last_in_area();
+    tr.any_killer = t.any_killer();
     d.triggers.push_back(std::move(tr));
   }
   d.grant_affil = affils(c.grant_affiliation(), where);
   d.revoke_affil = affils(c.revoke_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
   for (int a : c.casts()) d.casts |= aspect_bit(a);
+  for (int a : c.casts_personal()) d.casts_personal |= aspect_bit(a);
   d.aspect = aspect_bit(c.aspect());
   d.spell = SpellKind(int(c.spell()));
   if (d.type == CardType::Art && (d.aspect == 0 || d.spell == SpellKind::None) && d.play)
@@ -420,6 +424,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
+  d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
 }
 
 // ---- Two texts (docs/effects.md, "Two texts") ----

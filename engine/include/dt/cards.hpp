@@ -114,12 +114,14 @@ struct WarriorFilter {
   bool wounded = false, in_cover = false;
   Side side = Side::Any;     // relative to the source card's controller
   AreaMask area = 0;         // in one of these combat areas; 0 any
-  uint8_t protection = 0;    // 1: a fortification protects it, 2: none does
+  uint8_t protection = 0;    // 1: a fortification protects it, 2: none does; 3: a fortification
+                             // of its player stands in its area, 4: none does
   bool combatant = false;    // the attacker or defender of the current combat
   bool defending = false;    // the defender of the current combat
   bool vs_legion = false;    // in a combat against a Dark Legion warrior
   uint16_t card_types = 0;      // cards of a pile: one of these types (bits of CardType); 0 any
   uint16_t not_card_types = 0;  // cards of a pile: none of these types
+  bool other = false;        // targets: not the source card itself, nor the warrior it is on
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
@@ -204,6 +206,7 @@ struct Ability {
   uint8_t tactics = 0;  // only in combats of these tactics (bit 0 Fight, 1 Shoot); 0 any
   std::optional<WarriorFilter> sacrifice;  // one of your warriors that matches is discarded as the price
   AreaMask user_area = 0;  // only while its user (or the card itself) is in one of these areas; 0 any
+  bool outside_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::vector<Effect> effects;
@@ -215,6 +218,7 @@ struct Trigger {
   std::vector<Effect> effects;
   std::optional<WarriorFilter> victim, killer;
   bool victim_last_in_area = false;
+  bool any_killer = false;  // a warrior's KILLS trigger that watches every matching killer
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -282,6 +286,7 @@ struct CardDef {
   std::vector<std::string> grant_designations;  // attachment: bearer has these
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)
+  uint8_t casts_personal = 0;                   // warrior: aspects of PERSONAL COMBAT SPELLs only
   uint8_t aspect = 0;                           // Art card: its aspect bit
   SpellKind spell = SpellKind::None;
   GiftSpec gift;
@@ -292,6 +297,7 @@ struct CardDef {
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
+  int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(std::string_view d) const;

@@ -28,6 +28,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
       if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
+      if (ab.outside_combat && s.combat.active) continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
@@ -76,7 +77,8 @@ bool apply_use(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   if (o.c != kNoCard) discard_from_play(s, o.c);  // the warrior paid as the price
-  if (ab.discard_self) discard_from_play(s, o.a);
+  // HUSSAR: equipment it keeps is used without being discarded.
+  if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (ab.annihilate_self) annihilate_from_play(s, o.a);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bot.pb.h"
+#include "dt/game.hpp"
 
 namespace dtref {
 
@@ -27,6 +28,7 @@ struct Received {
   std::string raw;
   std::string exit_detail;  // "exit code 3", "signal 9 (Killed)", "stream closed"
   Clock::time_point at{};   // when the message was complete (for timing)
+  size_t bytes = 0;         // its size as received (for transports that cap what is unread)
 };
 
 class BotLink {
@@ -43,12 +45,21 @@ class BotLink {
   virtual void shutdown(std::chrono::milliseconds grace) = 0;
   // The last bytes the bot wrote to stderr (capped), for transcripts.
   virtual std::string stderr_tail() const = 0;
+  // The resource limit the bot's process ran into ("" if none, or not a
+  // launched process): a fault it explains becomes a `resource` verdict.
+  virtual std::string resource_problem() { return {}; }
   // The bot asked for the "compact" feature (docs/protocol.md): a transport
   // with a text form may leave fields at their default out.
   virtual void set_compact(bool) {}
   // True for a bot that runs inside the referee and reads the engine's own
   // observation and options: its requests carry only the decision id.
   virtual bool in_process() const { return false; }
+  // In-process bots only: what every apply logged, with the state after it
+  // (a searching bot keeps its seat's knowledge from it; see bots/bot.hpp).
+  virtual void engine_events(const dt::State& after, const std::vector<dt::Event>& events) {}
+  // After shutdown: how the bot's process ended ("exit code 0", "signal 9
+  // (Killed)"); empty for a bot without a process of ours.
+  virtual std::string exit_detail() const { return {}; }
 };
 
 }  // namespace dtref
