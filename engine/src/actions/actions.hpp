@@ -47,6 +47,7 @@ void apply_build(State& s, const Option& o, Log log);
 void bestow_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
 // Gifts `seat` may bestow in a timing window (an Alliance's privilege).
 void any_time_bestow_options(const State& s, int seat, CardId card, std::vector<Option>& out);
+void free_bestow_options(const State& s, int seat, std::vector<Option>& out);
 void apply_bestow(State& s, const Option& o, Log log);
 
 // --- Bestow Ki Power (ki.cpp) ---

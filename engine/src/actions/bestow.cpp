@@ -7,7 +7,17 @@ namespace dt::detail {
 void bestow_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Symmetry) return;
   for (CardId w : mine)
-    if (can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
+    if (can_bestow(s, c, w) && !free_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
+}
+
+// Gifts bestowed for no action, in any window or the Actions step (ALAKHAI).
+void free_bestow_options(const State& s, int seat, std::vector<Option>& out) {
+  for (CardId c : s.seats[size_t(seat)].hand) {
+    if (s.def(c).type != CardType::Symmetry) continue;
+    for (CardId w : s.seats[size_t(seat)].in_play)
+      if (is_warrior_in_play(s, w) && free_bestow(s, c, w) && can_bestow(s, c, w))
+        out.push_back({OptKind::Bestow, c, w});
+  }
 }
 
 // THE DARK LEGION Alliance: gifts at any time, for no action.
@@ -19,7 +29,7 @@ void any_time_bestow_options(const State& s, int seat, CardId c, std::vector<Opt
 
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b);
+  const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b) || free_bestow(s, o.a, o.b);
   s.seats[size_t(me)].destiny -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});

@@ -19,6 +19,7 @@ bool slayer(const State& s, CardId w, Tactic t) {
 static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
+  if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
   if (vi.wounded) return true;
   // A SLAYER's hit kills outright, unless the victim may not be killed
   // automatically (ADAMANTIUM WILL): then it is wounded as usual.

@@ -160,6 +160,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (in_play(c)) discard_from_play(s, c);
         continue;
       }
+      if (e.op == Op::Discard && s.card(c).zone == Zone::Hand) {  // a cost paid from hand (CUIRASSIER)
+        emit_fx(log, seat, source, e.op, c, -1);
+        take_out(s, c);
+        put_into(s, c, Zone::Discard);
+        continue;
+      }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
       // An Alliance leaves play only through a card that names Alliances.
       if ((e.op == Op::Discard || e.op == Op::Annihilate || e.op == Op::ReturnToHand) && !alliance_removable(s, c, e))
@@ -175,12 +181,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
         case Op::Wound:
-          if (keywords(s, c) & kwNoWound) break;
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
           else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
-          if (keywords(s, c) & kwNoWound) break;
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
           else kill_card(s, c, false);
           break;
