@@ -41,7 +41,7 @@ struct Option {
   CardId b = kNoCard;
   Tactic tactic = Tactic::Fight;
   int16_t p = 0, d = 0;  // Points split; Sabotage: b holds the target seat; Use: p = ability index
-  CardId c = kNoCard;    // Play: the caster of an Art spell
+  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL)
   int8_t seat = -1;      // Play/Use: a player target
   int16_t n = 0;         // Play/Use: times a "for every X D" price is paid (0: none)
   bool operator==(const Option&) const = default;

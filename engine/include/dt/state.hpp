@@ -28,6 +28,7 @@ struct CardInst {
   bool cover = false;
   bool unpaid = false;          // mustered in cover, D not paid yet
   bool hidden = false;          // face down and never seen by opponents
+  bool grafted = false;         // a weapon grafted to its warrior's body (CHASSEUR): stays with it
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
   // Derived, for speed: the cards attached to this one, as a list through
   // next_attachment, in the order of State::attached (zones.cpp keeps both).
@@ -92,6 +93,14 @@ struct Combat {
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
 };
 
+// A rating change that lasts until the start of `seat`'s next turn (IMMACULATE FURY's Shriek).
+struct LastingMod {
+  CardId source = kNoCard;
+  CardId target = kNoCard;
+  StatBonus bonus;
+  uint8_t seat = 0;
+};
+
 // A pending award of points; the receiving seat chooses the P/D split.
 struct PointsAward {
   uint8_t seat = 0;
@@ -121,6 +130,7 @@ struct State {
   Window window;
   Combat combat;
   std::vector<PointsAward> awards;  // front() is pending
+  std::vector<LastingMod> lasting;  // bonuses until a player's next turn; gone when the warrior leaves play
   // What just happened, for cards played right after a combat (JOY OF VICTORY,
   // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over
