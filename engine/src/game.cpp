@@ -63,9 +63,16 @@ void resume(State& s, std::vector<Event>* log) {
       end_turn(s, log);
       continue;
     }
-    if (s.phase == Phase::Points && s.awards.front().destiny_only) {
-      apply_points(s, 0, s.awards.front().amount, log);  // a single possible split
-      continue;
+    if (s.phase == Phase::Points) {  // a single possible split is made at once
+      const PointsAward& aw = s.awards.front();
+      if (aw.destiny_only) {
+        apply_points(s, 0, aw.amount, log);
+        continue;
+      }
+      if (lowest_p(s, aw) == aw.amount) {
+        apply_points(s, aw.amount, 0, log);
+        continue;
+      }
     }
     return;
   }

@@ -43,23 +43,13 @@ void TranscriptWriter::write(const json& line) {
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
 
 json rules_to_json(const dt::Rules& r) {
-  return json{{"name", r.name},
-              {"promotion_target", r.promotion_target},
-              {"starting_destiny", r.starting_destiny},
-              {"opening_hand", r.opening_hand},
-              {"hand_limit", r.hand_limit},
-              {"actions_per_turn", r.actions_per_turn},
-              {"cover_armor_bonus", r.cover_armor_bonus},
-              {"min_deck_size", r.min_deck_size},
-              {"max_copies", r.max_copies},
-              {"first_player_skips_draw", r.first_player_skips_draw},
-              {"muster_in_cover", r.muster_in_cover},
-              {"sabotage", int(r.sabotage)},
-              {"brotherhood_attacks_tribal", r.brotherhood_attacks_tribal},
-              {"outposts", r.outposts},
-              {"cardinals_gift", r.cardinals_gift},
-              {"auto_pass", r.auto_pass},
-              {"turn_limit", r.turn_limit}};
+  json j{{"name", r.name}};
+  for (const dt::RulesField& f : dt::rules_fields()) {
+    const int v = f.get(r);
+    if (f.kind == dt::RulesField::Flag) j[std::string(f.name)] = v != 0;
+    else j[std::string(f.name)] = v;  // choices as their index, as older transcripts wrote `sabotage`
+  }
+  return j;
 }
 
 dt::Rules rules_from_json(const json& j) {
@@ -67,25 +57,15 @@ dt::Rules rules_from_json(const json& j) {
   auto preset = dt::preset_by_name(name);
   if (!preset) throw std::runtime_error("unknown rules preset '" + name + "'");
   dt::Rules r = *preset;
-  auto get = [&](const char* k, auto& field) {
-    if (j.contains(k)) field = j.at(k).get<std::remove_reference_t<decltype(field)>>();
-  };
-  get("promotion_target", r.promotion_target);
-  get("starting_destiny", r.starting_destiny);
-  get("opening_hand", r.opening_hand);
-  get("hand_limit", r.hand_limit);
-  get("actions_per_turn", r.actions_per_turn);
-  get("cover_armor_bonus", r.cover_armor_bonus);
-  get("min_deck_size", r.min_deck_size);
-  get("max_copies", r.max_copies);
-  get("first_player_skips_draw", r.first_player_skips_draw);
-  get("muster_in_cover", r.muster_in_cover);
-  if (j.contains("sabotage")) r.sabotage = dt::SabotageMode(j.at("sabotage").get<int>());
-  get("brotherhood_attacks_tribal", r.brotherhood_attacks_tribal);
-  get("outposts", r.outposts);
-  get("cardinals_gift", r.cardinals_gift);
-  get("auto_pass", r.auto_pass);
-  get("turn_limit", r.turn_limit);
+  for (const dt::RulesField& f : dt::rules_fields()) {
+    const std::string k(f.name);
+    if (!j.contains(k)) continue;  // a field newer than the transcript keeps the preset's value
+    const json& v = j.at(k);
+    const int x = v.is_boolean() ? int(v.get<bool>()) : v.get<int>();
+    if (f.kind == dt::RulesField::Choice && (x < 0 || size_t(x) >= f.values.size()))
+      throw std::runtime_error("rules field '" + k + "' out of range: " + std::to_string(x));
+    f.set(r, x);
+  }
   return r;
 }
 

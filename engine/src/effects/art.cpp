@@ -10,6 +10,8 @@ static bool can_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& sd = s.def(spell);
   const CardDef& cd = s.def(caster);
   if ((cd.casts & sd.aspect) || (keywords(s, caster) & kwBlessed)) return true;
+  // The Beginner's game: every Brotherhood warrior casts every spell.
+  if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, caster) & bit(Affil::Brotherhood))) return true;
   uint8_t granted = 0;
   for_each_mod(s, caster, [&](const StaticMod& m, CardId) { granted |= m.casts; });
   return (granted & sd.aspect) != 0;

@@ -16,7 +16,10 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
     if (w != victim && is_warrior_in_play(s, w) && s.card(w).area == s.card(victim).area) last = false;
   struct Fire { CardId card; const Trigger* t; int seat; CardId user; };
   std::vector<Fire> fire;
+  // 1st ed: a player's kill of its own warrior completes no mission.
+  const bool own_kill = s.card(victim).controller == kseat && s.rules.attack_own_warriors;
   auto consider = [&](CardId card, When when, int seat, CardId user) {
+    if (own_kill && s.def(card).type == CardType::Mission) return;
     for (const Trigger& t : s.def(card).triggers) {
       if (t.when != when) continue;
       if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
@@ -25,7 +28,11 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       fire.push_back({card, &t, seat, user});
     }
   };
-  for (CardId a : attachments_of(s, killer)) consider(a, When::Kills, kseat, killer);
+  const AttachList killer_has = attachments_of(s, killer);
+  const AttachmentGate g = gate_of(s, killer_has);
+  for (CardId a : killer_has)
+    if (g.allows(s, a)) consider(a, When::Kills, kseat, killer);
+  if (in_warzone_combat(s, killer)) consider(s.combat.warzone, When::Kills, kseat, killer);
   for (CardId c : s.seats[size_t(kseat)].in_play)
     if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
   for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
