@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "dtref/replay_html.hpp"
 #include "dtref/transcript.hpp"
 
 namespace dtref {
@@ -15,9 +16,32 @@ namespace {
 struct ReplayOptions {
   std::string path;
   bool verify = false;
+  std::string html;
 };
 
+int write_html(const ReplayOptions& opt) {
+  ReplayReport r;
+  try {
+    r = write_replay_html(opt.path, opt.html);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "dtref replay: {}\n", e.what());
+    return 1;
+  }
+  if (!r.readable) {
+    fmt::print(stderr, "dtref replay: {}: {}\n", opt.path, r.problem);
+    return 1;
+  }
+  fmt::print("wrote {}: {} decisions{}; open it in a browser\n", opt.html, r.decisions,
+             r.complete ? "" : " (incomplete transcript)");
+  if (!r.verified) {
+    fmt::print(stderr, "dtref replay: {}: {} (the page shows the game up to there)\n", opt.path, r.problem);
+    return 1;
+  }
+  return 0;
+}
+
 int replay(const ReplayOptions& opt) {
+  if (!opt.html.empty()) return write_html(opt);
   const ReplayReport r = replay_transcript(opt.path, !opt.verify);
   for (const std::string& l : r.lines) fmt::print("{}\n", l);
   if (!r.readable || !r.verified) {
@@ -45,7 +69,11 @@ void add_replay_command(CLI::App& app, int& exit_code) {
       "the transcript diverges from the engine or cannot be read, 4 (--verify) when it matches but is "
       "incomplete (no result line).");
   cmd->add_option("path", opt->path, "transcript written by dtref match --transcript")->required();
-  cmd->add_flag("--verify", opt->verify, "check every recorded state hash and the result; print only the verdict");
+  auto* verify = cmd->add_flag("--verify", opt->verify, "check every recorded state hash and the result; print only the verdict");
+  cmd->add_option("--html", opt->html,
+                  "write a self-contained HTML page that steps through the match (board as a seat saw it or "
+                  "omniscient, each decision's options, choice, time and comment, the events); open it in a browser")
+      ->excludes(verify);
   cmd->callback([opt, &exit_code] { exit_code = replay(*opt); });
 }
 

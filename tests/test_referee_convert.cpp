@@ -161,3 +161,44 @@ TEST(RefereeConvert, FaceUpCardsCarryFactsAndCurrentRatings) {
 }
 
 }  // namespace
+
+namespace {
+
+// The request writer that skips reflection must write exactly what the
+// reflection writer writes, in both styles, for every request of whole games:
+// a field added to bot.proto but not to the fast writer fails here.
+TEST(RefereeJsonl, FastRequestWriterMatchesTheReflectionWriter) {
+  for (uint64_t seed : {1, 2}) {
+    dt::State s = dt::new_game(dt::builtin_cards(), config(seed));
+    auto bot = dt::make_random_bot(seed);
+    dtref::FactsOnce once;
+    std::vector<dt::Event> events;
+    int compared = 0;
+    while (!dt::game_over(s)) {
+      const int seat = dt::deciding_seat(s);
+      const auto opts = dt::legal_options(s);
+      for (bool compact : {false, true}) {
+        protocol::RefereeMessage m;
+        protocol::Request* r = m.mutable_request();
+        r->set_type("request");
+        r->set_decision_id(compared + 1);
+        for (size_t k = 0; k < opts.size(); ++k) dtref::to_proto(opts[k], int(k), r->add_options());
+        once.cards = r->mutable_cards();
+        dtref::to_proto(s, dt::observe(s, seat), r->mutable_observation(), compact && seat == 0 ? &once : nullptr);
+        for (const dt::Event& e : events) dtref::to_proto(s, e, seat, r->add_events());
+        r->mutable_clock()->set_bank_ms(compared);
+        const dtref::JsonStyle style{compact};
+        std::string fast, reference;
+        dtref::append_json_line(fast, m, style);
+        dtref::append_json_by_reflection(reference, m, style);
+        ASSERT_EQ(fast, reference) << "seed " << seed << ", request " << compared;
+      }
+      ++compared;
+      events.clear();
+      dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)], &events);
+    }
+    EXPECT_GT(compared, 50);
+  }
+}
+
+}  // namespace

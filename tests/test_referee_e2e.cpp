@@ -10,11 +10,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <sys/wait.h>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "dt/deck.hpp"
 #include "dt/rules.hpp"
@@ -370,6 +373,68 @@ TEST(RefereeE2E, GrpcWithoutTheTransportIsAStartupFailure) {
   EXPECT_FALSE(out.voided);
   EXPECT_EQ(out.seats[1].verdict, Verdict::StartupFailure);
   EXPECT_EQ(out.winner, 0);
+}
+
+}  // namespace
+
+namespace {
+
+// docs/protocol.md, "compact": a bot that asks for it gets each card code's
+// facts once per match, in request.cards, before or with the first request
+// that shows the card; its cards carry only their code and what is theirs
+// alone, and fields at their default are left out of the lines.
+TEST(RefereeE2E, CompactBotsGetEachCardsFactsOncePerMatch) {
+  const std::string record = temp_path("compact.jsonl");
+  auto s = spec_for(mock("good --features compact --record " + record), "builtin:random", 5);
+  s.clocks = kRoomy;
+  const auto out = dtref::run_match(s);
+  ASSERT_EQ(out.seats[0].verdict, Verdict::Ok) << out.seats[0].detail;
+  std::set<std::string> known;
+  int requests = 0, facts = 0, cards_shown = 0;
+  for (const std::string& line : read_lines(record)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j["type"] != "request") continue;
+    ++requests;
+    EXPECT_EQ(line.find("\"wounded\":false"), std::string::npos) << "a default was written: " << line;
+    if (j.contains("cards"))
+      for (const auto& c : j["cards"]) {
+        EXPECT_TRUE(known.insert(c["code"].get<std::string>()).second) << "facts sent twice for " << c["code"];
+        EXPECT_FALSE(c.value("name", "").empty());
+        EXPECT_FALSE(c.value("card_type", "").empty());
+        ++facts;
+      }
+    for (const auto& seat : j["observation"]["seats"])
+      for (const char* zone : {"hand", "in_play"})
+        if (seat.contains(zone))
+          for (const auto& c : seat[zone]) {
+            if (!c.contains("code")) continue;  // face down
+            ++cards_shown;
+            EXPECT_TRUE(known.count(c["code"].get<std::string>())) << "no facts yet for " << c["code"];
+            EXPECT_FALSE(c.contains("name")) << "facts repeated in the card: " << c.dump();
+          }
+  }
+  EXPECT_GT(requests, 10);
+  EXPECT_GT(facts, 3);
+  EXPECT_GT(cards_shown, facts) << "every card seen once only: the test shows nothing";
+}
+
+// A bot that does not ask keeps the full form: facts in every card, defaults written.
+TEST(RefereeE2E, BotsThatDoNotAskForCompactGetTheFullForm) {
+  const std::string record = temp_path("full.jsonl");
+  auto s = spec_for(mock("good --record " + record), "builtin:random", 5);
+  s.clocks = kRoomy;
+  ASSERT_EQ(dtref::run_match(s).seats[0].verdict, Verdict::Ok);
+  int with_names = 0;
+  for (const std::string& line : read_lines(record)) {
+    const auto j = nlohmann::json::parse(line);
+    if (j["type"] != "request") continue;
+    EXPECT_TRUE(j.value("cards", nlohmann::json::array()).empty());
+    for (const auto& c : j["observation"]["seats"][0]["hand"]) {
+      EXPECT_TRUE(c.contains("wounded"));
+      with_names += !c["name"].get<std::string>().empty();
+    }
+  }
+  EXPECT_GT(with_names, 10);
 }
 
 }  // namespace

@@ -1,8 +1,12 @@
 // Engine <-> protocol conversions (see convert.hpp).
 #include "dtref/convert.hpp"
 
+#include <array>
 #include <cctype>
-#include <sstream>
+#include <charconv>
+#include <string_view>
+#include <memory>
+#include <unordered_map>
 
 namespace dtref {
 
@@ -37,7 +41,42 @@ static std::string lower(std::string_view v) {
   return out;
 }
 
-static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenCard* out, bool in_play) {
+// Lower-case names of every value of an 8-bit enum, made once: a request
+// names a type and affiliations for every face-up card it shows.
+template <class E>
+static const std::string& lower_name(E v) {
+  static const std::array<std::string, 256> names = [] {
+    std::array<std::string, 256> a;
+    for (unsigned i = 0; i < a.size(); ++i) a[i] = lower(dt::to_string(E(i)));
+    return a;
+  }();
+  return names[uint8_t(v)];
+}
+
+static void fill_ratings(const dt::CardDef& d, protocol::Ratings* r) {
+  r->set_can_fight(d.f.has_value());
+  r->set_can_shoot(d.s.has_value());
+  r->set_fight(d.f.value_or(0));
+  r->set_shoot(d.s.value_or(0));
+  r->set_armor(d.a);
+  r->set_value(d.v);
+}
+
+static bool has_printed(const dt::CardDef& d) { return d.type == dt::CardType::Warrior || d.f || d.s || d.a || d.v; }
+
+// The facts of a card, the same for every copy: into a SeenCard or a CardFacts.
+template <class Msg>
+static void fill_facts(const dt::CardDef& d, Msg* out) {
+  out->set_name(d.name);
+  out->set_card_type(lower_name(d.type));
+  for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
+    if (d.affil & (1u << a)) out->add_affiliation(lower_name(dt::Affil(a)));
+  for (const std::string& des : d.designations) out->add_designation(des);
+  if (has_printed(d)) fill_ratings(d, out->mutable_printed());
+}
+
+static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenCard* out, bool in_play,
+                      FactsOnce* once) {
   out->set_id(c.id);
   out->set_owner(c.owner);
   out->set_wounded(c.wounded);
@@ -48,19 +87,16 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   if (c.def >= 0) {
     const dt::CardDef& d = (*s.db)[uint16_t(c.def)];
     out->set_code(d.code);
-    out->set_name(d.name);
-    out->set_card_type(lower(dt::to_string(d.type)));
-    for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
-      if (d.affil & (1u << a)) out->add_affiliation(lower(dt::to_string(dt::Affil(a))));
-    for (const std::string& des : d.designations) out->add_designation(des);
-    if (d.type == dt::CardType::Warrior || d.f || d.s || d.a || d.v) {
-      protocol::Ratings* r = out->mutable_printed();
-      r->set_can_fight(d.f.has_value());
-      r->set_can_shoot(d.s.has_value());
-      r->set_fight(d.f.value_or(0));
-      r->set_shoot(d.s.value_or(0));
-      r->set_armor(d.a);
-      r->set_value(d.v);
+    if (!once) {
+      fill_facts(d, out);
+    } else {
+      if (once->sent.size() < s.db->size()) once->sent.resize(s.db->size());
+      if (!once->sent[size_t(c.def)]) {
+        once->sent[size_t(c.def)] = true;
+        protocol::CardFacts* f = once->cards->Add();
+        f->set_code(d.code);
+        fill_facts(d, f);
+      }
     }
     if (in_play && d.type == dt::CardType::Warrior && c.attached_to == dt::kNoCard) {
       const dt::Stats st = dt::stats(s, c.id);
@@ -77,22 +113,21 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   if (c.area_known) out->set_area(area_name(c.area));
 }
 
-protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
-  protocol::Observation p;
-  p.set_viewer(o.viewer);
-  p.set_turn(o.turn_number);
-  p.set_current(o.current);
-  p.set_deciding(o.deciding);
-  p.set_phase(phase_name(o.phase));
-  p.set_step(step_name(o.step));
-  p.set_actions_left(o.actions_left);
-  p.set_in_combat(o.in_combat);
-  p.set_attacker(o.in_combat ? o.attacker : -1);
-  p.set_defender(o.in_combat ? o.defender : -1);
-  if (o.in_combat) p.set_tactic(o.tactic == dt::Tactic::Shoot ? "shoot" : "fight");
-  p.set_warzone(o.in_combat ? o.warzone : -1);
+void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observation* p, FactsOnce* once) {
+  p->set_viewer(o.viewer);
+  p->set_turn(o.turn_number);
+  p->set_current(o.current);
+  p->set_deciding(o.deciding);
+  p->set_phase(phase_name(o.phase));
+  p->set_step(step_name(o.step));
+  p->set_actions_left(o.actions_left);
+  p->set_in_combat(o.in_combat);
+  p->set_attacker(o.in_combat ? o.attacker : -1);
+  p->set_defender(o.in_combat ? o.defender : -1);
+  if (o.in_combat) p->set_tactic(o.tactic == dt::Tactic::Shoot ? "shoot" : "fight");
+  p->set_warzone(o.in_combat ? o.warzone : -1);
   for (const dt::SeenSeat& ss : o.seats) {
-    protocol::SeenSeat* ps = p.add_seats();
+    protocol::SeenSeat* ps = p->add_seats();
     ps->set_seat(ss.seat);
     ps->set_destiny(ss.destiny);
     ps->set_promotion(ss.promotion);
@@ -101,30 +136,43 @@ protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
     ps->set_discard_count(ss.discard_size);
     ps->set_annihilated_count(ss.annihilated_size);
     ps->set_eliminated(ss.eliminated);
-    for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand(), false);
-    for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true);
+    for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand(), false, once);
+    for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true, once);
   }
+}
+
+protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
+  protocol::Observation p;
+  to_proto(s, o, &p);
   return p;
+}
+
+void to_proto(const dt::Option& o, int index, protocol::OptionMsg* m) {
+  m->set_index(index);
+  m->set_text(dt::to_text(o));
+  const std::string& t = m->text();
+  m->set_kind(t.substr(0, t.find(' ')));
 }
 
 protocol::OptionMsg to_proto(const dt::Option& o, int index) {
   protocol::OptionMsg m;
-  m.set_index(index);
-  m.set_text(dt::to_text(o));
-  const std::string& t = m.text();
-  m.set_kind(t.substr(0, t.find(' ')));
+  to_proto(o, index, &m);
   return m;
+}
+
+void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::EventMsg* m) {
+  m->set_kind(std::string(dt::to_string(e.kind)));
+  m->set_seat(e.seat);
+  m->set_a(e.a);
+  m->set_b(e.b);
+  m->set_x(e.x);
+  m->set_y(e.y);
+  m->set_text(dt::describe(s, e, viewer));
 }
 
 protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer) {
   protocol::EventMsg m;
-  m.set_kind(std::string(dt::to_string(e.kind)));
-  m.set_seat(e.seat);
-  m.set_a(e.a);
-  m.set_b(e.b);
-  m.set_x(e.x);
-  m.set_y(e.y);
-  m.set_text(dt::describe(s, e, viewer));
+  to_proto(s, e, viewer, &m);
   return m;
 }
 
@@ -155,12 +203,34 @@ static dt::Step step_from(const std::string& s) {
   return dt::Step::Actions;
 }
 
-static dt::SeenCard seen_from(const protocol::SeenCard& c, const dt::CardDb& db) {
+// Card codes to definitions, made once per card database: a request shows
+// dozens of cards, and CardDb::by_code compares against every card.
+class CodeIndex {
+ public:
+  explicit CodeIndex(const dt::CardDb& db) : db_(&db) {
+    for (size_t i = 0; i < db.size(); ++i) index_.emplace(db[uint16_t(i)].code, int(i));
+  }
+  const dt::CardDb* db() const { return db_; }
+  int find(std::string_view code) const {
+    auto it = index_.find(code);
+    return it == index_.end() ? -1 : it->second;
+  }
+
+ private:
+  const dt::CardDb* db_;
+  std::unordered_map<std::string_view, int> index_;
+};
+
+static const CodeIndex& code_index(const dt::CardDb& db) {
+  thread_local std::unique_ptr<CodeIndex> index;
+  if (!index || index->db() != &db) index = std::make_unique<CodeIndex>(db);
+  return *index;
+}
+
+static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& codes) {
   dt::SeenCard out;
   out.id = dt::CardId(c.id());
-  if (!c.face_down() && !c.code().empty()) {
-    if (auto i = db.by_code(c.code())) out.def = *i;
-  }
+  if (!c.face_down() && !c.code().empty()) out.def = codes.find(c.code());
   out.owner = int8_t(c.owner());
   out.area_known = !c.area().empty();
   out.area = c.area() == "kohort" ? dt::Area::Kohort : c.area() == "outpost" ? dt::Area::Outpost : dt::Area::Squad;
@@ -172,6 +242,7 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const dt::CardDb& db)
 }
 
 dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db) {
+  const CodeIndex& codes = code_index(db);
   dt::Observation out;
   out.viewer = o.viewer();
   out.turn_number = o.turn();
@@ -195,24 +266,27 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
     ss.discard_size = ps.discard_count();
     ss.annihilated_size = ps.annihilated_count();
     ss.eliminated = ps.eliminated();
-    for (const auto& c : ps.hand()) ss.hand.push_back(seen_from(c, db));
-    for (const auto& c : ps.in_play()) ss.in_play.push_back(seen_from(c, db));
+    for (const auto& c : ps.hand()) ss.hand.push_back(seen_from(c, codes));
+    for (const auto& c : ps.in_play()) ss.in_play.push_back(seen_from(c, codes));
     out.seats.push_back(std::move(ss));
   }
   return out;
 }
 
-static bool card_ref(const std::string& w, dt::CardId* out) {
-  if (w.size() < 2 || w[0] != 'c') return false;
-  try {
-    *out = dt::CardId(std::stoi(w.substr(1)));
-  } catch (...) {
-    return false;
-  }
+static bool number_at(std::string_view w, size_t from, int* out) {
+  if (w.size() <= from) return false;
+  const auto r = std::from_chars(w.data() + from, w.data() + w.size(), *out);
+  return r.ec == std::errc() && r.ptr == w.data() + w.size();
+}
+
+static bool card_ref(std::string_view w, dt::CardId* out) {
+  int v = 0;
+  if (w.empty() || w[0] != 'c' || !number_at(w, 1, &v)) return false;
+  *out = dt::CardId(v);
   return true;
 }
 
-static bool area_from(const std::string& w, int16_t* out) {
+static bool area_from(std::string_view w, int16_t* out) {
   if (w == "squad") *out = int16_t(dt::Area::Squad);
   else if (w == "kohort") *out = int16_t(dt::Area::Kohort);
   else if (w == "outpost") *out = int16_t(dt::Area::Outpost);
@@ -220,44 +294,61 @@ static bool area_from(const std::string& w, int16_t* out) {
   return true;
 }
 
-std::optional<dt::Option> option_from_text(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> w;
-  for (std::string x; in >> x;) w.push_back(x);
-  if (w.empty()) return std::nullopt;
+// Splits on blanks without copying: a bot reads every option of every request.
+static size_t split_words(std::string_view text, std::string_view* w, size_t max) {
+  size_t n = 0, i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) {
+      if (n == max) return max + 1;
+      w[n++] = text.substr(start, i - start);
+    }
+  }
+  return n;
+}
+
+std::optional<dt::Option> option_from_text(std::string_view text) {
+  std::string_view w[6];
+  const size_t n = split_words(text, w, 6);
+  if (n == 0 || n > 6) return std::nullopt;
   dt::Option o;
-  const std::string& k = w[0];
-  auto card = [&](size_t i, dt::CardId* c) { return i < w.size() && card_ref(w[i], c); };
-  if (k == "pass" && w.size() == 1) o.kind = dt::OptKind::Pass;
-  else if (k == "keep" && w.size() == 1) o.kind = dt::OptKind::Keep;
-  else if (k == "gift" && w.size() == 1) o.kind = dt::OptKind::Gift;
-  else if (k == "meditate" && w.size() == 1) o.kind = dt::OptKind::Meditate;
+  const std::string_view k = w[0];
+  auto card = [&](size_t i, dt::CardId* c) { return i < n && card_ref(w[i], c); };
+  int num = 0;
+  if (k == "pass" && n == 1) o.kind = dt::OptKind::Pass;
+  else if (k == "keep" && n == 1) o.kind = dt::OptKind::Keep;
+  else if (k == "gift" && n == 1) o.kind = dt::OptKind::Gift;
+  else if (k == "meditate" && n == 1) o.kind = dt::OptKind::Meditate;
   else if (k == "muster" && card(1, &o.a)) o.kind = dt::OptKind::Muster;
   else if (k == "muster-cover" && card(1, &o.a)) o.kind = dt::OptKind::MusterCover;
   else if (k == "cover" && card(1, &o.a)) o.kind = dt::OptKind::SeekCover;
   else if (k == "uncover" && card(1, &o.a)) o.kind = dt::OptKind::ExitCover;
   else if (k == "equip" && card(1, &o.a) && card(2, &o.b)) {
     o.kind = dt::OptKind::Equip;
-    if (w.size() == 4) o.p = w[3] == "inside" ? 1 : w[3] == "outside" ? 2 : -1;
+    if (n == 4) o.p = w[3] == "inside" ? 1 : w[3] == "outside" ? 2 : -1;
     if (o.p < 0) return std::nullopt;
   }
   else if (k == "build" && card(1, &o.a)) o.kind = dt::OptKind::Build;
-  else if (k == "attack" && card(1, &o.a) && w.size() == 3 && w[2].size() > 1 && w[2][0] == 's') {
+  else if (k == "attack" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::DirectAttack;
-    o.b = dt::CardId(std::atoi(w[2].c_str() + 1));
-  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && w.size() == 4) {
+    o.b = dt::CardId(num);
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 4) {
     o.kind = dt::OptKind::Attack;
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
-  } else if (k == "sabotage" && card(1, &o.a) && w.size() == 3 && w[2].size() > 1 && w[2][0] == 's') {
+  } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::Sabotage;
-    o.b = dt::CardId(std::atoi(w[2].c_str() + 1));
-  } else if (k == "play" && card(1, &o.a) && w.size() == 4 && card(3, &o.b)) o.kind = dt::OptKind::Play;
-  else if (k == "points" && w.size() == 3 && w[1].rfind("p=", 0) == 0 && w[2].rfind("d=", 0) == 0) {
+    o.b = dt::CardId(num);
+  } else if (k == "play" && card(1, &o.a) && n == 4 && card(3, &o.b)) o.kind = dt::OptKind::Play;
+  else if (k == "points" && n == 3 && w[1].substr(0, 2) == "p=" && w[2].substr(0, 2) == "d=") {
+    int p = 0, d = 0;
+    if (!number_at(w[1], 2, &p) || !number_at(w[2], 2, &d)) return std::nullopt;
     o.kind = dt::OptKind::Points;
-    o.p = int16_t(std::atoi(w[1].c_str() + 2));
-    o.d = int16_t(std::atoi(w[2].c_str() + 2));
+    o.p = int16_t(p);
+    o.d = int16_t(d);
   } else if (k == "discard" && card(1, &o.a)) o.kind = dt::OptKind::Discard;
-  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && w.size() == 3 && area_from(w[2], &o.p))
+  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2], &o.p))
     o.kind = k == "transfer" ? dt::OptKind::Transfer : dt::OptKind::Establish;
   else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
   else if (k == "exit" && card(1, &o.a)) o.kind = dt::OptKind::ExitVehicle;

@@ -6,8 +6,9 @@
 
 namespace dtref {
 
-BuiltinLink::BuiltinLink(std::unique_ptr<dt::Bot> bot, int seat, const dt::State* const* state)
-    : bot_(std::move(bot)), seat_(seat), state_(state) {}
+BuiltinLink::BuiltinLink(std::unique_ptr<dt::Bot> bot, int seat, const dt::State* const* state,
+                         const std::vector<dt::Option>* const* options)
+    : bot_(std::move(bot)), seat_(seat), state_(state), options_(options) {}
 
 bool BuiltinLink::send(const protocol::RefereeMessage& m) {
   protocol::BotMessage reply;
@@ -17,7 +18,7 @@ bool BuiltinLink::send(const protocol::RefereeMessage& m) {
     queue_.push_back(std::move(reply));
   } else if (m.has_request()) {
     const dt::State& s = **state_;
-    const size_t idx = bot_->choose(dt::observe(s, seat_), dt::legal_options(s));
+    const size_t idx = bot_->choose(dt::observe(s, seat_), **options_);
     reply.mutable_answer()->set_decision_id(m.request().decision_id());
     reply.mutable_answer()->mutable_choice()->set_number_value(double(idx));
     queue_.push_back(std::move(reply));

@@ -48,6 +48,7 @@ std::optional<std::string> StdioLink::start(Clock::time_point) {
   BotProcess::Launch how;
   how.command = command_;
   how.env = opt_.env;
+  how.dir = opt_.dir;
   how.exec_simple_command = true;
   BotProcess::Pipes ends;
   if (auto failure = proc_.launch(how, &ends)) return failure;
@@ -102,6 +103,7 @@ StdioLink::Io StdioLink::pump(Clock::time_point deadline) {
         inbuf_.append(buf, size_t(got));
         progress = true;
         if (inbuf_.size() > opt_.max_line + sizeof buf) break;  // let take_line judge it first
+        if (size_t(got) < sizeof buf) break;  // drained: spare the read that would say EAGAIN
         continue;
       }
       if (got == 0) out_eof_ = true, progress = true;
@@ -159,7 +161,11 @@ bool StdioLink::send_line(const std::string& line) {
   if (in_ < 0) return false;
   outbuf_ += line;
   outbuf_ += '\n';
-  // Write what the pipe takes now; the rest goes out while we wait for the answer.
+  return flush_output();
+}
+
+// Writes what the pipe takes now; the rest goes out while we wait for the answer.
+bool StdioLink::flush_output() {
   while (!outbuf_.empty()) {
     const ssize_t w = ::write(in_, outbuf_.data(), outbuf_.size());
     if (w > 0) {
@@ -172,11 +178,18 @@ bool StdioLink::send_line(const std::string& line) {
     close_fd(in_);
     return false;
   }
-  drain_stderr();
   return true;
 }
 
-bool StdioLink::send(const protocol::RefereeMessage& m) { return send_line(to_json_line(m)); }
+// The line is written straight into the output buffer, whose memory is kept
+// from one request to the next.
+bool StdioLink::send(const protocol::RefereeMessage& m) {
+  if (opt_.wire) return send_line(to_json_line(m, style_));  // the wire log sees every line as sent
+  if (in_ < 0) return false;
+  append_json_line(outbuf_, m, style_);
+  outbuf_ += '\n';
+  return flush_output();
+}
 
 Received StdioLink::receive(Clock::time_point deadline) {
   Received r;
@@ -196,9 +209,8 @@ Received StdioLink::receive(Clock::time_point deadline) {
         return r;
       }
       std::string error;
-      if (auto m = parse_bot_line(line, &error)) {
+      if (parse_bot_line(line, &r.msg, &error)) {
         r.kind = Received::Kind::Message;
-        r.msg = std::move(*m);
       } else {
         r.kind = Received::Kind::Malformed;
         r.raw = line.substr(0, 200);

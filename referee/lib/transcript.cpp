@@ -69,7 +69,7 @@ dt::Rules rules_from_json(const json& j) {
   return r;
 }
 
-ReplayReport replay_transcript(const std::string& path, bool narrate) {
+ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
   ReplayReport rep;
   std::ifstream in(path);
   if (!in) {
@@ -123,6 +123,7 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         for (const json& b : j.value("bots", json::array())) bots += (bots.empty() ? "" : " vs ") + b.value("name", std::string("?"));
         say(fmt::format("match {}: {}; rules {}, seed {}", j.value("match_id", std::string("?")), bots, cfg.rules.name, cfg.seed));
         for (const dt::Event& e : events) opening.push_back("  " + dt::describe(*s, e));
+        if (visitor) visitor->on_start(j, *s, events);
         events.clear();
         continue;
       }
@@ -131,6 +132,7 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         for (std::string& o : opening) say(std::move(o));
         opening.clear();
       }
+      if (visitor && type != "decision") visitor->on_line(j);
       if (type == "decision") {
         const int seat = j.at("seat").get<int>();
         const size_t choice = j.at("choice").get<size_t>();
@@ -156,7 +158,10 @@ ReplayReport replay_transcript(const std::string& path, bool narrate) {
         }
         say(fmt::format("s{} > {}{}", seat, dt::to_text(opts[choice]),
                         j.value("comment", std::string()).empty() ? "" : "   # " + j.value("comment", std::string())));
+        std::optional<dt::State> before;
+        if (visitor) before = *s;
         dt::apply(*s, opts[choice], &events);
+        if (visitor) visitor->on_decision({rep.decisions, &j, &*before, &opts, choice, &*s, &events});
         for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
         events.clear();
         ++rep.decisions;

@@ -36,6 +36,7 @@ Plays correctly (a seeded random legal option) until its N-th request
 --pidfile: every pid this bot starts (itself included) is appended there,
 so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
+--features: protocol features to ask for in ready, comma-separated (e.g. compact).
 """
 import json
 import os
@@ -50,7 +51,7 @@ import time
 def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
-    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1"}
+    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": ""}
     i = 1
     while i + 1 < len(args) + 1 and i < len(args):
         opts[args[i]] = args[i + 1]
@@ -96,7 +97,10 @@ def main():
                 guess = int(digits)
             if mode == "no_ready":
                 time.sleep(1000)
-            say({"type": "ready", "name": "mock-" + mode})
+            ready = {"type": "ready", "name": "mock-" + mode}
+            if opts["--features"]:
+                ready["features"] = opts["--features"].split(",")
+            say(ready)
         elif kind == "request":
             requests += 1
             did = msg["decision_id"]

@@ -18,6 +18,7 @@ struct SeenCard {
   bool cover = false;
   CardId attached_to = kNoCard;
   bool inside = false;  // a VEHICLE: its warrior is inside (the card lies face up)
+  bool operator==(const SeenCard&) const = default;
 };
 
 struct SeenSeat {
@@ -27,6 +28,7 @@ struct SeenSeat {
   bool eliminated = false;
   std::vector<SeenCard> hand;     // only for the viewer's own seat
   std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+  bool operator==(const SeenSeat&) const = default;
 };
 
 struct Observation {
@@ -43,6 +45,7 @@ struct Observation {
   CardId warzone = kNoCard;  // the Warzone the defender defends from
   int winner = -1;
   std::vector<SeenSeat> seats;
+  bool operator==(const Observation&) const = default;
 };
 
 Observation observe(const State& s, int viewer);

@@ -43,6 +43,12 @@ class BotLink {
   virtual void shutdown(std::chrono::milliseconds grace) = 0;
   // The last bytes the bot wrote to stderr (capped), for transcripts.
   virtual std::string stderr_tail() const = 0;
+  // The bot asked for the "compact" feature (docs/protocol.md): a transport
+  // with a text form may leave fields at their default out.
+  virtual void set_compact(bool) {}
+  // True for a bot that runs inside the referee and reads the engine's own
+  // observation and options: its requests carry only the decision id.
+  virtual bool in_process() const { return false; }
 };
 
 }  // namespace dtref

@@ -14,18 +14,22 @@ namespace dtref {
 
 class BuiltinLink final : public BotLink {
  public:
-  // `state` points at the runner's pointer to the live game state.
-  BuiltinLink(std::unique_ptr<dt::Bot> bot, int seat, const dt::State* const* state);
+  // `state` and `options` point at the runner's pointers to the live game
+  // state and the legal options of the open decision.
+  BuiltinLink(std::unique_ptr<dt::Bot> bot, int seat, const dt::State* const* state,
+              const std::vector<dt::Option>* const* options);
   std::optional<std::string> start(Clock::time_point) override { return std::nullopt; }
   bool send(const protocol::RefereeMessage& m) override;
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds) override {}
   std::string stderr_tail() const override { return {}; }
+  bool in_process() const override { return true; }
 
  private:
   std::unique_ptr<dt::Bot> bot_;
   int seat_;
   const dt::State* const* state_;
+  const std::vector<dt::Option>* const* options_;
   std::deque<protocol::BotMessage> queue_;
 };
 

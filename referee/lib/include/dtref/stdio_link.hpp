@@ -23,6 +23,7 @@
 
 #include "dtref/bot_link.hpp"
 #include "dtref/bot_process.hpp"
+#include "dtref/jsonl.hpp"
 #include "dtref/wire_log.hpp"
 
 namespace dtref {
@@ -32,6 +33,7 @@ struct StdioOptions {
   size_t stderr_cap = 8 << 10;
   std::string stderr_path;  // non-empty: also append everything the bot writes to stderr here
   std::vector<std::pair<std::string, std::string>> env;  // extra environment variables
+  std::string dir;  // working directory; empty: the referee's
   std::shared_ptr<WireLog> wire;  // non-null: every line both ways is logged here
 };
 
@@ -46,6 +48,7 @@ class StdioLink final : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  void set_compact(bool on) override { style_.omit_defaults = on; }
 
   // Raw line transport (used by the codec-level tests and the benchmark).
   bool send_line(const std::string& line);
@@ -57,6 +60,7 @@ class StdioLink final : public BotLink {
   // and reads stdout into the buffer.
   Io pump(Clock::time_point deadline);
   bool take_line(std::string* line, bool* overlong);
+  bool flush_output();
   void drain_stderr();
   void close_fd(int& fd);
 
@@ -69,6 +73,7 @@ class StdioLink final : public BotLink {
   bool discarding_ = false;  // inside an over-long line: drop until newline
   bool out_eof_ = false;
   OutputTail stderr_;
+  JsonStyle style_;
 };
 
 }  // namespace dtref

@@ -51,7 +51,32 @@ struct ReplayReport {
   std::vector<std::string> lines;  // the game for a person (when asked for)
 };
 
-// Reads the transcript at `path` and replays it. `narrate` fills `lines`.
-ReplayReport replay_transcript(const std::string& path, bool narrate);
+// One recorded decision as the engine replays it.
+struct ReplayedDecision {
+  int index = 0;                          // 0-based, in play order
+  const nlohmann::ordered_json* line;     // the transcript's decision line (ms, comment, ...)
+  const dt::State* before;                // the position the seat decided in
+  const std::vector<dt::Option>* options; // the legal options there
+  size_t choice = 0;
+  const dt::State* after;                 // after the choice, run on to the next decision
+  const std::vector<dt::Event>* events;   // what happened in between
+};
+
+// Sees a transcript as it is replayed (for viewers such as the HTML replay).
+class ReplayVisitor {
+ public:
+  virtual ~ReplayVisitor() = default;
+  // The header has set up the game: `s` waits for the first decision; `opening`
+  // are the events of setting up.
+  virtual void on_start(const nlohmann::ordered_json& header, const dt::State& s,
+                        const std::vector<dt::Event>& opening) {}
+  virtual void on_decision(const ReplayedDecision& d) {}
+  // Every other line after the header: ready, refused, fault, result.
+  virtual void on_line(const nlohmann::ordered_json& line) {}
+};
+
+// Reads the transcript at `path` and replays it. `narrate` fills `lines`;
+// `visitor` (optional) sees every step.
+ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor = nullptr);
 
 }  // namespace dtref
