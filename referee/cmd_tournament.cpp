@@ -153,7 +153,7 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   t.deck_pool = o.deck_pool;
   t.own_decks = o.own_decks;
   auto rules = dt::preset_by_name(o.rules);
-  if (!rules) throw UsageError(fmt::format("unknown --rules '{}' (gengine, second-edition)", o.rules));
+  if (!rules) throw UsageError(fmt::format("unknown --rules '{}' ({})", o.rules, dt::preset_names_text()));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
   t.rules = *rules;
   t.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};
@@ -315,7 +315,7 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--bank-ms", o->bank_ms, "time bank per match")->capture_default_str();
   cmd->add_option("--grace-ms", o->grace_ms, "grace added to every clock")->capture_default_str();
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();
-  cmd->add_option("--rules", o->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");
   cmd->add_option("--shard", o->shard, "play slice i of N (0-based, e.g. 0/3) of the plan into its own --db");
   cmd->add_option("--sprt", o->sprt, "stop when the SPRT of the first two bots decides: elo0=0,elo1=5,alpha=0.05,beta=0.05")

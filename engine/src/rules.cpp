@@ -109,6 +109,12 @@ std::vector<std::string> preset_names() {
   return {"gengine", "second-edition", "beginner", "first-edition", "first-edition-plus"};
 }
 
+std::string preset_names_text() {
+  std::string out;
+  for (const std::string& n : preset_names()) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 namespace {
 
 #define DT_NUMBER(f) \

@@ -307,6 +307,7 @@ class RequestWriter {
       key("current");
       ratings(c.current());
     }
+    flag("inside", c.inside());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -350,6 +351,7 @@ class RequestWriter {
     num("defender", o.defender());
     str("tactic", o.tactic());
     list("seats", o.seats(), [&](const protocol::SeenSeat& s) { seat(s); });
+    num("warzone", o.warzone());
     close();
   }
 };

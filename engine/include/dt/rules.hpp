@@ -87,6 +87,8 @@ Rules preset_first_edition();
 Rules preset_first_edition_plus();
 std::optional<Rules> preset_by_name(std::string_view name);
 std::vector<std::string> preset_names();
+// The names as one line for messages and help texts ("gengine, second-edition, ...").
+std::string preset_names_text();
 
 // Every field of Rules by name, so files that name them (scenario `set` lines,
 // transcript headers) read and write them in one way. Values are ints:

@@ -57,7 +57,8 @@ Deck parse_deck(std::string_view text, const CardDb& db, std::string name);
 // at fault: too few cards (rules.min_deck_size), too many copies
 // (rules.max_copies, or when that is 0 the card's own deck limit), cards the
 // engine has not implemented (unless allow_unimplemented), Tribal warriors
-// under rules without Outposts. Empty when the deck is legal.
+// and Beasts under rules without Outposts, Warzones under rules without
+// them. Empty when the deck is legal.
 std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
                                        bool allow_unimplemented);
 // deck_problems as text (DeckProblem::text()).
