@@ -22,6 +22,7 @@ Rules preset_second_edition() {
   r.sabotage_action = SabotageAction::Standard;
   r.brotherhood_attacks_tribal = false;
   r.outposts = false;
+  r.card_text = CardText::Printed;
   return r;
 }
 
@@ -29,7 +30,8 @@ Rules preset_second_edition() {
 // worth +5 A, the hand is discarded down to seven, a player with no warriors
 // may be attacked directly, a Squad warrior may attack its own player's
 // Kohort (and back) for twice the V as D, one copy of a modifier per warrior.
-// No Outposts, Warzones or vehicle rules (vehicles are simply in use).
+// No Outposts, Warzones or vehicle rules (vehicles are simply in use). Cards
+// play as printed, like every classic preset.
 Rules preset_first_edition() {
   Rules r;
   r.name = "first-edition";
@@ -48,6 +50,7 @@ Rules preset_first_edition() {
   r.vehicle_rules = false;
   r.warzones = false;
   r.discard_down_to_limit = true;
+  r.card_text = CardText::Printed;
   return r;
 }
 
@@ -156,6 +159,7 @@ const std::vector<RulesField>& rules_fields() {
       DT_FLAG(vehicle_rules),
       DT_FLAG(warzones),
       DT_FLAG(warzone_one_copy_per_player),
+      DT_CHOICE(card_text, CardText, "gengine", "printed"),
       DT_FLAG(gift_levels),
       DT_FLAG(brotherhood_casts_any_aspect),
       DT_FLAG(discard_down_to_limit),

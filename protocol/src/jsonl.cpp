@@ -307,6 +307,7 @@ class RequestWriter {
       key("current");
       ratings(c.current());
     }
+    str("summary", c.summary());
     flag("inside", c.inside());
     close();
   }
@@ -321,6 +322,7 @@ class RequestWriter {
       key("printed");
       ratings(c.printed());
     }
+    str("summary", c.summary());
     close();
   }
   void seat(const protocol::SeenSeat& s) {

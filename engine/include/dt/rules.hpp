@@ -24,6 +24,10 @@ enum class DeckOut : uint8_t { AllEmptyTiePlaysOn, AnyEmptyTieDraws };
 // How a kill's points may be taken: split between P and D, or all as P (Beginner).
 enum class KillPoints : uint8_t { Split, PromotionOnly };
 
+// Which text of every card is played: the gEngine edition rewrote them all;
+// the classic presets play them as printed (docs/effects.md, "Two texts").
+enum class CardText : uint8_t { GEngine, Printed };
+
 struct Rules {
   std::string name = "gengine";
   int promotion_target = 25;
@@ -65,6 +69,7 @@ struct Rules {
   bool warzone_one_copy_per_player = true; // 002: any number of copies, even one's own
 
   // --- cards ---
+  CardText card_text = CardText::GEngine;  // which text of every card is played
   bool gift_levels = true;                 // Beginner: any Dark Legion warrior may have any gift
   bool brotherhood_casts_any_aspect = false;  // Beginner: every Brotherhood warrior casts every spell
 

@@ -31,6 +31,10 @@ struct CardInst {
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
   bool inside = false;             // a VEHICLE attachment: its warrior is inside it (face up)
   int16_t transferred_turn = -1;   // State::turn_number of its last voluntary Transfer
+  // Derived, for speed: the cards attached to this one, as a list through
+  // next_attachment, in the order of State::attached (zones.cpp keeps both).
+  CardId first_attachment = kNoCard;
+  CardId next_attachment = kNoCard;
 };
 
 struct SeatState {

@@ -549,18 +549,13 @@ class Runner {
   }
 
   void setup() {
-    Rules rules = *preset_by_name("gengine");
+    Rules rules = scenario_rules(sc_);
     int seats = 2;
     uint64_t seed = 1;
     for (const auto& l : sc_.lines) {
       line_ = l.number;
-      if (l.keyword == "rules") rules = *preset_by_name(lower(l.words[0]));
-    }
-    for (const auto& l : sc_.lines) {
-      line_ = l.number;
       if (l.keyword == "seats") seats = *to_int(l.words[0]);
       else if (l.keyword == "seed") seed = uint64_t(*to_int(l.words[0]));
-      else if (l.keyword == "set") set_rule(rules, l, sc_.file);
     }
     st_ = blank_state(db_, rules, seats, seed);
 
@@ -933,6 +928,15 @@ Scenario parse_file(const std::string& path, const CardDb& db) {
   std::stringstream ss;
   ss << in.rdbuf();
   return parse(ss.str(), db, path);
+}
+
+Rules scenario_rules(const Scenario& sc) {
+  Rules rules = *preset_by_name("gengine");
+  for (const auto& l : sc.lines)
+    if (l.keyword == "rules") rules = *preset_by_name(lower(l.words[0]));
+  for (const auto& l : sc.lines)
+    if (l.keyword == "set") set_rule(rules, l, sc.file);
+  return rules;
 }
 
 Result run(const Scenario& sc, const CardDb& db) {

@@ -8,7 +8,7 @@ namespace dt::detail {
 // On one of your warriors that may have the gift, never two copies of one gift on a warrior.
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
-  if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None || !g.implemented) return false;
+  if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
   if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
     if (!is_legion(s, w)) return false;
   } else switch (g.gift.level) {
