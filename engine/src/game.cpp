@@ -46,6 +46,10 @@ static bool only_pass(const State& s) {
   const QueryMemo memo(s);
   thread_local std::vector<Option> scratch;
   scratch.clear();
+  if (s.window.kind == WindowKind::AnnounceWarzone) {  // its own options: pass or a Warzone
+    warzone_options(s, scratch);
+    return std::all_of(scratch.begin(), scratch.end(), [](const Option& o) { return o.kind == OptKind::Pass; });
+  }
   const int seat = deciding_seat(s);
   effect_options(s, seat, scratch);
   if (!scratch.empty()) return false;

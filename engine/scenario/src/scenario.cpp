@@ -109,7 +109,7 @@ void set_rule(Rules& r, const Line& l, const std::string& file) {
           field->set(r, int(i));
           return;
         }
-        names += (i ? ", " : "") + std::string(field->values[i]);
+        names += (i == 0 ? "" : i + 1 == field->values.size() ? " or " : ", ") + std::string(field->values[i]);
       }
       throw ParseError(file, l.number, "expected " + names + " for " + f + ", got '" + v + "'");
     }

@@ -13,7 +13,7 @@ static bool copy_in_play(const State& s, int seat, CardId zone) {
 
 void establish_options(const State& s, CardId c, std::vector<Option>& out) {
   const CardDef& d = s.def(c);
-  if (d.type != CardType::Warzone || !d.implemented || !s.rules.warzones) return;
+  if (d.type != CardType::Warzone || !s.rules.warzones) return;
   if (s.rules.warzone_one_copy_per_player && copy_in_play(s, s.current, c)) return;
   for (Area a : {Area::Squad, Area::Kohort, Area::Outpost}) {
     if (!(d.warzone_in & bit(a)) || (a == Area::Outpost && !s.rules.outposts)) continue;

@@ -13,7 +13,7 @@ static bool can_wrangle(const State& s, CardId beast, CardId w) {
 }
 
 void wrangle_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {
-  if (s.def(c).type != CardType::Beast || !s.def(c).implemented || !s.rules.outposts) return;
+  if (s.def(c).type != CardType::Beast || !s.rules.outposts) return;
   for (CardId w : mine)
     if (can_wrangle(s, c, w)) out.push_back({OptKind::Wrangle, c, w});
 }

@@ -23,6 +23,8 @@ bool defender_may_fight(const State& s, CardId d, Tactic t);
 
 // --- 3: announce warzone (warzone.cpp) ---
 void warzone_options(const State& s, std::vector<Option>& out);
+// May the defender's player name a Warzone now? Without one, step 3 asks nobody.
+bool warzone_to_choose(const State& s);
 void apply_defend_from(State& s, const Option& o, Log log);
 
 // --- 5: modify combat ratings (modify.cpp) ---

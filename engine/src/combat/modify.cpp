@@ -6,7 +6,7 @@ namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
   s.combat = Combat{true, attacker, defender, uint8_t(seat), t, {}, 0, {}, kNoCard};
-  if (s.rules.warzones) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
+  if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
   else open_modification_rounds(s);
 }
 

@@ -12,6 +12,13 @@ void warzone_options(const State& s, std::vector<Option>& out) {
     if (may_defend_from(s, d, c)) out.push_back({OptKind::DefendFrom, c});
 }
 
+bool warzone_to_choose(const State& s) {
+  const CardId d = s.combat.defender;
+  for (CardId c : s.seats[s.card(d).controller].in_play)
+    if (may_defend_from(s, d, c)) return true;
+  return false;
+}
+
 void apply_defend_from(State& s, const Option& o, Log log) {
   s.combat.warzone = o.a;
   emit(log, {EventKind::DefendFrom, int8_t(deciding_seat(s)), o.a, s.combat.defender});
