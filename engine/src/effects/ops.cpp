@@ -125,10 +125,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
           break;
         }
-        // Every fortification in play: built in an area, or given to a warrior.
+        // Every fortification in play: built, given to a warrior, or a card considered one.
         for (size_t i = 0; i < s.cards.size(); ++i) {
           const CardId c = CardId(i);
-          if (s.cards[i].zone == Zone::InPlay && s.def(c).type == CardType::Fortification &&
+          if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
               (e.designation.empty() || s.def(c).has_designation(e.designation)))
             cards.push_back(c);
         }

@@ -70,10 +70,10 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
       break;
-    case TargetKind::Fortification:  // built in an area, or given to a warrior
+    case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId c = CardId(i);
-        if (s.cards[i].zone == Zone::InPlay && s.def(c).type == CardType::Fortification &&
+        if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
             (f.designation.empty() || s.def(c).has_designation(f.designation)))
           out.push_back({c, -1});
       }
