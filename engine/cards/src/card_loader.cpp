@@ -313,6 +313,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.if_mutual = e.if_mutual();
   x.tactics = tactics(e.tactic());
   x.per_recent_p = amount(e.per_recent_p(), where);
+  x.at_least = small(e.at_least(), where);
   return x;
 }
 

@@ -125,11 +125,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
           break;
         }
-        for (const SeatState& st : s.seats)
-          for (CardId c : st.in_play)
-            if (s.def(c).type == CardType::Fortification &&
-                (e.designation.empty() || s.def(c).has_designation(e.designation)))
-              cards.push_back(c);
+        // Every fortification in play: built, given to a warrior, or a card considered one.
+        for (size_t i = 0; i < s.cards.size(); ++i) {
+          const CardId c = CardId(i);
+          if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
+              (e.designation.empty() || s.def(c).has_designation(e.designation)))
+            cards.push_back(c);
+        }
         break;
       case Who::ThisCard: cards.push_back(source); break;
     }
@@ -214,7 +216,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::ExtraActions:
-          if (t == s.current) s.actions_left = std::clamp(s.actions_left + amount, 0, s.rules.actions_per_turn);
+          if (t == s.current) {
+            const int floor = amount < 0 ? std::min<int>(s.actions_left, e.at_least) : 0;
+            s.actions_left = std::clamp(s.actions_left + amount, std::max(0, floor), s.rules.actions_per_turn);
+          }
           break;
         case Op::EmptyD: st.destiny = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;

@@ -83,12 +83,13 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
       break;
-    case TargetKind::Fortification:
-      for (const SeatState& st : s.seats)
-        for (CardId c : st.in_play)
-          if (s.def(c).type == CardType::Fortification &&
-              (f.designation.empty() || s.def(c).has_designation(f.designation)))
-            out.push_back({c, -1});
+    case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId c = CardId(i);
+        if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
+            (f.designation.empty() || s.def(c).has_designation(f.designation)))
+          out.push_back({c, -1});
+      }
       break;
     case TargetKind::Equipment:
     case TargetKind::Gift:
