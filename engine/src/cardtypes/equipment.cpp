@@ -108,7 +108,10 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
     if (!g.allows(s, e)) continue;
     // In a Warzone, Fortification cards give nothing; equipment considered one does.
     if (ed.type == CardType::Fortification && in_warzone_combat(s, w)) continue;
-    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
+    // An Art or Dark Symmetry card its warrior is immune to; a Special switched off (BAUHAUS BLITZER).
+    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry || ed.type == CardType::Special) &&
+        effect_blocked(s, w, e))
+      continue;
     if (fort_like && !forts) continue;
     if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does
       if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
