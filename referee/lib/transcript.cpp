@@ -90,12 +90,17 @@ dt::Rules rules_from_json(const json& j) {
 }
 
 ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
-  ReplayReport rep;
   std::ifstream in(path);
   if (!in) {
+    ReplayReport rep;
     rep.problem = "cannot open '" + path + "'";
     return rep;
   }
+  return replay_transcript(in, narrate, visitor);
+}
+
+ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* visitor) {
+  ReplayReport rep;
   const dt::CardDb& db = dt::builtin_cards();
   std::string line;
   int lineno = 0;
