@@ -267,8 +267,8 @@ void fastchess_figure(const BenchOptions& o, Figures* f, const std::string& dir)
     return;
   }
   const std::string engine = std::string(DTREF_SOURCE_DIR) + "/bench/uci/random_uci.mjs";
-  if (!on_path("node") || !fs::exists(std::string(DTREF_SOURCE_DIR) + "/bench/uci/node_modules/chess.js")) {
-    f->notes.push_back("fastchess: the UCI engine needs node and chess.js (npm ci --prefix bench/uci); skipped");
+  if (!on_path("node") || !fs::exists(std::string(DTREF_SOURCE_DIR) + "/bench/uci/node_modules/chessops")) {
+    f->notes.push_back("fastchess: the UCI engine needs node and chessops (npm ci --prefix bench/uci); skipped");
     return;
   }
   std::vector<double> per_run;

@@ -307,6 +307,7 @@ class RequestWriter {
       key("current");
       ratings(c.current());
     }
+    str("summary", c.summary());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -320,6 +321,7 @@ class RequestWriter {
       key("printed");
       ratings(c.printed());
     }
+    str("summary", c.summary());
     close();
   }
   void seat(const protocol::SeenSeat& s) {
