@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   dtref::add_match_command(app, exit_code);
   dtref::add_replay_command(app, exit_code);
+  dtref::add_check_bot_command(app, exit_code);
   dtref::add_selfplay_command(app, exit_code);
   dtref::add_scenario_command(app, exit_code);
   dtref::add_cards_command(app, exit_code);
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
   dtref::add_tournament_command(app, exit_code);
   dtref::add_standings_command(app, exit_code);
   dtref::add_merge_command(app, exit_code);
+  dtref::add_ladder_command(app, exit_code);
   dtref::add_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -36,4 +36,8 @@ struct MatchRecord {
   double seat_score(int seat) const { return winner_seat < 0 ? 0.5 : winner_seat == seat ? 1.0 : 0.0; }
 };
 
+// Seat records as stored: a JSON array, one object per seat.
+std::string seat_records_to_json(const std::vector<SeatRecord>& seats);
+std::vector<SeatRecord> seat_records_from_json(const std::string& text);
+
 }  // namespace dtref::tour
