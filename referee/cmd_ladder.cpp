@@ -26,6 +26,7 @@
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/runner.hpp"
+#include "sandbox_flags.hpp"
 
 namespace dtref {
 
@@ -71,6 +72,7 @@ struct LadderOptions : StoreOptions {
   bool allow_broken = false;
   double progress_interval = 10;
   bool quiet = false;
+  SandboxFlags sandbox;
 };
 
 void apply_config(LadderOptions& o, const CLI::App& cmd) {
@@ -83,7 +85,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
   }
   check_toml_keys(t,
                   {"db", "pg", "concurrency", "http", "grpc_listen", "transcripts", "matches", "seed", "deck", "deck_pool",
-                   "own_decks", "rules", "promotion_target", "policy", "clocks", "bots"},
+                   "own_decks", "rules", "promotion_target", "policy", "clocks", "bots", "sandbox"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -130,6 +132,16 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
       o.deck_pool.push_back(*d.value<std::string>());
     }
   if (auto v = t["own_decks"].value<bool>(); v && !given("--own-decks")) o.own_decks = *v;
+  // [sandbox] as in a tournament's config: isolation, limits, network, hide.
+  if (const toml::table* sb = t["sandbox"].as_table()) {
+    check_toml_keys(*sb, {"isolation", "limits", "network", "hide"}, o.config, "[sandbox]");
+    if (auto v = (*sb)["isolation"].value<std::string>(); v && !given("--isolation")) o.sandbox.isolation = *v;
+    if (auto v = (*sb)["limits"].value<std::string>(); v && !given("--limit")) o.sandbox.limits = {*v};
+    if (auto v = (*sb)["network"].value<bool>(); v && !given("--bot-network")) o.sandbox.network = *v;
+    if (const toml::array* h = (*sb)["hide"].as_array(); h && !given("--hide"))
+      for (const toml::node& n : *h)
+        if (auto v = n.value<std::string>()) o.sandbox.hide.push_back(*v);
+  }
   if (const toml::node* bots = t.get("bots")) {
     const toml::array* list = bots->as_array();
     if (!list)
@@ -231,6 +243,8 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
     throw UsageError("give --db FILE (SQLite, one machine) or --pg CONNINFO (PostgreSQL, shared by --worker processes)");
   if (o.concurrency < 1) throw UsageError("--concurrency must be at least 1");
   const LadderSetup setup = make_setup(o);
+  const SandboxSettings sandbox = sandbox_settings(o.sandbox);
+  if (auto no = sandbox_support().refusal(sandbox)) throw UsageError(*no);
   std::vector<Player> players = command_line_bots(o);
   if (o.worker && !players.empty())
     throw UsageError("a --worker plays the bots the ladder has; register bots with 'dtref ladder register' instead");
@@ -267,6 +281,20 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
   so.stop = &g_ladder_stop;
   so.progress = o.quiet ? nullptr : stderr;
   so.progress_interval_s = o.progress_interval;
+  so.sandbox = sandbox;
+  // Bots never see the ladder's store (a PostgreSQL server is out of their
+  // reach anyway: they have no network unless --bot-network).
+  if (!o.db.empty())
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) so.sandbox.hide.push_back(o.db + suffix);
+  {
+    std::vector<std::string> specs;
+    for (const LadderBot& b : store->bots())
+      if (b.active) specs.push_back(b.player.spec);
+    const std::string iso = isolation_line(so.sandbox, specs);
+    if (!iso.empty()) {
+      fmt::print(stderr, "dtref ladder: {}\n", iso);
+    }
+  }
   if (const char* n = std::getenv("DTREF_FAULT_STOP_AFTER")) {
     const int after = std::atoi(n);
     so.after_store = [after](int stored) {
@@ -457,6 +485,7 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--allow-broken", o->allow_broken, "register bots given here even if they fail their preflight");
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines")->capture_default_str();
   cmd->add_flag("--quiet,-q", o->quiet, "no progress lines");
+  add_sandbox_flags(cmd, o->sandbox);
 
   auto reg = std::make_shared<RegisterOptions>();
   CLI::App* r = cmd->add_subcommand("register",

@@ -104,6 +104,26 @@ TEST(LadderRatings, FitMatchesAHandComputedPair) {
   EXPECT_GT(all[2].error, all[0].error);
 }
 
+TEST(LadderRatings, ErrorsAreRelativeToTheFieldNotToTheScalesOrigin) {
+  using dtref::tour::FitGame;
+  // Four bots, every pair 1000 games, all even: the differences are known to a
+  // few Elo (Var(theta_i - mean) = (1 - 1/n) / (n w), w = 1000/4 per pair:
+  // +/- 9.3 Elo at 95%), although nothing but the prior pins the scale's origin.
+  std::vector<FitGame> g;
+  for (int a = 0; a < 4; ++a)
+    for (int b = a + 1; b < 4; ++b)
+      for (int k = 0; k < 1000; ++k) g.push_back({a, b, k % 2 ? 1.0 : 0.0});
+  const auto r = dtref::tour::fit_ratings(4, g);
+  for (const auto& e : r) {
+    EXPECT_NEAR(e.elo, 0, 1e-6);
+    EXPECT_NEAR(e.error, 9.3, 0.3);
+  }
+  // Ratings are relative to the field's average: they sum to zero.
+  const auto skew = dtref::tour::fit_ratings(3, {{0, 1, 1}, {0, 2, 1}, {1, 2, 0.5}, {0, 1, 1}});
+  EXPECT_NEAR(skew[0].elo + skew[1].elo + skew[2].elo, 0, 1e-6);
+  EXPECT_GT(skew[0].elo, 0);
+}
+
 TEST(LadderStoreSqlite, ClaimsFinishOnceAndDroppedClaimsReturnToTheQueue) {
   const std::string db = dtref_test::temp_path("ladder_claims.db");
   auto store = open_store(db, "", true);

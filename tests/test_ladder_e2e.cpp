@@ -9,17 +9,21 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <thread>
 
 #include "dtref/ladder/store.hpp"
+#include "dtref/sandbox.hpp"
+#include "dtref/secrets.hpp"
 #include "test_util.hpp"
 
 using dtref_test::contains;
@@ -231,4 +235,40 @@ TEST(LadderE2E, ConfigExampleRunsToItsPlannedEnd) {
     EXPECT_EQ(done[i].seats[0].bot, done[i + 1].seats[1].bot);
     EXPECT_EQ(done[i].results[0].deck, done[i].seats[0].deck) << "the deck as played";
   }
+}
+
+// A bot of the ladder reads neither its store nor the transcripts: both are
+// hidden in its sandbox (docs/security.md). The directory is outside /tmp
+// (private to every bot anyway) and readable by everyone, so only the
+// sandbox's view stands in the probe's way.
+TEST(LadderE2E, BotsCannotReadTheLadderStore) {
+  if (dtref::sandbox_support().bwrap.empty())
+    GTEST_SKIP() << "no namespaces on this machine: " << dtref::sandbox_support().bwrap_problem;
+  const fs::path dir = fs::current_path() / ("ladder-sandbox-" + dtref::random_hex(6));
+  fs::create_directories(dir);
+  ::chmod(dir.c_str(), 0755);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
+  const std::string db = (dir / "l.db").string(), logs = (dir / "logs").string();
+  std::ofstream(db).flush();  // SQLite keeps an existing file's mode: readable by everyone
+  ::chmod(db.c_str(), 0644);
+  const std::string probe = "probe=stdio:head -c 15 " + db + " >&2; echo PROBE-RAN >&2; exec " + DTBOT_GREEDY;
+  const pid_t p = spawn({DTREF_BIN, "ladder", "--db", db, "--bot", probe, "--bot", "builtin:random", "--matches", "2",
+                         "--no-http", "--transcripts", logs, "--quiet"},
+                        (dir / "o").string(), (dir / "e").string());
+  ASSERT_EQ(dtref_test::wait_exit(p, 60s), 0) << slurp((dir / "e").string());
+  int probes = 0;
+  for (const auto& e : fs::directory_iterator(logs)) {
+    if (e.path().extension() != ".stderr") continue;
+    const std::string said = slurp(e.path().string());
+    if (!contains(said, "PROBE-RAN")) continue;
+    ++probes;
+    EXPECT_FALSE(contains(said, "SQLite format")) << "the bot read the ladder's store: " << said;
+  }
+  EXPECT_EQ(probes, 2) << "the probe played both legs";
 }

@@ -14,7 +14,9 @@
 #include <thread>
 
 #include "dt/card_loader.hpp"
+#include "dtref/bot_start.hpp"
 #include "dtref/grpc_hub.hpp"
+#include "dtref/sandbox.hpp"
 #include "dtref/secrets.hpp"
 #include "dtref/tournament/runner.hpp"
 #include "dtref/tournament/store.hpp"
@@ -208,6 +210,23 @@ struct Service::Impl {
     return nullptr;
   }
 
+  // Bots see neither the results nor any other bot of the ladder: the bots
+  // registered now (the set changes while it runs) name the files to hide.
+  SandboxSettings sandbox_locked() const {
+    SandboxSettings s = opt.sandbox;
+    if (!opt.transcripts_dir.empty()) s.hide.push_back(opt.transcripts_dir);
+    for (const LadderBot& b : bots) {
+      const tour::Player& p = b.player;
+      const size_t colon = p.spec.find(':');
+      if (b.remote || colon == std::string::npos) continue;
+      for (const std::string& path : command_paths(command_with_args(p.spec.substr(colon + 1), p.args), p.dir)) {
+        s.others.push_back(path);
+        s.others.push_back(fs::path(path).parent_path().string());
+      }
+    }
+    return s;
+  }
+
   void refresh_bots() {
     std::vector<LadderBot> now = store.bots();
     std::lock_guard lock(mu);
@@ -363,6 +382,7 @@ struct Service::Impl {
         if (b->remote) bs.spec = fmt::format("grpc-lobby:{}/{}", opt.grpc_listen, b->player.name);
         spec.bots.push_back(bs);
       }
+      spec.sandbox = sandbox_locked();
       running.insert(m.key());
     }
     try {

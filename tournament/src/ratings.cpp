@@ -120,7 +120,7 @@ std::vector<EloEstimate> fit_ratings(int n, const std::vector<FitGame>& games) {
     }
     if (largest < 1e-10) break;
   }
-  // Errors: the diagonal of the inverse of the information matrix.
+  // Errors come from the inverse of the information matrix (the covariance).
   std::vector<std::vector<double>> inv(size_t(n), std::vector<double>(size_t(n), 0.0));
   for (int i = 0; i < n; ++i) inv[size_t(i)][size_t(i)] = 1;
   std::vector<std::vector<double>> m = info;
@@ -138,11 +138,24 @@ std::vector<EloEstimate> fit_ratings(int n, const std::vector<FitGame>& games) {
       for (int k = 0; k < n; ++k) m[size_t(r)][size_t(k)] -= f * m[size_t(c)][size_t(k)], inv[size_t(r)][size_t(k)] -= f * inv[size_t(c)][size_t(k)];
     }
   }
+  // Ratings and their errors are relative to the field's average, as Ordo
+  // reports them. Only differences are measured: the scale's origin is pinned
+  // by nothing but the weak prior, and its large uncertainty (which the
+  // diagonal alone would include) says nothing about any bot, so the variance
+  // of theta_i - mean(theta) is reported instead.
   const double scale = 400 / std::log(10.0);
+  double mean = 0, total = 0;
+  std::vector<double> row_mean(size_t(n), 0.0);
+  for (int i = 0; i < n; ++i) {
+    mean += theta[size_t(i)] / n;
+    for (int j = 0; j < n; ++j) row_mean[size_t(i)] += inv[size_t(i)][size_t(j)] / n;
+    total += row_mean[size_t(i)] / n;
+  }
   std::vector<EloEstimate> out(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
-    out[size_t(i)].elo = theta[size_t(i)] * scale + 0.0;
-    out[size_t(i)].error = 1.959963984540054 * std::sqrt(std::max(0.0, inv[size_t(i)][size_t(i)])) * scale;
+    const double var = inv[size_t(i)][size_t(i)] - 2 * row_mean[size_t(i)] + total;
+    out[size_t(i)].elo = (theta[size_t(i)] - mean) * scale + 0.0;
+    out[size_t(i)].error = 1.959963984540054 * std::sqrt(std::max(0.0, var)) * scale;
   }
   return out;
 }

@@ -286,6 +286,8 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_YOUR_DRAW_PILE: return TargetKind::YourDrawPile;
     case pb::TARGET_RECENT_ATTACKER: return TargetKind::RecentAttacker;
     case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
+    case pb::TARGET_ATTACHED_SPECIAL: return TargetKind::AttachedSpecial;
+    case pb::TARGET_YOUR_HAND: return TargetKind::YourHand;
     default: return TargetKind::None;
   }
 }

@@ -143,16 +143,22 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         put_into(s, c, Zone::Hand);
         continue;
       }
+      if (e.op == Op::Discard && s.card(c).zone == Zone::Hand) {  // a cost paid from hand (CUIRASSIER)
+        emit_fx(log, seat, source, e.op, c, -1);
+        take_out(s, c);
+        put_into(s, c, Zone::Discard);
+        continue;
+      }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
         case Op::Wound:
-          if (keywords(s, c) & kwNoWound) break;
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
           else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
         case Op::Kill:
-          if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
+          if (!(keywords(s, c) & kwNoWound) && !wound_barred(s, c, user)) kill_card(s, c, false);
           break;
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);

@@ -60,6 +60,10 @@ struct ServiceOptions {
   std::FILE* progress = nullptr;
   double progress_interval_s = 10;
   std::function<void(int stored)> after_store;  // after each result this process stored
+  // The launched bots' sandbox (docs/security.md). Each match also hides the
+  // transcripts directory and every other registered bot's files from its
+  // bots; the caller adds the store's own files to `hide`.
+  SandboxSettings sandbox;
 };
 
 // A finished match for people: who sat where, with which deck, and how it ended.

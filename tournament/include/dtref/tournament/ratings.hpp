@@ -51,9 +51,9 @@ std::optional<NormalizedElo> normalized_elo(int wins, int draws, int losses);
 // scale, as Ordo and BayesElo fit them), which a ladder needs: its bots meet
 // different opponents, so a score against "the field" would reward a soft
 // schedule. Each game is (a, b, score of a: 1, 1/2, 0). A prior of one draw
-// per bot against an average (0 Elo) opponent keeps every rating finite and
-// centres the scale; a bot without games stays at 0. The error is the 95%
-// half-width from the curvature of the log-likelihood at its maximum.
+// per bot against a 0 Elo opponent keeps ratings finite. Ratings are relative
+// to the field's average (mean 0); the error is the 95% half-width of a bot's
+// distance from that average, from the log-likelihood's curvature at its maximum.
 struct FitGame {
   int a = 0, b = 0;
   double score_a = 0.5;
