@@ -36,6 +36,8 @@ std::optional<std::string> bot_spec_problem(const BotSpec& bot) {
                          "only to launched bots (stdio:, grpc:)",
                          s);
   }
+  if (bot.clocks)
+    if (auto bad = clocks_problem(*bot.clocks)) return fmt::format("its clocks: {}", *bad);
   const bool launched = starts(s, "stdio:") || starts(s, "grpc:");
   if (!bot.limits.empty() || bot.network) {
     if (!launched)
