@@ -86,7 +86,13 @@ struct GameConfig {
   std::vector<std::vector<uint16_t>> decks;  // card def indices, one deck per seat
 };
 
-// Shuffles, deals and runs to the first decision.
+// What a State can hold: card ids are 16-bit (CardId), seat masks 32-bit.
+inline constexpr int kMaxCards = 32767;
+inline constexpr int kMaxSeats = 32;
+
+// Shuffles, deals and runs to the first decision. Throws std::invalid_argument
+// for fewer than 2 or more than kMaxSeats decks, more than kMaxCards cards in
+// all, or a card index the database does not have.
 State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log = nullptr);
 
 // A position with seats, decks in play order and nothing dealt yet; scenario

@@ -180,7 +180,8 @@ class Parser {
           toks.pop_back();
         } else if (lw.size() > 1 && lw[0] == 'x' && to_int(std::string_view(lw).substr(1))) {
           it.count = *to_int(std::string_view(lw).substr(1));
-          if (it.count < 1) fail(l.number, "expected a count x1 or more");
+          if (it.count < 1 || it.count > kMaxCards)
+            fail(l.number, "expected a count from x1 to x" + std::to_string(kMaxCards));
           toks.pop_back();
         } else {
           break;
@@ -530,6 +531,8 @@ class Runner {
   }
 
   CardId add_card(uint16_t def, int seat, Zone zone, const std::string& label) {
+    if (st_.cards.size() >= size_t(kMaxCards))
+      throw std::runtime_error("more than " + std::to_string(kMaxCards) + " cards: a game cannot hold them (16-bit card ids)");
     CardInst ci;
     ci.def = def;
     ci.owner = uint8_t(seat);
