@@ -116,7 +116,7 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   t.deck_pool = o.deck_pool;
   t.own_decks = o.own_decks;
   auto rules = dt::preset_by_name(o.rules);
-  if (!rules) throw UsageError(fmt::format("unknown --rules '{}' (gengine, second-edition)", o.rules));
+  if (!rules) throw UsageError(fmt::format("unknown --rules '{}' ({})", o.rules, dt::preset_names_text()));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
   t.rules = *rules;
   t.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};

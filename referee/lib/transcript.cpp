@@ -45,23 +45,13 @@ void TranscriptWriter::write(const json& line) {
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
 
 json rules_to_json(const dt::Rules& r) {
-  return json{{"name", r.name},
-              {"promotion_target", r.promotion_target},
-              {"starting_destiny", r.starting_destiny},
-              {"opening_hand", r.opening_hand},
-              {"hand_limit", r.hand_limit},
-              {"actions_per_turn", r.actions_per_turn},
-              {"cover_armor_bonus", r.cover_armor_bonus},
-              {"min_deck_size", r.min_deck_size},
-              {"max_copies", r.max_copies},
-              {"first_player_skips_draw", r.first_player_skips_draw},
-              {"muster_in_cover", r.muster_in_cover},
-              {"sabotage", int(r.sabotage)},
-              {"brotherhood_attacks_tribal", r.brotherhood_attacks_tribal},
-              {"outposts", r.outposts},
-              {"cardinals_gift", r.cardinals_gift},
-              {"auto_pass", r.auto_pass},
-              {"turn_limit", r.turn_limit}};
+  json j{{"name", r.name}};
+  for (const dt::RulesField& f : dt::rules_fields()) {
+    const int v = f.get(r);
+    if (f.kind == dt::RulesField::Flag) j[std::string(f.name)] = v != 0;
+    else j[std::string(f.name)] = v;  // choices as their index, as older transcripts wrote `sabotage`
+  }
+  return j;
 }
 
 dt::Rules rules_from_json(const json& j) {
@@ -76,39 +66,30 @@ dt::Rules rules_from_json(const json& j) {
   dt::Rules r = *preset;
   // A transcript is a file anyone can hand in: each value is checked for its
   // type and kept to a range the engine can play.
-  auto whole = [&](const char* k, int& field, int lo, int hi) {
-    auto it = j.find(k);
-    if (it == j.end()) return;
-    if (!it->is_number_integer()) throw std::runtime_error(fmt::format("rules: \"{}\" must be a whole number", k));
-    const bool in_range = it->is_number_unsigned() ? it->get<uint64_t>() <= uint64_t(hi)
-                                                   : it->get<int64_t>() >= lo && it->get<int64_t>() <= hi;
-    if (!in_range) throw std::runtime_error(fmt::format("rules: \"{}\" must be from {} to {}", k, lo, hi));
-    field = int(it->get<int64_t>());
+  auto upper = [](std::string_view k) -> int {
+    if (k == "promotion_target" || k == "starting_destiny" || k == "min_deck_size" || k == "max_copies") return 10000;
+    if (k == "turn_limit") return 1000000;
+    return 1000;
   };
-  auto flag = [&](const char* k, bool& field) {
+  for (const dt::RulesField& f : dt::rules_fields()) {
+    const std::string k(f.name);
     auto it = j.find(k);
-    if (it == j.end()) return;
-    if (!it->is_boolean()) throw std::runtime_error(fmt::format("rules: \"{}\" must be true or false", k));
-    field = it->get<bool>();
-  };
-  whole("promotion_target", r.promotion_target, 1, 10000);
-  whole("starting_destiny", r.starting_destiny, 0, 10000);
-  whole("opening_hand", r.opening_hand, 0, 1000);
-  whole("hand_limit", r.hand_limit, 0, 1000);
-  whole("actions_per_turn", r.actions_per_turn, 0, 1000);
-  whole("cover_armor_bonus", r.cover_armor_bonus, 0, 1000);
-  whole("min_deck_size", r.min_deck_size, 0, 10000);
-  whole("max_copies", r.max_copies, 0, 10000);
-  flag("first_player_skips_draw", r.first_player_skips_draw);
-  flag("muster_in_cover", r.muster_in_cover);
-  int sabotage = int(r.sabotage);
-  whole("sabotage", sabotage, 0, int(dt::SabotageMode::Multiple));
-  r.sabotage = dt::SabotageMode(sabotage);
-  flag("brotherhood_attacks_tribal", r.brotherhood_attacks_tribal);
-  flag("outposts", r.outposts);
-  flag("cardinals_gift", r.cardinals_gift);
-  flag("auto_pass", r.auto_pass);
-  whole("turn_limit", r.turn_limit, 0, 1000000);
+    if (it == j.end()) continue;  // a field newer than the transcript keeps the preset's value
+    int x = 0;
+    if (f.kind == dt::RulesField::Flag) {
+      if (!it->is_boolean()) throw std::runtime_error(fmt::format("rules: \"{}\" must be true or false", k));
+      x = int(it->get<bool>());
+    } else {
+      if (!it->is_number_integer()) throw std::runtime_error(fmt::format("rules: \"{}\" must be a whole number", k));
+      const int lo = k == "promotion_target" ? 1 : 0;
+      const int hi = f.kind == dt::RulesField::Choice ? int(f.values.size()) - 1 : upper(k);
+      const bool in_range = it->is_number_unsigned() ? it->get<uint64_t>() <= uint64_t(hi)
+                                                     : it->get<int64_t>() >= lo && it->get<int64_t>() <= hi;
+      if (!in_range) throw std::runtime_error(fmt::format("rules: \"{}\" must be from {} to {}", k, lo, hi));
+      x = int(it->get<int64_t>());
+    }
+    f.set(r, x);
+  }
   return r;
 }
 

@@ -397,6 +397,14 @@ std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const
                                     " rules have no Outposts to muster it in; use the gengine rules "
                                     "or remove it"});
     }
+    if (!rules.outposts && d.type == CardType::Beast) {
+      per_card.push_back({line, d.name + " is a Beast, and the " + rules.name +
+                                    " rules have no Outposts for its riders; use the gengine rules or remove it"});
+    }
+    if (!rules.warzones && d.type == CardType::Warzone) {
+      per_card.push_back({line, d.name + " is a Warzone, and the " + rules.name +
+                                    " rules have none; use the gengine rules or remove it"});
+    }
   }
   std::stable_sort(per_card.begin(), per_card.end(),
                    [](const DeckProblem& a, const DeckProblem& b) { return a.line < b.line; });

@@ -113,8 +113,11 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   for (const Effect& e : fx) {
     if (e.op != Op::ChangeDefender) continue;
     if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
-    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (!can_take_part_in_combat(s, t) || !defender_may_fight(s, t, s.combat.tactic)) return false;
     if (keywords(s, t) & kwNotAttackable) return false;
+    // gEngine "Outpost" attacks: no card moves a combat between the Outpost and the other areas.
+    if (s.rules.outposts && (s.card(t).area == Area::Outpost) != (s.card(s.combat.attacker).area == Area::Outpost))
+      return false;
     if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
   }
   return true;
