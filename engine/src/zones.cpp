@@ -75,6 +75,8 @@ void put_into(State& s, CardId c, Zone z, int seat) {
   ci.zone = z;
   ci.wounded = ci.cover = ci.unpaid = ci.hidden = ci.grafted = false;
   ci.exited_cover_turn = -1;
+  ci.inside = false;
+  ci.transferred_turn = -1;
   SeatState& owner = s.seats[ci.owner];
   switch (z) {
     case Zone::Draw: owner.draw.push_back(c); break;

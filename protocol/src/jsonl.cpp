@@ -308,6 +308,7 @@ class RequestWriter {
       ratings(c.current());
     }
     str("summary", c.summary());
+    flag("inside", c.inside());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -352,6 +353,7 @@ class RequestWriter {
     num("defender", o.defender());
     str("tactic", o.tactic());
     list("seats", o.seats(), [&](const protocol::SeenSeat& s) { seat(s); });
+    num("warzone", o.warzone());
     close();
   }
 };

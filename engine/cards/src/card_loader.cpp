@@ -204,6 +204,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.defending = f.defending();
   w.vs_legion = f.vs_dark_legion();
   w.other = f.other();
+  w.riding_beast = f.riding_beast();
+  w.in_vehicle = f.in_vehicle();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -314,6 +316,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.if_mutual = e.if_mutual();
   x.tactics = tactics(e.tactic());
   x.per_recent_p = amount(e.per_recent_p(), where);
+  x.at_least = small(e.at_least(), where);
   return x;
 }
 
@@ -393,6 +396,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (int st : c.doubles()) d.doubles |= uint8_t(1u << (st - 1)) & 0xF;
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
+  if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
+    throw std::runtime_error(where + ": unknown vehicle_restricts value");
+  d.restricts = VehicleRestricts(int(c.vehicle_restricts()));
+  if (c.has_warzone()) {
+    for (int a : c.warzone().add_to()) d.warzone_in |= bit(convert(pb::CombatArea(a), where));
+    if (c.warzone().has_defenders()) d.warzone_defenders = convert(c.warzone().defenders(), where);
+  }
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
 }
 

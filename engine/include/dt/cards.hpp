@@ -79,6 +79,9 @@ enum Keyword : uint32_t {
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
+// What a VEHICLE forbids its warrior while the warrior is inside it.
+enum class VehicleRestricts : uint8_t { Nothing, Weapons, Equipment };
+
 struct StatBonus {
   int8_t f = 0, s = 0, a = 0, v = 0;
   bool empty() const { return f == 0 && s == 0 && a == 0 && v == 0; }
@@ -119,9 +122,11 @@ struct WarriorFilter {
   bool defending = false;    // the defender of the current combat
   bool vs_legion = false;    // in a combat against a Dark Legion warrior
   bool other = false;        // targets: not the source card itself, nor the warrior it is on
+  bool riding_beast = false; // has a Beast
+  bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
 };
 
-enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
+enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
@@ -167,6 +172,7 @@ struct Effect {
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
   uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
   int16_t per_recent_p = 0;  // amount += this x the P just earned
+  int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
 };
 
 struct PlaySpec {
@@ -272,6 +278,9 @@ struct CardDef {
   bool mission_to_player = false;               // Mission (extension point)
   uint8_t doubles = 0;                          // vehicle: bit 0 F, 1 S, 2 A, 3 V
   uint8_t attach_to_weapon = 0;                 // weapon add-on: bits of WeaponKind
+  VehicleRestricts restricts = VehicleRestricts::Nothing;  // vehicle: forbidden to its warrior inside
+  AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
+  std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
   std::string handler;                          // registered C++ handler
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
 

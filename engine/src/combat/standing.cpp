@@ -20,8 +20,10 @@ Stats stats(const State& s, CardId w) {
   st.can_shoot = d.s.has_value();
   const bool forts = fortified(s, w);
 
-  apply_vehicle_doubling(s, w, st);  // printed ratings first
+  apply_beast(s, w, st);             // a Beast makes new base ratings, before anything else
+  apply_vehicle_doubling(s, w, st);  // then doubled "base" ratings
   add_equipment(s, w, forts, st);
+  apply_warzone(s, w, st);
   if (forts) add_fortifications(s, w, st);
 
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).

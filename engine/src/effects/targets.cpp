@@ -89,12 +89,13 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
       break;
-    case TargetKind::Fortification:
-      for (const SeatState& st : s.seats)
-        for (CardId c : st.in_play)
-          if (s.def(c).type == CardType::Fortification &&
-              (f.designation.empty() || s.def(c).has_designation(f.designation)))
-            out.push_back({c, -1});
+    case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId c = CardId(i);
+        if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
+            (f.designation.empty() || s.def(c).has_designation(f.designation)))
+          out.push_back({c, -1});
+      }
       break;
     case TargetKind::Equipment:
     case TargetKind::Gift:
@@ -118,8 +119,11 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   for (const Effect& e : fx) {
     if (e.op != Op::ChangeDefender) continue;
     if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
-    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (!can_take_part_in_combat(s, t) || !defender_may_fight(s, t, s.combat.tactic)) return false;
     if (keywords(s, t) & kwNotAttackable) return false;
+    // gEngine "Outpost" attacks: no card moves a combat between the Outpost and the other areas.
+    if (s.rules.outposts && (s.card(t).area == Area::Outpost) != (s.card(s.combat.attacker).area == Area::Outpost))
+      return false;
     if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
   }
   return true;
