@@ -34,6 +34,7 @@ std::string to_text(const Option& o) {
                                        : "play " + cid(o.a);
       if (o.b != kNoCard) t += " on " + cid(o.b);
       else if (o.seat >= 0) t += " on s" + std::to_string(o.seat);
+      if (o.kind == OptKind::Use && o.c != kNoCard) t += " paying " + cid(o.c);
       if (o.n > 0) t += " x" + std::to_string(o.n);
       return t;
     }
@@ -112,8 +113,8 @@ std::string_view effect_name(int op) {
       "draw", "gain D", "lose D", "gain P", "lose P", "empty D", "halve P", "swap D",
       "combat bonus", "change tactic", "end combat", "attacker strikes first", "defender strikes first",
       "extra actions", "coin flip", "special effect", "user strikes first", "discard gifts", "move here",
-      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat"};
-  static_assert(std::size(kNames) == size_t(Op::DisableForCombat) + 1, "one name per dt::Op");
+      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat", "bonus until your next turn", "graft"};
+  static_assert(std::size(kNames) == size_t(Op::Graft) + 1, "one name per dt::Op");
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
 }
 

@@ -290,6 +290,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
     case pb::TARGET_ATTACHED_SPECIAL: return TargetKind::AttachedSpecial;
     case pb::TARGET_YOUR_HAND: return TargetKind::YourHand;
+    case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     default: return TargetKind::None;
   }
 }
@@ -359,6 +360,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.once_per_combat = a.once_per_combat();
     ab.target_in_user_area = a.target_in_user_area();
     ab.outside_combat = a.outside_combat();
+    if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);

@@ -149,13 +149,13 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -204,6 +204,7 @@ struct Ability {
   bool outside_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
+  std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
   std::vector<Effect> effects;
 };
 

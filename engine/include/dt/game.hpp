@@ -51,7 +51,7 @@ struct Option {
   // Equip: p = 1 puts a VEHICLE on with its warrior inside, 2 outside;
   // Transfer and Establish: p = the Area.
   int16_t p = 0, d = 0;
-  CardId c = kNoCard;    // Play: the caster of an Art spell
+  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL)
   int8_t seat = -1;      // Play/Use: a player target
   int16_t n = 0;         // Play/Use: times a "for every X D" price is paid (0: none)
   bool operator==(const Option&) const = default;

@@ -28,6 +28,7 @@ struct CardInst {
   bool cover = false;
   bool unpaid = false;          // mustered in cover, D not paid yet
   bool hidden = false;          // face down and never seen by opponents
+  bool grafted = false;         // a weapon grafted to its warrior's body (CHASSEUR): stays with it
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
   bool inside = false;             // a VEHICLE attachment: its warrior is inside it (face up)
   int16_t transferred_turn = -1;   // State::turn_number of its last voluntary Transfer
@@ -96,6 +97,14 @@ struct Combat {
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
 };
 
+// A rating change that lasts until the start of `seat`'s next turn (IMMACULATE FURY's Shriek).
+struct LastingMod {
+  CardId source = kNoCard;
+  CardId target = kNoCard;
+  StatBonus bonus;
+  uint8_t seat = 0;
+};
+
 // A pending award of points; the receiving seat chooses the P/D split.
 struct PointsAward {
   uint8_t seat = 0;
@@ -125,6 +134,7 @@ struct State {
   Window window;
   Combat combat;
   std::vector<PointsAward> awards;  // front() is pending
+  std::vector<LastingMod> lasting;  // bonuses until a player's next turn; gone when the warrior leaves play
   // What just happened, for cards played right after a combat (JOY OF VICTORY,
   // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over

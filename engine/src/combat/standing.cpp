@@ -29,6 +29,8 @@ Stats stats(const State& s, CardId w) {
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { add_bonus(st, m.bonus); });
 
+  for (const LastingMod& m : s.lasting)
+    if (m.target == w) add_bonus(st, m.bonus);
   if (wi.cover) st.a += s.rules.cover_armor_bonus;
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)

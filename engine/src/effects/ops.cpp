@@ -82,7 +82,7 @@ bool kept_in_play(const State& s, CardId c) {
   const CardType t = s.def(c).type;
   const CardId w = s.card(c).attached_to;
   if (t == CardType::Equipment)
-    return w != kNoCard && is_warrior_in_play(s, w) && has_designation(s, w, "KEEPS EQUIPMENT");
+    return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, "KEEPS EQUIPMENT"));
   if (t != CardType::Special) return false;
   const bool attached = w != kNoCard && is_warrior_in_play(s, w);
   for (CardId g : s.seats[s.card(c).controller].in_play) {
@@ -203,6 +203,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             attach_to(s, source, c);
           }
           break;
+        case Op::Graft: s.card(c).grafted = true; break;
+        case Op::LastingBonus: {
+          StatBonus b = e.bonus;
+          b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
+          s.lasting.push_back({source, c, b, uint8_t(seat)});
+          break;
+        }
         case Op::CombatBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);

@@ -66,6 +66,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::YourDrawPile:
       for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
       break;
+    case TargetKind::OwnWeapon:  // CHASSEUR grafts a weapon it carries
+      if (is_warrior_in_play(s, source))
+        for (CardId e : attachments_of(s, source))
+          if (s.def(e).type == CardType::Equipment && s.def(e).weapon != WeaponKind::None && !s.card(e).grafted)
+            out.push_back({e, -1});
+      break;
     case TargetKind::YourHand:  // CUIRASSIER: a card you discard from hand
       for (CardId c : s.seats[size_t(seat)].hand)
         if (c != source) out.push_back({c, -1});

@@ -48,6 +48,7 @@ void start_turn(State& s, Log log) {
   st.sabotaged_mask = 0;
   s.actions_left = s.rules.actions_per_turn;
   s.tactical_used = false;
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});
   track_no_warriors(s);
   if (s.rules.first_player_skips_draw && s.turn_number == 1) {
