@@ -1,5 +1,5 @@
-// Combat steps 1 and 2: who may attack whom, and with which tactic
-// (gEngine "1) ANNOUNCE ATTACKER AND DEFENDER", "2) ANNOUNCE BATTLE TACTICS").
+// Combat steps 1 and 2 (gEngine, the steps naming the attacker and defender,
+// then the tactic): who may attack whom, and with which tactic.
 #include <algorithm>
 #include <cctype>
 #include <string>
