@@ -20,6 +20,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.def = known ? ci.def : -1;
   out.area = known ? ci.area : Area::Squad;  // where it was mustered would hint at what it is
   out.area_known = known;
+  out.inside = ci.inside;  // a vehicle is shown even when its warrior is outside
   if (known) out.sergeant_group = ci.sergeant_group;
   return out;
 }
@@ -37,6 +38,7 @@ Observation observe(const State& s, int viewer) {
   o.attacker = s.combat.attacker;
   o.defender = s.combat.defender;
   o.tactic = s.combat.tactic;
+  o.warzone = s.combat.warzone;
   o.winner = s.winner;
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seats[size_t(i)];

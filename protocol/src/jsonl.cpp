@@ -308,6 +308,7 @@ class RequestWriter {
       ratings(c.current());
     }
     str("summary", c.summary());
+    flag("inside", c.inside());
     str("sergeant_group", c.sergeant_group());
     close();
   }
@@ -355,6 +356,7 @@ class RequestWriter {
     num("defender", o.defender());
     str("tactic", o.tactic());
     list("seats", o.seats(), [&](const protocol::SeenSeat& s) { seat(s); });
+    num("warzone", o.warzone());
     close();
   }
 };

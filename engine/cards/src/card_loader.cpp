@@ -206,6 +206,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.defending = f.defending();
   w.vs_legion = f.vs_dark_legion();
   w.other = f.other();
+  w.riding_beast = f.riding_beast();
+  w.in_vehicle = f.in_vehicle();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -300,6 +302,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
     case pb::TARGET_ATTACHED_SPECIAL: return TargetKind::AttachedSpecial;
     case pb::TARGET_YOUR_HAND: return TargetKind::YourHand;
+    case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
     case pb::TARGET_SPELL: return TargetKind::Spell;
     default: return TargetKind::None;
@@ -328,6 +331,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.tactics = tactics(e.tactic());
   x.per_recent_p = amount(e.per_recent_p(), where);
   x.reveal = e.reveal();
+  x.at_least = small(e.at_least(), where);
   return x;
 }
 
@@ -372,9 +376,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.target_in_user_area = a.target_in_user_area();
     ab.annihilate_self = a.annihilate_self();
     ab.tactics = tactics(a.tactic());
-    if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
     ab.outside_combat = a.outside_combat();
+    if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -410,6 +414,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.doubles = stat_bits(c.doubles());
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
+  if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
+    throw std::runtime_error(where + ": unknown vehicle_restricts value");
+  d.restricts = VehicleRestricts(int(c.vehicle_restricts()));
+  if (c.has_warzone()) {
+    for (int a : c.warzone().add_to()) d.warzone_in |= bit(convert(pb::CombatArea(a), where));
+    if (c.warzone().has_defenders()) d.warzone_defenders = convert(c.warzone().defenders(), where);
+  }
   for (const auto& pv : c.privilege()) {
     Privilege x;
     switch (pv.action()) {

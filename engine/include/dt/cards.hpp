@@ -79,6 +79,9 @@ enum Keyword : uint32_t {
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
+// What a VEHICLE forbids its warrior while the warrior is inside it.
+enum class VehicleRestricts : uint8_t { Nothing, Weapons, Equipment };
+
 struct StatBonus {
   int8_t f = 0, s = 0, a = 0, v = 0;
   bool empty() const { return f == 0 && s == 0 && a == 0 && v == 0; }
@@ -122,9 +125,11 @@ struct WarriorFilter {
   uint16_t card_types = 0;      // cards of a pile: one of these types (bits of CardType); 0 any
   uint16_t not_card_types = 0;  // cards of a pile: none of these types
   bool other = false;        // targets: not the source card itself, nor the warrior it is on
+  bool riding_beast = false; // has a Beast
+  bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
 };
 
-enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
+enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
@@ -149,13 +154,13 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, YourSideBoard, Spell };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
   EnterPlay, Cancel,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
@@ -174,6 +179,7 @@ struct Effect {
   uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
   int16_t per_recent_p = 0;  // amount += this x the P just earned
   bool reveal = false;       // TakeIntoHand: every player is shown the card
+  int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
 };
 
 struct PlaySpec {
@@ -204,11 +210,11 @@ struct Ability {
   bool target_in_user_area = false;
   bool annihilate_self = false;
   uint8_t tactics = 0;  // only in combats of these tactics (bit 0 Fight, 1 Shoot); 0 any
-  std::optional<WarriorFilter> sacrifice;  // one of your warriors that matches is discarded as the price
   AreaMask user_area = 0;  // only while its user (or the card itself) is in one of these areas; 0 any
   bool outside_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
+  std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
   std::vector<Effect> effects;
 };
 
@@ -293,6 +299,9 @@ struct CardDef {
   bool mission_to_player = false;               // Mission (extension point)
   uint8_t doubles = 0;                          // vehicle: bit 0 F, 1 S, 2 A, 3 V
   uint8_t attach_to_weapon = 0;                 // weapon add-on: bits of WeaponKind
+  VehicleRestricts restricts = VehicleRestricts::Nothing;  // vehicle: forbidden to its warrior inside
+  AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
+  std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
   std::string handler;                          // registered C++ handler
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it

@@ -17,6 +17,7 @@ struct SeenCard {
   bool wounded = false;
   bool cover = false;
   CardId attached_to = kNoCard;
+  bool inside = false;  // a VEHICLE: its warrior is inside (the card lies face up)
   int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
   bool operator==(const SeenCard&) const = default;
 };
@@ -45,6 +46,7 @@ struct Observation {
   bool in_combat = false;
   CardId attacker = kNoCard, defender = kNoCard;
   Tactic tactic = Tactic::Fight;
+  CardId warzone = kNoCard;  // the Warzone the defender defends from
   int winner = -1;
   std::vector<SeenSeat> seats;
   bool operator==(const Observation&) const = default;

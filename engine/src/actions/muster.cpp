@@ -89,6 +89,7 @@ void apply_muster(State& s, const Option& o, Log log) {
   put_into(s, o.a, Zone::InPlay, me);
   CardInst& w = s.card(o.a);
   w.area = muster_area(s, o.a);
+  if (w.area == Area::Outpost) s.outpost_opened = true;  // Transfers are possible from now on
   // Mustered in a window or under the CAPITOL Alliance: no action is spent.
   const bool free = !covered && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a));
   if (covered) {

@@ -8,11 +8,11 @@
 namespace dt::detail {
 
 // Warriors that may be discarded as the price of an ability (`sacrifice`).
-static std::vector<CardId> sacrifices(const State& s, int seat, const Ability& ab, CardId user) {
+static std::vector<CardId> sacrifices(const State& s, int seat, const Ability& ab) {
   std::vector<CardId> out;
   if (!ab.sacrifice) return {kNoCard};
   for (CardId w : own_warriors(s, seat))
-    if (w != user && !s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) out.push_back(w);
+    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) out.push_back(w);  // VALERIE DUVAL may pay with herself
   return out;
 }
 
@@ -53,14 +53,14 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
       while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
       if (n <= 0) continue;
-      const std::vector<CardId> prices = sacrifices(s, seat, ab, user);
+      const std::vector<CardId> prices = sacrifices(s, seat, ab);
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
         if (ab.target_in_user_area &&
             (t.card == kNoCard || user == kNoCard || s.card(t.card).controller != s.card(user).controller ||
              s.card(t.card).area != s.card(user).area))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
-        for (CardId price : prices) {
+        for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
           if (price != kNoCard && price == t.card) continue;
           Option o{OptKind::Use, src, t.card};
           o.p = int16_t(i);
@@ -93,10 +93,10 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
-  if (o.c != kNoCard) discard_from_play(s, o.c);  // the warrior paid as the price
   // HUSSAR: equipment it keeps is used without being discarded.
   if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (ab.annihilate_self) annihilate_from_play(s, o.a);
+  if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;
 }

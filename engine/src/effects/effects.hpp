@@ -17,6 +17,7 @@ CardId combat_opponent(const State& s, CardId w);
 // The warrior an attachment ultimately sits on (add-ons sit on weapons).
 CardId bearer_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
+bool is_fortification(const State& s, CardId c);
 
 // A memo of derived values (keywords, affiliations, the cards whose static
 // modifiers apply) for one State, alive while a QueryMemo is: legal_options and

@@ -12,6 +12,12 @@ bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
 }
 
+// A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
+// CONSIDERED OTHER CARDS": cards that affect fortifications affect it too).
+bool is_fortification(const State& s, CardId c) {
+  return s.def(c).type == CardType::Fortification || s.def(c).has_designation("FORTIFICATION");
+}
+
 CardId bearer_of(const State& s, CardId c) {
   CardId b = s.card(c).attached_to;
   while (b != kNoCard && s.card(b).attached_to != kNoCard) b = s.card(b).attached_to;
@@ -73,7 +79,10 @@ QueryMemo::~QueryMemo() {
 
 static AffilMask compute_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil, revoked = 0;
-  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as)
+    if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
   return m & ~revoked;
 }
 
@@ -83,9 +92,13 @@ AffilMask affiliations(const State& s, CardId w) {
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation(d)) return true;
-  for (CardId a : attachments_of(s, w))
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as) {
+    if (!g.allows(s, a)) continue;
     for (const auto& g : s.def(a).grant_designations)
       if (g == d) return true;
+  }
   return false;
 }
 
@@ -115,6 +128,8 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.legion && !(m & bit(Affil::Legion))) return false;
   if (f.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
+  if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
+  if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   return true;
 }
 
@@ -130,8 +145,10 @@ bool has_ability(const State& s, CardId w, std::string_view d) {
 
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
-  for (CardId a : attachments_of(s, w))
-    if (!effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as)
+    if (g.allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
   return k;
 }

@@ -66,6 +66,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::YourDrawPile:
       for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
       break;
+    case TargetKind::OwnWeapon:  // CHASSEUR grafts a weapon it carries
+      if (is_warrior_in_play(s, source))
+        for (CardId e : attachments_of(s, source))
+          if (s.def(e).type == CardType::Equipment && s.def(e).weapon != WeaponKind::None && !s.card(e).grafted)
+            out.push_back({e, -1});
+      break;
     case TargetKind::YourSideBoard:  // gEngine "Side Board Pile": the player searches it
       for (CardId c : s.seats[size_t(seat)].side_board)
         if (filter_matches(s, f, c, seat)) out.push_back({c, -1});
@@ -101,12 +107,13 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
       break;
-    case TargetKind::Fortification:
-      for (const SeatState& st : s.seats)
-        for (CardId c : st.in_play)
-          if (s.def(c).type == CardType::Fortification &&
-              (f.designation.empty() || s.def(c).has_designation(f.designation)))
-            out.push_back({c, -1});
+    case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId c = CardId(i);
+        if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
+            (f.designation.empty() || s.def(c).has_designation(f.designation)))
+          out.push_back({c, -1});
+      }
       break;
     case TargetKind::Equipment:
     case TargetKind::Gift:
@@ -130,8 +137,11 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   for (const Effect& e : fx) {
     if (e.op != Op::ChangeDefender) continue;
     if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
-    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (!can_take_part_in_combat(s, t) || !defender_may_fight(s, t, s.combat.tactic)) return false;
     if (keywords(s, t) & kwNotAttackable) return false;
+    // gEngine "Outpost" attacks: no card moves a combat between the Outpost and the other areas.
+    if (s.rules.outposts && (s.card(t).area == Area::Outpost) != (s.card(s.combat.attacker).area == Area::Outpost))
+      return false;
     if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
   }
   return true;

@@ -9,7 +9,9 @@ namespace dt::detail {
 
 void action_options(const State& s, std::vector<Option>& out) {
   const std::vector<CardId> mine = own_warriors(s, s.current);
+  // Duties first: a warrior out of cover, then following an opponent to Earth.
   if (forced_exit_cover(s, mine, out)) return;
+  if (forced_transfer(s, mine, out)) return;
   out.push_back({OptKind::Pass});
   meditate_options(s, out);
   for (CardId c : s.seats[s.current].hand) {
@@ -19,14 +21,20 @@ void action_options(const State& s, std::vector<Option>& out) {
     ki_options(s, s.current, c, false, out);
     build_options(s, c, out);
     proclaim_options(s, s.current, c, out);
+    wrangle_options(s, c, mine, out);
+    establish_options(s, c, out);
   }
   cover_options(s, mine, out);
+  transfer_options(s, mine, out);
+  vehicle_options(s, mine, out);
   effect_options(s, s.current, out);
   assign_options(s, s.current, out);
-  // Tactical actions: none in a player's first turn, one per turn.
-  if (s.seats[s.current].turns_taken <= 1 || s.tactical_used) return;
+  if (s.rules.sabotage_action == SabotageAction::Standard) sabotage_options(s, mine, out);
+  // Tactical actions: one per turn, none in a player's first turn (but in the Beginner's game).
+  const bool first_turn = s.seats[s.current].turns_taken <= 1;
+  if ((first_turn && !s.rules.tactical_in_first_turn) || s.tactical_used) return;
   attack_options(s, mine, out);
-  sabotage_options(s, mine, out);
+  if (s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
 }
 
 }  // namespace dt::detail
