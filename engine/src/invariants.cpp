@@ -32,7 +32,7 @@ std::vector<std::string> check_invariants(const State& s) {
     count(st.discard, Zone::Discard, i, "discard pile");
     count(st.annihilated, Zone::Annihilated, i, "annihilated pile");
     count(st.in_play, Zone::InPlay, i, "play");
-    if (st.destiny < 0) fail("s" + std::to_string(i) + " has negative D");
+    if (st.pool < 0) fail("s" + std::to_string(i) + " has negative D");
     if (st.promotion < 0) fail("s" + std::to_string(i) + " has negative P");
   }
   for (size_t c = 0; c < s.cards.size(); ++c) {

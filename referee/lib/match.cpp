@@ -431,7 +431,7 @@ void Runner::finish(const dt::State* s, int forfeiting) {
   if (s) {
     for (size_t i = 0; i < seats_.size(); ++i) {
       seats_[i].out.promotion = s->seats[i].promotion;
-      seats_[i].out.destiny = s->seats[i].destiny;
+      seats_[i].out.destiny = dt::destiny(*s, int(i));
     }
     out_.turns = s->turn_number;
   }

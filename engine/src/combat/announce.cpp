@@ -21,6 +21,9 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   const uint32_t ka = keywords(s, a), kd = keywords(s, d);
   const AffilMask aa = affiliations(s, a), da = affiliations(s, d);
   if ((ka | kd) & kwNoncombatant) return false;
+  // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
+  const int ca = s.card(a).controller, cd = s.card(d).controller;
+  if (ca != cd && !opponents(s, ca, cd)) return false;
   if (s.rules.outposts) {
     // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
     bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;

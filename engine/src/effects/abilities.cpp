@@ -43,11 +43,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
 
 bool apply_use(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   const Target tgt{o.b, o.seat};
   const Ability& ab = s.def(o.a).abilities[size_t(o.p)];
   const CardId user = is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
-  st.destiny -= ab.cost_d + ab.per_d * o.n;
+  destiny(s, me) -= ab.cost_d + ab.per_d * o.n;
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});

@@ -43,11 +43,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
 
 bool apply_play(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
-  st.destiny -= p.cost_d + p.per_d * o.n;
+  destiny(s, me) -= p.cost_d + p.per_d * o.n;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   take_out(s, o.a);

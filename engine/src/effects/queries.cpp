@@ -44,7 +44,7 @@ bool has_designation(const State& s, CardId w, std::string_view d) {
 bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
   const CardInst& wi = s.card(w);
   if (f.side == Side::Yours && wi.controller != seat) return false;
-  if (f.side == Side::Enemy && wi.controller == seat) return false;
+  if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;

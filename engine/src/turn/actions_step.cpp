@@ -20,10 +20,11 @@ void action_options(const State& s, std::vector<Option>& out) {
   }
   cover_options(s, mine, out);
   effect_options(s, s.current, out);
-  // Tactical actions: none in a player's first turn, one per turn.
-  if (s.seats[s.current].turns_taken <= 1 || s.tactical_used) return;
-  attack_options(s, mine, out);
-  sabotage_options(s, mine, out);
+  // Tactical actions: none in a player's first turn, one per turn (the Dark
+  // Legion player of 1st ed option 4 attacks as often as it has actions).
+  if (s.seats[s.current].turns_taken <= 1) return;
+  if (!s.tactical_used || free_attacks(s, s.current)) attack_options(s, mine, out);
+  if (!s.tactical_used) sabotage_options(s, mine, out);
 }
 
 }  // namespace dt::detail
