@@ -18,6 +18,7 @@ namespace dtref {
 namespace {
 
 using namespace dtref::tour;
+namespace fs = std::filesystem;
 
 struct StandingsOptions {
   std::string db;
@@ -43,6 +44,23 @@ int run_standings(const StandingsOptions& o) {
     in.title = std::filesystem::path(o.db).filename().string();
     in.standings = compute_standings(header->players, matches);
     in.faults = faults_of(header->players, matches);
+    in.settings_json = header->identity;
+    in.matches = match_lines(header->players, matches);
+    if (!o.html.empty()) {
+      // Links relative to the report, so the report and its logs can move together.
+      const fs::path base = fs::absolute(o.html).parent_path();
+      in.links = [base](const std::string&, const std::string& transcript) {
+        MatchLinks l;
+        if (transcript.empty()) return l;
+        const fs::path t = fs::absolute(transcript);
+        l.transcript = fs::relative(t, base).generic_string();
+        // A replay page written beside the transcript (dtref replay --html) is linked when it exists.
+        fs::path page = t;
+        page.replace_extension(".html");
+        if (fs::exists(page)) l.replay = fs::relative(page, base).generic_string();
+        return l;
+      };
+    }
     if (!o.sprt.empty()) {
       std::string text, err;
       for (const auto& s : o.sprt) text += s + " ";

@@ -14,6 +14,7 @@
 #include <toml++/toml.h>
 #include <vector>
 
+#include "bot_config.hpp"
 #include "commands.hpp"
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/db_lock.hpp"
@@ -46,7 +47,11 @@ void install_stop_handlers() {
 struct TournamentOptions {
   std::string config;
   std::vector<std::string> bots;
-  std::vector<Player> config_bots;  // from the config file, used when no --bot is given
+  std::vector<std::vector<std::string>> engines;  // --engine KEY=VALUE ..., one list per bot
+  std::vector<std::string> each;                  // --each KEY=VALUE ...: settings for every bot
+  std::vector<Player> config_bots;  // from the config file, used when no --bot or --engine is given
+  std::vector<std::string> deck_pool;
+  bool own_decks = false;
   int rounds = 1;
   int concurrency = 1;
   std::string db;
@@ -65,10 +70,7 @@ struct TournamentOptions {
   std::vector<std::string> sprt;
   double progress_interval = 10;
   bool quiet = false;
-};
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  bool allow_broken = false;
 };
 
 // Values from the config file; options given on the command line win.
@@ -80,6 +82,12 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
     throw UsageError(fmt::format("config '{}': {} (line {}, column {})", o.config, e.description(),
                                  e.source().begin.line, e.source().begin.column));
   }
+  check_toml_keys(t,
+                  {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "transcripts",
+                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots"},
+                  o.config, "");
+  if (const toml::table* c = t["clocks"].as_table())
+    check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
   auto given = [&](const char* opt) { return cmd.get_option(opt)->count() > 0; };
   auto take_str = [&](const char* key, const char* opt, std::string& dst) {
     if (auto v = t[key].value<std::string>(); v && !given(opt)) dst = *v;
@@ -107,20 +115,19 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   take_int(t["clocks"]["bank_ms"], "clocks.bank_ms", "--bank-ms", o.bank_ms);
   take_int(t["clocks"]["grace_ms"], "clocks.grace_ms", "--grace-ms", o.grace_ms);
   if (auto v = t["sprt"].value<std::string>(); v && !given("--sprt")) o.sprt = {*v};
-  if (const toml::array* bots = t["bots"].as_array(); bots && !given("--bot")) {
-    for (const toml::node& b : *bots) {
-      if (auto s = b.value<std::string>()) {
-        o.config_bots.push_back(parse_bot_arg(*s, ""));
-      } else if (const toml::table* bt = b.as_table()) {
-        auto spec = (*bt)["spec"].value<std::string>();
-        if (!spec) throw UsageError(fmt::format("config '{}': every [[bots]] entry needs spec = \"...\"", o.config));
-        Player p{(*bt)["name"].value_or(std::string()), *spec, (*bt)["deck"].value_or(std::string())};
-        if (p.name.empty()) p.name = default_bot_name(p.spec);
-        o.config_bots.push_back(p);
-      } else {
-        throw UsageError(fmt::format("config '{}': bots entries are strings or tables", o.config));
-      }
+  if (const toml::array* pool = t["deck_pool"].as_array(); pool && !given("--deck-pool")) {
+    for (const toml::node& d : *pool) {
+      if (!d.is_string())
+        throw UsageError(fmt::format("config '{}': line {}: deck_pool lists deck names", o.config, d.source().begin.line));
+      o.deck_pool.push_back(*d.value<std::string>());
     }
+  }
+  if (auto v = t["own_decks"].value<bool>(); v && !given("--own-decks")) o.own_decks = *v;
+  if (const toml::node* bots = t.get("bots")) {
+    const toml::array* list = bots->as_array();
+    if (!list) throw UsageError(fmt::format("config '{}': line {}: 'bots' must be [[bots]] tables or a list", o.config, bots->source().begin.line));
+    if (!given("--bot") && !given("--engine"))
+      for (const toml::node& b : *list) o.config_bots.push_back(player_from_toml(b, o.config));
   }
 }
 
@@ -137,15 +144,20 @@ TournamentSetup make_setup(const TournamentOptions& o) {
                "predictable to anyone who knows or guesses it; leave the seed out for a secret key kept in the --db\n",
                *o.seed);
   for (const std::string& b : o.bots) t.players.push_back(parse_bot_arg(b, o.deck));
+  for (const auto& e : o.engines) t.players.push_back(player_from_engine(e, o.deck));
   for (Player p : o.config_bots) {
     if (p.deck.empty()) p.deck = o.deck;  // the default deck, from the command line or the config
     t.players.push_back(p);
   }
+  apply_each(t.players, o.each);
+  t.deck_pool = o.deck_pool;
+  t.own_decks = o.own_decks;
   auto rules = dt::preset_by_name(o.rules);
   if (!rules) throw UsageError(fmt::format("unknown --rules '{}' (gengine, second-edition)", o.rules));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
   t.rules = *rules;
   t.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};
+  resolve_bot_clocks(t.players, t.clocks);
   const auto policy = policy_by_name(o.policy);
   if (!policy) throw UsageError(fmt::format("unknown --policy '{}' (ladder, dev, training)", o.policy));
   t.policy = *policy;
@@ -170,7 +182,8 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
   try {
     if (!o.config.empty()) apply_config(o, cmd);
     if (o.db.empty()) throw UsageError("give --db PATH (the results file; the same path resumes the tournament)");
-    if (o.bots.size() + o.config_bots.size() < 2) throw UsageError("give at least two --bot SPEC (e.g. --bot builtin:greedy --bot builtin:random)");
+    if (o.bots.size() + o.engines.size() + o.config_bots.size() < 2)
+      throw UsageError("give at least two --bot SPEC (e.g. --bot builtin:greedy --bot builtin:random)");
     if (o.concurrency < 1) throw UsageError("--concurrency must be at least 1");
     const TournamentSetup setup = make_setup(o);
     RunOptions ro;
@@ -203,6 +216,14 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     }
     validate_setup(setup);  // before the --db file is created
     ensure_fd_budget(ro.concurrency);
+    const auto broken = preflight_players(setup, o.quiet ? nullptr : stderr);
+    if (!broken.empty() && !o.allow_broken) {
+      std::string text;
+      for (const std::string& b : broken) text += "\n  " + b;
+      throw UsageError(fmt::format("{} of {} bots cannot start; nothing was written to {}:{}\nFix the spec, or give "
+                                   "--allow-broken to play anyway (their matches count as startup failures).",
+                                   broken.size(), setup.players.size(), o.db, text));
+    }
     install_stop_handlers();
     const DbLock lock(o.db, "dtref tournament");  // one writer per --db; released even by SIGKILL
     Store store(o.db);
@@ -263,6 +284,16 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
       "See docs/tournaments.md.");
   cmd->add_option("--config", o->config, "TOML file with the tournament (examples/tournaments/); options given here win");
   cmd->add_option("--bot", o->bots, "bot as [name=]SPEC[@deck], e.g. alpha=builtin:greedy@legion or 'stdio:python3 bot.py'");
+  cmd->add_option("--engine", o->engines,
+                  "a bot with settings, as cutechess's -engine: name=N spec=SPEC [deck=D] [arg=A]... [dir=D] "
+                  "[env=NAME=VALUE]... [startup_ms|decision_ms|bank_ms|grace_ms=MS]")
+      ->expected(1, -1);
+  cmd->add_option("--each", o->each, "settings for every bot (KEY=VALUE as --engine; a bot's own win)")->expected(1, -1);
+  cmd->add_option("--deck-pool", o->deck_pool,
+                  "decks each seat-swapped pair draws two from: both legs play the same decks in the same seats, "
+                  "the bots swap")
+      ->delimiter(',');
+  cmd->add_flag("--own-decks", o->own_decks, "with --deck-pool: bots that name their own deck play it");
   cmd->add_option("--rounds", o->rounds, "rounds (knockout: seat-swapped pairs per tie)")->capture_default_str();
   cmd->add_option("--concurrency,-j", o->concurrency, "matches played at once")->capture_default_str();
   cmd->add_option("--db", o->db, "results database; the same path resumes");
@@ -292,6 +323,8 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines when not on a terminal")
       ->capture_default_str();
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line or final table");
+  cmd->add_flag("--allow-broken", o->allow_broken,
+                "play even if a bot fails its preflight (every bot is started once before --db is written)");
   cmd->callback([o, cmd, &exit_code] { exit_code = run_tournament_command(*o, *cmd); });
 }
 

@@ -16,4 +16,12 @@ void add_tournament_command(CLI::App& app, int& exit_code);
 void add_standings_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
 
+
+// A command-line mistake (CLI11 parse error) reported the same way for every
+// subcommand: the message, the nearest known option or command, exit status 2.
+// --help and --version keep CLI11's output and status 0.
+int report_parse_error(CLI::App& app, const CLI::ParseError& e);
+// The option (for "-..." words) or subcommand of `app` nearest to `word`; "" if none is close.
+std::string did_you_mean(const std::string& word, const CLI::App& app);
+
 }  // namespace dtref

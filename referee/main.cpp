@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return dtref::report_parse_error(app, e);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dtref: error: %s\n", e.what());
     return 2;

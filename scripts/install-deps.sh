@@ -13,6 +13,7 @@ packages=(
   libspdlog-dev libsqlite3-dev libtomlplusplus-dev libssl-dev
   bubblewrap
   python3 python3-grpcio python3-protobuf nodejs
+  python3-dev pybind11-dev python3-pybind11
   chromium
 )
 

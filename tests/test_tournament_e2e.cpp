@@ -106,6 +106,15 @@ int json_int(const std::string& json, const std::string& key) {
   return std::stoi(m[1]);
 }
 
+// The key of leg `leg` of the first pairing of round `round`.
+std::string fmt_key(int round, int leg) {
+  PlannedMatch m;
+  m.round = round;
+  m.pairing = 1;
+  m.leg = leg;
+  return m.key();
+}
+
 // Starts the tournament with the fault hook that freezes it (SIGSTOP) right
 // after it has stored `after` matches, and waits until it is frozen.
 pid_t start_and_freeze(const std::vector<std::string>& args, const TempDir& dir, int after) {
@@ -247,38 +256,41 @@ TEST(TournamentE2E, TranscriptsAndStderrLogsAreNamedByMatchKey) {
 }
 
 TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
-  if (::system("command -v chromium >/dev/null 2>&1") != 0)
+  if (!dtref_test::have_chromium())
     GTEST_SKIP() << "chromium is not installed (Debian package 'chromium'); the HTML report was not rendered";
   TempDir dir;
   const std::string db = dir.file("rr.db");
-  ASSERT_EQ(run(three_bot_round_robin(db), dir).code, 0);
+  auto args = three_bot_round_robin(db);
+  args.insert(args.end(), {"--transcripts", dir.file("logs")});
+  ASSERT_EQ(run(args, dir).code, 0);
   const std::string html = dir.file("report.html");
   const Result w = run({"standings", "--db", db, "--html", html}, dir);
   ASSERT_EQ(w.code, 0) << w.err;
   const std::string page = slurp(html);
   EXPECT_EQ(page.find("http://"), page.find("http://www.w3.org/2000/svg")) << "the report must not load anything";
   EXPECT_EQ(page.find("https://"), std::string::npos);
+  EXPECT_EQ(page.find("<script"), std::string::npos) << "the chart is inline SVG, no JavaScript";
   const Result json = run({"standings", "--db", db, "--json"}, dir);
 
-  const pid_t pid = spawn({"/bin/sh", "-c",
-                           "exec chromium --headless --no-sandbox --disable-gpu --user-data-dir=" + dir.file("profile") +
-                               " --dump-dom file://" + html},
+  const pid_t pid = spawn({"/bin/sh", "-c", dtref_test::chromium_dump_dom_command("file://" + html, dir.file("profile"))},
                           dir.file("dom.html"), dir.file("chromium_err.txt"));
   int status = 0;
   ::waitpid(pid, &status, 0);
   const std::string dom = slurp(dir.file("dom.html"));
   ASSERT_FALSE(dom.empty()) << slurp(dir.file("chromium_err.txt"));
-  // The chart exists only once the page's script has run.
   EXPECT_NE(dom.find("<svg id=\"elo-chart\""), std::string::npos);
   for (const char* name : {"random", "greedy", "gamma"}) {
     EXPECT_NE(dom.find(std::string("data-name=\"") + name + "\""), std::string::npos) << name;
     EXPECT_NE(dom.find(std::string("<td class=\"name\">") + name + "</td>"), std::string::npos) << name;
   }
-  std::ptrdiff_t bars = 0, errbars = 0;
-  for (size_t p = 0; (p = dom.find("class=\"bar\"", p)) != std::string::npos; ++p) ++bars;
-  for (size_t p = 0; (p = dom.find("class=\"errbar\"", p)) != std::string::npos; ++p) ++errbars;
-  EXPECT_EQ(bars, 3);
-  EXPECT_EQ(errbars, 3);
+  auto count = [&](const std::string& what) {
+    std::ptrdiff_t n = 0;
+    for (size_t p = 0; (p = dom.find(what, p)) != std::string::npos; ++p) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("class=\"bar\""), 3);
+  // Each bot has an error bar, or an arrow for a one-sided bound (a 100% or 0% score).
+  EXPECT_EQ(count("class=\"errbar\"") + count("class=\"bound\""), 3);
   EXPECT_NE(dom.find("30 of 30 matches completed"), std::string::npos);
   // Each player's Elo from --json appears in the rendered chart.
   std::smatch m;
@@ -293,6 +305,12 @@ TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
   }
   EXPECT_EQ(found, 3);
   EXPECT_NE(dom.find("id=\"crosstable\""), std::string::npos);
+  // The settings that define the run, and every match with a link to its transcript.
+  EXPECT_NE(dom.find("id=\"settings\""), std::string::npos);
+  EXPECT_NE(dom.find("round-robin"), std::string::npos);
+  EXPECT_NE(dom.find(std::string("gamma</td><td class=\"name\">stdio:") + DTBOT_GREEDY_BIN), std::string::npos);
+  EXPECT_EQ(count("<tr class=\"match\">"), 30);
+  EXPECT_NE(dom.find("<a href=\"logs/r001-p001-l1.jsonl\">transcript</a>"), std::string::npos);
 }
 
 TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {
@@ -312,7 +330,7 @@ TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {
 TEST(TournamentE2E, ACrashingBotIsCountedAndItsLogsAreListed) {
   TempDir dir;
   const Result r = run({"tournament", "--bot", "builtin:random", "--bot",
-                        "bad=stdio:/bin/sh -c 'echo oops-from-bad >&2; exit 3'", "--startup-ms", "5000", "--db",
+                        "bad=stdio:/bin/sh -c 'echo oops-from-bad >&2; exit 3'", "--startup-ms", "5000", "--allow-broken", "--db",
                         dir.file("t.db"), "--transcripts", dir.file("logs")},
                        dir);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -340,6 +358,98 @@ TEST(TournamentE2E, SprtVerdictFromTheCommandLine) {
   EXPECT_NE(st.out.find("SPRT greedy vs random"), std::string::npos) << st.out;
   EXPECT_NE(st.out.find("H1 accepted"), std::string::npos) << st.out;
   EXPECT_LT(json_int(run({"standings", "--db", dir.file("t.db"), "--json"}, dir).out, "matches_completed"), 400);
+}
+
+TEST(TournamentE2E, DeckPoolPairsPlayTheSameDecksWithTheBotsSwapped) {
+  TempDir dir;
+  const Result r = run({"tournament", "--bot", "builtin:random", "--bot", "builtin:greedy", "--rounds", "3",
+                        "--deck-pool", "corporate,legion,brotherhood", "--seed", "4", "--db", dir.file("t.db"),
+                        "--transcripts", dir.file("logs"), "--quiet"},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  // From the transcripts as played: the header names each seat's bot and deck.
+  auto header = [&](const std::string& key) {
+    std::ifstream in(dir.file("logs/" + key + ".jsonl"));
+    std::string line;
+    std::getline(in, line);
+    return line;
+  };
+  auto field = [](const std::string& line, const std::string& re) {
+    std::smatch m;
+    return std::regex_search(line, m, std::regex(re)) ? std::string(m[1]) + "|" + std::string(m[2]) : std::string();
+  };
+  std::set<std::string> pairings;
+  for (int round = 1; round <= 3; ++round) {
+    const std::string a = header(fmt_key(round, 1)), b = header(fmt_key(round, 2));
+    const std::string decks_re = "\"decks\":\\[\\{\"name\":\"([a-z]+)\".*?\\{\"name\":\"([a-z]+)\"";
+    const std::string bots_re = "\"bots\":\\[\\{\"name\":\"([a-z]+)\".*?\\{\"name\":\"([a-z]+)\"";
+    ASSERT_FALSE(field(a, decks_re).empty()) << a;
+    EXPECT_EQ(field(a, decks_re), field(b, decks_re)) << "the same deck in each seat in both legs";
+    EXPECT_EQ(field(a, "\"seed\":([0-9]+)(),"), field(b, "\"seed\":([0-9]+)(),"));
+    const std::string bots_a = field(a, bots_re), bots_b = field(b, bots_re);
+    EXPECT_EQ(bots_a.substr(bots_a.find('|') + 1) + "|" + bots_a.substr(0, bots_a.find('|')), bots_b) << "bots swap";
+    const std::string d = field(a, decks_re);
+    EXPECT_NE(d.substr(0, d.find('|')), d.substr(d.find('|') + 1));
+    pairings.insert(d);
+  }
+  EXPECT_GE(pairings.size(), 1u);
+  // A bot that brings its own deck is refused unless own decks are allowed.
+  const Result own = run({"tournament", "--bot", "builtin:random@legion", "--bot", "builtin:greedy", "--deck-pool",
+                          "corporate,brotherhood", "--db", dir.file("own.db")},
+                         dir);
+  EXPECT_EQ(own.code, 2);
+  EXPECT_NE(own.err.find("--own-decks"), std::string::npos) << own.err;
+  EXPECT_FALSE(fs::exists(dir.file("own.db")));
+}
+
+TEST(TournamentE2E, PreflightKeepsABrokenSpecOutOfTheDatabase) {
+  TempDir dir;
+  const Result r = run({"tournament", "--bot", "builtin:random", "--bot", "typo=stdio:/nonexistent/bot", "--db",
+                        dir.file("t.db")},
+                       dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("bot 'typo' (stdio:/nonexistent/bot) cannot start"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--allow-broken"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir.file("t.db"))) << "nothing may be written before every bot has started once";
+  const Result anyway = run({"tournament", "--bot", "builtin:random", "--bot", "typo=stdio:/nonexistent/bot",
+                             "--allow-broken", "--quiet", "--db", dir.file("t.db")},
+                            dir);
+  EXPECT_EQ(anyway.code, 0) << anyway.err;
+  EXPECT_TRUE(fs::exists(dir.file("t.db")));
+}
+
+TEST(TournamentE2E, EngineSettingsReachTheBotAndItsReadyNameIsRecorded) {
+  TempDir dir;
+  // The bot names itself after its argument and environment, so the standings show they arrived.
+  // It says ready itself, then hands the rest of the match to dtbot-greedy
+  // (whose own ready line it drops; the hello it already read is not needed).
+  std::ofstream(dir.file("named.sh")) << "printf '{\"type\":\"ready\",\"name\":\"%s-%s\"}\\n' \"$1\" \"$LEVEL\"\n"
+                                          "exec " DTBOT_GREEDY_BIN " | sed -u 1d\n";
+  const Result r = run({"tournament", "--bot", "builtin:random", "--engine", "name=named",
+                        "spec=stdio:/bin/sh ./named.sh", "dir=" + dir.path.string(), "arg=first", "env=LEVEL=7",
+                        "decision_ms=2000", "--quiet", "--db", dir.file("t.db")},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Result st = run({"standings", "--db", dir.file("t.db")}, dir);
+  EXPECT_NE(st.out.find("named calls itself 'first-7'"), std::string::npos) << st.out;
+  const Result bad = run({"tournament", "--bot", "builtin:random", "--engine", "name=x", "spec=builtin:greedy",
+                          "decison_ms=5", "--db", dir.file("u.db")},
+                         dir);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("did you mean 'decision_ms'?"), std::string::npos) << bad.err;
+}
+
+TEST(TournamentE2E, ConfigRefusesUnknownKeysWithTheirLine) {
+  TempDir dir;
+  std::ofstream(dir.file("t.toml")) << "rounds = 1\nformt = \"swiss\"\n";
+  const Result r = run({"tournament", "--config", dir.file("t.toml"), "--db", dir.file("t.db")}, dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("line 2: unknown key 'formt' (did you mean 'format'?)"), std::string::npos) << r.err;
+  std::ofstream(dir.file("b.toml")) << "[[bots]]\nspec = \"builtin:random\"\n\n[[bots]]\nspec = \"builtin:greedy\"\n"
+                                       "args = [\"--x\"]\ndekc = \"legion\"\n";
+  const Result b = run({"tournament", "--config", dir.file("b.toml"), "--db", dir.file("b.db")}, dir);
+  EXPECT_EQ(b.code, 2);
+  EXPECT_NE(b.err.find("line 7: unknown key 'dekc' in [[bots]] (did you mean 'deck'?)"), std::string::npos) << b.err;
 }
 
 TEST(TournamentE2E, ASecondWriterOnTheSameDbIsRefusedUntilTheFirstIsKilled) {

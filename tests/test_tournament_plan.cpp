@@ -4,9 +4,12 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/plan.hpp"
+#include "dtref/tournament/runner.hpp"
+#include "test_util.hpp"
 
 using namespace dtref::tour;
 
@@ -210,4 +213,66 @@ TEST(TournamentBotArg, NameSpecAndDeck) {
   EXPECT_EQ(p.spec, "stdio:python3 bot.py");
   EXPECT_EQ(p.deck, "decks/my.deck");
   EXPECT_EQ(default_bot_name("stdio:python3 bots/foo.py"), "foo");
+}
+
+TEST(TournamentDeckPool, APairPlaysTwoDifferentDecksDrawnFromItsSeed) {
+  std::set<int> seen;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    const auto [a, b] = pool_pairing(seed, 4);
+    EXPECT_NE(a, b);
+    EXPECT_GE(a, 0);
+    EXPECT_LT(b, 4);
+    EXPECT_EQ(pool_pairing(seed, 4), std::make_pair(a, b));  // a pure function of the seed
+    seen.insert(a);
+    seen.insert(b);
+  }
+  EXPECT_EQ(seen.size(), 4u);  // every deck of the pool gets played
+  EXPECT_EQ(pool_pairing(9, 1), std::make_pair(0, 0));
+}
+
+TEST(TournamentDeckPool, BothLegsKeepTheDecksInTheirSeatsAndTheBotsSwap) {
+  TournamentSetup t;
+  t.seed = 5;
+  t.rounds = 3;
+  t.players = {{"a", "builtin:random", "corporate"}, {"b", "builtin:greedy", "corporate"}, {"c", "builtin:greedy", "corporate"}};
+  t.deck_pool = {"corporate", "legion", "brotherhood"};
+  std::map<std::tuple<int, int, int>, std::vector<std::pair<PlannedMatch, std::vector<std::string>>>> pairs;
+  for (int r = 1; r <= t.rounds; ++r)
+    for (const PlannedMatch& m : plan_round(t.plan_params(), r, {}).matches)
+      pairs[{m.round, m.pairing, (m.leg - 1) / 2}].push_back({m, seat_decks(t, m)});
+  ASSERT_EQ(pairs.size(), 9u);
+  std::set<std::pair<std::string, std::string>> pairings;
+  for (const auto& [key, legs] : pairs) {
+    ASSERT_EQ(legs.size(), 2u);
+    const auto& [m1, d1] = legs[0];
+    const auto& [m2, d2] = legs[1];
+    EXPECT_EQ(m1.seed, m2.seed);                             // the same shuffles
+    EXPECT_EQ(d1, d2);                                       // the same deck in each seat
+    EXPECT_NE(d1[0], d1[1]);                                 // two decks of the pool
+    EXPECT_EQ(m1.seat0, m2.seat1);                           // the bots swap seats,
+    EXPECT_EQ(m1.seat1, m2.seat0);                           // so each plays each deck once
+    pairings.insert({d1[0], d1[1]});
+  }
+  EXPECT_GT(pairings.size(), 1u);  // pairs draw different pairings
+}
+
+TEST(TournamentDeckPool, OwnDecksOnlyWhereAllowed) {
+  TournamentSetup t;
+  t.players = {{"a", "builtin:random", "corporate"}, {"b", "builtin:greedy", "legion", true}};
+  t.deck_pool = {"corporate", "brotherhood"};
+  EXPECT_TRUE(dtref_test::contains(dtref_test::error_of([&] { validate_setup(t); }), "brings its own deck 'legion'"));
+  t.own_decks = true;
+  EXPECT_EQ(dtref_test::error_of([&] { validate_setup(t); }), "");
+  const PlannedMatch m = plan_round(t.plan_params(), 1, {}).matches[0];
+  const auto decks = seat_decks(t, m);
+  EXPECT_EQ(decks[m.seat0 == 1 ? 0 : 1], "legion");  // b brings its own
+  EXPECT_NE(decks[m.seat0 == 0 ? 0 : 1], "legion");  // a plays the pool's
+}
+
+TEST(TournamentSetupCheck, NamesDifferingOnlyByCaseAreRefused) {
+  TournamentSetup t;
+  t.players = {{"Alpha", "builtin:random", "corporate"}, {"alpha", "builtin:greedy", "corporate"}};
+  EXPECT_TRUE(dtref_test::contains(dtref_test::error_of([&] { validate_setup(t); }), "differ only by case"));
+  t.players[1].name = "beta";
+  EXPECT_EQ(dtref_test::error_of([&] { validate_setup(t); }), "");
 }

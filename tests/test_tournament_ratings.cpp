@@ -40,13 +40,45 @@ TEST(TournamentElo, EstimateAndMarginFromPerGameScores) {
   EXPECT_NEAR(e.error, 268.7163, 1e-3);
 }
 
-TEST(TournamentElo, EvenScoreIsZeroAndPerfectScoreIsCapped) {
+TEST(TournamentElo, EvenScoreIsZeroAndDrawsAloneStillHaveAnError) {
   EXPECT_NEAR(elo_estimate(5, 0, 5).elo, 0.0, 1e-9);
   EXPECT_NEAR(elo_estimate(0, 4, 0).elo, 0.0, 1e-9);
-  EXPECT_EQ(elo_estimate(0, 4, 0).error, 0.0);  // no spread at all
-  EXPECT_NEAR(elo_estimate(10, 0, 0).elo, kEloCap, 1e-6);
-  EXPECT_NEAR(elo_estimate(0, 0, 10).elo, -kEloCap, 1e-6);
+  // Four draws show no spread; the margin uses the largest per-game variance
+  // 1/4: 1.96 * 0.5 / sqrt(4) = 0.49, and elo(0.99) = 798.1. Never "+-0".
+  EXPECT_NEAR(elo_estimate(0, 4, 0).error, 798.096, 1e-2);
   EXPECT_EQ(elo_estimate(0, 0, 0).elo, 0.0);
+}
+
+TEST(TournamentElo, PerfectAndZeroScoresGiveOneSidedBounds) {
+  // 10 wins of 10: the exact one-sided 95% lower bound of the score is
+  // 0.05^(1/10) = 0.74113, elo(0.74113) = 182.73.
+  const EloEstimate all = elo_estimate(10, 0, 0);
+  EXPECT_EQ(all.bound, EloBound::Lower);
+  EXPECT_NEAR(all.elo, 182.729, 1e-2);
+  EXPECT_EQ(elo_text(all), ">= +182.7");
+  const EloEstimate none = elo_estimate(0, 0, 10);
+  EXPECT_EQ(none.bound, EloBound::Upper);
+  EXPECT_NEAR(none.elo, -182.729, 1e-2);
+  EXPECT_EQ(elo_text(none), "<= -182.7");
+  EXPECT_EQ(elo_text(elo_estimate(6, 2, 2)), "+147.2 +/- 268.7");
+}
+
+TEST(TournamentElo, LikelihoodOfSuperiority) {
+  // W 6, L 2: (1 + erf(4 / sqrt(16))) / 2 = (1 + erf(1)) / 2 = 0.92135.
+  EXPECT_NEAR(los(6, 2), 0.921350, 1e-6);
+  EXPECT_NEAR(los(2, 6), 1 - 0.921350, 1e-6);
+  EXPECT_EQ(los(0, 0), 0.5);
+}
+
+TEST(TournamentElo, NormalizedElo) {
+  // 6/2/2: p = 0.7, per-game sd 0.4: (0.2 / 0.4) * 800 / ln 10 = 173.72;
+  // margin 1.96 * 347.44 / sqrt(10) = 215.34.
+  const auto n = normalized_elo(6, 2, 2);
+  ASSERT_TRUE(n);
+  EXPECT_NEAR(n->nelo, 173.718, 1e-2);
+  EXPECT_NEAR(n->error, 215.339, 1e-2);
+  EXPECT_FALSE(normalized_elo(0, 3, 0));  // no spread: undefined, not infinite
+  EXPECT_FALSE(normalized_elo(0, 0, 0));
 }
 
 TEST(TournamentSprt, BoundsFromAlphaAndBeta) {

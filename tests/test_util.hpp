@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <functional>
@@ -68,5 +69,16 @@ inline std::string error_of(const std::function<void()>& f) {
 }
 
 inline bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// The shell command that has headless Chromium load `url` and print the DOM
+// it built, with a fresh profile in `profile_dir` and nothing fetched from
+// the network on its own account. Runs as root (as CI does).
+inline std::string chromium_dump_dom_command(const std::string& url, const std::string& profile_dir) {
+  return "exec chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
+         "--disable-component-update --disable-sync --no-first-run --user-data-dir=" +
+         profile_dir + " --dump-dom '" + url + "'";
+}
+
+inline bool have_chromium() { return ::system("command -v chromium >/dev/null 2>&1") == 0; }
 
 }  // namespace dtref_test

@@ -18,7 +18,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.attached_to = ci.attached_to;
   const bool known = ci.controller == viewer || !ci.hidden;
   out.def = known ? ci.def : -1;
-  out.area = ci.area;
+  out.area = known ? ci.area : Area::Squad;  // where it was mustered would hint at what it is
   out.area_known = known;
   return out;
 }

@@ -11,6 +11,7 @@
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
 #include <boost/process/env.hpp>
+#include <boost/process/start_dir.hpp>
 #include <boost/process/environment.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
@@ -74,6 +75,8 @@ BotProcess::~BotProcess() {
 void BotProcess::close_pidfd() { close_fd(pidfd_); }
 
 std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
+  if (!how.dir.empty() && ::access(how.dir.c_str(), X_OK) != 0)
+    return "cannot start in working directory '" + how.dir + "': " + std::strerror(errno);
   static std::once_flag subreaper;
   std::call_once(subreaper, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
   Pipe in, out, err;
@@ -87,7 +90,8 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   try {
     bp::environment env = boost::this_process::environment();
     for (const auto& [k, v] : how.env) env[k] = v;
-    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", script}, bp::env = env, bp::posix::fd.bind(0, child_in),
+    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", script}, bp::env = env,
+                bp::start_dir = how.dir.empty() ? std::string(".") : how.dir, bp::posix::fd.bind(0, child_in),
                 bp::posix::fd.bind(1, out.write), bp::posix::fd.bind(2, child_err),
                 bp::extend::on_exec_setup([](auto&) {
                   ::setpgid(0, 0);             // own process group: killpg reaches every descendant

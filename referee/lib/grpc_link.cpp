@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "dtref/bot_process.hpp"
+#include "dtref/bot_start.hpp"
 #include "dtref/grpc_hub.hpp"
 #include "dtref/jsonl.hpp"
 
@@ -41,6 +42,9 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
     o.command = spec.substr(5);
     if (o.command.find_first_not_of(" \t") == std::string::npos)
       throw std::invalid_argument("'grpc:' needs a command line, e.g. grpc:\"/usr/bin/python3 examples/grpc-python/bot.py\"");
+    o.command = command_with_args(o.command, bot.args);
+    o.env = bot.env;
+    o.dir = bot.dir;
   } else if (spec == "grpc-remote") {
     // defaults: loopback, any free port
   } else if (spec.rfind("grpc-remote:", 0) == 0) {
@@ -84,7 +88,9 @@ struct GrpcLink::Impl {
   std::optional<std::string> launch() {
     BotProcess::Launch how;
     how.command = o.command;
-    how.env = {{"DTREF_GRPC_ADDRESS", hub->address()}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}};
+    how.env = o.env;
+    how.env.insert(how.env.end(), {{"DTREF_GRPC_ADDRESS", hub->address()}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}});
+    how.dir = o.dir;
     how.stdin_pipe = false;         // a gRPC bot reads nothing on stdin
     how.stderr_to_stdout = true;    // both go to the kept tail
     BotProcess::Pipes ends;

@@ -13,11 +13,9 @@
 #include "dt/card_loader.hpp"
 #include "dt/game.hpp"
 #include "dt/observation.hpp"
-#include "dtref/builtin_link.hpp"
+#include "dtref/bot_start.hpp"
 #include "dtref/convert.hpp"
-#include "dtref/grpc_link.hpp"
 #include "dtref/secrets.hpp"
-#include "dtref/stdio_link.hpp"
 #include "dtref/transcript.hpp"
 
 #ifndef DTREF_VERSION
@@ -78,15 +76,6 @@ struct Forfeit {
   int seat;
 };
 
-// A bot's raw bytes, safe to quote in a message or a transcript: control
-// characters and non-ASCII bytes (maybe a cut UTF-8 sequence) become '?'.
-std::string printable(const std::string& raw) {
-  std::string out = raw.substr(0, 120);
-  for (char& c : out)
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
-  return out;
-}
-
 double us_between(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double, std::micro>(b - a).count();
 }
@@ -110,7 +99,6 @@ class Runner {
   int64_t last_used_us_ = 0;  // the clocked time of the latest decision
   MatchOutcome out_;
 
-  std::unique_ptr<BotLink> make_link(size_t i);
   void write_header();
   void start_bots();
   void fault(size_t seat, Verdict v, const std::string& detail);
@@ -121,25 +109,6 @@ class Runner {
                   const std::vector<dt::Option>* opts);
 };
 
-std::unique_ptr<BotLink> Runner::make_link(size_t i) {
-  const std::string& s = spec_.bots[i].spec;
-  auto starts = [&](const char* p) { return s.rfind(p, 0) == 0; };
-  if (starts("builtin:")) {
-    auto bot = dt::make_builtin_bot(s.substr(8), spec_.seed * 1000003 + i);
-    if (!bot) return nullptr;
-    return std::make_unique<BuiltinLink>(std::move(bot), int(i), &live_, &live_options_);
-  }
-  if (starts("stdio:")) {
-    StdioOptions o;
-    o.wire = open_wire_log(spec_, int(i));
-    if (!spec_.stderr_dir.empty())
-      o.stderr_path = stderr_log_path(spec_, int(i));
-    return std::make_unique<StdioLink>(s.substr(6), o);
-  }
-  if (is_grpc_spec(s)) return make_grpc_link(spec_.bots[i], int(i), spec_);
-  return nullptr;
-}
-
 void Runner::write_header() {
   json decks = json::array();
   for (size_t i = 0; i < spec_.decks.size(); ++i) {
@@ -148,7 +117,23 @@ void Runner::write_header() {
     decks.push_back({{"name", spec_.decks[i].name}, {"cards", codes}});
   }
   json bots = json::array();
-  for (const BotSpec& b : spec_.bots) bots.push_back({{"name", b.name.empty() ? b.spec : b.name}, {"spec", b.spec}});
+  for (size_t i = 0; i < spec_.bots.size(); ++i) {
+    const BotSpec& b = spec_.bots[i];
+    json j{{"name", b.name.empty() ? b.spec : b.name}, {"spec", b.spec}};
+    if (!b.args.empty()) j["args"] = b.args;
+    if (!b.dir.empty()) j["dir"] = b.dir;
+    if (!b.env.empty()) {
+      json env = json::object();
+      for (const auto& [k, v] : b.env) env[k] = v;
+      j["env"] = env;
+    }
+    if (b.clocks) {
+      const Clocks& c = *b.clocks;
+      j["clocks"] = {{"startup_ms", c.startup_ms}, {"decision_ms", c.decision_ms}, {"bank_ms", c.bank_ms},
+                     {"grace_ms", c.grace_ms}};
+    }
+    bots.push_back(j);
+  }
   tr_.write({{"type", "header"},
              {"protocol", kProtocolVersion},
              {"engine_version", DTREF_VERSION},
@@ -195,30 +180,15 @@ void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events
 }
 
 void Runner::start_bots() {
-  const auto deadline = Clock::now() + milliseconds(spec_.clocks.startup_ms);
+  const auto t0 = Clock::now();
+  auto deadline = [&](size_t i) { return t0 + milliseconds(seat_clocks(spec_, i).startup_ms); };
   // Launch everyone first so slow starters start up in parallel.
   std::vector<std::optional<std::string>> failed(seats_.size());
   for (size_t i = 0; i < seats_.size(); ++i) {
-    failed[i] = seats_[i].link->start(deadline);
+    failed[i] = seats_[i].link->start(deadline(i));
     seats_[i].started = true;
     if (failed[i]) continue;
-    protocol::RefereeMessage m;
-    protocol::Hello* h = m.mutable_hello();
-    h->set_type("hello");
-    h->set_protocol(kProtocolVersion);
-    h->set_seat(int(i));
-    h->set_seats(int(seats_.size()));
-    h->set_match_id(spec_.match_id);
-    h->set_rules(spec_.rules.name);
-    for (const auto& e : deck_entries(spec_.decks[i], db_)) *h->add_deck() = e;
-    h->set_card_db_version(db_.version);
-    h->set_engine_version(DTREF_VERSION);
-    h->mutable_clock()->set_startup_ms(spec_.clocks.startup_ms);
-    h->mutable_clock()->set_decision_ms(spec_.clocks.decision_ms);
-    h->mutable_clock()->set_bank_ms(spec_.clocks.bank_ms);
-    h->mutable_clock()->set_grace_ms(spec_.clocks.grace_ms);
-    h->set_policy(to_string(spec_.policy));
-    seats_[i].link->send(m);
+    seats_[i].link->send(hello_for(spec_, i));
   }
   int first_fault = -1;
   for (size_t i = 0; i < seats_.size(); ++i) {
@@ -227,32 +197,31 @@ void Runner::start_bots() {
     if (failed[i]) {
       why = *failed[i];
     } else {
-      const Received r = seat.link->receive(deadline + milliseconds(spec_.clocks.grace_ms));
-      switch (r.kind) {
-        case Received::Kind::Message:
-          if (r.msg.has_ready()) {
-            for (const std::string& f : r.msg.ready().features())
-              if (f == "compact") seat.compact = true;
-            seat.link->set_compact(seat.compact);
-            if (seat.out.name.empty()) seat.out.name = r.msg.ready().name();
-            if (seat.out.name.empty()) seat.out.name = fmt::format("seat{}", i);
-            continue;
-          }
-          why = "answered hello with something other than {\"type\":\"ready\"}";
-          break;
-        case Received::Kind::Timeout:
-          why = fmt::format("no ready message within the startup window of {} ms", spec_.clocks.startup_ms);
-          break;
-        case Received::Kind::Malformed: why = "malformed ready line: " + r.exit_detail + ": " + printable(r.raw); break;
-        case Received::Kind::Closed: why = "exited before saying ready: " + r.exit_detail; break;
+      const Clocks& c = seat_clocks(spec_, i);
+      const Received r = seat.link->receive(deadline(i) + milliseconds(c.grace_ms));
+      const auto problem = ready_problem(r, c.startup_ms);
+      if (!problem) {
+        for (const std::string& f : r.msg.ready().features())
+          if (f == "compact") seat.compact = true;
+        seat.link->set_compact(seat.compact);
+        seat.out.ready_name = r.msg.ready().name();
+        if (seat.out.name.empty()) seat.out.name = seat.out.ready_name;
+        if (seat.out.name.empty()) seat.out.name = fmt::format("seat{}", i);
+        continue;
       }
+      why = *problem;
     }
     if (seat.out.name.empty()) seat.out.name = spec_.bots[i].spec;
     fault(i, Verdict::StartupFailure, why);
     if (first_fault < 0) first_fault = int(i);
   }
   for (size_t i = 0; i < seats_.size(); ++i)
-    if (seats_[i].out.verdict == Verdict::Ok) tr_.write({{"type", "ready"}, {"seat", i}, {"name", seats_[i].out.name}});
+    if (seats_[i].out.verdict == Verdict::Ok) {
+      json line{{"type", "ready"}, {"seat", i}, {"name", seats_[i].out.name}};
+      // The operator's name for the bot beside the one the bot gave itself.
+      if (seats_[i].out.ready_name != seats_[i].out.name) line["ready_name"] = seats_[i].out.ready_name;
+      tr_.write(line);
+    }
   if (first_fault >= 0) throw Forfeit{first_fault};
 }
 
@@ -287,19 +256,20 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   req->set_type("request");
   req->set_decision_id(id);
   live_options_ = &opts;
+  const Clocks& clocks = seat_clocks(spec_, si);
   if (!seat.link->in_process()) {
     for (size_t k = 0; k < opts.size(); ++k) to_proto(opts[k], int(k), req->add_options());
     if (seat.compact) seat.facts.cards = req->mutable_cards();
     to_proto(s, dt::observe(s, int(si)), req->mutable_observation(), seat.compact ? &seat.facts : nullptr);
     req->mutable_events()->Swap(&seat.pending);
     seat.pending.Clear();
-    req->mutable_clock()->set_decision_ms(spec_.clocks.decision_ms);
+    req->mutable_clock()->set_decision_ms(clocks.decision_ms);
     req->mutable_clock()->set_bank_ms(seat.bank_ms);
-    req->mutable_clock()->set_grace_ms(spec_.clocks.grace_ms);
+    req->mutable_clock()->set_grace_ms(clocks.grace_ms);
   }
 
   const auto sent = Clock::now();
-  const auto deadline = sent + milliseconds(spec_.clocks.decision_ms + seat.bank_ms + spec_.clocks.grace_ms);
+  const auto deadline = sent + milliseconds(clocks.decision_ms + seat.bank_ms + clocks.grace_ms);
   seat.link->send(m);
   const auto after_send = Clock::now();  // benchmarks: the wait for the bot starts here
   *by_default = false;
@@ -309,7 +279,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     last_used_us_ = used_us;
     seat.out.time_used_ms = seat.used_us / 1000;
     const int64_t used = used_us / 1000;
-    const int64_t over = used - spec_.clocks.grace_ms - spec_.clocks.decision_ms;
+    const int64_t over = used - clocks.grace_ms - clocks.decision_ms;
     if (over > 0) seat.bank_ms = std::max<int64_t>(0, seat.bank_ms - over);
     return used;
   };
@@ -340,7 +310,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     switch (r.kind) {
       case Received::Kind::Timeout: {
         const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms", id,
-                                               spec_.clocks.decision_ms, seat.bank_ms, spec_.clocks.grace_ms);
+                                               clocks.decision_ms, seat.bank_ms, clocks.grace_ms);
         if (spec_.policy != Policy::Training) {
           charge(r.at);
           fault(si, Verdict::Timeout, detail);
@@ -444,10 +414,10 @@ MatchOutcome Runner::run() {
   for (const dt::Deck& d : spec_.decks) cfg_.decks.push_back(d.cards);
   for (size_t i = 0; i < spec_.bots.size(); ++i) {
     Seat seat;
-    seat.link = make_link(i);
+    seat.link = make_bot_link(spec_, i, &live_, &live_options_);
     if (!seat.link) throw std::invalid_argument(fmt::format("unknown bot spec '{}'", spec_.bots[i].spec));
     seat.out.name = spec_.bots[i].name;
-    seat.bank_ms = spec_.clocks.bank_ms;
+    seat.bank_ms = seat_clocks(spec_, i).bank_ms;
     seats_.push_back(std::move(seat));
   }
   std::optional<dt::State> state;
@@ -580,16 +550,8 @@ std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat) {
 MatchOutcome run_match(const MatchSpec& spec) {
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
   if (spec.decks.size() != spec.bots.size()) throw std::invalid_argument("give one deck per bot");
-  for (const BotSpec& b : spec.bots) {
-    const std::string& s = b.spec;
-    const bool known = s.rfind("builtin:", 0) == 0 || (s.rfind("stdio:", 0) == 0 && s.size() > 6) ||
-                       is_grpc_spec(s);
-    if (!known)
-      throw std::invalid_argument(fmt::format(
-          "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or grpc-remote[:host:port])", s));
-    if (s.rfind("builtin:", 0) == 0 && !dt::make_builtin_bot(s.substr(8), 0))
-      throw std::invalid_argument(fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8)));
-  }
+  for (const BotSpec& b : spec.bots)
+    if (auto problem = bot_spec_problem(b)) throw std::invalid_argument(*problem);
   MatchSpec named;  // a copy only when the caller left the id to us
   if (spec.match_id.empty()) {
     named = spec;

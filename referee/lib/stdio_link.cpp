@@ -48,6 +48,7 @@ std::optional<std::string> StdioLink::start(Clock::time_point) {
   BotProcess::Launch how;
   how.command = command_;
   how.env = opt_.env;
+  how.dir = opt_.dir;
   how.exec_simple_command = true;
   BotProcess::Pipes ends;
   if (auto failure = proc_.launch(how, &ends)) return failure;

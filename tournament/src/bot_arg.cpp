@@ -42,6 +42,7 @@ Player parse_bot_arg(const std::string& arg, const std::string& default_deck) {
   if (at != std::string::npos && at > 0 && at + 1 < rest.size() &&
       rest.find_first_of(" \t", at) == std::string::npos) {
     p.deck = rest.substr(at + 1);
+    p.deck_given = true;
     rest = rest.substr(0, at);
   }
   p.spec = rest;

@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "dt/rng.hpp"
 #include "dtref/secrets.hpp"
 
 namespace dtref::tour {
@@ -31,7 +32,9 @@ std::string to_string(Format f) {
 
 bool plans_from_results(Format f) { return f == Format::Swiss || f == Format::Knockout; }
 
-std::string PlannedMatch::key() const { return fmt::format("r{:03}-p{:03}-l{}", round, pairing, leg); }
+std::string PlannedMatch::key() const {
+  return id.empty() ? fmt::format("r{:03}-p{:03}-l{}", round, pairing, leg) : id;
+}
 
 namespace {
 
@@ -140,6 +143,15 @@ void knockout_pairs(std::vector<int> alive, std::vector<int>& byes, std::vector<
 }
 
 }  // namespace
+
+std::pair<int, int> pool_pairing(uint64_t seed, int pool_size) {
+  if (pool_size <= 1) return {0, 0};
+  // Its own stream, so the pairing does not echo the game's shuffles.
+  dt::Rng rng(seed ^ 0x6465636b706f6f6cull);  // "deckpool"
+  const int first = int(rng.below(uint64_t(pool_size)));
+  const int second = (first + 1 + int(rng.below(uint64_t(pool_size - 1)))) % pool_size;
+  return {first, second};
+}
 
 uint64_t pair_seed(const PlanParams& p, int round, int pairing, int pair_in_tie) {
   const std::string key = p.seed_key.empty() ? fmt::format("dtref fixed tournament seed {}", p.seed) : p.seed_key;

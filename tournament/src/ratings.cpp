@@ -23,14 +23,46 @@ double capped_elo(double p) {
 EloEstimate elo_estimate(int wins, int draws, int losses) {
   const int n = wins + draws + losses;
   if (n == 0) return {};
+  EloEstimate e;
+  if (wins == n || losses == n) {
+    // No finite estimate: the one-sided 95% bound of the exact binomial interval.
+    const double edge = std::pow(0.05, 1.0 / n);
+    e.bound = wins == n ? EloBound::Lower : EloBound::Upper;
+    e.elo = wins == n ? capped_elo(edge) : capped_elo(1 - edge);
+    return e;
+  }
   const double p = (wins + 0.5 * draws) / n;
   // Variance of one game's score (1, 1/2, 0) around the mean score p.
-  const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+  double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+  if (var == 0) var = 0.25;  // only draws: no measured spread, take the largest there can be
   const double margin = 1.959963984540054 * std::sqrt(var / n);  // 95%, normal approximation
-  EloEstimate e;
   e.elo = capped_elo(p);
   e.error = (capped_elo(p + margin) - capped_elo(p - margin)) / 2;
   return e;
+}
+
+std::string elo_text(const EloEstimate& e, const char* pm) {
+  switch (e.bound) {
+    case EloBound::Lower: return fmt::format(">= {:+.1f}", e.elo);
+    case EloBound::Upper: return fmt::format("<= {:+.1f}", e.elo);
+    case EloBound::None: break;
+  }
+  return fmt::format("{:+.1f}{}{:.1f}", e.elo, pm, e.error);
+}
+
+double los(int wins, int losses) {
+  if (wins + losses == 0) return 0.5;
+  return 0.5 * (1 + std::erf((wins - losses) / std::sqrt(2.0 * (wins + losses))));
+}
+
+std::optional<NormalizedElo> normalized_elo(int wins, int draws, int losses) {
+  const int n = wins + draws + losses;
+  if (n == 0) return std::nullopt;
+  const double p = (wins + 0.5 * draws) / n;
+  const double var = (wins * (1 - p) * (1 - p) + draws * (0.5 - p) * (0.5 - p) + losses * p * p) / n;
+  if (var <= 0) return std::nullopt;
+  const double scale = 800 / std::log(10.0);
+  return NormalizedElo{(p - 0.5) / std::sqrt(var) * scale, 1.959963984540054 * scale / std::sqrt(double(n))};
 }
 
 Standings compute_standings(const std::vector<Player>& players, const std::vector<MatchRecord>& matches) {
@@ -65,6 +97,9 @@ Standings compute_standings(const std::vector<Player>& players, const std::vecto
         const bool bad_move =
             r.verdict == "illegal_choice" || r.verdict == "malformed" || r.verdict == "stale_decision_id";
         p.illegal += std::max(bad_move ? 1 : 0, r.illegal + r.malformed);
+        if (!r.ready_name.empty() && r.ready_name != p.name &&
+            std::find(p.ready_names.begin(), p.ready_names.end(), r.ready_name) == p.ready_names.end())
+          p.ready_names.push_back(r.ready_name);
       }
       CrossCell& c = st.cross[size_t(who[s])][size_t(who[1 - s])];
       ++c.games;
@@ -75,6 +110,9 @@ Standings compute_standings(const std::vector<Player>& players, const std::vecto
     const EloEstimate e = elo_estimate(p.wins, p.draws, p.losses);
     p.elo = e.elo;
     p.elo_error = e.error;
+    p.elo_bound = e.bound;
+    p.los = los(p.wins, p.losses);
+    p.nelo = normalized_elo(p.wins, p.draws, p.losses);
   }
   std::stable_sort(ps.begin(), ps.end(), [](const PlayerStanding& a, const PlayerStanding& b) {
     return std::tie(b.points, b.elo) < std::tie(a.points, a.elo);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <cmath>
 #include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,8 @@
 #include <sys/resource.h>
 
 #include "dt/card_loader.hpp"
+#include "dtref/bot_start.hpp"
+#include "dtref/preflight.hpp"
 
 namespace dtref::tour {
 
@@ -48,9 +51,22 @@ std::string deck_fingerprint(const dt::Deck& deck) {
 
 std::string identity_json(const TournamentSetup& t) {
   nlohmann::json players = nlohmann::json::array();
-  for (const Player& p : t.players)
-    players.push_back(
-        {{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}, {"deck_cards", deck_fingerprint(load_deck(p.deck, t.rules))}});
+  for (const Player& p : t.players) {
+    nlohmann::json j = {{"name", p.name}, {"spec", p.spec}, {"deck", p.deck}, {"deck_cards", deck_fingerprint(load_deck(p.deck, t.rules))}};
+    // Settings only when given, so a store written before they existed still resumes.
+    if (!p.args.empty()) j["args"] = p.args;
+    if (!p.dir.empty()) j["dir"] = p.dir;
+    if (!p.env.empty()) {
+      nlohmann::json env = nlohmann::json::object();
+      for (const auto& [k, v] : p.env) env[k] = v;
+      j["env"] = env;
+    }
+    if (p.clocks)
+      j["clocks"] = {{"startup_ms", p.clocks->startup_ms}, {"decision_ms", p.clocks->decision_ms},
+                     {"bank_ms", p.clocks->bank_ms}, {"grace_ms", p.clocks->grace_ms}};
+    if (!t.deck_pool.empty() && !(t.own_decks && p.deck_given)) j.erase("deck"), j.erase("deck_cards");
+    players.push_back(j);
+  }
   nlohmann::json j = {
       {"format", to_string(t.format)},
       {"rounds", t.rounds},
@@ -62,22 +78,49 @@ std::string identity_json(const TournamentSetup& t) {
         {"grace_ms", t.clocks.grace_ms}}},
       {"policy", to_string(t.policy)},
   };
+  if (!t.deck_pool.empty()) {
+    nlohmann::json pool = nlohmann::json::array();
+    for (const std::string& d : t.deck_pool) pool.push_back({{"deck", d}, {"deck_cards", deck_fingerprint(load_deck(d, t.rules))}});
+    j["deck_pool"] = pool;
+    j["own_decks"] = t.own_decks;
+  }
   return j.dump();  // object keys sorted: canonical
 }
 
 void validate_setup(const TournamentSetup& t) {
   if (t.players.size() < 2) throw std::invalid_argument("a tournament needs at least two bots (give --bot twice or more)");
   if (t.rounds < 1) throw std::invalid_argument("--rounds must be at least 1");
-  std::set<std::string> names;
+  std::map<std::string, std::string> names;  // lower case -> as given
   for (const Player& p : t.players) {
     if (p.spec.empty()) throw std::invalid_argument(fmt::format("bot '{}' has no spec", p.name));
-    if (!names.insert(p.name).second)
+    std::string folded = p.name;
+    for (char& c : folded) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (const auto [it, fresh] = names.emplace(folded, p.name); !fresh) {
+      if (it->second == p.name)
+        throw std::invalid_argument(fmt::format(
+            "two bots are named '{}'; name them apart, e.g. --bot a={} --bot b={}", p.name, p.spec, p.spec));
+      // Names become file names, URLs and table keys: some of those ignore case.
+      throw std::invalid_argument(fmt::format("bots '{}' and '{}' differ only by case; give them names that differ otherwise",
+                                              it->second, p.name));
+    }
+    if (auto problem = bot_spec_problem(p.bot_spec()))
+      throw std::invalid_argument(fmt::format("bot '{}': {}", p.name, *problem));
+    if (!t.deck_pool.empty() && p.deck_given && !t.own_decks)
       throw std::invalid_argument(fmt::format(
-          "two bots are named '{}'; name them apart, e.g. --bot a={} --bot b={}", p.name, p.spec, p.spec));
+          "bot '{}' brings its own deck '{}' but the decks come from the pool; allow own decks (--own-decks) or "
+          "drop its deck",
+          p.name, p.deck));
     try {
       (void)load_deck(p.deck, t.rules);
     } catch (const std::exception& e) {
       throw std::invalid_argument(fmt::format("bot '{}': {}", p.name, e.what()));
+    }
+  }
+  for (const std::string& d : t.deck_pool) {
+    try {
+      (void)load_deck(d, t.rules);
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(fmt::format("deck pool: {}", e.what()));
     }
   }
   if (t.shard_count < 1 || t.shard_index < 0 || t.shard_index >= t.shard_count)
@@ -93,7 +136,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-MatchRecord to_record(const PlannedMatch& m, const MatchOutcome& out, const std::string& transcript) {
+}  // namespace
+
+std::vector<std::string> seat_decks(const TournamentSetup& t, const PlannedMatch& m) {
+  const Player& a = t.players[size_t(m.seat0)];
+  const Player& b = t.players[size_t(m.seat1)];
+  if (t.deck_pool.empty()) return {a.deck, b.deck};
+  const auto [d0, d1] = pool_pairing(m.seed, int(t.deck_pool.size()));
+  return {t.own_decks && a.deck_given ? a.deck : t.deck_pool[size_t(d0)],
+          t.own_decks && b.deck_given ? b.deck : t.deck_pool[size_t(d1)]};
+}
+
+MatchRecord record_of(const PlannedMatch& m, const MatchSpec& spec, const MatchOutcome& out) {
   MatchRecord r;
   r.plan = m;
   r.done = true;
@@ -109,14 +163,18 @@ MatchRecord to_record(const PlannedMatch& m, const MatchOutcome& out, const std:
     sr.malformed = s.malformed;
     sr.time_used_ms = s.time_used_ms;
     sr.detail = s.detail;
+    sr.ready_name = s.ready_name;
+    sr.deck = r.seats.size() < spec.decks.size() ? spec.decks[r.seats.size()].name : std::string();
     r.seats.push_back(sr);
   }
   r.turns = out.turns;
   r.decisions = out.decisions;
   r.wall_ms = out.wall_ms;
-  r.transcript = transcript;
+  r.transcript = spec.transcript_path;
   return r;
 }
+
+namespace {
 
 std::string clock_text(double seconds) {
   if (!(seconds >= 0) || seconds > 1e7) return "?";
@@ -128,7 +186,8 @@ std::string clock_text(double seconds) {
 class Run {
  public:
   Run(const TournamentSetup& t, Store& store, const RunOptions& opt) : t_(t), store_(store), opt_(opt) {
-    for (const Player& p : t.players) decks_.push_back(load_deck(p.deck, t.rules));
+    for (const Player& p : t.players) decks_.emplace(p.deck, load_deck(p.deck, t.rules));
+    for (const std::string& d : t.deck_pool) decks_.emplace(d, load_deck(d, t.rules));
   }
 
   RunSummary go() {
@@ -284,10 +343,8 @@ class Run {
   void play_one(const PlannedMatch& m) {
     MatchSpec spec;
     spec.key = m.key();  // the bots get an opaque match id (run_match makes one)
-    for (int p : {m.seat0, m.seat1}) {
-      spec.bots.push_back({t_.players[size_t(p)].name, t_.players[size_t(p)].spec});
-      spec.decks.push_back(decks_[size_t(p)]);
-    }
+    for (int p : {m.seat0, m.seat1}) spec.bots.push_back(t_.players[size_t(p)].bot_spec());
+    for (const std::string& d : seat_decks(t_, m)) spec.decks.push_back(decks_.at(d));
     spec.rules = t_.rules;
     spec.seed = m.seed;
     spec.clocks = t_.clocks;
@@ -319,7 +376,7 @@ class Run {
       void_reasons_.push_back(fmt::format("{}: {}", m.key(), out.void_reason));
       return;
     }
-    const MatchRecord rec = to_record(m, out, spec.transcript_path);
+    const MatchRecord rec = record_of(m, spec, out);
     if (!store_.record(rec)) return;  // already stored (merged in meanwhile): never count twice
     int stored_now;
     {
@@ -352,7 +409,8 @@ class Run {
                          planned ? 100.0 * done / planned : 100.0, rate, clock_text(eta));
       const Standings st = compute_standings(t_.players, records_);
       if (!st.players.empty() && st.players[0].games > 0)
-        line += fmt::format(", leader {} {:g}/{}", st.players[0].name, st.players[0].points, st.players[0].games);
+        line += fmt::format(", leader {} {:g}/{} Elo {}", st.players[0].name, st.players[0].points,
+                            st.players[0].games, elo_text(st.players[0].elo_estimate()));
       if (opt_.sprt) {
         const SprtResult s = sprt_result_locked();
         line += fmt::format(", LLR {:.2f} [{:.2f}, {:.2f}]", s.llr, s.lower, s.upper);
@@ -371,7 +429,7 @@ class Run {
   const TournamentSetup& t_;
   Store& store_;
   const RunOptions& opt_;
-  std::vector<dt::Deck> decks_;
+  std::map<std::string, dt::Deck> decks_;  // by name: the players' and the pool's
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<MatchRecord> records_;  // mirror of the store, updated as matches finish
@@ -387,6 +445,34 @@ class Run {
 };
 
 }  // namespace
+
+std::vector<std::string> preflight_players(const TournamentSetup& t, std::FILE* log) {
+  // Each bot is told the deck it will play; all start at once, as in a match.
+  std::vector<std::future<PreflightReport>> running;
+  for (const Player& p : t.players)
+    running.push_back(std::async(std::launch::async, [&t, &p] {
+      PreflightOptions opt;
+      opt.rules = t.rules;
+      opt.clocks = t.clocks;
+      opt.policy = t.policy;
+      opt.deck = load_deck(t.deck_pool.empty() || (t.own_decks && p.deck_given) ? p.deck : t.deck_pool.front(), t.rules);
+      return preflight_bot(p.bot_spec(), opt);
+    }));
+  std::vector<PreflightReport> reports;
+  for (auto& f : running) reports.push_back(f.get());
+  std::vector<std::string> failures;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const PreflightReport& r = reports[i];
+    if (log) fmt::print(log, "preflight: {} ({}): {}\n", t.players[i].name, t.players[i].spec, r.summary());
+    if (r.ok()) continue;
+    std::string tail = r.stderr_tail;
+    while (!tail.empty() && tail.back() == '\n') tail.pop_back();
+    failures.push_back(fmt::format("bot '{}' ({}) cannot start: {}{}", t.players[i].name, t.players[i].spec, r.problem,
+                                   tail.empty() ? "" : "\n  its stderr ends: " + tail));
+  }
+  if (log) std::fflush(log);
+  return failures;
+}
 
 void ensure_fd_budget(int concurrency) {
   // Per match at most two bot processes with three pipes each, their stderr

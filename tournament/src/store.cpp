@@ -72,7 +72,7 @@ nlohmann::json seats_to_json(const std::vector<SeatRecord>& seats) {
   for (const SeatRecord& s : seats)
     a.push_back({{"verdict", s.verdict}, {"promotion", s.promotion}, {"destiny", s.destiny},
                  {"timeouts", s.timeouts}, {"illegal", s.illegal}, {"malformed", s.malformed},
-                 {"time_used_ms", s.time_used_ms}, {"detail", s.detail}});
+                 {"time_used_ms", s.time_used_ms}, {"detail", s.detail}, {"ready_name", s.ready_name}, {"deck", s.deck}});
   return a;
 }
 
@@ -90,6 +90,8 @@ std::vector<SeatRecord> seats_from_json(const std::string& text) {
     s.malformed = j.value("malformed", 0);
     s.time_used_ms = j.value("time_used_ms", int64_t(0));
     s.detail = j.value("detail", "");
+    s.ready_name = j.value("ready_name", "");
+    s.deck = j.value("deck", "");
     out.push_back(s);
   }
   return out;
@@ -261,7 +263,7 @@ std::vector<MatchRecord> Store::matches() {
   std::vector<MatchRecord> out;
   Stmt q(db_,
          "SELECT round, pairing, leg, pair_index, seat0, seat1, seed, status, winner, reason, seats_json, turns, "
-         "decisions, wall_ms, transcript FROM matches ORDER BY key");
+         "decisions, wall_ms, transcript, finished_at FROM matches ORDER BY key");
   while (q.step()) {
     MatchRecord r;
     r.plan.round = q.i32(0);
@@ -280,6 +282,7 @@ std::vector<MatchRecord> Store::matches() {
       r.decisions = q.i64(12);
       r.wall_ms = q.f64(13);
       r.transcript = q.text(14);
+      r.finished_at = q.text(15);
     }
     out.push_back(std::move(r));
   }

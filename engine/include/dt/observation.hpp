@@ -17,6 +17,7 @@ struct SeenCard {
   bool wounded = false;
   bool cover = false;
   CardId attached_to = kNoCard;
+  bool operator==(const SeenCard&) const = default;
 };
 
 struct SeenSeat {
@@ -29,6 +30,7 @@ struct SeenSeat {
   int primary_target = -1;  // the seat it attacks without a toll (primary targets), else -1
   std::vector<SeenCard> hand;     // only for the viewer's own seat
   std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+  bool operator==(const SeenSeat&) const = default;
 };
 
 struct Observation {
@@ -46,6 +48,7 @@ struct Observation {
   int winning_team = -1;
   std::vector<int> turn_order;  // seats still in, clockwise from `current`
   std::vector<SeenSeat> seats;
+  bool operator==(const Observation&) const = default;
 };
 
 Observation observe(const State& s, int viewer);

@@ -18,6 +18,8 @@ void apply_meditate(State& s, const Option& o, Log log);
 // --- Muster Warrior, and 2nd ed Muster Warrior in Cover (muster.cpp) ---
 void muster_options(const State& s, CardId card, std::vector<Option>& out);
 void apply_muster(State& s, const Option& o, Log log);
+// Where a warrior enters play: Kohort (Dark Legion), Outpost (Tribal), else Squad.
+Area muster_area(const State& s, CardId w);
 
 // --- Seek Cover and Exit Cover (cover.cpp) ---
 // When every warrior is in cover, Exit Cover is the only action; true if so.

@@ -4,8 +4,7 @@
 
 namespace dt::detail {
 
-// Where a warrior enters play.
-static Area muster_area(const State& s, CardId w) {
+Area muster_area(const State& s, CardId w) {
   if (is_legion(s, w)) return Area::Kohort;
   if (s.rules.outposts && is_tribal(s, w)) return Area::Outpost;
   return Area::Squad;

@@ -70,6 +70,9 @@ std::optional<uint16_t> lookup_card(std::string_view name_or_code, const CardDb&
 // The known card name nearest to `query` by edit distance ("" when the
 // database is empty or nothing is reasonably close).
 std::string nearest_card_name(std::string_view query, const CardDb& db);
+// Levenshtein distance (insertions, deletions, substitutions), for
+// "did you mean" hints on card names, options and commands alike.
+size_t edit_distance(std::string_view a, std::string_view b);
 
 // Decks compiled into the binary, by file name without ".deck".
 std::vector<std::string> builtin_deck_names();

@@ -31,6 +31,7 @@ class BotProcess {
   struct Launch {
     std::string command;                                   // run by /bin/sh -c
     std::vector<std::pair<std::string, std::string>> env;  // added to the referee's environment
+    std::string dir;  // working directory; empty: the referee's
     // Run a simple command (no shell operators, no leading VAR=value) as
     // `exec <command>`, so the bot itself, not a shell, is the process
     // watched and the exit status is its own.

@@ -39,6 +39,8 @@ class GrpcLink : public BotLink {
     int seat = 0;
     bool announce = true;  // remote: print address and token on stderr
     std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
+    std::vector<std::pair<std::string, std::string>> env;  // launched bot: extra environment
+    std::string dir;  // launched bot: working directory; empty: the referee's
     std::shared_ptr<WireLog> wire;  // non-null: every message both ways is logged here, as JSON
   };
   explicit GrpcLink(Options opts);

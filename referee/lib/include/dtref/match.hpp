@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dt/deck.hpp"
@@ -20,11 +21,6 @@ namespace dtref {
 //   stdio:<command line>                       launched, JSON Lines on stdin/stdout
 //   grpc:<command line>                        launched, handed DTREF_GRPC_ADDRESS and DTREF_TOKEN
 //   grpc-remote                                started elsewhere, dials in with a per-seat token
-struct BotSpec {
-  std::string name;  // display name; empty: taken from the bot's ready message
-  std::string spec;
-};
-
 enum class Policy { Ladder, Dev, Training };
 
 struct Clocks {
@@ -32,6 +28,20 @@ struct Clocks {
   int64_t decision_ms = 1000;
   int64_t bank_ms = 30000;
   int64_t grace_ms = 50;
+  bool operator==(const Clocks&) const = default;
+};
+
+struct BotSpec {
+  std::string name;  // display name; empty: taken from the bot's ready message
+  std::string spec;
+  // Per-bot settings, as cutechess's -engine. For launched bots (stdio:, grpc:):
+  // words appended to the command line (each shell-quoted), the working
+  // directory and extra environment variables. Any bot: its own clocks
+  // instead of the match's.
+  std::vector<std::string> args = {};
+  std::string dir = {};
+  std::vector<std::pair<std::string, std::string>> env = {};
+  std::optional<Clocks> clocks = {};
 };
 
 enum class Verdict {
@@ -64,7 +74,8 @@ struct MatchSpec {
 };
 
 struct SeatOutcome {
-  std::string name;
+  std::string name;        // the operator's name for the bot, else the one it sent
+  std::string ready_name;  // the name the bot sent in its ready message (empty: none)
   Verdict verdict = Verdict::Ok;
   int promotion = 0, destiny = 0;
   int timeouts = 0, illegal = 0, malformed = 0;  // counted faults (dev/training policies)

@@ -33,6 +33,7 @@ struct StdioOptions {
   size_t stderr_cap = 8 << 10;
   std::string stderr_path;  // non-empty: also append everything the bot writes to stderr here
   std::vector<std::pair<std::string, std::string>> env;  // extra environment variables
+  std::string dir;  // working directory; empty: the referee's
   std::shared_ptr<WireLog> wire;  // non-null: every line both ways is logged here
 };
 

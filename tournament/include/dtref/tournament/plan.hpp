@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dtref/match.hpp"
+
 namespace dtref::tour {
 
 enum class Format { RoundRobin, Gauntlet, Swiss, Knockout };
@@ -22,6 +24,15 @@ struct Player {
   std::string name;
   std::string spec;  // passed to run_match untouched (builtin:..., stdio:..., grpc:...)
   std::string deck;  // built-in deck name or path to a .deck file
+  bool deck_given = false;  // the bot named its own deck (not the default)
+  // Per-bot settings (cutechess's -engine): see dtref::BotSpec.
+  std::vector<std::string> args = {};
+  std::string dir = {};
+  std::vector<std::pair<std::string, std::string>> env = {};
+  std::optional<Clocks> clocks = {};
+
+  BotSpec bot_spec() const { return {name, spec, args, dir, env, clocks}; }
+  bool has_settings() const { return !args.empty() || !dir.empty() || !env.empty() || clocks.has_value(); }
 };
 
 // One planned match. Legs 2k-1 and 2k of a pairing are a seat-swapped pair
@@ -33,6 +44,7 @@ struct PlannedMatch {
   int seat0 = 0, seat1 = 0;  // player indices
   uint64_t seed = 0;
   int64_t pair_index = 0;  // position of the seat-swapped pair in the whole plan (sharding)
+  std::string id;  // a key of its own (ladders: "m000123"); empty: made from round, pairing, leg
   std::string key() const;  // "r001-p002-l1": sorts in play order, names log files
 };
 
@@ -77,6 +89,14 @@ RoundPlan plan_round(const PlanParams&, int round, const History& history);
 // tournament's seed key (or, with a fixed seed, a key made from that number),
 // so one match's seed tells nothing about another's.
 uint64_t pair_seed(const PlanParams&, int round, int pairing, int pair_in_tie);
+
+// Deck pools (the card game's openings): the decks a seat-swapped pair plays,
+// as indices into a pool of `pool_size` decks for seat 0 and seat 1, drawn
+// from the pair's seed. Both legs keep the same deck in the same seat (and the
+// same seed, so the same shuffles) while the bots swap seats: each bot plays
+// each deck of the pairing once, and a deck's strength cancels out of the pair.
+// The two decks differ when the pool has two or more.
+std::pair<int, int> pool_pairing(uint64_t pair_seed, int pool_size);
 
 // Knockout: players still in after the rounds in `history` (seed order).
 std::vector<int> knockout_survivors(const PlanParams&, int rounds_done, const History& history);

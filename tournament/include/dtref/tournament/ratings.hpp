@@ -18,12 +18,34 @@ double score_from_elo(double elo);
 
 // Elo of a score of wins/draws/losses against the field, with the half-width
 // of its 95% confidence interval from the standard deviation of per-game
-// scores. A perfect or zero score is capped (kEloCap) instead of infinite.
+// scores. A perfect score has no finite estimate and no two-sided interval:
+// `elo` is then the one-sided 95% lower bound (Clopper-Pearson, p >= 0.05^(1/n))
+// and `bound` says so; a zero score likewise gives an upper bound. A score
+// without any spread (only draws) takes the largest per-game variance, 1/4,
+// rather than claiming an error of 0. Ends of intervals are capped at +-kEloCap.
+enum class EloBound { None, Lower, Upper };
 struct EloEstimate {
-  double elo = 0, error = 0;
+  double elo = 0, error = 0;  // error: 95% half-width; 0 when `bound` is set
+  EloBound bound = EloBound::None;
 };
 constexpr double kEloCap = 1200;
 EloEstimate elo_estimate(int wins, int draws, int losses);
+// "+147.2 +/- 268.7", ">= +520.6", "<= -520.6" (`pm` between value and error).
+std::string elo_text(const EloEstimate& e, const char* pm = " +/- ");
+
+// Likelihood of superiority over the field: the probability that the bot is
+// the stronger, from its wins and losses (draws say nothing about it):
+// LOS = (1 + erf((W - L) / sqrt(2 (W + L)))) / 2; 0.5 without decisive games.
+double los(int wins, int losses);
+
+// Normalized Elo (as fastchess and fishtest report it): the score's distance
+// from 1/2 in per-game standard deviations, times 800/ln 10, so a result is
+// weighed by how noisy its games are. Its 95% margin is 1.96 (800/ln 10) / sqrt(N).
+// nullopt when it is undefined: no games, or no spread in the per-game scores.
+struct NormalizedElo {
+  double nelo = 0, error = 0;
+};
+std::optional<NormalizedElo> normalized_elo(int wins, int draws, int losses);
 
 struct PlayerStanding {
   int index = 0;
@@ -31,7 +53,12 @@ struct PlayerStanding {
   int games = 0, wins = 0, losses = 0, draws = 0;
   double points = 0;  // wins + draws/2
   double elo = 0, elo_error = 0;
+  EloBound elo_bound = EloBound::None;
+  double los = 0.5;                 // likelihood of superiority over the field
+  std::optional<NormalizedElo> nelo;
   int timeouts = 0, crashes = 0, illegal = 0;
+  std::vector<std::string> ready_names;  // names the bot gave itself in ready, if not its own
+  EloEstimate elo_estimate() const { return {elo, elo_error, elo_bound}; }
 };
 
 struct CrossCell {

@@ -16,6 +16,8 @@ struct SeatRecord {
   int timeouts = 0, illegal = 0, malformed = 0;
   int64_t time_used_ms = 0;
   std::string detail;
+  std::string ready_name;  // the name the bot gave itself in ready (the operator's is the player's)
+  std::string deck;        // the deck this seat played
 };
 
 struct MatchRecord {
@@ -28,6 +30,7 @@ struct MatchRecord {
   int64_t decisions = 0;
   double wall_ms = 0;
   std::string transcript;  // path, when transcripts were kept
+  std::string finished_at;  // UTC, ISO 8601, as stored
 
   // Score of the player in `seat` (1 win, 1/2 draw, 0 loss).
   double seat_score(int seat) const { return winner_seat < 0 ? 0.5 : winner_seat == seat ? 1.0 : 0.0; }

@@ -28,6 +28,11 @@ struct TournamentSetup {
   std::optional<uint64_t> seed;
   std::string seed_key;  // that key; run_tournament fills it from the store
   std::vector<Player> players;
+  // Deck pool: each seat-swapped pair plays two of these decks, one per seat
+  // (pool_pairing); empty: every bot plays its own deck. With a pool, a bot's
+  // own deck is played only when own_decks allows it.
+  std::vector<std::string> deck_pool;
+  bool own_decks = false;
   dt::Rules rules;
   Clocks clocks;
   Policy policy = Policy::Ladder;
@@ -55,6 +60,17 @@ void validate_setup(const TournamentSetup&);
 // Makes sure `concurrency` matches can hold their files and pipes open:
 // raises the soft RLIMIT_NOFILE if needed, else throws std::invalid_argument.
 void ensure_fd_budget(int concurrency);
+
+// Starts every player's bot once (dtref::preflight_bot) before anything is
+// stored, and prints one line per bot to `log` (nullptr: quiet). Returns a
+// line for each bot that cannot start, naming it and why.
+std::vector<std::string> preflight_players(const TournamentSetup&, std::FILE* log);
+
+// The deck each seat of `m` plays (names: built-in or .deck paths).
+std::vector<std::string> seat_decks(const TournamentSetup&, const PlannedMatch& m);
+
+// A finished match as the store keeps it.
+MatchRecord record_of(const PlannedMatch& m, const MatchSpec& spec, const MatchOutcome& out);
 
 struct RunOptions {
   int concurrency = 1;
