@@ -72,6 +72,13 @@ bool style_allows_seats(Style st, int seats) {
   return false;
 }
 
+bool has_teams(const Rules& r) {
+  for (size_t i = 0; i < r.seats.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (r.seats[i].team >= 0 && r.seats[i].team == r.seats[k].team) return true;
+  return false;
+}
+
 std::optional<std::vector<int>> parse_teams(std::string_view text) {
   std::vector<int> out;
   size_t i = 0;

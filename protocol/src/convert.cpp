@@ -124,6 +124,7 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
   p->set_attacker(o.in_combat ? o.attacker : -1);
   p->set_defender(o.in_combat ? o.defender : -1);
   if (o.in_combat) p->set_tactic(o.tactic == dt::Tactic::Shoot ? "shoot" : "fight");
+  const bool teams = dt::has_teams(s.rules);
   for (const dt::SeenSeat& ss : o.seats) {
     protocol::SeenSeat* ps = p->add_seats();
     ps->set_seat(ss.seat);
@@ -136,7 +137,11 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
     ps->set_eliminated(ss.eliminated);
     for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand(), false, once);
     for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true, once);
+    if (teams) ps->set_team(ss.team);
+    if (ss.primary_target >= 0) ps->set_primary_target(ss.primary_target);
+    ps->set_left(ss.left);
   }
+  for (int t : o.turn_order) p->add_turn_order(t);
 }
 
 protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
@@ -262,10 +267,14 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
     ss.discard_size = ps.discard_count();
     ss.annihilated_size = ps.annihilated_count();
     ss.eliminated = ps.eliminated();
+    ss.left = ps.left();
+    ss.team = ps.has_team() ? ps.team() : ps.seat();
+    ss.primary_target = ps.has_primary_target() ? ps.primary_target() : -1;
     for (const auto& c : ps.hand()) ss.hand.push_back(seen_from(c, codes));
     for (const auto& c : ps.in_play()) ss.in_play.push_back(seen_from(c, codes));
     out.seats.push_back(std::move(ss));
   }
+  out.turn_order.assign(o.turn_order().begin(), o.turn_order().end());
   return out;
 }
 

@@ -43,7 +43,7 @@ void TranscriptWriter::write(const json& line) {
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
 
 json rules_to_json(const dt::Rules& r) {
-  return json{{"name", r.name},
+  json j{{"name", r.name},
               {"promotion_target", r.promotion_target},
               {"starting_destiny", r.starting_destiny},
               {"opening_hand", r.opening_hand},
@@ -60,6 +60,26 @@ json rules_to_json(const dt::Rules& r) {
               {"cardinals_gift", r.cardinals_gift},
               {"auto_pass", r.auto_pass},
               {"turn_limit", r.turn_limit}};
+  // The style of play, only when it is not a plain free-for-all (two-seat transcripts keep their shape).
+  if (r.style != dt::Style::FreeForAll || !r.seats.empty() || r.secondary_target_toll || r.team_pool ||
+      r.team_promotion_target) {
+    j["style"] = std::string(dt::to_string(r.style));
+    j["secondary_target_toll"] = r.secondary_target_toll;
+    j["team_pool"] = r.team_pool;
+    j["team_pool_destiny"] = r.team_pool_destiny;
+    j["team_promotion_target"] = r.team_promotion_target;
+    json seats = json::array();
+    for (const dt::SeatRules& x : r.seats)
+      seats.push_back({{"team", x.team},
+                       {"opening_hand", x.opening_hand},
+                       {"hand_limit", x.hand_limit},
+                       {"starting_destiny", x.starting_destiny},
+                       {"actions_per_turn", x.actions_per_turn},
+                       {"free_attacks", x.free_attacks},
+                       {"muster_only", x.muster_only}});
+    j["seats"] = seats;
+  }
+  return j;
 }
 
 dt::Rules rules_from_json(const json& j) {
@@ -86,6 +106,31 @@ dt::Rules rules_from_json(const json& j) {
   get("cardinals_gift", r.cardinals_gift);
   get("auto_pass", r.auto_pass);
   get("turn_limit", r.turn_limit);
+  if (j.contains("style")) {
+    const auto style = dt::style_by_name(j.at("style").get<std::string>());
+    if (!style) throw std::runtime_error("unknown style '" + j.at("style").get<std::string>() + "'");
+    r.style = *style;
+  }
+  get("secondary_target_toll", r.secondary_target_toll);
+  get("team_pool", r.team_pool);
+  get("team_pool_destiny", r.team_pool_destiny);
+  get("team_promotion_target", r.team_promotion_target);
+  if (j.contains("seats")) {
+    for (const json& x : j.at("seats")) {
+      dt::SeatRules sr;
+      auto seat_get = [&](const char* k, auto& field) {
+        if (x.contains(k)) field = x.at(k).get<std::remove_reference_t<decltype(field)>>();
+      };
+      seat_get("team", sr.team);
+      seat_get("opening_hand", sr.opening_hand);
+      seat_get("hand_limit", sr.hand_limit);
+      seat_get("starting_destiny", sr.starting_destiny);
+      seat_get("actions_per_turn", sr.actions_per_turn);
+      seat_get("free_attacks", sr.free_attacks);
+      seat_get("muster_only", sr.muster_only);
+      r.seats.push_back(sr);
+    }
+  }
   return r;
 }
 
@@ -193,23 +238,51 @@ ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisi
         }
       } else if (type == "ready") {
         say(fmt::format("s{} is {}", j.value("seat", -1), j.value("name", std::string("?"))));
+      } else if (type == "leave") {
+        // A seat whose bot forfeited left the game there; the others played on.
+        const int seat = j.at("seat").get<int>();
+        if (seat < 0 || seat >= s->num_seats()) throw std::runtime_error("leave: no seat " + std::to_string(seat));
+        dt::leave_game(*s, seat, &events);
+        for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
+        events.clear();
+        ++rep.leaves;
+        const std::string want = j.value("hash", "");
+        if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
+          rep.problem = fmt::format("line {}: state hash after s{} left is {}, the transcript has {}", lineno, seat,
+                                    hash_hex(dt::state_hash(*s)), want);
+          return rep;
+        }
       } else if (type == "fault") {
         say(fmt::format("fault: s{} {}: {}", j.value("seat", -1), j.value("verdict", std::string()), j.value("detail", std::string())));
       } else if (type == "result") {
         rep.complete = true;
         const std::string reason = j.value("reason", "");
-        forfeit_or_void = reason == "forfeit" || reason == "void";
-        say(fmt::format("result: winner {}, reason {}", j.value("winner", -1), reason));
+        // A forfeit is checked like any end once the seats that left were replayed leaving.
+        forfeit_or_void = reason == "void" || (reason == "forfeit" && rep.leaves == 0);
+        say(fmt::format("result: winner {}{}, reason {}", j.value("winner", -1),
+                        j.contains("winning_team") ? fmt::format(", winning team {}", j.value("winning_team", -1)) : "",
+                        reason));
         if (!forfeit_or_void) {
           if (!dt::game_over(*s)) {
             rep.problem = "the result line says the game ended, but the replayed game is still going";
             return rep;
           }
-          if (j.value("winner", -2) != s->winner || reason != dt::to_string(s->end_reason)) {
+          const bool reason_ok = reason == dt::to_string(s->end_reason) || reason == "forfeit";
+          if (j.value("winner", -2) != s->winner || !reason_ok ||
+              (j.contains("winning_team") && j.value("winning_team", -2) != s->winning_team)) {
             rep.problem = fmt::format("the result line says winner {} ({}), the replay gives winner {} ({})",
                                       j.value("winner", -2), reason, s->winner, dt::to_string(s->end_reason));
             return rep;
           }
+          // Every seat's place, when the result line gives them.
+          const std::vector<int> places = dt::final_places(*s);
+          const json seats = j.value("seats", json::array());
+          for (size_t i = 0; i < seats.size() && i < places.size(); ++i)
+            if (seats[i].contains("place") && seats[i].at("place").get<int>() != places[i]) {
+              rep.problem = fmt::format("the result line places s{} {}, the replay places it {}", i,
+                                        seats[i].at("place").get<int>(), places[i]);
+              return rep;
+            }
         }
       }
     } catch (const std::exception& e) {

@@ -80,6 +80,8 @@ bool style_allows_seats(Style style, int seats);
 // empty: pairs by seat order, s0+s1, s2+s3, ...). Returns what is wrong, or
 // an empty string.
 std::string apply_style(Rules& r, Style style, int seats, const std::vector<int>& teams = {});
+// Do some seats play together (teams, cartel-vs-legion)?
+bool has_teams(const Rules& r);
 // Reads "0,0,1,1" (a team number per seat); nullopt when malformed.
 std::optional<std::vector<int>> parse_teams(std::string_view text);
 Rules preset_second_edition();
