@@ -2,6 +2,10 @@
 // Run: build/bench/dt_bench  (ratios between rows of one run are what to compare)
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
+#include <string>
+
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
@@ -10,11 +14,16 @@
 
 namespace {
 
+// The decks are read once: a game's cost is the engine's, not the deck parser's.
 dt::GameConfig config(uint64_t seed) {
-  dt::GameConfig cfg;
+  static const dt::GameConfig base = [] {
+    dt::GameConfig cfg;
+    cfg.decks.push_back(dt::builtin_deck("corporate").cards);
+    cfg.decks.push_back(dt::builtin_deck("legion").cards);
+    return cfg;
+  }();
+  dt::GameConfig cfg = base;
   cfg.seed = seed;
-  cfg.decks.push_back(dt::builtin_deck("corporate").cards);
-  cfg.decks.push_back(dt::builtin_deck("legion").cards);
   return cfg;
 }
 
@@ -68,10 +77,45 @@ void BM_RandomGame(benchmark::State& st) {
       ++decisions;
     }
   }
+  // decisions/s: legal options + apply (and the random pick) averaged over every
+  // position of the games; `dtref bench` reports its inverse as decision_us.
   st.counters["decisions/s"] = benchmark::Counter(double(decisions), benchmark::Counter::kIsRate);
   st.counters["games/s"] = benchmark::Counter(double(st.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_RandomGame)->Unit(benchmark::kMillisecond);
+
+// How the cost of a decision (legal options + apply) grows with the cards in
+// play (warriors, fortifications and attachments, all seats): each position of
+// random games is timed and put in a bucket of ten cards; the counters are the
+// mean microseconds per decision in each bucket. With seats = 4 the same for
+// four seats (corporate, legion, corporate, legion).
+void BM_DecisionByCardsInPlay(benchmark::State& st) {
+  const size_t seats = size_t(st.range(0));
+  std::vector<double> sum(6, 0), n(6, 0);
+  uint64_t seed = 1;
+  for (auto _ : st) {
+    dt::GameConfig cfg = config(seed++);
+    while (cfg.decks.size() < seats) cfg.decks.push_back(cfg.decks[cfg.decks.size() % 2]);
+    dt::State s = dt::new_game(dt::builtin_cards(), cfg);
+    dt::Rng r(seed);
+    while (!dt::game_over(s)) {
+      size_t in_play = s.attached.size();
+      for (const auto& seat : s.seats) in_play += seat.in_play.size();
+      const auto t0 = std::chrono::steady_clock::now();
+      auto o = dt::legal_options(s);
+      dt::apply(s, o[r.below(o.size())]);
+      const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      const size_t b = std::min<size_t>(in_play / 10, 5);
+      sum[b] += us, n[b] += 1;
+    }
+  }
+  for (size_t b = 0; b < sum.size(); ++b)
+    if (n[b] > 0) st.counters["us_" + std::to_string(b * 10) + (b == 5 ? "+" : "-" + std::to_string(b * 10 + 9))] = sum[b] / n[b];
+  double all = 0, count = 0;
+  for (size_t b = 0; b < sum.size(); ++b) all += sum[b], count += n[b];
+  st.counters["us_all"] = count ? all / count : 0;
+}
+BENCHMARK(BM_DecisionByCardsInPlay)->Arg(2)->Arg(4)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

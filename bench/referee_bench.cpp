@@ -34,46 +34,6 @@ double cpu_us() {
   return double(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 + double(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
-// The median size of the request lines a seat receives in a game.
-size_t median_request_size() {
-  std::vector<double> sizes;
-  for (const auto& m : bench::requests_of_a_game()) sizes.push_back(double(dtref::to_json_line(m).size()));
-  return size_t(bench::stats(sizes).median);
-}
-
-// Round trips of one line through `cat` over plain blocking pipes, in microseconds.
-std::vector<double> raw_pipe_round_trips(size_t line_size, int n) {
-  int to[2], from[2];
-  if (::pipe(to) != 0 || ::pipe(from) != 0) return {};
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(to[0], 0), ::dup2(from[1], 1);
-    ::close(to[0]), ::close(to[1]), ::close(from[0]), ::close(from[1]);
-    ::execlp("cat", "cat", static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  ::close(to[0]), ::close(from[1]);
-  std::string line(line_size, 'x');
-  line.back() = '\n';
-  std::vector<char> buf(line_size + 1);
-  std::vector<double> out;
-  for (int i = 0; i < n; ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
-    size_t w = 0;
-    while (w < line.size()) w += size_t(std::max<ssize_t>(0, ::write(to[1], line.data() + w, line.size() - w)));
-    size_t got = 0;
-    while (got < line.size()) {
-      const ssize_t r = ::read(from[0], buf.data() + got, buf.size() - got);
-      if (r <= 0) break;
-      got += size_t(r);
-    }
-    out.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
-  }
-  ::close(to[1]), ::close(from[0]);
-  ::waitpid(pid, nullptr, 0);
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -91,8 +51,8 @@ int main(int argc, char** argv) {
   if (bots.empty())
     bots = {"builtin:random", std::string("stdio:") + DTBOT_RANDOM,
             std::string("stdio:python3 ") + DTREF_MOCKBOTS_DIR + "/mockbot.py good"};
-  const size_t size = median_request_size();
-  const bench::Stats raw = bench::stats(raw_pipe_round_trips(size, 20000));
+  const size_t size = bench::median_request_size();
+  const bench::Stats raw = bench::stats(bench::raw_pipe_round_trips(size, 20000));
   std::printf("raw pipe round trip through cat, %zu-byte line: median %.1f us, p99 %.1f us (%zu trips)\n", size,
               raw.median, raw.p99, raw.n);
   for (const std::string& b : bots) {

@@ -5,7 +5,11 @@
 // through run_match with every decision's cycle and the referee's own share.
 #pragma once
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -16,6 +20,7 @@
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
 #include "dtref/convert.hpp"
+#include "dtref/jsonl.hpp"
 #include "dtref/match.hpp"
 
 namespace bench {
@@ -56,6 +61,57 @@ inline std::vector<dtref::protocol::RefereeMessage> requests_of_a_game() {
     dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
   }
   return all;
+}
+
+// The median length of the request lines a seat receives in a game.
+inline size_t median_request_size() {
+  std::vector<double> sizes;
+  for (const auto& m : requests_of_a_game()) sizes.push_back(double(dtref::to_json_line(m).size()));
+  return size_t(stats(sizes).median);
+}
+
+// Round trips of one line of `line_size` bytes through `cat` (the minimal echo
+// child) over plain blocking pipes, in microseconds: the floor any stdio bot
+// protocol stands on, measured on the same machine in the same run.
+inline std::vector<double> raw_pipe_round_trips(size_t line_size, int n) {
+  int to[2], from[2];
+  if (::pipe(to) != 0) return {};
+  if (::pipe(from) != 0) {
+    ::close(to[0]), ::close(to[1]);
+    return {};
+  }
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(to[0], 0), ::dup2(from[1], 1);
+    ::close(to[0]), ::close(to[1]), ::close(from[0]), ::close(from[1]);
+    ::execlp("cat", "cat", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(to[0]), ::close(from[1]);
+  std::string line(std::max<size_t>(line_size, 1), 'x');
+  line.back() = '\n';
+  std::vector<char> buf(line.size());
+  std::vector<double> out;
+  for (int i = 0; i < n && pid > 0; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    size_t w = 0;
+    while (w < line.size()) {
+      const ssize_t k = ::write(to[1], line.data() + w, line.size() - w);
+      if (k <= 0) break;
+      w += size_t(k);
+    }
+    size_t got = 0;
+    while (got < line.size()) {
+      const ssize_t r = ::read(from[0], buf.data() + got, buf.size() - got);
+      if (r <= 0) break;
+      got += size_t(r);
+    }
+    if (got < line.size()) break;
+    out.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }
+  ::close(to[1]), ::close(from[0]);
+  if (pid > 0) ::waitpid(pid, nullptr, 0);
+  return out;
 }
 
 // Per-decision timings of whole matches, in microseconds.

@@ -5,7 +5,8 @@
  * bot that cares for speed would.
  *   dtref match --bot stdio:build/bench/dtbot-trivial --bot stdio:build/bench/dtbot-trivial
  * The referee writes "type" first in every line (docs/protocol.md), which is
- * all this bot relies on. */
+ * all this bot relies on. With an argument, the length of every request line
+ * is appended to that file (dtref bench sizes its raw pipe round trip so). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,8 @@ static int starts_with(const char* line, const char* type) {
          line[n + strlen(type)] == '"';
 }
 
-int main(void) {
+int main(int argc, char** argv) {
+  FILE* sizes = argc > 1 ? fopen(argv[1], "a") : NULL;
   char* line = NULL;
   size_t cap = 0;
   ssize_t len;
@@ -28,6 +30,7 @@ int main(void) {
     } else if (starts_with(line, "request")) {
       const char* id = strstr(line, "\"decision_id\":");
       if (!id) continue;
+      if (sizes) fprintf(sizes, "%zd\n", len);
       printf("{\"decision_id\":%lld,\"choice\":0}\n", strtoll(id + 14, NULL, 10));
     } else if (starts_with(line, "match_end")) {
       break;
@@ -35,5 +38,6 @@ int main(void) {
     fflush(stdout);
   }
   free(line);
+  if (sizes) fclose(sizes);
   return 0;
 }

@@ -410,7 +410,7 @@ class GreedyBot final : public Bot {
 
   bool never_usable(const Observation& obs, const SeenCard& c) const {
     const CardDef& d = db_[uint16_t(c.def)];
-    if (!d.implemented) return true;
+    if (!d.expressed) return true;  // the gEngine text: nothing of it expressed, or only part
     switch (d.type) {
       case CardType::Warrior: case CardType::Equipment: return false;
       // Other Specials are discarded as before: keeping the many situational

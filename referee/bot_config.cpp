@@ -33,8 +33,8 @@ int64_t* clock_field(tour::Player& p, const std::string& key) {
   return &p.clocks->grace_ms;
 }
 
-const char* const kSettingKeys[] = {"name",       "spec",        "cmd",     "deck",    "arg",     "dir", "env",
-                                    "startup_ms", "decision_ms", "bank_ms", "grace_ms"};
+const char* const kSettingKeys[] = {"name",       "spec",        "cmd",     "deck",     "arg",    "dir",
+                                    "env",        "startup_ms",  "decision_ms", "bank_ms", "grace_ms", "limits", "network"};
 
 std::string nearest_key(const std::string& word, const std::vector<std::string>& known) {
   std::string best;
@@ -64,10 +64,15 @@ void apply_bot_setting(tour::Player& p, const std::string& item) {
     p.env.emplace_back(value.substr(0, e), value.substr(e + 1));
   } else if (key == "startup_ms" || key == "decision_ms" || key == "bank_ms" || key == "grace_ms") {
     *clock_field(p, key) = parse_ms(key, value);
+  } else if (key == "limits") {
+    p.limits += (p.limits.empty() ? "" : ",") + value;
+  } else if (key == "network") {
+    if (value != "on" && value != "off") throw UsageError(fmt::format("bot setting network={}: give network=on or network=off", value));
+    p.network = value == "on";
   } else {
     const std::string near = nearest_key(key, {std::begin(kSettingKeys), std::end(kSettingKeys)});
     throw UsageError(fmt::format("unknown bot setting '{}'{} (known: name, spec, deck, arg, dir, env, startup_ms, "
-                                 "decision_ms, bank_ms, grace_ms)",
+                                 "decision_ms, bank_ms, grace_ms, limits, network)",
                                  key, near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
   }
 }
@@ -94,6 +99,8 @@ void apply_each(std::vector<tour::Player>& players, const std::vector<std::strin
     merged.args.insert(merged.args.end(), p.args.begin(), p.args.end());
     merged.env.insert(merged.env.end(), p.env.begin(), p.env.end());  // later entries win
     if (!p.dir.empty()) merged.dir = p.dir;
+    if (!p.limits.empty()) merged.limits += (merged.limits.empty() ? "" : ",") + p.limits;  // later settings win
+    if (p.network) merged.network = p.network;
     if (p.clocks && !merged.clocks) merged.clocks = p.clocks;
     else if (p.clocks)
       for (auto [mine, own] : {std::pair{&merged.clocks->startup_ms, p.clocks->startup_ms},
@@ -104,6 +111,8 @@ void apply_each(std::vector<tour::Player>& players, const std::vector<std::strin
     p.env = merged.env;
     p.dir = merged.dir;
     p.clocks = merged.clocks;
+    p.limits = merged.limits;
+    p.network = merged.network;
   }
 }
 
@@ -137,7 +146,7 @@ tour::Player player_from_toml(const toml::node& b, const std::string& file) {
   }
   const toml::table* t = b.as_table();
   if (!t) throw UsageError(fmt::format("config '{}': line {}: bots entries are strings or tables", file, line));
-  check_toml_keys(*t, {"name", "spec", "cmd", "deck", "args", "dir", "env", "clocks"}, file, "[[bots]]");
+  check_toml_keys(*t, {"name", "spec", "cmd", "deck", "args", "dir", "env", "clocks", "limits", "network"}, file, "[[bots]]");
   auto str = [&](const char* key) -> std::string {
     const toml::node* n = t->get(key);
     if (!n) return "";
@@ -153,6 +162,11 @@ tour::Player player_from_toml(const toml::node& b, const std::string& file) {
   p.deck = str("deck");
   p.deck_given = !p.deck.empty();
   p.dir = str("dir");
+  p.limits = str("limits");  // "memory=2G,processes=64": checked with the other bot settings
+  if (const toml::node* n = t->get("network")) {
+    if (!n->is_boolean()) throw UsageError(fmt::format("config '{}': line {}: 'network' must be true or false", file, n->source().begin.line));
+    p.network = *n->value<bool>();
+  }
   if (const toml::node* a = t->get("args")) {
     const toml::array* arr = a->as_array();
     if (!arr) throw UsageError(fmt::format("config '{}': line {}: 'args' must be a list of strings", file, a->source().begin.line));

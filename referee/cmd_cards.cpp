@@ -69,11 +69,15 @@ std::string set_name(const std::string& code) {
   return code;
 }
 
+// `implemented` counts a card only when both its texts are expressed; the
+// text report also shows each text on its own.
 struct Tally {
-  int implemented = 0, total = 0;
-  void add(const dt::CardDef& d) {
+  int implemented = 0, total = 0, gengine = 0, printed = 0;
+  void add(const dt::CardDef& g, const dt::CardDef& p) {
     ++total;
-    implemented += d.implemented ? 1 : 0;
+    implemented += g.implemented ? 1 : 0;
+    gengine += g.expressed ? 1 : 0;
+    printed += p.expressed ? 1 : 0;
   }
 };
 
@@ -81,10 +85,13 @@ int print_coverage(const dt::CardDb& db, bool json) {
   std::map<std::string, Tally> by_set;
   std::map<dt::CardType, Tally> by_type;
   Tally all;
-  for (const auto& d : db.all()) {
-    by_set[d.set].add(d);
-    by_type[d.type].add(d);
-    all.add(d);
+  const dt::CardDb& printed = db.text(dt::CardText::Printed);
+  for (size_t i = 0; i < db.size(); ++i) {
+    const dt::CardDef& d = db[uint16_t(i)];
+    const dt::CardDef& p = printed[uint16_t(i)];
+    by_set[d.set].add(d, p);
+    by_type[d.type].add(d, p);
+    all.add(d, p);
   }
   if (json) {
     // Written by hand to keep the documented shape and spacing:
@@ -103,17 +110,18 @@ int print_coverage(const dt::CardDb& db, bool json) {
     return 0;
   }
   auto pct = [](const Tally& t) { return t.total ? 100.0 * t.implemented / t.total : 0.0; };
-  fmt::print("card coverage: {} of {} cards implemented ({:.1f}%)\n\nby set:\n", all.implemented, all.total,
-             pct(all));
+  fmt::print("card coverage: {} of {} cards implemented ({:.1f}%): both texts expressed\n"
+             "(gEngine text expressed: {}, printed text expressed: {})\n\nby set:{:>51} {:>7}\n",
+             all.implemented, all.total, pct(all), all.gengine, all.printed, "gEngine", "printed");
   for (const std::string& s : set_order(db))
     if (by_set.count(s))
-      fmt::print("  {:<6} {:<22} {:>4} / {:<4} {:5.1f}%\n", s, set_name(s), by_set[s].implemented, by_set[s].total,
-                 pct(by_set[s]));
-  fmt::print("\nby type:\n");
+      fmt::print("  {:<6} {:<22} {:>4} / {:<4} {:5.1f}% {:>7} {:>7}\n", s, set_name(s), by_set[s].implemented,
+                 by_set[s].total, pct(by_set[s]), by_set[s].gengine, by_set[s].printed);
+  fmt::print("\nby type:{:>50} {:>7}\n", "gEngine", "printed");
   for (dt::CardType t : kTypes)
     if (by_type.count(t))
-      fmt::print("  {:<14} {:>4} / {:<4} {:5.1f}%\n", dt::to_string(t), by_type[t].implemented, by_type[t].total,
-                 pct(by_type[t]));
+      fmt::print("  {:<14} {:>4} / {:<4} {:5.1f}%{:>23} {:>7}\n", dt::to_string(t), by_type[t].implemented,
+                 by_type[t].total, pct(by_type[t]), by_type[t].gengine, by_type[t].printed);
   return 0;
 }
 
@@ -171,21 +179,8 @@ std::string timing_name(dt::Timing t) {
   return "by its own rule";
 }
 
-void print_card(const dt::CardDef& d) {
-  fmt::print("{}\n", d.name);
-  fmt::print("  code          {} ({}: {})\n", d.code, d.set, set_name(d.set));
-  fmt::print("  type          {}\n", dt::to_string(d.type));
-  fmt::print("  affiliation   {}\n", affiliations(d.affil));
-  if (d.type == dt::CardType::Warrior)
-    fmt::print("  ratings       F {}  S {}  A {}  V {}\n", rating(d.f), rating(d.s), int(d.a), int(d.v));
-  fmt::print("  deck limit    {}\n", int(d.deck_limit));
-  fmt::print("  post-play     {}\n", post_play_name(d.post_play));
-  if (!d.designations.empty()) {
-    std::string des;
-    for (const auto& x : d.designations) des += (des.empty() ? "" : ", ") + x;
-    fmt::print("  designations  {}\n", des);
-  }
-  fmt::print("  implemented   {}\n", d.implemented ? "yes" : "no (facts only; refused in decks unless --allow-unimplemented)");
+// The effects of one text of a card, summarised from its definition.
+std::vector<std::string> effect_lines(const dt::CardDef& d) {
   std::vector<std::string> effects;
   if (d.weapon != dt::WeaponKind::None) effects.push_back(weapon_name(d.weapon));
   if (!d.bonus.empty())
@@ -220,7 +215,46 @@ void print_card(const dt::CardDef& d) {
                       : d.gift.level == dt::GiftLevel::MinorHeretic ? std::string("minor heretic gift")
                                                                     : std::string("minor gift"));
   if (!d.handler.empty()) effects.push_back("handled in C++: " + d.handler);
-  for (const auto& e : effects) fmt::print("  effect        {}\n", e);
+  return effects;
+}
+
+// One card, both texts: `g` as the gEngine preset plays it, `p` as printed.
+void print_card(const dt::CardDef& g, const dt::CardDef& p) {
+  const dt::CardDef& d = g;
+  fmt::print("{}\n", d.name);
+  fmt::print("  code          {} ({}: {})\n", d.code, d.set, set_name(d.set));
+  fmt::print("  type          {}\n", dt::to_string(d.type));
+  fmt::print("  affiliation   {}\n", affiliations(d.affil));
+  if (d.type == dt::CardType::Warrior)
+    fmt::print("  ratings       F {}  S {}  A {}  V {}\n", rating(d.f), rating(d.s), int(d.a), int(d.v));
+  fmt::print("  deck limit    {}\n", int(d.deck_limit));
+  fmt::print("  post-play     {}\n", post_play_name(d.post_play));
+  if (!d.designations.empty()) {
+    std::string des;
+    for (const auto& x : d.designations) des += (des.empty() ? "" : ", ") + x;
+    fmt::print("  designations  {}\n", des);
+  }
+  if (!d.summary.empty()) fmt::print("  summary       {}\n", d.summary);
+  if (d.implemented) {
+    fmt::print("  implemented   yes (gEngine and printed text)\n");
+  } else {
+    fmt::print("  implemented   no ({})\n", d.audit_pending ? "accepted in decks while its printed text awaits the audit"
+                                                          : "refused in decks unless --allow-unimplemented");
+    if (!g.missing.empty()) fmt::print("  missing       gEngine text: {}\n", g.missing);
+    if (!p.missing.empty()) fmt::print("  missing       printed text: {}\n", p.missing);
+  }
+  for (const auto& e : effect_lines(g)) fmt::print("  effect        {}\n", e);
+  if (!g.texts_differ) return;
+  fmt::print("printed text (classic presets) differs:\n");
+  if (p.type == dt::CardType::Warrior && (p.f != g.f || p.s != g.s || p.a != g.a || p.v != g.v))
+    fmt::print("  ratings       F {}  S {}  A {}  V {}\n", rating(p.f), rating(p.s), int(p.a), int(p.v));
+  if (p.designations != g.designations) {
+    std::string des;
+    for (const auto& x : p.designations) des += (des.empty() ? "" : ", ") + x;
+    fmt::print("  designations  {}\n", des.empty() ? "(none)" : des);
+  }
+  if (p.summary != g.summary) fmt::print("  summary       {}\n", p.summary);
+  for (const auto& e : effect_lines(p)) fmt::print("  effect        {}\n", e);
 }
 
 int list_cards(const dt::CardDb& db, const CardsOptions& opt) {
@@ -276,7 +310,7 @@ int run_cards(const CardsOptions& opt) {
                  near.empty() ? "; `dtref cards --list` lists every card" : "; did you mean '" + near + "'?");
       return 2;
     }
-    print_card(db[*c]);
+    print_card(db[*c], db.text(dt::CardText::Printed)[*c]);
     return 0;
   }
   if (opt.list) return list_cards(db, opt);
@@ -309,11 +343,12 @@ int check_deck(const DeckOptions& opt) {
              deck.title.empty() ? "" : " (" + deck.title + ")", deck.cards.size(), rules->name);
   std::map<dt::CardType, int> by_type;
   std::map<std::string, int> by_affil;
-  int unimplemented = 0;
+  int unimplemented = 0, pending = 0;
   for (uint16_t c : deck.cards) {
     ++by_type[db[c].type];
     if (db[c].type == dt::CardType::Warrior) ++by_affil[affiliations(db[c].affil)];
-    unimplemented += db[c].implemented ? 0 : 1;
+    unimplemented += db[c].implemented || db[c].audit_pending ? 0 : 1;
+    pending += db[c].audit_pending ? 1 : 0;
   }
   std::string types, affils;
   for (dt::CardType t : kTypes)
@@ -321,7 +356,10 @@ int check_deck(const DeckOptions& opt) {
   for (const auto& [a, n] : by_affil) affils += fmt::format("{}{} {}", affils.empty() ? "" : ", ", n, a);
   fmt::print("  by type:     {}\n", types);
   if (!affils.empty()) fmt::print("  warriors:    {}\n", affils);
-  if (unimplemented) fmt::print("  {} card(s) not implemented: they play without their effects\n", unimplemented);
+  if (unimplemented)
+    fmt::print("  {} card(s) not implemented: they play only what of their text is expressed\n", unimplemented);
+  if (pending)
+    fmt::print("  {} card(s) whose printed text is not audited yet: they play their gEngine expression\n", pending);
   if (opt.list) {
     // Merged per card, in the deck's order: a canonical deck list.
     std::vector<std::pair<uint16_t, int>> merged;

@@ -11,6 +11,7 @@
 
 #include "bot.hpp"
 #include "commands.hpp"
+#include "sandbox_flags.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dtref/match.hpp"
@@ -35,6 +36,7 @@ struct MatchOptions {
   int64_t wire_log_max_kb = int64_t(WireLogOptions{}.max_bytes >> 10);
   bool verbose = false;
   bool allow_unimplemented = false;
+  SandboxFlags sandbox;
 };
 
 int play(const MatchOptions& opt) {
@@ -52,6 +54,13 @@ int play(const MatchOptions& opt) {
   if (!policy) return usage(fmt::format("unknown policy '{}' (use ladder, dev or training)", opt.policy));
   MatchSpec spec;
   spec.rules = *rules;
+  try {
+    spec.sandbox = sandbox_settings(opt.sandbox);
+  } catch (const std::invalid_argument& e) {
+    return usage(e.what());
+  }
+  if (auto no = sandbox_support().refusal(spec.sandbox); no && !isolation_line(spec.sandbox, bots).empty())
+    return usage(*no);
   spec.seed = opt.seed_fixed ? opt.seed : secure_seed();
   spec.policy = *policy;
   spec.clocks = opt.clocks;
@@ -86,6 +95,7 @@ int play(const MatchOptions& opt) {
              opt.seed_fixed ? "" : " (random)", rules->promotion_target, opt.policy);
   fmt::print("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms\n", opt.clocks.startup_ms,
              opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms);
+  if (const std::string iso = isolation_line(spec.sandbox, bots); !iso.empty()) fmt::print("{}\n", iso);
   MatchOutcome out;
   try {
     out = run_match(spec);
@@ -162,6 +172,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
                 "accept decks holding cards whose effects are not implemented (they play without them)");
+  add_sandbox_flags(cmd, opt->sandbox);
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");
   cmd->callback([opt, &exit_code] { exit_code = play(*opt); });
 }

@@ -297,7 +297,7 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--all-pairs", opt->all_pairs,
                 "play --games games for every ordered pair of decks (all built-in decks unless --deck is given)");
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
-                "accept decks holding cards the engine does not implement (they play without their effects)");
+                "accept decks holding cards the engine does not implement (they play only what of them is expressed)");
   cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
   cmd->add_option("--turn-limit", opt->turn_limit,
                   "end games after this many turns, the higher P winning (default: the preset's 1000; "

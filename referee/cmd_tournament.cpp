@@ -16,6 +16,7 @@
 
 #include "bot_config.hpp"
 #include "commands.hpp"
+#include "sandbox_flags.hpp"
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/report.hpp"
@@ -71,6 +72,7 @@ struct TournamentOptions {
   double progress_interval = 10;
   bool quiet = false;
   bool allow_broken = false;
+  SandboxFlags sandbox;
 };
 
 // Values from the config file; options given on the command line win.
@@ -84,7 +86,7 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   }
   check_toml_keys(t,
                   {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "transcripts",
-                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots"},
+                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -115,6 +117,16 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   take_int(t["clocks"]["bank_ms"], "clocks.bank_ms", "--bank-ms", o.bank_ms);
   take_int(t["clocks"]["grace_ms"], "clocks.grace_ms", "--grace-ms", o.grace_ms);
   if (auto v = t["sprt"].value<std::string>(); v && !given("--sprt")) o.sprt = {*v};
+  // [sandbox]: isolation = "auto", limits = "memory=1G,...", network = false, hide = ["..."]
+  if (const toml::table* sb = t["sandbox"].as_table()) {
+    check_toml_keys(*sb, {"isolation", "limits", "network", "hide"}, o.config, "[sandbox]");
+    if (auto v = (*sb)["isolation"].value<std::string>(); v && !given("--isolation")) o.sandbox.isolation = *v;
+    if (auto v = (*sb)["limits"].value<std::string>(); v && !given("--limit")) o.sandbox.limits = {*v};
+    if (auto v = (*sb)["network"].value<bool>(); v && !given("--bot-network")) o.sandbox.network = *v;
+    if (const toml::array* h = (*sb)["hide"].as_array())
+      for (const toml::node& n : *h)
+        if (auto v = n.value<std::string>()) o.sandbox.hide.push_back(*v);
+  }
   if (const toml::array* pool = t["deck_pool"].as_array(); pool && !given("--deck-pool")) {
     for (const toml::node& d : *pool) {
       if (!d.is_string())
@@ -161,6 +173,11 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   const auto policy = policy_by_name(o.policy);
   if (!policy) throw UsageError(fmt::format("unknown --policy '{}' (ladder, dev, training)", o.policy));
   t.policy = *policy;
+  try {
+    t.sandbox = sandbox_settings(o.sandbox);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
   if (!o.shard.empty()) {
     int i = -1, n = 0;
     char extra = 0;
@@ -215,6 +232,17 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       if (ec) throw UsageError(fmt::format("--wire-log '{}': cannot create the directory: {}", o.wire_log, ec.message()));
     }
     validate_setup(setup);  // before the --db file is created
+    {
+      std::vector<std::string> specs;
+      for (const Player& p : setup.players) specs.push_back(p.spec);
+      const std::string iso = isolation_line(setup.sandbox, specs);
+      if (!iso.empty()) {
+        if (auto no = sandbox_support().refusal(setup.sandbox)) throw UsageError(*no);
+        if (!o.quiet) fmt::print("{}\n", iso);
+        else if (iso.find("DEGRADED") != std::string::npos || iso.find("OFF") != std::string::npos)
+          fmt::print(stderr, "dtref tournament: {}\n", iso);  // quiet, but weaker isolation is always said
+      }
+    }
     ensure_fd_budget(ro.concurrency);
     const auto broken = preflight_players(setup, o.quiet ? nullptr : stderr);
     if (!broken.empty() && !o.allow_broken) {
@@ -322,6 +350,7 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
       ->expected(1, 4);
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines when not on a terminal")
       ->capture_default_str();
+  add_sandbox_flags(cmd, o->sandbox);
   cmd->add_flag("--quiet,-q", o->quiet, "no progress line or final table");
   cmd->add_flag("--allow-broken", o->allow_broken,
                 "play even if a bot fails its preflight (every bot is started once before --db is written)");

@@ -15,6 +15,7 @@ void add_replay_command(CLI::App& app, int& exit_code);
 void add_tournament_command(CLI::App& app, int& exit_code);
 void add_standings_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
 
 
 // A command-line mistake (CLI11 parse error) reported the same way for every

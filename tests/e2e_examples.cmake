@@ -4,11 +4,14 @@
 set(DT_E2E ${CMAKE_CURRENT_SOURCE_DIR}/e2e_examples.sh)
 set(DT_EXAMPLES ${PROJECT_SOURCE_DIR}/examples)
 
-find_program(DT_PYTHON3 python3)
-if(DT_PYTHON3)
+# Debian's python3 first: bots run as a user of their own (docs/security.md), who
+# cannot enter a version manager's shims under /root.
+find_program(DT_EXAMPLE_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+find_program(DT_EXAMPLE_PYTHON3 python3)
+if(DT_EXAMPLE_PYTHON3)
   add_test(NAME e2e.example.python_stdio
            COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_python_stdio.jsonl
-                   "stdio:${DT_PYTHON3} ${DT_EXAMPLES}/python/random_bot.py")
+                   "stdio:${DT_EXAMPLE_PYTHON3} ${DT_EXAMPLES}/python/random_bot.py")
 else()
   message(STATUS "python3 not found: e2e.example.python_stdio left out")
 endif()

@@ -120,6 +120,31 @@ TEST(GrpcLink, FloodingBotIsCutOffWithAMalformedMessage) {
   link->shutdown(0ms);
 }
 
+TEST(GrpcLink, FloodingWithBigMessagesIsCutOffByBytes) {
+  auto link = launched("flood-big");
+  ASSERT_FALSE(link->start(soon()));
+  link->send(hello(1));
+  ASSERT_EQ(link->receive(soon()).kind, Received::Kind::Message);  // ready
+  std::this_thread::sleep_for(2s);
+  Received r;
+  size_t answers = 0;
+  while ((r = link->receive(soon())).kind == Received::Kind::Message) ++answers;
+  EXPECT_EQ(r.kind, Received::Kind::Malformed);
+  EXPECT_NE(r.exit_detail.find("MiB of messages sent without being asked"), std::string::npos) << r.exit_detail;
+  EXPECT_LE(answers * (512u << 10), dtref::GrpcSeatChannel::kMaxUnreadBytes);
+  link->shutdown(0ms);
+}
+
+TEST(GrpcLink, AMessageOverTheSizeCapEndsTheStream) {
+  auto link = launched("huge");
+  ASSERT_FALSE(link->start(soon()));
+  link->send(hello(1));
+  ASSERT_EQ(link->receive(soon()).kind, Received::Kind::Message);  // ready
+  const Received r = link->receive(soon());
+  EXPECT_EQ(r.kind, Received::Kind::Closed) << r.exit_detail;
+  link->shutdown(0ms);
+}
+
 TEST(GrpcLink, SilentBotTimesOutThenShutdownEndsIt) {
   auto link = launched("ignore-end");
   ASSERT_FALSE(link->start(soon()));

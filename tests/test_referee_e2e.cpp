@@ -52,6 +52,10 @@ dtref::MatchSpec spec_for(const std::string& seat0, const std::string& seat1, ui
   s.rules = dt::preset_gengine();
   s.seed = seed;
   s.clocks = {kStartup, kDecision, kBank, kGrace};
+  // These tests watch the process mechanics from outside (the mocks write
+  // their pids to files the test reads), so the bots run unsandboxed here;
+  // test_sandbox.cpp plays the same and worse inside the sandbox.
+  s.sandbox.isolation = dtref::Isolation::Off;
   return s;
 }
 
@@ -268,7 +272,7 @@ TEST(RefereeE2E, ARefereeKilledMidMatchLeavesAReadablePrefix) {
   ASSERT_GE(ref, 0);
   if (ref == 0) {
     ::execl(DTREF_EXE, DTREF_EXE, "match", "--bot", bot.c_str(), "--bot", "builtin:random", "--decision-ms", "60000",
-            "--transcript", t.c_str(), static_cast<char*>(nullptr));
+            "--transcript", t.c_str(), "--isolation", "off", static_cast<char*>(nullptr));
     ::_exit(127);
   }
   // Wait until the bot hangs at its 40th request, then kill the referee outright.

@@ -83,6 +83,7 @@ TEST(RefereeLeak, SeatZeroNeverLearnsSeatOnesHiddenCards) {
     spec.seed = seed;
     spec.clocks.decision_ms = 3000;
     spec.transcript_path = tr;
+    spec.sandbox.isolation = dtref::Isolation::Off;  // the mock records what it receives in a file of ours
     const auto out = dtref::run_match(spec);
     ASSERT_EQ(out.seats[0].verdict, dtref::Verdict::Ok) << out.seats[0].detail;
 

@@ -26,6 +26,7 @@ int deciding_seat(const State& s) {
 }
 
 std::vector<Option> legal_options(const State& s) {
+  const QueryMemo memo(s);
   std::vector<Option> out;
   switch (s.phase) {
     case Phase::CardinalsGift: gift_options(s, out); break;
@@ -38,6 +39,20 @@ std::vector<Option> legal_options(const State& s) {
   return out;
 }
 
+// Is `pass` the only option in the open window? Asked at every window a seat
+// might pass automatically, so it stops at the first other option and reuses
+// its scratch list instead of building the whole list.
+static bool only_pass(const State& s) {
+  const QueryMemo memo(s);
+  thread_local std::vector<Option> scratch;
+  scratch.clear();
+  const int seat = deciding_seat(s);
+  effect_options(s, seat, scratch);
+  if (!scratch.empty()) return false;
+  if (s.window.kind == WindowKind::CombatModify) combat_modifier_options(s, seat, scratch);
+  return scratch.empty();
+}
+
 void resume(State& s, std::vector<Event>* log) {
   for (;;) {
     check_end(s, log);
@@ -48,7 +63,7 @@ void resume(State& s, std::vector<Event>* log) {
         close_window(s, log);
         continue;
       }
-      if (s.rules.auto_pass && legal_options(s).size() == 1) {  // only `pass`
+      if (s.rules.auto_pass && only_pass(s)) {
         ++w.passes;
         w.index = uint8_t((w.index + 1) % w.order.size());
         continue;

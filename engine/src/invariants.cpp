@@ -52,6 +52,16 @@ std::vector<std::string> check_invariants(const State& s) {
   for (CardId a : s.attached)
     if (a < 0 || size_t(a) >= s.cards.size() || s.card(a).attached_to == kNoCard)
       fail("the attachment index lists a card that is not attached");
+  // Each card's own list of attachments is State::attached filtered to it, in order.
+  for (size_t c = 0; c < s.cards.size(); ++c) {
+    std::vector<CardId> want, have;
+    for (CardId a : s.attached)
+      if (s.card(a).attached_to == CardId(c)) want.push_back(a);
+    for (CardId a = s.cards[c].first_attachment; a != kNoCard && have.size() <= s.cards.size();
+         a = s.card(a).next_attachment)
+      have.push_back(a);
+    if (have != want) fail("c" + std::to_string(c) + "'s list of attachments is out of date");
+  }
   // Action limits.
   if (s.actions_left < 0 || s.actions_left > s.rules.actions_per_turn)
     fail("actions left out of range: " + std::to_string(s.actions_left));

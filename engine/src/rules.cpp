@@ -22,6 +22,7 @@ Rules preset_second_edition() {
   r.sabotage = SabotageMode::Off;
   r.brotherhood_attacks_tribal = false;
   r.outposts = false;
+  r.card_text = CardText::Printed;
   return r;
 }
 

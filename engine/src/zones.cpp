@@ -20,25 +20,44 @@ static std::vector<CardId>* pile_of(State& s, CardId c) {
   return nullptr;
 }
 
+// Relinks the list of `base`'s attachments from State::attached, so the
+// per-card lists keep exactly its order. Attaching and detaching are rare next
+// to the rating queries that read the lists.
+static void relink_attachments(State& s, CardId base) {
+  CardId* link = &s.card(base).first_attachment;
+  for (CardId a : s.attached)
+    if (s.card(a).attached_to == base) {
+      *link = a;
+      link = &s.card(a).next_attachment;
+    }
+  *link = kNoCard;
+}
+
 void take_out(State& s, CardId c) {
   if (auto* v = pile_of(s, c)) {
     auto it = std::find(v->begin(), v->end(), c);
     if (it != v->end()) v->erase(it);
   }
   CardInst& ci = s.card(c);
-  if (ci.attached_to != kNoCard) {
+  const CardId base = ci.attached_to;
+  if (base != kNoCard) {
     auto it = std::find(s.attached.begin(), s.attached.end(), c);
     if (it != s.attached.end()) s.attached.erase(it);
   }
   ci.zone = Zone::Limbo;
   ci.attached_to = kNoCard;
+  ci.next_attachment = kNoCard;
+  if (base != kNoCard) relink_attachments(s, base);
 }
 
 void attach_to(State& s, CardId c, CardId base) {
   CardInst& ci = s.card(c);
-  if (ci.attached_to == kNoCard) s.attached.push_back(c);
+  const CardId before = ci.attached_to;
+  if (before == kNoCard) s.attached.push_back(c);
   ci.attached_to = base;
   ci.area = s.card(base).area;
+  if (before != kNoCard && before != base) relink_attachments(s, before);
+  relink_attachments(s, base);
 }
 
 void put_attached(State& s, CardId c, CardId base, int seat) {
@@ -70,8 +89,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
 
 AttachList attachments_of(const State& s, CardId c) {
   AttachList out;
-  for (CardId a : s.attached)
-    if (s.card(a).attached_to == c) out.push_back(a);
+  for (CardId a = s.card(c).first_attachment; a != kNoCard; a = s.card(a).next_attachment) out.push_back(a);
   return out;
 }
 

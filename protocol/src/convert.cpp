@@ -73,6 +73,7 @@ static void fill_facts(const dt::CardDef& d, Msg* out) {
     if (d.affil & (1u << a)) out->add_affiliation(lower_name(dt::Affil(a)));
   for (const std::string& des : d.designations) out->add_designation(des);
   if (has_printed(d)) fill_ratings(d, out->mutable_printed());
+  if (!d.summary.empty()) out->set_summary(d.summary);
 }
 
 static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenCard* out, bool in_play,

@@ -312,6 +312,7 @@ class RequestWriter {
       key("current");
       ratings(c.current());
     }
+    str("summary", c.summary());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -325,6 +326,7 @@ class RequestWriter {
       key("printed");
       ratings(c.printed());
     }
+    str("summary", c.summary());
     close();
   }
   void seat(const protocol::SeenSeat& s) {

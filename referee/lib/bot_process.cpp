@@ -1,29 +1,28 @@
 // BotProcess and OutputTail (see bot_process.hpp for why they are built this way).
 #include "dtref/bot_process.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/close_range.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <boost/process/args.hpp>
-#include <boost/process/child.hpp>
-#include <boost/process/env.hpp>
-#include <boost/process/start_dir.hpp>
-#include <boost/process/environment.hpp>
-#include <boost/process/exe.hpp>
-#include <boost/process/extend.hpp>
-#include <boost/process/posix.hpp>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <thread>
 
-namespace dtref {
+#include "dtref/cgroup.hpp"
 
-namespace bp = boost::process;
+extern char** environ;
+
+namespace dtref {
 
 namespace {
 
@@ -65,7 +64,134 @@ bool can_exec(const std::string& c) {
   return first.find('=') == std::string::npos;
 }
 
+// Strings and the NULL-terminated pointer array execve wants, built before fork.
+struct CStrings {
+  std::vector<std::string> own;
+  std::vector<char*> ptrs;
+  void finish() {
+    for (std::string& s : own) ptrs.push_back(s.data());
+    ptrs.push_back(nullptr);
+  }
+};
+
+// The referee's environment, minus what belongs to one seat, plus `extra`.
+CStrings bot_environment(const std::vector<std::pair<std::string, std::string>>& extra) {
+  CStrings env;
+  auto overridden = [&](const char* kv) {
+    const char* eq = std::strchr(kv, '=');
+    const std::string name(kv, eq ? size_t(eq - kv) : std::strlen(kv));
+    if (name == "DTREF_TOKEN" || name == "DTREF_GRPC_ADDRESS" || name == "DTREF_SEAT") return true;  // never another seat's
+    for (const auto& [k, v] : extra)
+      if (k == name) return true;
+    return false;
+  };
+  for (char** e = environ; e && *e; ++e)
+    if (!overridden(*e)) env.own.emplace_back(*e);
+  for (const auto& [k, v] : extra) env.own.push_back(k + "=" + v);
+  env.finish();
+  return env;
+}
+
+struct Limit {
+  int resource;
+  rlim_t soft, hard;
+};
+
+// The rlimits a bot gets: always CPU time, open files, file size and no core
+// dumps; address space only when no memory cgroup bounds it (it also counts
+// memory merely reserved, which some runtimes reserve a lot of); processes
+// only when the bot has a uid of its own (RLIMIT_NPROC counts per uid).
+std::vector<Limit> rlimits_for(const ResourceLimits& l, bool memory_cgroup, bool own_uid) {
+  std::vector<Limit> out{{RLIMIT_CORE, 0, 0}};
+  if (l.cpu_seconds > 0) out.push_back({RLIMIT_CPU, rlim_t(l.cpu_seconds), rlim_t(l.cpu_seconds + 5)});
+  if (l.open_files > 0) out.push_back({RLIMIT_NOFILE, rlim_t(l.open_files), rlim_t(l.open_files)});
+  if (l.file_bytes > 0) out.push_back({RLIMIT_FSIZE, rlim_t(l.file_bytes), rlim_t(l.file_bytes)});
+  if (l.memory_bytes > 0 && !memory_cgroup) out.push_back({RLIMIT_AS, rlim_t(l.memory_bytes), rlim_t(l.memory_bytes)});
+  if (l.processes > 0 && own_uid) out.push_back({RLIMIT_NPROC, rlim_t(l.processes), rlim_t(l.processes)});
+  return out;
+}
+
+// Everything the child does between fork and exec: system calls only.
+struct ChildPlan {
+  int in = -1, out = -1, err = -1;  // become 0, 1, 2
+  int report = -1;                  // close-on-exec pipe: errno of a failed step
+  pid_t parent = 0;
+  const std::vector<int>* cgroup_fds = nullptr;
+  std::vector<Limit> limits;
+  bool set_uid = false;  // drop to `uid` here (no namespaces to do it in)
+  uid_t uid = 0;
+  const char* dir = nullptr;  // working directory, when not the referee's
+  const char* path = nullptr;
+  char* const* argv = nullptr;
+  char* const* envp = nullptr;
+};
+
+[[noreturn]] void fail_in_child(const ChildPlan& c, int step) {
+  const int report[2] = {step, errno};
+  [[maybe_unused]] ssize_t n = ::syscall(SYS_write, c.report, report, sizeof report);
+  ::_exit(127);
+}
+
+[[noreturn]] void run_child(const ChildPlan& c) {
+  ::setpgid(0, 0);  // own process group: killpg reaches every descendant that stays in it
+  // Die with the referee; if it already died, go at once.
+  if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) fail_in_child(c, 1);
+  if (::getppid() != c.parent) ::_exit(127);
+  if (c.cgroup_fds)
+    for (int fd : *c.cgroup_fds)
+      if (::syscall(SYS_write, fd, "0", 1) != 1) fail_in_child(c, 2);
+  for (const Limit& l : c.limits) {
+    const rlimit r{l.soft, l.hard};
+    if (::syscall(SYS_setrlimit, l.resource, &r) != 0) fail_in_child(c, 3);
+  }
+  if (c.set_uid) {
+    // Raw system calls: glibc's wrappers would try to change every thread's
+    // ids, and the forked child has only this one.
+    if (::syscall(SYS_setgroups, 0, nullptr) != 0 || ::syscall(SYS_setresgid, c.uid, c.uid, c.uid) != 0 ||
+        ::syscall(SYS_setresuid, c.uid, c.uid, c.uid) != 0 || ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+      fail_in_child(c, 4);
+  }
+  // Signal dispositions and the mask survive exec: give the bot the defaults.
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig) ::sigaction(sig, &dfl, nullptr);  // fails harmlessly for KILL, STOP
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  if (::dup2(c.in, 0) < 0 || ::dup2(c.out, 1) < 0 || ::dup2(c.err, 2) < 0) fail_in_child(c, 5);
+  if (c.dir && ::chdir(c.dir) != 0) fail_in_child(c, 7);
+  // Nothing else the referee has open reaches the bot (libraries may have
+  // opened descriptors without close-on-exec).
+  ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_CLOEXEC);
+  ::execve(c.path, c.argv, c.envp);
+  fail_in_child(c, 6);
+}
+
+const char* const kChildSteps[] = {"", "PR_SET_PDEATHSIG", "joining its cgroup", "setting its rlimits",
+                                   "dropping to its own uid", "redirecting its stdio", "exec",
+                                   "changing to its working directory"};
+
+// Kills every process running as `uid` (a leased uid nobody else runs as).
+void kill_uid(uid_t uid) {
+  DIR* d = ::opendir("/proc");
+  if (!d) return;
+  while (dirent* e = ::readdir(d)) {
+    char* end = nullptr;
+    const long pid = std::strtol(e->d_name, &end, 10);
+    if (pid <= 0 || *end) continue;
+    std::ifstream st(std::string("/proc/") + e->d_name + "/status");
+    for (std::string line; std::getline(st, line);)
+      if (line.rfind("Uid:", 0) == 0) {
+        if (std::strtoul(line.c_str() + 4, nullptr, 10) == uid) ::kill(pid_t(pid), SIGKILL);
+        break;
+      }
+  }
+  ::closedir(d);
+}
+
 }  // namespace
+
+BotProcess::BotProcess() = default;
 
 BotProcess::~BotProcess() {
   kill_group_and_reap();
@@ -79,34 +205,82 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
     return "cannot start in working directory '" + how.dir + "': " + std::strerror(errno);
   static std::once_flag subreaper;
   std::call_once(subreaper, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
-  Pipe in, out, err;
-  if (!out.open() || (how.stdin_pipe && !in.open()) || (!how.stderr_to_stdout && !err.open()))
+  const SandboxSettings& sb = how.sandbox;
+  const Support& sup = sandbox_support();
+  if (auto no = sup.refusal(sb)) return no;
+  limits_ = sb.limits;
+  const bool isolate = sb.isolation != Isolation::Off;
+  sandboxed_ = isolate && !sup.bwrap.empty();
+  if (isolate && ::geteuid() == 0 && (!sandboxed_ || sup.own_uid)) uid_ = UidLease::take();
+  direct_uid_ = uid_ && !sandboxed_;
+  // The program itself (the command's first word, when it is a path: an
+  // interpreter under a home directory, say) must be reachable by that uid;
+  // say so plainly rather than leave it to a shell's "Permission denied".
+  const std::string program = how.command.substr(0, how.command.find_first_of(" \t"));
+  if (uid_ && program.find('/') != std::string::npos)
+    if (auto blocked = unreadable_by_others(how.dir.empty() || program[0] == '/' ? program : how.dir + "/" + program))
+      return "cannot launch '" + how.command + "': it runs as a user of its own (uid " + std::to_string(uid_->uid()) +
+             "), which may not run " + program + " (" + *blocked +
+             " is closed to other users): make the bot's files readable by others (chmod o+rX), "
+             "or run without isolation (--isolation off)";
+  std::string cgroup_problem;
+  cgroup_ = BotCgroup::create(limits_, &cgroup_problem);
+
+  Pipe in, out, err, report;
+  if (!out.open() || (how.stdin_pipe && !in.open()) || (!how.stderr_to_stdout && !err.open()) || !report.open())
     return std::string("cannot create a pipe: ") + std::strerror(errno);
   int devnull = how.stdin_pipe ? -1 : ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  const int child_in = how.stdin_pipe ? in.read : devnull;
-  const int child_err = how.stderr_to_stdout ? out.write : err.write;
   const std::string script = how.exec_simple_command && can_exec(how.command) ? "exec " + how.command : how.command;
-  std::optional<std::string> failure;
-  try {
-    bp::environment env = boost::this_process::environment();
-    for (const auto& [k, v] : how.env) env[k] = v;
-    bp::child c(bp::exe = "/bin/sh", bp::args = {"-c", script}, bp::env = env,
-                bp::start_dir = how.dir.empty() ? std::string(".") : how.dir, bp::posix::fd.bind(0, child_in),
-                bp::posix::fd.bind(1, out.write), bp::posix::fd.bind(2, child_err),
-                bp::extend::on_exec_setup([](auto&) {
-                  ::setpgid(0, 0);             // own process group: killpg reaches every descendant
-                  ::signal(SIGPIPE, SIG_DFL);  // ignored signals survive exec; give the bot the default
-                }));
-    pid_ = c.id();
-    c.detach();  // reaped here (waitid/waitpid), not by boost
-  } catch (const std::exception& e) {
-    failure = "cannot launch '" + how.command + "': " + e.what();
+
+  CStrings argv;
+  if (sandboxed_)
+    argv.own = sandboxed_command(sup, sb, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
+                                 how.dir);
+  else
+    argv.own = {"/bin/sh", "-c", script};
+  argv.finish();
+  auto extra = how.env;
+  if (isolate && (sandboxed_ || uid_)) {
+    // The referee's home is not the bot's (an own uid cannot even read it); /tmp is its own when sandboxed.
+    extra.emplace_back("HOME", "/tmp");
+    extra.emplace_back("TMPDIR", "/tmp");
   }
+  CStrings env = bot_environment(extra);
+
+  ChildPlan c;
+  c.in = how.stdin_pipe ? in.read : devnull;
+  c.out = out.write;
+  c.err = how.stderr_to_stdout ? out.write : err.write;
+  c.report = report.write;
+  c.parent = ::getpid();
+  if (cgroup_) c.cgroup_fds = &cgroup_->join_fds();
+  c.limits = rlimits_for(limits_, cgroup_ && cgroup_->limits_memory(), uid_.has_value());
+  c.set_uid = direct_uid_;
+  if (!sandboxed_ && !how.dir.empty()) c.dir = how.dir.c_str();  // bubblewrap changes directory itself
+  if (uid_) c.uid = uid_->uid();
+  c.path = argv.ptrs[0];
+  c.argv = argv.ptrs.data();
+  c.envp = env.ptrs.data();
+
+  const pid_t pid = ::fork();
+  if (pid == 0) run_child(c);
   close_fd(devnull);
-  if (failure) return failure;  // the pipes close with `in`, `out`, `err`
+  if (pid < 0) return std::string("cannot start a process: ") + std::strerror(errno);
+  pid_ = pid;
   // The child also calls setpgid; doing it here too closes the race where we
   // would kill the group before the child got to run.
   ::setpgid(pid_, pid_);
+  close_fd(report.write);
+  int failure[2] = {0, 0};
+  ssize_t got;
+  while ((got = ::read(report.read, failure, sizeof failure)) < 0 && errno == EINTR) {
+  }
+  if (got == ssize_t(sizeof failure)) {  // the child reported a failed step instead of exec'ing
+    kill_group_and_reap();
+    const int step = failure[0] >= 1 && failure[0] <= 7 ? failure[0] : 0;
+    return std::string("cannot launch '") + how.command + "': " + kChildSteps[step] + " failed: " + std::strerror(failure[1]) +
+           (step == 6 ? " (" + argv.own[0] + ")" : "");
+  }
   pidfd_ = int(::syscall(SYS_pidfd_open, pid_, 0));
   ends->in = std::exchange(in.write, -1);
   ends->out = std::exchange(out.read, -1);
@@ -126,8 +300,27 @@ bool BotProcess::check_exited() {
   }
   if (si.si_pid == 0) return false;
   exited_ = true;
-  exit_detail_ = describe_end(si.si_code == CLD_EXITED, si.si_status);
+  int code = si.si_status;
+  bool normal = si.si_code == CLD_EXITED;
+  // bwrap reports a bot killed by signal N as exit code 128 + N.
+  if (normal && sandboxed_ && code > 128 && code < 128 + NSIG) normal = false, code -= 128;
+  if (!normal) end_signal_ = code;
+  exit_detail_ = describe_end(normal, code);
   return true;
+}
+
+std::string BotProcess::limit_hit() {
+  if (cgroup_) {
+    const std::string hit = cgroup_->limit_hit();
+    if (!hit.empty()) limit_hit_ = hit;
+  }
+  if (!limit_hit_.empty()) return limit_hit_;
+  check_exited();
+  if (end_signal_ == SIGXCPU)
+    return "CPU time limit (" + std::to_string(limits_.cpu_seconds) + " s of one process) exceeded";
+  if (end_signal_ == SIGXFSZ)
+    return "file size limit (" + std::to_string(limits_.file_bytes >> 20) + " MiB) exceeded";
+  return {};
 }
 
 void BotProcess::kill_group_and_reap() {
@@ -136,11 +329,19 @@ void BotProcess::kill_group_and_reap() {
   // (holding pipes, perhaps) must go. The leader is still an unreaped zombie
   // here, so its pid cannot have been reused as a group id.
   ::killpg(pid_, SIGKILL);
+  if (cgroup_) cgroup_->kill_all();  // also what left the group (setsid) without a pid namespace
+  if (direct_uid_) kill_uid(uid_->uid());
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!exited_ || exit_detail_.empty())
-    exit_detail_ = describe_end(WIFEXITED(status), WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+  if (!exited_ || exit_detail_.empty()) {
+    exited_ = false;
+    bool normal = WIFEXITED(status);
+    int code = normal ? WEXITSTATUS(status) : WTERMSIG(status);
+    if (normal && sandboxed_ && code > 128 && code < 128 + NSIG) normal = false, code -= 128;
+    if (!normal) end_signal_ = code;
+    exit_detail_ = describe_end(normal, code);
+  }
   exited_ = reaped_ = true;
   // Reap the group's re-parented grandchildren (we are their subreaper);
   // SIGKILL takes a moment to land, hence the short wait.
@@ -151,20 +352,40 @@ void BotProcess::kill_group_and_reap() {
     if (p < 0) break;  // ECHILD: none left
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+  if (cgroup_) {
+    const std::string hit = cgroup_->limit_hit();
+    if (!hit.empty()) limit_hit_ = hit;
+    cgroup_.reset();  // kills stragglers, removes the cgroup
+  }
+  if (direct_uid_) kill_uid(uid_->uid());
+  uid_.reset();  // nothing runs as it any more: free for the next bot
   close_pidfd();
 }
 
 OutputTail::~OutputTail() { close_fd(file_); }
 
-void OutputTail::copy_to(const std::string& path) {
+void OutputTail::copy_to(const std::string& path, size_t max_bytes) {
   std::lock_guard lk(m_);
   close_fd(file_);
-  if (!path.empty()) file_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (path.empty()) return;
+  // Owner-only: a bot's log may hold what it saw of its hand, and other bots run as other users.
+  file_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+  file_left_ = max_bytes;
 }
 
 void OutputTail::append(const char* data, size_t n) {
   std::lock_guard lk(m_);
-  if (file_ >= 0 && ::write(file_, data, n) < 0) close_fd(file_);  // a full disk must not stop the match
+  if (file_ >= 0) {
+    const size_t take = std::min(n, file_left_);
+    // A full disk must not stop the match: a failed write gives the file up.
+    if (take > 0 && ::write(file_, data, take) < 0) close_fd(file_);
+    file_left_ -= take;
+    if (file_ >= 0 && take < n) {
+      const char note[] = "\n[dtref: log size limit reached; the rest of this bot's output was dropped]\n";
+      [[maybe_unused]] ssize_t w = ::write(file_, note, sizeof note - 1);
+      close_fd(file_);
+    }
+  }
   kept_.append(data, n);
   if (kept_.size() > cap_ * 2) kept_.erase(0, kept_.size() - cap_);
 }

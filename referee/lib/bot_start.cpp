@@ -37,6 +37,18 @@ std::optional<std::string> bot_spec_problem(const BotSpec& bot) {
                          s);
   }
   const bool launched = starts(s, "stdio:") || starts(s, "grpc:");
+  if (!bot.limits.empty() || bot.network) {
+    if (!launched)
+      return fmt::format("'{}' is not launched by the referee: resource limits and the network setting apply only "
+                         "to launched bots (stdio:, grpc:)",
+                         s);
+    try {
+      ResourceLimits check;
+      check.apply(bot.limits);
+    } catch (const std::invalid_argument& e) {
+      return fmt::format("bot '{}': {}", bot.name.empty() ? s : bot.name, e.what());
+    }
+  }
   if (!launched && (!bot.args.empty() || !bot.dir.empty() || !bot.env.empty()))
     return fmt::format("'{}' is started elsewhere: arguments, a working directory and environment apply only to "
                        "launched bots (stdio:, grpc:)",
@@ -64,6 +76,8 @@ std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t i, const d
                                          live_options);
   if (starts(s, "stdio:")) {
     StdioOptions o;
+    o.sandbox = seat_sandbox(match, int(i));
+    o.stderr_log_bytes = match.stderr_log_bytes;
     o.wire = open_wire_log(match, int(i));
     if (!match.stderr_dir.empty()) o.stderr_path = stderr_log_path(match, int(i));
     o.env = bot.env;

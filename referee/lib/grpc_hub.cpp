@@ -3,6 +3,10 @@
 #include "dtref/grpc_hub.hpp"
 
 #include <grpcpp/grpcpp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include "dtref/secrets.hpp"
 
@@ -101,6 +105,9 @@ class GrpcHub::Service final : public protocol::BotLink::CallbackService {
 bool GrpcSeatChannel::send(const RefereeMessage& msg) {
   std::unique_lock lk(m);
   if (finish_requested_ || finished_ || write_failed_) return false;
+  const size_t size = msg.ByteSizeLong();
+  if (outbox_bytes_ + size > kMaxUnsentBytes) return false;  // the bot is not reading
+  outbox_bytes_ += size;
   // Before the bot dials in, messages wait here (hello is sent right after
   // the launch); attach() starts writing them.
   outbox_.push_back(msg);
@@ -127,10 +134,12 @@ void GrpcSeatChannel::on_attached() {
 
 void GrpcSeatChannel::on_write_done(bool ok) {
   std::unique_lock lk(m);
+  outbox_bytes_ -= std::min(outbox_bytes_, size_t(outbox_.front().ByteSizeLong()));
   outbox_.pop_front();
   if (!ok) {
     write_failed_ = true;
     outbox_.clear();
+    outbox_bytes_ = 0;
   }
   const RefereeMessage* next = nullptr;
   bool fin = false;
@@ -187,17 +196,22 @@ bool GrpcSeatChannel::deliver(const BotMessage& msg) {
     r.raw = msg.ShortDebugString().substr(0, 500);
     r.exit_detail = why;
   }
+  r.bytes = msg.ByteSizeLong();
   std::lock_guard lk(m);
-  if (inbox.size() >= kMaxUnread) {
+  if (inbox.size() >= kMaxUnread || inbox_bytes + r.bytes > kMaxUnreadBytes) {
     // A bot that sends far more than it is asked would fill the referee's
     // memory: its last word is a malformed message, and it is not read again.
     r.kind = Received::Kind::Malformed;
     r.raw.clear();
-    r.exit_detail = "more than " + std::to_string(kMaxUnread) + " messages sent without being asked";
+    r.exit_detail = inbox.size() >= kMaxUnread
+                        ? "more than " + std::to_string(kMaxUnread) + " messages sent without being asked"
+                        : "more than " + std::to_string(kMaxUnreadBytes >> 20) + " MiB of messages sent without being asked";
+    r.bytes = 0;
     inbox.push_back(std::move(r));
     cv.notify_all();
     return false;
   }
+  inbox_bytes += r.bytes;
   inbox.push_back(std::move(r));
   cv.notify_all();
   return true;
@@ -241,7 +255,17 @@ bool GrpcHub::open(const std::string& listen_address, std::string* error) {
   // Without this, Linux gRPC sets SO_REUSEPORT and a second referee could
   // silently share a fixed port with the first.
   b.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
+  b.SetMaxReceiveMessageSize(GrpcSeatChannel::kMaxMessageBytes);  // a bot's message: as a stdio line
   b.AddListeningPort(listen_address, grpc::InsecureServerCredentials(), &port);
+  const std::string host = listen_address.substr(0, listen_address.rfind(':'));
+  if (host == "127.0.0.1" || host == "localhost" || host == "[::1]") {
+    char dir[] = "/tmp/dtref-grpc-XXXXXX";  // 0700: only the socket is handed out, by bind mount
+    if (::mkdtemp(dir)) {
+      unix_dir_ = dir;
+      unix_socket_ = unix_dir_ + "/grpc.sock";
+      b.AddListeningPort("unix:" + unix_socket_, grpc::InsecureServerCredentials());
+    }
+  }
   b.RegisterService(service_.get());
   server_ = b.BuildAndStart();
   if (!server_ || port == 0) {
@@ -251,6 +275,8 @@ bool GrpcHub::open(const std::string& listen_address, std::string* error) {
     server_.reset();
     return false;
   }
+  // Bots run as other users: the socket must let them connect (the token still decides who plays).
+  if (!unix_socket_.empty() && ::chmod(unix_socket_.c_str(), 0666) != 0) unix_socket_.clear();
   const auto colon = listen_address.rfind(':');
   address_ = listen_address.substr(0, colon) + ":" + std::to_string(port);
   return true;
@@ -261,6 +287,10 @@ GrpcHub::~GrpcHub() {
     // Streams still open are cancelled at the deadline; Shutdown waits for them.
     server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
     server_->Wait();
+  }
+  if (!unix_dir_.empty()) {
+    ::unlink((unix_dir_ + "/grpc.sock").c_str());
+    ::rmdir(unix_dir_.c_str());
   }
 }
 

@@ -22,6 +22,8 @@ namespace dtref {
 namespace {
 
 constexpr size_t kStderrTailBytes = 8192;
+// Where a sandboxed gRPC bot finds the referee's socket.
+constexpr const char* kSandboxGrpcSocket = "/run/dtref/grpc.sock";
 // After the bot's process exits, how long its stream may still deliver what
 // it wrote before receive() reports Closed.
 constexpr auto kDrainAfterExit = std::chrono::milliseconds(300);
@@ -55,6 +57,8 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
     throw std::invalid_argument("not a gRPC bot spec: '" + spec + "' (use grpc:<command> or grpc-remote[:host:port])");
   }
   o.stderr_path = stderr_log_path(match, seat);
+  o.stderr_log_bytes = match.stderr_log_bytes;
+  o.sandbox = seat_sandbox(match, seat);
   o.wire = open_wire_log(match, seat);
   return std::make_unique<GrpcLink>(std::move(o));
 }
@@ -88,14 +92,24 @@ struct GrpcLink::Impl {
   std::optional<std::string> launch() {
     BotProcess::Launch how;
     how.command = o.command;
+    how.sandbox = o.sandbox;
+    std::string address = hub->address();
+    if (will_sandbox(o.sandbox) && !o.sandbox.network) {
+      // No network in the sandbox: the hub's Unix socket is the way in.
+      if (hub->unix_socket().empty())
+        return "the bot has no network and the gRPC server at " + hub->address() +
+               " has no Unix socket to bind into its sandbox; allow it the network (--bot-network)";
+      how.binds.emplace_back(hub->unix_socket(), kSandboxGrpcSocket);
+      address = std::string("unix:") + kSandboxGrpcSocket;
+    }
     how.env = o.env;
-    how.env.insert(how.env.end(), {{"DTREF_GRPC_ADDRESS", hub->address()}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}});
+    how.env.insert(how.env.end(), {{"DTREF_GRPC_ADDRESS", address}, {"DTREF_TOKEN", token}, {"DTREF_SEAT", std::to_string(o.seat)}});
     how.dir = o.dir;
     how.stdin_pipe = false;         // a gRPC bot reads nothing on stdin
     how.stderr_to_stdout = true;    // both go to the kept tail
     BotProcess::Pipes ends;
     if (auto failure = proc.launch(how, &ends)) return failure;
-    output.copy_to(o.stderr_path);
+    output.copy_to(o.stderr_path, o.stderr_log_bytes);
     out_fd = ends.out;
     out_thread = std::thread([this] { read_output(); });
     return std::nullopt;
@@ -186,6 +200,7 @@ Received GrpcLink::receive_unlogged(Clock::time_point deadline) {
     if (!ch.inbox.empty()) {
       Received r = std::move(ch.inbox.front());
       ch.inbox.pop_front();
+      ch.inbox_bytes -= std::min(ch.inbox_bytes, r.bytes);
       return r;
     }
     bool exited_long_enough = false;
@@ -251,5 +266,7 @@ void GrpcLink::shutdown(std::chrono::milliseconds grace) {
 }
 
 std::string GrpcLink::stderr_tail() const { return impl_->output.tail(); }
+
+std::string GrpcLink::resource_problem() { return impl_->proc.limit_hit(); }
 
 }  // namespace dtref

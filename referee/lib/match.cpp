@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 
@@ -36,6 +37,7 @@ std::string to_string(Verdict v) {
     case Verdict::IllegalChoice: return "illegal_choice";
     case Verdict::StaleDecisionId: return "stale_decision_id";
     case Verdict::StartupFailure: return "startup_failure";
+    case Verdict::Resource: return "resource";
   }
   return "?";
 }
@@ -69,6 +71,8 @@ struct Seat {
   bool compact = false;  // asked for card facts once and defaults left out
   FactsOnce facts;       // compact: which cards' facts it has been sent
   int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
+  size_t comment_bytes = 0;  // of comments kept so far
+  bool comments_dropped = false;
 };
 
 // Thrown inside the runner when a seat's fault ends the match.
@@ -101,7 +105,8 @@ class Runner {
 
   void write_header();
   void start_bots();
-  void fault(size_t seat, Verdict v, const std::string& detail);
+  void fault(size_t seat, Verdict v, const std::string& what);
+  std::string bounded_comment(Seat& seat, const std::string& comment) const;
   void distribute(const dt::State& s, const std::vector<dt::Event>& events);
   size_t decide(const dt::State& s, const std::vector<dt::Option>& opts, std::string* comment, bool* by_default);
   void finish(const dt::State* s, int forfeiting_seat);
@@ -152,8 +157,17 @@ void Runner::write_header() {
              {"policy", to_string(spec_.policy)}});
 }
 
-void Runner::fault(size_t i, Verdict v, const std::string& detail) {
+void Runner::fault(size_t i, Verdict v, const std::string& what) {
   Seat& seat = seats_[i];
+  std::string detail = what;
+  // Whatever the symptom (a crash, a timeout...), a limit the bot ran into is the reason.
+  if (seat.link) {
+    const std::string hit = seat.link->resource_problem();
+    if (!hit.empty()) {
+      detail = hit + " (" + detail + ")";
+      v = Verdict::Resource;
+    }
+  }
   seat.out.verdict = v;
   seat.out.detail = detail;
   json line{{"type", "fault"}, {"seat", i}, {"verdict", to_string(v)}, {"detail", detail}};
@@ -163,6 +177,26 @@ void Runner::fault(size_t i, Verdict v, const std::string& detail) {
   }
   tr_.write(line);
   if (spec_.verbose) fmt::print("s{} fault: {} ({})\n", i, to_string(v), detail);
+}
+
+// A bot's comment as the transcript keeps it: cut to comment_bytes (at a
+// character boundary), and dropped once the seat's comments reach
+// comment_total_bytes, so a chatty bot cannot grow the transcript without end.
+std::string Runner::bounded_comment(Seat& seat, const std::string& comment) const {
+  if (comment.empty() || seat.comments_dropped) return {};
+  std::string c = comment;
+  if (c.size() > spec_.comment_bytes) {
+    size_t n = spec_.comment_bytes;
+    while (n > 0 && (static_cast<unsigned char>(c[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 sequence
+    c.resize(n);
+    c += " [cut]";
+  }
+  if (seat.comment_bytes + c.size() > spec_.comment_total_bytes) {
+    seat.comments_dropped = true;
+    return fmt::format("[dtref: this seat's comments reached {} bytes; later ones are dropped]", spec_.comment_total_bytes);
+  }
+  seat.comment_bytes += c.size();
+  return c;
 }
 
 // Every seat learns what happened, each as it may see it.
@@ -285,14 +319,24 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   };
   // A refused answer: forfeit (ladder), tell and re-ask on the same clock (dev),
   // or play the default option (training). Returns true when the default is played.
+  int refusals = 0;
   auto refuse = [&](Verdict v, const std::string& kind, const std::string& detail, bool resend = true) {
     if (spec_.policy == Policy::Ladder) {
       fault(si, v, detail);
       throw Forfeit{int(si)};
     }
+
     if (v == Verdict::Malformed) ++seat.out.malformed;
     else ++seat.out.illegal;
-    tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", kind}, {"detail", detail}});
+    // Each refusal is a transcript line: past the cap, a bot answering wrong as
+    // fast as it can would only grow the transcript, so the rest go uncounted there.
+    ++refusals;
+    if (refusals <= spec_.max_refused_lines_per_decision)
+      tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", kind}, {"detail", detail}});
+    else if (refusals == spec_.max_refused_lines_per_decision + 1)
+      tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", "not_recorded"},
+                 {"detail", fmt::format("more than {} refused answers to this decision; the rest are not recorded",
+                                        spec_.max_refused_lines_per_decision)}});
     if (spec_.policy == Policy::Dev) {
       send_error(seat, id, kind, detail, &opts);
       // The same request again, same decision id, same deadline; except after an
@@ -381,7 +425,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
       continue;
     }
     charge(r.at);
-    *comment = a.comment();
+    *comment = bounded_comment(seat, a.comment());
     return *idx;
   }
 }
@@ -531,6 +575,44 @@ MatchOutcome Runner::run() {
 }
 
 }  // namespace
+
+namespace {
+
+// The command line of a launched bot's spec ("" for built-in and remote bots).
+std::string command_of(const std::string& spec) {
+  if (spec.rfind("stdio:", 0) == 0) return spec.substr(6);
+  if (spec.rfind("grpc:", 0) == 0) return spec.substr(5);
+  return {};
+}
+
+}  // namespace
+
+SandboxSettings seat_sandbox(const MatchSpec& spec, int seat) {
+  SandboxSettings s = spec.sandbox;
+  if (seat < 0 || size_t(seat) >= spec.bots.size()) return s;
+  const BotSpec& me = spec.bots[size_t(seat)];
+  if (!me.limits.empty()) {
+    try {
+      s.limits.apply(me.limits);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("bot '{}': {}", me.name.empty() ? me.spec : me.name, e.what()));
+    }
+  }
+  if (me.network) s.network = *me.network;
+  for (const std::string& p : {spec.transcript_path, spec.stderr_dir, spec.wire_log_dir})
+    if (!p.empty()) s.hide.push_back(p);
+  // The other seats' programs and their directories (sandboxed_command keeps
+  // whatever this bot's own command needs).
+  for (size_t k = 0; k < spec.bots.size(); ++k) {
+    if (int(k) == seat) continue;
+    const BotSpec& other = spec.bots[k];
+    for (const std::string& p : command_paths(command_with_args(command_of(other.spec), other.args), other.dir)) {
+      s.others.push_back(p);
+      s.others.push_back(std::filesystem::path(p).parent_path().string());
+    }
+  }
+  return s;
+}
 
 std::string stderr_log_path(const MatchSpec& spec, int seat) {
   if (spec.stderr_dir.empty()) return {};

@@ -50,11 +50,12 @@ std::optional<std::string> StdioLink::start(Clock::time_point) {
   how.env = opt_.env;
   how.dir = opt_.dir;
   how.exec_simple_command = true;
+  how.sandbox = opt_.sandbox;
   BotProcess::Pipes ends;
   if (auto failure = proc_.launch(how, &ends)) return failure;
   in_ = ends.in, out_ = ends.out, err_ = ends.err;
   set_nonblocking(in_), set_nonblocking(out_), set_nonblocking(err_);
-  stderr_.copy_to(opt_.stderr_path);
+  stderr_.copy_to(opt_.stderr_path, opt_.stderr_log_bytes);
   return std::nullopt;
 }
 
@@ -159,6 +160,9 @@ bool StdioLink::send_line(const std::string& line) {
     opt_.wire->write(WireLog::Dir::ToBot, line);
   }
   if (in_ < 0) return false;
+  // A bot that does not read its stdin must not grow our memory: past the
+  // cap, messages are not queued (it will time out waiting for them anyway).
+  if (outbuf_.size() + line.size() > kMaxUnsentBytes) return false;
   outbuf_ += line;
   outbuf_ += '\n';
   return flush_output();

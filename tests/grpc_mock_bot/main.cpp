@@ -9,6 +9,8 @@
 //   never-dial       sleeps without dialling
 //   ignore-end       plays, but stays on after match_end until killed
 //   flood            after ready, sends answers nobody asked for without end
+//   flood-big        the same with 512 KiB comments (the unread bytes run out first)
+//   huge             after ready, sends one answer of 2 MiB (over the message size cap)
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
@@ -55,10 +57,17 @@ int main(int argc, char** argv) {
       out.mutable_ready()->set_name("mock-" + mode);
       stream->Write(out);
       std::cerr << "mock bot: ready for seat " << in.hello().seat() << "\n";
-      if (mode == "flood") {
+      if (mode == "flood" || mode == "flood-big" || mode == "huge") {
         BotMessage junk;
         junk.mutable_answer()->set_decision_id(1);
         junk.mutable_answer()->mutable_choice()->set_number_value(0);
+        if (mode == "flood-big") junk.mutable_answer()->set_comment(std::string(512 << 10, 'c'));
+        if (mode == "huge") {
+          junk.mutable_answer()->set_comment(std::string(2 << 20, 'c'));
+          stream->Write(junk);
+          std::this_thread::sleep_for(std::chrono::seconds(30));
+          return 0;
+        }
         while (stream->Write(junk)) {
         }
         return 0;

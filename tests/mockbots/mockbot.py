@@ -2,6 +2,7 @@
 """A stdio bot that misbehaves on purpose, for the referee's end-to-end tests.
 
 usage: mockbot.py MODE [--at N] [--pidfile PATH] [--record PATH] [--seed S]
+                  [--tag WORD] [--target WORD]
 
 Plays correctly (a seeded random legal option) until its N-th request
 (--at, default 1), then does what MODE says:
@@ -33,6 +34,24 @@ Plays correctly (a seeded random legal option) until its N-th request
                 the digits of hello's match_id, else 1 (the old default
                 seed); a test replays that guess to see whether it predicts
                 the opponent's hidden hand
+The attacks of a hostile bot (docs/security.md). Each plays correctly and
+says in every answer's comment how the attack went, unless it is the kind
+that stops answering:
+  kill_sibling  at request N, SIGKILLs every process whose command line holds
+                --target WORD (the other seat's --tag): "killed K"
+  kill_parent   at request N, SIGKILLs its parent and every process whose
+                command line holds "dtref": "killed K"
+  steal_token   at request N, reads /proc/*/environ for a DTREF_TOKEN that is
+                not its own: "stolen: TOKEN" or "stolen: none"
+  setsid_escape at start, forks a child that leaves the process group and
+                session (setsid) and sleeps for ever, then plays
+  memory_hog    at request N, allocates and touches memory 64 MiB at a time up
+                to 3 GiB, then plays on: "held M MiB"
+  fork_storm    at request N, forks without end (each child sleeps), and so
+                never answers
+  comment_flood answers with a 512 KiB comment every time
+--tag: a word only for the command line, so a test can find the bot's
+processes (forked children keep it) with /proc/*/cmdline.
 --pidfile: every pid this bot starts (itself included) is appended there,
 so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
@@ -51,7 +70,7 @@ import time
 def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
-    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": ""}
+    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": "", "--tag": "", "--target": ""}
     i = 1
     while i + 1 < len(args) + 1 and i < len(args):
         opts[args[i]] = args[i + 1]
@@ -75,6 +94,13 @@ def main():
         child = subprocess.Popen(["sleep", "1000"], stdout=sys.stdout, stderr=sys.stderr)
         note_pid(child.pid)
 
+    if mode == "setsid_escape":
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:  # and once more, so it is nobody's child the bot knows
+                time.sleep(1000)
+            os._exit(0)
+
     if mode == "flood_stderr_forever":
         def flood():
             chunk = "e" * 65536
@@ -85,6 +111,7 @@ def main():
     requests = 0
     last_id = None
     guess = 1
+    report = None  # what an attack found, said in every comment from then on
     for line in sys.stdin:
         if record:
             record.write(line)
@@ -106,6 +133,8 @@ def main():
             did = msg["decision_id"]
             options = msg["options"]
             choice = rng.randrange(len(options))
+            if requests == at and report is None:
+                report = attack(mode, opts)
             if requests >= at:
                 if mode == "hang":
                     time.sleep(1000)
@@ -140,12 +169,80 @@ def main():
                 sys.stderr.write("e" * 262144)
                 sys.stderr.flush()
             last_id = msg["decision_id"]
-            comment = "guess %d" % guess if mode == "predict" else "mock %s" % mode
+            comment = "guess %d" % guess if mode == "predict" else report or "mock %s" % mode
+            if mode == "comment_flood":
+                comment = "c" * (512 * 1024)
             say({"decision_id": did, "choice": choice, "comment": comment})
             if mode == "twice_once" and requests == at:
                 say({"decision_id": did, "choice": choice, "comment": "mock %s again" % mode})
         elif kind == "match_end":
             break
+
+
+def processes():
+    """(pid, command line) of every process this bot can see."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/cmdline" % d, "rb") as f:
+                    out.append((int(d), f.read().replace(b"\0", b" ").decode("utf-8", "replace")))
+            except OSError:
+                pass
+    return out
+
+
+def attack(mode, opts):
+    me = os.getpid()
+    if mode == "kill_sibling" or mode == "kill_parent":
+        victims = set()
+        if mode == "kill_parent":
+            victims.add(os.getppid())
+        word = opts["--target"] if mode == "kill_sibling" else "dtref"
+        for pid, cmd in processes():
+            if word and word in cmd and pid != me:
+                victims.add(pid)
+        killed = 0
+        for pid in victims:
+            if pid > 1:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    killed += 1
+                except OSError:
+                    pass
+        return "killed %d" % killed
+    if mode == "steal_token":
+        mine = os.environ.get("DTREF_TOKEN", "")
+        for pid, _ in processes():
+            try:
+                with open("/proc/%d/environ" % pid, "rb") as f:
+                    for kv in f.read().split(b"\0"):
+                        if kv.startswith(b"DTREF_TOKEN=") and kv[12:].decode() != mine:
+                            return "stolen: " + kv[12:].decode()
+            except OSError:
+                pass
+        return "stolen: none"
+    if mode == "memory_hog":
+        held = []
+        try:
+            while len(held) < 48:
+                block = bytearray(64 << 20)
+                for i in range(0, len(block), 4096):
+                    block[i] = 1
+                held.append(block)
+        except MemoryError:
+            pass
+        attack.held = held  # keep it
+        return "held %d MiB" % (64 * len(held))
+    if mode == "fork_storm":
+        while True:
+            try:
+                if os.fork() == 0:
+                    time.sleep(1000)
+                    os._exit(0)
+            except OSError:
+                time.sleep(0.001)
+    return None
 
 
 if __name__ == "__main__":

@@ -64,6 +64,9 @@ std::string identity_json(const TournamentSetup& t) {
     if (p.clocks)
       j["clocks"] = {{"startup_ms", p.clocks->startup_ms}, {"decision_ms", p.clocks->decision_ms},
                      {"bank_ms", p.clocks->bank_ms}, {"grace_ms", p.clocks->grace_ms}};
+    // A bot's own limits or network change how it can play.
+    if (!p.limits.empty()) j["limits"] = p.limits;
+    if (p.network) j["network"] = *p.network;
     if (!t.deck_pool.empty() && !(t.own_decks && p.deck_given)) j.erase("deck"), j.erase("deck_cards");
     players.push_back(j);
   }
@@ -345,6 +348,16 @@ class Run {
     spec.key = m.key();  // the bots get an opaque match id (run_match makes one)
     for (int p : {m.seat0, m.seat1}) spec.bots.push_back(t_.players[size_t(p)].bot_spec());
     for (const std::string& d : seat_decks(t_, m)) spec.decks.push_back(decks_.at(d));
+    // Bots see neither the results nor any other bot of the tournament.
+    spec.sandbox = t_.sandbox;
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) spec.sandbox.hide.push_back(store_.path() + suffix);
+    if (!opt_.transcripts_dir.empty()) spec.sandbox.hide.push_back(opt_.transcripts_dir);
+    for (const Player& pl : t_.players)
+      for (const std::string& path :
+           command_paths(command_with_args(pl.spec.substr(pl.spec.find(':') + 1), pl.args), pl.dir)) {
+        spec.sandbox.others.push_back(path);
+        spec.sandbox.others.push_back(fs::path(path).parent_path().string());
+      }
     spec.rules = t_.rules;
     spec.seed = m.seed;
     spec.clocks = t_.clocks;

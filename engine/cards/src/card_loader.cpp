@@ -160,7 +160,6 @@ CardDef convert(const pb::Card& c, const std::string& file) {
       d.designations.push_back(u);
     d.keywords |= keyword_for_designation(u);
   }
-  d.implemented = c.implemented();
   d.weapon = convert(c.weapon());
   if (c.has_bonus()) d.bonus = convert(c.bonus(), where);
   if (c.has_give_to()) {
@@ -388,6 +387,83 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.handler = c.handler();
 }
 
+// ---- Two texts (docs/effects.md, "Two texts") ----
+
+// The printed card: the gEngine card with the printed block's `changes`
+// replacing whole fields and its `clear` removing them.
+pb::Card printed_card(const pb::Card& c, const std::string& where) {
+  const pb::Printed& p = c.printed();
+  pb::Card out = c;
+  out.clear_printed();
+  const auto* reflection = out.GetReflection();
+  std::vector<const google::protobuf::FieldDescriptor*> fields;
+  p.changes().GetReflection()->ListFields(p.changes(), &fields);
+  for (const auto* f : fields) {
+    if (f->name() == "code" || f->name() == "name" || f->name() == "set" || f->name() == "type" ||
+        f->name() == "implemented" || f->name() == "summary" || f->name() == "missing" ||
+        f->name() == "printed")
+      throw std::runtime_error(where + ": printed.changes may not set " + f->name() +
+                               " (the printed block has its own implemented, summary and missing)");
+    reflection->ClearField(&out, f);
+  }
+  out.MergeFrom(p.changes());
+  for (const std::string& name : p.clear()) {
+    const auto* f = out.GetDescriptor()->FindFieldByName(name);
+    if (!f) throw std::runtime_error(where + ": printed.clear names no card field: '" + name + "'");
+    if (f->name() == "code" || f->name() == "name" || f->name() == "set" || f->name() == "type")
+      throw std::runtime_error(where + ": printed.clear may not clear " + name);
+    reflection->ClearField(&out, f);
+  }
+  return out;
+}
+
+std::string one_line(const std::string& text, const std::string& what, const std::string& where) {
+  if (text.find('\n') != std::string::npos) throw std::runtime_error(where + ": " + what + " must be one line");
+  if (text.size() > 240) throw std::runtime_error(where + ": " + what + " is longer than 240 characters");
+  return text;
+}
+
+// Both views of one card: [0] gEngine, [1] printed.
+std::pair<CardDef, CardDef> convert_both(const pb::Card& c, const std::string& file) {
+  const std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
+  CardDef g = convert(c, file);
+  const bool has_printed = c.has_printed();
+  const pb::Printed& p = c.printed();
+  if (has_printed) {
+    if (p.same() && p.implemented())
+      throw std::runtime_error(where + ": printed: give same or implemented, not both");
+    if (p.same() && (p.has_changes() || p.clear_size() > 0 || !p.summary().empty()))
+      throw std::runtime_error(where + ": printed: same means no changes, clear or summary of its own");
+    if ((p.same() || p.implemented()) && !p.missing().empty())
+      throw std::runtime_error(where + ": printed: a text that is expressed has nothing missing");
+  }
+  if (c.implemented() && !c.missing().empty())
+    throw std::runtime_error(where + ": implemented, yet says something is missing: " + c.missing());
+  const bool differ = has_printed && !p.same() && (p.has_changes() || p.clear_size() > 0);
+  CardDef pr = differ ? convert(printed_card(c, where), file) : g;
+
+  g.expressed = c.implemented();
+  g.missing = c.implemented() ? "" : c.missing().empty() ? "not expressed yet" : one_line(c.missing(), "missing", where);
+  g.summary = one_line(c.summary(), "summary", where);
+  if (!has_printed) {
+    pr.expressed = false;
+    pr.missing = "not audited yet";
+  } else if (p.same()) {
+    pr.expressed = g.expressed;
+    pr.missing = g.missing;
+  } else {
+    pr.expressed = p.implemented();
+    pr.missing = p.implemented() ? "" : p.missing().empty() ? "not expressed yet" : one_line(p.missing(), "printed missing", where);
+  }
+  pr.summary = p.summary().empty() ? g.summary : one_line(p.summary(), "printed summary", where);
+  for (CardDef* d : {&g, &pr}) {
+    d->implemented = g.expressed && pr.expressed;
+    d->audit_pending = c.implemented() && !has_printed;
+    d->texts_differ = differ;
+  }
+  return {std::move(g), std::move(pr)};
+}
+
 // FNV-1a, 64 bit: stable across platforms and runs.
 uint64_t fnv1a(uint64_t h, std::string_view s) {
   for (unsigned char c : s) {
@@ -442,7 +518,7 @@ uint32_t keyword_for_designation(std::string_view designation) {
 }
 
 CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<CardDef> defs;
+  std::vector<CardDef> defs, printed;
   std::unordered_set<std::string> codes;
   uint64_t h = 14695981039346656037ull;
   for (const auto& [file, text] : files) {
@@ -454,11 +530,12 @@ CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& fi
       throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
     }
     for (const auto& c : set.card()) {
-      CardDef d = convert(c, file);
-      if (d.set.empty()) d.set = set.set();
+      auto [d, p] = convert_both(c, file);
+      if (d.set.empty()) d.set = p.set = set.set();
       if (!codes.insert(d.code).second)
         throw std::runtime_error(file + ": duplicate card code " + d.code);
       defs.push_back(std::move(d));
+      printed.push_back(std::move(p));
     }
     h = fnv1a(h, file);
     h = fnv1a(h, std::string_view("\0", 1));
@@ -466,9 +543,12 @@ CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& fi
     h = fnv1a(h, std::string_view("\0", 1));
   }
   CardDb db(std::move(defs));
+  auto view = std::make_shared<CardDb>(std::move(printed));
+  view->set_text(CardText::Printed);
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  db.version = buf;
+  db.version = view->version = buf;
+  db.set_printed(std::move(view));
   return db;
 }
 

@@ -4,10 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "dt/rules.hpp"
 
 namespace dt {
 
@@ -230,7 +234,14 @@ struct CardDef {
   PostPlay post_play = PostPlay::None;
   uint32_t keywords = 0;
   std::vector<std::string> designations;
-  bool implemented = false;
+  // Both texts (docs/effects.md, "Two texts"). A CardDb holds one of them (its
+  // `text`); `implemented` is the card as a whole and is the same in both.
+  bool implemented = false;    // its gEngine and its printed text are both expressed
+  bool expressed = false;      // this text is expressed
+  bool audit_pending = false;  // expressed for gEngine before the two-text audit; printed not audited
+  bool texts_differ = false;   // the printed card plays differently from the gEngine one
+  std::string summary;         // this text in one line, our own words
+  std::string missing;         // what of this text is not expressed ("" when it is)
 
   // Plain effects (engine core).
   WeaponKind weapon = WeaponKind::None;
@@ -274,9 +285,28 @@ class CardDb {
   std::optional<uint16_t> find(std::string_view name_or_code) const;
   std::string version;  // content hash of the loaded card files
 
+  // The cards as `t` plays them, index for index the same cards; a game holds
+  // the view its Rules::card_text names, so the engine never asks which text.
+  // Ask the database loaded (gEngine): its printed view cannot give it back
+  // (throws std::logic_error).
+  const CardDb& text(CardText t) const;
+  CardText text() const { return text_; }
+  // For the loader: the printed view of these cards.
+  void set_printed(std::shared_ptr<const CardDb> printed) { printed_ = std::move(printed); }
+  void set_text(CardText t) { text_ = t; }
+
  private:
   std::vector<CardDef> defs_;
+  std::shared_ptr<const CardDb> printed_;
+  CardText text_ = CardText::GEngine;
 };
+
+inline const CardDb& CardDb::text(CardText t) const {
+  if (t == text_) return *this;
+  if (text_ == CardText::Printed)
+    throw std::logic_error("CardDb::text: ask the gEngine card database, not its printed view");
+  return printed_ ? *printed_ : *this;
+}
 
 std::string_view to_string(CardType);
 std::string_view to_string(Affil);

@@ -29,6 +29,10 @@ struct SeatRules {
   uint16_t muster_only = 0;   // an AffilMask: 0 any warrior, else only warriors with one of these affiliations
 };
 
+// Which text of every card is played: the gEngine edition rewrote them all;
+// the classic presets play them as printed (docs/effects.md, "Two texts").
+enum class CardText : uint8_t { GEngine, Printed };
+
 struct Rules {
   std::string name = "gengine";
   int promotion_target = 25;
@@ -48,6 +52,7 @@ struct Rules {
   bool brotherhood_attacks_tribal = true;  // gEngine: Brotherhood may attack Tribal too
   bool outposts = true;                    // gEngine: Outpost combat area and Tribal warriors
   bool cardinals_gift = true;
+  CardText card_text = CardText::GEngine;
   bool auto_pass = true;
   // Referee adjudication, not a rulebook rule: a game still going after this
   // many turns ends; the higher P wins and a tie is a draw (winner -1). Tied

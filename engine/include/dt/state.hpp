@@ -29,6 +29,10 @@ struct CardInst {
   bool unpaid = false;          // mustered in cover, D not paid yet
   bool hidden = false;          // face down and never seen by opponents
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
+  // Derived, for speed: the cards attached to this one, as a list through
+  // next_attachment, in the order of State::attached (zones.cpp keeps both).
+  CardId first_attachment = kNoCard;
+  CardId next_attachment = kNoCard;
 };
 
 struct SeatState {

@@ -108,8 +108,13 @@ void set_rule(Rules& r, const Line& l, const std::string& file) {
     else if (x == "once") r.sabotage = SabotageMode::Once;
     else if (x == "multiple") r.sabotage = SabotageMode::Multiple;
     else throw ParseError(file, l.number, "expected off, once or multiple for sabotage, got '" + v + "'");
+  } else if (f == "card_text") {
+    auto x = lower(v);
+    if (x == "gengine") r.card_text = CardText::GEngine;
+    else if (x == "printed") r.card_text = CardText::Printed;
+    else throw ParseError(file, l.number, "expected gengine or printed for card_text, got '" + v + "'");
   } else {
-    throw ParseError(file, l.number, "expected a rules field (promotion_target, starting_destiny, opening_hand, hand_limit, actions_per_turn, cover_armor_bonus, first_player_skips_draw, muster_in_cover, sabotage, brotherhood_attacks_tribal, outposts, cardinals_gift, auto_pass, secondary_target_toll, team_pool_destiny, team_promotion_target), got '" + l.words[0] + "'");
+    throw ParseError(file, l.number, "expected a rules field (promotion_target, starting_destiny, opening_hand, hand_limit, actions_per_turn, cover_armor_bonus, first_player_skips_draw, muster_in_cover, sabotage, brotherhood_attacks_tribal, outposts, cardinals_gift, auto_pass, card_text, secondary_target_toll, team_pool_destiny, team_promotion_target), got '" + l.words[0] + "'");
   }
 }
 
@@ -559,13 +564,9 @@ class Runner {
   }
 
   void setup() {
-    Rules rules = *preset_by_name("gengine");
+    Rules rules = scenario_rules(sc_);
     int seats = 2;
     uint64_t seed = 1;
-    for (const auto& l : sc_.lines) {
-      line_ = l.number;
-      if (l.keyword == "rules") rules = *preset_by_name(lower(l.words[0]));
-    }
     for (const auto& l : sc_.lines) {
       line_ = l.number;
       if (l.keyword == "seats") seats = *to_int(l.words[0]);
@@ -902,6 +903,15 @@ Scenario parse_file(const std::string& path, const CardDb& db) {
   std::stringstream ss;
   ss << in.rdbuf();
   return parse(ss.str(), db, path);
+}
+
+Rules scenario_rules(const Scenario& sc) {
+  Rules rules = *preset_by_name("gengine");
+  for (const auto& l : sc.lines)
+    if (l.keyword == "rules") rules = *preset_by_name(lower(l.words[0]));
+  for (const auto& l : sc.lines)
+    if (l.keyword == "set") set_rule(rules, l, sc.file);
+  return rules;
 }
 
 Result run(const Scenario& sc, const CardDb& db) {

@@ -35,9 +35,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
   };
   for (CardId w : st.in_play) {
     if (!is_warrior_in_play(s, w)) continue;
-    if (s.def(w).implemented) abilities_of(w, w);
+    abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))
-      if (s.card(a).controller == seat && s.def(a).implemented) abilities_of(a, w);
+      if (s.card(a).controller == seat) abilities_of(a, w);
   }
 }
 

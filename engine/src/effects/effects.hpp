@@ -18,6 +18,24 @@ CardId combat_opponent(const State& s, CardId w);
 CardId bearer_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
 
+// A memo of derived values (keywords, affiliations, the cards whose static
+// modifiers apply) for one State, alive while a QueryMemo is: legal_options and
+// the auto-pass test hold one. Nothing can change the State meanwhile (it is
+// const there), so a value worked out once holds for the whole decision;
+// attacker-defender pairs ask the same warriors' keywords over and over. Per
+// thread, so concurrent matches never share one; a nested scope for another
+// State leaves the memo to the outer one.
+class QueryMemo {
+ public:
+  explicit QueryMemo(const State& s);
+  ~QueryMemo();
+  QueryMemo(const QueryMemo&) = delete;
+  QueryMemo& operator=(const QueryMemo&) = delete;
+
+ private:
+  bool owner_ = false;
+};
+
 // --- immunity (immunity.cpp) ---
 // Keywords from the card and its attachments only: what immunity and
 // fortification refusals are judged on.
@@ -26,6 +44,10 @@ uint32_t base_keywords(const State& s, CardId w);
 bool effect_blocked(const State& s, CardId w, CardId source);
 
 // --- static modifiers (modifiers.cpp) ---
+// Cards in play with static modifiers that may reach other warriors.
+void fill_mod_sources(const State& s, std::vector<CardId>& out);
+// The memo's list (made on first use), or nullptr outside a QueryMemo for s.
+std::vector<CardId>* memoized_mod_sources(const State& s);
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
 
 // --- timing (timing.cpp) ---

@@ -35,6 +35,26 @@ static int count_others(const State& s, CardId w, const WarriorFilter& f) {
   return n;
 }
 
+// The cards in play whose static modifiers may reach other warriors, in the
+// order they are applied: each warrior (or Special lying before its player,
+// NECROMUTANT FRENZY) and then its attachments, seat by seat. Only cards with
+// modifiers are listed, which is few, so asking for every warrior stays cheap.
+static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
+  out.clear();
+  for (const SeatState& st : s.seats)
+    for (CardId x : st.in_play) {
+      if (!is_warrior_in_play(s, x)) {
+        if (s.def(x).type == CardType::Special && !s.def(x).mods.empty()) out.push_back(x);
+        continue;
+      }
+      if (!s.def(x).mods.empty()) out.push_back(x);
+      for (CardId a : attachments_of(s, x))
+        if (!s.def(a).mods.empty()) out.push_back(a);
+    }
+}
+
+void fill_mod_sources(const State& s, std::vector<CardId>& out) { collect_mod_sources(s, out); }
+
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn) {
   const CardInst& wi = s.card(w);
   const int seat = wi.controller;
@@ -68,24 +88,15 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   };
   from_card(w, Scope::Self, w, true);
   for (CardId a : attachments_of(s, w)) from_card(a, Scope::Bearer, w, usable(w, a, weapons));
-  for (const SeatState& st : s.seats)
-    for (CardId x : st.in_play) {
-      if (!is_warrior_in_play(s, x)) {  // a card lying before its player (NECROMUTANT FRENZY)
-        if (s.def(x).type == CardType::Special) {
-          if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
-          from_card(x, Scope::AllWarriors, w, true);
-        }
-        continue;
-      }
-      const bool same = s.card(x).controller == seat;
-      if (same) from_card(x, Scope::YourWarriors, w, true);
-      from_card(x, Scope::AllWarriors, w, true);
-      for (CardId a : attachments_of(s, x)) {
-        if (s.def(a).mods.empty()) continue;
-        if (s.card(a).controller == seat) from_card(a, Scope::YourWarriors, w, true);
-        from_card(a, Scope::AllWarriors, w, true);
-      }
-    }
+  // Within a QueryMemo the list is made once per decision; outside, each time
+  // (a local list: rating queries nest, so no shared scratch list will do).
+  std::vector<CardId> local;
+  const std::vector<CardId>* sources = memoized_mod_sources(s);
+  if (!sources) collect_mod_sources(s, local), sources = &local;
+  for (CardId x : *sources) {
+    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
+    from_card(x, Scope::AllWarriors, w, true);
+  }
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
     from_card(opp, Scope::Opponent, w, true);

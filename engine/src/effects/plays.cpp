@@ -11,7 +11,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   // Cards from hand.
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
-    if (!d.play || !d.implemented) continue;
+    if (!d.play) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.outside_combat && s.combat.active) continue;

@@ -27,10 +27,58 @@ CardId combat_opponent(const State& s, CardId w) {
 
 }  // namespace detail
 
-AffilMask affiliations(const State& s, CardId w) {
+namespace detail {
+
+namespace {
+struct Memo {
+  const State* state = nullptr;
+  std::vector<uint32_t> keywords;
+  std::vector<AffilMask> affiliations;
+  std::vector<uint8_t> known;  // bit 0: keywords, bit 1: affiliations
+  std::vector<CardId> mod_sources;
+  bool mod_sources_known = false;
+};
+thread_local Memo memo;
+
+template <class T, class Compute>
+T memoized(const State& s, CardId w, uint8_t bit, std::vector<T>& values, Compute compute) {
+  if (memo.state != &s) return compute();
+  uint8_t& known = memo.known[size_t(w)];
+  if (!(known & bit)) values[size_t(w)] = compute(), known |= bit;
+  return values[size_t(w)];
+}
+}  // namespace
+
+QueryMemo::QueryMemo(const State& s) {
+  if (memo.state) return;  // an outer scope holds the memo
+  owner_ = true;
+  memo.state = &s;
+  memo.known.assign(s.cards.size(), 0);
+  memo.keywords.resize(s.cards.size());
+  memo.affiliations.resize(s.cards.size());
+  memo.mod_sources_known = false;
+}
+
+std::vector<CardId>* memoized_mod_sources(const State& s) {
+  if (memo.state != &s) return nullptr;
+  if (!memo.mod_sources_known) fill_mod_sources(s, memo.mod_sources), memo.mod_sources_known = true;
+  return &memo.mod_sources;
+}
+
+QueryMemo::~QueryMemo() {
+  if (owner_) memo.state = nullptr;
+}
+
+}  // namespace detail
+
+static AffilMask compute_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil, revoked = 0;
   for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
   return m & ~revoked;
+}
+
+AffilMask affiliations(const State& s, CardId w) {
+  return memoized(s, w, 2, memo.affiliations, [&] { return compute_affiliations(s, w); });
 }
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
@@ -65,12 +113,16 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   return true;
 }
 
-uint32_t keywords(const State& s, CardId w) {
+static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   for (CardId a : attachments_of(s, w))
     if (!effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
   return k;
+}
+
+uint32_t keywords(const State& s, CardId w) {
+  return memoized(s, w, 1, memo.keywords, [&] { return compute_keywords(s, w); });
 }
 
 }  // namespace dt

@@ -8,7 +8,7 @@ namespace dt::detail {
 // On one of your warriors that may have the gift, never two copies of one gift on a warrior.
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
-  if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None || !g.implemented) return false;
+  if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
   switch (g.gift.level) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;

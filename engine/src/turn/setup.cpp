@@ -11,7 +11,7 @@ using namespace detail;
 
 State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed) {
   State s;
-  s.db = &db;
+  s.db = &db.text(rules.card_text);  // the text the preset plays, fixed for the game
   s.rules = rules;
   s.rng = Rng(seed);
   s.seats.resize(size_t(seats));

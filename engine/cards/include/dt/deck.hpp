@@ -56,7 +56,8 @@ Deck parse_deck(std::string_view text, const CardDb& db, std::string name);
 // What makes a read deck illegal under `rules`, with the line of the entry
 // at fault: too few cards (rules.min_deck_size), too many copies
 // (rules.max_copies, or when that is 0 the card's own deck limit), cards the
-// engine has not implemented (unless allow_unimplemented), Tribal warriors
+// engine has not implemented (unless allow_unimplemented; a card whose printed
+// text awaits the two-text audit is accepted, CardDef::audit_pending), Tribal warriors
 // under rules without Outposts. Empty when the deck is legal.
 std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
                                        bool allow_unimplemented);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dt/cards.hpp"
+#include "dt/rules.hpp"
 
 namespace dt::scenario {
 
@@ -66,6 +67,9 @@ struct Result {
 // Stops at the first mismatch. Never throws for a mismatch; a ParseError can
 // only come from parse().
 Result run(const Scenario& sc, const CardDb& db);
+
+// The rules a parsed scenario plays under: its `rules` preset, then its `set` lines.
+Rules scenario_rules(const Scenario& sc);
 
 // Convenience: parse + run, reporting a parse error as a failed Result whose
 // message starts with "parse error: file:line: ...".

@@ -27,6 +27,7 @@ struct Received {
   std::string raw;
   std::string exit_detail;  // "exit code 3", "signal 9 (Killed)", "stream closed"
   Clock::time_point at{};   // when the message was complete (for timing)
+  size_t bytes = 0;         // its size as received (for transports that cap what is unread)
 };
 
 class BotLink {
@@ -43,6 +44,9 @@ class BotLink {
   virtual void shutdown(std::chrono::milliseconds grace) = 0;
   // The last bytes the bot wrote to stderr (capped), for transcripts.
   virtual std::string stderr_tail() const = 0;
+  // The resource limit the bot's process ran into ("" if none, or not a
+  // launched process): a fault it explains becomes a `resource` verdict.
+  virtual std::string resource_problem() { return {}; }
   // The bot asked for the "compact" feature (docs/protocol.md): a transport
   // with a text form may leave fields at their default out.
   virtual void set_compact(bool) {}

@@ -34,6 +34,13 @@ class GrpcSeatChannel {
  public:
   // Unread messages kept per seat; a bot that sends more is not read again.
   static constexpr size_t kMaxUnread = 4096;
+  // ... nor more than this many bytes of them,
+  static constexpr size_t kMaxUnreadBytes = 16u << 20;
+  // and no single message over this size (gRPC refuses it, breaking the stream).
+  static constexpr int kMaxMessageBytes = 1 << 20;
+  // Messages to a bot that does not read wait in memory up to this many bytes;
+  // later ones are not queued (the bot will time out anyway).
+  static constexpr size_t kMaxUnsentBytes = 16u << 20;
 
   // Link side.
   // Queues a message (held until the bot dials in); false once the stream
@@ -45,6 +52,7 @@ class GrpcSeatChannel {
   std::mutex m;
   std::condition_variable cv;
   std::deque<Received> inbox;
+  size_t inbox_bytes = 0;  // the sizes of the messages in `inbox`
   bool attached = false;      // a stream presented this seat's token
   bool stream_ended = false;  // the bot closed its side, or the stream broke
   bool done = false;          // the stream is over and its reactor gone
@@ -64,6 +72,7 @@ class GrpcSeatChannel {
 
   GrpcPlayReactor* reactor_ = nullptr;  // valid until finished_
   std::deque<protocol::RefereeMessage> outbox_;
+  size_t outbox_bytes_ = 0;
   bool writing_ = false, finish_requested_ = false, finished_ = false, write_failed_ = false;
   bool hold_finish_ = false;
 };
@@ -77,6 +86,10 @@ class GrpcHub {
 
   // The address as bound, e.g. 127.0.0.1:40123.
   const std::string& address() const { return address_; }
+  // A loopback hub also serves a Unix socket (in a private directory of its
+  // own, the socket itself open to every user), so a sandboxed bot with no
+  // network can be handed just that socket. "" for other hubs.
+  const std::string& unix_socket() const { return unix_socket_; }
   // Registers a seat; returns its new random token.
   std::string add_seat(std::shared_ptr<GrpcSeatChannel> ch);
   void remove_seat(const std::string& token);
@@ -93,6 +106,7 @@ class GrpcHub {
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;
+  std::string unix_dir_, unix_socket_;
   std::mutex m_;
   std::map<std::string, std::shared_ptr<GrpcSeatChannel>> seats_;
 };

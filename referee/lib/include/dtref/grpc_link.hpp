@@ -17,6 +17,7 @@
 #include <string_view>
 
 #include "dtref/bot_link.hpp"
+#include "dtref/bot_process.hpp"
 #include "dtref/match.hpp"
 #include "dtref/wire_log.hpp"
 
@@ -42,6 +43,11 @@ class GrpcLink : public BotLink {
     std::vector<std::pair<std::string, std::string>> env;  // launched bot: extra environment
     std::string dir;  // launched bot: working directory; empty: the referee's
     std::shared_ptr<WireLog> wire;  // non-null: every message both ways is logged here, as JSON
+    size_t stderr_log_bytes = OutputTail::kDefaultLogBytes;  // the stderr_path file stops growing here
+    // The launched bot's sandbox (sandbox.hpp). Without the host's network
+    // it dials the referee through a Unix socket bound into the sandbox:
+    // DTREF_GRPC_ADDRESS is then unix:/run/dtref/grpc.sock.
+    SandboxSettings sandbox;
   };
   explicit GrpcLink(Options opts);
   ~GrpcLink() override;
@@ -51,6 +57,7 @@ class GrpcLink : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  std::string resource_problem() override;
 
   // Valid after listen() or start(): the address bots dial (host:port) and
   // this seat's token.

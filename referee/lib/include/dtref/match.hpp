@@ -12,6 +12,8 @@
 
 #include "dt/deck.hpp"
 #include "dt/rules.hpp"
+#include "dtref/bot_process.hpp"
+#include "dtref/sandbox.hpp"
 #include "dtref/wire_log.hpp"
 
 namespace dtref {
@@ -42,10 +44,15 @@ struct BotSpec {
   std::string dir = {};
   std::vector<std::pair<std::string, std::string>> env = {};
   std::optional<Clocks> clocks = {};
+  // This bot's own limits over MatchSpec::sandbox.limits, in
+  // ResourceLimits::apply's syntax, e.g. "memory=2G,processes=256".
+  std::string limits = {};
+  std::optional<bool> network = {};  // over MatchSpec::sandbox.network
 };
 
 enum class Verdict {
-  Ok, Timeout, Crash, Malformed, IllegalChoice, StaleDecisionId, StartupFailure
+  Ok, Timeout, Crash, Malformed, IllegalChoice, StaleDecisionId, StartupFailure,
+  Resource,  // the bot's fault came with a resource limit hit (memory, processes, CPU time, file size)
 };
 std::string to_string(Verdict);
 
@@ -67,6 +74,15 @@ struct MatchSpec {
   std::string stderr_dir;       // empty: bots' stderr only kept as a tail in the transcript
   std::string wire_log_dir;     // non-empty: each stdio/gRPC seat's lines both ways, <dir>/<key or match_id>-s<seat>.wire
   WireLogOptions wire_log;      // size bound and rotation of those files
+  // Isolation and limits of every launched bot (sandbox.hpp, docs/security.md);
+  // BotSpec::limits and ::network adjust them per bot. The transcript, the
+  // stderr and wire log directories and the other seats' program files are
+  // hidden from each bot on top of `sandbox.hide`.
+  SandboxSettings sandbox;
+  size_t stderr_log_bytes = OutputTail::kDefaultLogBytes;  // each stderr_dir file stops growing here
+  size_t comment_bytes = 1024;               // an answer's comment is cut to this many bytes
+  size_t comment_total_bytes = 256u << 10;   // per seat: comments past this total are dropped
+  int max_refused_lines_per_decision = 100;  // dev: refused answers to one request recorded in the transcript
   bool verbose = false;         // print decisions and events to stdout
   const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
   int64_t shutdown_grace_ms = 500;  // after match_end: time for a bot to exit before it is killed
@@ -108,6 +124,11 @@ std::string stderr_log_path(const MatchSpec& spec, int seat);
 // The wire log of `seat` when the spec asks for one (nullptr otherwise, or when
 // the file cannot be created: a log must never stop a match).
 std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat);
+
+// The sandbox seat `seat` gets: spec.sandbox with the bot's own limits and
+// network applied, and the match's logs and the other seats' files hidden.
+// Throws std::invalid_argument for bad BotSpec::limits.
+SandboxSettings seat_sandbox(const MatchSpec& spec, int seat);
 
 // Plays one match to its end. Never throws for a bot's misbehaviour (that is a
 // verdict); throws std::invalid_argument for an unusable spec.

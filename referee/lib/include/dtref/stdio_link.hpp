@@ -28,10 +28,15 @@
 
 namespace dtref {
 
+// Bytes waiting to be written to a bot that does not read its stdin.
+inline constexpr size_t kMaxUnsentBytes = 16u << 20;
+
 struct StdioOptions {
   size_t max_line = 1 << 20;
   size_t stderr_cap = 8 << 10;
-  std::string stderr_path;  // non-empty: also append everything the bot writes to stderr here
+  std::string stderr_path;  // non-empty: also append what the bot writes to stderr here (0600)
+  size_t stderr_log_bytes = OutputTail::kDefaultLogBytes;  // the stderr_path file stops growing here
+  SandboxSettings sandbox;  // isolation and limits of the bot's process (sandbox.hpp)
   std::vector<std::pair<std::string, std::string>> env;  // extra environment variables
   std::string dir;  // working directory; empty: the referee's
   std::shared_ptr<WireLog> wire;  // non-null: every line both ways is logged here
@@ -48,6 +53,7 @@ class StdioLink final : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  std::string resource_problem() override { return proc_.limit_hit(); }
   void set_compact(bool on) override { style_.omit_defaults = on; }
 
   // Raw line transport (used by the codec-level tests and the benchmark).

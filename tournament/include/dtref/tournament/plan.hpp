@@ -30,9 +30,13 @@ struct Player {
   std::string dir = {};
   std::vector<std::pair<std::string, std::string>> env = {};
   std::optional<Clocks> clocks = {};
+  std::string limits = {};           // resource limits (dtref::ResourceLimits::apply syntax); "" for the tournament's
+  std::optional<bool> network = {};  // the host's network (unset: the tournament's setting)
 
-  BotSpec bot_spec() const { return {name, spec, args, dir, env, clocks}; }
-  bool has_settings() const { return !args.empty() || !dir.empty() || !env.empty() || clocks.has_value(); }
+  BotSpec bot_spec() const { return {name, spec, args, dir, env, clocks, limits, network}; }
+  bool has_settings() const {
+    return !args.empty() || !dir.empty() || !env.empty() || clocks.has_value() || !limits.empty() || network.has_value();
+  }
 };
 
 // One planned match. Legs 2k-1 and 2k of a pairing are a seat-swapped pair

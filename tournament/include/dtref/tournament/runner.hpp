@@ -36,6 +36,9 @@ struct TournamentSetup {
   dt::Rules rules;
   Clocks clocks;
   Policy policy = Policy::Ladder;
+  // Every launched bot's isolation and limits (Player::limits and ::network
+  // adjust them per bot). Not part of the identity, except a bot's own limits.
+  SandboxSettings sandbox;
   int shard_index = 0, shard_count = 1;  // this process plays slice shard_index (0-based) of shard_count
 
   PlanParams plan_params() const {

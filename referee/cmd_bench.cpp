@@ -1,0 +1,393 @@
+// dtref bench: every speed figure of docs/performance.md in one run, so their
+// ratios are taken side by side on one machine in one moment. It wraps the
+// Google Benchmark program (dt_bench, the engine), times whole matches through
+// the referee library over each transport (bench/referee_overhead.hpp), times
+// whole commands (`dtref match`, `dtref tournament -j1/-j2`), and, when
+// fastchess is on PATH, fastchess with a trivial random-move UCI engine
+// (bench/uci/). Medians of --runs runs. Prints a table, or with --json one
+// object. Never fails on a figure: it measures, it does not judge.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "referee_overhead.hpp"
+
+#ifndef DTREF_BENCH_DIR
+#define DTREF_BENCH_DIR ""
+#endif
+#ifndef DTREF_BOTS_DIR
+#define DTREF_BOTS_DIR ""
+#endif
+#ifndef DTREF_SOURCE_DIR
+#define DTREF_SOURCE_DIR ""
+#endif
+
+namespace dtref {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+struct BenchOptions {
+  bool json = false;
+  bool quick = false;  // a smoke run: every figure, tiny samples (the test suite's)
+  int runs = 3;
+  std::string programs = DTREF_BENCH_DIR;  // dt_bench, dt_grpc_bench, dtbot-trivial
+  std::string bots = DTREF_BOTS_DIR;       // dtbot-random
+};
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs a shell command; its stdout, or nullopt when it failed.
+std::optional<std::string> run(const std::string& cmd) {
+  std::unique_ptr<FILE, int (*)(FILE*)> p(::popen((cmd + " 2>/dev/null").c_str(), "r"), ::pclose);
+  if (!p) return std::nullopt;
+  std::string out;
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, p.get())) > 0;) out.append(buf, n);
+  const int status = ::pclose(p.release());
+  if (status != 0) return std::nullopt;
+  return out;
+}
+
+bool on_path(const std::string& program) { return run("command -v " + program).has_value(); }
+
+std::string self_exe() {
+  std::error_code ec;
+  return fs::read_symlink("/proc/self/exe", ec).string();
+}
+
+std::string tmp_dir() {
+  const fs::path d = fs::temp_directory_path() / ("dtref-bench-" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  return d.string();
+}
+
+// ---- the figures ------------------------------------------------------------
+
+struct Figures {
+  json values = json::object();
+  std::vector<std::string> notes;  // skipped figures and why
+  void set(const std::string& k, double v) { values[k] = std::round(v * 100) / 100; }
+};
+
+// Engine: dt_bench's random games; decisions/s gives the cost of legal
+// options + apply averaged over every position, games/s the self-play rate.
+void engine_figures(const BenchOptions& o, Figures* f) {
+  const std::string prog = o.programs + "/dt_bench";
+  const std::string cmd = fmt::format("{} --benchmark_filter='^BM_RandomGame$' --benchmark_format=json "
+                                      "--benchmark_repetitions={} --benchmark_min_time={}",
+                                      quote(prog), o.quick ? 1 : o.runs, o.quick ? "0.05" : "1");
+  auto out = run(cmd);
+  if (!out) {
+    f->notes.push_back("engine: cannot run " + prog + " (build with DTREF_BUILD_BENCH=ON, or give --programs)");
+    return;
+  }
+  std::vector<double> dps, gps;
+  const json j = json::parse(*out, nullptr, false);
+  if (j.is_object() && j.contains("benchmarks"))
+    for (const json& b : j["benchmarks"]) {
+      if (b.value("run_type", "") != "iteration") continue;
+      dps.push_back(b.value("decisions/s", 0.0));
+      gps.push_back(b.value("games/s", 0.0));
+    }
+  if (dps.empty() || median(dps) <= 0) {
+    f->notes.push_back("engine: no figures in dt_bench's output");
+    return;
+  }
+  f->set("decision_us", 1e6 / median(dps));
+  f->set("games_per_s", median(gps));
+}
+
+// The bytes of the requests the trivial bot is sent, from one match in which
+// it notes them: the size of line the raw pipe figure is measured with.
+size_t trivial_request_size(const std::string& trivial, const std::string& dir) {
+  const std::string path = dir + "/sizes.txt";
+  std::error_code ec;
+  fs::remove(path, ec);
+  bench::MatchTimings t;
+  const std::string spec = "stdio:" + quote(trivial) + " " + quote(path);
+  if (!bench::time_matches(spec, 1, &t)) return 0;
+  std::vector<double> sizes;
+  std::ifstream in(path);
+  for (double v; in >> v;) sizes.push_back(v);
+  return size_t(median(sizes));
+}
+
+// Per decision, whole matches with the same bot in both seats: the cycle's
+// median over every decision of every match, then the median of the runs.
+std::optional<bench::Stats> cycle(const std::string& spec, int matches, int runs, std::string* why) {
+  std::vector<double> med, p99;
+  for (int r = 0; r < runs; ++r) {
+    bench::MatchTimings t;
+    if (!bench::time_matches(spec, matches, &t)) {
+      *why = "a match with " + spec + " did not finish cleanly";
+      return std::nullopt;
+    }
+    const bench::Stats s = bench::stats(t.cycle);
+    med.push_back(s.median);
+    p99.push_back(s.p99);
+  }
+  bench::Stats s;
+  s.median = median(med);
+  s.p99 = median(p99);
+  s.n = size_t(runs);
+  return s;
+}
+
+void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) {
+  const std::string trivial = o.programs + "/dtbot-trivial";
+  const int runs = o.quick ? 1 : o.runs, matches = o.quick ? 1 : 5;
+  if (!fs::exists(trivial)) {
+    f->notes.push_back("stdio, pipe: " + trivial + " not found");
+  } else {
+    const size_t size = trivial_request_size(trivial, dir);
+    std::vector<double> raw;
+    for (int r = 0; r < runs; ++r) raw.push_back(bench::stats(bench::raw_pipe_round_trips(size, o.quick ? 500 : 20000)).median);
+    f->set("pipe_us", median(raw));
+    f->set("pipe_line_bytes", double(size));
+    std::string why;
+    if (auto s = cycle("stdio:" + quote(trivial), matches, runs, &why)) {
+      f->set("stdio_us", s->median);
+      f->set("stdio_p99_us", s->p99);
+      f->set("stdio_over_pipe", s->median / std::max(0.01, median(raw)));
+    } else {
+      f->notes.push_back("stdio: " + why);
+    }
+  }
+  const std::string example = o.bots + "/dtbot-random";
+  if (fs::exists(example)) {
+    std::string why;
+    if (auto s = cycle("stdio:" + quote(example), o.quick ? 1 : 3, runs, &why)) {
+      f->set("example_bot_us", s->median);
+      if (f->values.contains("stdio_us"))
+        f->set("example_over_trivial", s->median / std::max(0.01, f->values["stdio_us"].get<double>()));
+    } else {
+      f->notes.push_back("example bot: " + why);
+    }
+  } else {
+    f->notes.push_back("example bot: " + example + " not found");
+  }
+  std::string why;
+  if (auto s = cycle("builtin:random", matches, runs, &why)) f->set("builtin_us", s->median);
+  const std::string grpc = o.programs + "/dt_grpc_bench";
+  if (fs::exists(grpc)) {
+    if (auto s = cycle("grpc:" + quote(grpc) + " --as-bot", o.quick ? 1 : 3, runs, &why)) {
+      f->set("grpc_us", s->median);
+      f->set("grpc_p99_us", s->p99);
+      if (f->values.contains("pipe_us"))
+        f->set("grpc_over_pipe", s->median / std::max(0.01, f->values["pipe_us"].get<double>()));
+    } else {
+      f->notes.push_back("grpc: " + why);
+    }
+  } else {
+    f->notes.push_back("grpc: " + grpc + " not found");
+  }
+}
+
+// Whole `dtref match` commands between two trivial bots, one at a time:
+// wall time over the decisions they report, process starts included.
+void per_move_figure(const BenchOptions& o, Figures* f) {
+  const std::string trivial = o.programs + "/dtbot-trivial";
+  if (!fs::exists(trivial)) return;
+  std::vector<double> per_run;
+  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
+    double wall = 0, decisions = 0;
+    for (int m = 1; m <= (o.quick ? 1 : 5); ++m) {
+      const std::string cmd = fmt::format("{} match --bot {} --bot {} --seed {}", quote(self_exe()),
+                                          quote("stdio:" + trivial), quote("stdio:" + trivial), m);
+      const auto t0 = Clock::now();
+      const auto out = run(cmd);
+      wall += seconds_since(t0);
+      const size_t at = out ? out->find(" decisions in ") : std::string::npos;
+      if (at == std::string::npos) {
+        f->notes.push_back("per move: `dtref match` did not report its decisions");
+        return;
+      }
+      const size_t start = out->rfind(' ', at - 1) + 1;
+      decisions += std::stod(out->substr(start, at - start));
+    }
+    per_run.push_back(wall * 1e6 / decisions);
+  }
+  f->set("dtref_move_us", median(per_run));
+}
+
+// The plies in a PGN file: move tokens, without numbers, comments or results.
+double pgn_plies(const std::string& path) {
+  std::ifstream in(path);
+  double plies = 0;
+  int depth = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line[0] == '[') continue;  // tag pairs
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+      for (char c : w) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+      if (depth > 0 || w.find('}') != std::string::npos) continue;
+      if (w.find('.') != std::string::npos || w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") continue;
+      ++plies;
+    }
+  }
+  return plies;
+}
+
+// fastchess playing the bundled random-move UCI engine against itself, one
+// game at a time: wall time over plies, engine starts included.
+void fastchess_figure(const BenchOptions& o, Figures* f, const std::string& dir) {
+  if (!on_path("fastchess")) {
+    f->notes.push_back("fastchess: not on PATH, comparison skipped (docs/performance.md says how to install it)");
+    return;
+  }
+  const std::string engine = std::string(DTREF_SOURCE_DIR) + "/bench/uci/random_uci.mjs";
+  if (!on_path("node") || !fs::exists(std::string(DTREF_SOURCE_DIR) + "/bench/uci/node_modules/chessops")) {
+    f->notes.push_back("fastchess: the UCI engine needs node and chessops (npm ci --prefix bench/uci); skipped");
+    return;
+  }
+  std::vector<double> per_run;
+  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
+    const std::string pgn = fmt::format("{}/fastchess-{}.pgn", dir, r);
+    std::error_code ec;
+    fs::remove(pgn, ec);
+    const std::string each = fmt::format("cmd=node args={} proto=uci", quote(engine));
+    const std::string cmd = fmt::format(
+        "cd {} && fastchess -engine name=a {} -engine name=b {} -each tc=1000+10 -rounds {} -games 2 "
+        "-concurrency 1 -pgnout file={}",
+        quote(dir), each, each, o.quick ? 1 : 5, quote(pgn));
+    const auto t0 = Clock::now();
+    const auto out = run(cmd);
+    const double wall = seconds_since(t0);
+    const double plies = pgn_plies(pgn);
+    if (!out || plies <= 0) {
+      f->notes.push_back("fastchess: the run failed or wrote no games");
+      return;
+    }
+    per_run.push_back(wall * 1e6 / plies);
+  }
+  f->set("fastchess_move_us", median(per_run));
+  f->set("dtref_over_fastchess", f->values.value("dtref_move_us", 0.0) / median(per_run));
+}
+
+// Matches per minute of a tournament of built-in bots at -j2 over -j1 (the
+// same plan both times): how well concurrent matches use a second core.
+void scaling_figure(const BenchOptions& o, Figures* f, const std::string& dir) {
+  std::vector<double> ratios;
+  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
+    double t[2] = {0, 0};
+    for (int j : {1, 2}) {
+      const std::string db = fmt::format("{}/t{}-{}.db", dir, j, r);
+      std::error_code ec;
+      fs::remove(db, ec);
+      const std::string cmd =
+          fmt::format("{} tournament --bot a=builtin:random --bot b=builtin:random --rounds {} -j {} --db {} -q",
+                      quote(self_exe()), o.quick ? 4 : 40, j, quote(db));
+      const auto t0 = Clock::now();
+      if (!run(cmd)) {
+        f->notes.push_back("scaling: `dtref tournament` failed");
+        return;
+      }
+      t[j - 1] = seconds_since(t0);
+    }
+    ratios.push_back(t[0] / t[1]);
+  }
+  f->set("scaling_j2_j1", median(ratios));
+}
+
+struct Row {
+  const char* key;
+  const char* what;
+  const char* target;
+};
+
+const Row kRows[] = {
+    {"decision_us", "engine: legal options + apply, per decision of random games (us)", "< 0.5"},
+    {"games_per_s", "random self-play, one core, no checks (games/s)", ">= 3000"},
+    {"pipe_us", "raw pipe round trip through cat, a request-sized line (us)", "reference"},
+    {"stdio_us", "stdio round trip per decision, referee + trivial C bot (us, median)", "<= 2x pipe"},
+    {"stdio_p99_us", "  the same, p99 (us)", ""},
+    {"stdio_over_pipe", "  stdio / pipe", "<= 2"},
+    {"grpc_us", "gRPC round trip per decision (us, median)", "<= 4x pipe"},
+    {"grpc_over_pipe", "  gRPC / pipe", "<= 4"},
+    {"builtin_us", "in-process bots: the referee's cycle per decision (us)", ""},
+    {"dtref_move_us", "per-move wall time, `dtref match`, trivial bots, one match at a time (us)", "<= 0.8x fastchess"},
+    {"fastchess_move_us", "per-move wall time, fastchess, random-move UCI engine (us)", "reference"},
+    {"dtref_over_fastchess", "  dtref / fastchess", "<= 0.8"},
+    {"scaling_j2_j1", "matches per minute, tournament -j2 / -j1, built-in bots", ">= 1.8"},
+    {"example_bot_us", "the C++ example bot (dtbot-random) per decision (us)", "<= 2x trivial"},
+    {"example_over_trivial", "  example / trivial", "<= 2"},
+};
+
+int run_bench(const BenchOptions& o) {
+  const std::string dir = tmp_dir();
+  Figures f;
+  const auto t0 = Clock::now();
+  engine_figures(o, &f);
+  referee_figures(o, &f, dir);
+  per_move_figure(o, &f);
+  fastchess_figure(o, &f, dir);
+  scaling_figure(o, &f, dir);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  if (o.json) {
+    json out = f.values;
+    out["runs"] = o.quick ? 1 : o.runs;
+    out["seconds"] = std::round(seconds_since(t0) * 10) / 10;
+    out["skipped"] = f.notes;
+    fmt::print("{}\n", out.dump());
+    return 0;
+  }
+  fmt::print("{:<78} {:>10}  {}\n", "figure", "value", "target");
+  for (const Row& r : kRows) {
+    const std::string v = f.values.contains(r.key) ? fmt::format("{:.2f}", f.values[r.key].get<double>()) : "-";
+    fmt::print("{:<78} {:>10}  {}\n", r.what, v, r.target);
+  }
+  for (const std::string& n : f.notes) fmt::print("skipped: {}\n", n);
+  fmt::print("({} runs each, medians; {:.1f} s)\n", o.quick ? 1 : o.runs, seconds_since(t0));
+  return 0;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<BenchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "bench",
+      "Measure every speed figure of docs/performance.md in one run: the engine per decision and "
+      "games/s, the stdio and gRPC round trips against a raw pipe, per-move wall time (and "
+      "fastchess's, when it is on PATH), tournament scaling and the example bot. Medians of --runs.");
+  cmd->add_flag("--json", opt->json, "one JSON object instead of the table");
+  cmd->add_flag("--quick", opt->quick, "tiny samples, for checking that every figure can be taken");
+  cmd->add_option("--runs", opt->runs, "runs per figure (the median is reported)")->check(CLI::Range(1, 99))->capture_default_str();
+  cmd->add_option("--programs", opt->programs, "directory of dt_bench, dt_grpc_bench and dtbot-trivial")->capture_default_str();
+  cmd->add_option("--bots", opt->bots, "directory of dtbot-random")->capture_default_str();
+  cmd->callback([opt, &exit_code] { exit_code = run_bench(*opt); });
+}
+
+}  // namespace dtref

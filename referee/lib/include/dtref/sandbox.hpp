@@ -1,0 +1,130 @@
+// The sandbox a launched bot runs in: what it may see, touch and use.
+// docs/security.md describes every guarantee, its default and what is weaker
+// on a machine that lacks a feature.
+//
+// Why it is built this way:
+//  - Namespaces and the filesystem view come from bubblewrap (Debian's
+//    `bubblewrap`), the well-kept tool for exactly this: new pid, mount,
+//    network, IPC and UTS namespaces, a read-only view of /, a fresh /proc
+//    (the bot sees only its own processes), a private /tmp, and
+//    --die-with-parent. When the pid namespace's first process dies the
+//    kernel kills everything else in it, so no descendant of a bot outlives
+//    it, whatever setsid() or double forks it tried.
+//  - As root, each seat also runs as its own unprivileged uid (leased from a
+//    range, see UidLease), through setpriv(1) inside the sandbox with every
+//    capability dropped and no_new_privs set: file permissions then keep it
+//    out of other bots' files, the referee's files and /proc entries, and
+//    RLIMIT_NPROC counts its processes alone.
+//  - Limits are cgroups (memory, pids, CPU; whole-tree kill) where the
+//    referee may create them (cgroup.hpp), and rlimits always; the cgroup's
+//    event counters name the limit a bot hit, for the `resource` verdict.
+//  - Isolation::Auto uses whatever the machine allows and says what it could
+//    not do (Support::summary, printed by dtref match and tournament);
+//    Isolation::Require refuses to launch a bot without the namespaces.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dtref {
+
+enum class Isolation {
+  Auto,     // namespaces, own uid and cgroups where the machine allows; rlimits always
+  Require,  // as Auto, but a bot is not launched without the namespaces
+  Off,      // only a process group, PR_SET_PDEATHSIG and the rlimits
+};
+std::optional<Isolation> isolation_by_name(const std::string&);  // auto | require | off
+std::string to_string(Isolation);
+
+// What one bot may use. Zero means unlimited.
+struct ResourceLimits {
+  int64_t memory_bytes = int64_t(1) << 30;  // cgroup memory (swap included); RLIMIT_AS without a memory cgroup
+  int64_t processes = 128;                  // cgroup pids.max (threads count); RLIMIT_NPROC with an own uid
+  double cpus = 1.0;                        // cgroup CPU bandwidth, in cores
+  int64_t cpu_seconds = 3600;               // RLIMIT_CPU, per process
+  int64_t open_files = 256;                 // RLIMIT_NOFILE
+  int64_t file_bytes = int64_t(64) << 20;   // RLIMIT_FSIZE, and the size of the private /tmp
+
+  // Applies "memory=512M", "processes=64", "cpus=0.5", "cpu-seconds=600",
+  // "open-files=128", "file-size=16M" (K, M, G suffixes for sizes; 0 or
+  // "unlimited" lifts a limit). Several may be given comma-separated.
+  // Throws std::invalid_argument naming the bad key or value.
+  void apply(const std::string& settings);
+  std::string describe() const;  // "memory 1 GiB, processes 128, ..."
+};
+
+struct SandboxSettings {
+  Isolation isolation = Isolation::Auto;
+  ResourceLimits limits;
+  // Give the bot the host's network (off: a network namespace with nothing
+  // in it; a launched gRPC bot reaches the referee through a Unix socket
+  // bound into its sandbox).
+  bool network = false;
+  std::vector<std::string> hide;        // files or directories the bot must not see
+  // Other bots' files and directories: hidden too, except where this bot's
+  // own command needs them (two seats of one program, a shared directory).
+  std::vector<std::string> others;
+  std::vector<std::string> read_write;  // host paths the bot may write (bound at the same place)
+};
+
+// What this machine allows, found once per process (it runs bwrap once).
+struct Support {
+  std::string bwrap;         // path of a working bwrap; empty: no namespaces
+  std::string bwrap_problem; // why not, when empty
+  bool own_uid = false;      // root with setpriv: a separate uid per seat
+  std::string cgroup;        // "cgroup v1 (memory, pids, cpu)", "cgroup v2 (...)" or ""
+  std::string cgroup_problem;
+  // One line for people: what a bot launched now gets, and what it lacks.
+  std::string summary(const SandboxSettings&) const;
+  // True when the settings cannot be honoured (Require without namespaces).
+  std::optional<std::string> refusal(const SandboxSettings&) const;
+};
+const Support& sandbox_support();
+// True when a bot launched with `s` runs inside bubblewrap's namespaces.
+bool will_sandbox(const SandboxSettings& s);
+
+// A uid of its own for one bot, held while the bot runs: a lock file per uid
+// (flock, so a killed referee frees its uids) in a root-only directory, so
+// two referees on one machine never hand out the same uid.
+class UidLease {
+ public:
+  // Takes the first free uid from kUidBase on; nullopt if none is free or
+  // the lock directory cannot be used.
+  static std::optional<UidLease> take();
+  UidLease(UidLease&& o) noexcept;
+  UidLease& operator=(UidLease&& o) noexcept;
+  ~UidLease();
+  uid_t uid() const { return uid_; }
+
+  static constexpr uid_t kUidBase = 0x60000000;  // 1610612736: far above real accounts
+  static constexpr uid_t kUidCount = 65536;
+
+ private:
+  UidLease(uid_t uid, int fd) : uid_(uid), fd_(fd) {}
+  uid_t uid_ = 0;
+  int fd_ = -1;
+};
+
+// The paths in a bot command line that name existing files or directories
+// (interpreters under /usr and friends left out): whose files a bot is.
+// Relative paths are taken from `dir` (empty: the current directory).
+std::vector<std::string> command_paths(const std::string& command, const std::string& dir = {});
+
+// With its own uid a bot reads files as "others": the first directory or file
+// on the way to `path` that others may not read or enter, if any.
+std::optional<std::string> unreadable_by_others(const std::string& path);
+
+// The command that runs `shell_command` (a /bin/sh -c script) inside the
+// sandbox, in directory `dir` (empty: the current one): bwrap's arguments,
+// then setpriv's when `uid` is given. Extra mounts: `binds` are (host path,
+// sandbox path) pairs bound read-write after everything else (e.g. the gRPC socket).
+std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSettings& s, const std::string& shell_command,
+                                           std::optional<uid_t> uid,
+                                           const std::vector<std::pair<std::string, std::string>>& binds,
+                                           const std::string& dir = {});
+
+}  // namespace dtref

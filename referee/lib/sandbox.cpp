@@ -1,0 +1,416 @@
+// The bot sandbox (see sandbox.hpp).
+#include "dtref/sandbox.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+
+#include "dtref/cgroup.hpp"
+
+extern char** environ;
+
+namespace dtref {
+
+namespace fs = std::filesystem;
+
+std::optional<Isolation> isolation_by_name(const std::string& s) {
+  if (s == "auto") return Isolation::Auto;
+  if (s == "require") return Isolation::Require;
+  if (s == "off") return Isolation::Off;
+  return std::nullopt;
+}
+
+std::string to_string(Isolation i) {
+  switch (i) {
+    case Isolation::Auto: return "auto";
+    case Isolation::Require: return "require";
+    case Isolation::Off: return "off";
+  }
+  return "?";
+}
+
+namespace {
+
+int64_t parse_size(const std::string& key, const std::string& v) {
+  if (v == "unlimited") return 0;
+  size_t used = 0;
+  double n = 0;
+  try {
+    n = std::stod(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = v.substr(used);
+  double mult = 1;
+  if (unit == "K" || unit == "k" || unit == "KiB") mult = 1024;
+  else if (unit == "M" || unit == "m" || unit == "MiB") mult = 1024.0 * 1024;
+  else if (unit == "G" || unit == "g" || unit == "GiB") mult = 1024.0 * 1024 * 1024;
+  else if (!unit.empty()) used = 0;
+  if (used == 0 || n < 0 || !std::isfinite(n) || n * mult > 9.0e18)
+    throw std::invalid_argument("limit " + key + "=" + v + ": give a size such as 512M, 2G or 0 (unlimited)");
+  return int64_t(n * mult);
+}
+
+int64_t parse_count(const std::string& key, const std::string& v) {
+  if (v == "unlimited") return 0;
+  size_t used = 0;
+  long long n = -1;
+  try {
+    n = std::stoll(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != v.size() || n < 0 || n > (1ll << 40))
+    throw std::invalid_argument("limit " + key + "=" + v + ": give a whole number (0: unlimited)");
+  return n;
+}
+
+std::string size_text(int64_t b) {
+  if (b == 0) return "unlimited";
+  if (b % (int64_t(1) << 30) == 0) return std::to_string(b >> 30) + " GiB";
+  if (b % (int64_t(1) << 20) == 0) return std::to_string(b >> 20) + " MiB";
+  if (b % 1024 == 0) return std::to_string(b >> 10) + " KiB";
+  return std::to_string(b) + " bytes";
+}
+
+std::string count_text(int64_t n) { return n == 0 ? "unlimited" : std::to_string(n); }
+
+const char* const kSystemPrefixes[] = {"/usr/", "/bin/", "/sbin/", "/lib/", "/lib32/", "/lib64/", "/libx32/",
+                                       "/etc/", "/proc/", "/sys/", "/dev/"};
+
+bool is_system_path(const std::string& p) {
+  for (const char* pre : kSystemPrefixes)
+    if (p.rfind(pre, 0) == 0) return true;
+  return false;
+}
+
+std::string find_program(const std::string& name) {
+  for (const char* dir : {"/usr/bin/", "/bin/", "/usr/local/bin/"}) {
+    const std::string p = std::string(dir) + name;
+    if (::access(p.c_str(), X_OK) == 0) return p;
+  }
+  return {};
+}
+
+// Runs argv, waits, and returns its exit status (-1: could not run) and
+// whatever it wrote to stderr.
+int run_quietly(const std::vector<std::string>& argv, std::string* err) {
+  int pipefd[2];
+  if (::pipe2(pipefd, O_CLOEXEC) != 0) return -1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  const int rc = ::posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  ::close(pipefd[1]);
+  if (rc != 0) {
+    ::close(pipefd[0]);
+    return -1;
+  }
+  char buf[512];
+  for (ssize_t n; (n = ::read(pipefd[0], buf, sizeof buf)) > 0;)
+    if (err && err->size() < 2000) err->append(buf, size_t(n));
+  ::close(pipefd[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string first_line(std::string s) {
+  const size_t nl = s.find('\n');
+  if (nl != std::string::npos) s.resize(nl);
+  return s;
+}
+
+Support probe() {
+  Support sup;
+  std::string why;
+  sup.cgroup = BotCgroup::support(&why);
+  sup.cgroup_problem = why;
+  const std::string bwrap = find_program("bwrap");
+  if (bwrap.empty()) {
+    sup.bwrap_problem = "bubblewrap is not installed (Debian package 'bubblewrap'; scripts/install-deps.sh)";
+    return sup;
+  }
+  const std::string setpriv = ::geteuid() == 0 ? find_program("setpriv") : std::string();
+  SandboxSettings s;
+  s.limits = {};
+  // The probe runs the very command a bot would get, with /bin/true as the bot.
+  for (bool with_uid : {true, false}) {
+    if (with_uid && setpriv.empty()) continue;
+    Support trial;
+    trial.bwrap = bwrap;
+    trial.own_uid = with_uid;
+    std::vector<std::string> argv =
+        sandboxed_command(trial, s, "exit 0", with_uid ? std::optional<uid_t>(UidLease::kUidBase) : std::nullopt, {});
+    std::string err;
+    const int rc = run_quietly(argv, &err);
+    if (rc == 0) {
+      sup.bwrap = bwrap;
+      sup.own_uid = with_uid;
+      return sup;
+    }
+    sup.bwrap_problem = "bwrap cannot create the sandbox here (" + (err.empty() ? "exit " + std::to_string(rc) : first_line(err)) +
+                        "): it needs root or unprivileged user namespaces";
+  }
+  return sup;
+}
+
+}  // namespace
+
+void ResourceLimits::apply(const std::string& settings) {
+  std::istringstream in(settings);
+  for (std::string item; std::getline(in, item, ',');) {
+    while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+    while (!item.empty() && item.back() == ' ') item.pop_back();
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument("limit '" + item + "': give KEY=VALUE, e.g. memory=512M");
+    const std::string k = item.substr(0, eq), v = item.substr(eq + 1);
+    if (k == "memory") memory_bytes = parse_size(k, v);
+    else if (k == "processes") processes = parse_count(k, v);
+    else if (k == "cpu-seconds") cpu_seconds = parse_count(k, v);
+    else if (k == "open-files") open_files = parse_count(k, v);
+    else if (k == "file-size") file_bytes = parse_size(k, v);
+    else if (k == "cpus") {
+      size_t used = 0;
+      double c = -1;
+      try {
+        c = v == "unlimited" ? 0 : std::stod(v, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if ((v != "unlimited" && used != v.size()) || !(c >= 0) || c > 4096)
+        throw std::invalid_argument("limit cpus=" + v + ": give a number of cores such as 1 or 0.5 (0: unlimited)");
+      cpus = c;
+    } else {
+      throw std::invalid_argument("unknown limit '" + k +
+                                  "' (known: memory, processes, cpus, cpu-seconds, open-files, file-size)");
+    }
+  }
+}
+
+std::string ResourceLimits::describe() const {
+  std::ostringstream o;
+  o << "memory " << size_text(memory_bytes) << ", processes " << count_text(processes) << ", cpus ";
+  if (cpus > 0) o << cpus;
+  else o << "unlimited";
+  o << ", cpu-seconds " << count_text(cpu_seconds) << ", open-files " << count_text(open_files) << ", file-size "
+    << size_text(file_bytes);
+  return o.str();
+}
+
+const Support& sandbox_support() {
+  static const Support s = probe();
+  return s;
+}
+
+bool will_sandbox(const SandboxSettings& s) { return s.isolation != Isolation::Off && !sandbox_support().bwrap.empty(); }
+
+std::string Support::summary(const SandboxSettings& s) const {
+  std::string out;
+  if (s.isolation == Isolation::Off) {
+    out = "isolation OFF (--isolation off): bots run as the referee's user and see everything it sees";
+  } else if (!bwrap.empty()) {
+    out = std::string("isolation: bubblewrap (pid, mount, IPC namespaces; ") +
+          (s.network ? "host network ALLOWED" : "no network") + "; read-only filesystem, private /tmp" +
+          (own_uid ? "; own uid per bot)" : "; same uid as the referee, in a user namespace)");
+  } else {
+    out = "isolation DEGRADED: " + bwrap_problem +
+          ": bots run without namespaces and can see other processes, the network and the filesystem";
+  }
+  out += "; " + (cgroup.empty() ? "no cgroups (" + cgroup_problem + "): rlimits only" : cgroup);
+  out += "; limits: " + s.limits.describe();
+  return out;
+}
+
+std::optional<std::string> Support::refusal(const SandboxSettings& s) const {
+  if (s.isolation == Isolation::Require && bwrap.empty())
+    return "--isolation require: " + bwrap_problem;
+  return std::nullopt;
+}
+
+// ---- uid leases -----------------------------------------------------------
+
+std::optional<UidLease> UidLease::take() {
+  const char* dir = ::access("/run", W_OK) == 0 ? "/run/dtref-uids" : "/tmp/dtref-uids-root";
+  if (::mkdir(dir, 0700) != 0 && errno != EEXIST) return std::nullopt;
+  struct stat st {};
+  // Ours alone: a directory owned by root that nobody else can write, not a symlink planted in /tmp.
+  if (::lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 0077) != 0) return std::nullopt;
+  for (uid_t k = 0; k < kUidCount; ++k) {
+    const uid_t uid = kUidBase + k;
+    const std::string path = std::string(dir) + "/" + std::to_string(uid);
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return std::nullopt;
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return UidLease(uid, fd);
+    ::close(fd);
+  }
+  return std::nullopt;
+}
+
+UidLease::UidLease(UidLease&& o) noexcept : uid_(o.uid_), fd_(o.fd_) { o.fd_ = -1; }
+
+UidLease& UidLease::operator=(UidLease&& o) noexcept {
+  if (this != &o) {
+    if (fd_ >= 0) ::close(fd_);
+    uid_ = o.uid_;
+    fd_ = o.fd_;
+    o.fd_ = -1;
+  }
+  return *this;
+}
+
+UidLease::~UidLease() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+// ---- the command ------------------------------------------------------------
+
+std::vector<std::string> command_paths(const std::string& command, const std::string& dir) {
+  std::vector<std::string> out;
+  std::string tok;
+  char quote = 0;
+  auto flush = [&] {
+    if (tok.find('/') != std::string::npos && tok.find('=') == std::string::npos) {
+      std::error_code ec;
+      fs::path p = dir.empty() || fs::path(tok).is_absolute() ? fs::absolute(tok, ec) : fs::path(dir) / tok;
+      if (!ec && fs::exists(p, ec)) {
+        p = fs::weakly_canonical(p, ec);
+        const std::string s = p.string();
+        if (!ec && !is_system_path(s + (fs::is_directory(p, ec) ? "/" : ""))) out.push_back(s);
+      }
+    }
+    tok.clear();
+  };
+  for (char c : command) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      else tok += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == ' ' || c == '\t' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')') {
+      flush();
+    } else {
+      tok += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+namespace {
+
+// True when `a` is `b` or a directory above it.
+bool covers(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  const std::string dir = a.back() == '/' ? a : a + "/";
+  return b.rfind(dir, 0) == 0;
+}
+
+}  // namespace
+
+std::optional<std::string> unreadable_by_others(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) return std::nullopt;
+  fs::path walked = "/";
+  for (const fs::path& part : p.relative_path()) {
+    walked /= part;
+    struct stat st {};
+    if (::stat(walked.c_str(), &st) != 0) return std::nullopt;
+    const bool last = walked == p;
+    const bool ok = S_ISDIR(st.st_mode) ? (st.st_mode & S_IXOTH) && (!last || (st.st_mode & S_IROTH))
+                                         : (st.st_mode & S_IROTH) != 0;
+    if (!ok) return walked.string();
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSettings& s, const std::string& shell_command,
+                                           std::optional<uid_t> uid,
+                                           const std::vector<std::pair<std::string, std::string>>& binds,
+                                           const std::string& dir) {
+  std::vector<std::string> a{sup.bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
+                             "--unshare-uts", "--unshare-cgroup-try"};
+  if (!s.network) a.push_back("--unshare-net");
+  a.insert(a.end(), {"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"});
+  // Private, writable, size-capped temporary directories; /run hides the host's sockets.
+  auto tmpfs = [&](const std::string& where, const char* perms) {
+    a.insert(a.end(), {"--perms", perms});
+    if (s.limits.file_bytes > 0) a.insert(a.end(), {"--size", std::to_string(s.limits.file_bytes)});
+    a.insert(a.end(), {"--tmpfs", where});
+  };
+  tmpfs("/tmp", "1777");
+  tmpfs("/dev/shm", "1777");
+  std::error_code ec;
+  if (fs::is_directory("/var/tmp", ec)) tmpfs("/var/tmp", "1777");
+  if (fs::is_directory("/run", ec)) a.insert(a.end(), {"--perms", "0755", "--tmpfs", "/run"});
+  // What this bot must not see, except where its own files are.
+  std::error_code cwd_ec;
+  const std::string cwd = dir.empty() ? fs::current_path(cwd_ec).string() : fs::absolute(dir, cwd_ec).string();
+  std::vector<std::string> own = command_paths(shell_command, cwd);
+  if (!cwd.empty()) own.push_back(cwd);
+  // The bot's own files under a directory the sandbox replaced (a bot kept in
+  // /tmp, say) are bound back, read-only.
+  const char* const replaced[] = {"/tmp", "/var/tmp", "/dev/shm", "/run"};
+  std::vector<std::string> rebound;
+  for (const std::string& o : own)
+    for (const char* r : replaced)
+      if (covers(r, o) && o != r) {
+        a.insert(a.end(), {"--perms", "0755", "--dir", fs::path(o).parent_path().string(), "--ro-bind", o, o});
+        rebound.push_back(o);
+      }
+  auto hide = [&](const std::string& h, bool unless_own) {
+    const std::string path = fs::weakly_canonical(fs::absolute(h, ec), ec).string();
+    if (ec || path.empty() || path == "/" || !fs::exists(path, ec)) return;
+    // Under a replaced directory only what was bound back is there to hide.
+    bool gone = false;
+    for (const char* r : replaced) gone = gone || covers(r, path);
+    for (const std::string& b : rebound) gone = gone && !covers(b, path);
+    if (gone) return;
+    const bool dir = fs::is_directory(path, ec);
+    bool needed = false;
+    for (const std::string& o : own) needed = needed || (dir && covers(path, o)) || path == o;
+    if (unless_own && needed) return;
+    if (dir) a.insert(a.end(), {"--perms", "0755", "--tmpfs", path});
+    else a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+  };
+  for (const std::string& h : s.hide) hide(h, false);
+  for (const std::string& h : s.others) hide(h, true);
+  for (const std::string& p : s.read_write) a.insert(a.end(), {"--bind", p, p});
+  for (const auto& [host, inside] : binds) {
+    const std::string parent = fs::path(inside).parent_path().string();
+    a.insert(a.end(), {"--perms", "0755", "--dir", parent, "--bind", host, inside});
+  }
+  if (!cwd.empty()) a.insert(a.end(), {"--chdir", cwd});
+  a.push_back("--");
+  if (uid) {
+    const std::string id = std::to_string(*uid);
+    a.insert(a.end(), {find_program("setpriv"), "--reuid=" + id, "--regid=" + id, "--clear-groups", "--inh-caps=-all",
+                       "--bounding-set=-all", "--no-new-privs", "--"});
+  }
+  a.insert(a.end(), {"/bin/sh", "-c", shell_command});
+  return a;
+}
+
+}  // namespace dtref
