@@ -192,6 +192,30 @@ std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardD
   return out;
 }
 
+void fill_table(const dt::Rules& r, int seats, const dt::CardDb& db, protocol::Hello* h) {
+  const dt::State table = dt::blank_state(db, r, seats, 0);  // teams, pools and targets as the game starts them
+  const bool teams = dt::has_teams(r);
+  h->set_style(std::string(dt::to_string(r.style)));
+  for (int i = 0; i < seats; ++i) h->add_turn_order(i);
+  h->set_promotion_target(r.team_promotion_target > 0 ? r.team_promotion_target : r.promotion_target);
+  h->set_team_pool(r.team_pool);
+  h->set_secondary_target_toll(r.secondary_target_toll);
+  for (int i = 0; i < seats; ++i) {
+    const dt::SeatRules own = size_t(i) < r.seats.size() ? r.seats[size_t(i)] : dt::SeatRules{};
+    protocol::SeatRulesMsg* m = h->add_seat_rules();
+    m->set_seat(i);
+    if (teams) m->set_team(table.seats[size_t(i)].team);
+    if (const int t = dt::primary_target(table, i); t >= 0) m->set_primary_target(t);
+    m->set_opening_hand(own.opening_hand >= 0 ? own.opening_hand : r.opening_hand);
+    m->set_hand_limit(dt::hand_limit_of(table, i));
+    m->set_starting_destiny(dt::destiny(table, i));
+    m->set_actions_per_turn(dt::actions_per_turn_of(table, i));
+    m->set_free_attacks(dt::free_attacks(table, i));
+    for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
+      if (own.muster_only & (1u << a)) m->add_muster_only(lower_name(dt::Affil(a)));
+  }
+}
+
 // ---- bot side -------------------------------------------------------------
 
 static dt::Phase phase_from(const std::string& s) {
