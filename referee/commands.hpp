@@ -12,6 +12,7 @@ void add_match_command(CLI::App& app, int& exit_code);
 void add_cards_command(CLI::App& app, int& exit_code);
 void add_deck_command(CLI::App& app, int& exit_code);
 void add_replay_command(CLI::App& app, int& exit_code);
+void add_check_bot_command(CLI::App& app, int& exit_code);
 void add_tournament_command(CLI::App& app, int& exit_code);
 void add_standings_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);

@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   dtref::add_match_command(app, exit_code);
   dtref::add_replay_command(app, exit_code);
+  dtref::add_check_bot_command(app, exit_code);
   dtref::add_selfplay_command(app, exit_code);
   dtref::add_scenario_command(app, exit_code);
   dtref::add_cards_command(app, exit_code);

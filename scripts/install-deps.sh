@@ -14,6 +14,7 @@ packages=(
   bubblewrap
   python3 python3-grpcio python3-protobuf nodejs
   python3-dev pybind11-dev python3-pybind11
+  openjdk-17-jdk-headless libgoogle-gson-java cargo librust-serde-json-dev
   chromium
 )
 

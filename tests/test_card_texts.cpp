@@ -164,6 +164,24 @@ card { code: "f1" name: "FILLER" type: WARRIOR fight: 1 deck_limit: 100 implemen
           << name << ": " << builtin[c].name << ": " << builtin[c].missing;
 }
 
+// Issue 12: every Warrior of the base set and the promotional cards says in
+// one line, in our words, what it does, whether implemented or not, and
+// what is missing when it is not (the other card types follow as they are audited).
+TEST(CardTexts, BaseSetAndPromoWarriorsAreSummedUpAndAudited) {
+  const dt::CardDb& db = dt::builtin_cards();
+  const dt::CardDb& printed = db.text(dt::CardText::Printed);
+  int warriors = 0;
+  for (uint16_t i = 0; i < db.size(); ++i) {
+    const dt::CardDef& d = db[i];
+    if (d.type != dt::CardType::Warrior || (d.set != "unl" && d.set != "promo")) continue;
+    ++warriors;
+    EXPECT_FALSE(d.summary.empty()) << d.name;
+    EXPECT_NE(printed[i].missing, "not audited yet") << d.name;
+    if (!d.implemented) EXPECT_FALSE(d.missing.empty() && printed[i].missing.empty()) << d.name;
+  }
+  EXPECT_EQ(warriors, 93);
+}
+
 // The comments that mark a gap in card blocks counted as implemented (for
 // either text), as "file: NAME: # comment".
 std::vector<std::string> gap_comments(std::istream& in, const std::string& file, int* blocks) {

@@ -66,7 +66,7 @@ TEST(CombatEdges, OwnWarriorKillGivesDestinyOnly) {
 // wounds a warrior whose A is -4 or less.
 TEST(CombatEdges, NegativeRatingsStillCount) {
   Position p;
-  dt::CardId a = p.warrior("MACHINATOR", 0, dt::Area::Squad);  // F3 S3 A3
+  dt::CardId a = p.warrior("ARCHANGEL", 0, dt::Area::Squad);   // F3 S3 A3, no SLAYER
   dt::CardId d = p.warrior("TEMPLAR", 1, dt::Area::Kohort);    // A5
   dt::StatBonus weaken_a{-7, 0, 0, 0}, weaken_d{0, 0, -9, 0};  // F3-7=-4 ; A5-9=-4
   p.fight(a, d, {{dt::kNoCard, a, weaken_a}, {dt::kNoCard, d, weaken_d}});
@@ -76,7 +76,7 @@ TEST(CombatEdges, NegativeRatingsStillCount) {
 
 TEST(CombatEdges, NegativeAttackBelowNegativeArmorMisses) {
   Position p;
-  dt::CardId a = p.warrior("MACHINATOR", 0, dt::Area::Squad);
+  dt::CardId a = p.warrior("ARCHANGEL", 0, dt::Area::Squad);
   dt::CardId d = p.warrior("TEMPLAR", 1, dt::Area::Kohort);
   dt::StatBonus weaken_a{-8, 0, 0, 0}, weaken_d{0, 0, -9, 0};  // -5 against -4
   p.fight(a, d, {{dt::kNoCard, a, weaken_a}, {dt::kNoCard, d, weaken_d}});

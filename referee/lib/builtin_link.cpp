@@ -18,7 +18,7 @@ bool BuiltinLink::send(const protocol::RefereeMessage& m) {
     queue_.push_back(std::move(reply));
   } else if (m.has_request()) {
     const dt::State& s = **state_;
-    const size_t idx = bot_->choose(dt::observe(s, seat_), **options_);
+    const size_t idx = bot_->choose_in_game(s, seat_, **options_);
     reply.mutable_answer()->set_decision_id(m.request().decision_id());
     reply.mutable_answer()->mutable_choice()->set_number_value(double(idx));
     queue_.push_back(std::move(reply));

@@ -265,6 +265,8 @@ void GrpcLink::shutdown(std::chrono::milliseconds grace) {
   d.hub.reset();
 }
 
+std::string GrpcLink::exit_detail() const { return impl_->proc.exit_detail(); }
+
 std::string GrpcLink::stderr_tail() const { return impl_->output.tail(); }
 
 std::string GrpcLink::resource_problem() { return impl_->proc.limit_hit(); }

@@ -205,6 +205,8 @@ std::string Runner::bounded_comment(Seat& seat, const std::string& comment) cons
 
 // Every seat learns what happened, each as it may see it.
 void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events) {
+  for (Seat& seat : seats_)
+    if (seat.link->in_process()) seat.link->engine_events(s, events);
   for (const dt::Event& e : events) {
     for (size_t i = 0; i < seats_.size(); ++i)
       if (!seats_[i].link->in_process() && !seats_[i].closed) to_proto(s, e, int(i), seats_[i].pending.Add());

@@ -27,6 +27,9 @@ Plays correctly (a seeded random legal option) until its N-th request
   grandchild    starts `sleep 1000` holding its stdout and stderr, then plays
                 correctly (the referee must still finish and kill it)
   grandchild_crash  the same, then exits with code 3 at request N
+  die_on_error  plays correctly, but exits with code 5 when told an error
+  linger        plays correctly, but never leaves after match_end (not even
+                when its input ends)
   deep_json     answers with a choice nested 100,000 arrays deep (40 KB of
                 brackets that once kept the referee's parsers busy for minutes)
   predict       plays correctly and tells, in every answer's comment, the
@@ -175,8 +178,14 @@ def main():
             say({"decision_id": did, "choice": choice, "comment": comment})
             if mode == "twice_once" and requests == at:
                 say({"decision_id": did, "choice": choice, "comment": "mock %s again" % mode})
+        elif kind == "error" and mode == "die_on_error":
+            sys.exit(5)
         elif kind == "match_end":
+            if mode == "linger":
+                continue
             break
+    if mode == "linger":
+        time.sleep(1000)
 
 
 def processes():

@@ -203,6 +203,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.combatant = f.combatant();
   w.defending = f.defending();
   w.vs_legion = f.vs_dark_legion();
+  w.other = f.other();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -352,6 +353,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();
     ab.target_in_user_area = a.target_in_user_area();
+    ab.outside_combat = a.outside_combat();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -364,12 +366,14 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (t.has_victim()) tr.victim = convert(t.victim(), where);
     if (t.has_killer()) tr.killer = convert(t.killer(), where);
     tr.victim_last_in_area = t.victim_last_in_area();
+    tr.any_killer = t.any_killer();
     d.triggers.push_back(std::move(tr));
   }
   d.grant_affil = affils(c.grant_affiliation(), where);
   d.revoke_affil = affils(c.revoke_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
   for (int a : c.casts()) d.casts |= aspect_bit(a);
+  for (int a : c.casts_personal()) d.casts_personal |= aspect_bit(a);
   d.aspect = aspect_bit(c.aspect());
   d.spell = SpellKind(int(c.spell()));
   if (d.type == CardType::Art && (d.aspect == 0 || d.spell == SpellKind::None) && d.play)
@@ -385,6 +389,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (int st : c.doubles()) d.doubles |= uint8_t(1u << (st - 1)) & 0xF;
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
+  d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
 }
 
 // ---- Two texts (docs/effects.md, "Two texts") ----

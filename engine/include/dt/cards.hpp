@@ -113,10 +113,12 @@ struct WarriorFilter {
   bool wounded = false, in_cover = false;
   Side side = Side::Any;     // relative to the source card's controller
   AreaMask area = 0;         // in one of these combat areas; 0 any
-  uint8_t protection = 0;    // 1: a fortification protects it, 2: none does
+  uint8_t protection = 0;    // 1: a fortification protects it, 2: none does; 3: a fortification
+                             // of its player stands in its area, 4: none does
   bool combatant = false;    // the attacker or defender of the current combat
   bool defending = false;    // the defender of the current combat
   bool vs_legion = false;    // in a combat against a Dark Legion warrior
+  bool other = false;        // targets: not the source card itself, nor the warrior it is on
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
@@ -193,6 +195,7 @@ struct Ability {
   bool user_wounded = false;
   bool once_per_combat = false;
   bool target_in_user_area = false;
+  bool outside_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::vector<Effect> effects;
@@ -204,6 +207,7 @@ struct Trigger {
   std::vector<Effect> effects;
   std::optional<WarriorFilter> victim, killer;
   bool victim_last_in_area = false;
+  bool any_killer = false;  // a warrior's KILLS trigger that watches every matching killer
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -260,6 +264,7 @@ struct CardDef {
   std::vector<std::string> grant_designations;  // attachment: bearer has these
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)
+  uint8_t casts_personal = 0;                   // warrior: aspects of PERSONAL COMBAT SPELLs only
   uint8_t aspect = 0;                           // Art card: its aspect bit
   SpellKind spell = SpellKind::None;
   GiftSpec gift;
@@ -267,6 +272,7 @@ struct CardDef {
   uint8_t doubles = 0;                          // vehicle: bit 0 F, 1 S, 2 A, 3 V
   uint8_t attach_to_weapon = 0;                 // weapon add-on: bits of WeaponKind
   std::string handler;                          // registered C++ handler
+  int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(std::string_view d) const;

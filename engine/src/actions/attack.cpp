@@ -30,12 +30,26 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         }
       }
     }
-    // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available.
-    if (has_designation(s, a, "MUST ATTACK DARK LEGION")) {
-      auto legion = [&](const Option& o) { return !s.card(o.b).hidden && is_legion(s, o.b); };
-      if (std::any_of(out.begin() + long(first_option), out.end(), legion))
-        out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
-                  out.end());
+    // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available
+    // (gEngine ETOILES MORTANT: or a HERETIC).
+    const bool or_heretic = has_designation(s, a, "MUST ATTACK DARK LEGION OR HERETICS");
+    auto legion = [&](const Option& o) {
+      return !s.card(o.b).hidden && (is_legion(s, o.b) || (or_heretic && has_designation(s, o.b, "HERETIC")));
+    };
+    auto keep_only_legion = [&] {
+      out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
+                out.end());
+    };
+    if (or_heretic || has_designation(s, a, "MUST ATTACK DARK LEGION")) {
+      if (std::any_of(out.begin() + long(first_option), out.end(), legion)) keep_only_legion();
+    }
+    // ETOILES MORTANT as printed: while any Dark Legion warrior is in play, even
+    // one of yours, it may attack nothing else.
+    if (has_designation(s, a, "ATTACKS ONLY LEGION WHILE ANY")) {
+      bool any = false;
+      for (const SeatState& st : s.seats)
+        for (CardId w : st.in_play) any = any || (is_warrior_in_play(s, w) && !s.card(w).hidden && is_legion(s, w));
+      if (any) keep_only_legion();
     }
   }
 }

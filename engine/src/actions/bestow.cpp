@@ -12,6 +12,7 @@ void bestow_options(const State& s, CardId c, const std::vector<CardId>& mine, s
 
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   --s.actions_left;
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});

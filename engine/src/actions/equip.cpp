@@ -10,6 +10,7 @@ static bool can_equip(const State& s, CardId e, CardId w) {
   if (keywords(s, w) & kwNoEquipment) return false;
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, e, w)) return false;
+  if (borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
   if (ed.has(kwVehicle))  // one VEHICLE per warrior
     for (CardId a : attachments_of(s, w))
       if (s.def(a).has(kwVehicle)) return false;
@@ -43,6 +44,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
 
 void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
   put_attached(s, o.a, o.b, me);
   --s.actions_left;
   emit(log, {EventKind::Equip, int8_t(me), o.a, o.b});

@@ -34,6 +34,19 @@ static bool tribal_conflict(const State& s, int seat, CardId w) {
   return false;
 }
 
+// ROGUE (LONE IMPERIAL): never in your Squad with another Imperial warrior.
+static bool lone_imperial_conflict(const State& s, int seat, CardId w) {
+  if (muster_area(s, w) != Area::Squad) return false;
+  const bool lone = s.def(w).has_designation("LONE IMPERIAL");
+  const bool imperial = (s.def(w).affil & bit(Affil::Imperial)) != 0;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    if (!is_warrior_in_play(s, c) || s.card(c).area != Area::Squad) continue;
+    if (lone && (affiliations(s, c) & bit(Affil::Imperial))) return true;
+    if (imperial && has_designation(s, c, "LONE IMPERIAL")) return true;
+  }
+  return false;
+}
+
 static bool can_muster(const State& s, CardId w, bool in_cover) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
@@ -42,6 +55,7 @@ static bool can_muster(const State& s, CardId w, bool in_cover) {
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, w)) return false;
   if (tribal_conflict(s, s.current, w)) return false;
+  if (lone_imperial_conflict(s, s.current, w)) return false;
   return true;
 }
 

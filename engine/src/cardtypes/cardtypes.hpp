@@ -26,6 +26,11 @@ bool has_rating(const State& s, CardId w, Tactic t);
 // --- Equipment (equipment.cpp) ---
 // GIVE TO: may warrior w be given equipment e?
 bool gives_to(const State& s, CardId e, CardId w);
+// The corporations whose cards w may use for 3 D each (USES <CORPORATION> CARDS).
+AffilMask borrowed_affiliations(const State& s, CardId w);
+// The D w's player pays to use a card meant for `meant_for` warriors: 3 when w
+// is not one of them but borrows their cards, else 0.
+int borrow_price(const State& s, AffilMask meant_for, CardId w);
 bool weapon_fits(WeaponKind k, Tactic t);
 // The weapons a combatant uses in the current combat.
 std::vector<CardId> used_weapons(const State& s, CardId w);
@@ -39,6 +44,9 @@ void add_equipment(const State& s, CardId w, bool fortified, Stats& st);
 bool fortified(const State& s, CardId w);
 // Is w protected by a fortification (one of its player's reaches it, or it carries one)?
 bool protected_by_fortification(const State& s, CardId w);
+// Does a fortification of w's player stand in w's combat area (a fortification
+// card there, or one carried by a warrior there)? WOLFBANE LIGHT CAVALRY.
+bool fortification_in_area(const State& s, CardId w);
 // The bonuses of its controller's fortifications that reach w.
 void add_fortifications(const State& s, CardId w, Stats& st);
 

@@ -6,11 +6,31 @@
 
 namespace dt::detail {
 
+// EX-BAUHAUS FREELANCER and its kind (USES <CORPORATION> CARDS): cards meant
+// for that corporation's warriors are theirs too, for 3 D each.
+AffilMask borrowed_affiliations(const State& s, CardId w) {
+  static const std::pair<const char*, Affil> kCorps[] = {
+      {"USES BAUHAUS CARDS", Affil::Bauhaus},   {"USES CAPITOL CARDS", Affil::Capitol},
+      {"USES CYBERTRONIC CARDS", Affil::Cybertronic}, {"USES IMPERIAL CARDS", Affil::Imperial},
+      {"USES MISHIMA CARDS", Affil::Mishima}};
+  const CardDef& d = s.def(w);
+  if (d.type != CardType::Warrior || d.designations.empty()) return 0;
+  AffilMask m = 0;
+  for (const auto& [name, a] : kCorps)
+    if (d.has_designation(name)) m |= bit(a);
+  return m;
+}
+
+int borrow_price(const State& s, AffilMask meant_for, CardId w) {
+  if (!meant_for || (meant_for & affiliations(s, w))) return 0;
+  return (meant_for & borrowed_affiliations(s, w)) ? 3 : 0;
+}
+
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
   if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
-  if (g.affil && !(g.affil & affiliations(s, w))) return false;
+  if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
   return true;

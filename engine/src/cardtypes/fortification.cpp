@@ -36,6 +36,18 @@ bool protected_by_fortification(const State& s, CardId w) {
   return false;
 }
 
+bool fortification_in_area(const State& s, CardId w) {
+  const CardInst& wi = s.card(w);
+  for (CardId c : s.seats[wi.controller].in_play) {
+    if (s.card(c).area != wi.area) continue;
+    if (s.def(c).type == CardType::Fortification) return true;
+    if (is_warrior_in_play(s, c))
+      for (CardId e : attachments_of(s, c))
+        if (s.def(e).type == CardType::Fortification || s.def(e).has(kwCountsAsFort)) return true;
+  }
+  return false;
+}
+
 void add_fortifications(const State& s, CardId w, Stats& st) {
   for (CardId f : s.seats[s.card(w).controller].in_play)
     if (fort_reaches(s, f, w)) add_bonus(st, s.def(f).fort->bonus);

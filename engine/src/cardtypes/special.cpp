@@ -5,6 +5,7 @@
 namespace dt::detail {
 
 void combat_modifier_options(const State& s, int seat, std::vector<Option>& out) {
+  if (specials_barred(s, seat)) return;  // FREE MARINE
   for (CardId c : s.seats[size_t(seat)].hand) {
     const CardDef& d = s.def(c);
     if (d.type != CardType::Special || !d.combat_modifier) continue;

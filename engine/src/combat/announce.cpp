@@ -1,5 +1,6 @@
 // Combat steps 1 and 2: who may attack whom, and with which tactic
 // (gEngine "1) ANNOUNCE ATTACKER AND DEFENDER", "2) ANNOUNCE BATTLE TACTICS").
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -15,6 +16,22 @@ static std::string upper_name(Affil a) {
   return n;
 }
 
+// CARDINAL DOMINIC: he attacks only the Dark Legion warrior of highest V in
+// play; gEngine leaves your own warriors and NONCOMBATANTs out of the count
+// (ATTACKS HIGHEST V LEGION), the printed card counts every one (... IN PLAY).
+static bool highest_v_legion(const State& s, CardId a, CardId d, bool everyone) {
+  if (!is_legion(s, d)) return false;
+  const int me = s.card(a).controller;
+  int best = -1000;
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play) {
+      if (!is_warrior_in_play(s, w) || s.card(w).hidden || !is_legion(s, w)) continue;
+      if (!everyone && (s.card(w).controller == me || (keywords(s, w) & kwNoncombatant))) continue;
+      best = std::max(best, stats(s, w).v);
+    }
+  return stats(s, d).v >= best;
+}
+
 // The step's bullet list.
 bool attack_allowed(const State& s, CardId a, CardId d) {
   const CardDef& D = s.def(d);
@@ -24,6 +41,11 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
+  // Printed texts only (checked on the card, not on what others give it).
+  const CardDef& A = s.def(a);
+  if (D.has_designation("NOT ATTACKED BY HERETICS") && has_designation(s, a, "HERETIC")) return false;
+  if (A.has_designation("ATTACKS HIGHEST V LEGION") && !highest_v_legion(s, a, d, false)) return false;
+  if (A.has_designation("ATTACKS HIGHEST V LEGION IN PLAY") && !highest_v_legion(s, a, d, true)) return false;
   if (s.rules.outposts) {
     // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
     bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;

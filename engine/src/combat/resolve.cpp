@@ -20,6 +20,7 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
+  if (has_designation(s, victim, "HEALS AT ONCE")) return false;  // WOLFE IN THE HEAT
   vi.wounded = true;
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
   return false;

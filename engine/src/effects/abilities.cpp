@@ -14,6 +14,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (ab.timing == Timing::Combat && combat_opponent(s, user) == kNoCard) continue;
+      if (ab.outside_combat && s.combat.active) continue;
       if (ab.user_wounded && !s.card(user).wounded) continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
@@ -51,7 +52,8 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
-  if (ab.discard_self) discard_from_play(s, o.a);
+  // HUSSAR: equipment it keeps is used without being discarded.
+  if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;
 }

@@ -74,7 +74,13 @@ bool apply_play(State& s, const Option& o, Log log);
 
 // --- the Art (art.cpp) ---
 // Cast options of Art card c for `seat`, n the most "for every X D" purchases.
-void art_options(const State& s, int seat, CardId c, int n, std::vector<Option>& out);
+void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
+int cast_price(const State& s, CardId caster, const PlaySpec& p, int n);
+bool kept_in_play(const State& s, CardId c);
+bool special_off(const State& s, CardId w, CardId special);
+// FREE MARINE: in a combat against a warrior that bars them, its opponent's
+// controller plays no Special card.
+bool specials_barred(const State& s, int seat);
 
 // --- abilities (abilities.cpp) ---
 void ability_options(const State& s, int seat, std::vector<Option>& out);
@@ -84,6 +90,7 @@ bool apply_use(State& s, const Option& o, Log log);
 // --- Dark Symmetry (symmetry.cpp) ---
 // gEngine "BESTOW DARK SYMMETRY GIFT": may `gift` be bestowed on w?
 bool can_bestow(const State& s, CardId gift, CardId w);
+int bestow_cost(const State& s, CardId gift, CardId w);
 
 // --- missions (missions.cpp) ---
 // gEngine "ASSIGN MISSION": never two copies of one mission on a warrior or a player.

@@ -1,5 +1,7 @@
 // gEngine "IMMUNITY": ART IMMUNITY, MINOR and COMPLETE SYMMETRY IMMUNITY,
 // "IMMUNE TO <card>", and immunities other cards grant.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt {
@@ -43,6 +45,7 @@ bool immune_to(const State& s, CardId w, CardId source) {
         if (!m.grant || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
         if (m.scope == Scope::YourWarriors && s.card(x).controller != s.card(w).controller) continue;
         if (m.exclude_self && x == w) continue;
+        if (m.same_area && s.card(x).area != s.card(w).area) continue;
         if (filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
       }
     }
@@ -54,9 +57,20 @@ namespace detail {
 // During a combat, an Art or Dark Symmetry effect on either combatant is off
 // while either of them is immune to it.
 bool effect_blocked(const State& s, CardId w, CardId source) {
+  if (source != kNoCard && s.def(source).type == CardType::Special && special_off(s, w, source)) return true;
   if (immune_to(s, w, source)) return true;
   const CardId opp = combat_opponent(s, w);
   return opp != kNoCard && immune_to(s, opp, source);
+}
+
+// An attached Special that does nothing right now: switched off for this combat
+// (BAUHAUS BLITZER), or on the combat opponent of a warrior that bars them
+// (FREE MARINE, NO SPECIALS AGAINST IT) when it would reach that warrior.
+bool special_off(const State& s, CardId w, CardId special) {
+  if (!s.combat.active) return false;
+  if (std::find(s.combat.used.begin(), s.combat.used.end(), special) != s.combat.used.end()) return true;
+  const CardId bearer = s.card(special).attached_to;
+  return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation("NO SPECIALS AGAINST IT");
 }
 
 }  // namespace detail

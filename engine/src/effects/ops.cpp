@@ -74,6 +74,25 @@ static void kill_card(State& s, CardId w, bool annihilate) {
   else discard_from_play(s, w);
 }
 
+// Cards other cards may not discard or annihilate: equipment on a warrior that
+// KEEPS EQUIPMENT (HUSSAR); a player's Specials attached to warriors while one
+// of its warriors KEEPS ATTACHED SPECIALS, or all its Specials in play while
+// one KEEPS SPECIALS IN PLAY (GUARDIAN GARGOYLE, gEngine and printed).
+bool kept_in_play(const State& s, CardId c) {
+  const CardType t = s.def(c).type;
+  const CardId w = s.card(c).attached_to;
+  if (t == CardType::Equipment)
+    return w != kNoCard && is_warrior_in_play(s, w) && has_designation(s, w, "KEEPS EQUIPMENT");
+  if (t != CardType::Special) return false;
+  const bool attached = w != kNoCard && is_warrior_in_play(s, w);
+  for (CardId g : s.seats[s.card(c).controller].in_play) {
+    if (!is_warrior_in_play(s, g)) continue;
+    if (attached && has_designation(s, g, "KEEPS ATTACHED SPECIALS")) return true;
+    if (has_designation(s, g, "KEEPS SPECIALS IN PLAY")) return true;
+  }
+  return false;
+}
+
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill) {
   const int k = std::max(1, times);
@@ -131,7 +150,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Wound:
           if (keywords(s, c) & kwNoWound) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
-          else s.card(c).wounded = true;
+          else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
         case Op::Kill:
           if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
@@ -143,8 +162,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c;
           break;
         case Op::Heal: s.card(c).wounded = false; break;
-        case Op::Discard: discard_from_play(s, c); break;
-        case Op::Annihilate: annihilate_from_play(s, c); break;
+        case Op::Discard:
+          if (c == source || !kept_in_play(s, c)) discard_from_play(s, c);
+          break;
+        case Op::Annihilate:
+          if (c == source || !kept_in_play(s, c)) annihilate_from_play(s, c);
+          break;
         case Op::Cover: s.card(c).cover = true; break;
         case Op::Uncover:
           s.card(c).cover = false;

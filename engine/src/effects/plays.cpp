@@ -9,9 +9,11 @@ namespace dt::detail {
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // Cards from hand.
+  const bool no_specials = specials_barred(s, seat);
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
     if (!d.play) continue;
+    if (no_specials && d.type == CardType::Special) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.outside_combat && s.combat.active) continue;
@@ -22,23 +24,33 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (!effects_possible(s, p.effects)) continue;
-    const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
-    if (n <= 0) continue;
-    if (d.type == CardType::Art) {
-      art_options(s, seat, c, n, out);
+    if (d.type == CardType::Art) {  // the price depends on the caster
+      art_options(s, seat, c, out);
       continue;
     }
+    const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
+    if (n <= 0) continue;
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card)) continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
+      const int extra = t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0;
+      const int nt = extra ? max_times(s, seat, p.cost_d + extra, p.per_d, p.max_times) : n;
+      if (nt <= 0) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
-      push_times(out, o, p.per_d, n);
+      push_times(out, o, p.per_d, nt);
     }
   }
   // Abilities of warriors and attachments this seat controls.
   ability_options(s, seat, out);
+}
+
+bool specials_barred(const State& s, int seat) {
+  if (!s.combat.active) return false;
+  const CardId a = s.combat.attacker, d = s.combat.defender;
+  return (s.def(a).has_designation("NO SPECIALS AGAINST IT") && s.card(d).controller == seat) ||
+         (s.def(d).has_designation("NO SPECIALS AGAINST IT") && s.card(a).controller == seat);
 }
 
 bool apply_play(State& s, const Option& o, Log log) {
@@ -46,7 +58,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
-  destiny(s, me) -= p.cost_d + p.per_d * o.n;
+  if (d.type == CardType::Art && o.c != kNoCard) destiny(s, me) -= cast_price(s, o.c, p, o.n);
+  else destiny(s, me) -= p.cost_d + p.per_d * o.n + (is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   take_out(s, o.a);
@@ -63,7 +76,10 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
-  run_effects(s, me, o.a, o.c, tgt, o.n, p.effects, log, nullptr);
+  // A personal combat spell cast on another combatant (KEEPER OF THE ART)
+  // works on that warrior as if it cast it.
+  const CardId user = d.type == CardType::Art && d.spell == SpellKind::Personal && o.b != kNoCard ? o.b : o.c;
+  run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
   return action;
 }
 

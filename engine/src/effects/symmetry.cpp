@@ -5,25 +5,42 @@
 
 namespace dt::detail {
 
-// On one of your warriors that may have the gift, never two copies of one gift on a warrior.
+// On one of your warriors that may have the gift, never two copies of one gift
+// on a warrior. Warriors' texts widen this: ANY GIFT (any Dark Symmetry card:
+// TEMPLAR), GIFT COPIES (several copies: CHILD OF ILIAN), and a price in D for
+// major gifts of any apostle (BILLY, CardDef::major_gift_cost_d).
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
+  if (has_designation(s, w, "NO DARK SYMMETRY") || has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (!has_designation(s, w, "GIFT COPIES"))
+    for (CardId a : attachments_of(s, w))
+      if (s.card(a).def == s.card(gift).def) return false;
+  if (has_designation(s, w, "ANY GIFT")) return true;
+  if (bestow_cost(s, gift, w) > destiny(s, s.card(w).controller)) return false;
   switch (g.gift.level) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
     case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
       if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&
-          !has_designation(s, w, "ANY APOSTLE"))
+          !has_designation(s, w, "ANY APOSTLE") && s.def(w).major_gift_cost_d == 0)
         return false;
       break;
     case GiftLevel::None: return false;
   }
   if (g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller)) return false;
-  if (has_designation(s, w, "NO DARK SYMMETRY") || has_designation(s, w, "NO ATTACHMENTS")) return false;
-  for (CardId a : attachments_of(s, w))
-    if (s.card(a).def == s.card(gift).def) return false;
   return true;
+}
+
+// D paid to bestow `gift` on `w`: a major gift that w takes only by its price.
+int bestow_cost(const State& s, CardId gift, CardId w) {
+  const CardDef& g = s.def(gift);
+  const int cost = s.def(w).major_gift_cost_d;
+  if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, "ANY GIFT")) return 0;
+  if (g.gift.apostle.empty() || has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) ||
+      has_designation(s, w, "ANY APOSTLE"))
+    return 0;
+  return cost;
 }
 
 }  // namespace dt::detail

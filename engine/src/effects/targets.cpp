@@ -1,5 +1,7 @@
 // What a card, spell or ability may be played on: warriors, combatants,
 // players, fortifications, equipment, gifts, missions, cards of a pile.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -10,11 +12,25 @@ static bool visible_warrior(const State& s, CardId w, int seat) {
 
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source) {
   std::vector<Target> out;
-  const bool attaches = s.def(source).post_play == PostPlay::Attach && s.card(source).zone == Zone::Hand;
+  const bool from_hand = s.card(source).zone == Zone::Hand;
+  const bool attaches = s.def(source).post_play == PostPlay::Attach && from_hand;
+  const auto& grants = s.def(source).grant_designations;
+  const bool makes_heretic = std::find(grants.begin(), grants.end(), "HERETIC") != grants.end();
   auto warrior_ok = [&](CardId w) {
     if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
     if (mission_copy_on_warrior(s, source, w)) return false;
-    return visible_warrior(s, w, seat) && filter_matches(s, f, w, seat) && !immune_to(s, w, source);
+    if (f.other && (w == source || w == s.card(source).attached_to)) return false;
+    if (makes_heretic && has_designation(s, w, "NEVER HERETIC")) return false;
+    if (!visible_warrior(s, w, seat)) return false;
+    if (!filter_matches(s, f, w, seat)) {
+      // A card played from hand meant for a corporation's warriors: a warrior
+      // that borrows that corporation's cards may take it (and pays 3 D).
+      if (!from_hand || !(f.affil & borrowed_affiliations(s, w))) return false;
+      WarriorFilter g = f;
+      g.affil = 0;
+      if (!filter_matches(s, g, w, seat)) return false;
+    }
+    return !immune_to(s, w, source);
   };
   switch (k) {
     case TargetKind::None: out.push_back({}); break;

@@ -6,6 +6,21 @@
 
 namespace dt::detail {
 
+// HATAMOTO as printed (ITS MISSIONS FIRST): while one of your missions waits on
+// such a warrior, another of your missions completed first pays nothing.
+static bool reward_forfeited(const State& s, CardId mission) {
+  if (s.def(mission).type != CardType::Mission) return false;
+  const int seat = s.card(mission).controller;
+  const CardId on = s.card(mission).attached_to;
+  if (on != kNoCard && has_designation(s, on, "ITS MISSIONS FIRST")) return false;
+  for (CardId m : s.attached) {
+    const CardInst& mi = s.card(m);
+    if (m == mission || mi.controller != seat || s.def(m).type != CardType::Mission) continue;
+    if (is_warrior_in_play(s, mi.attached_to) && has_designation(s, mi.attached_to, "ITS MISSIONS FIRST")) return true;
+  }
+  return false;
+}
+
 // gEngine "ASSIGN MISSION": a mission whose terms a kill meets is completed at
 // once (it is not optional), its reward paid and the card discarded.
 void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log) {
@@ -25,14 +40,27 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       fire.push_back({card, &t, seat, user});
     }
   };
+  consider(killer, When::Kills, kseat, killer);  // the killer's own text (SEAN GALLAGHER)
   for (CardId a : attachments_of(s, killer)) consider(a, When::Kills, kseat, killer);
+  // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS);
+  // the killer's controller is the one they reward.
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play) {
+      if (w == killer || !is_warrior_in_play(s, w)) continue;
+      for (const Trigger& t : s.def(w).triggers) {
+        if (t.when != When::Kills || !t.any_killer) continue;
+        if (t.victim && !filter_matches(s, *t.victim, victim, kseat)) continue;
+        if (t.killer && !filter_matches(s, *t.killer, killer, kseat)) continue;
+        fire.push_back({w, &t, kseat, killer});
+      }
+    }
   for (CardId c : s.seats[size_t(kseat)].in_play)
     if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
   for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
   for (const Fire& f : fire) {
     if (s.card(f.card).zone != Zone::InPlay) continue;
     emit(log, {EventKind::Effect, int8_t(f.seat), f.card, victim, 0, f.seat});
-    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    if (!reward_forfeited(s, f.card)) run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
     complete_mission(s, f.card);
   }
 }

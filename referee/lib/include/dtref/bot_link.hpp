@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bot.pb.h"
+#include "dt/game.hpp"
 
 namespace dtref {
 
@@ -53,6 +54,12 @@ class BotLink {
   // True for a bot that runs inside the referee and reads the engine's own
   // observation and options: its requests carry only the decision id.
   virtual bool in_process() const { return false; }
+  // In-process bots only: what every apply logged, with the state after it
+  // (a searching bot keeps its seat's knowledge from it; see bots/bot.hpp).
+  virtual void engine_events(const dt::State& after, const std::vector<dt::Event>& events) {}
+  // After shutdown: how the bot's process ended ("exit code 0", "signal 9
+  // (Killed)"); empty for a bot without a process of ours.
+  virtual std::string exit_detail() const { return {}; }
 };
 
 }  // namespace dtref

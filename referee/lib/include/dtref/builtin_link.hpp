@@ -24,6 +24,9 @@ class BuiltinLink final : public BotLink {
   void shutdown(std::chrono::milliseconds) override {}
   std::string stderr_tail() const override { return {}; }
   bool in_process() const override { return true; }
+  void engine_events(const dt::State& after, const std::vector<dt::Event>& events) override {
+    bot_->on_events(after, events);
+  }
 
  private:
   std::unique_ptr<dt::Bot> bot_;

@@ -57,6 +57,7 @@ class GrpcLink : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  std::string exit_detail() const override;
   std::string resource_problem() override;
 
   // Valid after listen() or start(): the address bots dial (host:port) and

@@ -53,6 +53,7 @@ class StdioLink final : public BotLink {
   Received receive(Clock::time_point deadline) override;
   void shutdown(std::chrono::milliseconds grace) override;
   std::string stderr_tail() const override;
+  std::string exit_detail() const override { return proc_.exit_detail(); }
   std::string resource_problem() override { return proc_.limit_hit(); }
   void set_compact(bool on) override { style_.omit_defaults = on; }
 
