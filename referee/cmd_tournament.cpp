@@ -17,6 +17,7 @@
 #include "bot_config.hpp"
 #include "commands.hpp"
 #include "sandbox_flags.hpp"
+#include "style_options.hpp"
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/report.hpp"
@@ -73,6 +74,8 @@ struct TournamentOptions {
   bool quiet = false;
   bool allow_broken = false;
   SandboxFlags sandbox;
+  int seats = 2;
+  StyleOptions style;
 };
 
 // Values from the config file; options given on the command line win.
@@ -86,7 +89,8 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   }
   check_toml_keys(t,
                   {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "transcripts",
-                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox"},
+                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox", "seats", "style",
+                   "teams"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -108,6 +112,9 @@ void apply_config(TournamentOptions& o, const CLI::App& cmd) {
   take_str("policy", "--policy", o.policy);
   take_str("rules", "--rules", o.rules);
   take_str("shard", "--shard", o.shard);
+  take_str("style", "--style", o.style.style);
+  take_str("teams", "--teams", o.style.teams);
+  take_int(t["seats"], "seats", "--seats", o.seats);
   take_int(t["rounds"], "rounds", "--rounds", o.rounds);
   take_int(t["concurrency"], "concurrency", "--concurrency", o.concurrency);
   take_int(t["seed"], "seed", "--seed", o.seed);
@@ -167,6 +174,12 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   auto rules = dt::preset_by_name(o.rules);
   if (!rules) throw UsageError(fmt::format("unknown --rules '{}' (gengine, second-edition)", o.rules));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
+  if (o.seats < 2 || o.seats > kMaxSeats) throw UsageError(fmt::format("--seats {}: a table has 2 to {} seats", o.seats, kMaxSeats));
+  if (auto problem = apply_style_options(o.style, o.seats, *rules)) throw UsageError(*problem);
+  if (o.seats > 2 && !o.sprt.empty())
+    throw UsageError("--sprt compares the first two bots over seat-swapped pairs of two-seat matches; leave it out with --seats above 2");
+  t.seats = o.seats;
+  if (o.deck_pool.empty()) t.table_decks = style_default_decks(o.style);
   t.rules = *rules;
   t.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};
   resolve_bot_clocks(t.players, t.clocks);
@@ -345,6 +358,12 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();
   cmd->add_option("--rules", o->rules, "rules preset: gengine or second-edition")->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");
+  cmd->add_option("--seats", o->seats,
+                  "seats at a table, 2 to 7; above 2 (round robin only) every set of that many bots is a table, "
+                  "played once in each rotation of its seats, and every pair of finishing places counts as a game "
+                  "in the ratings (docs/tournaments.md)")
+      ->capture_default_str();
+  add_style_options(cmd, o->style);
   cmd->add_option("--shard", o->shard, "play slice i of N (0-based, e.g. 0/3) of the plan into its own --db");
   cmd->add_option("--sprt", o->sprt, "stop when the SPRT of the first two bots decides: elo0=0,elo1=5,alpha=0.05,beta=0.05")
       ->expected(1, 4);
