@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "dtref/replay_html.hpp"
 #include "dtref/tournament/ratings.hpp"
 #include "dtref/tournament/report.hpp"
 #include "dtref/tournament/store.hpp"
@@ -24,6 +25,7 @@ struct StandingsOptions {
   std::string db;
   bool json = false;
   std::string html;
+  bool replay_pages = false;
   std::vector<std::string> sprt;
 };
 
@@ -46,6 +48,19 @@ int run_standings(const StandingsOptions& o) {
     in.faults = faults_of(header->players, matches);
     in.settings_json = header->identity;
     in.matches = match_lines(header->players, matches);
+    if (!o.html.empty() && o.replay_pages) {
+      // A replay page beside each transcript that has none yet (dtref replay --html does the same).
+      int written = 0;
+      for (const MatchRecord& m : matches) {
+        if (m.transcript.empty() || !fs::exists(m.transcript)) continue;
+        fs::path page = m.transcript;
+        page.replace_extension(".html");
+        if (fs::exists(page)) continue;
+        write_replay_html(m.transcript, page.string());
+        ++written;
+      }
+      if (written) fmt::print(stderr, "dtref standings: wrote {} replay pages beside the transcripts\n", written);
+    }
     if (!o.html.empty()) {
       // Links relative to the report, so the report and its logs can move together.
       const fs::path base = fs::absolute(o.html).parent_path();
@@ -98,6 +113,8 @@ void add_standings_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--db", o->db, "results database written by dtref tournament or dtref merge")->required();
   cmd->add_flag("--json", o->json, "print JSON instead of a table");
   cmd->add_option("--html", o->html, "write a self-contained HTML report to this file");
+  cmd->add_flag("--replay-pages", o->replay_pages,
+                "with --html: also write each match's replay page beside its transcript, for the report to link");
   cmd->add_option("--sprt", o->sprt, "SPRT of the first two bots: elo0=0,elo1=5,alpha=0.05,beta=0.05")->expected(1, 4);
   cmd->callback([o, &exit_code] { exit_code = run_standings(*o); });
 }

@@ -16,6 +16,7 @@ void add_check_bot_command(CLI::App& app, int& exit_code);
 void add_tournament_command(CLI::App& app, int& exit_code);
 void add_standings_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
+void add_ladder_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 
 

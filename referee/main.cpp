@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   dtref::add_tournament_command(app, exit_code);
   dtref::add_standings_command(app, exit_code);
   dtref::add_merge_command(app, exit_code);
+  dtref::add_ladder_command(app, exit_code);
   dtref::add_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);

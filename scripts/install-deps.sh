@@ -16,6 +16,7 @@ packages=(
   python3-dev pybind11-dev python3-pybind11
   openjdk-17-jdk-headless libgoogle-gson-java cargo librust-serde-json-dev
   chromium
+  libcpp-httplib-dev libpqxx-dev postgresql
 )
 
 die() { echo "install-deps: error: $*" >&2; exit 1; }

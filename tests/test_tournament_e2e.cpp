@@ -28,31 +28,8 @@ struct TempDir : dtref_test::TempDir {
   TempDir() : dtref_test::TempDir("dtref_e2e_") {}
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Starts a program with stdout and stderr sent to files; returns its pid.
-pid_t spawn(const std::vector<std::string>& argv, const std::string& out, const std::string& err,
-            const std::vector<std::string>& env = {}) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    for (const std::string& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  return pid;
-}
+using dtref_test::slurp;
+using dtref_test::spawn;
 
 struct Result {
   int code = -1;
@@ -264,8 +241,9 @@ TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
   args.insert(args.end(), {"--transcripts", dir.file("logs")});
   ASSERT_EQ(run(args, dir).code, 0);
   const std::string html = dir.file("report.html");
-  const Result w = run({"standings", "--db", db, "--html", html}, dir);
+  const Result w = run({"standings", "--db", db, "--html", html, "--replay-pages"}, dir);
   ASSERT_EQ(w.code, 0) << w.err;
+  EXPECT_TRUE(fs::exists(dir.file("logs/r001-p001-l1.html"))) << w.err;
   const std::string page = slurp(html);
   EXPECT_EQ(page.find("http://"), page.find("http://www.w3.org/2000/svg")) << "the report must not load anything";
   EXPECT_EQ(page.find("https://"), std::string::npos);
@@ -310,7 +288,8 @@ TEST(TournamentE2E, HtmlReportRendersInHeadlessChromium) {
   EXPECT_NE(dom.find("round-robin"), std::string::npos);
   EXPECT_NE(dom.find(std::string("gamma</td><td class=\"name\">stdio:") + DTBOT_GREEDY_BIN), std::string::npos);
   EXPECT_EQ(count("<tr class=\"match\">"), 30);
-  EXPECT_NE(dom.find("<a href=\"logs/r001-p001-l1.jsonl\">transcript</a>"), std::string::npos);
+  EXPECT_NE(dom.find("<a href=\"logs/r001-p001-l1.jsonl\">transcript</a> <a href=\"logs/r001-p001-l1.html\">replay</a>"),
+            std::string::npos);
 }
 
 TEST(TournamentE2E, RefusesAConcurrencyTheFileLimitCannotHold) {

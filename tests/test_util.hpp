@@ -2,16 +2,22 @@
 // catching an error's text.
 #pragma once
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <chrono>
 #include <exception>
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace dtref_test {
@@ -77,6 +83,60 @@ inline std::string chromium_dump_dom_command(const std::string& url, const std::
   return "exec chromium --headless --no-sandbox --disable-gpu --disable-background-networking "
          "--disable-component-update --disable-sync --no-first-run --user-data-dir=" +
          profile_dir + " --dump-dom '" + url + "'";
+}
+
+// The whole of a file ("" if it cannot be read).
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Starts a program with stdout and stderr sent to files and `env` added to
+// its environment; returns its pid (the caller waits for it).
+inline pid_t spawn(const std::vector<std::string>& argv, const std::string& out, const std::string& err,
+                   const std::vector<std::string>& env = {}) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int o = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    for (const std::string& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Waits up to `limit` for `pid` to exit: its exit status, -1 when a signal
+// ended it, -2 when it was still running (it is then killed).
+inline int wait_exit(pid_t pid, std::chrono::seconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (std::chrono::steady_clock::now() < until) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return -2;
+}
+
+// Waits up to `limit` for `pid` to stop (SIGSTOP); false if it exited or did not stop in time.
+inline bool wait_stopped(pid_t pid, std::chrono::seconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  int status = 0;
+  while (std::chrono::steady_clock::now() < until) {
+    const pid_t got = ::waitpid(pid, &status, WNOHANG | WUNTRACED);
+    if (got == pid) return WIFSTOPPED(status);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
 }
 
 inline bool have_chromium() { return ::system("command -v chromium >/dev/null 2>&1") == 0; }

@@ -10,6 +10,10 @@ The bot is the gRPC client; the referee serves. Two ways to play:
   * Launched by the referee, which hands it the address and a secret token
     in DTREF_GRPC_ADDRESS and DTREF_TOKEN:
         dtref match --bot grpc:"/usr/bin/python3 examples/grpc-python/bot.py" --bot builtin:greedy
+  * On a ladder (dtref ladder): registered once with `dtref ladder register
+    --remote NAME`, which prints its long-lived key; it dials the ladder's
+    gRPC address with that key whenever it likes to play:
+        /usr/bin/python3 examples/grpc-python/bot.py --ladder --address HOST:PORT --token KEY
   * Started by you, anywhere, against a referee waiting with grpc-remote,
     with the address and token it prints:
         dtref match --bot grpc-remote --bot builtin:greedy
@@ -24,6 +28,7 @@ import os
 import queue
 import random
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.environ.get("DTREF_PYTHON_STUBS", os.path.join(HERE, "..", "..", "build", "python")))
@@ -93,10 +98,22 @@ def main():
                         help="the referee's host:port (default: $DTREF_GRPC_ADDRESS)")
     parser.add_argument("--token", default=os.environ.get("DTREF_TOKEN"),
                         help="this seat's token (default: $DTREF_TOKEN)")
+    parser.add_argument("--ladder", action="store_true",
+                        help="a ladder's remote bot: the token is its long-lived key (dtref ladder register "
+                             "--remote); dial in again after every match, until interrupted")
     args = parser.parse_args()
     if not args.address or not args.token:
         parser.error("give --address and --token (or set DTREF_GRPC_ADDRESS and DTREF_TOKEN)")
-    play(args.address, args.token)
+    while True:
+        try:
+            play(args.address, args.token)
+        except SystemExit as e:
+            if not args.ladder:
+                raise
+            log("{}; dialling again in a second".format(e))  # the ladder may be restarting
+            time.sleep(1)
+        if not args.ladder:
+            break
 
 
 if __name__ == "__main__":

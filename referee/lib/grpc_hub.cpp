@@ -283,6 +283,15 @@ bool GrpcHub::open(const std::string& listen_address, std::string* error) {
 }
 
 GrpcHub::~GrpcHub() {
+  // Streams waiting in the lobby have no link to end them: a reactor that is
+  // never finished would keep Shutdown waiting for ever.
+  std::vector<std::shared_ptr<GrpcSeatChannel>> waiting;
+  {
+    std::lock_guard lk(m_);
+    for (auto& [name, list] : waiting_) waiting.insert(waiting.end(), list.begin(), list.end());
+    waiting_.clear();
+  }
+  for (auto& ch : waiting) ch->cancel();
   if (server_) {
     // Streams still open are cancelled at the deadline; Shutdown waits for them.
     server_->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
@@ -308,10 +317,55 @@ void GrpcHub::remove_seat(const std::string& token) {
   seats_.erase(token);
 }
 
+void GrpcHub::set_lobby(LobbyResolver resolver) {
+  std::lock_guard lk(m_);
+  lobby_ = std::move(resolver);
+}
+
+namespace {
+bool still_open(GrpcSeatChannel& ch) {
+  std::lock_guard lk(ch.m);
+  return !ch.stream_ended && !ch.done;
+}
+}  // namespace
+
+std::shared_ptr<GrpcSeatChannel> GrpcHub::take_waiting(const std::string& name) {
+  std::lock_guard lk(m_);
+  auto& list = waiting_[name];
+  while (!list.empty()) {
+    std::shared_ptr<GrpcSeatChannel> ch = list.front();
+    list.erase(list.begin());
+    if (still_open(*ch)) return ch;
+  }
+  return nullptr;
+}
+
+std::map<std::string, int> GrpcHub::waiting() {
+  std::lock_guard lk(m_);
+  std::map<std::string, int> out;
+  for (auto& [name, list] : waiting_) {
+    list.erase(std::remove_if(list.begin(), list.end(), [](const auto& ch) { return !still_open(*ch); }), list.end());
+    if (!list.empty()) out[name] = int(list.size());
+  }
+  return out;
+}
+
 std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPlayReactor* r,
                                                  const std::string& peer, grpc::Status* refusal) {
   std::lock_guard lk(m_);
   auto it = seats_.find(token);
+  if (!token.empty() && it == seats_.end() && lobby_) {
+    if (const auto name = lobby_(token)) {
+      auto ch = std::make_shared<GrpcSeatChannel>();
+      std::lock_guard clk(ch->m);
+      r->bind(ch);
+      ch->reactor_ = r;
+      ch->attached = true;
+      ch->peer = peer;
+      waiting_[*name].push_back(ch);
+      return ch;
+    }
+  }
   if (token.empty() || it == seats_.end()) {
     *refusal = grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                             "unknown seat token: send the token the referee gave this seat "

@@ -33,7 +33,8 @@ constexpr auto kProcessPoll = std::chrono::milliseconds(50);
 }  // namespace
 
 bool is_grpc_spec(std::string_view spec) {
-  return spec.rfind("grpc:", 0) == 0 || spec == "grpc-remote" || spec.rfind("grpc-remote:", 0) == 0;
+  return spec.rfind("grpc:", 0) == 0 || spec == "grpc-remote" || spec.rfind("grpc-remote:", 0) == 0 ||
+         spec.rfind("grpc-lobby:", 0) == 0;
 }
 
 std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const MatchSpec& match) {
@@ -49,6 +50,14 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
     o.dir = bot.dir;
   } else if (spec == "grpc-remote") {
     // defaults: loopback, any free port
+  } else if (spec.rfind("grpc-lobby:", 0) == 0) {
+    // grpc-lobby:<listen address>/<bot name>: a ladder bot waiting in that hub's lobby.
+    const std::string rest = spec.substr(11);
+    const auto slash = rest.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == rest.size())
+      throw std::invalid_argument("grpc-lobby:<listen address>/<bot name> names a ladder's remote bot");
+    o.listen_address = rest.substr(0, slash);
+    o.lobby_name = rest.substr(slash + 1);
   } else if (spec.rfind("grpc-remote:", 0) == 0) {
     o.listen_address = spec.substr(12);
     if (o.listen_address.find(':') == std::string::npos)
@@ -162,6 +171,15 @@ std::string GrpcLink::token() const { return impl_->token; }
 // in the seat's queue; receive() reports a bot that exits without dialling.
 std::optional<std::string> GrpcLink::start(Clock::time_point) {
   Impl& d = *impl_;
+  if (!d.o.lobby_name.empty()) {
+    std::string err;
+    d.hub = GrpcHub::get(d.o.listen_address, &err);
+    if (!d.hub) return err;
+    auto ch = d.hub->take_waiting(d.o.lobby_name);
+    if (!ch) return "remote bot '" + d.o.lobby_name + "' is not connected (it dials " + d.hub->address() + " with its ladder key)";
+    d.ch = std::move(ch);
+    return std::nullopt;
+  }
   if (auto err = listen()) return err;
   if (d.o.command.empty()) {
     if (d.o.announce)

@@ -15,8 +15,8 @@ using std::chrono::milliseconds;
 std::string PreflightReport::summary() const {
   switch (status) {
     case Status::Ready:
-      return fmt::format("ready as '{}'{} in {:.0f} ms", ready_name, ready_version.empty() ? "" : " " + ready_version,
-                         startup_ms);
+      return fmt::format("ready as '{}'{} in {:.0f} ms", ready_name,
+                         ready_version.empty() ? "" : " (version " + ready_version + ")", startup_ms);
     case Status::Skipped: return "not started here: " + problem;
     case Status::Failed: return "failed: " + problem;
   }

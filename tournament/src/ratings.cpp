@@ -65,6 +65,101 @@ std::optional<NormalizedElo> normalized_elo(int wins, int draws, int losses) {
   return NormalizedElo{(p - 0.5) / std::sqrt(var) * scale, 1.959963984540054 * scale / std::sqrt(double(n))};
 }
 
+std::vector<EloEstimate> fit_ratings(int n, const std::vector<FitGame>& games) {
+  // Games aggregated per ordered pair: count and points of the first.
+  std::map<std::pair<int, int>, std::pair<double, double>> pairs;
+  for (const FitGame& g : games) {
+    if (g.a < 0 || g.b < 0 || g.a >= n || g.b >= n || g.a == g.b) continue;
+    auto& acc = pairs[{std::min(g.a, g.b), std::max(g.a, g.b)}];
+    acc.first += 1;
+    acc.second += g.a < g.b ? g.score_a : 1 - g.score_a;
+  }
+  auto sigma = [](double x) { return 1 / (1 + std::exp(-x)); };
+  std::vector<double> theta(size_t(n), 0.0);  // natural-log strengths
+  std::vector<std::vector<double>> info;      // minus the Hessian
+  for (int iter = 0; iter < 100; ++iter) {
+    std::vector<double> grad(size_t(n), 0.0);
+    info.assign(size_t(n), std::vector<double>(size_t(n), 0.0));
+    for (int i = 0; i < n; ++i) {  // the prior: one draw against a 0-rated opponent
+      const double p = sigma(theta[size_t(i)]);
+      grad[size_t(i)] += 0.5 - p;
+      info[size_t(i)][size_t(i)] += p * (1 - p);
+    }
+    for (const auto& [ab, acc] : pairs) {
+      const auto [a, b] = ab;
+      const double p = sigma(theta[size_t(a)] - theta[size_t(b)]);
+      const double g = acc.second - acc.first * p, w = acc.first * p * (1 - p);
+      grad[size_t(a)] += g;
+      grad[size_t(b)] -= g;
+      info[size_t(a)][size_t(a)] += w;
+      info[size_t(b)][size_t(b)] += w;
+      info[size_t(a)][size_t(b)] -= w;
+      info[size_t(b)][size_t(a)] -= w;
+    }
+    // Newton step: solve info * step = grad (info is positive definite thanks to the prior).
+    std::vector<std::vector<double>> m = info;
+    std::vector<double> step = grad;
+    for (int c = 0; c < n; ++c) {
+      int piv = c;
+      for (int r = c + 1; r < n; ++r)
+        if (std::abs(m[size_t(r)][size_t(c)]) > std::abs(m[size_t(piv)][size_t(c)])) piv = r;
+      std::swap(m[size_t(c)], m[size_t(piv)]);
+      std::swap(step[size_t(c)], step[size_t(piv)]);
+      for (int r = 0; r < n; ++r) {
+        if (r == c) continue;
+        const double f = m[size_t(r)][size_t(c)] / m[size_t(c)][size_t(c)];
+        for (int k = c; k < n; ++k) m[size_t(r)][size_t(k)] -= f * m[size_t(c)][size_t(k)];
+        step[size_t(r)] -= f * step[size_t(c)];
+      }
+    }
+    double largest = 0;
+    for (int i = 0; i < n; ++i) {
+      const double d = std::clamp(step[size_t(i)] / m[size_t(i)][size_t(i)], -2.0, 2.0);  // damped far from the optimum
+      theta[size_t(i)] += d;
+      largest = std::max(largest, std::abs(d));
+    }
+    if (largest < 1e-10) break;
+  }
+  // Errors come from the inverse of the information matrix (the covariance).
+  std::vector<std::vector<double>> inv(size_t(n), std::vector<double>(size_t(n), 0.0));
+  for (int i = 0; i < n; ++i) inv[size_t(i)][size_t(i)] = 1;
+  std::vector<std::vector<double>> m = info;
+  for (int c = 0; c < n; ++c) {
+    int piv = c;
+    for (int r = c + 1; r < n; ++r)
+      if (std::abs(m[size_t(r)][size_t(c)]) > std::abs(m[size_t(piv)][size_t(c)])) piv = r;
+    std::swap(m[size_t(c)], m[size_t(piv)]);
+    std::swap(inv[size_t(c)], inv[size_t(piv)]);
+    const double d = m[size_t(c)][size_t(c)];
+    for (int k = 0; k < n; ++k) m[size_t(c)][size_t(k)] /= d, inv[size_t(c)][size_t(k)] /= d;
+    for (int r = 0; r < n; ++r) {
+      if (r == c) continue;
+      const double f = m[size_t(r)][size_t(c)];
+      for (int k = 0; k < n; ++k) m[size_t(r)][size_t(k)] -= f * m[size_t(c)][size_t(k)], inv[size_t(r)][size_t(k)] -= f * inv[size_t(c)][size_t(k)];
+    }
+  }
+  // Ratings and their errors are relative to the field's average, as Ordo
+  // reports them. Only differences are measured: the scale's origin is pinned
+  // by nothing but the weak prior, and its large uncertainty (which the
+  // diagonal alone would include) says nothing about any bot, so the variance
+  // of theta_i - mean(theta) is reported instead.
+  const double scale = 400 / std::log(10.0);
+  double mean = 0, total = 0;
+  std::vector<double> row_mean(size_t(n), 0.0);
+  for (int i = 0; i < n; ++i) {
+    mean += theta[size_t(i)] / n;
+    for (int j = 0; j < n; ++j) row_mean[size_t(i)] += inv[size_t(i)][size_t(j)] / n;
+    total += row_mean[size_t(i)] / n;
+  }
+  std::vector<EloEstimate> out(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const double var = inv[size_t(i)][size_t(i)] - 2 * row_mean[size_t(i)] + total;
+    out[size_t(i)].elo = (theta[size_t(i)] - mean) * scale + 0.0;
+    out[size_t(i)].error = 1.959963984540054 * std::sqrt(std::max(0.0, var)) * scale;
+  }
+  return out;
+}
+
 Standings compute_standings(const std::vector<Player>& players, const std::vector<MatchRecord>& matches) {
   const size_t n = players.size();
   Standings st;

@@ -1,4 +1,5 @@
 #include "dtref/tournament/store.hpp"
+#include "dtref/tournament/sqlite.hpp"
 
 #include <fcntl.h>
 #include <fmt/core.h>
@@ -17,42 +18,6 @@ namespace dtref::tour {
 namespace {
 
 constexpr int kSchemaVersion = 1;
-
-// A prepared statement that finalizes itself.
-class Stmt {
- public:
-  Stmt(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
-      throw StoreError(fmt::format("results store: {} (in: {})", sqlite3_errmsg(db), sql));
-  }
-  ~Stmt() { sqlite3_finalize(st_); }
-  Stmt& bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); return *this; }
-  Stmt& bind(int i, int v) { sqlite3_bind_int64(st_, i, v); return *this; }
-  Stmt& bind(int i, double v) { sqlite3_bind_double(st_, i, v); return *this; }
-  Stmt& bind(int i, const std::string& v) {
-    sqlite3_bind_text(st_, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  // True while a row is available.
-  bool step() {
-    const int rc = sqlite3_step(st_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    throw StoreError(fmt::format("results store: {}", sqlite3_errmsg(db_)));
-  }
-  void run() { step(); }
-  int64_t i64(int c) { return sqlite3_column_int64(st_, c); }
-  int i32(int c) { return int(sqlite3_column_int64(st_, c)); }
-  double f64(int c) { return sqlite3_column_double(st_, c); }
-  std::string text(int c) {
-    const auto* p = sqlite3_column_text(st_, c);
-    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
-  }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* st_ = nullptr;
-};
 
 const char* kSchema = R"SQL(
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -81,17 +46,19 @@ std::vector<int> table_from_json(const std::string& text) {
   return out;
 }
 
-nlohmann::json seats_to_json(const std::vector<SeatRecord>& seats) {
+}  // namespace
+
+std::string seat_records_to_json(const std::vector<SeatRecord>& seats) {
   nlohmann::json a = nlohmann::json::array();
   for (const SeatRecord& s : seats)
     a.push_back({{"verdict", s.verdict}, {"promotion", s.promotion}, {"destiny", s.destiny},
                  {"timeouts", s.timeouts}, {"illegal", s.illegal}, {"malformed", s.malformed},
                  {"time_used_ms", s.time_used_ms}, {"detail", s.detail}, {"ready_name", s.ready_name}, {"deck", s.deck},
                  {"place", s.place}, {"team", s.team}});
-  return a;
+  return a.dump();
 }
 
-std::vector<SeatRecord> seats_from_json(const std::string& text) {
+std::vector<SeatRecord> seat_records_from_json(const std::string& text) {
   std::vector<SeatRecord> out;
   if (text.empty()) return out;
   for (const auto& j : nlohmann::json::parse(text, nullptr, false)) {
@@ -114,23 +81,6 @@ std::vector<SeatRecord> seats_from_json(const std::string& text) {
   return out;
 }
 
-class Transaction {
- public:
-  explicit Transaction(sqlite3* db) : db_(db) { Stmt(db, "BEGIN IMMEDIATE").run(); }
-  void commit() {
-    Stmt(db_, "COMMIT").run();
-    done_ = true;
-  }
-  ~Transaction() {
-    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-
- private:
-  sqlite3* db_;
-  bool done_ = false;
-};
-
-}  // namespace
 
 Store::Store(const std::string& path) : path_(path) {
   // Owner-only: the store keeps the secret seed key (SQLite gives its -wal and
@@ -271,7 +221,7 @@ bool Store::record(const MatchRecord& r) {
          "finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE key = ? AND status = 'planned'");
   u.bind(1, r.winner_seat).bind(2, r.reason).bind(3, seat(0).verdict).bind(4, seat(1).verdict)
       .bind(5, seat(0).promotion).bind(6, seat(0).destiny).bind(7, seat(1).promotion).bind(8, seat(1).destiny)
-      .bind(9, seats_to_json(r.seats).dump()).bind(10, r.turns).bind(11, r.decisions).bind(12, r.wall_ms)
+      .bind(9, seat_records_to_json(r.seats)).bind(10, r.turns).bind(11, r.decisions).bind(12, r.wall_ms)
       .bind(13, r.transcript).bind(14, r.plan.key());
   u.run();
   const bool stored = sqlite3_changes(db_) == 1;
@@ -299,7 +249,7 @@ std::vector<MatchRecord> Store::matches() {
     if (r.done) {
       r.winner_seat = q.i32(8);
       r.reason = q.text(9);
-      r.seats = seats_from_json(q.text(10));
+      r.seats = seat_records_from_json(q.text(10));
       r.turns = q.i32(11);
       r.decisions = q.i64(12);
       r.wall_ms = q.f64(13);

@@ -17,7 +17,10 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
+#include <optional>
+#include <vector>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -94,6 +97,18 @@ class GrpcHub {
   std::string add_seat(std::shared_ptr<GrpcSeatChannel> ch);
   void remove_seat(const std::string& token);
 
+  // The lobby (ladders): a stream whose first token is no seat's is offered
+  // to the resolver, which names the bot a long-lived key belongs to, or
+  // refuses it (nullopt). An accepted stream waits, attached to a channel of
+  // its own, until a match takes it for a seat (take_waiting); the bot
+  // dials in when it likes and needs no per-match token.
+  using LobbyResolver = std::function<std::optional<std::string>(const std::string& token)>;
+  void set_lobby(LobbyResolver resolver);
+  // A waiting stream of bot `name` that is still open, taken out of the lobby; nullptr if none.
+  std::shared_ptr<GrpcSeatChannel> take_waiting(const std::string& name);
+  // Open streams waiting per bot name.
+  std::map<std::string, int> waiting();
+
  private:
   friend class GrpcPlayReactor;
   class Service;
@@ -109,6 +124,8 @@ class GrpcHub {
   std::string unix_dir_, unix_socket_;
   std::mutex m_;
   std::map<std::string, std::shared_ptr<GrpcSeatChannel>> seats_;
+  LobbyResolver lobby_;
+  std::map<std::string, std::vector<std::shared_ptr<GrpcSeatChannel>>> waiting_;
 };
 
 }  // namespace dtref

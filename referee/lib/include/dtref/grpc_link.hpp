@@ -4,6 +4,9 @@
 //   grpc:<command line>          the referee launches the bot (own process group)
 //                                with DTREF_GRPC_ADDRESS=<host:port> and
 //                                DTREF_TOKEN=<secret>; the bot dials in.
+//   grpc-lobby:<addr>/<name>     a ladder's remote bot: it dialled <addr> with its
+//                                long-lived key and waits in the hub's lobby
+//                                (GrpcHub::set_lobby); the match takes its stream.
 //   grpc-remote[:<listen addr>]  the bot is started elsewhere; the referee prints
 //                                the address and the seat's token on stderr and
 //                                waits, within the startup window, for the dial-in.
@@ -42,6 +45,7 @@ class GrpcLink : public BotLink {
     std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
     std::vector<std::pair<std::string, std::string>> env;  // launched bot: extra environment
     std::string dir;  // launched bot: working directory; empty: the referee's
+    std::string lobby_name;  // non-empty: take this bot's stream waiting in the hub's lobby (ladders)
     std::shared_ptr<WireLog> wire;  // non-null: every message both ways is logged here, as JSON
     size_t stderr_log_bytes = OutputTail::kDefaultLogBytes;  // the stderr_path file stops growing here
     // The launched bot's sandbox (sandbox.hpp). Without the host's network

@@ -47,6 +47,19 @@ struct NormalizedElo {
 };
 std::optional<NormalizedElo> normalized_elo(int wins, int draws, int losses);
 
+// Ratings fitted to every game at once (Bradley-Terry on the logistic Elo
+// scale, as Ordo and BayesElo fit them), which a ladder needs: its bots meet
+// different opponents, so a score against "the field" would reward a soft
+// schedule. Each game is (a, b, score of a: 1, 1/2, 0). A prior of one draw
+// per bot against a 0 Elo opponent keeps ratings finite. Ratings are relative
+// to the field's average (mean 0); the error is the 95% half-width of a bot's
+// distance from that average, from the log-likelihood's curvature at its maximum.
+struct FitGame {
+  int a = 0, b = 0;
+  double score_a = 0.5;
+};
+std::vector<EloEstimate> fit_ratings(int players, const std::vector<FitGame>& games);
+
 struct PlayerStanding {
   int index = 0;
   std::string name;

@@ -49,4 +49,8 @@ struct MatchRecord {
   }
 };
 
+// Seat records as stored: a JSON array, one object per seat.
+std::string seat_records_to_json(const std::vector<SeatRecord>& seats);
+std::vector<SeatRecord> seat_records_from_json(const std::string& text);
+
 }  // namespace dtref::tour
