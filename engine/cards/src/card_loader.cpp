@@ -286,6 +286,8 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_YOUR_DRAW_PILE: return TargetKind::YourDrawPile;
     case pb::TARGET_RECENT_ATTACKER: return TargetKind::RecentAttacker;
     case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
+    case pb::TARGET_ATTACHED_SPECIAL: return TargetKind::AttachedSpecial;
+    case pb::TARGET_YOUR_HAND: return TargetKind::YourHand;
     default: return TargetKind::None;
   }
 }
@@ -311,6 +313,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.if_mutual = e.if_mutual();
   x.tactics = tactics(e.tactic());
   x.per_recent_p = amount(e.per_recent_p(), where);
+  x.at_least = small(e.at_least(), where);
   return x;
 }
 

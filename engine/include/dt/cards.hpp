@@ -144,7 +144,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
@@ -167,6 +167,7 @@ struct Effect {
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
   uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
   int16_t per_recent_p = 0;  // amount += this x the P just earned
+  int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
 };
 
 struct PlaySpec {

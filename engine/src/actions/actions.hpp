@@ -41,6 +41,7 @@ void apply_build(State& s, const Option& o, Log log);
 
 // --- Bestow Dark Symmetry Gift (bestow.cpp) ---
 void bestow_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
+void free_bestow_options(const State& s, int seat, std::vector<Option>& out);
 void apply_bestow(State& s, const Option& o, Log log);
 
 // --- Attack, a Tactical action (attack.cpp) ---

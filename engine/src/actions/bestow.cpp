@@ -7,16 +7,31 @@ namespace dt::detail {
 void bestow_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Symmetry) return;
   for (CardId w : mine)
-    if (can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
+    if (can_bestow(s, c, w) && !free_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
+}
+
+// Gifts bestowed for no action, in any window or the Actions step (ALAKHAI).
+void free_bestow_options(const State& s, int seat, std::vector<Option>& out) {
+  for (CardId c : s.seats[size_t(seat)].hand) {
+    if (s.def(c).type != CardType::Symmetry) continue;
+    for (CardId w : s.seats[size_t(seat)].in_play)
+      if (is_warrior_in_play(s, w) && free_bestow(s, c, w) && can_bestow(s, c, w))
+        out.push_back({OptKind::Bestow, c, w});
+  }
 }
 
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  const bool free = free_bestow(s, o.a, o.b);
   destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
-  --s.actions_left;
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
-  open_response_window(s);
+  if (!free) {
+    --s.actions_left;
+    open_response_window(s);
+  } else if (s.phase == Phase::Window) {
+    s.window.passes = 0;  // the same player may go on playing
+  }
 }
 
 }  // namespace dt::detail

@@ -101,7 +101,10 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
     const CardDef& ed = s.def(e);
     const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
     if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
-    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry) && effect_blocked(s, w, e)) continue;
+    // An Art or Dark Symmetry card its warrior is immune to; a Special switched off (BAUHAUS BLITZER).
+    if ((ed.type == CardType::Art || ed.type == CardType::Symmetry || ed.type == CardType::Special) &&
+        effect_blocked(s, w, e))
+      continue;
     if (fort_like && !forts) continue;
     if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does
       if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;

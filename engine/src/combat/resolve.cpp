@@ -19,6 +19,7 @@ bool slayer(const State& s, CardId w, Tactic t) {
 static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
+  if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
   if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
   if (has_designation(s, victim, "HEALS AT ONCE")) return false;  // WOLFE IN THE HEAT
   vi.wounded = true;

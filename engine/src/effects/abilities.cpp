@@ -6,6 +6,21 @@
 
 namespace dt::detail {
 
+// What using an ability costs in D with its "for every X D" price bought n
+// times. A Dark Symmetry card's ability used by a warrior whose D counts twice
+// for Dark Symmetry (NEPHARITE OF DEMNOGONIS, ALAKHAI) costs half, rounded up.
+static int ability_price(const State& s, CardId src, CardId user, const Ability& ab, int n) {
+  const int d = ab.cost_d + ab.per_d * n;
+  if (s.def(src).type != CardType::Symmetry) return d;
+  const std::string_view twice = "SYMMETRY D COUNTS TWICE";
+  bool halves = has_designation(s, user, twice);
+  if (!halves)  // given by another warrior of the area (gEngine NEPHARITE OF DEMNOGONIS)
+    for_each_mod(s, user, [&](const StaticMod& m, CardId) {
+      for (const std::string& g : m.grant_designations) halves = halves || g == twice;
+    });
+  return halves ? (d + 1) / 2 : d;
+}
+
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   auto abilities_of = [&](CardId src, CardId user) {
@@ -20,7 +35,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
-      const int n = max_times(s, seat, ab.cost_d, ab.per_d, 0);
+      const int destiny = dt::destiny(s, seat);
+      int n = 0;  // how many times the price can be bought (1 for a fixed price)
+      while (n < (ab.per_d > 0 ? 10 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
       if (n <= 0) continue;
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
         if (ab.target_in_user_area &&
@@ -47,7 +64,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
   const Ability& ab = s.def(o.a).abilities[size_t(o.p)];
   const CardId user = is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
-  destiny(s, me) -= ab.cost_d + ab.per_d * o.n;
+  destiny(s, me) -= ability_price(s, o.a, user, ab, o.n);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});

@@ -17,6 +17,7 @@ CardId combat_opponent(const State& s, CardId w);
 // The warrior an attachment ultimately sits on (add-ons sit on weapons).
 CardId bearer_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
+bool is_fortification(const State& s, CardId c);
 
 // A memo of derived values (keywords, affiliations, the cards whose static
 // modifiers apply) for one State, alive while a QueryMemo is: legal_options and
@@ -78,6 +79,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
 int cast_price(const State& s, CardId caster, const PlaySpec& p, int n);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
+bool wound_barred(const State& s, CardId victim, CardId by);
 // FREE MARINE: in a combat against a warrior that bars them, its opponent's
 // controller plays no Special card.
 bool specials_barred(const State& s, int seat);
@@ -91,6 +93,7 @@ bool apply_use(State& s, const Option& o, Log log);
 // gEngine "BESTOW DARK SYMMETRY GIFT": may `gift` be bestowed on w?
 bool can_bestow(const State& s, CardId gift, CardId w);
 int bestow_cost(const State& s, CardId gift, CardId w);
+bool free_bestow(const State& s, CardId gift, CardId w);
 
 // --- missions (missions.cpp) ---
 // gEngine "ASSIGN MISSION": never two copies of one mission on a warrior or a player.

@@ -73,5 +73,15 @@ bool special_off(const State& s, CardId w, CardId special) {
   return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation("NO SPECIALS AGAINST IT");
 }
 
+// GOLGOTHA: only a Doomtrooper carrying a Relic wounds her (in combat, or
+// through an effect it uses); every other wound or kill does nothing.
+bool wound_barred(const State& s, CardId victim, CardId by) {
+  if (!has_designation(s, victim, "WOUNDED ONLY BY RELIC DOOMTROOPERS")) return false;
+  if (by == kNoCard || !is_warrior_in_play(s, by) || !is_doomtrooper(s, by)) return true;
+  for (CardId a : attachments_of(s, by))
+    if (s.def(a).type == CardType::Relic) return false;
+  return true;
+}
+
 }  // namespace detail
 }  // namespace dt

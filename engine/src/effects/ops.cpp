@@ -126,11 +126,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
           break;
         }
-        for (const SeatState& st : s.seats)
-          for (CardId c : st.in_play)
-            if (s.def(c).type == CardType::Fortification &&
-                (e.designation.empty() || s.def(c).has_designation(e.designation)))
-              cards.push_back(c);
+        // Every fortification in play: built, given to a warrior, or a card considered one.
+        for (size_t i = 0; i < s.cards.size(); ++i) {
+          const CardId c = CardId(i);
+          if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
+              (e.designation.empty() || s.def(c).has_designation(e.designation)))
+            cards.push_back(c);
+        }
         break;
       case Who::ThisCard: cards.push_back(source); break;
     }
@@ -144,16 +146,22 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         put_into(s, c, Zone::Hand);
         continue;
       }
+      if (e.op == Op::Discard && s.card(c).zone == Zone::Hand) {  // a cost paid from hand (CUIRASSIER)
+        emit_fx(log, seat, source, e.op, c, -1);
+        take_out(s, c);
+        put_into(s, c, Zone::Discard);
+        continue;
+      }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
         case Op::Wound:
-          if (keywords(s, c) & kwNoWound) break;
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
           else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
         case Op::Kill:
-          if (!(keywords(s, c) & kwNoWound)) kill_card(s, c, false);
+          if (!(keywords(s, c) & kwNoWound) && !wound_barred(s, c, user)) kill_card(s, c, false);
           break;
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
@@ -209,7 +217,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::ExtraActions:
-          if (t == s.current) s.actions_left = std::clamp(s.actions_left + amount, 0, actions_per_turn_of(s, s.current));
+          if (t == s.current) {
+            const int floor = amount < 0 ? std::min<int>(s.actions_left, e.at_least) : 0;
+            s.actions_left = std::clamp(s.actions_left + amount, std::max(0, floor), actions_per_turn_of(s, s.current));
+          }
           break;
         case Op::EmptyD: destiny(s, t) = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;

@@ -42,6 +42,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       push_times(out, o, p.per_d, nt);
     }
   }
+  free_bestow_options(s, seat, out);
   // Abilities of warriors and attachments this seat controls.
   ability_options(s, seat, out);
 }

@@ -12,6 +12,12 @@ bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
 }
 
+// A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
+// CONSIDERED OTHER CARDS": cards that affect fortifications affect it too).
+bool is_fortification(const State& s, CardId c) {
+  return s.def(c).type == CardType::Fortification || s.def(c).has_designation("FORTIFICATION");
+}
+
 CardId bearer_of(const State& s, CardId c) {
   CardId b = s.card(c).attached_to;
   while (b != kNoCard && s.card(b).attached_to != kNoCard) b = s.card(b).attached_to;

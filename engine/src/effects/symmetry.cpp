@@ -43,4 +43,11 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
   return cost;
 }
 
+// ALAKHAI THE CUNNING: major gifts of Algeroth go on him at any time, for no action.
+bool free_bestow(const State& s, CardId gift, CardId w) {
+  const CardDef& g = s.def(gift);
+  return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
+         has_designation(s, w, "ALGEROTH GIFTS ANY TIME");
+}
+
 }  // namespace dt::detail

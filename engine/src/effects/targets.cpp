@@ -66,16 +66,30 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::YourDrawPile:
       for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
       break;
+    case TargetKind::YourHand:  // CUIRASSIER: a card you discard from hand
+      for (CardId c : s.seats[size_t(seat)].hand)
+        if (c != source) out.push_back({c, -1});
+      break;
+    case TargetKind::AttachedSpecial:  // BAUHAUS BLITZER: a Special not yet switched off
+      for (CardId c : s.attached) {
+        if (s.def(c).type != CardType::Special || !is_attached_top(s, c)) continue;
+        if (std::find(s.combat.used.begin(), s.combat.used.end(), c) != s.combat.used.end()) continue;
+        const CardId b = s.card(c).attached_to;
+        if (is_warrior_in_play(s, b) && visible_warrior(s, b, seat) && filter_matches(s, f, b, seat))
+          out.push_back({c, -1});
+      }
+      break;
     case TargetKind::Mission:
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
       break;
-    case TargetKind::Fortification:
-      for (const SeatState& st : s.seats)
-        for (CardId c : st.in_play)
-          if (s.def(c).type == CardType::Fortification &&
-              (f.designation.empty() || s.def(c).has_designation(f.designation)))
-            out.push_back({c, -1});
+    case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId c = CardId(i);
+        if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
+            (f.designation.empty() || s.def(c).has_designation(f.designation)))
+          out.push_back({c, -1});
+      }
       break;
     case TargetKind::Equipment:
     case TargetKind::Gift:
