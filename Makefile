@@ -1,8 +1,21 @@
-# Thin wrapper over CMake: `make match` plays one game, `make test` runs the suite.
+# Thin wrapper over CMake: `make match` plays one game, `make test` runs the
+# suite (what CI runs); `make test-sanitizers` the sanitizer builds and a short
+# fuzzing run (docs/security.md#fuzzing-and-sanitizers).
 BUILD_DIR ?= build
+ASAN_DIR ?= build-asan
+TSAN_DIR ?= build-tsan
+FUZZ_SECONDS ?= 5
 DTREF := ./$(BUILD_DIR)/referee/dtref
 
-.PHONY: deps build match test selfplay clean
+# Sanitizer builds use clang (for libFuzzer) at -O1 with line tables only:
+# compile time matters more to them than the last bit of speed.
+SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DDTREF_BUILD_BENCH=OFF
+# What ThreadSanitizer checks: the code that runs threads (the referee's bot
+# links and match runner, the tournament workers).
+TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|WireLog)
+
+.PHONY: deps build match test test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
 
 deps:
 	scripts/install-deps.sh
@@ -17,8 +30,28 @@ match: build
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
 
+test-sanitizers: test-asan fuzz-smoke test-tsan
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer; the same
+# build holds the libFuzzer targets.
+asan-build: deps
+	cmake -S . -B $(ASAN_DIR) $(SAN_CMAKE) -DDTREF_SANITIZE=address -DDTREF_FUZZ=ON
+	cmake --build $(ASAN_DIR) -j2
+
+test-asan: asan-build
+	ctest --test-dir $(ASAN_DIR) --output-on-failure -j2 -LE no-sanitizer
+
+# Each fuzz target for FUZZ_SECONDS, from its seed corpus and past crashes.
+fuzz-smoke: asan-build
+	scripts/fuzz-smoke.sh $(ASAN_DIR) $(FUZZ_SECONDS)
+
+test-tsan: deps
+	cmake -S . -B $(TSAN_DIR) $(SAN_CMAKE) -DDTREF_SANITIZE=thread
+	cmake --build $(TSAN_DIR) -j2 --target dt_tests
+	ctest --test-dir $(TSAN_DIR) --output-on-failure -j2 -LE no-sanitizer -R '$(TSAN_TESTS)'
+
 selfplay: build
 	$(DTREF) selfplay --games 2000 --seed 7
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(TSAN_DIR)

@@ -55,7 +55,7 @@ std::unique_ptr<Bot> make_ismcts_bot(uint64_t seed, const IsmctsSettings& settin
 // "ms=50,c=1" -> settings (defaults for what is not given); nullopt when malformed.
 std::optional<IsmctsSettings> parse_ismcts_settings(const std::string& text);
 
-// "random", "greedy" -> a bot; nullptr for an unknown
+// "random", "greedy", "ismcts[:settings]" -> a bot; nullptr for an unknown
 // name or malformed settings.
 std::unique_ptr<Bot> make_builtin_bot(const std::string& name, uint64_t seed);
 std::vector<std::string> builtin_bot_names();

@@ -463,6 +463,7 @@ class GreedyBot final : public Bot {
           if (t == Tactic::Fight) gain += after[0].a - before[0].a + 0.5 * (after[0].v - before[0].v);
         }
         if (gain <= 0) return -1;
+        if (o.p == 2) gain = 0.5;  // a vehicle put on with its warrior outside gives nothing yet
         const CardDef& w = *def(o.b);
         return 40 + 2 * gain + 0.3 * warrior_value(w) - (seen_.at(o.b).cover ? 5 : 0) -
                (seen_.at(o.b).wounded ? 3 : 0);
@@ -488,10 +489,18 @@ class GreedyBot final : public Bot {
         v += std::min(3, A.atk - D.a) * 0.5 + (D.a > A.atk - 2 ? 0 : 1);
         return (last_action ? 100 : 1) + 0.01 * v;
       }
-      case OptKind::Sabotage: {
+      case OptKind::Sabotage:
+      case OptKind::DirectAttack: {
         const CardDef* w = def(o.a);
         return (last_action ? 100 : 1) + 0.01 * (w ? (w->v + 1) / 2 : 0);
       }
+      // The Outpost, vehicles, beasts, warzones: plain preferences, no lookahead.
+      case OptKind::Transfer: return -1;  // only when the rules require it (then every option is one)
+      case OptKind::EnterVehicle: return 3;
+      case OptKind::ExitVehicle: return -1;
+      case OptKind::Wrangle: return 35 + 0.3 * warrior_value(*def(o.b));
+      case OptKind::Establish: return 20;
+      case OptKind::DefendFrom: return 5;
       case OptKind::Use: return effect_score(obs, o);
       case OptKind::Bestow: return bestow_score(o);
       case OptKind::Play: {

@@ -20,8 +20,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <sstream>
 
 #include "bot.hpp"
@@ -234,10 +232,6 @@ class IsmctsBot final : public Bot {
       };
       if (gain > kMargin && gain > kConfidence * std::sqrt(var(best) + var(def))) chosen = best->move;
     }
-    if (std::getenv("DTREF_ISMCTS_DEBUG") && best && def && best != def)
-      std::fprintf(stderr, "%s greedy %s (%d, %.3f) best %s (%d, %.3f) of %zu\n", chosen == greedy ? "keep" : "SWITCH",
-                   to_text(greedy).c_str(), def->visits, value_of(int(def - tree_.data())), to_text(best->move).c_str(),
-                   best->visits, best_value, options.size());
     for (size_t k = 0; k < options.size(); ++k)
       if (options[k] == chosen) return k;
     return 0;

@@ -21,9 +21,13 @@ std::unique_ptr<Bot> make_random_bot(uint64_t seed) { return std::make_unique<Ra
 std::unique_ptr<Bot> make_builtin_bot(const std::string& name, uint64_t seed) {
   if (name == "random") return make_random_bot(seed);
   if (name == "greedy") return make_greedy_bot(seed);
+  if (name == "ismcts" || name.rfind("ismcts:", 0) == 0) {
+    auto settings = parse_ismcts_settings(name.size() > 6 ? name.substr(7) : std::string());
+    if (settings) return make_ismcts_bot(seed, *settings);
+  }
   return nullptr;
 }
 
-std::vector<std::string> builtin_bot_names() { return {"random", "greedy"}; }
+std::vector<std::string> builtin_bot_names() { return {"random", "greedy", "ismcts"}; }
 
 }  // namespace dt

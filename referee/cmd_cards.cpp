@@ -214,6 +214,14 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     effects.push_back(d.gift.level == dt::GiftLevel::Major ? "major gift of " + d.gift.apostle
                       : d.gift.level == dt::GiftLevel::MinorHeretic ? std::string("minor heretic gift")
                                                                     : std::string("minor gift"));
+  if (d.restricts == dt::VehicleRestricts::Weapons) effects.push_back("inside it, no weapons are used");
+  if (d.restricts == dt::VehicleRestricts::Equipment) effects.push_back("inside it, no other equipment is used");
+  if (d.warzone_in) {
+    std::string where;
+    for (dt::Area a : {dt::Area::Squad, dt::Area::Kohort, dt::Area::Outpost})
+      if (d.warzone_in & dt::bit(a)) where += std::string(where.empty() ? "" : " or ") + std::string(dt::to_string(a));
+    effects.push_back("established in the " + where + (d.warzone_defenders ? ", for some defenders only" : ""));
+  }
   if (!d.handler.empty()) effects.push_back("handled in C++: " + d.handler);
   return effects;
 }
@@ -227,6 +235,9 @@ void print_card(const dt::CardDef& g, const dt::CardDef& p) {
   fmt::print("  affiliation   {}\n", affiliations(d.affil));
   if (d.type == dt::CardType::Warrior)
     fmt::print("  ratings       F {}  S {}  A {}  V {}\n", rating(d.f), rating(d.s), int(d.a), int(d.v));
+  if (d.type == dt::CardType::Beast || d.type == dt::CardType::Warzone)
+    fmt::print("  modifiers     F {}  S {}  A {}  V {} ({})\n", rating(d.f), rating(d.s), int(d.a), int(d.v),
+               d.type == dt::CardType::Beast ? "to its rider's base ratings" : "to the warrior defending from it");
   fmt::print("  deck limit    {}\n", int(d.deck_limit));
   fmt::print("  post-play     {}\n", post_play_name(d.post_play));
   if (!d.designations.empty()) {
@@ -329,7 +340,7 @@ int check_deck(const DeckOptions& opt) {
   const dt::CardDb& db = dt::builtin_cards();
   auto rules = dt::preset_by_name(opt.rules);
   if (!rules) {
-    fmt::print(stderr, "dtref deck: unknown rules preset '{}' (known: gengine, second-edition)\n", opt.rules);
+    fmt::print(stderr, "dtref deck: unknown rules preset '{}' (known: {})\n", opt.rules, dt::preset_names_text());
     return 2;
   }
   dt::Deck deck;
@@ -400,7 +411,7 @@ void add_deck_command(CLI::App& app, int& exit_code) {
       "Check a deck (a built-in name or a deck-list file, docs/decks.md) under a rules preset: "
       "prints its make-up when legal; else every problem with its line, exit 1.");
   cmd->add_option("deck", opt->deck, "built-in deck name or deck-list file")->required();
-  cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--rules", opt->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented, "accept cards the engine does not implement");
   cmd->add_flag("--list", opt->list, "also print the deck as a canonical list, one card per line");
   cmd->callback([opt, &exit_code] { exit_code = check_deck(*opt); });

@@ -30,7 +30,7 @@ int run(const CheckBotCli& o) {
   };
   CheckBotOptions opt;
   auto rules = dt::preset_by_name(o.rules);
-  if (!rules) return usage(fmt::format("unknown rules preset '{}' (gengine, second-edition)", o.rules));
+  if (!rules) return usage(fmt::format("unknown rules preset '{}' ({})", o.rules, dt::preset_names_text()));
   opt.rules = *rules;
   opt.clocks = o.clocks;
   try {
@@ -85,7 +85,7 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--deck", o->deck, "the bot's deck: a built-in name or a deck file")->capture_default_str();
   cmd->add_option("--opponent-deck", o->opponent_deck, "the deck of builtin:random in the short match")->capture_default_str();
-  cmd->add_option("--rules", o->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--startup-ms", o->clocks.startup_ms, "time to answer hello with ready")->capture_default_str();
   cmd->add_option("--decision-ms", o->clocks.decision_ms, "free time per decision")->capture_default_str();
   cmd->add_option("--bank-ms", o->clocks.bank_ms, "time bank per seat")->capture_default_str();

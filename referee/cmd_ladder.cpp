@@ -155,7 +155,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
 LadderSetup make_setup(const LadderOptions& o) {
   LadderSetup s;
   auto rules = dt::preset_by_name(o.rules);
-  if (!rules) throw UsageError(fmt::format("unknown --rules '{}' (gengine, second-edition)", o.rules));
+  if (!rules) throw UsageError(fmt::format("unknown --rules '{}' ({})", o.rules, dt::preset_names_text()));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
   s.rules = *rules;
   s.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};
@@ -474,7 +474,7 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--deck", o->deck, "deck of bots that name none")->capture_default_str();
   cmd->add_option("--deck-pool", o->deck_pool, "decks each seat-swapped pair draws two from, one per seat")->delimiter(',');
   cmd->add_flag("--own-decks", o->own_decks, "with --deck-pool: bots that name their own deck play it");
-  cmd->add_option("--rules", o->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();
   cmd->add_option("--startup-ms", o->startup_ms, "bot startup clock")->capture_default_str();

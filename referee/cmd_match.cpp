@@ -49,7 +49,7 @@ int play(const MatchOptions& opt) {
     return 2;
   };
   auto rules = dt::preset_by_name(opt.rules);
-  if (!rules) return usage(fmt::format("unknown rules preset '{}' (known: gengine, second-edition)", opt.rules));
+  if (!rules) return usage(fmt::format("unknown rules preset '{}' (known: {})", opt.rules, dt::preset_names_text()));
   if (opt.promotion_target > 0) rules->promotion_target = opt.promotion_target;
   std::vector<std::string> bots = opt.bots;
   if (bots.size() == 1) bots.push_back("builtin:greedy");  // one bot given: it plays the greedy bot
@@ -170,7 +170,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
                   "match seed: fixes every shuffle and the built-in bots' choices (default: a secret random seed; "
                   "a fixed one makes the hidden cards predictable, so a warning says so)")
       ->each([opt](const std::string&) { opt->seed_fixed = true; });
-  cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--rules", opt->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", opt->promotion_target, "P needed to win (default: the preset's, 25)");
   cmd->add_option("--transcript", opt->transcript, "write the JSON Lines transcript here (replay it with dtref replay)");
   cmd->add_option("--startup-ms", opt->clocks.startup_ms, "time a bot has to answer hello with ready")

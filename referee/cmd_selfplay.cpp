@@ -186,7 +186,7 @@ int run_selfplay(const SelfplayOptions& opt) {
   const dt::CardDb& db = dt::builtin_cards();
   auto rules = dt::preset_by_name(opt.rules);
   if (!rules) {
-    fmt::print(stderr, "dtref selfplay: unknown rules preset '{}' (known: gengine, second-edition)\n", opt.rules);
+    fmt::print(stderr, "dtref selfplay: unknown rules preset '{}' (known: {})\n", opt.rules, dt::preset_names_text());
     return 2;
   }
   std::vector<std::string> deck_args = opt.decks;
@@ -340,7 +340,7 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
                 "play --games games for every ordered pair of decks (all built-in decks unless --deck is given)");
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
                 "accept decks holding cards the engine does not implement (they play only what of them is expressed)");
-  cmd->add_option("--rules", opt->rules, "rules preset: gengine or second-edition")->capture_default_str();
+  cmd->add_option("--rules", opt->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--turn-limit", opt->turn_limit,
                   "end games after this many turns, the higher P winning (default: the preset's 1000; "
                   "0: none). Short limits keep quick runs quick when decks stall")

@@ -12,6 +12,7 @@ packages=(
   libboost-dev libboost-filesystem-dev
   libspdlog-dev libsqlite3-dev libtomlplusplus-dev libssl-dev
   bubblewrap
+  clang libclang-rt-dev
   python3 python3-grpcio python3-protobuf nodejs
   python3-dev pybind11-dev python3-pybind11
   openjdk-17-jdk-headless libgoogle-gson-java cargo librust-serde-json-dev

@@ -13,11 +13,11 @@
 namespace {
 namespace protocol = dtref::protocol;
 
-dt::GameConfig config(uint64_t seed) {
+dt::GameConfig config(uint64_t seed, const char* deck0 = "corporate", const char* deck1 = "legion") {
   dt::GameConfig cfg;
   cfg.rules = dt::preset_gengine();
   cfg.seed = seed;
-  cfg.decks = {dt::builtin_deck("corporate").cards, dt::builtin_deck("legion").cards};
+  cfg.decks = {dt::builtin_deck(deck0).cards, dt::builtin_deck(deck1).cards};
   return cfg;
 }
 
@@ -30,12 +30,20 @@ void expect_same(const dt::SeenCard& a, const dt::SeenCard& b, const std::string
   EXPECT_EQ(a.wounded, b.wounded) << where;
   EXPECT_EQ(a.cover, b.cover) << where;
   EXPECT_EQ(a.attached_to, b.attached_to) << where;
+  EXPECT_EQ(a.inside, b.inside) << where;
 }
 
 // A stdio bot must be able to rebuild exactly what an in-process bot sees.
-TEST(RefereeConvert, ObservationSurvivesTheWireThroughAWholeGame) {
+// The Dark Eden decks bring vehicles inside and outside, Transfers, Beasts
+// and Warzones into play.
+class ObservationWire : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+INSTANTIATE_TEST_SUITE_P(RefereeConvert, ObservationWire,
+                         ::testing::Values(std::pair{"corporate", "legion"}, std::pair{"dark-eden", "templars"},
+                                           std::pair{"templars", "dark-eden"}));
+
+TEST_P(ObservationWire, SurvivesTheWireThroughAWholeGame) {
   const dt::CardDb& db = dt::builtin_cards();
-  dt::State s = dt::new_game(db, config(3));
+  dt::State s = dt::new_game(db, config(3, GetParam().first, GetParam().second));
   auto bot = dt::make_random_bot(5);
   int checked = 0;
   while (!dt::game_over(s)) {
@@ -62,6 +70,7 @@ TEST(RefereeConvert, ObservationSurvivesTheWireThroughAWholeGame) {
       EXPECT_EQ(r.attacker, o.attacker);
       EXPECT_EQ(r.defender, o.defender);
       EXPECT_EQ(r.tactic, o.tactic);
+      EXPECT_EQ(r.warzone, o.warzone);
     }
     ASSERT_EQ(r.seats.size(), o.seats.size());
     for (size_t i = 0; i < o.seats.size(); ++i) {

@@ -218,9 +218,12 @@ TEST(Sandbox, ATournamentWithAForkStormAndAMemoryHogCompletesWithVerdictsForBoth
     GTEST_SKIP() << "no memory and pids cgroups here (" << why << "): the storm and the hog would not be contained";
   dtref_test::TempDir dir("dtref_sandbox_");
   const std::string db = dir.file("t.db");
+  // The storm never answers, so each of its matches waits out its clock; 2 s
+  // lets it reach the process limit even on a loaded machine (at 0.65 s it
+  // sometimes timed out first, without a limit hit).
   const std::string cmd = std::string(DTREF_BIN) + " tournament --quiet --bot 'storm=" + mock("fork_storm --at 1") +
                           "' --bot 'hog=" + mock("memory_hog --at 1") + "' --bot builtin:random --limit memory=256M" +
-                          " --limit processes=64 --decision-ms 300 --bank-ms 300 --db " + db + " >" + dir.file("out") + " 2>&1";
+                          " --limit processes=64 --decision-ms 1000 --bank-ms 1000 --db " + db + " >" + dir.file("out") + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << read_lines(dir.file("out")).size();
   dtref::tour::Store store(db);
   int storm = 0, hog = 0;

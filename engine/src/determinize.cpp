@@ -74,9 +74,15 @@ State determinize(const State& truth, const Knowledge& k, Rng& rng) {
       for (const SeatState& other : d.seats)
         for (CardId c : other.in_play)
           if (d.card(c).owner == j && d.card(c).hidden && !k.knows(c)) face_down.push_back(c);
+      // Sorted, so that a sample depends only on what `me` knows and the
+      // seed, never on how the unknown cards really lie: two positions `me`
+      // cannot tell apart give the same samples.
+      std::sort(loose.begin(), loose.end());
+      std::sort(face_down.begin(), face_down.end());
       std::vector<uint16_t> pool;
       for (CardId c : face_down) pool.push_back(d.card(c).def);
       for (CardId c : loose) pool.push_back(d.card(c).def);
+      std::sort(pool.begin(), pool.end());
       const bool gift_rule = std::count(k.gift_discards().begin(), k.gift_discards().end(), j) > 0;
       // A uniform draw among the assignments that fit: face-down slots first,
       // each a warrior drawn from those left, then the rest in any order. The
@@ -103,6 +109,7 @@ State determinize(const State& truth, const Knowledge& k, Rng& rng) {
       for (CardId c : face_down) d.card(c).area = detail::muster_area(d, c);
     }
     // No one knows the order of a draw pile, its owner included.
+    std::sort(st.draw.begin(), st.draw.end());
     rng.shuffle(st.draw);
   }
   return d;

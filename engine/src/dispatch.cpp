@@ -27,6 +27,13 @@ constexpr std::array kRules = {
     OptionRule{OptKind::Discard, "STEP THREE: DISCARD", apply_discard},
     OptionRule{OptKind::Use, "the card's own text", apply_use_ability},
     OptionRule{OptKind::Bestow, "BESTOW DARK SYMMETRY GIFT", apply_bestow},
+    OptionRule{OptKind::Transfer, "TRANSFER WARRIOR", apply_transfer},
+    OptionRule{OptKind::EnterVehicle, "ENTER/EXIT VEHICLE", apply_vehicle_move},
+    OptionRule{OptKind::ExitVehicle, "ENTER/EXIT VEHICLE", apply_vehicle_move},
+    OptionRule{OptKind::Wrangle, "WRANGLE BEAST", apply_wrangle},
+    OptionRule{OptKind::Establish, "ESTABLISH WARZONE", apply_establish},
+    OptionRule{OptKind::DefendFrom, "3) ANNOUNCE WARZONE", apply_defend_from},
+    OptionRule{OptKind::DirectAttack, "1st ed: attacking a player directly", apply_sabotage},
 };
 
 constexpr bool in_enum_order() {
@@ -35,7 +42,7 @@ constexpr bool in_enum_order() {
   return true;
 }
 static_assert(in_enum_order(), "kRules: one row per OptKind, in the enum's order");
-static_assert(kRules.size() == size_t(OptKind::Bestow) + 1, "kRules: a row for every OptKind");
+static_assert(kRules.size() == size_t(OptKind::DirectAttack) + 1, "kRules: a row for every OptKind");
 
 }  // namespace
 

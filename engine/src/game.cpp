@@ -46,6 +46,10 @@ static bool only_pass(const State& s) {
   const QueryMemo memo(s);
   thread_local std::vector<Option> scratch;
   scratch.clear();
+  if (s.window.kind == WindowKind::AnnounceWarzone) {  // its own options: pass or a Warzone
+    warzone_options(s, scratch);
+    return std::all_of(scratch.begin(), scratch.end(), [](const Option& o) { return o.kind == OptKind::Pass; });
+  }
   const int seat = deciding_seat(s);
   effect_options(s, seat, scratch);
   if (!scratch.empty()) return false;
@@ -83,9 +87,16 @@ void resume(State& s, std::vector<Event>* log) {
       end_turn(s, log);
       continue;
     }
-    if (s.phase == Phase::Points && s.awards.front().destiny_only) {
-      apply_points(s, 0, s.awards.front().amount, log);  // a single possible split
-      continue;
+    if (s.phase == Phase::Points) {  // a single possible split is made at once
+      const PointsAward& aw = s.awards.front();
+      if (aw.destiny_only) {
+        apply_points(s, 0, aw.amount, log);
+        continue;
+      }
+      if (lowest_p(s, aw) == aw.amount) {
+        apply_points(s, aw.amount, 0, log);
+        continue;
+      }
     }
     return;
   }

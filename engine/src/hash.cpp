@@ -26,8 +26,9 @@ uint64_t state_hash(const State& s) {
     H.mix(c.def);
     H.mix(uint64_t(c.owner) | uint64_t(c.controller) << 8 | uint64_t(c.zone) << 16 |
           uint64_t(c.area) << 24 | uint64_t(c.wounded) << 32 | uint64_t(c.cover) << 33 |
-          uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35);
-    H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16);
+          uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35 | uint64_t(c.inside) << 36 | uint64_t(c.grafted) << 37);
+    H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16 |
+          uint64_t(uint16_t(c.transferred_turn)) << 32);
   }
   H.ids(s.attached);
   for (const SeatState& st : s.seats) {
@@ -55,6 +56,10 @@ uint64_t state_hash(const State& s) {
           uint64_t(uint8_t(m.bonus.f)) << 32 | uint64_t(uint8_t(m.bonus.s)) << 40 |
           uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.v)) << 56);
   for (CardId u : s.combat.used) H.mix(0xC0DEull << 16 | uint64_t(uint16_t(u)));
+  for (const LastingMod& m : s.lasting)
+    H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16 | uint64_t(m.seat) << 32 |
+          uint64_t(uint8_t(m.bonus.f)) << 40 | uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.s + m.bonus.v)) << 56);
+  H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16);
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
           uint64_t(uint16_t(a.source)) << 32);

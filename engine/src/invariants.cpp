@@ -69,12 +69,27 @@ std::vector<std::string> check_invariants(const State& s) {
   // Tactical actions: never offered in a first turn or after one was used.
   const std::vector<Option> opts = legal_options(s);
   if (opts.empty()) fail("no legal option at a decision point");
-  const bool first = s.seats[s.current].turns_taken <= 1;
+  const bool first = s.seats[s.current].turns_taken <= 1 && !s.rules.tactical_in_first_turn;
+  const bool sabotage_tactical = s.rules.sabotage_action != SabotageAction::Standard;
   for (const Option& o : opts) {
-    if (o.kind != OptKind::Attack && o.kind != OptKind::Sabotage) continue;
+    const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::DirectAttack ||
+                          (o.kind == OptKind::Sabotage && sabotage_tactical);
+    if (!tactical) continue;
     if (first) fail("a Tactical action is offered in the player's first turn");
     if (s.tactical_used) fail("a second Tactical action is offered");
     if (s.card(o.a).cover) fail("a warrior in cover is offered an attack");
+  }
+  // Vehicles: nobody inside a vehicle in cover; one vehicle or beast per warrior.
+  std::vector<int> rides(s.cards.size(), 0);
+  for (CardId a : s.attached) {
+    const CardInst& ai = s.card(a);
+    const CardDef& ad = s.def(a);
+    if (ai.attached_to == kNoCard) continue;
+    if (ad.type == CardType::Beast || (ad.type == CardType::Equipment && ad.has(kwVehicle)))
+      if (++rides[size_t(ai.attached_to)] > 1)
+        fail("c" + std::to_string(ai.attached_to) + " has more than one vehicle or beast");
+    if (ai.inside && s.card(ai.attached_to).cover)
+      fail("c" + std::to_string(ai.attached_to) + " is in cover inside its vehicle");
   }
   // Cover: outside the forced Exit Cover, a seat with warriors has one in the open.
   if (s.phase == Phase::Actions) {

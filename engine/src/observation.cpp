@@ -20,6 +20,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.def = known ? ci.def : -1;
   out.area = known ? ci.area : Area::Squad;  // where it was mustered would hint at what it is
   out.area_known = known;
+  out.inside = ci.inside;  // a vehicle is shown even when its warrior is outside
   return out;
 }
 
@@ -36,6 +37,7 @@ Observation observe(const State& s, int viewer) {
   o.attacker = s.combat.attacker;
   o.defender = s.combat.defender;
   o.tactic = s.combat.tactic;
+  o.warzone = s.combat.warzone;
   o.winner = s.winner;
   o.winning_team = s.winning_team;
   o.turn_order = turn_order(s);

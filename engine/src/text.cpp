@@ -7,6 +7,10 @@ namespace dt {
 
 static std::string cid(CardId c) { return "c" + std::to_string(c); }
 
+static std::string area_word(int a) {
+  return a == int(Area::Kohort) ? "kohort" : a == int(Area::Outpost) ? "outpost" : "squad";
+}
+
 std::string to_text(const Option& o) {
   switch (o.kind) {
     case OptKind::Pass: return "pass";
@@ -17,7 +21,8 @@ std::string to_text(const Option& o) {
     case OptKind::MusterCover: return "muster-cover " + cid(o.a);
     case OptKind::SeekCover: return "cover " + cid(o.a);
     case OptKind::ExitCover: return "uncover " + cid(o.a);
-    case OptKind::Equip: return "equip " + cid(o.a) + " " + cid(o.b);
+    case OptKind::Equip:
+      return "equip " + cid(o.a) + " " + cid(o.b) + (o.p == 1 ? " inside" : o.p == 2 ? " outside" : "");
     case OptKind::Build: return "build " + cid(o.a);
     case OptKind::Attack:
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot");
@@ -29,12 +34,20 @@ std::string to_text(const Option& o) {
                                        : "play " + cid(o.a);
       if (o.b != kNoCard) t += " on " + cid(o.b);
       else if (o.seat >= 0) t += " on s" + std::to_string(o.seat);
+      if (o.kind == OptKind::Use && o.c != kNoCard) t += " paying " + cid(o.c);
       if (o.n > 0) t += " x" + std::to_string(o.n);
       return t;
     }
     case OptKind::Bestow: return "bestow " + cid(o.a) + " " + cid(o.b);
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
+    case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(o.p);
+    case OptKind::EnterVehicle: return "enter " + cid(o.a);
+    case OptKind::ExitVehicle: return "exit " + cid(o.a);
+    case OptKind::Wrangle: return "wrangle " + cid(o.a) + " " + cid(o.b);
+    case OptKind::Establish: return "establish " + cid(o.a) + " " + area_word(o.p);
+    case OptKind::DefendFrom: return "defend-from " + cid(o.a);
+    case OptKind::DirectAttack: return "attack " + cid(o.a) + " s" + std::to_string(o.b);
   }
   return "?";
 }
@@ -79,6 +92,14 @@ std::string_view to_string(EventKind k) {
     case EventKind::Use: return "use";
     case EventKind::Bestow: return "bestow";
     case EventKind::Effect: return "effect";
+    case EventKind::Transfer: return "transfer";
+    case EventKind::EnterVehicle: return "enter_vehicle";
+    case EventKind::ExitVehicle: return "exit_vehicle";
+    case EventKind::Wrangle: return "wrangle";
+    case EventKind::Establish: return "establish";
+    case EventKind::DefendFrom: return "defend_from";
+    case EventKind::DirectAttack: return "direct_attack";
+    case EventKind::VehicleLost: return "vehicle_lost";
   }
   return "?";
 }
@@ -92,8 +113,8 @@ std::string_view effect_name(int op) {
       "draw", "gain D", "lose D", "gain P", "lose P", "empty D", "halve P", "swap D",
       "combat bonus", "change tactic", "end combat", "attacker strikes first", "defender strikes first",
       "extra actions", "coin flip", "special effect", "user strikes first", "discard gifts", "move here",
-      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat"};
-  static_assert(std::size(kNames) == size_t(Op::DisableForCombat) + 1, "one name per dt::Op");
+      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat", "bonus until your next turn", "graft"};
+  static_assert(std::size(kNames) == size_t(Op::Graft) + 1, "one name per dt::Op");
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
 }
 
@@ -145,6 +166,14 @@ std::string describe(const State& s, const Event& e, int viewer) {
       return e.seat >= 0 ? who + " wins with " + x + " P"
              : e.y >= 0  ? "team " + y + " wins with " + x + " P"
                          : "the game ends";
+    case EventKind::Transfer: return who + ": " + name(e.a) + " transfers to the " + area_word(e.x);
+    case EventKind::EnterVehicle: return who + ": " + name(e.a) + " enters " + name(e.b);
+    case EventKind::ExitVehicle: return who + ": " + name(e.a) + " exits " + name(e.b);
+    case EventKind::Wrangle: return who + " gives " + name(e.a) + " to " + name(e.b);
+    case EventKind::Establish: return who + " establishes " + name(e.a) + " in the " + area_word(e.x);
+    case EventKind::DefendFrom: return who + ": " + name(e.b) + " defends from " + name(e.a);
+    case EventKind::DirectAttack: return who + ": " + name(e.a) + " attacks s" + x + " directly";
+    case EventKind::VehicleLost: return name(e.a) + " loses " + name(e.b) + " while inside it";
   }
   return "?";
 }

@@ -44,6 +44,8 @@ void take_out(State& s, CardId c) {
     auto it = std::find(s.attached.begin(), s.attached.end(), c);
     if (it != s.attached.end()) s.attached.erase(it);
   }
+  if (ci.zone == Zone::InPlay)  // a warrior leaving play loses what lasted on it
+    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c; });
   ci.zone = Zone::Limbo;
   ci.attached_to = kNoCard;
   ci.next_attachment = kNoCard;
@@ -71,8 +73,10 @@ void put_attached(State& s, CardId c, CardId base, int seat) {
 void put_into(State& s, CardId c, Zone z, int seat) {
   CardInst& ci = s.card(c);
   ci.zone = z;
-  ci.wounded = ci.cover = ci.unpaid = ci.hidden = false;
+  ci.wounded = ci.cover = ci.unpaid = ci.hidden = ci.grafted = false;
   ci.exited_cover_turn = -1;
+  ci.inside = false;
+  ci.transferred_turn = -1;
   SeatState& owner = s.seats[ci.owner];
   switch (z) {
     case Zone::Draw: owner.draw.push_back(c); break;

@@ -39,15 +39,6 @@ CREATE INDEX IF NOT EXISTS ladder_matches_status ON ladder_matches (status, id);
 )SQL";
 
 const char* kNow = "to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')";
-const char* kMatchColumns =
-    "id, pair_no, leg, seed, seats, status, winner, reason, results, turns, decisions, wall_ms, transcript, "
-    "finished_at, worker";
-
-std::string fold(const std::string& name) {
-  std::string out = name;
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 template <typename T>
 T get_or(const pqxx::field& f, T dflt) {
@@ -182,7 +173,7 @@ class PgStore final : public LadderStore {
 
   LadderBot add_bot(const LadderBot& bot) override {
     return with_work([&](pqxx::work& w) {
-      const std::string key = fold(bot.player.name);
+      const std::string key = name_key(bot.player.name);
       const pqxx::result q = w.exec_params("SELECT id, name, active FROM ladder_bots WHERE name_key = $1 FOR UPDATE", key);
       LadderBot out = bot;
       if (!q.empty()) {
@@ -209,7 +200,7 @@ class PgStore final : public LadderStore {
   bool retire_bot(const std::string& name) override {
     return with_work([&](pqxx::work& w) {
       const pqxx::result r = w.exec_params(
-          fmt::format("UPDATE ladder_bots SET active = FALSE, retired_at = {} WHERE name_key = $1 AND active", kNow), fold(name));
+          fmt::format("UPDATE ladder_bots SET active = FALSE, retired_at = {} WHERE name_key = $1 AND active", kNow), name_key(name));
       w.commit();
       return r.affected_rows() == 1;
     });

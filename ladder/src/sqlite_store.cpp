@@ -37,15 +37,6 @@ CREATE INDEX IF NOT EXISTS ladder_matches_status ON ladder_matches (status, id);
 )SQL";
 
 const char* kNow = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-const char* kMatchColumns =
-    "id, pair_no, leg, seed, seats, status, winner, reason, results, turns, decisions, wall_ms, transcript, "
-    "finished_at, worker";
-
-std::string fold(const std::string& name) {
-  std::string out = name;
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 LadderMatch read_match(Stmt& q) {
   LadderMatch m;
@@ -148,7 +139,7 @@ class SqliteStore final : public LadderStore {
   LadderBot add_bot(const LadderBot& bot) override {
     std::lock_guard lock(mu_);
     Transaction t(db_);
-    const std::string key = fold(bot.player.name);
+    const std::string key = name_key(bot.player.name);
     Stmt q(db_, "SELECT id, name, active FROM ladder_bots WHERE name_key = ?");
     q.bind(1, key);
     LadderBot out = bot;
@@ -176,7 +167,7 @@ class SqliteStore final : public LadderStore {
   bool retire_bot(const std::string& name) override {
     std::lock_guard lock(mu_);
     Stmt(db_, fmt::format("UPDATE ladder_bots SET active = 0, retired_at = {} WHERE name_key = ? AND active = 1", kNow).c_str())
-        .bind(1, fold(name))
+        .bind(1, name_key(name))
         .run();
     return sqlite3_changes(db_) == 1;
   }

@@ -1,11 +1,23 @@
 // What both ladder stores share: how seats, bot settings and keys are stored.
 #include <fmt/core.h>
 
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 
 #include "dtref/ladder/store.hpp"
 
 namespace dtref::ladder {
+
+const char* const kMatchColumns =
+    "id, pair_no, leg, seed, seats, status, winner, reason, results, turns, decisions, wall_ms, transcript, "
+    "finished_at, worker";
+
+std::string name_key(const std::string& name) {
+  std::string out = name;
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 std::string LadderMatch::key() const { return fmt::format("m{:06}", id); }
 

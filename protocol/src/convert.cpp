@@ -84,6 +84,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   out->set_cover(c.cover);
   out->set_attached_to(c.attached_to);
   out->set_face_down(c.def < 0);
+  out->set_inside(c.inside);
   if (c.def >= 0) {
     const dt::CardDef& d = (*s.db)[uint16_t(c.def)];
     out->set_code(d.code);
@@ -125,6 +126,7 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
   p->set_attacker(o.in_combat ? o.attacker : -1);
   p->set_defender(o.in_combat ? o.defender : -1);
   if (o.in_combat) p->set_tactic(o.tactic == dt::Tactic::Shoot ? "shoot" : "fight");
+  p->set_warzone(o.in_combat ? o.warzone : -1);
   const bool teams = dt::has_teams(s.rules);
   for (const dt::SeenSeat& ss : o.seats) {
     protocol::SeenSeat* ps = p->add_seats();
@@ -265,6 +267,7 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& code
   out.wounded = c.wounded();
   out.cover = c.cover();
   out.attached_to = dt::CardId(c.attached_to());
+  out.inside = c.inside();
   return out;
 }
 
@@ -282,6 +285,7 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
   out.attacker = dt::CardId(o.attacker());
   out.defender = dt::CardId(o.defender());
   out.tactic = o.tactic() == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
+  out.warzone = dt::CardId(o.warzone());
   for (const protocol::SeenSeat& ps : o.seats()) {
     dt::SeenSeat ss;
     ss.seat = ps.seat();
@@ -316,6 +320,14 @@ static bool card_ref(std::string_view w, dt::CardId* out) {
   return true;
 }
 
+static bool area_from(std::string_view w, int16_t* out) {
+  if (w == "squad") *out = int16_t(dt::Area::Squad);
+  else if (w == "kohort") *out = int16_t(dt::Area::Kohort);
+  else if (w == "outpost") *out = int16_t(dt::Area::Outpost);
+  else return false;
+  return true;
+}
+
 // Splits on blanks without copying: a bot reads every option of every request.
 static size_t split_words(std::string_view text, std::string_view* w, size_t max) {
   size_t n = 0, i = 0;
@@ -347,9 +359,16 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "muster-cover" && card(1, &o.a)) o.kind = dt::OptKind::MusterCover;
   else if (k == "cover" && card(1, &o.a)) o.kind = dt::OptKind::SeekCover;
   else if (k == "uncover" && card(1, &o.a)) o.kind = dt::OptKind::ExitCover;
-  else if (k == "equip" && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Equip;
+  else if (k == "equip" && card(1, &o.a) && card(2, &o.b)) {
+    o.kind = dt::OptKind::Equip;
+    if (n == 4) o.p = w[3] == "inside" ? 1 : w[3] == "outside" ? 2 : -1;
+    if (o.p < 0) return std::nullopt;
+  }
   else if (k == "build" && card(1, &o.a)) o.kind = dt::OptKind::Build;
-  else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 4) {
+  else if (k == "attack" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
+    o.kind = dt::OptKind::DirectAttack;
+    o.b = dt::CardId(num);
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 4) {
     o.kind = dt::OptKind::Attack;
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
   } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
@@ -363,6 +382,12 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.p = int16_t(p);
     o.d = int16_t(d);
   } else if (k == "discard" && card(1, &o.a)) o.kind = dt::OptKind::Discard;
+  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2], &o.p))
+    o.kind = k == "transfer" ? dt::OptKind::Transfer : dt::OptKind::Establish;
+  else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
+  else if (k == "exit" && card(1, &o.a)) o.kind = dt::OptKind::ExitVehicle;
+  else if (k == "wrangle" && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Wrangle;
+  else if (k == "defend-from" && card(1, &o.a)) o.kind = dt::OptKind::DefendFrom;
   else return std::nullopt;
   return o;
 }

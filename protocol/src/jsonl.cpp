@@ -313,6 +313,7 @@ class RequestWriter {
       ratings(c.current());
     }
     str("summary", c.summary());
+    flag("inside", c.inside());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -360,6 +361,7 @@ class RequestWriter {
     num("defender", o.defender());
     str("tactic", o.tactic());
     list("seats", o.seats(), [&](const protocol::SeenSeat& s) { seat(s); });
+    num("warzone", o.warzone());
     list("turn_order", o.turn_order(), [&](int32_t t) { write_int(out_, t); });
     close();
   }

@@ -30,12 +30,14 @@ std::optional<std::string> bot_spec_problem(const BotSpec& bot) {
         s);
   if (starts(s, "builtin:")) {
     if (!dt::make_builtin_bot(s.substr(8), 0))
-      return fmt::format("unknown built-in bot '{}' (known: random, greedy)", s.substr(8));
+      return fmt::format("unknown built-in bot '{}' (known: random, greedy, ismcts[:ms=N|iters=N,c=X,horizon=T])", s.substr(8));
     if (!bot.args.empty() || !bot.dir.empty() || !bot.env.empty())
       return fmt::format("'{}' runs inside the referee: arguments, a working directory and environment apply "
                          "only to launched bots (stdio:, grpc:)",
                          s);
   }
+  if (bot.clocks)
+    if (auto bad = clocks_problem(*bot.clocks)) return fmt::format("its clocks: {}", *bad);
   const bool launched = starts(s, "stdio:") || starts(s, "grpc:");
   if (!bot.limits.empty() || bot.network) {
     if (!launched)

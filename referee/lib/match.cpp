@@ -680,6 +680,13 @@ std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat) {
                        spec.wire_log);
 }
 
+std::optional<std::string> clocks_problem(const Clocks& c) {
+  for (const auto& [name, v] : {std::pair{"startup_ms", c.startup_ms}, {"decision_ms", c.decision_ms},
+                                {"bank_ms", c.bank_ms}, {"grace_ms", c.grace_ms}})
+    if (v < 0 || v > kMaxClockMs) return fmt::format("{} must be from 0 to {} (a week), not {}", name, kMaxClockMs, v);
+  return std::nullopt;
+}
+
 MatchOutcome run_match(const MatchSpec& spec) {
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
   if (spec.bots.size() > size_t(kMaxSeats))
@@ -687,6 +694,11 @@ MatchOutcome run_match(const MatchSpec& spec) {
   if (!spec.rules.seats.empty() && spec.rules.seats.size() != spec.bots.size())
     throw std::invalid_argument(fmt::format("the rules' style is set up for {} players, the match has {} bots",
                                             spec.rules.seats.size(), spec.bots.size()));
+  if (auto bad = clocks_problem(spec.clocks)) throw std::invalid_argument("clocks: " + *bad);
+  for (const BotSpec& b : spec.bots)
+    if (b.clocks)
+      if (auto bad = clocks_problem(*b.clocks))
+        throw std::invalid_argument(fmt::format("bot '{}': clocks: {}", b.name.empty() ? b.spec : b.name, *bad));
   if (spec.decks.size() != spec.bots.size()) throw std::invalid_argument("give one deck per bot");
   for (const BotSpec& b : spec.bots)
     if (auto problem = bot_spec_problem(b)) throw std::invalid_argument(*problem);

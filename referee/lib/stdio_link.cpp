@@ -101,9 +101,9 @@ StdioLink::Io StdioLink::pump(Clock::time_point deadline) {
     for (;;) {
       const ssize_t got = ::read(out_, buf, sizeof buf);
       if (got > 0) {
-        inbuf_.append(buf, size_t(got));
+        lines_.append(buf, size_t(got));
         progress = true;
-        if (inbuf_.size() > opt_.max_line + sizeof buf) break;  // let take_line judge it first
+        if (lines_.buffered() > opt_.max_line + sizeof buf) break;  // let the reader judge it first
         if (size_t(got) < sizeof buf) break;  // drained: spare the read that would say EAGAIN
         continue;
       }
@@ -117,42 +117,6 @@ StdioLink::Io StdioLink::pump(Clock::time_point deadline) {
   return progress ? Io::Progress : Io::Idle;
 }
 
-bool StdioLink::take_line(std::string* line, bool* overlong) {
-  *overlong = false;
-  for (;;) {
-    const size_t nl = inbuf_.find('\n');
-    if (discarding_) {
-      if (nl == std::string::npos) {
-        inbuf_.clear();
-        return false;
-      }
-      inbuf_.erase(0, nl + 1);
-      discarding_ = false;
-      continue;
-    }
-    if (nl == std::string::npos) {
-      if (inbuf_.size() > opt_.max_line) {
-        *line = inbuf_.substr(0, 200);
-        inbuf_.clear();
-        discarding_ = true;
-        *overlong = true;
-        return true;
-      }
-      return false;
-    }
-    if (nl > opt_.max_line) {
-      *line = inbuf_.substr(0, 200);
-      inbuf_.erase(0, nl + 1);
-      *overlong = true;
-      return true;
-    }
-    *line = inbuf_.substr(0, nl);
-    inbuf_.erase(0, nl + 1);
-    if (!line->empty() && line->back() == '\r') line->pop_back();
-    if (line->find_first_not_of(" \t") == std::string::npos) continue;  // blank lines are ignored
-    return true;
-  }
-}
 
 bool StdioLink::send_line(const std::string& line) {
   if (opt_.wire) {
@@ -200,7 +164,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
   for (;;) {
     std::string line;
     bool overlong = false;
-    if (take_line(&line, &overlong)) {
+    if (lines_.next(&line, &overlong)) {
       if (opt_.wire) {
         if (overlong) opt_.wire->write(WireLog::Dir::Note, "a line longer than " + std::to_string(opt_.max_line) + " bytes; it began:");
         opt_.wire->write(WireLog::Dir::FromBot, line);
@@ -268,8 +232,7 @@ void StdioLink::shutdown(std::chrono::milliseconds grace) {
   const auto until = Clock::now() + grace;
   while (!proc_.check_exited() && Clock::now() < until) {
     pump(until);
-    inbuf_.clear();  // output after the end is not read, only drained
-    discarding_ = false;
+    lines_.clear();  // output after the end is not read, only drained
   }
   proc_.kill_group_and_reap();
   if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "process group ended: " + proc_.exit_detail());

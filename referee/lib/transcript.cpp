@@ -12,6 +12,8 @@
 #include <stdexcept>
 
 #include "dt/card_loader.hpp"
+#include "dt/game.hpp"
+#include "dtref/json_limits.hpp"
 
 namespace dtref {
 
@@ -43,31 +45,15 @@ void TranscriptWriter::write(const json& line) {
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
 
 json rules_to_json(const dt::Rules& r) {
-  json j{{"name", r.name},
-              {"promotion_target", r.promotion_target},
-              {"starting_destiny", r.starting_destiny},
-              {"opening_hand", r.opening_hand},
-              {"hand_limit", r.hand_limit},
-              {"actions_per_turn", r.actions_per_turn},
-              {"cover_armor_bonus", r.cover_armor_bonus},
-              {"min_deck_size", r.min_deck_size},
-              {"max_copies", r.max_copies},
-              {"first_player_skips_draw", r.first_player_skips_draw},
-              {"muster_in_cover", r.muster_in_cover},
-              {"sabotage", int(r.sabotage)},
-              {"brotherhood_attacks_tribal", r.brotherhood_attacks_tribal},
-              {"outposts", r.outposts},
-              {"cardinals_gift", r.cardinals_gift},
-              {"auto_pass", r.auto_pass},
-              {"turn_limit", r.turn_limit}};
-  // The style of play, only when it is not a plain free-for-all (two-seat transcripts keep their shape).
-  if (r.style != dt::Style::FreeForAll || !r.seats.empty() || r.secondary_target_toll || r.team_pool ||
-      r.team_promotion_target) {
+  json j{{"name", r.name}};
+  for (const dt::RulesField& f : dt::rules_fields()) {
+    const int v = f.get(r);
+    if (f.kind == dt::RulesField::Flag) j[std::string(f.name)] = v != 0;
+    else j[std::string(f.name)] = v;  // choices as their index, as older transcripts wrote `sabotage`
+  }
+  // The style of play and its seats, only when it is not a plain free-for-all.
+  if (r.style != dt::Style::FreeForAll || !r.seats.empty()) {
     j["style"] = std::string(dt::to_string(r.style));
-    j["secondary_target_toll"] = r.secondary_target_toll;
-    j["team_pool"] = r.team_pool;
-    j["team_pool_destiny"] = r.team_pool_destiny;
-    j["team_promotion_target"] = r.team_promotion_target;
     json seats = json::array();
     for (const dt::SeatRules& x : r.seats)
       seats.push_back({{"team", x.team},
@@ -83,64 +69,141 @@ json rules_to_json(const dt::Rules& r) {
 }
 
 dt::Rules rules_from_json(const json& j) {
-  const std::string name = j.value("name", std::string("gengine"));
+  if (!j.is_object()) throw std::runtime_error("\"rules\" must be an object");
+  std::string name = "gengine";
+  if (auto it = j.find("name"); it != j.end()) {
+    if (!it->is_string()) throw std::runtime_error("rules: \"name\" must be a string");
+    name = it->get<std::string>();
+  }
   auto preset = dt::preset_by_name(name);
   if (!preset) throw std::runtime_error("unknown rules preset '" + name + "'");
   dt::Rules r = *preset;
-  auto get = [&](const char* k, auto& field) {
-    if (j.contains(k)) field = j.at(k).get<std::remove_reference_t<decltype(field)>>();
+  // A transcript is a file anyone can hand in: each value is checked for its
+  // type and kept to a range the engine can play.
+  auto upper = [](std::string_view k) -> int {
+    if (k == "promotion_target" || k == "starting_destiny" || k == "min_deck_size" || k == "max_copies" ||
+        k == "team_pool_destiny" || k == "team_promotion_target") return 10000;
+    if (k == "turn_limit") return 1000000;
+    return 1000;
   };
-  get("promotion_target", r.promotion_target);
-  get("starting_destiny", r.starting_destiny);
-  get("opening_hand", r.opening_hand);
-  get("hand_limit", r.hand_limit);
-  get("actions_per_turn", r.actions_per_turn);
-  get("cover_armor_bonus", r.cover_armor_bonus);
-  get("min_deck_size", r.min_deck_size);
-  get("max_copies", r.max_copies);
-  get("first_player_skips_draw", r.first_player_skips_draw);
-  get("muster_in_cover", r.muster_in_cover);
-  if (j.contains("sabotage")) r.sabotage = dt::SabotageMode(j.at("sabotage").get<int>());
-  get("brotherhood_attacks_tribal", r.brotherhood_attacks_tribal);
-  get("outposts", r.outposts);
-  get("cardinals_gift", r.cardinals_gift);
-  get("auto_pass", r.auto_pass);
-  get("turn_limit", r.turn_limit);
-  if (j.contains("style")) {
-    const auto style = dt::style_by_name(j.at("style").get<std::string>());
-    if (!style) throw std::runtime_error("unknown style '" + j.at("style").get<std::string>() + "'");
+  for (const dt::RulesField& f : dt::rules_fields()) {
+    const std::string k(f.name);
+    auto it = j.find(k);
+    if (it == j.end()) continue;  // a field newer than the transcript keeps the preset's value
+    int x = 0;
+    if (f.kind == dt::RulesField::Flag) {
+      if (!it->is_boolean()) throw std::runtime_error(fmt::format("rules: \"{}\" must be true or false", k));
+      x = int(it->get<bool>());
+    } else {
+      if (!it->is_number_integer()) throw std::runtime_error(fmt::format("rules: \"{}\" must be a whole number", k));
+      const int lo = k == "promotion_target" ? 1 : 0;
+      const int hi = f.kind == dt::RulesField::Choice ? int(f.values.size()) - 1 : upper(k);
+      const bool in_range = it->is_number_unsigned() ? it->get<uint64_t>() <= uint64_t(hi)
+                                                     : it->get<int64_t>() >= lo && it->get<int64_t>() <= hi;
+      if (!in_range) throw std::runtime_error(fmt::format("rules: \"{}\" must be from {} to {}", k, lo, hi));
+      x = int(it->get<int64_t>());
+    }
+    f.set(r, x);
+  }
+  if (auto it = j.find("style"); it != j.end()) {
+    if (!it->is_string()) throw std::runtime_error("rules: \"style\" must be a string");
+    const auto style = dt::style_by_name(it->get<std::string>());
+    if (!style) throw std::runtime_error("rules: unknown style '" + it->get<std::string>() + "'");
     r.style = *style;
   }
-  get("secondary_target_toll", r.secondary_target_toll);
-  get("team_pool", r.team_pool);
-  get("team_pool_destiny", r.team_pool_destiny);
-  get("team_promotion_target", r.team_promotion_target);
-  if (j.contains("seats")) {
-    for (const json& x : j.at("seats")) {
+  if (auto it = j.find("seats"); it != j.end()) {
+    if (!it->is_array() || it->size() > size_t(dt::kMaxSeats))
+      throw std::runtime_error(fmt::format("rules: \"seats\" must be a list of at most {} seats", dt::kMaxSeats));
+    for (const json& x : *it) {
+      if (!x.is_object()) throw std::runtime_error("rules: each of \"seats\" must be an object");
       dt::SeatRules sr;
-      auto seat_get = [&](const char* k, auto& field) {
-        if (x.contains(k)) field = x.at(k).get<std::remove_reference_t<decltype(field)>>();
+      // -1 keeps the table's value; a team is a small number.
+      auto seat_num = [&](const char* k, auto& field, int lo, int hi) {
+        auto v = x.find(k);
+        if (v == x.end()) return;
+        if (!v->is_number_integer() || v->get<int64_t>() < lo || v->get<int64_t>() > hi)
+          throw std::runtime_error(fmt::format("rules: seats' \"{}\" must be a whole number from {} to {}", k, lo, hi));
+        field = static_cast<std::remove_reference_t<decltype(field)>>(v->get<int64_t>());
       };
-      seat_get("team", sr.team);
-      seat_get("opening_hand", sr.opening_hand);
-      seat_get("hand_limit", sr.hand_limit);
-      seat_get("starting_destiny", sr.starting_destiny);
-      seat_get("actions_per_turn", sr.actions_per_turn);
-      seat_get("free_attacks", sr.free_attacks);
-      seat_get("muster_only", sr.muster_only);
+      seat_num("team", sr.team, -1, 99);
+      seat_num("opening_hand", sr.opening_hand, -1, 1000);
+      seat_num("hand_limit", sr.hand_limit, -1, 1000);
+      seat_num("starting_destiny", sr.starting_destiny, -1, 10000);
+      seat_num("actions_per_turn", sr.actions_per_turn, -1, 1000);
+      seat_num("muster_only", sr.muster_only, 0, 65535);
+      if (auto v = x.find("free_attacks"); v != x.end()) {
+        if (!v->is_boolean()) throw std::runtime_error("rules: seats' \"free_attacks\" must be true or false");
+        sr.free_attacks = v->get<bool>();
+      }
       r.seats.push_back(sr);
     }
   }
   return r;
 }
 
+namespace {
+
+// Transcript lines are the referee's own records; a line this long is not one.
+constexpr size_t kMaxTranscriptLine = 16u << 20;
+constexpr size_t kMaxTranscriptDepth = 64;
+
+// One line of at most `max` bytes (a longer one is read to its end and
+// reported), so a file without newlines cannot take all memory.
+bool next_line(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* sb = in.rdbuf();
+  for (;;) {
+    const int c = sb->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return !line.empty() || too_long;
+    }
+    if (c == '\n') return true;
+    if (line.size() < kMaxTranscriptLine) line.push_back(char(c));
+    else too_long = true;
+  }
+}
+
+const json& field(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end()) throw std::runtime_error(fmt::format("\"{}\" is missing", key));
+  return *it;
+}
+
+int64_t whole_field(const json& j, const char* key) {
+  const json& v = field(j, key);
+  if (!v.is_number_integer() || (v.is_number_unsigned() && v.get<uint64_t>() > uint64_t(INT64_MAX)))
+    throw std::runtime_error(fmt::format("\"{}\" must be a whole number", key));
+  return v.get<int64_t>();
+}
+
+int64_t whole_or(const json& j, const char* key, int64_t otherwise) {
+  auto it = j.find(key);
+  return it == j.end() ? otherwise : whole_field(j, key);
+}
+
+std::string text_field(const json& j, const char* key, const std::string& otherwise) {
+  auto it = j.find(key);
+  if (it == j.end()) return otherwise;
+  if (!it->is_string()) throw std::runtime_error(fmt::format("\"{}\" must be a string", key));
+  return it->get<std::string>();
+}
+
+}  // namespace
+
 ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
-  ReplayReport rep;
   std::ifstream in(path);
   if (!in) {
+    ReplayReport rep;
     rep.problem = "cannot open '" + path + "'";
     return rep;
   }
+  return replay_transcript(in, narrate, visitor);
+}
+
+ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* visitor) {
+  ReplayReport rep;
   const dt::CardDb& db = dt::builtin_cards();
   std::string line;
   int lineno = 0;
@@ -152,41 +215,61 @@ ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisi
   auto say = [&](std::string t) {
     if (narrate) rep.lines.push_back(std::move(t));
   };
-  while (std::getline(in, line)) {
+  bool too_long = false;
+  while (next_line(in, line, too_long)) {
     ++lineno;
-    if (line.empty()) continue;
-    json j = json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-      // Only the very last line may be cut short (a referee killed mid-write).
-      if (in.peek() == EOF) break;
-      rep.problem = fmt::format("line {}: not a JSON object", lineno);
+    if (too_long) {
+      rep.problem = fmt::format("line {}: longer than {} MiB; not a transcript line", lineno, kMaxTranscriptLine >> 20);
       return rep;
     }
-    const std::string type = j.value("type", "");
+    if (line.empty()) continue;
+    const auto deep = json_depth_problem(line, kMaxTranscriptDepth);
+    json j = deep ? json(nullptr) : json::parse(line, nullptr, false);
+    if (deep || j.is_discarded() || !j.is_object()) {
+      // Only the very last line may be cut short (a referee killed mid-write).
+      if (in.rdbuf()->sgetc() == std::char_traits<char>::eof()) break;
+      rep.problem = fmt::format("line {}: {}", lineno, deep ? *deep : std::string("not a JSON object"));
+      return rep;
+    }
     try {
+      const std::string type = text_field(j, "type", "");
       if (lineno == 1) {
         if (type != "header") {
           rep.problem = "line 1: the first line is not a transcript header";
           return rep;
         }
-        cfg.rules = rules_from_json(j.at("rules"));
-        cfg.seed = j.at("seed").get<uint64_t>();
-        for (const json& d : j.at("decks")) {
+        cfg.rules = rules_from_json(field(j, "rules"));
+        const json& seed = field(j, "seed");
+        if (!seed.is_number_unsigned()) throw std::runtime_error("\"seed\" must be a whole number of 0 or more");
+        cfg.seed = seed.get<uint64_t>();
+        const json& decks = field(j, "decks");
+        if (!decks.is_array() || decks.size() < 2 || decks.size() > size_t(dt::kMaxSeats))
+          throw std::runtime_error(fmt::format("\"decks\" must list 2 to {} decks, one per seat", dt::kMaxSeats));
+        size_t total = 0;
+        for (const json& d : decks) {
+          const json& codes = d.is_object() ? field(d, "cards") : d;
+          if (!codes.is_array()) throw std::runtime_error("each deck needs \"cards\": a list of card codes");
+          total += codes.size();
+          if (total > size_t(dt::kMaxCards))
+            throw std::runtime_error(fmt::format("the decks hold more than {} cards, more than a game can", dt::kMaxCards));
           std::vector<uint16_t> cards;
-          for (const json& code : d.at("cards")) {
+          for (const json& code : codes) {
+            if (!code.is_string()) throw std::runtime_error("card codes must be strings, e.g. \"01273\"");
             auto def = db.by_code(code.get<std::string>());
             if (!def) throw std::runtime_error("unknown card code " + code.get<std::string>() + " (another card database?)");
             cards.push_back(*def);
           }
           cfg.decks.push_back(std::move(cards));
         }
-        if (j.value("card_db_version", db.version) != db.version)
-          say("note: recorded with card database " + j.value("card_db_version", std::string("?")) + ", replaying with " + db.version);
+        if (text_field(j, "card_db_version", db.version) != db.version)
+          say("note: recorded with card database " + text_field(j, "card_db_version", "?") + ", replaying with " + db.version);
         s = dt::new_game(db, cfg, &events);
         rep.readable = true;
         std::string bots;
-        for (const json& b : j.value("bots", json::array())) bots += (bots.empty() ? "" : " vs ") + b.value("name", std::string("?"));
-        say(fmt::format("match {}: {}; rules {}, seed {}", j.value("match_id", std::string("?")), bots, cfg.rules.name, cfg.seed));
+        if (auto b = j.find("bots"); b != j.end() && b->is_array())
+          for (const json& bot : *b)
+            bots += (bots.empty() ? "" : " vs ") + (bot.is_object() ? text_field(bot, "name", "?") : std::string("?"));
+        say(fmt::format("match {}: {}; rules {}, seed {}", text_field(j, "match_id", "?"), bots, cfg.rules.name, cfg.seed));
         for (const dt::Event& e : events) opening.push_back("  " + dt::describe(*s, e));
         if (visitor) visitor->on_start(j, *s, events);
         events.clear();
@@ -199,9 +282,9 @@ ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisi
       }
       if (visitor && type != "decision") visitor->on_line(j);
       if (type == "decision") {
-        const int seat = j.at("seat").get<int>();
-        const size_t choice = j.at("choice").get<size_t>();
-        const size_t count = j.at("options").get<size_t>();
+        const int64_t seat = whole_field(j, "seat");
+        const int64_t choice = whole_field(j, "choice");
+        const int64_t count = whole_field(j, "options");
         const std::string where = fmt::format("line {} (decision {})", lineno, rep.decisions + 1);
         if (dt::game_over(*s)) {
           rep.problem = where + ": the game was already over";
@@ -212,66 +295,66 @@ ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisi
           return rep;
         }
         const auto opts = dt::legal_options(*s);
-        if (opts.size() != count || choice >= opts.size()) {
+        if (count < 0 || choice < 0 || opts.size() != size_t(count) || size_t(choice) >= opts.size()) {
           rep.problem = fmt::format("{}: recorded {} options, choice {}; the engine lists {}", where, count, choice, opts.size());
           return rep;
         }
-        if (j.contains("text") && j.at("text").get<std::string>() != dt::to_text(opts[choice])) {
-          rep.problem = fmt::format("{}: recorded '{}', the engine's option {} is '{}'", where,
-                                    j.at("text").get<std::string>(), choice, dt::to_text(opts[choice]));
+        if (j.contains("text") && text_field(j, "text", "") != dt::to_text(opts[size_t(choice)])) {
+          rep.problem = fmt::format("{}: recorded '{}', the engine's option {} is '{}'", where, text_field(j, "text", ""),
+                                    choice, dt::to_text(opts[size_t(choice)]));
           return rep;
         }
-        say(fmt::format("s{} > {}{}", seat, dt::to_text(opts[choice]),
-                        j.value("comment", std::string()).empty() ? "" : "   # " + j.value("comment", std::string())));
+        const std::string comment = text_field(j, "comment", "");
+        say(fmt::format("s{} > {}{}", seat, dt::to_text(opts[size_t(choice)]), comment.empty() ? "" : "   # " + comment));
         std::optional<dt::State> before;
         if (visitor) before = *s;
-        dt::apply(*s, opts[choice], &events);
-        if (visitor) visitor->on_decision({rep.decisions, &j, &*before, &opts, choice, &*s, &events});
+        dt::apply(*s, opts[size_t(choice)], &events);
+        if (visitor) visitor->on_decision({rep.decisions, &j, &*before, &opts, size_t(choice), &*s, &events});
         for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
         events.clear();
         ++rep.decisions;
-        const std::string want = j.value("hash", "");
+        const std::string want = text_field(j, "hash", "");
         if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
           rep.problem = fmt::format("{}: state hash after '{}' is {}, the transcript has {}", where,
-                                    dt::to_text(opts[choice]), hash_hex(dt::state_hash(*s)), want);
+                                    dt::to_text(opts[size_t(choice)]), hash_hex(dt::state_hash(*s)), want);
           return rep;
         }
       } else if (type == "ready") {
-        say(fmt::format("s{} is {}", j.value("seat", -1), j.value("name", std::string("?"))));
+        say(fmt::format("s{} is {}", whole_or(j, "seat", -1), text_field(j, "name", "?")));
       } else if (type == "leave") {
         // A seat whose bot forfeited left the game there; the others played on.
-        const int seat = j.at("seat").get<int>();
+        const int64_t seat = whole_field(j, "seat");
         if (seat < 0 || seat >= s->num_seats()) throw std::runtime_error("leave: no seat " + std::to_string(seat));
-        dt::leave_game(*s, seat, &events);
+        dt::leave_game(*s, int(seat), &events);
         for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
         events.clear();
         ++rep.leaves;
-        const std::string want = j.value("hash", "");
+        const std::string want = text_field(j, "hash", "");
         if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
           rep.problem = fmt::format("line {}: state hash after s{} left is {}, the transcript has {}", lineno, seat,
                                     hash_hex(dt::state_hash(*s)), want);
           return rep;
         }
       } else if (type == "fault") {
-        say(fmt::format("fault: s{} {}: {}", j.value("seat", -1), j.value("verdict", std::string()), j.value("detail", std::string())));
+        say(fmt::format("fault: s{} {}: {}", whole_or(j, "seat", -1), text_field(j, "verdict", ""), text_field(j, "detail", "")));
       } else if (type == "result") {
         rep.complete = true;
-        const std::string reason = j.value("reason", "");
+        const std::string reason = text_field(j, "reason", "");
+        const int64_t winner = whole_or(j, "winner", -2);
+        const int64_t winning_team = whole_or(j, "winning_team", -2);
         // A forfeit is checked like any end once the seats that left were replayed leaving.
         forfeit_or_void = reason == "void" || (reason == "forfeit" && rep.leaves == 0);
-        say(fmt::format("result: winner {}{}, reason {}", j.value("winner", -1),
-                        j.contains("winning_team") ? fmt::format(", winning team {}", j.value("winning_team", -1)) : "",
-                        reason));
+        say(fmt::format("result: winner {}{}, reason {}", winner,
+                        j.contains("winning_team") ? fmt::format(", winning team {}", winning_team) : "", reason));
         if (!forfeit_or_void) {
           if (!dt::game_over(*s)) {
             rep.problem = "the result line says the game ended, but the replayed game is still going";
             return rep;
           }
           const bool reason_ok = reason == dt::to_string(s->end_reason) || reason == "forfeit";
-          if (j.value("winner", -2) != s->winner || !reason_ok ||
-              (j.contains("winning_team") && j.value("winning_team", -2) != s->winning_team)) {
-            rep.problem = fmt::format("the result line says winner {} ({}), the replay gives winner {} ({})",
-                                      j.value("winner", -2), reason, s->winner, dt::to_string(s->end_reason));
+          if (winner != s->winner || !reason_ok || (j.contains("winning_team") && winning_team != s->winning_team)) {
+            rep.problem = fmt::format("the result line says winner {} ({}), the replay gives winner {} ({})", winner,
+                                      reason, s->winner, dt::to_string(s->end_reason));
             return rep;
           }
           // Every seat's place, when the result line gives them.
@@ -285,6 +368,10 @@ ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisi
             }
         }
       }
+    } catch (const json::exception&) {
+      // The fields above are checked; this is a last line of defence, in words.
+      rep.problem = fmt::format("line {}: a field of this line has the wrong type", lineno);
+      return rep;
     } catch (const std::exception& e) {
       rep.problem = fmt::format("line {}: {}", lineno, e.what());
       return rep;

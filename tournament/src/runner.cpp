@@ -100,6 +100,7 @@ std::string identity_json(const TournamentSetup& t) {
 void validate_setup(const TournamentSetup& t) {
   if (t.players.size() < 2) throw std::invalid_argument("a tournament needs at least two bots (give --bot twice or more)");
   if (t.rounds < 1) throw std::invalid_argument("--rounds must be at least 1");
+  if (auto bad = clocks_problem(t.clocks)) throw std::invalid_argument("clocks: " + *bad);
   std::map<std::string, std::string> names;  // lower case -> as given
   for (const Player& p : t.players) {
     if (p.spec.empty()) throw std::invalid_argument(fmt::format("bot '{}' has no spec", p.name));

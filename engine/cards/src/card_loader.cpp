@@ -204,6 +204,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.defending = f.defending();
   w.vs_legion = f.vs_dark_legion();
   w.other = f.other();
+  w.riding_beast = f.riding_beast();
+  w.in_vehicle = f.in_vehicle();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   return w;
@@ -288,6 +290,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_RECENT_EARNER: return TargetKind::RecentEarner;
     case pb::TARGET_ATTACHED_SPECIAL: return TargetKind::AttachedSpecial;
     case pb::TARGET_YOUR_HAND: return TargetKind::YourHand;
+    case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     default: return TargetKind::None;
   }
 }
@@ -357,6 +360,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.once_per_combat = a.once_per_combat();
     ab.target_in_user_area = a.target_in_user_area();
     ab.outside_combat = a.outside_combat();
+    if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -392,6 +396,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (int st : c.doubles()) d.doubles |= uint8_t(1u << (st - 1)) & 0xF;
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
+  if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
+    throw std::runtime_error(where + ": unknown vehicle_restricts value");
+  d.restricts = VehicleRestricts(int(c.vehicle_restricts()));
+  if (c.has_warzone()) {
+    for (int a : c.warzone().add_to()) d.warzone_in |= bit(convert(pb::CombatArea(a), where));
+    if (c.warzone().has_defenders()) d.warzone_defenders = convert(c.warzone().defenders(), where);
+  }
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
 }
 

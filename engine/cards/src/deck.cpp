@@ -98,6 +98,8 @@ class NameIndex {
   std::unordered_map<std::string, uint16_t> by_key_;
 };
 
+constexpr size_t kMaxDeckCards = 2000;
+
 // "3", "3x", "3X", "x3" -> 3; nullopt when the token is not a quantity.
 std::optional<int> quantity(std::string_view tok) {
   if (!tok.empty() && (tok.back() == 'x' || tok.back() == 'X')) tok.remove_suffix(1);
@@ -326,6 +328,11 @@ Deck read_deck(std::string_view text, const CardDb& db, std::string name,
       problem("quantity " + std::to_string(n) + " is too large (at most 1000 copies per line)");
       continue;
     }
+    if (deck.cards.size() + size_t(n) > kMaxDeckCards) {
+      // Games hold at most 32767 cards (16-bit card ids); decks are tens of cards.
+      problem("the deck would hold more than " + std::to_string(kMaxDeckCards) + " cards; the rest is not read");
+      break;
+    }
     deck.entries.push_back({*def, n, line_no});
     deck.cards.insert(deck.cards.end(), size_t(n), *def);
   }
@@ -389,6 +396,14 @@ std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const
       per_card.push_back({line, d.name + " is a Tribal warrior, and the " + rules.name +
                                     " rules have no Outposts to muster it in; use the gengine rules "
                                     "or remove it"});
+    }
+    if (!rules.outposts && d.type == CardType::Beast) {
+      per_card.push_back({line, d.name + " is a Beast, and the " + rules.name +
+                                    " rules have no Outposts for its riders; use the gengine rules or remove it"});
+    }
+    if (!rules.warzones && d.type == CardType::Warzone) {
+      per_card.push_back({line, d.name + " is a Warzone, and the " + rules.name +
+                                    " rules have none; use the gengine rules or remove it"});
     }
   }
   std::stable_sort(per_card.begin(), per_card.end(),

@@ -79,6 +79,9 @@ enum Keyword : uint32_t {
 };
 constexpr uint32_t kwFirstStrike = kwFirstStrikeFight | kwFirstStrikeShoot;
 
+// What a VEHICLE forbids its warrior while the warrior is inside it.
+enum class VehicleRestricts : uint8_t { Nothing, Weapons, Equipment };
+
 struct StatBonus {
   int8_t f = 0, s = 0, a = 0, v = 0;
   bool empty() const { return f == 0 && s == 0 && a == 0 && v == 0; }
@@ -119,9 +122,11 @@ struct WarriorFilter {
   bool defending = false;    // the defender of the current combat
   bool vs_legion = false;    // in a combat against a Dark Legion warrior
   bool other = false;        // targets: not the source card itself, nor the warrior it is on
+  bool riding_beast = false; // has a Beast
+  bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
 };
 
-enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors };
+enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
@@ -144,13 +149,13 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat,
+  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -199,6 +204,7 @@ struct Ability {
   bool outside_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
+  std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
   std::vector<Effect> effects;
 };
 
@@ -272,6 +278,9 @@ struct CardDef {
   bool mission_to_player = false;               // Mission (extension point)
   uint8_t doubles = 0;                          // vehicle: bit 0 F, 1 S, 2 A, 3 V
   uint8_t attach_to_weapon = 0;                 // weapon add-on: bits of WeaponKind
+  VehicleRestricts restricts = VehicleRestricts::Nothing;  // vehicle: forbidden to its warrior inside
+  AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
+  std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
   std::string handler;                          // registered C++ handler
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
 

@@ -69,6 +69,8 @@ class Knowledge {
 
 // A state drawn for `k.seat()` from `truth` (see the top of this file). The
 // draw uses `rng`; the returned state has a fresh random stream from it too.
+// Positions the seat cannot tell apart give the same sample for the same rng
+// state, so a search over samples cannot learn what the seat may not know.
 State determinize(const State& truth, const Knowledge& k, Rng& rng);
 
 // The event kind named `name` (dt::to_string(EventKind) backwards), for bots

@@ -33,6 +33,13 @@ enum class OptKind : uint8_t {
   //   cast c40 by c12 [on c31|s1] [x3]                        (an Art spell; c12 the caster)
   Use,          // use c12 [a1] [on c31|s1] [x3]          (an ability of a card in play; aN: its Nth ability)
   Bestow,       // bestow c40 c12         (Dark Symmetry gift, warrior)
+  Transfer,     // transfer c12 outpost   (warrior, destination area in p)
+  EnterVehicle, // enter c12              (warrior)
+  ExitVehicle,  // exit c12               (warrior)
+  Wrangle,      // wrangle c40 c12        (beast, warrior)
+  Establish,    // establish c50 squad    (warzone, area in p)
+  DefendFrom,   // defend-from c50        (combat step 3: the defender's warzone)
+  DirectAttack, // attack c12 s1          (1st ed: attacking a player directly; b holds the seat)
 };
 
 struct Option {
@@ -40,8 +47,11 @@ struct Option {
   CardId a = kNoCard;
   CardId b = kNoCard;
   Tactic tactic = Tactic::Fight;
-  int16_t p = 0, d = 0;  // Points split; Sabotage: b holds the target seat; Use: p = ability index
-  CardId c = kNoCard;    // Play: the caster of an Art spell
+  // Points split; Sabotage: b holds the target seat; Use: p = ability index;
+  // Equip: p = 1 puts a VEHICLE on with its warrior inside, 2 outside;
+  // Transfer and Establish: p = the Area.
+  int16_t p = 0, d = 0;
+  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL)
   int8_t seat = -1;      // Play/Use: a player target
   int16_t n = 0;         // Play/Use: times a "for every X D" price is paid (0: none)
   bool operator==(const Option&) const = default;
@@ -55,6 +65,8 @@ enum class EventKind : uint8_t {
   SeekCover, ExitCover, Reveal, RevealPenalty, Equip, Build, Attack, AttackVoid,
   Play, Wound, Kill, Points, Sabotage, Discard, Pass, Eliminated, GameEnd,
   Use, Bestow, Effect,
+  Transfer, EnterVehicle, ExitVehicle, Wrangle, Establish, DefendFrom, DirectAttack,
+  VehicleLost,
 };
 struct Event {
   EventKind kind;
@@ -74,7 +86,13 @@ struct GameConfig {
   std::vector<std::vector<uint16_t>> decks;  // card def indices, one deck per seat
 };
 
-// Shuffles, deals and runs to the first decision.
+// What a State can hold: card ids are 16-bit (CardId), seat masks 32-bit.
+inline constexpr int kMaxCards = 32767;
+inline constexpr int kMaxSeats = 32;
+
+// Shuffles, deals and runs to the first decision. Throws std::invalid_argument
+// for fewer than 2 or more than kMaxSeats decks, more than kMaxCards cards in
+// all, or a card index the database does not have.
 State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log = nullptr);
 
 // A position with seats, decks in play order and nothing dealt yet; scenario

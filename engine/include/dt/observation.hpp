@@ -17,6 +17,7 @@ struct SeenCard {
   bool wounded = false;
   bool cover = false;
   CardId attached_to = kNoCard;
+  bool inside = false;  // a VEHICLE: its warrior is inside (the card lies face up)
   bool operator==(const SeenCard&) const = default;
 };
 
@@ -44,6 +45,7 @@ struct Observation {
   bool in_combat = false;
   CardId attacker = kNoCard, defender = kNoCard;
   Tactic tactic = Tactic::Fight;
+  CardId warzone = kNoCard;  // the Warzone the defender defends from
   int winner = -1;
   int winning_team = -1;
   std::vector<int> turn_order;  // seats still in, clockwise from `current`

@@ -1,5 +1,6 @@
 // Rules presets: every difference between the editions is a field here, never
-// an `if (edition == ...)` in rules code. docs/rules-matrix.md lists them.
+// an `if (edition == ...)` in rules code. docs/rules-matrix.md lists them, with
+// the rulebook passages, the presets and the tests.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,18 @@
 
 namespace dt {
 
+// Whether a player with no warrior able to fight may be sabotaged, and how often.
 enum class SabotageMode : uint8_t { Off, Once, Multiple };
+// What a sabotage costs: a Tactical action (gEngine), one ordinary action that
+// is not an attack (2nd ed), or an attack on the player (1st ed "attacking a
+// player directly": Tactical, and its option reads `attack cN sM`).
+enum class SabotageAction : uint8_t { Tactical, Standard, DirectAttack };
+// When running out of cards ends the game: when every draw pile is empty,
+// a tie playing on (gEngine, 2nd, 1st Standard); or as soon as any is, a tie
+// being a draw (1st ed Beginner's game).
+enum class DeckOut : uint8_t { AllEmptyTiePlaysOn, AnyEmptyTieDraws };
+// How a kill's points may be taken: split between P and D, or all as P (Beginner).
+enum class KillPoints : uint8_t { Split, PromotionOnly };
 
 // How more than two players play (gEngine "Multi-Player Games", options 1-3;
 // 1st edition starter rules, option 4). apply_style() turns one into the
@@ -44,16 +56,45 @@ struct Rules {
   int min_deck_size = 60;
   int max_copies = 0;                  // 0: each card's own deck limit; else this flat cap
   bool first_player_skips_draw = true;
-  bool muster_in_cover = false;        // 2nd ed action, three actions, paid when revealed
-  SabotageMode sabotage = SabotageMode::Once;
-  // The no-warriors rule (lose after three turns without a warrior able to
-  // take part in combat) applies when the draw pile is empty, and always when
-  // sabotage is off: sabotage replaces it (2nd ed, "OPTIONAL RULE: SABOTAGE").
-  bool brotherhood_attacks_tribal = true;  // gEngine: Brotherhood may attack Tribal too
-  bool outposts = true;                    // gEngine: Outpost combat area and Tribal warriors
   bool cardinals_gift = true;
-  CardText card_text = CardText::GEngine;
-  bool auto_pass = true;
+
+  // --- actions ---
+  bool seek_cover = true;              // Seek Cover and Exit Cover exist (not in the Beginner's game)
+  bool muster_in_cover = false;        // 2nd and 1st ed action, three actions, paid when revealed
+  bool build_fortifications = true;    // Build Fortification exists (not in the Beginner's game)
+  bool tactical_in_first_turn = false; // the Beginner's game has no first-turn restriction
+  SabotageMode sabotage = SabotageMode::Once;
+  SabotageAction sabotage_action = SabotageAction::Tactical;
+  // The no-warriors rule: a player without a warrior able to take part in
+  // combat loses after this many of its turns (0: no such rule). It applies
+  // when the draw pile is empty, and always when sabotage is off: sabotage
+  // replaces it (2nd ed, "OPTIONAL RULE: SABOTAGE").
+  int no_warrior_turns = 3;
+
+  // --- attacks and combat ---
+  bool affiliation_attack_limits = true;   // the step 1 restrictions (Beginner: any on any)
+  bool brotherhood_attacks_tribal = true;  // gEngine: Brotherhood may attack Tribal too
+  bool attack_own_warriors = false;        // 1st ed: a Squad warrior on an own Kohort one, and back
+  int own_kill_multiplier = 1;             // 1st ed: killing one's own warrior earns twice its V (as D)
+  KillPoints kill_points = KillPoints::Split;
+  bool modifier_duplicates = true;         // 1st ed: one copy of a modifier per warrior and player
+
+  // --- the Outpost, vehicles, beasts, warzones ---
+  bool outposts = true;                    // the Outpost: Tribal warriors, Transfer, Beasts
+  bool vehicle_rules = true;               // inside/outside and Enter/Exit Vehicle; off: always in use
+  bool warzones = true;                    // Establish Warzone and combat step 3
+  bool warzone_one_copy_per_player = true; // 002: any number of copies, even one's own
+
+  // --- cards ---
+  CardText card_text = CardText::GEngine;  // which text of every card is played
+  bool gift_levels = true;                 // Beginner: any Dark Legion warrior may have any gift
+  bool brotherhood_casts_any_aspect = false;  // Beginner: every Brotherhood warrior casts every spell
+
+  // --- end of turn and of the game ---
+  bool discard_down_to_limit = false;      // 1st ed: a hand over the limit is discarded down to it
+  DeckOut deck_out = DeckOut::AllEmptyTiePlaysOn;
+
+  bool auto_pass = true;  // engine passes for a seat whose only option is `pass`
   // Referee adjudication, not a rulebook rule: a game still going after this
   // many turns ends; the higher P wins and a tie is a draw (winner -1). Tied
   // players with empty draw piles and no way to wound each other would
@@ -90,7 +131,25 @@ bool has_teams(const Rules& r);
 // Reads "0,0,1,1" (a team number per seat); nullopt when malformed.
 std::optional<std::vector<int>> parse_teams(std::string_view text);
 Rules preset_second_edition();
+Rules preset_beginner();
+Rules preset_first_edition();
+Rules preset_first_edition_plus();
 std::optional<Rules> preset_by_name(std::string_view name);
 std::vector<std::string> preset_names();
+// The names as one line for messages and help texts ("gengine, second-edition, ...").
+std::string preset_names_text();
+
+// Every field of Rules by name, so files that name them (scenario `set` lines,
+// transcript headers) read and write them in one way. Values are ints:
+// numbers, 0/1 for flags, an enum's index for enums (`values` names them).
+struct RulesField {
+  std::string_view name;
+  enum Kind : uint8_t { Number, Flag, Choice } kind;
+  std::vector<std::string_view> values;  // Choice: the names of the enum's values, in order
+  int (*get)(const Rules&);
+  void (*set)(Rules&, int);
+};
+const std::vector<RulesField>& rules_fields();
+const RulesField* rules_field(std::string_view name);
 
 }  // namespace dt

@@ -28,7 +28,10 @@ struct CardInst {
   bool cover = false;
   bool unpaid = false;          // mustered in cover, D not paid yet
   bool hidden = false;          // face down and never seen by opponents
+  bool grafted = false;         // a weapon grafted to its warrior's body (CHASSEUR): stays with it
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
+  bool inside = false;             // a VEHICLE attachment: its warrior is inside it (face up)
+  int16_t transferred_turn = -1;   // State::turn_number of its last voluntary Transfer
   // Derived, for speed: the cards attached to this one, as a list through
   // next_attachment, in the order of State::attached (zones.cpp keeps both).
   CardId first_attachment = kNoCard;
@@ -68,7 +71,8 @@ enum class Phase : uint8_t {
 };
 
 enum class WindowKind : uint8_t {
-  PreDraw, PreDiscard, Response, CombatModify
+  PreDraw, PreDiscard, Response, CombatModify,
+  AnnounceWarzone,  // combat step 3: the defending player may name a Warzone (`defend-from`) or pass
 };
 
 enum class Step : uint8_t { Draw, Actions, Discard };
@@ -97,6 +101,15 @@ struct Combat {
   std::vector<CombatMod> mods;
   uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
+  CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
+};
+
+// A rating change that lasts until the start of `seat`'s next turn (IMMACULATE FURY's Shriek).
+struct LastingMod {
+  CardId source = kNoCard;
+  CardId target = kNoCard;
+  StatBonus bonus;
+  uint8_t seat = 0;
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
@@ -128,6 +141,7 @@ struct State {
   Window window;
   Combat combat;
   std::vector<PointsAward> awards;  // front() is pending
+  std::vector<LastingMod> lasting;  // bonuses until a player's next turn; gone when the warrior leaves play
   // What just happened, for cards played right after a combat (JOY OF VICTORY,
   // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over
@@ -137,6 +151,9 @@ struct State {
   int winning_team = -1;            // the winner's team (SeatState::team), -1: a draw
   EndReason end_reason = EndReason::None;
   int decisions = 0;                // decisions applied so far
+  // A warrior has entered play in an Outpost: Transfers are allowed from now
+  // on (gEngine "TRANSFER WARRIOR").
+  bool outpost_opened = false;
 
   const CardDef& def(CardId c) const { return (*db)[cards[size_t(c)].def]; }
   CardInst& card(CardId c) { return cards[size_t(c)]; }

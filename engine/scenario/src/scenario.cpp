@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "dt/game.hpp"
+#include "dt/observation.hpp"
 #include "dt/rules.hpp"
 #include "dt/state.hpp"
 
@@ -70,51 +71,48 @@ std::optional<bool> to_bool(std::string_view s) {
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
 const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad",
                                       "kohort", "outpost", "attach", "turn", "turn-number",
-                                      "first", "gift"};
+                                      "first", "gift", "outpost-opened"};
 const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
-const std::set<std::string> kFlags = {"wounded", "cover", "hidden", "unpaid", "exited"};
+// Flags after a card in an area list, and after an attachment (a VEHICLE:
+// its warrior inside, the default, or outside).
+const std::set<std::string> kFlags = {"wounded", "cover", "hidden", "unpaid", "exited", "transferred"};
+const std::set<std::string> kAttachFlags = {"inside", "outside"};
 
+// `set FIELD VALUE`: any field of dt::rules_fields(), numbers as numbers,
+// flags as yes/no, choices by name (`set sabotage multiple`).
 void set_rule(Rules& r, const Line& l, const std::string& file) {
-  auto f = lower(l.words[0]);
+  const auto f = lower(l.words[0]);
   const auto& v = l.words[1];
-  auto num = [&](int& out) {
-    auto x = to_int(v);
-    if (!x) throw ParseError(file, l.number, "expected a number for " + f + ", got '" + v + "'");
-    out = *x;
-  };
-  auto flag = [&](bool& out) {
-    auto x = to_bool(v);
-    if (!x) throw ParseError(file, l.number, "expected yes or no for " + f + ", got '" + v + "'");
-    out = *x;
-  };
-  if (f == "promotion_target") num(r.promotion_target);
-  else if (f == "starting_destiny") num(r.starting_destiny);
-  else if (f == "opening_hand") num(r.opening_hand);
-  else if (f == "hand_limit") num(r.hand_limit);
-  else if (f == "actions_per_turn") num(r.actions_per_turn);
-  else if (f == "cover_armor_bonus") num(r.cover_armor_bonus);
-  else if (f == "first_player_skips_draw") flag(r.first_player_skips_draw);
-  else if (f == "muster_in_cover") flag(r.muster_in_cover);
-  else if (f == "brotherhood_attacks_tribal") flag(r.brotherhood_attacks_tribal);
-  else if (f == "outposts") flag(r.outposts);
-  else if (f == "cardinals_gift") flag(r.cardinals_gift);
-  else if (f == "auto_pass") flag(r.auto_pass);
-  else if (f == "secondary_target_toll") num(r.secondary_target_toll);
-  else if (f == "team_pool_destiny") num(r.team_pool_destiny);
-  else if (f == "team_promotion_target") num(r.team_promotion_target);
-  else if (f == "sabotage") {
-    auto x = lower(v);
-    if (x == "off") r.sabotage = SabotageMode::Off;
-    else if (x == "once") r.sabotage = SabotageMode::Once;
-    else if (x == "multiple") r.sabotage = SabotageMode::Multiple;
-    else throw ParseError(file, l.number, "expected off, once or multiple for sabotage, got '" + v + "'");
-  } else if (f == "card_text") {
-    auto x = lower(v);
-    if (x == "gengine") r.card_text = CardText::GEngine;
-    else if (x == "printed") r.card_text = CardText::Printed;
-    else throw ParseError(file, l.number, "expected gengine or printed for card_text, got '" + v + "'");
-  } else {
-    throw ParseError(file, l.number, "expected a rules field (promotion_target, starting_destiny, opening_hand, hand_limit, actions_per_turn, cover_armor_bonus, first_player_skips_draw, muster_in_cover, sabotage, brotherhood_attacks_tribal, outposts, cardinals_gift, auto_pass, card_text, secondary_target_toll, team_pool_destiny, team_promotion_target), got '" + l.words[0] + "'");
+  const RulesField* field = rules_field(f);
+  if (!field) {
+    std::string names;
+    for (const RulesField& x : rules_fields()) names += (names.empty() ? "" : ", ") + std::string(x.name);
+    throw ParseError(file, l.number, "expected a rules field (" + names + "), got '" + l.words[0] + "'");
+  }
+  switch (field->kind) {
+    case RulesField::Number: {
+      auto x = to_int(v);
+      if (!x) throw ParseError(file, l.number, "expected a number for " + f + ", got '" + v + "'");
+      field->set(r, *x);
+      break;
+    }
+    case RulesField::Flag: {
+      auto x = to_bool(v);
+      if (!x) throw ParseError(file, l.number, "expected yes or no for " + f + ", got '" + v + "'");
+      field->set(r, *x);
+      break;
+    }
+    case RulesField::Choice: {
+      std::string names;
+      for (size_t i = 0; i < field->values.size(); ++i) {
+        if (field->values[i] == lower(v)) {
+          field->set(r, int(i));
+          return;
+        }
+        names += (i == 0 ? "" : i + 1 == field->values.size() ? " or " : ", ") + std::string(field->values[i]);
+      }
+      throw ParseError(file, l.number, "expected " + names + " for " + f + ", got '" + v + "'");
+    }
   }
 }
 
@@ -162,7 +160,7 @@ class Parser {
       if (!w.empty() && w[0] == '@') label_ref(l, w);
   }
 
-  std::vector<Item> items(const Line& l, std::string_view text, bool allow_flags) {
+  std::vector<Item> items(const Line& l, std::string_view text, const std::set<std::string>* allow_flags) {
     std::vector<Item> out;
     if (trim(text).empty()) fail(l.number, "expected one or more card names");
     for (const auto& part : split_char(text, ',')) {
@@ -170,7 +168,7 @@ class Parser {
       Item it;
       while (!toks.empty()) {
         auto lw = lower(toks.back());
-        if (allow_flags && kFlags.count(lw)) {
+        if (allow_flags && allow_flags->count(lw)) {
           it.flags.insert(lw);
           toks.pop_back();
         } else if (lw.size() > 1 && lw[0] == '@') {
@@ -182,7 +180,8 @@ class Parser {
           toks.pop_back();
         } else if (lw.size() > 1 && lw[0] == 'x' && to_int(std::string_view(lw).substr(1))) {
           it.count = *to_int(std::string_view(lw).substr(1));
-          if (it.count < 1) fail(l.number, "expected a count x1 or more");
+          if (it.count < 1 || it.count > kMaxCards)
+            fail(l.number, "expected a count from x1 to x" + std::to_string(kMaxCards));
           toks.pop_back();
         } else {
           break;
@@ -259,16 +258,16 @@ class Parser {
       seat_arg(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
       bool area = (k == "squad" || k == "kohort" || k == "outpost");
-      for (auto& it : items(l, rest, area)) {
+      for (auto& it : items(l, rest, area ? &kFlags : nullptr)) {
         auto t = db_[it.def].type;
-        if (area && t != CardType::Warrior && t != CardType::Fortification)
-          fail(l.number, "expected a warrior or fortification in the " + k + ", got '" + db_[it.def].name + "'");
+        if (area && t != CardType::Warrior && t != CardType::Fortification && t != CardType::Warzone)
+          fail(l.number, "expected a warrior, fortification or warzone in the " + k + ", got '" + db_[it.def].name + "'");
       }
     } else if (k == "attach") {
       need(2, "'attach @warrior card ...'");
       label_ref(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
-      items(l, rest, false);
+      items(l, rest, &kAttachFlags);
     } else if (k == "turn") {
       need(2, "'turn sN draw|actions N|discard'");
       seat_arg(l, w[0]);
@@ -286,7 +285,7 @@ class Parser {
     } else if (k == "first") {
       need(1, "a seat");
       seat_arg(l, w[0]);
-    } else if (k == "gift") {
+    } else if (k == "gift" || k == "outpost-opened") {
     } else if (k == "start") {
     } else if (k == "do") {
       need(1, "an option text after 'do'");
@@ -353,15 +352,36 @@ class Parser {
       check_labels_in_text(l, w);
     } else if (k == "combat") {
       need(2, "'expect combat on|off'");
+    } else if (k == "warzone") {
+      need(2, "'expect warzone @label|none'");
+      if (lower(w[1]) != "none") label_ref(l, w[1]);
+    } else if (k == "sees") {
+      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|area AREA|as CARD NAME'");
+      seat_arg(l, w[1]);
+      label_ref(l, w[2]);
+      auto what = lower(w[3]);
+      if (what == "as") {
+        need(5, "a card name after 'as'");
+        std::string name;
+        for (size_t i = 4; i < w.size(); ++i) name += (i > 4 ? " " : "") + w[i];
+        card(l.number, name);
+      } else if (what == "area") {
+        need(5, "squad, kohort, outpost or unknown after 'area'");
+        static const std::set<std::string> areas = {"squad", "kohort", "outpost", "unknown"};
+        if (!areas.count(lower(w[4]))) fail(l.number, "expected squad, kohort, outpost or unknown, got '" + w[4] + "'");
+      } else if (what != "face-down" && what != "face-up" && what != "unseen" && what != "inside" && what != "outside") {
+        fail(l.number, "expected face-down, face-up, unseen, inside, outside, area or as after the label, got '" + w[3] + "'");
+      }
     } else if (!k.empty() && k[0] == '@') {
       label_ref(l, w[0]);
       need(2, "one or more states after the label");
       static const std::set<std::string> st = {
           "wounded", "unwounded", "cover", "open", "in-play", "killed", "discard", "hand", "draw",
-          "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller"};
+          "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller",
+          "inside", "outside"};
       for (size_t i = 1; i < w.size(); ++i) {
         auto s = lower(w[i]);
-        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, on @x, controller sN), got '" + w[i] + "'");
+        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, inside, outside, on @x, controller sN), got '" + w[i] + "'");
         if (s == "on") {
           need(i + 2, "a label after 'on'");
           label_ref(l, w[++i]);
@@ -371,7 +391,7 @@ class Parser {
         }
       }
     } else {
-      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, stat, winner, team-winner, place, target, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat or @label after 'expect', got '" + w[0] + "'");
+      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, stat, winner, team-winner, place, target, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat, warzone, sees or @label after 'expect', got '" + w[0] + "'");
     }
   }
 
@@ -404,7 +424,7 @@ class Parser {
       l.rest = sp == std::string::npos ? "" : trim(t.substr(sp));
       l.words = split_ws(l.rest);
       if (!kHeader.count(l.keyword) && !kSetup.count(l.keyword) && !kPlay.count(l.keyword))
-        fail(n, "expected a directive (rules, set, seats, seed, style, seat, hand, draw, discard, annihilated, squad, kohort, outpost, attach, turn, turn-number, first, gift, start, do, leave, expect), got '" + l.keyword + "'");
+        fail(n, "expected a directive (rules, set, seats, seed, style, seat, hand, draw, discard, annihilated, squad, kohort, outpost, attach, outpost-opened, turn, turn-number, first, gift, start, do, leave, expect), got '" + l.keyword + "'");
       lines.push_back(std::move(l));
     }
     if (first_meaningful) fail(1, "expected a '#' comment citing the rulebook, got an empty file");
@@ -427,7 +447,7 @@ class Parser {
   }
 
   // Public for the runner: item parsing without duplicate-label checks.
-  std::vector<Item> items_unchecked(const Line& l, std::string_view text, bool allow_flags) {
+  std::vector<Item> items_unchecked(const Line& l, std::string_view text, const std::set<std::string>* allow_flags) {
     labels_.clear();
     return items(l, text, allow_flags);
   }
@@ -545,6 +565,8 @@ class Runner {
   }
 
   CardId add_card(uint16_t def, int seat, Zone zone, const std::string& label) {
+    if (st_.cards.size() >= size_t(kMaxCards))
+      throw std::runtime_error("more than " + std::to_string(kMaxCards) + " cards: a game cannot hold them (16-bit card ids)");
     CardInst ci;
     ci.def = def;
     ci.owner = uint8_t(seat);
@@ -593,6 +615,7 @@ class Runner {
     bool gift = false;
     std::optional<int> first;
     std::vector<std::pair<CardId, int>> exited;  // card, line
+    std::vector<CardId> transferred;
 
     for (const auto& l : sc_.lines) {
       line_ = l.number;
@@ -619,7 +642,7 @@ class Runner {
         auto& ss = st_.seats[size_t(s)];
         auto& pile = k == "hand" ? ss.hand : k == "draw" ? ss.draw : k == "discard" ? ss.discard : ss.annihilated;
         std::vector<CardId> added;
-        for (auto& it : parser_.items_unchecked(l, after_first_word(l), false))
+        for (auto& it : parser_.items_unchecked(l, after_first_word(l), nullptr))
           for (int i = 0; i < it.count; ++i) added.push_back(add_card(it.def, s, z, it.label));
         if (k == "draw") {
           // Listed top first; the engine's back() is the top. Later lines go
@@ -632,11 +655,14 @@ class Runner {
       } else if (k == "squad" || k == "kohort" || k == "outpost") {
         int s = seat(l.words[0]);
         Area a = k == "squad" ? Area::Squad : k == "kohort" ? Area::Kohort : Area::Outpost;
-        for (auto& it : parser_.items_unchecked(l, after_first_word(l), true))
+        for (auto& it : parser_.items_unchecked(l, after_first_word(l), &kFlags))
           for (int i = 0; i < it.count; ++i) {
             auto c = add_card(it.def, s, Zone::InPlay, it.label);
             auto& ci = st_.card(c);
             ci.area = a;
+            // A warrior there has entered play in an Outpost at some time.
+            if (a == Area::Outpost && db_[it.def].type == CardType::Warrior) st_.outpost_opened = true;
+            if (it.flags.count("transferred")) transferred.push_back(c);
             ci.wounded = it.flags.count("wounded") > 0;
             ci.cover = it.flags.count("cover") > 0;
             ci.hidden = it.flags.count("hidden") > 0;
@@ -647,10 +673,11 @@ class Runner {
       } else if (k == "attach") {
         CardId w = id(l.words[0]);
         int s = st_.card(w).controller;
-        for (auto& it : parser_.items_unchecked(l, after_first_word(l), false))
+        for (auto& it : parser_.items_unchecked(l, after_first_word(l), &kAttachFlags))
           for (int i = 0; i < it.count; ++i) {
             auto c = add_card(it.def, s, Zone::InPlay, it.label);
             attach_card(st_, c, w);
+            st_.card(c).inside = db_[it.def].has(kwVehicle) && it.flags.count("outside") == 0;
           }
       } else if (k == "turn") {
         current = seat(l.words[0]);
@@ -664,6 +691,8 @@ class Runner {
         first = seat(l.words[0]);
       } else if (k == "gift") {
         gift = true;
+      } else if (k == "outpost-opened") {
+        st_.outpost_opened = true;
       }
     }
 
@@ -682,6 +711,7 @@ class Runner {
     st_.turn_number = turn_number.value_or(std::max(total, gift ? 0 : 1));
     st_.tactical_used = tactical_used;
     for (auto [c, ln] : exited) st_.card(c).exited_cover_turn = int16_t(st_.turn_number);
+    for (CardId c : transferred) st_.card(c).transferred_turn = int16_t(st_.turn_number);
     if (gift) {
       st_.phase = Phase::CardinalsGift;
       st_.step = Step::Draw;
@@ -812,6 +842,13 @@ class Runner {
     } else if (k == "combat") {
       bool want = lower(w[1]) == "on";
       if (st_.combat.active != want) mismatch(std::string("combat ") + (want ? "on" : "off"), std::string("combat ") + (st_.combat.active ? "on" : "off"));
+    } else if (k == "warzone") {
+      const CardId want = lower(w[1]) == "none" ? kNoCard : id(w[1]);
+      const CardId got = st_.combat.active ? st_.combat.warzone : kNoCard;
+      auto nm = [&](CardId c) { return c == kNoCard ? std::string("none") : to_labels("c" + std::to_string(c)); };
+      if (want != got) mismatch("warzone " + nm(want), "warzone " + nm(got));
+    } else if (k == "sees") {
+      expect_seen(l);
     } else {
       expect_card(l);
     }
@@ -839,8 +876,52 @@ class Runner {
       if (ci.cover) d += " cover";
       if (ci.unpaid) d += " unpaid";
       if (ci.hidden) d += " hidden";
+      if (ci.inside) d += " inside";
     }
     return lower(d);
+  }
+
+  // `expect sees sN @x ...`: what dt::observe() shows that seat of the card.
+  void expect_seen(const Line& l) {
+    const auto& w = l.words;
+    const int viewer = seat(w[1]);
+    const CardId c = id(w[2]);
+    const Observation o = observe(st_, viewer);
+    const SeenCard* seen = nullptr;
+    for (const SeenSeat& ss : o.seats) {
+      for (const SeenCard& x : ss.hand)
+        if (x.id == c) seen = &x;
+      for (const SeenCard& x : ss.in_play)
+        if (x.id == c) seen = &x;
+    }
+    const std::string who = "s" + std::to_string(viewer) + " to see " + w[2];
+    auto shown = [&]() -> std::string {
+      if (!seen) return "unseen";
+      std::string d = seen->def < 0 ? "face-down" : "as " + db_[uint16_t(seen->def)].name;
+      d += seen->area_known ? " in the " + lower(std::string(to_string(seen->area))) : ", area unknown";
+      if (seen->inside) d += " inside";
+      return d;
+    };
+    const auto what = lower(w[3]);
+    bool ok = false;
+    std::string want = who;
+    if (what == "unseen") ok = !seen, want = "s" + std::to_string(viewer) + " not to see " + w[2];
+    else if (!seen) ok = false, want += " " + what;
+    else if (what == "face-down") ok = seen->def < 0, want += " face down";
+    else if (what == "face-up") ok = seen->def >= 0, want += " face up";
+    else if (what == "inside") ok = seen->inside, want += " inside";
+    else if (what == "outside") ok = !seen->inside, want += " outside";
+    else if (what == "area") {
+      const auto a = lower(w[4]);
+      ok = a == "unknown" ? !seen->area_known : seen->area_known && lower(std::string(to_string(seen->area))) == a;
+      want += " in area " + a;
+    } else if (what == "as") {
+      std::string name;
+      for (size_t i = 4; i < w.size(); ++i) name += (i > 4 ? " " : "") + w[i];
+      ok = seen->def >= 0 && uint16_t(seen->def) == *db_.find(name);
+      want += " as " + name;
+    }
+    if (!ok) mismatch(want, shown());
   }
 
   void expect_card(const Line& l) {
@@ -867,6 +948,13 @@ class Runner {
       else if (s == "unpaid") ok = ci.zone == Zone::InPlay && ci.unpaid;
       else if (s == "paid") ok = ci.zone == Zone::InPlay && !ci.unpaid;
       else if (s == "hidden") ok = ci.zone == Zone::InPlay && ci.hidden;
+      else if (s == "inside" || s == "outside") {  // a warrior and its vehicle, or the vehicle card
+        bool in = ci.inside;
+        if (ci.attached_to == kNoCard)
+          for (const CardInst& a : st_.cards)
+            if (a.zone == Zone::InPlay && a.attached_to == c && a.inside) in = true;
+        ok = ci.zone == Zone::InPlay && (s == "inside") == in;
+      }
       else if (s == "on") {
         CardId t = id(w[++i]);
         want += " " + w[i];

@@ -52,6 +52,27 @@ void apply_attack(State& s, const Option& o, Log log);
 void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 void apply_sabotage(State& s, const Option& o, Log log);
 
+// --- Transfer Warrior (transfer.cpp) ---
+void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+// The Transfers a player must make next (follow an opponent into the Outpost;
+// take a warrior turned Dark Legion out of its Doomtroopers' Outpost); true if any.
+bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_transfer(State& s, const Option& o, Log log);
+// Moves a warrior, and what is attached to it, to another area.
+void move_to_area(State& s, CardId w, Area to);
+
+// --- Enter and Exit Vehicle (vehicle.cpp) ---
+void vehicle_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_vehicle_move(State& s, const Option& o, Log log);
+
+// --- Wrangle Beast (wrangle.cpp) ---
+void wrangle_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
+void apply_wrangle(State& s, const Option& o, Log log);
+
+// --- Establish Warzone (establish.cpp) ---
+void establish_options(const State& s, CardId card, std::vector<Option>& out);
+void apply_establish(State& s, const Option& o, Log log);
+
 // --- Playing cards, casting spells, using abilities (play.cpp) ---
 void apply_play_card(State& s, const Option& o, Log log);
 void apply_use_ability(State& s, const Option& o, Log log);

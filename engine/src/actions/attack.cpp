@@ -6,24 +6,34 @@
 
 namespace dt::detail {
 
+// 1st ed "ANNOUNCE ATTACKER AND DEFENDER", rule 5: a Squad warrior may attack
+// its own player's Kohort warriors and back, never within one area.
+static bool own_target(const State& s, CardId a, CardId d) {
+  const Area x = s.card(a).area, y = s.card(d).area;
+  return s.rules.attack_own_warriors && x != y && x != Area::Outpost && y != Area::Outpost;
+}
+
 void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   const int me = s.current;
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
     const size_t first_option = out.size();
     for (int t = 0; t < s.num_seats(); ++t) {
-      if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated) continue;
+      if (s.seats[size_t(t)].eliminated) continue;
+      if (t == me ? !s.rules.attack_own_warriors : !opponents(s, me, t)) continue;
       // Primary targets: a secondary target's warriors only for the toll.
-      if (attack_toll(s, me, t) > destiny(s, me)) continue;
+      if (t != me && attack_toll(s, me, t) > destiny(s, me)) continue;
       for (CardId d : own_warriors(s, t)) {
+        if (t == me && !own_target(s, a, d)) continue;
         const CardInst& di = s.card(d);
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
         if (!di.hidden && (keywords(s, d) & kwNotAttackable)) continue;
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
           if (!has_rating(s, a, tac) || !tactic_allowed(s, tac)) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
+          if (tac == Tactic::Fight && flies_or_dives(s, a)) continue;
           // A face-down stranger may be attacked; legality is checked when it is flipped.
-          if (!di.hidden && (!has_rating(s, d, tac) || !attack_allowed(s, a, d))) continue;
+          if (!di.hidden && (!defender_may_fight(s, d, tac) || !attack_allowed(s, a, d))) continue;
           Option o{OptKind::Attack, a, d};
           o.tactic = tac;
           out.push_back(o);
@@ -71,7 +81,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     open_response_window(s);
     return;
   }
-  if (!attack_allowed(s, o.a, o.b) || !has_rating(s, o.b, o.tactic)) {
+  if (!attack_allowed(s, o.a, o.b) || !defender_may_fight(s, o.b, o.tactic)) {
     emit(log, {EventKind::AttackVoid, int8_t(me), o.a, o.b});
     open_response_window(s);
     return;

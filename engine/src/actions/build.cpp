@@ -24,7 +24,7 @@ static std::optional<Area> build_area(const State& s, CardId f) {
 }
 
 void build_options(const State& s, CardId c, std::vector<Option>& out) {
-  if (s.def(c).type != CardType::Fortification) return;
+  if (s.def(c).type != CardType::Fortification || !s.rules.build_fortifications) return;
   if (build_area(s, c) && !fort_in_play(s, s.current, s.card(c).def)) out.push_back({OptKind::Build, c});
 }
 

@@ -17,11 +17,13 @@ bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vec
 }
 
 void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  if (!s.rules.seek_cover) return;
   int uncovered = 0;
   for (CardId w : mine) uncovered += !s.card(w).cover;
   for (CardId w : mine) {
     if (s.card(w).cover) out.push_back({OptKind::ExitCover, w});
-    else if (uncovered >= 2 && !(keywords(s, w) & kwNoCover)) out.push_back({OptKind::SeekCover, w});
+    else if (uncovered >= 2 && !(keywords(s, w) & kwNoCover) && !inside_vehicle(s, w))  // no cover in a VEHICLE
+      out.push_back({OptKind::SeekCover, w});
   }
 }
 

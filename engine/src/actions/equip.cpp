@@ -11,9 +11,9 @@ static bool can_equip(const State& s, CardId e, CardId w) {
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, e, w)) return false;
   if (borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
-  if (ed.has(kwVehicle))  // one VEHICLE per warrior
-    for (CardId a : attachments_of(s, w))
-      if (s.def(a).has(kwVehicle)) return false;
+  // One VEHICLE or one Beast per warrior, and none for a BEAST.
+  if (ed.has(kwVehicle) && (vehicle_of(s, w) != kNoCard || beast_of(s, w) != kNoCard || is_beast_warrior(s, w)))
+    return false;
   if (ed.has(kwArmor))  // one ARMOR per warrior
     for (CardId a : attachments_of(s, w))
       if (s.def(a).has(kwArmor)) return false;
@@ -35,7 +35,16 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
   const CardDef& d = s.def(c);
   if (d.type != CardType::Equipment) return;
   for (CardId w : mine) {
-    if (can_equip(s, c, w)) out.push_back({OptKind::Equip, c, w});
+    if (can_equip(s, c, w)) {
+      if (!is_vehicle_card(s, c) || !s.rules.vehicle_rules) {
+        out.push_back({OptKind::Equip, c, w});
+      } else {  // the player says where the warrior is; a warrior in cover stays outside
+        Option o{OptKind::Equip, c, w};
+        if (!s.card(w).cover) o.p = 1, out.push_back(o);
+        o.p = 2;
+        out.push_back(o);
+      }
+    }
     if (d.attach_to_weapon)
       for (CardId wpn : attachments_of(s, w))
         if (can_add_on(s, c, wpn)) out.push_back({OptKind::Equip, c, wpn});
@@ -46,8 +55,9 @@ void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
   put_attached(s, o.a, o.b, me);
+  s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
   --s.actions_left;
-  emit(log, {EventKind::Equip, int8_t(me), o.a, o.b});
+  emit(log, {EventKind::Equip, int8_t(me), o.a, o.b, o.p});
   open_response_window(s);
 }
 

@@ -84,6 +84,7 @@ void apply_muster(State& s, const Option& o, Log log) {
   put_into(s, o.a, Zone::InPlay, me);
   CardInst& w = s.card(o.a);
   w.area = muster_area(s, o.a);
+  if (w.area == Area::Outpost) s.outpost_opened = true;  // Transfers are possible from now on
   if (covered) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;

@@ -1,6 +1,8 @@
 // gEngine "SABOTAGE (Tactical Action)": against a player with no warrior able
 // to take part in combat, for half the saboteur's V; once per player per turn
-// unless the Multiple Sabotages option is on.
+// unless the Multiple Sabotages option is on. In 2nd ed ("OPTIONAL RULE:
+// SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
+// attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -20,19 +22,27 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
   for (int t = 0; t < s.num_seats(); ++t) {
     if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) continue;
     if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) continue;
+    const OptKind kind =
+        s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
+    if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
     for (CardId a : mine)
-      if (can_take_part_in_combat(s, a) && !s.card(a).cover) out.push_back({OptKind::Sabotage, a, CardId(t)});
+      if (can_take_part_in_combat(s, a) && !s.card(a).cover) out.push_back({kind, a, CardId(t)});
   }
 }
 
 void apply_sabotage(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
-  s.tactical_used = true;
-  s.actions_left = 0;
+  if (s.rules.sabotage_action == SabotageAction::Standard) {
+    --s.actions_left;
+  } else {
+    s.tactical_used = true;
+    s.actions_left = 0;  // a Tactical action ends the Actions step
+  }
   st.sabotaged_mask |= 1u << unsigned(o.b);
   const int v = stats(s, o.a).v;
-  emit(log, {EventKind::Sabotage, int8_t(me), o.a, kNoCard, o.b});
+  emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
+             kNoCard, o.b});
   queue_award(s, me, (v + 1) / 2, s.def(o.a).has(kwFreelancer), o.a);
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;

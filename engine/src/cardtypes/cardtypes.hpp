@@ -7,6 +7,7 @@
 
 #include "dt/game.hpp"
 #include "events.hpp"
+#include "zones.hpp"
 
 namespace dt::detail {
 
@@ -38,6 +39,46 @@ std::vector<CardId> used_weapons(const State& s, CardId w);
 void apply_vehicle_doubling(const State& s, CardId w, Stats& st);
 // Bonuses of the warrior's attachments and of the weapons it uses.
 void add_equipment(const State& s, CardId w, bool fortified, Stats& st);
+
+// --- Vehicle equipment (vehicle.cpp) ---
+bool is_vehicle_card(const State& s, CardId c);
+// The VEHICLE attached to w, or kNoCard.
+CardId vehicle_of(const State& s, CardId w);
+// Is w inside a vehicle (its own, or considered a VEHICLE itself)? Never without the vehicle rules.
+bool inside_vehicle(const State& s, CardId w);
+// Does attachment a work now: anything but a vehicle, or a vehicle its warrior is inside?
+bool attachment_in_use(const State& s, CardId a);
+// What a warrior's attachments may give it: a vehicle only with the warrior
+// inside, and the rest of its equipment only as far as that vehicle allows
+// (no weapons, or no other equipment). Worked out once per warrior and query.
+struct AttachmentGate {
+  VehicleRestricts restricts = VehicleRestricts::Nothing;  // of the vehicle in use
+  bool allows(const State& s, CardId a) const;
+};
+AttachmentGate gate_of(const State& s, const AttachList& attachments);
+// Inside an AIRSHIP or a SUBMARINE: no Fight combat either way.
+bool flies_or_dives(const State& s, CardId w);
+// The warrior inside this vehicle card, or kNoCard.
+CardId bearer_inside(const State& s, CardId vehicle);
+// A vehicle was discarded with `warrior` inside: the warrior is wounded (no points).
+void vehicle_lost(State& s, CardId vehicle, CardId warrior, Log log);
+// The warrior leaves its vehicle (forced into cover).
+void leave_vehicle(State& s, CardId w);
+
+// --- Beast (beast.cpp) ---
+CardId beast_of(const State& s, CardId w);
+// A warrior designated (or considered) a BEAST: no Beast or VEHICLE, no Transfer.
+bool is_beast_warrior(const State& s, CardId w);
+// The Beast's modifiers on the base ratings, before any other modifier.
+void apply_beast(const State& s, CardId w, Stats& st);
+
+// --- Warzone (warzone.cpp) ---
+// Is w a combatant of a combat fought in a Warzone?
+bool in_warzone_combat(const State& s, CardId w);
+// The Warzone's ratings, for the defender only.
+void apply_warzone(const State& s, CardId w, Stats& st);
+// May `defender` defend from `zone` (its player's, in its area, not the attacker's, who it allows)?
+bool may_defend_from(const State& s, CardId defender, CardId zone);
 
 // --- Fortification (fortification.cpp) ---
 // May w take fortification bonuses in its current situation?

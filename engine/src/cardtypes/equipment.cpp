@@ -50,16 +50,18 @@ bool weapon_fits(WeaponKind k, Tactic t) {
 static int gain_for(const StatBonus& b, Tactic t) { return t == Tactic::Fight ? b.f : b.s; }
 
 // The weapons a combatant uses: the best for the tactic (add-ons included),
-// and a second HANDGUN beside a first. None while it flies a doubling vehicle.
+// and a second HANDGUN beside a first. None that its vehicle forbids.
 std::vector<CardId> used_weapons(const State& s, CardId w) {
   std::vector<CardId> out;
   if (combat_opponent(s, w) == kNoCard) return out;
   const Tactic t = s.combat.tactic;
   std::vector<std::pair<int, CardId>> fits;
-  for (CardId e : attachments_of(s, w)) {
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId e : as) {
     const CardDef& ed = s.def(e);
-    if (ed.type == CardType::Equipment && ed.doubles) return {};
     if (ed.type != CardType::Equipment || ed.weapon == WeaponKind::None) continue;
+    if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
@@ -84,7 +86,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
 void apply_vehicle_doubling(const State& s, CardId w, Stats& st) {
   for (CardId e : attachments_of(s, w)) {  // one VEHICLE per warrior
     const uint8_t x = s.def(e).doubles;
-    if (!x || effect_blocked(s, w, e)) continue;
+    if (!x || !attachment_in_use(s, e) || effect_blocked(s, w, e)) continue;
     if (x & 1) st.f *= 2;
     if (x & 2) st.s *= 2;
     if (x & 4) st.a *= 2;
@@ -97,10 +99,15 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
-  for (CardId e : attachments_of(s, w)) {
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId e : as) {
     const CardDef& ed = s.def(e);
     const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
     if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
+    if (!g.allows(s, e)) continue;
+    // In a Warzone, Fortification cards give nothing; equipment considered one does.
+    if (ed.type == CardType::Fortification && in_warzone_combat(s, w)) continue;
     // An Art or Dark Symmetry card its warrior is immune to; a Special switched off (BAUHAUS BLITZER).
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry || ed.type == CardType::Special) &&
         effect_blocked(s, w, e))

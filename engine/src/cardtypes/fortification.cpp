@@ -9,6 +9,7 @@ namespace dt::detail {
 // and attached keywords only, so that a modifier may ask about protection.
 bool fortified(const State& s, CardId w) {
   if (base_keywords(s, w) & kwNoFortBenefit) return false;
+  if (inside_vehicle(s, w)) return false;  // gEngine "VEHICLES" a)
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard && (base_keywords(s, opp) & kwIgnoreEnemyForts)) return false;
   return true;
@@ -29,10 +30,16 @@ static bool fort_reaches(const State& s, CardId f, CardId w) {
 
 bool protected_by_fortification(const State& s, CardId w) {
   if (!fortified(s, w)) return false;
-  for (CardId f : s.seats[s.card(w).controller].in_play)
-    if (fort_reaches(s, f, w)) return true;
-  for (CardId e : attachments_of(s, w))
-    if (s.def(e).type == CardType::Fortification || s.def(e).has(kwCountsAsFort)) return true;
+  const bool warzone = in_warzone_combat(s, w);  // no Fortification cards there
+  if (!warzone)
+    for (CardId f : s.seats[s.card(w).controller].in_play)
+      if (fort_reaches(s, f, w)) return true;
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId e : as) {
+    if (!g.allows(s, e)) continue;
+    if (s.def(e).has(kwCountsAsFort) || (s.def(e).type == CardType::Fortification && !warzone)) return true;
+  }
   return false;
 }
 
@@ -49,6 +56,7 @@ bool fortification_in_area(const State& s, CardId w) {
 }
 
 void add_fortifications(const State& s, CardId w, Stats& st) {
+  if (in_warzone_combat(s, w)) return;
   for (CardId f : s.seats[s.card(w).controller].in_play)
     if (fort_reaches(s, f, w)) add_bonus(st, s.def(f).fort->bonus);
 }

@@ -9,7 +9,8 @@ void combat_modifier_options(const State& s, int seat, std::vector<Option>& out)
   for (CardId c : s.seats[size_t(seat)].hand) {
     const CardDef& d = s.def(c);
     if (d.type != CardType::Special || !d.combat_modifier) continue;
-    for (CardId w : {s.combat.attacker, s.combat.defender}) out.push_back({OptKind::Play, c, w});
+    for (CardId w : {s.combat.attacker, s.combat.defender})
+      if (!modifier_already_played(s, seat, c, w)) out.push_back({OptKind::Play, c, w});
   }
 }
 

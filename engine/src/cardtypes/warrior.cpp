@@ -17,13 +17,14 @@ bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affi
 bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes) != 0; }
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
-// Doomtroopers, and so is any non-Dark-Legion warrior in a Squad (General
-// warriors placed there, FREELANCERs).
+// Doomtroopers, and so is any other warrior neither Dark Legion nor Tribal
+// outside a Kohort (General warriors in a Squad, or transferred to an Outpost;
+// FREELANCERs).
 bool is_doomtrooper(const State& s, CardId c) {
   const CardDef& d = s.def(c);
   if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
   if (d.has(kwDoomtrooper) || d.has(kwFreelancer)) return true;
-  return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area == Area::Squad;
+  return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area != Area::Kohort;
 }
 
 bool can_take_part_in_combat(const State& s, CardId c) {

@@ -1,5 +1,5 @@
-// Combat steps 1 and 2: who may attack whom, and with which tactic
-// (gEngine "1) ANNOUNCE ATTACKER AND DEFENDER", "2) ANNOUNCE BATTLE TACTICS").
+// Combat steps 1 and 2 (gEngine, the steps naming the attacker and defender,
+// then the tactic): who may attack whom, and with which tactic.
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -41,6 +41,7 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
+  if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);
   if (D.has_designation("NOT ATTACKED BY HERETICS") && has_designation(s, a, "HERETIC")) return false;
@@ -52,10 +53,11 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
     if (ao != dout) return false;
   }
   if (ka & (kwAssassin | kwMortificator)) return true;
+  const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
+  if (a_brother && !is_tribal(s, a) && is_tribal(s, d) && !s.rules.brotherhood_attacks_tribal) return false;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
   if ((ka | kd) & kwFreelancer) return true;
   if (is_legion(s, a)) return true;
-  const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother) return is_legion(s, d);  // Tribal handled above (gEngine only has Tribes)
   if (is_doomtrooper(s, a)) {
     if (is_legion(s, d)) return true;  // a Doomtrooper turned HERETIC may be attacked
@@ -77,6 +79,12 @@ namespace detail {
 bool can_attack_with(const State& s, CardId a) {
   const CardInst& ai = s.card(a);
   return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number;
+}
+
+bool defender_may_fight(const State& s, CardId d, Tactic t) {
+  if (!has_rating(s, d, t)) return false;
+  // gEngine "VEHICLES": nobody fights a warrior inside an AIRSHIP or SUBMARINE.
+  return !(t == Tactic::Fight && flies_or_dives(s, d));
 }
 
 // HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.

@@ -11,8 +11,9 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     const CardInst& vi = s.card(k.victim);
     const CardInst& ki = s.card(k.killer);
     emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
-    const bool d_only = vi.controller == ki.controller || s.def(k.killer).has(kwFreelancer);
-    queue_award(s, ki.controller, k.v, d_only, k.victim);
+    const bool own = vi.controller == ki.controller;  // D only, times the preset's multiplier
+    const bool d_only = own || s.def(k.killer).has(kwFreelancer);
+    queue_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim);
   }
   for (const Kill& k : kills) on_kill(s, k.victim, k.killer, k.v, mutual, log);
   // Who annihilates is decided before anyone leaves play.

@@ -1,5 +1,6 @@
 // Combat by the gEngine rulebook's eight steps ("ATTACK"): 1-2 announce
-// attacker, defender and tactic (announce.cpp), 4 combat standing
+// attacker, defender and tactic (announce.cpp), 3 announce warzone
+// (warzone.cpp), 4 combat standing
 // (standing.cpp: stats), 5 modification rounds (modify.cpp), 6-7 resolve and
 // change warrior status (resolve.cpp), 8 award points (award.cpp). The Attack
 // action that starts one is actions/attack.cpp.
@@ -17,10 +18,21 @@ namespace dt::detail {
 bool can_attack_with(const State& s, CardId a);
 // Does no card in play forbid this tactic (HEAVY FOG: SHOOT ONLY, CHASM!: FIGHT ONLY)?
 bool tactic_allowed(const State& s, Tactic t);
+// May d be attacked with tactic t (a rating for it; no Fight inside an AIRSHIP or SUBMARINE)?
+bool defender_may_fight(const State& s, CardId d, Tactic t);
+
+// --- 3: announce warzone (warzone.cpp) ---
+void warzone_options(const State& s, std::vector<Option>& out);
+// May the defender's player name a Warzone now? Without one, step 3 asks nobody.
+bool warzone_to_choose(const State& s);
+void apply_defend_from(State& s, const Option& o, Log log);
 
 // --- 5: modify combat ratings (modify.cpp) ---
-// Steps 1-2 done: the combat is on and the modification rounds open.
+// Steps 1-2 done: the combat is on; step 3 (when warzones exist) or the modification rounds open.
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat);
+void open_modification_rounds(State& s);
+// 1st ed: has `seat` already played a copy of this modifier on `target` in this combat?
+bool modifier_already_played(const State& s, int seat, CardId card, CardId target);
 // The rounds are over: resolve, then points or the response window.
 void end_modification_rounds(State& s, Log log);
 

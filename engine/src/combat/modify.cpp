@@ -5,12 +5,25 @@
 namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
-  s.combat = Combat{true, attacker, defender, uint8_t(seat), t, {}, 0, {}};
+  s.combat = Combat{true, attacker, defender, uint8_t(seat), t, {}, 0, {}, kNoCard};
+  if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
+  else open_modification_rounds(s);
+}
+
+void open_modification_rounds(State& s) {
   // Attacker, defender, then the others, and around again.
-  std::vector<uint8_t> order{uint8_t(seat), s.card(defender).controller};
+  const int seat = s.combat.attacking_seat;
+  std::vector<uint8_t> order{uint8_t(seat), s.card(s.combat.defender).controller};
   for (uint8_t x : seats_from(s, seat))
     if (x != order[0] && x != order[1]) order.push_back(x);
   open_window(s, WindowKind::CombatModify, std::move(order));
+}
+
+bool modifier_already_played(const State& s, int seat, CardId card, CardId target) {
+  if (s.rules.modifier_duplicates) return false;
+  for (const CombatMod& m : s.combat.mods)
+    if (m.target == target && s.card(m.source).def == s.card(card).def && s.card(m.source).owner == seat) return true;
+  return false;
 }
 
 void end_modification_rounds(State& s, Log log) {

@@ -20,13 +20,17 @@ Stats stats(const State& s, CardId w) {
   st.can_shoot = d.s.has_value();
   const bool forts = fortified(s, w);
 
-  apply_vehicle_doubling(s, w, st);  // printed ratings first
+  apply_beast(s, w, st);             // a Beast makes new base ratings, before anything else
+  apply_vehicle_doubling(s, w, st);  // then doubled "base" ratings
   add_equipment(s, w, forts, st);
+  apply_warzone(s, w, st);
   if (forts) add_fortifications(s, w, st);
 
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { add_bonus(st, m.bonus); });
 
+  for (const LastingMod& m : s.lasting)
+    if (m.target == w) add_bonus(st, m.bonus);
   if (wi.cover) st.a += s.rules.cover_armor_bonus;
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)

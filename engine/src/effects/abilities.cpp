@@ -47,7 +47,15 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         Option o{OptKind::Use, src, t.card};
         o.p = int16_t(i);
         o.seat = t.seat;
-        push_times(out, o, ab.per_d, n);
+        if (!ab.sacrifice) {
+          push_times(out, o, ab.per_d, n);
+          continue;
+        }
+        for (CardId w : st.in_play)  // VALERIE DUVAL: which of your warriors pays
+          if (is_warrior_in_play(s, w) && !s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) {
+            o.c = w;
+            push_times(out, o, ab.per_d, n);
+          }
       }
     }
   };
@@ -71,6 +79,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   // HUSSAR: equipment it keeps is used without being discarded.
   if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
+  if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;
 }

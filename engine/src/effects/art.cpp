@@ -14,6 +14,8 @@ static bool can_cast(const State& s, CardId caster, CardId spell) {
   if (kw & kwProfane) return false;
   if ((cd.casts & sd.aspect) || (kw & kwBlessed)) return true;
   if ((cd.casts_personal & sd.aspect) && sd.spell == SpellKind::Personal) return true;  // NICHOLAI
+  // The Beginner's game: every Brotherhood warrior casts every spell.
+  if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, caster) & bit(Affil::Brotherhood))) return true;
   uint8_t granted = 0;
   for_each_mod(s, caster, [&](const StaticMod& m, CardId) { granted |= m.casts; });
   return (granted & sd.aspect) != 0;

@@ -48,8 +48,11 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
         continue;
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
-      for (CardId a : attachments_of(s, x))
-        if (!s.def(a).mods.empty()) out.push_back(a);
+      // An attachment a vehicle puts out of use (its warrior inside or outside) gives nothing.
+      const AttachList xs = attachments_of(s, x);
+      const AttachmentGate xg = gate_of(s, xs);
+      for (CardId a : xs)
+        if (!s.def(a).mods.empty() && xg.allows(s, a)) out.push_back(a);
     }
 }
 
@@ -79,15 +82,19 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     }
   };
   const std::vector<CardId> weapons = used_weapons(s, w);
-  auto usable = [&](CardId bearer, CardId a, const std::vector<CardId>& used) {
+  // A weapon gives its mods only when used; a vehicle only with its warrior
+  // inside; equipment only when that vehicle allows it.
+  auto usable = [&](const AttachmentGate& g, CardId a, const std::vector<CardId>& used) {
     const CardDef& ad = s.def(a);
+    if (!g.allows(s, a)) return false;
     if (ad.type == CardType::Equipment && ad.weapon != WeaponKind::None)
       return std::find(used.begin(), used.end(), a) != used.end();
-    (void)bearer;
     return true;
   };
   from_card(w, Scope::Self, w, true);
-  for (CardId a : attachments_of(s, w)) from_card(a, Scope::Bearer, w, usable(w, a, weapons));
+  const AttachList mine = attachments_of(s, w);
+  const AttachmentGate my_gate = gate_of(s, mine);
+  for (CardId a : mine) from_card(a, Scope::Bearer, w, usable(my_gate, a, weapons));
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
   std::vector<CardId> local;
@@ -97,11 +104,15 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
     from_card(x, Scope::AllWarriors, w, true);
   }
+  // A Warzone's text is for both warriors of a combat fought in it.
+  if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, true);
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
     from_card(opp, Scope::Opponent, w, true);
     const std::vector<CardId> ow = used_weapons(s, opp);
-    for (CardId a : attachments_of(s, opp)) from_card(a, Scope::Opponent, w, usable(opp, a, ow));
+    const AttachList theirs = attachments_of(s, opp);
+    const AttachmentGate their_gate = gate_of(s, theirs);
+    for (CardId a : theirs) from_card(a, Scope::Opponent, w, usable(their_gate, a, ow));
   }
 }
 

@@ -46,7 +46,8 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
-      if (!has_rating(s, s.combat.attacker, t) || !has_rating(s, s.combat.defender, t)) return false;
+      if (!has_rating(s, s.combat.attacker, t) || !defender_may_fight(s, s.combat.defender, t)) return false;
+      if (t == Tactic::Fight && flies_or_dives(s, s.combat.attacker)) return false;
       if (!tactic_allowed(s, t)) return false;
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
@@ -82,7 +83,7 @@ bool kept_in_play(const State& s, CardId c) {
   const CardType t = s.def(c).type;
   const CardId w = s.card(c).attached_to;
   if (t == CardType::Equipment)
-    return w != kNoCard && is_warrior_in_play(s, w) && has_designation(s, w, "KEEPS EQUIPMENT");
+    return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, "KEEPS EQUIPMENT"));
   if (t != CardType::Special) return false;
   const bool attached = w != kNoCard && is_warrior_in_play(s, w);
   for (CardId g : s.seats[s.card(c).controller].in_play) {
@@ -167,16 +168,23 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           if (s.combat.active) s.combat.used.push_back(c);
           break;
         case Op::ChangeDefender:
-          if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c;
+          // The new defender did not choose the old one's Warzone.
+          if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c, s.combat.warzone = kNoCard;
           break;
         case Op::Heal: s.card(c).wounded = false; break;
         case Op::Discard:
-          if (c == source || !kept_in_play(s, c)) discard_from_play(s, c);
+        case Op::Annihilate: {
+          if (c != source && kept_in_play(s, c)) break;
+          const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
+          if (e.op == Op::Discard) discard_from_play(s, c);
+          else annihilate_from_play(s, c);
+          if (rider != kNoCard) vehicle_lost(s, c, rider, log);
           break;
-        case Op::Annihilate:
-          if (c == source || !kept_in_play(s, c)) annihilate_from_play(s, c);
+        }
+        case Op::Cover:  // forced into cover: out of its vehicle too
+          s.card(c).cover = true;
+          leave_vehicle(s, c);
           break;
-        case Op::Cover: s.card(c).cover = true; break;
         case Op::Uncover:
           s.card(c).cover = false;
           reveal(s, c, log);
@@ -196,6 +204,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             attach_to(s, source, c);
           }
           break;
+        case Op::Graft: s.card(c).grafted = true; break;
+        case Op::LastingBonus: {
+          StatBonus b = e.bonus;
+          b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
+          s.lasting.push_back({source, c, b, uint8_t(seat)});
+          break;
+        }
         case Op::CombatBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);

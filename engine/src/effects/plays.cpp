@@ -33,6 +33,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card)) continue;
+      if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
+        continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
       const int extra = t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0;
       const int nt = extra ? max_times(s, seat, p.cost_d + extra, p.per_d, p.max_times) : n;

@@ -79,7 +79,10 @@ QueryMemo::~QueryMemo() {
 
 static AffilMask compute_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil, revoked = 0;
-  for (CardId a : attachments_of(s, w)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as)
+    if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
   return m & ~revoked;
 }
 
@@ -89,9 +92,13 @@ AffilMask affiliations(const State& s, CardId w) {
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation(d)) return true;
-  for (CardId a : attachments_of(s, w))
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as) {
+    if (!g.allows(s, a)) continue;
     for (const auto& g : s.def(a).grant_designations)
       if (g == d) return true;
+  }
   return false;
 }
 
@@ -119,13 +126,17 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.legion && !(m & bit(Affil::Legion))) return false;
   if (f.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
+  if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
+  if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   return true;
 }
 
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
-  for (CardId a : attachments_of(s, w))
-    if (!effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  const AttachList as = attachments_of(s, w);
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as)
+    if (g.allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
   return k;
 }

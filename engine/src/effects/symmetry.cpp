@@ -18,7 +18,9 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
       if (s.card(a).def == s.card(gift).def) return false;
   if (has_designation(s, w, "ANY GIFT")) return true;
   if (bestow_cost(s, gift, w) > destiny(s, s.card(w).controller)) return false;
-  switch (g.gift.level) {
+  if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
+    if (!is_legion(s, w)) return false;
+  } else switch (g.gift.level) {
     case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
     case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
@@ -28,7 +30,7 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
       break;
     case GiftLevel::None: return false;
   }
-  if (g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller)) return false;
+  if (s.rules.gift_levels && g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller)) return false;
   return true;
 }
 

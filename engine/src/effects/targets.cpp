@@ -66,6 +66,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::YourDrawPile:
       for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
       break;
+    case TargetKind::OwnWeapon:  // CHASSEUR grafts a weapon it carries
+      if (is_warrior_in_play(s, source))
+        for (CardId e : attachments_of(s, source))
+          if (s.def(e).type == CardType::Equipment && s.def(e).weapon != WeaponKind::None && !s.card(e).grafted)
+            out.push_back({e, -1});
+      break;
     case TargetKind::YourHand:  // CUIRASSIER: a card you discard from hand
       for (CardId c : s.seats[size_t(seat)].hand)
         if (c != source) out.push_back({c, -1});
@@ -113,8 +119,11 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   for (const Effect& e : fx) {
     if (e.op != Op::ChangeDefender) continue;
     if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
-    if (!can_take_part_in_combat(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+    if (!can_take_part_in_combat(s, t) || !defender_may_fight(s, t, s.combat.tactic)) return false;
     if (keywords(s, t) & kwNotAttackable) return false;
+    // gEngine "Outpost" attacks: no card moves a combat between the Outpost and the other areas.
+    if (s.rules.outposts && (s.card(t).area == Area::Outpost) != (s.card(s.combat.attacker).area == Area::Outpost))
+      return false;
     if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
   }
   return true;

@@ -31,7 +31,10 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
     if (w != victim && is_warrior_in_play(s, w) && s.card(w).area == s.card(victim).area) last = false;
   struct Fire { CardId card; const Trigger* t; int seat; CardId user; };
   std::vector<Fire> fire;
+  // 1st ed: a player's kill of its own warrior completes no mission.
+  const bool own_kill = s.card(victim).controller == kseat && s.rules.attack_own_warriors;
   auto consider = [&](CardId card, When when, int seat, CardId user) {
+    if (own_kill && s.def(card).type == CardType::Mission) return;
     for (const Trigger& t : s.def(card).triggers) {
       if (t.when != when) continue;
       if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
@@ -41,7 +44,11 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
     }
   };
   consider(killer, When::Kills, kseat, killer);  // the killer's own text (SEAN GALLAGHER)
-  for (CardId a : attachments_of(s, killer)) consider(a, When::Kills, kseat, killer);
+  const AttachList killer_has = attachments_of(s, killer);
+  const AttachmentGate g = gate_of(s, killer_has);
+  for (CardId a : killer_has)
+    if (g.allows(s, a)) consider(a, When::Kills, kseat, killer);
+  if (in_warzone_combat(s, killer)) consider(s.combat.warzone, When::Kills, kseat, killer);
   // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS);
   // the killer's controller is the one they reward.
   for (const SeatState& st : s.seats)

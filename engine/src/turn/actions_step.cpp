@@ -9,7 +9,9 @@ namespace dt::detail {
 
 void action_options(const State& s, std::vector<Option>& out) {
   const std::vector<CardId> mine = own_warriors(s, s.current);
+  // Duties first: a warrior out of cover, then following an opponent to Earth.
   if (forced_exit_cover(s, mine, out)) return;
+  if (forced_transfer(s, mine, out)) return;
   out.push_back({OptKind::Pass});
   meditate_options(s, out);
   for (CardId c : s.seats[s.current].hand) {
@@ -17,14 +19,21 @@ void action_options(const State& s, std::vector<Option>& out) {
     equip_options(s, c, mine, out);
     bestow_options(s, c, mine, out);
     build_options(s, c, out);
+    wrangle_options(s, c, mine, out);
+    establish_options(s, c, out);
   }
   cover_options(s, mine, out);
+  transfer_options(s, mine, out);
+  vehicle_options(s, mine, out);
   effect_options(s, s.current, out);
-  // Tactical actions: none in a player's first turn, one per turn (the Dark
-  // Legion player of 1st ed option 4 attacks as often as it has actions).
-  if (s.seats[s.current].turns_taken <= 1) return;
+  if (s.rules.sabotage_action == SabotageAction::Standard) sabotage_options(s, mine, out);
+  // Tactical actions: one per turn, none in a player's first turn (but in the
+  // Beginner's game); the Dark Legion player of 1st ed option 4 attacks as
+  // often as it has actions.
+  const bool first_turn = s.seats[s.current].turns_taken <= 1;
+  if (first_turn && !s.rules.tactical_in_first_turn) return;
   if (!s.tactical_used || free_attacks(s, s.current)) attack_options(s, mine, out);
-  if (!s.tactical_used) sabotage_options(s, mine, out);
+  if (!s.tactical_used && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
 }
 
 }  // namespace dt::detail

@@ -15,14 +15,18 @@ static void eliminate(State& s, int seat, Log log) {
 
 // The rule applies when the draw pile is empty, and always when sabotage is
 // off: sabotage replaces it (2nd ed, "OPTIONAL RULE: SABOTAGE").
+// The count is this turn and the next no_warrior_turns - 1 (gEngine and 2nd:
+// three; 1st ed Standard: two; the Beginner's game has no such rule).
 void track_no_warriors(State& s) {
   SeatState& st = s.seats[s.current];
-  const bool rule_applies = st.draw.empty() || s.rules.sabotage == SabotageMode::Off;
+  const bool rule_applies =
+      s.rules.no_warrior_turns > 0 && (st.draw.empty() || s.rules.sabotage == SabotageMode::Off);
   if (has_combat_warrior(s, s.current)) st.no_warrior_deadline = -1;
-  else if (rule_applies && st.no_warrior_deadline < 0) st.no_warrior_deadline = st.turns_taken + 2;
+  else if (rule_applies && st.no_warrior_deadline < 0)
+    st.no_warrior_deadline = st.turns_taken + s.rules.no_warrior_turns - 1;
 }
 
-// Three complete turns.
+// At the end of the last of those turns.
 void eliminate_if_out_of_time(State& s, Log log) {
   SeatState& st = s.seats[s.current];
   if (!st.eliminated && st.no_warrior_deadline >= 0 && st.turns_taken >= st.no_warrior_deadline &&
@@ -34,40 +38,50 @@ void eliminate_if_out_of_time(State& s, Log log) {
 // gEngine "Multi-Player Games", option 3): a team's P is its members' P, the
 // team target is Rules::team_promotion_target (else promotion_target), and a
 // team is in while one of its members is.
+// Readings (docs/rules-matrix.md, "End of the game"): the P target is judged
+// once the points of one event are all awarded (both kills of a combat), and
+// sides that reach it with equal P draw; draw piles run out as the preset
+// says (Rules::deck_out).
 void check_end(State& s, Log log) {
   if (s.phase == Phase::GameOver) return;
   int team_p[256];
   bool seen[256] = {};
   bool in[256] = {};
-  bool all_empty = true;
+  bool all_empty = true, any_empty = false;
   for (const SeatState& st : s.seats) {
     if (!seen[st.team]) seen[st.team] = true, team_p[st.team] = 0;
     team_p[st.team] += st.promotion;
     if (st.eliminated) continue;
     in[st.team] = true;
     if (!st.draw.empty()) all_empty = false;
+    else any_empty = true;
   }
-  const int target = s.rules.team_promotion_target > 0 ? s.rules.team_promotion_target : s.rules.promotion_target;
+  const int goal = s.rules.team_promotion_target > 0 ? s.rules.team_promotion_target : s.rules.promotion_target;
   int best = -1, best_p = -1, active = 0, last_active = -1;
-  bool tie = false, reached = false;
+  bool tie = false, target = false;
   for (const SeatState& st : s.seats) {
     const int t = st.team;
     if (!in[t]) continue;
     in[t] = false;  // each team once
     ++active;
     last_active = t;
-    if (team_p[t] >= target) reached = true;
+    if (team_p[t] >= goal) target = true;
     if (team_p[t] > best_p) best = t, best_p = team_p[t], tie = false;
     else if (team_p[t] == best_p) tie = true;
   }
+  if (!s.awards.empty()) target = false;  // the rest of this event's points first
+  const bool deck_out_draws = s.rules.deck_out == DeckOut::AnyEmptyTieDraws;
+  const bool decks_out = deck_out_draws ? any_empty : all_empty;
   int winner = -1;
   EndReason why = EndReason::TurnLimit;
+  bool over = false;
   const bool out_of_turns = s.rules.turn_limit > 0 && s.turn_number > s.rules.turn_limit;
-  if (active <= 1) winner = last_active, why = EndReason::NoWarriors;
-  else if (reached) winner = best, why = EndReason::PromotionTarget;  // simultaneous arrivals: the higher P
-  else if (all_empty && !tie) winner = best, why = EndReason::DecksExhausted;  // a tie plays on
-  else if (out_of_turns && !tie) winner = best;
-  if (winner < 0 && !(active <= 1) && !out_of_turns) return;
+  if (active <= 1) winner = last_active, why = EndReason::NoWarriors, over = true;
+  else if (target) winner = tie ? -1 : best, why = EndReason::PromotionTarget, over = true;
+  else if (decks_out && (!tie || deck_out_draws))
+    winner = tie ? -1 : best, why = EndReason::DecksExhausted, over = true;  // a tie plays on, or draws
+  else if (out_of_turns) winner = tie ? -1 : best, over = true;
+  if (!over) return;
   // The winning seat, when its team is that one seat.
   int seat = -1, members = 0;
   for (int i = 0; i < s.num_seats(); ++i)

@@ -10,9 +10,15 @@ void queue_award(State& s, int seat, int amount, bool destiny_only, CardId sourc
   s.awards.push_back({uint8_t(seat), int16_t(amount), destiny_only, source});
 }
 
+// The splits a player may choose; one only for D-only awards and, in the
+// Beginner's game (Rules::kill_points), all as P.
+int lowest_p(const State& s, const PointsAward& aw) {
+  return !aw.destiny_only && s.rules.kill_points == KillPoints::PromotionOnly ? aw.amount : 0;
+}
+
 void points_options(const State& s, std::vector<Option>& out) {
   const PointsAward& aw = s.awards.front();
-  for (int p = aw.destiny_only ? 0 : aw.amount; p >= 0; --p) {
+  for (int p = aw.destiny_only ? 0 : aw.amount; p >= lowest_p(s, aw); --p) {
     Option o{OptKind::Points};
     o.p = int16_t(p);
     o.d = int16_t(aw.amount - p);

@@ -2,6 +2,8 @@
 // each player in turn keeps the hand or claims the Cardinal's Gift.
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "internal.hpp"
 
@@ -21,9 +23,21 @@ State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed
 
 State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log) {
   const int n = int(cfg.decks.size());
-  State s = blank_state(db, cfg.rules, n, cfg.seed);
+  // Configurations come from files (transcripts, decks) too: refuse what the
+  // State cannot hold rather than divide by zero or overflow 16-bit card ids.
+  if (n < 2 || n > kMaxSeats)
+    throw std::invalid_argument("a game needs 2 to " + std::to_string(kMaxSeats) + " decks, one per seat; got " +
+                                std::to_string(n));
   size_t total = 0;
-  for (const auto& d : cfg.decks) total += d.size();
+  for (const auto& d : cfg.decks) {
+    total += d.size();
+    for (uint16_t def : d)
+      if (def >= db.size()) throw std::invalid_argument("a deck names card #" + std::to_string(def) + ", which the card database does not have");
+  }
+  if (total > size_t(kMaxCards))
+    throw std::invalid_argument("the decks hold " + std::to_string(total) + " cards; a game holds at most " +
+                                std::to_string(kMaxCards));
+  State s = blank_state(db, cfg.rules, n, cfg.seed);
   // Card ids are a seeded permutation, so an id says nothing about a hidden card.
   std::vector<CardId> ids(total);
   std::iota(ids.begin(), ids.end(), CardId(0));

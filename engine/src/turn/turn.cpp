@@ -48,6 +48,7 @@ void start_turn(State& s, Log log) {
   st.sabotaged_mask = 0;
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});
   track_no_warriors(s);
   if (s.rules.first_player_skips_draw && s.turn_number == 1) {
@@ -64,8 +65,13 @@ void after_action(State& s) {
   else start_discard_step(s);
 }
 
+// 1st ed "STEP THREE: DISCARD": a hand over the limit is discarded down to it.
+static bool over_limit(const State& s) {
+  return s.rules.discard_down_to_limit && int(s.seats[s.current].hand.size()) > s.rules.hand_limit;
+}
+
 void discard_options(const State& s, std::vector<Option>& out) {
-  out.push_back({OptKind::Pass});
+  if (!over_limit(s)) out.push_back({OptKind::Pass});
   for (CardId c : s.seats[s.current].hand) out.push_back({OptKind::Discard, c});
 }
 
@@ -74,7 +80,7 @@ void apply_discard(State& s, const Option& o, Log log) {
   take_out(s, o.a);
   put_into(s, o.a, Zone::Discard);
   emit(log, {EventKind::Discard, int8_t(me), o.a});
-  end_turn(s, log);
+  if (!over_limit(s)) end_turn(s, log);
 }
 
 // Passing closes a window (when everyone has), ends the Actions step, or

@@ -46,6 +46,8 @@ void close_window(State& s, Log log);
 // --- points (points.cpp) ---
 void queue_award(State& s, int seat, int amount, bool destiny_only, CardId source);
 void points_options(const State& s, std::vector<Option>& out);
+// The fewest P the pending award may be taken as.
+int lowest_p(const State& s, const PointsAward& aw);
 // Pays the pending award split p/d.
 void apply_points(State& s, int p, int d, Log log);
 void apply_points_option(State& s, const Option& o, Log log);

@@ -17,6 +17,10 @@ void open_response_window(State& s) {
 }
 
 void window_options(const State& s, std::vector<Option>& out) {
+  if (s.window.kind == WindowKind::AnnounceWarzone) {
+    warzone_options(s, out);
+    return;
+  }
   out.push_back({OptKind::Pass});
   const int seat = deciding_seat(s);
   effect_options(s, seat, out);
@@ -42,6 +46,7 @@ void close_window(State& s, Log log) {
       after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
+    case WindowKind::AnnounceWarzone: open_modification_rounds(s); break;
   }
 }
 

@@ -57,8 +57,9 @@ Deck parse_deck(std::string_view text, const CardDb& db, std::string name);
 // at fault: too few cards (rules.min_deck_size), too many copies
 // (rules.max_copies, or when that is 0 the card's own deck limit), cards the
 // engine has not implemented (unless allow_unimplemented; a card whose printed
-// text awaits the two-text audit is accepted, CardDef::audit_pending), Tribal warriors
-// under rules without Outposts. Empty when the deck is legal.
+// text awaits the two-text audit is accepted, CardDef::audit_pending), Tribal
+// warriors and Beasts under rules without Outposts, Warzones under rules
+// without them. Empty when the deck is legal.
 std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
                                        bool allow_unimplemented);
 // deck_problems as text (DeckProblem::text()).

@@ -122,6 +122,10 @@ std::unique_ptr<LadderStore> open_store(const std::string& db, const std::string
 
 // The settings, seats and results as stored (shared by both stores).
 std::string seats_to_json(const std::vector<LadderSeat>& seats);
+// Bot names are unique whatever their case: each store keys them by the lowercased name.
+std::string name_key(const std::string& name);
+// The ladder_matches columns both stores read back into a LadderMatch, in order.
+extern const char* const kMatchColumns;
 std::vector<LadderSeat> seats_from_json(const std::string& text);
 std::string bot_settings_json(const tour::Player& p);
 tour::Player bot_settings_from_json(const std::string& name, const std::string& text);

@@ -50,6 +50,12 @@ struct BotSpec {
   std::optional<bool> network = {};  // over MatchSpec::sandbox.network
 };
 
+// Each clock value must be from 0 to this (a week): deadlines are
+// steady_clock time points, which a larger value would overflow.
+inline constexpr int64_t kMaxClockMs = int64_t(7) * 24 * 3600 * 1000;
+// What is wrong with `c` ("bank_ms must be from 0 to 604800000"), if anything.
+std::optional<std::string> clocks_problem(const Clocks& c);
+
 enum class Verdict {
   Ok, Timeout, Crash, Malformed, IllegalChoice, StaleDecisionId, StartupFailure,
   Resource,  // the bot's fault came with a resource limit hit (memory, processes, CPU time, file size)

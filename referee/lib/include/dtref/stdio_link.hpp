@@ -23,6 +23,7 @@
 
 #include "dtref/bot_link.hpp"
 #include "dtref/bot_process.hpp"
+#include "dtref/line_reader.hpp"
 #include "dtref/jsonl.hpp"
 #include "dtref/wire_log.hpp"
 
@@ -66,7 +67,6 @@ class StdioLink final : public BotLink {
   // One poll() round until `deadline`: flushes pending output, drains stderr
   // and reads stdout into the buffer.
   Io pump(Clock::time_point deadline);
-  bool take_line(std::string* line, bool* overlong);
   bool flush_output();
   void drain_stderr();
   void close_fd(int& fd);
@@ -76,8 +76,7 @@ class StdioLink final : public BotLink {
   BotProcess proc_;
   int in_ = -1, out_ = -1, err_ = -1;  // our ends: bot's stdin, stdout, stderr
   std::string outbuf_;   // bytes waiting to be written to the bot's stdin
-  std::string inbuf_;    // bytes read from the bot's stdout, not yet a full line
-  bool discarding_ = false;  // inside an over-long line: drop until newline
+  LineReader lines_{opt_.max_line};  // the bot's stdout, cut into lines
   bool out_eof_ = false;
   OutputTail stderr_;
   JsonStyle style_;

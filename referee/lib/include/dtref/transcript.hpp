@@ -5,6 +5,8 @@
 // incomplete rather than failing on it.
 #pragma once
 
+#include <istream>
+
 #include <cstdio>
 #include <cstdint>
 #include <string>
@@ -79,5 +81,7 @@ class ReplayVisitor {
 // Reads the transcript at `path` and replays it. `narrate` fills `lines`;
 // `visitor` (optional) sees every step.
 ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor = nullptr);
+// The same for a transcript already open (what the path form reads from).
+ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* visitor = nullptr);
 
 }  // namespace dtref

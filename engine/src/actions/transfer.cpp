@@ -1,0 +1,109 @@
+// gEngine "TRANSFER WARRIOR" (2nd ed Paradise Lost "TRANSFER"; Info cards
+// "TRANSFER" parts 1 and 2): a Doomtrooper moves between the Squad and the
+// Outpost, a Dark Legion warrior between the Kohort and the Outpost; Tribal
+// warriors stay. Allowed once a warrior has entered play in any Outpost;
+// one action (two for a warrior with or considered a VEHICLE); once per
+// warrior per turn; never Doomtroopers and Dark Legion warriors together in
+// an Outpost. A player must follow an opponent into the Outpost.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// A warrior that is Dark Legion and not also a Doomtrooper (a HERETIC still
+// counted a Doomtrooper mixes with both).
+static bool pure_legion(const State& s, CardId w) { return is_legion(s, w) && !is_doomtrooper(s, w); }
+static bool pure_trooper(const State& s, CardId w) { return is_doomtrooper(s, w) && !is_legion(s, w); }
+
+static std::vector<CardId> outpost_warriors(const State& s, int seat) {
+  std::vector<CardId> out;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, c) && s.card(c).area == Area::Outpost) out.push_back(c);
+  return out;
+}
+
+// Would w in `seat`'s Outpost put Doomtroopers and Dark Legion warriors together?
+static bool outpost_conflict(const State& s, int seat, CardId w) {
+  for (CardId c : outpost_warriors(s, seat)) {
+    if (c == w) continue;
+    if ((pure_legion(s, w) && pure_trooper(s, c)) || (pure_trooper(s, w) && pure_legion(s, c))) return true;
+  }
+  return false;
+}
+
+static int transfer_cost(const State& s, CardId w) {
+  return s.def(w).has(kwVehicle) || vehicle_of(s, w) != kNoCard ? 2 : 1;
+}
+
+// Where a warrior goes when it leaves the Outpost.
+static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Area::Kohort : Area::Squad; }
+
+// The voluntary Transfer of w, if it may make one now.
+static std::optional<Option> transfer_of(const State& s, CardId w) {
+  const CardInst& wi = s.card(w);
+  if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
+  if (wi.hidden || wi.transferred_turn == s.turn_number) return std::nullopt;
+  if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
+  Option o{OptKind::Transfer, w};
+  if (wi.area == Area::Outpost) {
+    o.p = int16_t(home_area(s, w));
+  } else {
+    if (outpost_conflict(s, wi.controller, w)) return std::nullopt;
+    o.p = int16_t(Area::Outpost);
+  }
+  return o;
+}
+
+static bool transfers_open(const State& s) { return s.rules.outposts && s.outpost_opened; }
+
+void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  if (!transfers_open(s)) return;
+  for (CardId w : mine)
+    if (auto o = transfer_of(s, w)) out.push_back(*o);
+}
+
+bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  if (!transfers_open(s)) return false;
+  const int me = s.current;
+  const size_t first = out.size();
+  // Follow an opponent to Earth: while any opponent has a warrior in its
+  // Outpost, a player with none in its own must Transfer one there.
+  bool enemy_there = false;
+  for (int t = 0; t < s.num_seats(); ++t)
+    if (t != me && !s.seats[size_t(t)].eliminated && !outpost_warriors(s, t).empty()) enemy_there = true;
+  if (enemy_there && outpost_warriors(s, me).empty())
+    for (CardId w : mine)
+      if (auto o = transfer_of(s, w); o && o->p == int16_t(Area::Outpost)) out.push_back(*o);
+  // A Doomtrooper turned wholly Dark Legion beside other Doomtroopers in the
+  // Outpost goes to the Kohort as the next action.
+  for (CardId w : outpost_warriors(s, me))
+    if (pure_legion(s, w) && outpost_conflict(s, me, w))
+      if (auto o = transfer_of(s, w); o && o->p == int16_t(Area::Kohort)) out.push_back(*o);
+  return out.size() > first;
+}
+
+void move_to_area(State& s, CardId w, Area to) {
+  s.card(w).area = to;
+  // Attachments (and add-ons on weapons) sit in their warrior's area.
+  std::vector<CardId> todo{w};
+  while (!todo.empty()) {
+    const CardId c = todo.back();
+    todo.pop_back();
+    for (CardId a : attachments_of(s, c)) {
+      s.card(a).area = to;
+      todo.push_back(a);
+    }
+  }
+}
+
+void apply_transfer(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  s.actions_left -= transfer_cost(s, o.a);
+  s.card(o.a).transferred_turn = int16_t(s.turn_number);
+  move_to_area(s, o.a, Area(o.p));
+  emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, o.p});
+  open_response_window(s);
+}
+
+}  // namespace dt::detail

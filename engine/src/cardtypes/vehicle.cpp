@@ -1,0 +1,85 @@
+// VEHICLE equipment (gEngine "VEHICLES"; 2nd ed "ADVANCED VEHICLE RULES";
+// 002 "VEHICLES IN DOOMTROOPER"): a warrior is inside or outside its vehicle
+// and only gains its benefits inside. Inside it the warrior gets no
+// fortification benefits, may not seek cover, and in an AIRSHIP or SUBMARINE
+// neither attacks nor is attacked in a Fight combat. Without the vehicle
+// rules (Rules::vehicle_rules off, 1st ed) a vehicle is simply in use.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+bool is_vehicle_card(const State& s, CardId c) {
+  const CardDef& d = s.def(c);
+  return d.type == CardType::Equipment && d.has(kwVehicle);
+}
+
+// A warrior "considered a VEHICLE" is always inside and may never exit.
+static bool is_vehicle_warrior(const State& s, CardId w) {
+  return s.def(w).type == CardType::Warrior && s.def(w).has(kwVehicle);
+}
+
+CardId vehicle_of(const State& s, CardId w) {
+  for (CardId a : attachments_of(s, w))
+    if (is_vehicle_card(s, a)) return a;
+  return kNoCard;
+}
+
+bool attachment_in_use(const State& s, CardId a) {
+  return !s.rules.vehicle_rules || !is_vehicle_card(s, a) || s.card(a).inside;
+}
+
+bool inside_vehicle(const State& s, CardId w) {
+  if (!s.rules.vehicle_rules) return false;
+  if (is_vehicle_warrior(s, w)) return true;
+  const CardId v = vehicle_of(s, w);
+  return v != kNoCard && s.card(v).inside;
+}
+
+AttachmentGate gate_of(const State& s, const AttachList& attachments) {
+  AttachmentGate g;
+  for (CardId a : attachments)
+    if (is_vehicle_card(s, a) && attachment_in_use(s, a)) g.restricts = s.def(a).restricts;
+  return g;
+}
+
+bool AttachmentGate::allows(const State& s, CardId a) const {
+  if (!attachment_in_use(s, a)) return false;
+  const CardDef& ad = s.def(a);
+  if (ad.type != CardType::Equipment || ad.has(kwVehicle)) return true;
+  switch (restricts) {
+    case VehicleRestricts::Nothing: return true;
+    case VehicleRestricts::Weapons: return ad.weapon == WeaponKind::None;
+    case VehicleRestricts::Equipment: return false;
+  }
+  return true;
+}
+
+bool flies_or_dives(const State& s, CardId w) {
+  if (!inside_vehicle(s, w)) return false;
+  auto airborne = [](const CardDef& d) { return d.has(kwAirship) || d.has_designation("SUBMARINE"); };
+  if (is_vehicle_warrior(s, w)) return airborne(s.def(w));
+  return airborne(s.def(vehicle_of(s, w)));
+}
+
+CardId bearer_inside(const State& s, CardId vehicle) {
+  if (!s.rules.vehicle_rules || !is_vehicle_card(s, vehicle)) return kNoCard;
+  const CardInst& vi = s.card(vehicle);
+  if (vi.zone != Zone::InPlay || vi.attached_to == kNoCard || !vi.inside) return kNoCard;
+  return vi.attached_to;
+}
+
+// The warrior is wounded, no points being earned if that kills it.
+void vehicle_lost(State& s, CardId vehicle, CardId warrior, Log log) {
+  if (!is_warrior_in_play(s, warrior)) return;
+  emit(log, {EventKind::VehicleLost, int8_t(s.card(warrior).controller), warrior, vehicle});
+  if (keywords(s, warrior) & kwNoWound) return;
+  if (s.card(warrior).wounded || (keywords(s, warrior) & kwDiesWhenWounded)) discard_from_play(s, warrior);
+  else s.card(warrior).wounded = true;
+}
+
+void leave_vehicle(State& s, CardId w) {
+  const CardId v = vehicle_of(s, w);
+  if (v != kNoCard) s.card(v).inside = false;
+}
+
+}  // namespace dt::detail

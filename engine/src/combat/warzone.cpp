@@ -1,0 +1,28 @@
+// Combat step 3 (gEngine "3) ANNOUNCE WARZONE"; 2nd ed and 002 "WARZONES",
+// after the Battle Tactic): the defending player names one of its Warzones in
+// the defender's area to defend from, or none (`pass`).
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void warzone_options(const State& s, std::vector<Option>& out) {
+  out.push_back({OptKind::Pass});
+  const CardId d = s.combat.defender;
+  for (CardId c : s.seats[s.card(d).controller].in_play)
+    if (may_defend_from(s, d, c)) out.push_back({OptKind::DefendFrom, c});
+}
+
+bool warzone_to_choose(const State& s) {
+  const CardId d = s.combat.defender;
+  for (CardId c : s.seats[s.card(d).controller].in_play)
+    if (may_defend_from(s, d, c)) return true;
+  return false;
+}
+
+void apply_defend_from(State& s, const Option& o, Log log) {
+  s.combat.warzone = o.a;
+  emit(log, {EventKind::DefendFrom, int8_t(deciding_seat(s)), o.a, s.combat.defender});
+  s.window.passes = uint8_t(s.window.order.size());  // the choice closes the step
+}
+
+}  // namespace dt::detail
