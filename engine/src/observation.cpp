@@ -40,11 +40,13 @@ Observation observe(const State& s, int viewer) {
   o.tactic = s.combat.tactic;
   o.warzone = s.combat.warzone;
   o.winner = s.winner;
+  o.winning_team = s.winning_team;
+  o.turn_order = turn_order(s);
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seats[size_t(i)];
     SeenSeat ss;
     ss.seat = i;
-    ss.destiny = st.destiny;
+    ss.destiny = destiny(s, i);
     ss.promotion = st.promotion;
     ss.hand_size = int(st.hand.size());
     ss.draw_size = int(st.draw.size());
@@ -52,6 +54,9 @@ Observation observe(const State& s, int viewer) {
     ss.annihilated_size = int(st.annihilated.size());
     ss.side_board_size = int(st.side_board.size());
     ss.eliminated = st.eliminated;
+    ss.left = st.left;
+    ss.team = st.team;
+    ss.primary_target = primary_target(s, i);
     if (i == viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
       for (CardId c : st.side_board) ss.side_board.push_back(seen(s, c, viewer));

@@ -30,7 +30,7 @@ void any_time_bestow_options(const State& s, int seat, CardId c, std::vector<Opt
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b) || free_bestow(s, o.a, o.b);
-  s.seats[size_t(me)].destiny -= bestow_cost(s, o.a, o.b);
+  destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
   if (free) {

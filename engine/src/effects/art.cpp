@@ -74,7 +74,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
-  const int destiny = s.seats[size_t(seat)].destiny;
+  const int destiny = dt::destiny(s, seat);
   for (CardId caster : s.seats[size_t(seat)].in_play) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) continue;
     // How many times this caster can buy the price (1 for a fixed price).
@@ -169,7 +169,7 @@ void apply_add_d(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   CastSpell sp = *cast_spell(s, o.a);
   const PlaySpec& p = *s.def(o.a).play;
-  s.seats[size_t(me)].destiny -= p.per_d * o.n;
+  destiny(s, me) -= p.per_d * o.n;
   for (CastSpell& x : s.combat.spells)
     if (x.card == o.a) x.times = int16_t(x.times + o.n);
   emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, p.per_d * o.n});

@@ -9,7 +9,7 @@ namespace dt::detail {
 // gEngine "THE ART": unless the card sets a limit (`cap`), a player may spend
 // as many D as it has; nothing else bounds the purchases.
 int max_times(const State& s, int seat, int cost_d, int per_d, int cap) {
-  const int d = s.seats[size_t(seat)].destiny - cost_d;
+  const int d = destiny(s, seat) - cost_d;
   if (d < 0) return 0;
   if (per_d <= 0) return 1;
   const int n = d / per_d;

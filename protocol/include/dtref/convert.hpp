@@ -38,6 +38,9 @@ void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::Even
 protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer);
 // The deck list's entries: its main deck, or (side_board) its side board.
 std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db, bool side_board = false);
+// The table in a hello: the style, play order, each seat's side, primary
+// target and own numbers, the P a side needs (docs/protocol.md, "Several players").
+void fill_table(const dt::Rules& rules, int seats, const dt::CardDb& db, protocol::Hello* out);
 
 // Bot-side conversions (standalone bots rebuild the engine's view from a request).
 dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db);
