@@ -63,7 +63,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
   if (d.type == CardType::Art && o.c != kNoCard) st.destiny -= cast_price(s, o.c, p, o.n);
-  else st.destiny -= p.cost_d + p.per_d * o.n + (is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
+  else st.destiny -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   take_out(s, o.a);
