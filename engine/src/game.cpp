@@ -59,6 +59,7 @@ static bool only_pass(const State& s) {
 
 void resume(State& s, std::vector<Event>* log) {
   for (;;) {
+    run_no_destiny_triggers(s, log);
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;
     if (s.phase == Phase::Window) {

@@ -345,6 +345,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.stays = p.stays();
     ps.outside_combat = p.outside_combat();
     ps.after = After(int(p.after()));
+    ps.skip_top = small(p.skip_top(), where);
+    ps.in_tactics = tactics(p.in_tactic());
+    ps.pay_opponent_v = p.pay_opponent_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     d.play = std::move(ps);
   }
@@ -396,6 +399,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (int st : c.doubles()) d.doubles |= uint8_t(1u << (st - 1)) & 0xF;
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
+  d.hand_limit = small(c.hand_limit(), where);
   if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
     throw std::runtime_error(where + ": unknown vehicle_restricts value");
   d.restricts = VehicleRestricts(int(c.vehicle_restricts()));

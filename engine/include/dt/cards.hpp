@@ -156,6 +156,7 @@ enum class Op : uint8_t {
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
   CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
+  AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -190,6 +191,9 @@ struct PlaySpec {
   bool outside_combat = false;
   After after = After::Nothing;
   uint8_t weapon_kinds = 0;  // Equipment targets: bits of WeaponKind; 0 any card
+  int8_t skip_top = 0;       // YourDrawPile targets: not the top this many cards
+  uint8_t in_tactics = 0;    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
+  bool pay_opponent_v = false;  // Combatant targets: also pay its combat opponent's V in D
 };
 
 struct Ability {
@@ -208,7 +212,7 @@ struct Ability {
   std::vector<Effect> effects;
 };
 
-enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills };
+enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, NoDestiny = 20 };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
@@ -269,6 +273,7 @@ struct CardDef {
   AffilMask grant_affil = 0;                    // attachment: bearer joins these
   AffilMask revoke_affil = 0;                   // attachment: bearer leaves these
   std::vector<std::string> grant_designations;  // attachment: bearer has these
+  int8_t hand_limit = 0;                        // lying before its player: its hand limit
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)
   uint8_t casts_personal = 0;                   // warrior: aspects of PERSONAL COMBAT SPELLs only

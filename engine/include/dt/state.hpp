@@ -92,7 +92,8 @@ struct Combat {
   uint8_t attacking_seat = 0;
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
-  uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it)
+  uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it),
+                      // 3 only the attacker strikes, 4 only the defender (BY THE THROAT)
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
 };

@@ -9,6 +9,10 @@ namespace dt::detail {
 static void settle(State& s, bool in_window, bool was_combat, bool action) {
   if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender)))
     s.combat = Combat{};
+  if (!s.awards.empty()) {  // a card killed for points (PERFECT HIT): they are taken first
+    s.phase = Phase::Points;
+    return;
+  }
   if (in_window) {
     s.window.passes = 0;  // the same player may go on playing
     if (was_combat && !s.combat.active && s.window.kind == WindowKind::CombatModify) open_response_window(s);

@@ -51,6 +51,10 @@ void resolve_combat(State& s, Log log) {
   } else if (c.order == 2) {
     if (d_hits) a_dead = hit(s, A, D, log);
     else if (a_hits) d_dead = hit(s, D, A, log);
+  } else if (c.order == 3) {  // the defender may not strike back
+    if (a_hits) d_dead = hit(s, D, A, log);
+  } else if (c.order == 4) {
+    if (d_hits) a_dead = hit(s, A, D, log);
   } else if (fs_a) {
     if (a_hits) d_dead = hit(s, D, A, log);
     if (!d_dead && d_hits) a_dead = hit(s, A, D, log);

@@ -18,6 +18,7 @@ CardId combat_opponent(const State& s, CardId w);
 CardId bearer_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
 bool is_fortification(const State& s, CardId c);
+int hand_limit(const State& s, int seat);
 
 // A memo of derived values (keywords, affiliations, the cards whose static
 // modifiers apply) for one State, alive while a QueryMemo is: legal_options and
@@ -104,6 +105,8 @@ void complete_mission(State& s, CardId card);
 
 // --- triggers (triggers.cpp) ---
 void run_draw_triggers(State& s, int seat, Log log);
+// Cards whose player has no D left (DOOMED); run after every decision.
+void run_no_destiny_triggers(State& s, Log log);
 // Mission and ability triggers of a combat kill (before the victim leaves play).
 void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log);
 

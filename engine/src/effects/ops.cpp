@@ -52,7 +52,7 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
-         e.op == Op::ChangeDefender) && !s.combat.active)
+         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent) && !s.combat.active)
       return false;
   }
   return true;
@@ -166,6 +166,19 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
           break;
+        case Op::SlayOpponent: {
+          const CardId opp = combat_opponent(s, c);
+          if (opp == kNoCard) break;
+          const int v = stats(s, opp).v;
+          s.combat = Combat{};
+          discard_from_play(s, opp);  // no protection applies: it is not a wound
+          queue_award(s, seat, v, false, opp);
+          break;
+        }
+        case Op::OnlyTargetStrikes:
+          if (s.combat.active && c == s.combat.attacker) s.combat.order = 3;
+          if (s.combat.active && c == s.combat.defender) s.combat.order = 4;
+          break;
         case Op::ChangeDefender:
           // The new defender did not choose the old one's Warzone.
           if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c, s.combat.warzone = kNoCard;
@@ -230,6 +243,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
+        case Op::AnnihilateTopDraw:
+          for (int i = 0; i < amount && !st.draw.empty(); ++i) {
+            const CardId c = st.draw.back();
+            take_out(s, c);
+            put_into(s, c, Zone::Annihilated);
+          }
+          break;
         case Op::ExtraActions:
           if (t == s.current) {
             const int floor = amount < 0 ? std::min<int>(s.actions_left, e.at_least) : 0;

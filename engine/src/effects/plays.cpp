@@ -17,6 +17,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.outside_combat && s.combat.active) continue;
+    if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
     if (p.after == After::YourAttackerSurvived &&
         (s.recent_survivor == kNoCard || s.card(s.recent_survivor).controller != seat))
       continue;
@@ -33,6 +34,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card)) continue;
+      if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
+        const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
+        if (opp == kNoCard || st.destiny < p.cost_d + stats(s, opp).v) continue;
+      }
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
@@ -64,6 +69,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const PlaySpec& p = *d.play;
   if (d.type == CardType::Art && o.c != kNoCard) st.destiny -= cast_price(s, o.c, p, o.n);
   else st.destiny -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
+  if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) st.destiny -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   take_out(s, o.a);

@@ -12,6 +12,13 @@ bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
 }
 
+// The player's hand limit: the preset's, or a card before it that raises it (MANIFEST DESTINY).
+int hand_limit(const State& s, int seat) {
+  int limit = s.rules.hand_limit;
+  for (CardId c : s.seats[size_t(seat)].in_play) limit = std::max<int>(limit, s.def(c).hand_limit);
+  return limit;
+}
+
 // A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
 // CONSIDERED OTHER CARDS": cards that affect fortifications affect it too).
 bool is_fortification(const State& s, CardId c) {

@@ -63,9 +63,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::RecentEarner:
       if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
       break;
-    case TargetKind::YourDrawPile:
-      for (CardId c : s.seats[size_t(seat)].draw) out.push_back({c, -1});
+    case TargetKind::YourDrawPile: {  // the back of the pile is its top
+      const std::vector<CardId>& draw = s.seats[size_t(seat)].draw;
+      const size_t skip = s.def(source).play ? size_t(std::max<int>(0, s.def(source).play->skip_top)) : 0;
+      for (size_t i = 0; i + skip < draw.size(); ++i) out.push_back({draw[i], -1});
       break;
+    }
     case TargetKind::OwnWeapon:  // CHASSEUR grafts a weapon it carries
       if (is_warrior_in_play(s, source))
         for (CardId e : attachments_of(s, source))

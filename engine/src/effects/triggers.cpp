@@ -72,6 +72,18 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
   }
 }
 
+// DOOMED (gEngine): a card that leaves play as soon as its player has no D.
+void run_no_destiny_triggers(State& s, Log log) {
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    if (s.seats[size_t(seat)].destiny > 0) continue;
+    const std::vector<CardId> cards = s.seats[size_t(seat)].in_play;
+    for (CardId c : cards)
+      for (const Trigger& t : s.def(c).triggers)
+        if (t.when == When::NoDestiny && s.card(c).zone == Zone::InPlay)
+          run_effects(s, seat, c, kNoCard, {}, 0, t.effects, log, nullptr);
+  }
+}
+
 void run_draw_triggers(State& s, int seat, Log log) {
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
   std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;

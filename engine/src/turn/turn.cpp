@@ -67,7 +67,7 @@ void after_action(State& s) {
 
 // 1st ed "STEP THREE: DISCARD": a hand over the limit is discarded down to it.
 static bool over_limit(const State& s) {
-  return s.rules.discard_down_to_limit && int(s.seats[s.current].hand.size()) > s.rules.hand_limit;
+  return s.rules.discard_down_to_limit && int(s.seats[s.current].hand.size()) > hand_limit(s, s.current);
 }
 
 void discard_options(const State& s, std::vector<Option>& out) {

@@ -32,7 +32,7 @@ void close_window(State& s, Log log) {
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
       SeatState& st = s.seats[s.current];
-      int want = s.rules.hand_limit - int(st.hand.size());
+      int want = hand_limit(s, s.current) - int(st.hand.size());
       int n = want > 0 ? draw_cards(s, s.current, want) : 0;
       if (n) emit(log, {EventKind::Draw, int8_t(s.current), kNoCard, kNoCard, n});
       start_actions(s);
