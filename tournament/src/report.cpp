@@ -105,6 +105,24 @@ std::string standings_text(const ReportInput& in) {
     }
     out += "\n";
   }
+  if (!st.teams.empty()) {
+    out += "\nteams (the bots that sat on one side; a win: the side alone in first place)\n";
+    std::vector<std::string> names;
+    size_t tw = 4;
+    for (const TeamStanding& t : st.teams) {
+      std::string n;
+      for (const std::string& m : t.members) n += (n.empty() ? "" : "+") + m;
+      tw = std::max(tw, n.size());
+      names.push_back(n);
+    }
+    out += fmt::format("{:>3} {:<{}} {:>6} {:>5} {:>5} {:>5} {:>7} {:>6}\n", "#", "team", tw, "games", "wins", "loss",
+                       "draw", "points", "score");
+    for (size_t i = 0; i < st.teams.size(); ++i) {
+      const TeamStanding& t = st.teams[i];
+      out += fmt::format("{:>3} {:<{}} {:>6} {:>5} {:>5} {:>5} {:>7} {:>5.1f}%\n", i + 1, names[i], tw, t.games, t.wins,
+                         t.losses, t.draws, points_text(t.points), t.games ? 100.0 * t.points / t.games : 0);
+    }
+  }
   if (in.sprt) out += "\n" + sprt_sentence(in) + "\n";
   if (!in.faults.empty()) {
     out += fmt::format("\n{} faults (match, bot, verdict, detail, transcript):\n", in.faults.size());
@@ -162,6 +180,18 @@ static nlohmann::ordered_json to_json(const ReportInput& in) {
                       {"matches_planned", st.matches_planned},
                       {"players", players},
                       {"crosstable", cross}};
+  if (!st.teams.empty()) {
+    nlohmann::ordered_json teams = nlohmann::ordered_json::array();
+    for (const TeamStanding& t : st.teams)
+      teams.push_back({{"members", t.members},
+                       {"games", t.games},
+                       {"wins", t.wins},
+                       {"losses", t.losses},
+                       {"draws", t.draws},
+                       {"points", t.points},
+                       {"score", t.games ? t.points / t.games : 0.0}});
+    j["teams"] = teams;
+  }
   if (in.sprt) j["sprt"] = sprt_json(in);
   nlohmann::ordered_json faults = nlohmann::ordered_json::array();
   for (const FaultLine& f : in.faults)
