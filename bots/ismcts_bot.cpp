@@ -78,10 +78,10 @@ struct Node {
 
 // How good `s` is for `seat`, as a probability of winning.
 double score(const State& s, int seat) {
-  if (game_over(s)) return s.winner == seat ? 1.0 : s.winner < 0 ? 0.5 : 0.0;
+  if (game_over(s)) return seat_won(s, seat) ? 1.0 : s.winning_team < 0 ? 0.5 : 0.0;
   auto strength = [&](int i) {
     const SeatState& st = s.seats[size_t(i)];
-    double m = st.promotion + 0.1 * st.destiny + 0.15 * double(st.hand.size());
+    double m = st.promotion + 0.1 * destiny(s, i) + 0.15 * double(st.hand.size());
     for (CardId c : st.in_play) {
       if (!is_warrior_in_play(s, c)) continue;
       const Stats r = stats(s, c);
@@ -95,7 +95,7 @@ double score(const State& s, int seat) {
   const double mine = strength(seat);
   double best_other = -1e9;
   for (int i = 0; i < s.num_seats(); ++i)
-    if (i != seat && !s.seats[size_t(i)].eliminated) best_other = std::max(best_other, strength(i));
+    if (opponents(s, seat, i) && !s.seats[size_t(i)].eliminated) best_other = std::max(best_other, strength(i));
   return 1.0 / (1.0 + std::exp(-(mine - best_other) / 4.0));
 }
 

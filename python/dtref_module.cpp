@@ -62,7 +62,7 @@ class Game {
   int turn() const { return state_.turn_number; }
   std::vector<std::pair<int, int>> scores() const {
     std::vector<std::pair<int, int>> out;
-    for (const dt::SeatState& s : state_.seats) out.emplace_back(s.promotion, s.destiny);
+    for (int i = 0; i < state_.num_seats(); ++i) out.emplace_back(state_.seats[size_t(i)].promotion, dt::destiny(state_, i));
     return out;
   }
 

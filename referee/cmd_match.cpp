@@ -1,5 +1,6 @@
-// dtref match: one complete match between two bots of any kind (built-in,
-// stdio, gRPC), refereed with clocks and verdicts; the result printed for a person.
+// dtref match: one complete match between two to seven bots of any kind
+// (built-in, stdio, gRPC), refereed with clocks and verdicts; the result
+// printed for a person.
 #include <fmt/core.h>
 
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "bot.hpp"
 #include "commands.hpp"
 #include "sandbox_flags.hpp"
+#include "style_options.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dtref/match.hpp"
@@ -36,7 +38,9 @@ struct MatchOptions {
   int64_t wire_log_max_kb = int64_t(WireLogOptions{}.max_bytes >> 10);
   bool verbose = false;
   bool allow_unimplemented = false;
+  bool decks_given = false;
   SandboxFlags sandbox;
+  StyleOptions style;
 };
 
 int play(const MatchOptions& opt) {
@@ -49,7 +53,11 @@ int play(const MatchOptions& opt) {
   if (opt.promotion_target > 0) rules->promotion_target = opt.promotion_target;
   std::vector<std::string> bots = opt.bots;
   if (bots.size() == 1) bots.push_back("builtin:greedy");  // one bot given: it plays the greedy bot
-  if (bots.size() != 2) return usage("give one or two --bot values (seat 0, seat 1)");
+  if (bots.size() < 2 || bots.size() > size_t(kMaxSeats))
+    return usage(fmt::format("give one to {} --bot values, one per seat (seat 0 first); got {}", kMaxSeats, bots.size()));
+  if (auto problem = apply_style_options(opt.style, int(bots.size()), *rules)) return usage(*problem);
+  std::vector<std::string> deck_args = opt.decks;
+  if (!opt.decks_given && !style_default_decks(opt.style).empty()) deck_args = style_default_decks(opt.style);
   auto policy = policy_by_name(opt.policy);
   if (!policy) return usage(fmt::format("unknown policy '{}' (use ladder, dev or training)", opt.policy));
   MatchSpec spec;
@@ -77,7 +85,9 @@ int play(const MatchOptions& opt) {
   spec.match_id = opaque_match_id();  // never derived from the seed
   for (const std::string& b : bots) spec.bots.push_back({"", b});
   for (size_t i = 0; i < spec.bots.size(); ++i) {
-    const std::string& name = opt.decks.empty() ? "corporate" : opt.decks[std::min(i, opt.decks.size() - 1)];
+    // Given decks: the last repeats; the default ones go round the table.
+    const size_t k = opt.decks_given ? std::min(i, deck_args.size() - 1) : i % deck_args.size();
+    const std::string& name = deck_args.empty() ? "corporate" : deck_args[k];
     // An illegal deck is refused before any bot starts: a match on it would mean nothing.
     try {
       spec.decks.push_back(dt::load_deck_arg(name, dt::builtin_cards(), *rules, opt.allow_unimplemented));
@@ -90,9 +100,15 @@ int play(const MatchOptions& opt) {
                "dtref match: warning: --seed {} fixes every shuffle, so anyone who knows or guesses it can predict "
                "every hidden card (hands, draw order); leave --seed out for a secret random seed\n",
                opt.seed);
-  fmt::print("match {}: s0 {} ({}) vs s1 {} ({}), rules {}, seed {}{}, first to {} P, policy {}\n", spec.match_id,
-             bots[0], spec.decks[0].name, bots[1], spec.decks[1].name, rules->name, spec.seed,
-             opt.seed_fixed ? "" : " (random)", rules->promotion_target, opt.policy);
+  std::string table;
+  for (size_t i = 0; i < bots.size(); ++i)
+    table += fmt::format("{}s{} {} ({}){}", i ? " vs " : "", i, bots[i], spec.decks[i].name,
+                         dt::has_teams(*rules) ? fmt::format(" team {}", rules->seats[i].team) : "");
+  const int target = rules->team_promotion_target > 0 ? rules->team_promotion_target : rules->promotion_target;
+  fmt::print("match {}: {}, rules {}{}, seed {}{}, first {} to {} P, policy {}\n", spec.match_id, table,
+             rules->name, rules->style == dt::Style::FreeForAll ? "" : fmt::format(", style {}", opt.style.style),
+             spec.seed, opt.seed_fixed ? "" : " (random)", dt::has_teams(*rules) ? "team" : "player", target,
+             opt.policy);
   fmt::print("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms\n", opt.clocks.startup_ms,
              opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms);
   if (const std::string iso = isolation_line(spec.sandbox, bots); !iso.empty()) fmt::print("{}\n", iso);
@@ -107,6 +123,11 @@ int play(const MatchOptions& opt) {
   } else if (out.winner >= 0) {
     fmt::print("result: s{} ({}) wins by {} after {} turns\n", out.winner, out.seats[size_t(out.winner)].name,
                out.reason, out.turns);
+  } else if (out.winning_team >= 0) {
+    std::string members;
+    for (size_t i = 0; i < out.seats.size(); ++i)
+      if (out.seats[i].team == out.winning_team) members += fmt::format("{}s{}", members.empty() ? "" : "+", i);
+    fmt::print("result: team {} ({}) wins by {} after {} turns\n", out.winning_team, members, out.reason, out.turns);
   } else {
     fmt::print("result: no winner ({}) after {} turns\n", out.reason, out.turns);
   }
@@ -116,8 +137,9 @@ int play(const MatchOptions& opt) {
     if (so.timeouts) faults += fmt::format(", {} timeouts", so.timeouts);
     if (so.illegal) faults += fmt::format(", {} refused answers", so.illegal);
     if (so.malformed) faults += fmt::format(", {} malformed lines", so.malformed);
-    fmt::print("  s{} {:<20} {:<17} {:>3} P {:>3} D  {:>7} ms used{}\n", i, so.name, to_string(so.verdict),
-               so.promotion, so.destiny, so.time_used_ms, faults);
+    const std::string place = out.voided ? "" : fmt::format("#{} ", so.place);
+    fmt::print("  {}s{} {:<20} {:<17} {:>3} P {:>3} D  {:>7} ms used{}{}\n", place, i, so.name, to_string(so.verdict),
+               so.promotion, so.destiny, so.time_used_ms, so.left ? ", left the game" : "", faults);
     if (so.verdict != Verdict::Ok && !so.detail.empty()) {
       std::istringstream lines(so.detail);
       for (std::string l; std::getline(lines, l);) fmt::print("      {}\n", l);
@@ -134,11 +156,11 @@ void add_match_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "match",
-      "Play one complete match between two bots and print the result. Exit status: 0 when the "
+      "Play one complete match between two to seven bots and print the result, every seat ranked. Exit status: 0 when the "
       "match reached a result (a forfeit is a result), 2 for a usage error, 3 when the match was "
       "voided by a referee fault.");
   cmd->add_option("--bot", opt->bots,
-                  "bot per seat (seat 0 first; with only one, seat 1 is builtin:greedy): builtin:random, builtin:greedy, stdio:<command line> "
+                  "bot per seat, two to seven (seat 0 first, play goes up the seats; with only one, seat 1 is builtin:greedy): builtin:random, builtin:greedy, stdio:<command line> "
                   "(run by /bin/sh, JSON Lines on stdin/stdout, see docs/protocol.md), "
                   "grpc:<command line> or grpc-remote")
       ->capture_default_str();
@@ -173,8 +195,12 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented,
                 "accept decks holding cards whose effects are not implemented (they play without them)");
   add_sandbox_flags(cmd, opt->sandbox);
+  add_style_options(cmd, opt->style);
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");
-  cmd->callback([opt, &exit_code] { exit_code = play(*opt); });
+  cmd->callback([opt, cmd, &exit_code] {
+    opt->decks_given = cmd->count("--deck") > 0;
+    exit_code = play(*opt);
+  });
 }
 
 }  // namespace dtref

@@ -11,6 +11,7 @@
 
 #include "bot.hpp"
 #include "commands.hpp"
+#include "style_options.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
@@ -33,6 +34,8 @@ struct SelfplayOptions {
   bool all_pairs = false;
   bool decks_given = false;  // --deck was on the command line
   bool allow_unimplemented = false;
+  int seats = 0;  // 0: one per --deck; else the decks go round this many seats
+  StyleOptions style;
 };
 
 uint64_t mix(uint64_t a, uint64_t b) {
@@ -78,6 +81,7 @@ int option_action_cost(const dt::State& s, const dt::Option& o) {
 
 struct GameResult {
   int winner = -1;
+  std::vector<int> won;  // every seat on the winning side (a team wins together)
   int decisions = 0;
   int turns = 0;
   std::vector<std::string> violations;
@@ -93,6 +97,7 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
   std::vector<size_t> choices;
   std::vector<uint64_t> hashes;
   int actions_this_turn = 0, tacticals_this_turn = 0;
+  int turn_seat = s.current;  // whose turn the counts above belong to
   auto violation = [&](const std::string& what) {
     if (r.violations.size() < 5)
       r.violations.push_back(fmt::format("decision {}: {}", r.decisions, what));
@@ -131,16 +136,21 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     for (const dt::Event& e : events) {
       if (e.kind == dt::EventKind::TurnStart) {
         // The turn that just ended is judged whole, including its last action.
-        if (actions_this_turn > s.rules.actions_per_turn) violation("more actions than allowed in a turn");
+        if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat)) violation("more actions than allowed in a turn");
         actions_this_turn = tacticals_this_turn = 0;
+        turn_seat = e.seat;
       }
       actions_this_turn += event_action_cost(s, e);
       if (e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage) ++tacticals_this_turn;
     }
-    if (actions_this_turn > s.rules.actions_per_turn) violation("more actions than allowed in a turn");
-    if (tacticals_this_turn > 1) violation("more than one Tactical action in a turn");
+    // A seat's own limits: the Dark Legion player of cartel-vs-legion has more
+    // actions and attacks as often as it has them (Rules::seats).
+    if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat)) violation("more actions than allowed in a turn");
+    if (tacticals_this_turn > 1 && !dt::free_attacks(s, turn_seat)) violation("more than one Tactical action in a turn");
   }
   r.winner = s.winner;
+  for (int i = 0; i < s.num_seats(); ++i)
+    if (dt::seat_won(s, i)) r.won.push_back(i);
   r.turns = s.turn_number;
   if (opt.checks && r.violations.empty()) {
     // Replaying the decisions from the seed must reproduce every state.
@@ -181,6 +191,21 @@ int run_selfplay(const SelfplayOptions& opt) {
   }
   std::vector<std::string> deck_args = opt.decks;
   if (opt.all_pairs && !opt.decks_given) deck_args = dt::builtin_deck_names();
+  if (!opt.all_pairs && !opt.decks_given && !style_default_decks(opt.style).empty())
+    deck_args = style_default_decks(opt.style);
+  if (opt.seats > 0 && opt.all_pairs) {
+    fmt::print(stderr, "dtref selfplay: --seats and --all-pairs do not go together (all-pairs plays two seats)\n");
+    return 2;
+  }
+  if (opt.seats != 0 && (opt.seats < 2 || opt.seats > 7)) {
+    fmt::print(stderr, "dtref selfplay: --seats {}: a game has 2 to 7 seats\n", opt.seats);
+    return 2;
+  }
+  if (!opt.all_pairs && opt.seats > 0 && int(deck_args.size()) > opt.seats) {
+    fmt::print(stderr, "dtref selfplay: {} decks for {} seats: give at most one --deck per seat\n", deck_args.size(),
+               opt.seats);
+    return 2;
+  }
   std::vector<dt::Deck> decks;
   for (const std::string& arg : deck_args) {
     try {
@@ -197,8 +222,18 @@ int run_selfplay(const SelfplayOptions& opt) {
       return 2;
     }
   }
-  if (decks.size() < 2) {
-    fmt::print(stderr, "dtref selfplay: give at least two --deck values (one per seat)\n");
+  if (decks.size() < 2 && !(opt.seats >= 2 && decks.size() == 1)) {
+    fmt::print(stderr, "dtref selfplay: give at least two --deck values (one per seat), or --seats\n");
+    return 2;
+  }
+  if (decks.size() > 7 && !opt.all_pairs) {
+    fmt::print(stderr, "dtref selfplay: {} decks: a game has at most 7 seats (use --all-pairs to pair them up)\n",
+               decks.size());
+    return 2;
+  }
+  const int table = opt.all_pairs ? 2 : opt.seats > 0 ? opt.seats : int(decks.size());
+  if (auto problem = apply_style_options(opt.style, table, *rules)) {
+    fmt::print(stderr, "dtref selfplay: {}\n", *problem);
     return 2;
   }
   std::vector<Matchup> matchups;
@@ -209,8 +244,12 @@ int run_selfplay(const SelfplayOptions& opt) {
       for (size_t b = 0; b < decks.size(); ++b)
         if (a != b) matchups.push_back({{a, b}, false});
   } else {
-    Matchup m{{}, true};
-    for (size_t i = 0; i < decks.size(); ++i) m.decks.push_back(i);
+    // The decks go round the table; with a style that gives seats their own
+    // organization (cartel-vs-legion) each deck keeps its seat.
+    const bool own_organizations = std::any_of(rules->seats.begin(), rules->seats.end(),
+                                               [](const dt::SeatRules& x) { return x.muster_only != 0; });
+    Matchup m{{}, !own_organizations};
+    for (int i = 0; i < table; ++i) m.decks.push_back(size_t(i) % decks.size());
     matchups.push_back(m);
   }
   Tallies total{std::vector<int>(decks.size(), 0), 0};
@@ -238,8 +277,8 @@ int run_selfplay(const SelfplayOptions& opt) {
       decisions += r.decisions;
       turns += r.turns;
       for (Tallies* t : {&total, &per_matchup[mi]}) {
-        if (r.winner >= 0) ++t->wins[deck_of[size_t(r.winner)]];
-        else ++t->draws;
+        for (int w : r.won) ++t->wins[deck_of[size_t(w)]];
+        if (r.won.empty()) ++t->draws;
       }
       if (!r.violations.empty()) {
         ++failed;
@@ -253,9 +292,11 @@ int run_selfplay(const SelfplayOptions& opt) {
     }
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("selfplay: {} games{}, seed {}, rules {}, checks {}\n", games,
-             opt.all_pairs ? fmt::format(" ({} per ordered pair of {} decks)", opt.games, decks.size()) : "",
-             opt.seed, opt.rules, opt.checks ? "on" : "off");
+  fmt::print("selfplay: {} games{}, seed {}, rules {}{}, checks {}\n", games,
+             opt.all_pairs ? fmt::format(" ({} per ordered pair of {} decks)", opt.games, decks.size())
+                           : fmt::format(" at {} seats", table),
+             opt.seed, opt.rules, rules->style == dt::Style::FreeForAll ? "" : ", style " + opt.style.style,
+             opt.checks ? "on" : "off");
   if (opt.all_pairs) {
     fmt::print("  {:<28} {:>7} {:>7} {:>6}\n", "first seat vs second seat", "wins 1", "wins 2", "draws");
     for (size_t mi = 0; mi < matchups.size(); ++mi) {
@@ -265,6 +306,7 @@ int run_selfplay(const SelfplayOptions& opt) {
     }
     fmt::print("  totals:\n");
   }
+  // A team's win counts for the deck of each of its members.
   for (size_t i = 0; i < decks.size(); ++i) fmt::print("  {:<16} wins {}\n", decks[i].name, total.wins[i]);
   if (total.draws) fmt::print("  draws            {} (tied at the turn limit)\n", total.draws);
   fmt::print("  decisions {} ({:.1f} per game), turns {:.1f} per game\n", decisions,
@@ -303,6 +345,10 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
                   "end games after this many turns, the higher P winning (default: the preset's 1000; "
                   "0: none). Short limits keep quick runs quick when decks stall")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seats", opt->seats,
+                  "players per game, 2 to 7 (default: one per --deck); the decks go round the table")
+      ->check(CLI::NonNegativeNumber);
+  add_style_options(cmd, opt->style);
   cmd->add_flag("!--no-checks", opt->checks, "skip the checks (measures raw engine speed)");
   cmd->add_flag("--quiet,-q", opt->quiet, "no progress lines");
   cmd->callback([opt, cmd, &exit_code] {

@@ -202,6 +202,12 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();
   cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");
+  cmd->add_option("--seats", o->seats,
+                  "seats at a table, 2 to 7; above 2 (round robin only) every set of that many bots is a table, "
+                  "played once in each rotation of its seats, and every pair of finishing places counts as a game "
+                  "in the ratings (docs/tournaments.md)")
+      ->capture_default_str();
+  add_style_options(cmd, o->style);
   cmd->add_option("--shard", o->shard, "play slice i of N (0-based, e.g. 0/3) of the plan into its own --db");
   cmd->add_option("--sprt", o->sprt, "stop when the SPRT of the first two bots decides: elo0=0,elo1=5,alpha=0.05,beta=0.05")
       ->expected(1, 4);

@@ -38,7 +38,8 @@ void apply_config_text(TournamentOptions& o, std::string_view text, const std::f
   }
   check_toml_keys(t,
                   {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "transcripts",
-                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox"},
+                   "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox", "seats", "style",
+                   "teams"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -59,6 +60,9 @@ void apply_config_text(TournamentOptions& o, std::string_view text, const std::f
   take_str("policy", "--policy", o.policy);
   take_str("rules", "--rules", o.rules);
   take_str("shard", "--shard", o.shard);
+  take_str("style", "--style", o.style.style);
+  take_str("teams", "--teams", o.style.teams);
+  take_int(t["seats"], "seats", "--seats", o.seats);
   take_int(t["rounds"], "rounds", "--rounds", o.rounds);
   take_int(t["concurrency"], "concurrency", "--concurrency", o.concurrency);
   take_int(t["seed"], "seed", "--seed", o.seed);
@@ -118,6 +122,12 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   auto rules = dt::preset_by_name(o.rules);
   if (!rules) throw UsageError(fmt::format("unknown --rules '{}' ({})", o.rules, dt::preset_names_text()));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;
+  if (o.seats < 2 || o.seats > kMaxSeats) throw UsageError(fmt::format("--seats {}: a table has 2 to {} seats", o.seats, kMaxSeats));
+  if (auto problem = apply_style_options(o.style, o.seats, *rules)) throw UsageError(*problem);
+  if (o.seats > 2 && !o.sprt.empty())
+    throw UsageError("--sprt compares the first two bots over seat-swapped pairs of two-seat matches; leave it out with --seats above 2");
+  t.seats = o.seats;
+  if (o.deck_pool.empty()) t.table_decks = style_default_decks(o.style);
   t.rules = *rules;
   t.clocks = {o.startup_ms, o.decision_ms, o.bank_ms, o.grace_ms};
   resolve_bot_clocks(t.players, t.clocks);

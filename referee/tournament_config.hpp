@@ -13,6 +13,7 @@
 #include "dtref/match.hpp"
 #include "dtref/tournament/runner.hpp"
 #include "sandbox_flags.hpp"
+#include "style_options.hpp"
 
 namespace dtref {
 
@@ -44,6 +45,8 @@ struct TournamentOptions {
   bool quiet = false;
   bool allow_broken = false;
   SandboxFlags sandbox;
+  int seats = 2;
+  StyleOptions style;
 };
 
 // Reads the config file `o.config` (at most kMaxConfigBytes) into `o`; `given`

@@ -54,11 +54,11 @@ TEST(CombatEdges, OwnWarriorKillGivesDestinyOnly) {
   dt::CardId a = p.warrior("SEA LION", 0, dt::Area::Squad);      // F3, SLAYER
   dt::CardId d = p.warrior("MACHINATOR", 0, dt::Area::Squad);    // A3, V3
   p.warrior("SEA LION", 1, dt::Area::Squad);
-  const int d_before = p.s.seats[0].destiny;
+  const int d_before = dt::destiny(p.s, 0);
   p.fight(a, d);
   EXPECT_EQ(p.s.card(d).zone, dt::Zone::Discard);
   EXPECT_EQ(p.s.seats[0].promotion, 0);
-  EXPECT_EQ(p.s.seats[0].destiny, d_before + dt::builtin_cards()[p.s.card(d).def].v);
+  EXPECT_EQ(dt::destiny(p.s, 0), d_before + dt::builtin_cards()[p.s.card(d).def].v);
   EXPECT_NE(p.s.phase, dt::Phase::Points);  // no split to choose
 }
 
@@ -101,7 +101,7 @@ TEST(CombatEdges, ValueNeverBelowZero) {
   dt::apply(p.s, *dt::parse_option(p.s, "pass"));
   EXPECT_EQ(p.s.card(d).zone, dt::Zone::Discard);
   EXPECT_EQ(p.s.seats[0].promotion, 2);
-  EXPECT_EQ(p.s.seats[0].destiny, 5);
+  EXPECT_EQ(dt::destiny(p.s, 0), 5);
   EXPECT_NE(p.s.phase, dt::Phase::Points);
 }
 

@@ -65,9 +65,10 @@ TEST(Setup, DealsSevenCardsAndFiveDestiny) {
   const auto& db = dt::builtin_cards();
   dt::State s = dt::new_game(db, two_decks(11));
   ASSERT_EQ(s.phase, dt::Phase::CardinalsGift);
-  for (const auto& st : s.seats) {
+  for (int i = 0; i < s.num_seats(); ++i) {
+    const auto& st = s.seats[size_t(i)];
     EXPECT_EQ(st.hand.size(), 7u);
-    EXPECT_EQ(st.destiny, 5);
+    EXPECT_EQ(dt::destiny(s, i), 5);
     EXPECT_EQ(st.draw.size(), 53u);
   }
   auto opts = dt::legal_options(s);

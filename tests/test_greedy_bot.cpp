@@ -94,7 +94,7 @@ struct Position {
   Position() : s(dt::blank_state(dt::builtin_cards(), dt::preset_gengine(), 2, 1)) {
     s.turn_number = 5;
     s.current = 0;
-    for (auto& st : s.seats) st.turns_taken = 3, st.destiny = 10;
+    for (int i = 0; i < s.num_seats(); ++i) s.seats[size_t(i)].turns_taken = 3, dt::destiny(s, i) = 10;
     // Non-empty draw piles: with both empty the game would end at once.
     for (int seat = 0; seat < 2; ++seat)
       for (int i = 0; i < 5; ++i) s.seats[size_t(seat)].draw.push_back(card("SEA LION", seat, dt::Zone::Draw));
@@ -204,7 +204,7 @@ TEST(GreedyBotEffects, NeverPlaysACardThatHurtsItself) {
 // ... but against an opponent with P it is worth its 5 D.
 TEST(GreedyBotEffects, PlaysAHarmfulCardOnTheOpponent) {
   Position p;
-  p.s.seats[0].destiny = 20;
+  dt::destiny(p.s, 0) = 20;
   p.s.seats[1].promotion = 8;
   const dt::CardId mitch = p.warrior("MITCH HUNTER", 0);
   const dt::CardId necro = p.warrior("NECROMUTANT", 1);

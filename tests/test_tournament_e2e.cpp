@@ -448,3 +448,71 @@ TEST(TournamentE2E, ASecondWriterOnTheSameDbIsRefusedUntilTheFirstIsKilled) {
   ASSERT_EQ(third.code, 0) << third.err;
   EXPECT_EQ(done_in(db).second, 30);
 }
+
+// Issue 13: a tournament of four-seat tables with five bots, killed mid-run
+// and resumed: exactly the planned matches, each once; ratings with errors.
+TEST(TournamentE2E, FourSeatTablesOfFiveBotsResumeExactlyAfterSigkill) {
+  TempDir dir;
+  const std::string db = dir.file("tables.db");
+  const std::vector<std::string> args{"tournament", "--seats", "4", "--bot", "a=builtin:random", "--bot",
+                                      "b=builtin:greedy", "--bot", "c=builtin:random", "--bot", "d=builtin:greedy",
+                                      "--bot", std::string("e=stdio:") + DTBOT_GREEDY_BIN, "--concurrency", "2",
+                                      "--seed", "13", "--db", db};
+  const pid_t pid = start_and_freeze(args, dir, 5);
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const auto [before, rows_before] = done_in(db);
+  EXPECT_GE(before.size(), 5u);
+  EXPECT_LT(before.size(), 20u) << "the kill came too late to test a resume";
+
+  const Result again = run(args, dir);
+  ASSERT_EQ(again.code, 0) << again.err;
+  // Five tables (every four of the five bots), each in its four rotations.
+  EXPECT_NE(again.out.find("20 of 20 matches"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("+/-"), std::string::npos) << "ratings with their errors: " << again.out;
+  const auto [after, rows_after] = done_in(db);
+  EXPECT_EQ(rows_after, 20);
+  std::set<std::string> planned;
+  PlanParams p{Format::RoundRobin, 5, 1, 13};
+  p.seats = 4;
+  for (const PlannedMatch& m : plan_round(p, 1, {}).matches) planned.insert(m.key());
+  EXPECT_EQ(after, planned);
+  for (const std::string& k : before) EXPECT_TRUE(after.count(k));
+  Store s(db);
+  for (const MatchRecord& m : s.matches()) {
+    ASSERT_EQ(m.plan.table.size(), 4u);
+    ASSERT_EQ(m.seats.size(), 4u);
+    int firsts = 0;
+    for (const SeatRecord& r : m.seats) firsts += r.place == 1;
+    EXPECT_GE(firsts, 1) << m.plan.key();
+  }
+  const Result st = run({"standings", "--db", db, "--json"}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  // Each bot sits at 4 tables x 4 rotations, meeting 3 others each time: 48 pairwise games.
+  std::smatch m;
+  std::string rest = st.out.substr(0, st.out.find("\"crosstable\""));
+  int players = 0;
+  while (std::regex_search(rest, m, std::regex("\"games\": *([0-9]+)"))) {
+    EXPECT_EQ(std::stoi(m[1]), 48);
+    ++players;
+    rest = m.suffix();
+  }
+  EXPECT_EQ(players, 5);
+}
+
+TEST(TournamentE2E, TablesRefuseWhatTheyCannotPlay) {
+  TempDir dir;
+  const std::vector<std::string> bots{"--bot", "builtin:random", "--bot", "builtin:greedy", "--bot", "x=builtin:random"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> a{"tournament", "--db", dir.file("refuse.db")};
+    a.insert(a.end(), bots.begin(), bots.end());
+    a.insert(a.end(), extra.begin(), extra.end());
+    return run(a, dir);
+  };
+  EXPECT_EQ(with({"--seats", "4"}).code, 2);  // three bots cannot fill a table of four
+  EXPECT_EQ(with({"--seats", "3", "--format", "swiss"}).code, 2);
+  EXPECT_EQ(with({"--seats", "3", "--sprt", "elo0=0,elo1=5"}).code, 2);
+  EXPECT_EQ(with({"--seats", "3", "--style", "teams"}).code, 2);
+  EXPECT_FALSE(fs::exists(dir.file("refuse.db")));
+}

@@ -276,3 +276,48 @@ TEST(TournamentSetupCheck, NamesDifferingOnlyByCaseAreRefused) {
   t.players[1].name = "beta";
   EXPECT_EQ(dtref_test::error_of([&] { validate_setup(t); }), "");
 }
+
+// Issue 13: tables of `seats` players; every bot in every seat of each table
+// it sits at, every two bots at as many tables.
+TEST(TournamentPlan, TablesSeatEveryBotInEverySeatAndPairBotsEvenly) {
+  PlanParams p{Format::RoundRobin, 5, 1, 3};
+  p.seats = 4;
+  const RoundPlan plan = plan_round(p, 1, {});
+  ASSERT_EQ(int(plan.matches.size()), expected_matches(p));
+  EXPECT_EQ(plan.matches.size(), 20u);  // C(5,4) tables x 4 rotations
+  std::map<std::pair<int, int>, int> in_seat;  // (player, seat) -> matches
+  std::map<std::pair<int, int>, int> together;
+  std::map<int, uint64_t> seed_of_table;
+  for (const PlannedMatch& m : plan.matches) {
+    ASSERT_EQ(m.table.size(), 4u);
+    EXPECT_EQ(m.players(), m.table);
+    EXPECT_EQ(m.seat0, m.table[0]);
+    for (size_t s = 0; s < 4; ++s) {
+      ++in_seat[{m.table[s], int(s)}];
+      for (size_t o = s + 1; o < 4; ++o) ++together[{std::min(m.table[s], m.table[o]), std::max(m.table[s], m.table[o])}];
+    }
+    // The rotations of a table share its seed (the same shuffles).
+    const auto [it, fresh] = seed_of_table.emplace(m.pairing, m.seed);
+    if (!fresh) EXPECT_EQ(it->second, m.seed);
+  }
+  for (int pl = 0; pl < 5; ++pl)
+    for (int s = 0; s < 4; ++s) EXPECT_EQ((in_seat[{pl, s}]), 4) << "player " << pl << " seat " << s;
+  EXPECT_EQ(together.size(), 10u);
+  for (const auto& [pair, n] : together) EXPECT_EQ(n, 3 * 4) << pair.first << "-" << pair.second;
+  EXPECT_EQ(seed_of_table.size(), 5u);
+  // Not a format that plans from results; not more seats than bots.
+  p.format = Format::Swiss;
+  EXPECT_THROW(plan_round(p, 1, {}), std::invalid_argument);
+  p.format = Format::RoundRobin;
+  p.seats = 6;
+  EXPECT_THROW(plan_round(p, 1, {}), std::invalid_argument);
+}
+
+TEST(TournamentPlan, PoolTableKeepsDecksBySeatAndApart) {
+  const std::vector<int> a = pool_table(42, 7, 4), b = pool_table(42, 7, 4);
+  EXPECT_EQ(a, b);
+  ASSERT_EQ(a.size(), 4u);
+  std::set<int> distinct(a.begin(), a.end());
+  EXPECT_EQ(distinct.size(), 4u);
+  for (int d : a) EXPECT_LT(d, 7);
+}

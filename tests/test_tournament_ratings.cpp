@@ -165,3 +165,47 @@ TEST(TournamentStandings, TallyCrosstableAndFaults) {
   EXPECT_EQ(st.cross[2][0].games, 2);
   EXPECT_EQ(st.cross[1][2].games, 0);
 }
+
+// Issue 13: a table of three or more counts every pair of seats on different
+// sides as a game, won by the better place.
+TEST(TournamentRatings, TablesCountEveryPairOfPlacesAndSkipTeammates) {
+  std::vector<Player> players(4);
+  for (int i = 0; i < 4; ++i) players[size_t(i)].name = std::string(1, char('a' + i));
+  MatchRecord ffa;
+  ffa.done = true;
+  ffa.plan.table = {2, 0, 1, 3};
+  ffa.plan.seat0 = 2;
+  ffa.plan.seat1 = 0;
+  ffa.seats.resize(4);
+  ffa.seats[0].place = 1;  // c
+  ffa.seats[1].place = 2;  // a
+  ffa.seats[2].place = 2;  // b, tied with a
+  ffa.seats[3].place = 4;  // d
+  const Standings st = compute_standings(players, {ffa});
+  auto of = [&](const std::string& name) {
+    for (const PlayerStanding& p : st.players)
+      if (p.name == name) return p;
+    return PlayerStanding{};
+  };
+  EXPECT_EQ(of("c").wins, 3);
+  EXPECT_EQ(of("c").games, 3);
+  EXPECT_EQ(of("a").wins, 1);
+  EXPECT_EQ(of("a").draws, 1);
+  EXPECT_EQ(of("a").losses, 1);
+  EXPECT_EQ(of("d").losses, 3);
+  EXPECT_DOUBLE_EQ(st.cross[0][1].points, 0.5);
+  EXPECT_DOUBLE_EQ(st.cross[2][3].points, 1.0);
+
+  // Teams of two: teammates are not each other's games.
+  MatchRecord teams = ffa;
+  teams.seats[0].team = 0;
+  teams.seats[1].team = 1;
+  teams.seats[2].team = 0;
+  teams.seats[3].team = 1;
+  teams.seats[0].place = teams.seats[2].place = 1;
+  teams.seats[1].place = teams.seats[3].place = 3;
+  const Standings ts = compute_standings(players, {teams});
+  for (const PlayerStanding& p : ts.players) EXPECT_EQ(p.games, 2) << p.name;
+  EXPECT_EQ(ts.cross[2][1].games, 0);  // c and b were teammates
+  EXPECT_EQ(ts.cross[2][0].games, 1);
+}

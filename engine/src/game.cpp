@@ -75,6 +75,11 @@ void resume(State& s, std::vector<Event>* log) {
       }
       return;
     }
+    // A player who left mid-turn (leave_game) has nothing more to do in it.
+    if ((s.phase == Phase::Actions || s.phase == Phase::Discard) && s.seats[s.current].eliminated) {
+      end_turn(s, log);
+      continue;
+    }
     if (s.phase == Phase::Actions && s.actions_left <= 0) {
       start_discard_step(s);
       continue;

@@ -37,9 +37,11 @@ uint64_t state_hash(const State& s) {
     H.ids(st.discard);
     H.ids(st.annihilated);
     H.ids(st.in_play);
-    H.mix(uint64_t(uint32_t(st.destiny)) | uint64_t(uint32_t(st.promotion)) << 32);
+    H.mix(uint64_t(uint32_t(st.pool)) | uint64_t(uint32_t(st.promotion)) << 32);
     H.mix(uint64_t(uint32_t(st.turns_taken)) | uint64_t(st.gift_decided) << 32 | uint64_t(st.eliminated) << 33);
     H.mix(uint64_t(uint32_t(st.no_warrior_deadline)) | uint64_t(st.sabotaged_mask) << 32);
+    // When and how a seat went out decides the places (final_places).
+    if (st.eliminated) H.mix(uint64_t(uint32_t(st.out_turn)) | uint64_t(st.left) << 32);
   }
   H.mix(uint64_t(uint32_t(s.turn_number)) | uint64_t(s.current) << 32 | uint64_t(s.first_player) << 40 |
         uint64_t(s.phase) << 48 | uint64_t(s.step) << 56);
@@ -64,6 +66,7 @@ uint64_t state_hash(const State& s) {
   H.mix(uint64_t(uint32_t(s.winner)) | uint64_t(uint16_t(s.recent_survivor)) << 32 |
         uint64_t(uint8_t(s.recent_p_seat)) << 48);
   H.mix(uint64_t(uint16_t(s.recent_p)));
+  if (s.winning_team != s.winner) H.mix(uint64_t(uint32_t(s.winning_team)) | 0x7EA4ull << 32);
   return H.h;
 }
 

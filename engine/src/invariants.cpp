@@ -32,7 +32,7 @@ std::vector<std::string> check_invariants(const State& s) {
     count(st.discard, Zone::Discard, i, "discard pile");
     count(st.annihilated, Zone::Annihilated, i, "annihilated pile");
     count(st.in_play, Zone::InPlay, i, "play");
-    if (st.destiny < 0) fail("s" + std::to_string(i) + " has negative D");
+    if (st.pool < 0) fail("s" + std::to_string(i) + " has negative D");
     if (st.promotion < 0) fail("s" + std::to_string(i) + " has negative P");
   }
   for (size_t c = 0; c < s.cards.size(); ++c) {
@@ -62,8 +62,8 @@ std::vector<std::string> check_invariants(const State& s) {
       have.push_back(a);
     if (have != want) fail("c" + std::to_string(c) + "'s list of attachments is out of date");
   }
-  // Action limits.
-  if (s.actions_left < 0 || s.actions_left > s.rules.actions_per_turn)
+  // Action limits: the seat's own (the Dark Legion player of cartel-vs-legion has more).
+  if (s.actions_left < 0 || s.actions_left > actions_per_turn_of(s, s.current))
     fail("actions left out of range: " + std::to_string(s.actions_left));
   if (game_over(s)) return bad;
   // Tactical actions: never offered in a first turn or after one was used.

@@ -39,17 +39,22 @@ Observation observe(const State& s, int viewer) {
   o.tactic = s.combat.tactic;
   o.warzone = s.combat.warzone;
   o.winner = s.winner;
+  o.winning_team = s.winning_team;
+  o.turn_order = turn_order(s);
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seats[size_t(i)];
     SeenSeat ss;
     ss.seat = i;
-    ss.destiny = st.destiny;
+    ss.destiny = destiny(s, i);
     ss.promotion = st.promotion;
     ss.hand_size = int(st.hand.size());
     ss.draw_size = int(st.draw.size());
     ss.discard_size = int(st.discard.size());
     ss.annihilated_size = int(st.annihilated.size());
     ss.eliminated = st.eliminated;
+    ss.left = st.left;
+    ss.team = st.team;
+    ss.primary_target = primary_target(s, i);
     if (i == viewer)
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
     for (CardId c : st.in_play) {

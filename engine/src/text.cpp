@@ -145,7 +145,8 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::Equip: return who + " equips " + name(e.b) + " with " + name(e.a);
     case EventKind::Build: return who + " builds " + name(e.a);
     case EventKind::Attack:
-      return who + ": " + name(e.a) + " attacks " + name(e.b) + (e.x == 0 ? " (fight)" : " (shoot)");
+      return who + ": " + name(e.a) + " attacks " + name(e.b) + (e.x == 0 ? " (fight)" : " (shoot)") +
+             (e.y > 0 ? ", paying " + y + " D to attack a secondary target" : "");
     case EventKind::AttackVoid: return who + ": the attack on " + name(e.b) + " is not allowed; combat ends";
     case EventKind::Play:
       return who + " plays " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : e.x >= 0 ? " on s" + x : "");
@@ -159,8 +160,12 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::Sabotage: return who + ": " + name(e.a) + " sabotages s" + x;
     case EventKind::Discard: return who + " discards " + name(e.a);
     case EventKind::Pass: return who + " passes";
-    case EventKind::Eliminated: return who + " has had no warrior for three turns and loses";
-    case EventKind::GameEnd: return e.seat >= 0 ? who + " wins with " + x + " P" : "the game ends";
+    case EventKind::Eliminated:
+      return e.x == 1 ? who + " leaves the game" : who + " has had no warrior for three turns and loses";
+    case EventKind::GameEnd:
+      return e.seat >= 0 ? who + " wins with " + x + " P"
+             : e.y >= 0  ? "team " + y + " wins with " + x + " P"
+                         : "the game ends";
     case EventKind::Transfer: return who + ": " + name(e.a) + " transfers to the " + area_word(e.x);
     case EventKind::EnterVehicle: return who + ": " + name(e.a) + " enters " + name(e.b);
     case EventKind::ExitVehicle: return who + ": " + name(e.a) + " exits " + name(e.b);

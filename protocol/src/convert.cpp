@@ -127,6 +127,7 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
   p->set_defender(o.in_combat ? o.defender : -1);
   if (o.in_combat) p->set_tactic(o.tactic == dt::Tactic::Shoot ? "shoot" : "fight");
   p->set_warzone(o.in_combat ? o.warzone : -1);
+  const bool teams = dt::has_teams(s.rules);
   for (const dt::SeenSeat& ss : o.seats) {
     protocol::SeenSeat* ps = p->add_seats();
     ps->set_seat(ss.seat);
@@ -139,7 +140,11 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
     ps->set_eliminated(ss.eliminated);
     for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand(), false, once);
     for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true, once);
+    if (teams) ps->set_team(ss.team);
+    if (ss.primary_target >= 0) ps->set_primary_target(ss.primary_target);
+    ps->set_left(ss.left);
   }
+  for (int t : o.turn_order) p->add_turn_order(t);
 }
 
 protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
@@ -187,6 +192,30 @@ std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardD
     out.push_back(p);
   }
   return out;
+}
+
+void fill_table(const dt::Rules& r, int seats, const dt::CardDb& db, protocol::Hello* h) {
+  const dt::State table = dt::blank_state(db, r, seats, 0);  // teams, pools and targets as the game starts them
+  const bool teams = dt::has_teams(r);
+  h->set_style(std::string(dt::to_string(r.style)));
+  for (int i = 0; i < seats; ++i) h->add_turn_order(i);
+  h->set_promotion_target(r.team_promotion_target > 0 ? r.team_promotion_target : r.promotion_target);
+  h->set_team_pool(r.team_pool);
+  h->set_secondary_target_toll(r.secondary_target_toll);
+  for (int i = 0; i < seats; ++i) {
+    const dt::SeatRules own = size_t(i) < r.seats.size() ? r.seats[size_t(i)] : dt::SeatRules{};
+    protocol::SeatRulesMsg* m = h->add_seat_rules();
+    m->set_seat(i);
+    if (teams) m->set_team(table.seats[size_t(i)].team);
+    if (const int t = dt::primary_target(table, i); t >= 0) m->set_primary_target(t);
+    m->set_opening_hand(own.opening_hand >= 0 ? own.opening_hand : r.opening_hand);
+    m->set_hand_limit(dt::hand_limit_of(table, i));
+    m->set_starting_destiny(dt::destiny(table, i));
+    m->set_actions_per_turn(dt::actions_per_turn_of(table, i));
+    m->set_free_attacks(dt::free_attacks(table, i));
+    for (unsigned a = 0; a <= unsigned(dt::Affil::Templars); ++a)
+      if (own.muster_only & (1u << a)) m->add_muster_only(lower_name(dt::Affil(a)));
+  }
 }
 
 // ---- bot side -------------------------------------------------------------
@@ -267,10 +296,14 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
     ss.discard_size = ps.discard_count();
     ss.annihilated_size = ps.annihilated_count();
     ss.eliminated = ps.eliminated();
+    ss.left = ps.left();
+    ss.team = ps.has_team() ? ps.team() : ps.seat();
+    ss.primary_target = ps.has_primary_target() ? ps.primary_target() : -1;
     for (const auto& c : ps.hand()) ss.hand.push_back(seen_from(c, codes));
     for (const auto& c : ps.in_play()) ss.in_play.push_back(seen_from(c, codes));
     out.seats.push_back(std::move(ss));
   }
+  out.turn_order.assign(o.turn_order().begin(), o.turn_order().end());
   return out;
 }
 

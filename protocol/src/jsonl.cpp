@@ -229,6 +229,11 @@ class RequestWriter {
     key(k);
     write_int(out_, v);
   }
+  // An optional field that is set: written even at 0.
+  void present(std::string_view k, int64_t v) {
+    key(k);
+    write_int(out_, v);
+  }
   void flag(std::string_view k, bool v) {
     if (omit_ && !v) return;
     key(k);
@@ -337,6 +342,9 @@ class RequestWriter {
     flag("eliminated", s.eliminated());
     list("hand", s.hand(), [&](const protocol::SeenCard& c) { card(c); });
     list("in_play", s.in_play(), [&](const protocol::SeenCard& c) { card(c); });
+    if (s.has_team()) present("team", s.team());
+    if (s.has_primary_target()) present("primary_target", s.primary_target());
+    flag("left", s.left());
     close();
   }
   void observation(const protocol::Observation& o) {
@@ -354,6 +362,7 @@ class RequestWriter {
     str("tactic", o.tactic());
     list("seats", o.seats(), [&](const protocol::SeenSeat& s) { seat(s); });
     num("warzone", o.warzone());
+    list("turn_order", o.turn_order(), [&](int32_t t) { write_int(out_, t); });
     close();
   }
 };

@@ -112,6 +112,7 @@ protocol::RefereeMessage hello_for(const MatchSpec& match, size_t i) {
   h->mutable_clock()->set_bank_ms(c.bank_ms);
   h->mutable_clock()->set_grace_ms(c.grace_ms);
   h->set_policy(to_string(match.policy));
+  fill_table(match.rules, int(match.bots.size()), dt::builtin_cards(), h);
   return m;
 }
 

@@ -68,6 +68,7 @@ struct Seat {
   // in-process bots, which read the engine directly); swapped into the request.
   google::protobuf::RepeatedPtrField<protocol::EventMsg> pending;
   bool started = false;
+  bool closed = false;   // shut down already (it left the game after a fault)
   bool compact = false;  // asked for card facts once and defaults left out
   FactsOnce facts;       // compact: which cards' facts it has been sent
   int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
@@ -75,7 +76,8 @@ struct Seat {
   bool comments_dropped = false;
 };
 
-// Thrown inside the runner when a seat's fault ends the match.
+// Thrown inside the runner when a seat forfeits: it leaves the game, and the
+// match goes on while two sides are still in.
 struct Forfeit {
   int seat;
 };
@@ -110,6 +112,8 @@ class Runner {
   void distribute(const dt::State& s, const std::vector<dt::Event>& events);
   size_t decide(const dt::State& s, const std::vector<dt::Option>& opts, std::string* comment, bool* by_default);
   void finish(const dt::State* s, int forfeiting_seat);
+  void leave(dt::State& s, int seat, std::vector<dt::Event>& events);
+  bool ended_by_leave_ = false;  // the last forfeit left one side in the game
   void send_error(Seat& seat, int64_t id, const std::string& kind, const std::string& msg,
                   const std::vector<dt::Option>* opts);
 };
@@ -205,7 +209,7 @@ void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events
     if (seat.link->in_process()) seat.link->engine_events(s, events);
   for (const dt::Event& e : events) {
     for (size_t i = 0; i < seats_.size(); ++i)
-      if (!seats_[i].link->in_process()) to_proto(s, e, int(i), seats_[i].pending.Add());
+      if (!seats_[i].link->in_process() && !seats_[i].closed) to_proto(s, e, int(i), seats_[i].pending.Add());
     if (tr_.enabled()) {
       json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
                 {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
@@ -258,7 +262,27 @@ void Runner::start_bots() {
       if (seats_[i].out.ready_name != seats_[i].out.name) line["ready_name"] = seats_[i].out.ready_name;
       tr_.write(line);
     }
-  if (first_fault >= 0) throw Forfeit{first_fault};
+  // With two or more ready the game starts; the others leave it at once (run()).
+  int ready = 0;
+  for (const Seat& seat : seats_) ready += seat.out.verdict == Verdict::Ok;
+  if (first_fault >= 0 && ready < 2) throw Forfeit{first_fault};
+}
+
+// A seat that forfeited leaves the game (dt::leave_game) and its bot is shut
+// down; the transcript records where, so a replay leaves it at the same point.
+void Runner::leave(dt::State& s, int seat, std::vector<dt::Event>& events) {
+  Seat& st = seats_[size_t(seat)];
+  st.pending.Clear();
+  if (st.started && !st.closed) {
+    st.link->shutdown(milliseconds(0));
+    st.closed = true;
+  }
+  events.clear();
+  dt::leave_game(s, seat, &events);
+  if (tr_.enabled()) tr_.write({{"type", "leave"}, {"seat", seat}, {"hash", hash_hex(dt::state_hash(s))}});
+  if (spec_.verbose) fmt::print("s{} leaves the game\n", seat);
+  distribute(s, events);
+  ended_by_leave_ = dt::game_over(s);
 }
 
 void Runner::send_error(Seat& seat, int64_t id, const std::string& kind, const std::string& msg,
@@ -434,20 +458,32 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
 
 void Runner::finish(const dt::State* s, int forfeiting) {
   if (forfeiting >= 0) {
+    // Fewer than two bots started: no game; the one that did (if one did) wins.
     out_.reason = "forfeit";
     out_.winner = -1;
     int alive = 0, last = -1;
     for (size_t i = 0; i < seats_.size(); ++i)
       if (seats_[i].out.verdict == Verdict::Ok) ++alive, last = int(i);
-    if (alive == 1) out_.winner = last;
+    if (alive == 1) out_.winner = out_.winning_team = last;
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      seats_[i].out.team = int(i);
+      seats_[i].out.place = int(i) == out_.winner ? 1 : out_.winner >= 0 ? 2 : 1;
+    }
   } else if (s) {
     out_.winner = s->winner;
-    out_.reason = std::string(dt::to_string(s->end_reason));
+    out_.winning_team = s->winning_team;
+    out_.reason = ended_by_leave_ ? "forfeit" : std::string(dt::to_string(s->end_reason));
+    const std::vector<int> places = dt::final_places(*s);
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      seats_[i].out.place = places[i];
+      seats_[i].out.team = s->seats[i].team;
+      seats_[i].out.left = s->seats[i].left;
+    }
   }
   if (s) {
     for (size_t i = 0; i < seats_.size(); ++i) {
       seats_[i].out.promotion = s->seats[i].promotion;
-      seats_[i].out.destiny = s->seats[i].destiny;
+      seats_[i].out.destiny = dt::destiny(*s, int(i));
     }
     out_.turns = s->turn_number;
   }
@@ -476,6 +512,8 @@ MatchOutcome Runner::run() {
       state = dt::new_game(db_, cfg_, &events);
       live_ = &*state;
       distribute(*state, events);
+      for (size_t i = 0; i < seats_.size(); ++i)
+        if (seats_[i].out.verdict != Verdict::Ok && !dt::game_over(*state)) leave(*state, int(i), events);
       while (!dt::game_over(*state)) {
         if (spec_.cancel && spec_.cancel->load()) {
           out_.voided = true;
@@ -489,7 +527,13 @@ MatchOutcome Runner::run() {
         bool by_default = false;
         const int64_t id = next_decision_id_;
         last_used_us_ = 0;
-        const size_t idx = decide(*state, opts, &comment, &by_default);
+        size_t idx = 0;
+        try {
+          idx = decide(*state, opts, &comment, &by_default);
+        } catch (const Forfeit& f) {
+          leave(*state, f.seat, events);  // the others play on
+          continue;
+        }
         const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
         events.clear();
         dt::apply(*state, opts[idx], &events);
@@ -527,6 +571,7 @@ MatchOutcome Runner::run() {
       me->set_type("match_end");
       me->set_match_id(spec_.match_id);
       me->set_winner(out_.winner);
+      me->set_winning_team(out_.winning_team);
       me->set_reason(out_.reason);
       for (size_t k = 0; k < seats_.size(); ++k) {
         protocol::SeatResult* r = me->add_seats();
@@ -535,14 +580,16 @@ MatchOutcome Runner::run() {
         r->set_verdict(to_string(seats_[k].out.verdict));
         r->set_promotion(seats_[k].out.promotion);
         r->set_destiny(seats_[k].out.destiny);
+        r->set_place(seats_[k].out.place);
+        if (dt::has_teams(spec_.rules)) r->set_team(seats_[k].out.team);
       }
       me->mutable_events()->Swap(&seat.pending);
-      if (seat.out.verdict == Verdict::Ok) seat.link->send(m);
+      if (seat.out.verdict == Verdict::Ok && !seat.closed) seat.link->send(m);
     } catch (...) {
     }
   }
   for (Seat& seat : seats_)
-    if (seat.started) seat.link->shutdown(milliseconds(seat.out.verdict == Verdict::Ok ? spec_.shutdown_grace_ms : 0));
+    if (seat.started && !seat.closed) seat.link->shutdown(milliseconds(seat.out.verdict == Verdict::Ok ? spec_.shutdown_grace_ms : 0));
   json seats = json::array();
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatOutcome& so = seats_[i].out;
@@ -552,7 +599,8 @@ MatchOutcome Runner::run() {
       if (!tail.empty()) so.detail += "\nstderr tail:\n" + tail;
     }
     json js{{"name", so.name}, {"verdict", to_string(so.verdict)}, {"p", so.promotion}, {"d", so.destiny},
-            {"time_used_ms", so.time_used_ms}};
+            {"place", so.place}, {"time_used_ms", so.time_used_ms}};
+    if (dt::has_teams(spec_.rules)) js["team"] = so.team;
     if (so.timeouts) js["timeouts"] = so.timeouts;
     if (so.illegal) js["illegal"] = so.illegal;
     if (so.malformed) js["malformed"] = so.malformed;
@@ -560,6 +608,7 @@ MatchOutcome Runner::run() {
     out_.seats.push_back(so);
   }
   json result{{"type", "result"}, {"winner", out_.winner}, {"reason", out_.reason}, {"seats", seats}};
+  if (dt::has_teams(spec_.rules)) result["winning_team"] = out_.winning_team;
   if (out_.voided) result["void_reason"] = out_.void_reason;
   try {
     tr_.write(result);
@@ -640,6 +689,11 @@ std::optional<std::string> clocks_problem(const Clocks& c) {
 
 MatchOutcome run_match(const MatchSpec& spec) {
   if (spec.bots.size() < 2) throw std::invalid_argument("a match needs at least two bots");
+  if (spec.bots.size() > size_t(kMaxSeats))
+    throw std::invalid_argument(fmt::format("a match has at most {} bots, got {}", kMaxSeats, spec.bots.size()));
+  if (!spec.rules.seats.empty() && spec.rules.seats.size() != spec.bots.size())
+    throw std::invalid_argument(fmt::format("the rules' style is set up for {} players, the match has {} bots",
+                                            spec.rules.seats.size(), spec.bots.size()));
   if (auto bad = clocks_problem(spec.clocks)) throw std::invalid_argument("clocks: " + *bad);
   for (const BotSpec& b : spec.bots)
     if (b.clocks)

@@ -199,7 +199,7 @@ class PageBuilder final : public ReplayVisitor {
       };
       for (dt::CardId c : st.in_play) add(c);
       seats.push_back({{"p", st.promotion},
-                       {"d", st.destiny},
+                       {"d", dt::destiny(s, i)},
                        {"hand", st.hand},
                        {"draw", st.draw.size()},
                        {"discard", st.discard.size()},

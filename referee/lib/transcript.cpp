@@ -51,6 +51,20 @@ json rules_to_json(const dt::Rules& r) {
     if (f.kind == dt::RulesField::Flag) j[std::string(f.name)] = v != 0;
     else j[std::string(f.name)] = v;  // choices as their index, as older transcripts wrote `sabotage`
   }
+  // The style of play and its seats, only when it is not a plain free-for-all.
+  if (r.style != dt::Style::FreeForAll || !r.seats.empty()) {
+    j["style"] = std::string(dt::to_string(r.style));
+    json seats = json::array();
+    for (const dt::SeatRules& x : r.seats)
+      seats.push_back({{"team", x.team},
+                       {"opening_hand", x.opening_hand},
+                       {"hand_limit", x.hand_limit},
+                       {"starting_destiny", x.starting_destiny},
+                       {"actions_per_turn", x.actions_per_turn},
+                       {"free_attacks", x.free_attacks},
+                       {"muster_only", x.muster_only}});
+    j["seats"] = seats;
+  }
   return j;
 }
 
@@ -67,7 +81,8 @@ dt::Rules rules_from_json(const json& j) {
   // A transcript is a file anyone can hand in: each value is checked for its
   // type and kept to a range the engine can play.
   auto upper = [](std::string_view k) -> int {
-    if (k == "promotion_target" || k == "starting_destiny" || k == "min_deck_size" || k == "max_copies") return 10000;
+    if (k == "promotion_target" || k == "starting_destiny" || k == "min_deck_size" || k == "max_copies" ||
+        k == "team_pool_destiny" || k == "team_promotion_target") return 10000;
     if (k == "turn_limit") return 1000000;
     return 1000;
   };
@@ -89,6 +104,39 @@ dt::Rules rules_from_json(const json& j) {
       x = int(it->get<int64_t>());
     }
     f.set(r, x);
+  }
+  if (auto it = j.find("style"); it != j.end()) {
+    if (!it->is_string()) throw std::runtime_error("rules: \"style\" must be a string");
+    const auto style = dt::style_by_name(it->get<std::string>());
+    if (!style) throw std::runtime_error("rules: unknown style '" + it->get<std::string>() + "'");
+    r.style = *style;
+  }
+  if (auto it = j.find("seats"); it != j.end()) {
+    if (!it->is_array() || it->size() > size_t(dt::kMaxSeats))
+      throw std::runtime_error(fmt::format("rules: \"seats\" must be a list of at most {} seats", dt::kMaxSeats));
+    for (const json& x : *it) {
+      if (!x.is_object()) throw std::runtime_error("rules: each of \"seats\" must be an object");
+      dt::SeatRules sr;
+      // -1 keeps the table's value; a team is a small number.
+      auto seat_num = [&](const char* k, auto& field, int lo, int hi) {
+        auto v = x.find(k);
+        if (v == x.end()) return;
+        if (!v->is_number_integer() || v->get<int64_t>() < lo || v->get<int64_t>() > hi)
+          throw std::runtime_error(fmt::format("rules: seats' \"{}\" must be a whole number from {} to {}", k, lo, hi));
+        field = static_cast<std::remove_reference_t<decltype(field)>>(v->get<int64_t>());
+      };
+      seat_num("team", sr.team, -1, 99);
+      seat_num("opening_hand", sr.opening_hand, -1, 1000);
+      seat_num("hand_limit", sr.hand_limit, -1, 1000);
+      seat_num("starting_destiny", sr.starting_destiny, -1, 10000);
+      seat_num("actions_per_turn", sr.actions_per_turn, -1, 1000);
+      seat_num("muster_only", sr.muster_only, 0, 65535);
+      if (auto v = x.find("free_attacks"); v != x.end()) {
+        if (!v->is_boolean()) throw std::runtime_error("rules: seats' \"free_attacks\" must be true or false");
+        sr.free_attacks = v->get<bool>();
+      }
+      r.seats.push_back(sr);
+    }
   }
   return r;
 }
@@ -273,24 +321,51 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
         }
       } else if (type == "ready") {
         say(fmt::format("s{} is {}", whole_or(j, "seat", -1), text_field(j, "name", "?")));
+      } else if (type == "leave") {
+        // A seat whose bot forfeited left the game there; the others played on.
+        const int64_t seat = whole_field(j, "seat");
+        if (seat < 0 || seat >= s->num_seats()) throw std::runtime_error("leave: no seat " + std::to_string(seat));
+        dt::leave_game(*s, int(seat), &events);
+        for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
+        events.clear();
+        ++rep.leaves;
+        const std::string want = text_field(j, "hash", "");
+        if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
+          rep.problem = fmt::format("line {}: state hash after s{} left is {}, the transcript has {}", lineno, seat,
+                                    hash_hex(dt::state_hash(*s)), want);
+          return rep;
+        }
       } else if (type == "fault") {
         say(fmt::format("fault: s{} {}: {}", whole_or(j, "seat", -1), text_field(j, "verdict", ""), text_field(j, "detail", "")));
       } else if (type == "result") {
         rep.complete = true;
         const std::string reason = text_field(j, "reason", "");
         const int64_t winner = whole_or(j, "winner", -2);
-        forfeit_or_void = reason == "forfeit" || reason == "void";
-        say(fmt::format("result: winner {}, reason {}", winner, reason));
+        const int64_t winning_team = whole_or(j, "winning_team", -2);
+        // A forfeit is checked like any end once the seats that left were replayed leaving.
+        forfeit_or_void = reason == "void" || (reason == "forfeit" && rep.leaves == 0);
+        say(fmt::format("result: winner {}{}, reason {}", winner,
+                        j.contains("winning_team") ? fmt::format(", winning team {}", winning_team) : "", reason));
         if (!forfeit_or_void) {
           if (!dt::game_over(*s)) {
             rep.problem = "the result line says the game ended, but the replayed game is still going";
             return rep;
           }
-          if (winner != s->winner || reason != dt::to_string(s->end_reason)) {
+          const bool reason_ok = reason == dt::to_string(s->end_reason) || reason == "forfeit";
+          if (winner != s->winner || !reason_ok || (j.contains("winning_team") && winning_team != s->winning_team)) {
             rep.problem = fmt::format("the result line says winner {} ({}), the replay gives winner {} ({})", winner,
                                       reason, s->winner, dt::to_string(s->end_reason));
             return rep;
           }
+          // Every seat's place, when the result line gives them.
+          const std::vector<int> places = dt::final_places(*s);
+          const json seats = j.value("seats", json::array());
+          for (size_t i = 0; i < seats.size() && i < places.size(); ++i)
+            if (seats[i].contains("place") && seats[i].at("place").get<int>() != places[i]) {
+              rep.problem = fmt::format("the result line places s{} {}, the replay places it {}", i,
+                                        seats[i].at("place").get<int>(), places[i]);
+              return rep;
+            }
         }
       }
     } catch (const json::exception&) {

@@ -56,7 +56,46 @@ void add_tie(RoundPlan& plan, const PlanParams& p, int pairing, int a, int b, in
   }
 }
 
+int64_t choose(int n, int k) {
+  int64_t r = 1;
+  for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+  return r;
+}
+
+// Round robin of tables: every set of p.seats players (in lexicographic order)
+// is a table, played once in each rotation of its seats, all rotations on the
+// table's one seed (the same shuffles). So each bot sits in every seat of
+// every table it is at, and every two bots share as many tables.
+void add_tables(RoundPlan& plan, const PlanParams& p, int64_t first_pair_index) {
+  const int k = p.seats;
+  std::vector<int> pick(static_cast<size_t>(k));
+  for (int i = 0; i < k; ++i) pick[size_t(i)] = i;
+  int pairing = 0;
+  while (true) {
+    ++pairing;
+    const uint64_t seed = pair_seed(p, plan.round, pairing, 0);
+    for (int r = 0; r < k; ++r) {
+      PlannedMatch m;
+      m.round = plan.round;
+      m.pairing = pairing;
+      m.leg = r + 1;
+      for (int s = 0; s < k; ++s) m.table.push_back(pick[size_t((s + r) % k)]);
+      m.seat0 = m.table[0];
+      m.seat1 = m.table[1];
+      m.seed = seed;
+      m.pair_index = first_pair_index + pairing - 1;  // a whole table goes to one shard
+      plan.matches.push_back(m);
+    }
+    int i = k - 1;
+    while (i >= 0 && pick[size_t(i)] == p.players - k + i) --i;
+    if (i < 0) break;
+    ++pick[size_t(i)];
+    for (int j = i + 1; j < k; ++j) pick[size_t(j)] = pick[size_t(j - 1)] + 1;
+  }
+}
+
 int pairings_per_round(const PlanParams& p) {
+  if (p.format == Format::RoundRobin && p.seats > 2) return int(choose(p.players, p.seats));
   if (p.format == Format::RoundRobin) return p.players * (p.players - 1) / 2;
   if (p.format == Format::Gauntlet) return p.players - 1;
   return (p.players + 1) / 2;
@@ -153,6 +192,16 @@ std::pair<int, int> pool_pairing(uint64_t seed, int pool_size) {
   return {first, second};
 }
 
+std::vector<int> pool_table(uint64_t seed, int pool_size, int seats) {
+  std::vector<int> out(size_t(seats), 0);
+  if (pool_size <= 1) return out;
+  dt::Rng rng(seed ^ 0x6465636b706f6f6cull);  // "deckpool", as pool_pairing
+  const int first = int(rng.below(uint64_t(pool_size)));
+  // Consecutive pool decks round the table: all differ while the pool is large enough.
+  for (int s = 0; s < seats; ++s) out[size_t(s)] = (first + s) % pool_size;
+  return out;
+}
+
 uint64_t pair_seed(const PlanParams& p, int round, int pairing, int pair_in_tie) {
   const std::string key = p.seed_key.empty() ? fmt::format("dtref fixed tournament seed {}", p.seed) : p.seed_key;
   return keyed_seed(key, fmt::format("round {} pairing {} pair {}", round, pairing, pair_in_tie));
@@ -199,7 +248,9 @@ std::vector<int> knockout_survivors(const PlanParams& p, int rounds_done, const 
 
 int expected_matches(const PlanParams& p) {
   switch (p.format) {
-    case Format::RoundRobin: return p.rounds * p.players * (p.players - 1);
+    case Format::RoundRobin:
+      if (p.seats > 2) return int(p.rounds * choose(p.players, p.seats) * p.seats);
+      return p.rounds * p.players * (p.players - 1);
     case Format::Gauntlet: return p.rounds * 2 * (p.players - 1);
     case Format::Swiss: return p.rounds * 2 * (p.players / 2);
     case Format::Knockout: {
@@ -214,11 +265,21 @@ int expected_matches(const PlanParams& p) {
 RoundPlan plan_round(const PlanParams& p, int round, const History& h) {
   if (p.players < 2) throw std::invalid_argument("a tournament needs at least two bots");
   if (round < 1 || round > total_rounds(p)) throw std::invalid_argument(fmt::format("no round {}", round));
+  if (p.seats > 2 && p.format != Format::RoundRobin)
+    throw std::invalid_argument(fmt::format("tables of {} seats are played round robin only, not {}", p.seats,
+                                            to_string(p.format)));
+  if (p.seats > p.players)
+    throw std::invalid_argument(fmt::format("tables of {} seats need at least {} bots, got {}", p.seats, p.seats,
+                                            p.players));
   RoundPlan plan;
   plan.round = round;
   const int64_t base = int64_t(round - 1) * pairings_per_round(p);
   switch (p.format) {
     case Format::RoundRobin: {
+      if (p.seats > 2) {
+        add_tables(plan, p, base);
+        return plan;
+      }
       int pairing = 0;
       for (int a = 0; a < p.players; ++a)
         for (int b = a + 1; b < p.players; ++b, ++pairing) add_tie(plan, p, pairing + 1, a, b, 1, base + pairing);

@@ -173,16 +173,25 @@ Standings compute_standings(const std::vector<Player>& players, const std::vecto
     ++st.matches_planned;
     if (!m.done) continue;
     ++st.matches_completed;
-    const int who[2] = {m.plan.seat0, m.plan.seat1};
-    for (int s = 0; s < 2; ++s) {
-      if (who[s] < 0 || size_t(who[s]) >= n) continue;
-      PlayerStanding& p = ps[size_t(who[s])];
-      const double sc = m.seat_score(s);
-      ++p.games;
-      p.points += sc;
-      if (sc == 1) ++p.wins;
-      else if (sc == 0) ++p.losses;
-      else ++p.draws;
+    // Every pair of seats on different sides is a game, won by the better
+    // place (docs/tournaments.md, "Tables of three or more"); two seats: the match.
+    const std::vector<int> who = m.plan.players();
+    const int k = int(who.size());
+    for (int s = 0; s < k; ++s) {
+      if (who[size_t(s)] < 0 || size_t(who[size_t(s)]) >= n) continue;
+      PlayerStanding& p = ps[size_t(who[size_t(s)])];
+      for (int o = 0; o < k; ++o) {
+        if (o == s || m.teammates(s, o) || who[size_t(o)] < 0 || size_t(who[size_t(o)]) >= n) continue;
+        const double sc = m.pair_score(s, o);
+        ++p.games;
+        p.points += sc;
+        if (sc == 1) ++p.wins;
+        else if (sc == 0) ++p.losses;
+        else ++p.draws;
+        CrossCell& c = st.cross[size_t(who[size_t(s)])][size_t(who[size_t(o)])];
+        ++c.games;
+        c.points += sc;
+      }
       if (size_t(s) < m.seats.size()) {
         const SeatRecord& r = m.seats[size_t(s)];
         // A fault that ended the match is a verdict; faults a lenient policy
@@ -196,9 +205,6 @@ Standings compute_standings(const std::vector<Player>& players, const std::vecto
             std::find(p.ready_names.begin(), p.ready_names.end(), r.ready_name) == p.ready_names.end())
           p.ready_names.push_back(r.ready_name);
       }
-      CrossCell& c = st.cross[size_t(who[s])][size_t(who[1 - s])];
-      ++c.games;
-      c.points += sc;
     }
   }
   for (PlayerStanding& p : ps) {

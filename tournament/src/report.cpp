@@ -54,10 +54,11 @@ std::vector<FaultLine> faults_of(const std::vector<Player>& players, const std::
   std::vector<FaultLine> out;
   for (const MatchRecord& m : matches) {
     if (!m.done) continue;
-    for (size_t s = 0; s < m.seats.size() && s < 2; ++s) {
+    const std::vector<int> players_by_seat = m.plan.players();
+    for (size_t s = 0; s < m.seats.size() && s < players_by_seat.size(); ++s) {
       const SeatRecord& r = m.seats[s];
       if (r.verdict == "ok" && r.timeouts == 0 && r.illegal == 0 && r.malformed == 0) continue;
-      const int who = s == 0 ? m.plan.seat0 : m.plan.seat1;
+      const int who = players_by_seat[s];
       FaultLine f;
       f.key = m.plan.key();
       f.name = who >= 0 && size_t(who) < players.size() ? players[size_t(who)].name : "?";
@@ -179,11 +180,21 @@ std::vector<MatchLine> match_lines(const std::vector<Player>& players, const std
     if (!m.done) continue;
     MatchLine l;
     l.key = m.plan.key();
-    l.seats = {name_of(m.plan.seat0), name_of(m.plan.seat1)};
+    for (int p : m.plan.players()) l.seats.push_back(name_of(p));
     for (const SeatRecord& s : m.seats)
       if (!s.deck.empty()) l.decks.push_back(s.deck);
-    l.result = m.winner_seat < 0 ? fmt::format("draw ({})", m.reason)
-                                 : fmt::format("{} wins ({})", l.seats[size_t(m.winner_seat) % 2], m.reason);
+    if (m.seats.size() > 2) {
+      // A table: the seats in the order of their places.
+      std::vector<size_t> order(m.seats.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return m.seats[a].place < m.seats[b].place; });
+      for (size_t i : order)
+        l.result += fmt::format("{}{}. {}", l.result.empty() ? "" : ", ", m.seats[i].place, i < l.seats.size() ? l.seats[i] : "?");
+      l.result += fmt::format(" ({})", m.reason);
+    } else {
+      l.result = m.winner_seat < 0 ? fmt::format("draw ({})", m.reason)
+                                   : fmt::format("{} wins ({})", l.seats[size_t(m.winner_seat) % 2], m.reason);
+    }
     l.turns = m.turns;
     l.finished_at = m.finished_at;
     l.transcript = m.transcript;

@@ -87,6 +87,13 @@ std::string identity_json(const TournamentSetup& t) {
     j["deck_pool"] = pool;
     j["own_decks"] = t.own_decks;
   }
+  // Only when it is not two players each for themselves, so older stores still resume.
+  if (t.seats > 2 || t.rules.style != dt::Style::FreeForAll) {
+    nlohmann::json teams = nlohmann::json::array();
+    for (const dt::SeatRules& s : t.rules.seats) teams.push_back(s.team);
+    j["table"] = {{"seats", t.seats}, {"style", std::string(dt::to_string(t.rules.style))}, {"teams", teams},
+                  {"decks", t.table_decks}};
+  }
   return j.dump();  // object keys sorted: canonical
 }
 
@@ -127,6 +134,17 @@ void validate_setup(const TournamentSetup& t) {
       throw std::invalid_argument(fmt::format("deck pool: {}", e.what()));
     }
   }
+  if (t.seats < 2 || t.seats > kMaxSeats)
+    throw std::invalid_argument(fmt::format("--seats {}: a table has 2 to {} seats", t.seats, kMaxSeats));
+  if (t.seats > 2 && t.format != Format::RoundRobin)
+    throw std::invalid_argument(fmt::format("tables of {} seats are played round robin only (--format round-robin), "
+                                            "not {}", t.seats, to_string(t.format)));
+  if (t.seats > int(t.players.size()))
+    throw std::invalid_argument(fmt::format("tables of {} seats need at least {} bots, got {}", t.seats, t.seats,
+                                            t.players.size()));
+  if (!t.rules.seats.empty() && int(t.rules.seats.size()) != t.seats)
+    throw std::invalid_argument(fmt::format("the rules' style is set up for {} players, the tables have {} seats",
+                                            t.rules.seats.size(), t.seats));
   if (t.shard_count < 1 || t.shard_index < 0 || t.shard_index >= t.shard_count)
     throw std::invalid_argument(fmt::format("--shard {}/{}: give i/N with 0 <= i < N", t.shard_index, t.shard_count));
   if (t.shard_count > 1 && plans_from_results(t.format))
@@ -143,6 +161,16 @@ using Clock = std::chrono::steady_clock;
 }  // namespace
 
 std::vector<std::string> seat_decks(const TournamentSetup& t, const PlannedMatch& m) {
+  if (!m.table.empty() && !t.table_decks.empty()) return t.table_decks;
+  if (!m.table.empty()) {
+    std::vector<std::string> out;
+    const std::vector<int> pool = pool_table(m.seed, int(t.deck_pool.size()), int(m.table.size()));
+    for (size_t s = 0; s < m.table.size(); ++s) {
+      const Player& p = t.players[size_t(m.table[s])];
+      out.push_back(t.deck_pool.empty() || (t.own_decks && p.deck_given) ? p.deck : t.deck_pool[size_t(pool[s])]);
+    }
+    return out;
+  }
   const Player& a = t.players[size_t(m.seat0)];
   const Player& b = t.players[size_t(m.seat1)];
   if (t.deck_pool.empty()) return {a.deck, b.deck};
@@ -169,6 +197,8 @@ MatchRecord record_of(const PlannedMatch& m, const MatchSpec& spec, const MatchO
     sr.detail = s.detail;
     sr.ready_name = s.ready_name;
     sr.deck = r.seats.size() < spec.decks.size() ? spec.decks[r.seats.size()].name : std::string();
+    sr.place = s.place;
+    if (dt::has_teams(spec.rules)) sr.team = s.team;
     r.seats.push_back(sr);
   }
   r.turns = out.turns;
@@ -192,6 +222,7 @@ class Run {
   Run(const TournamentSetup& t, Store& store, const RunOptions& opt) : t_(t), store_(store), opt_(opt) {
     for (const Player& p : t.players) decks_.emplace(p.deck, load_deck(p.deck, t.rules));
     for (const std::string& d : t.deck_pool) decks_.emplace(d, load_deck(d, t.rules));
+    for (const std::string& d : t.table_decks) decks_.emplace(d, load_deck(d, t.rules));
   }
 
   RunSummary go() {
@@ -287,7 +318,7 @@ class Run {
   // Adds a finished match of players 0 and 1 to the pentanomial counts once
   // its seat-swapped partner is in too (as pentanomial() counts them).
   void tally_sprt(const MatchRecord& m) {
-    if (!m.done) return;
+    if (!m.done || !m.plan.table.empty()) return;  // tables of three or more: no SPRT
     const bool ab = m.plan.seat0 == 0 && m.plan.seat1 == 1, ba = m.plan.seat0 == 1 && m.plan.seat1 == 0;
     if (!ab && !ba) return;
     auto& acc = sprt_pairs_[{m.plan.round, m.plan.pairing, (m.plan.leg - 1) / 2}];
@@ -347,7 +378,7 @@ class Run {
   void play_one(const PlannedMatch& m) {
     MatchSpec spec;
     spec.key = m.key();  // the bots get an opaque match id (run_match makes one)
-    for (int p : {m.seat0, m.seat1}) spec.bots.push_back(t_.players[size_t(p)].bot_spec());
+    for (int p : m.players()) spec.bots.push_back(t_.players[size_t(p)].bot_spec());
     for (const std::string& d : seat_decks(t_, m)) spec.decks.push_back(decks_.at(d));
     // Bots see neither the results nor any other bot of the tournament.
     spec.sandbox = t_.sandbox;

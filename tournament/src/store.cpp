@@ -29,8 +29,22 @@ CREATE TABLE IF NOT EXISTS matches (
   pair_index INTEGER NOT NULL, seat0 INTEGER NOT NULL, seat1 INTEGER NOT NULL, seed INTEGER NOT NULL,
   status TEXT NOT NULL DEFAULT 'planned',
   winner INTEGER, reason TEXT, verdict0 TEXT, verdict1 TEXT, p0 INTEGER, d0 INTEGER, p1 INTEGER, d1 INTEGER,
-  seats_json TEXT, turns INTEGER, decisions INTEGER, wall_ms REAL, transcript TEXT, finished_at TEXT);
+  seats_json TEXT, turns INTEGER, decisions INTEGER, wall_ms REAL, transcript TEXT, finished_at TEXT,
+  players TEXT);
 )SQL";
+
+// Tables of three or more: the players by seat, as JSON; NULL for two seats.
+std::string table_to_json(const std::vector<int>& table) { return table.empty() ? "" : nlohmann::json(table).dump(); }
+
+std::vector<int> table_from_json(const std::string& text) {
+  std::vector<int> out;
+  if (text.empty()) return out;
+  const auto j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_array()) return out;
+  for (const auto& x : j)
+    if (x.is_number_integer()) out.push_back(x.get<int>());
+  return out;
+}
 
 }  // namespace
 
@@ -39,7 +53,8 @@ std::string seat_records_to_json(const std::vector<SeatRecord>& seats) {
   for (const SeatRecord& s : seats)
     a.push_back({{"verdict", s.verdict}, {"promotion", s.promotion}, {"destiny", s.destiny},
                  {"timeouts", s.timeouts}, {"illegal", s.illegal}, {"malformed", s.malformed},
-                 {"time_used_ms", s.time_used_ms}, {"detail", s.detail}, {"ready_name", s.ready_name}, {"deck", s.deck}});
+                 {"time_used_ms", s.time_used_ms}, {"detail", s.detail}, {"ready_name", s.ready_name}, {"deck", s.deck},
+                 {"place", s.place}, {"team", s.team}});
   return a.dump();
 }
 
@@ -59,6 +74,8 @@ std::vector<SeatRecord> seat_records_from_json(const std::string& text) {
     s.detail = j.value("detail", "");
     s.ready_name = j.value("ready_name", "");
     s.deck = j.value("deck", "");
+    s.place = j.value("place", 0);
+    s.team = j.value("team", -1);
     out.push_back(s);
   }
   return out;
@@ -80,6 +97,10 @@ Store::Store(const std::string& path) : path_(path) {
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=NORMAL");  // WAL + NORMAL: a commit survives a killed process
     exec(kSchema);
+    // A store written before tables of three or more: add their column.
+    bool has_players = false;
+    for (Stmt cols(db_, "PRAGMA table_info(matches)"); cols.step();) has_players |= cols.text(1) == "players";
+    if (!has_players) exec("ALTER TABLE matches ADD COLUMN players TEXT");
     Stmt(db_, "INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)")
         .bind(1, std::to_string(kSchemaVersion)).run();
     Stmt q(db_, "SELECT value FROM meta WHERE key = 'schema_version'");
@@ -180,10 +201,10 @@ void Store::add_round(const RoundPlan& plan, const std::function<bool(const Plan
   for (const PlannedMatch& m : plan.matches) {
     if (keep && !keep(m)) continue;
     Stmt(db_,
-         "INSERT OR IGNORE INTO matches(key, round, pairing, leg, pair_index, seat0, seat1, seed) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+         "INSERT OR IGNORE INTO matches(key, round, pairing, leg, pair_index, seat0, seat1, seed, players) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, m.key()).bind(2, m.round).bind(3, m.pairing).bind(4, m.leg).bind(5, m.pair_index)
-        .bind(6, m.seat0).bind(7, m.seat1).bind(8, int64_t(m.seed)).run();
+        .bind(6, m.seat0).bind(7, m.seat1).bind(8, int64_t(m.seed)).bind(9, table_to_json(m.table)).run();
   }
   for (int p : plan.byes) Stmt(db_, "INSERT OR IGNORE INTO byes(round, player) VALUES (?, ?)").bind(1, plan.round).bind(2, p).run();
   Stmt(db_, "INSERT OR IGNORE INTO rounds(round) VALUES (?)").bind(1, plan.round).run();
@@ -213,7 +234,7 @@ std::vector<MatchRecord> Store::matches() {
   std::vector<MatchRecord> out;
   Stmt q(db_,
          "SELECT round, pairing, leg, pair_index, seat0, seat1, seed, status, winner, reason, seats_json, turns, "
-         "decisions, wall_ms, transcript, finished_at FROM matches ORDER BY key");
+         "decisions, wall_ms, transcript, finished_at, players FROM matches ORDER BY key");
   while (q.step()) {
     MatchRecord r;
     r.plan.round = q.i32(0);
@@ -223,6 +244,7 @@ std::vector<MatchRecord> Store::matches() {
     r.plan.seat0 = q.i32(4);
     r.plan.seat1 = q.i32(5);
     r.plan.seed = uint64_t(q.i64(6));
+    r.plan.table = table_from_json(q.text(16));
     r.done = q.text(7) == "done";
     if (r.done) {
       r.winner_seat = q.i32(8);

@@ -141,4 +141,28 @@ bool can_take_part_in_combat(const State& s, CardId c);
 // (gEngine "ANNOUNCE ATTACKER AND DEFENDER")? Ignores cover, turn and action limits.
 bool attack_allowed(const State& s, CardId attacker, CardId defender);
 
+// --- More than two players (gEngine "Multi-Player Games"; rules-matrix.md) ---
+// A seat's own limits: the table's unless Rules::seats changes them (the
+// Dark Legion player of The Cartel vs. the Dark Legion).
+int hand_limit_of(const State& s, int seat);
+int actions_per_turn_of(const State& s, int seat);
+// May it attack as often as it has actions (an attack not ending the step)?
+bool free_attacks(const State& s, int seat);
+// `seat`'s primary target (the next opponent still in, clockwise); -1 when
+// the rules have no primary targets (Rules::secondary_target_toll 0).
+int primary_target(const State& s, int seat);
+// The seats still in, clockwise (seat order) from the one whose turn it is.
+std::vector<int> turn_order(const State& s);
+// `seat` leaves the game at once (its bot forfeited; the rulebooks have no
+// rule for it, docs/rules-matrix.md): every card it controls in play and
+// every card it attached leaves play for the discard piles, its pending
+// awards lapse, a combat it fights in ends unresolved, and play goes on
+// among the others from where it stood (its turn, if it was, ends).
+void leave_game(State& s, int seat, std::vector<Event>* log = nullptr);
+// Is `seat` on the winning side (State::winning_team)?
+bool seat_won(const State& s, int seat);
+// Every seat's place once the game is over (1 best, ties share a place);
+// see end_of_game.cpp for the order.
+std::vector<int> final_places(const State& s);
+
 }  // namespace dt

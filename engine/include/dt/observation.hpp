@@ -26,6 +26,9 @@ struct SeenSeat {
   int destiny = 0, promotion = 0;
   int hand_size = 0, draw_size = 0, discard_size = 0, annihilated_size = 0;
   bool eliminated = false;
+  bool left = false;        // left the game (a forfeit)
+  int team = 0;             // its side (its own seat number unless the style has teams)
+  int primary_target = -1;  // the seat it attacks without a toll (primary targets), else -1
   std::vector<SeenCard> hand;     // only for the viewer's own seat
   std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
   bool operator==(const SeenSeat&) const = default;
@@ -44,6 +47,8 @@ struct Observation {
   Tactic tactic = Tactic::Fight;
   CardId warzone = kNoCard;  // the Warzone the defender defends from
   int winner = -1;
+  int winning_team = -1;
+  std::vector<int> turn_order;  // seats still in, clockwise from `current`
   std::vector<SeenSeat> seats;
   bool operator==(const Observation&) const = default;
 };

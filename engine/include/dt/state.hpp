@@ -44,11 +44,18 @@ struct SeatState {
   std::vector<CardId> discard;
   std::vector<CardId> annihilated;
   std::vector<CardId> in_play;  // warriors and fortifications, in order of entry
-  int destiny = 0;
+  // D in the pool this seat keeps: its own, or its team's common pool when
+  // the seat is the first of a team that shares one (Rules::team_pool).
+  // Read and change a seat's D through dt::destiny(state, seat).
+  int pool = 0;
+  uint8_t pool_seat = 0;  // the seat keeping this seat's D (itself unless pooled)
+  uint8_t team = 0;       // the seat's team (its own seat number unless Rules::seats says)
   int promotion = 0;
   int turns_taken = 0;
   bool gift_decided = false;
   bool eliminated = false;
+  bool left = false;           // left the game (a forfeit), not eliminated by the rules
+  int out_turn = -1;           // State::turn_number when it was eliminated or left
   int no_warrior_deadline = -1;  // turns_taken value at whose end the seat loses
   uint32_t sabotaged_mask = 0;   // seats sabotaged since this seat's last draw step
 };
@@ -141,7 +148,8 @@ struct State {
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over
   int8_t recent_p_seat = -1;         // the player who just earned P
   int16_t recent_p = 0;              // how many
-  int winner = -1;                  // seat index once the game is over
+  int winner = -1;                  // seat index once the game is over (-1: a draw, or a team of several won)
+  int winning_team = -1;            // the winner's team (SeatState::team), -1: a draw
   EndReason end_reason = EndReason::None;
   int decisions = 0;                // decisions applied so far
   // A warrior has entered play in an Outpost: Transfers are allowed from now
@@ -153,5 +161,11 @@ struct State {
   const CardInst& card(CardId c) const { return cards[size_t(c)]; }
   int num_seats() const { return int(seats.size()); }
 };
+
+// A seat's Destiny Points: its own pool or its team's (Rules::team_pool).
+inline int& destiny(State& s, int seat) { return s.seats[s.seats[size_t(seat)].pool_seat].pool; }
+inline int destiny(const State& s, int seat) { return s.seats[s.seats[size_t(seat)].pool_seat].pool; }
+// Are seats a and b on opposing sides (different teams)?
+inline bool opponents(const State& s, int a, int b) { return s.seats[size_t(a)].team != s.seats[size_t(b)].team; }
 
 }  // namespace dt

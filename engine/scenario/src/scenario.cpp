@@ -68,11 +68,11 @@ std::optional<bool> to_bool(std::string_view s) {
   return std::nullopt;
 }
 
-const std::set<std::string> kHeader = {"rules", "set", "seats", "seed"};
+const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
 const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad",
                                       "kohort", "outpost", "attach", "turn", "turn-number",
                                       "first", "gift", "outpost-opened"};
-const std::set<std::string> kPlay = {"start", "do", "expect"};
+const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
 // Flags after a card in an area list, and after an attachment (a VEHICLE:
 // its warrior inside, the default, or outside).
 const std::set<std::string> kFlags = {"wounded", "cover", "hidden", "unpaid", "exited", "transferred"};
@@ -215,6 +215,22 @@ class Parser {
       need(2, "'set FIELD VALUE'");
       Rules scratch;
       set_rule(scratch, l, file_);
+    } else if (k == "style") {
+      need(1, "a style name and, for teams, a team number per seat (0,0,1,1)");
+      const auto st = style_by_name(lower(w[0]));
+      if (!st) fail(l.number, "expected a style (" + names(style_names()) + "), got '" + w[0] + "'");
+      std::vector<int> teams;
+      if (w.size() >= 2) {
+        auto t = parse_teams(w[1]);
+        if (!t) fail(l.number, "expected team numbers like 0,0,1,1, got '" + w[1] + "'");
+        teams = *t;
+      }
+      Rules scratch;
+      const std::string why = apply_style(scratch, *st, seats_, teams);
+      if (!why.empty()) fail(l.number, "expected a style that fits " + std::to_string(seats_) + " seats: " + why);
+    } else if (k == "leave") {
+      need(1, "a seat");
+      seat_arg(l, w[0]);
     } else if (k == "seats" || k == "seed") {
       need(1, "a number");
       int_arg(l, w[0], "a number");
@@ -279,6 +295,12 @@ class Parser {
     }
   }
 
+  static std::string names(const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& n : v) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+
   void check_expect(const Line& l) {
     const auto& w = l.words;
     if (w.empty()) fail(l.number, "expected something to check after 'expect'");
@@ -300,6 +322,17 @@ class Parser {
     } else if (k == "winner") {
       need(2, "'expect winner sN|none'");
       if (lower(w[1]) != "none") seat_arg(l, w[1]);
+    } else if (k == "team-winner") {
+      need(2, "'expect team-winner N|none'");
+      if (lower(w[1]) != "none") int_arg(l, w[1], "a team number");
+    } else if (k == "place") {
+      need(3, "'expect place sN PLACE'");
+      seat_arg(l, w[1]);
+      int_arg(l, w[2], "a place (1 is best)");
+    } else if (k == "target") {
+      need(3, "'expect target sN sM|none'");
+      seat_arg(l, w[1]);
+      if (lower(w[2]) != "none") seat_arg(l, w[2]);
     } else if (k == "decider" || k == "turn") {
       need(2, "a seat");
       seat_arg(l, w[1]);
@@ -358,7 +391,7 @@ class Parser {
         }
       }
     } else {
-      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, stat, winner, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat, warzone, sees or @label after 'expect', got '" + w[0] + "'");
+      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, stat, winner, team-winner, place, target, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat, warzone, sees or @label after 'expect', got '" + w[0] + "'");
     }
   }
 
@@ -391,7 +424,7 @@ class Parser {
       l.rest = sp == std::string::npos ? "" : trim(t.substr(sp));
       l.words = split_ws(l.rest);
       if (!kHeader.count(l.keyword) && !kSetup.count(l.keyword) && !kPlay.count(l.keyword))
-        fail(n, "expected a directive (rules, set, seats, seed, seat, hand, draw, discard, annihilated, squad, kohort, outpost, attach, outpost-opened, turn, turn-number, first, gift, start, do, expect), got '" + l.keyword + "'");
+        fail(n, "expected a directive (rules, set, seats, seed, style, seat, hand, draw, discard, annihilated, squad, kohort, outpost, attach, outpost-opened, turn, turn-number, first, gift, start, do, leave, expect), got '" + l.keyword + "'");
       lines.push_back(std::move(l));
     }
     if (first_meaningful) fail(1, "expected a '#' comment citing the rulebook, got an empty file");
@@ -406,7 +439,7 @@ class Parser {
     for (const auto& l : lines) {
       if (kPlay.count(l.keyword)) playing = true;
       else if (playing)
-        fail(l.number, "expected 'do' or 'expect' ('" + l.keyword + "' sets up the position and must come before play starts)");
+        fail(l.number, "expected 'do', 'leave' or 'expect' ('" + l.keyword + "' sets up the position and must come before play starts)");
       check(l);
     }
     sc.lines = std::move(lines);
@@ -445,6 +478,7 @@ class Runner {
         line_ = l.number;
         ensure_started();
         if (l.keyword == "do") play(l);
+        else if (l.keyword == "leave") leave(l);
         else if (l.keyword == "expect") expect(l);
       }
       line_ = sc_.lines.empty() ? 0 : sc_.lines.back().number;
@@ -560,6 +594,13 @@ class Runner {
       if (l.keyword == "seats") seats = *to_int(l.words[0]);
       else if (l.keyword == "seed") seed = uint64_t(*to_int(l.words[0]));
     }
+    // The style first, so that `set` lines may change its fields.
+    for (const auto& l : sc_.lines)
+      if (l.keyword == "style")
+        apply_style(rules, *style_by_name(lower(l.words[0])), seats,
+                    l.words.size() >= 2 ? *parse_teams(l.words[1]) : std::vector<int>{});
+    for (const auto& l : sc_.lines)
+      if (l.keyword == "set") line_ = l.number, set_rule(rules, l, sc_.file);
     st_ = blank_state(db_, rules, seats, seed);
 
     // Defaults: a mid-game position, seat 0 to act with all its actions.
@@ -568,7 +609,7 @@ class Runner {
     std::vector<bool> turns_set(size_t(seats), false);
     int current = 0;
     Step step = Step::Actions;
-    int actions = rules.actions_per_turn;
+    std::optional<int> actions;
     bool tactical_used = false;
     std::optional<int> turn_number;
     bool gift = false;
@@ -585,7 +626,7 @@ class Runner {
           auto eq = l.words[i].find('=');
           auto key = lower(l.words[i].substr(0, eq));
           auto val = l.words[i].substr(eq + 1);
-          if (key == "d") ss.destiny = *to_int(val);
+          if (key == "d") destiny(st_, seat(l.words[0])) = *to_int(val);
           else if (key == "p") ss.promotion = *to_int(val);
           else if (key == "turns") {
             turns[size_t(seat(l.words[0]))] = *to_int(val);
@@ -680,7 +721,8 @@ class Runner {
       return;
     }
     st_.step = step;
-    st_.actions_left = step == Step::Discard ? 0 : actions;  // a Draw step leads into a full Actions step
+    // A Draw step leads into a full Actions step.
+    st_.actions_left = step == Step::Discard ? 0 : actions.value_or(actions_per_turn_of(st_, current));
     if (step == Step::Actions) {
       st_.phase = Phase::Actions;
     } else if (step == Step::Discard) {
@@ -712,6 +754,11 @@ class Runner {
     apply(st_, *o);
   }
 
+  void leave(const Line& l) {
+    if (game_over(st_)) mismatch("s" + l.words[0].substr(1) + " to leave a game in progress", "game over");
+    leave_game(st_, seat(l.words[0]));
+  }
+
   void expect_eq(const std::string& what, long want, long got) {
     if (want != got) mismatch(what + " " + std::to_string(want), std::to_string(got));
   }
@@ -723,7 +770,7 @@ class Runner {
         k == "in-play") {
       int s = seat(w[1]);
       const auto& ss = st_.seats[size_t(s)];
-      long got = k == "d" ? ss.destiny : k == "p" ? ss.promotion : k == "hand" ? long(ss.hand.size())
+      long got = k == "d" ? destiny(st_, s) : k == "p" ? ss.promotion : k == "hand" ? long(ss.hand.size())
                : k == "draw" ? long(ss.draw.size()) : k == "discard" ? long(ss.discard.size())
                : k == "annihilated" ? long(ss.annihilated.size()) : long(ss.in_play.size());
       std::string what = k == "d" ? "D" : k == "p" ? "P" : k + " size";
@@ -740,6 +787,19 @@ class Runner {
       int got = game_over(st_) ? st_.winner : -1;
       auto nm = [](int x) { return x < 0 ? std::string("none") : "s" + std::to_string(x); };
       if (want != got) mismatch("winner " + nm(want), nm(got) + (game_over(st_) ? " (game over)" : " (game not over)"));
+    } else if (k == "team-winner") {
+      int want = lower(w[1]) == "none" ? -1 : *to_int(w[1]);
+      int got = game_over(st_) ? st_.winning_team : -1;
+      auto nm = [](int x) { return x < 0 ? std::string("none") : "team " + std::to_string(x); };
+      if (want != got) mismatch("winner " + nm(want), nm(got) + (game_over(st_) ? " (game over)" : " (game not over)"));
+    } else if (k == "place") {
+      if (!game_over(st_)) mismatch("a finished game to rank", "the game is not over");
+      expect_eq("place of s" + w[1].substr(1) + " =", *to_int(w[2]), final_places(st_)[size_t(seat(w[1]))]);
+    } else if (k == "target") {
+      int want = lower(w[2]) == "none" ? -1 : seat(w[2]);
+      int got = primary_target(st_, seat(w[1]));
+      auto nm = [](int x) { return x < 0 ? std::string("none") : "s" + std::to_string(x); };
+      if (want != got) mismatch("primary target of " + w[1] + " " + nm(want), nm(got));
     } else if (k == "decider") {
       if (game_over(st_)) mismatch("s" + w[1].substr(1) + " to decide", "game over");
       int got = deciding_seat(st_);

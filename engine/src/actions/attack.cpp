@@ -19,7 +19,10 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     if (!can_attack_with(s, a)) continue;
     const size_t first_option = out.size();
     for (int t = 0; t < s.num_seats(); ++t) {
-      if ((t == me && !s.rules.attack_own_warriors) || s.seats[size_t(t)].eliminated) continue;
+      if (s.seats[size_t(t)].eliminated) continue;
+      if (t == me ? !s.rules.attack_own_warriors : !opponents(s, me, t)) continue;
+      // Primary targets: a secondary target's warriors only for the toll.
+      if (t != me && attack_toll(s, me, t) > destiny(s, me)) continue;
       for (CardId d : own_warriors(s, t)) {
         if (t == me && !own_target(s, a, d)) continue;
         const CardInst& di = s.card(d);
@@ -63,9 +66,16 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
 
 void apply_attack(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  s.tactical_used = true;
-  s.actions_left = 0;  // a Tactical action ends the Actions step
-  emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic)});
+  if (free_attacks(s, me)) {
+    --s.actions_left;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
+  } else {
+    s.tactical_used = true;
+    s.actions_left = 0;  // a Tactical action ends the Actions step
+  }
+  // gEngine "Multi-Player Games", option 2: paid first, each time.
+  const int toll = attack_toll(s, me, s.card(o.b).controller);
+  destiny(s, me) -= toll;
+  emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic), toll});
   // A defender in cover is turned face up for the combat (and paid for).
   if (!reveal(s, o.b, log)) {
     open_response_window(s);

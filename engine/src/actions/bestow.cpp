@@ -23,7 +23,7 @@ void free_bestow_options(const State& s, int seat, std::vector<Option>& out) {
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const bool free = free_bestow(s, o.a, o.b);
-  s.seats[size_t(me)].destiny -= bestow_cost(s, o.a, o.b);
+  destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
   if (!free) {

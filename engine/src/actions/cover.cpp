@@ -54,15 +54,16 @@ bool reveal(State& s, CardId w, Log log) {
   if (!wi.unpaid) return true;
   wi.unpaid = false;
   SeatState& st = s.seats[wi.controller];
+  int& d = destiny(s, wi.controller);
   const int cost = s.def(w).v;
-  if (st.destiny >= cost) {
-    st.destiny -= cost;
+  if (d >= cost) {
+    d -= cost;
     return true;
   }
   // 2nd ed "MUSTER WARRIOR IN COVER": can't pay -> discarded, all D lost, the
   // rest comes out of P one for one.
-  const int short_by = cost - st.destiny;
-  st.destiny = 0;
+  const int short_by = cost - d;
+  d = 0;
   const int p_lost = std::min(st.promotion, short_by);
   st.promotion -= p_lost;
   emit(log, {EventKind::RevealPenalty, int8_t(wi.controller), w, kNoCard, short_by, p_lost});

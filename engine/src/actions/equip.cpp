@@ -10,7 +10,7 @@ static bool can_equip(const State& s, CardId e, CardId w) {
   if (keywords(s, w) & kwNoEquipment) return false;
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, e, w)) return false;
-  if (borrow_price(s, ed.give_to.affil, w) > s.seats[s.card(w).controller].destiny) return false;
+  if (borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
   // One VEHICLE or one Beast per warrior, and none for a BEAST.
   if (ed.has(kwVehicle) && (vehicle_of(s, w) != kNoCard || beast_of(s, w) != kNoCard || is_beast_warrior(s, w)))
     return false;
@@ -56,7 +56,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
 
 void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  if (is_warrior_in_play(s, o.b)) s.seats[size_t(me)].destiny -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
+  if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
   put_attached(s, o.a, o.b, me);
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
   --s.actions_left;

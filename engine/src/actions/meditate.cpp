@@ -7,7 +7,7 @@ void meditate_options(const State&, std::vector<Option>& out) { out.push_back({O
 
 void apply_meditate(State& s, const Option&, Log log) {
   const int me = deciding_seat(s);
-  s.seats[size_t(me)].destiny += 1;
+  destiny(s, me) += 1;
   --s.actions_left;
   emit(log, {EventKind::Meditate, int8_t(me)});
   open_response_window(s);

@@ -50,7 +50,8 @@ static bool lone_imperial_conflict(const State& s, int seat, CardId w) {
 static bool can_muster(const State& s, CardId w, bool in_cover) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
-  if (!in_cover && d.v > s.seats[s.current].destiny) return false;
+  if (!in_cover && d.v > destiny(s, s.current)) return false;
+  if (!may_field(s, s.current, w)) return false;  // Cartel vs. the Dark Legion: its organization only
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, w)) return false;
   if (tribal_conflict(s, s.current, w)) return false;
@@ -88,7 +89,7 @@ void apply_muster(State& s, const Option& o, Log log) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;
   } else {
-    st.destiny -= s.def(o.a).v;
+    destiny(s, me) -= s.def(o.a).v;
     if (!s.def(o.a).has(kwFreeMuster)) --s.actions_left;
   }
   if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;

@@ -20,7 +20,7 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
   const int me = s.current;
   const SeatState& st = s.seats[size_t(me)];
   for (int t = 0; t < s.num_seats(); ++t) {
-    if (t == me || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) continue;
+    if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) continue;
     if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) continue;
     const OptKind kind =
         s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;

@@ -38,6 +38,9 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   const uint32_t ka = keywords(s, a), kd = keywords(s, d);
   const AffilMask aa = affiliations(s, a), da = affiliations(s, d);
   if ((ka | kd) & kwNoncombatant) return false;
+  // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
+  const int ca = s.card(a).controller, cd = s.card(d).controller;
+  if (ca != cd && !opponents(s, ca, cd)) return false;
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);

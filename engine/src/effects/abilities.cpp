@@ -35,7 +35,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
-      const int destiny = st.destiny;
+      const int destiny = dt::destiny(s, seat);
       int n = 0;  // how many times the price can be bought (1 for a fixed price)
       while (n < (ab.per_d > 0 ? 10 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
       if (n <= 0) continue;
@@ -69,11 +69,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
 
 bool apply_use(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   const Target tgt{o.b, o.seat};
   const Ability& ab = s.def(o.a).abilities[size_t(o.p)];
   const CardId user = is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
-  st.destiny -= ability_price(s, o.a, user, ab, o.n);
+  destiny(s, me) -= ability_price(s, o.a, user, ab, o.n);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});

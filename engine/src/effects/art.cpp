@@ -52,7 +52,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   Timing t = d.spell == SpellKind::Action ? Timing::Action
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
-  const int destiny = s.seats[size_t(seat)].destiny;
+  const int destiny = dt::destiny(s, seat);
   for (CardId caster : s.seats[size_t(seat)].in_play) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) continue;
     // How many times this caster can buy the price (1 for a fixed price).

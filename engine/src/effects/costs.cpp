@@ -7,7 +7,7 @@ namespace dt::detail {
 
 // How many times a "for every X D" price can be bought (1 when there is none).
 int max_times(const State& s, int seat, int cost_d, int per_d, int cap) {
-  const int d = s.seats[size_t(seat)].destiny - cost_d;
+  const int d = destiny(s, seat) - cost_d;
   if (d < 0) return 0;
   if (per_d <= 0) return 1;
   int n = d / per_d;

@@ -28,7 +28,7 @@ static std::map<std::string, Handler>& handlers() {
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
-      if (s.seats[size_t(seat)].destiny <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
+      if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
     };
     // DEMOTED: a warrior whose V has come down to 0 is discarded.
     m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {
@@ -66,7 +66,8 @@ static void emit_fx(Log log, int seat, CardId src, Op op, CardId target, int tse
 static void add_points(State& s, int seat, int dp, int dd) {
   SeatState& st = s.seats[size_t(seat)];
   st.promotion = std::max(0, st.promotion + dp);
-  st.destiny = std::max(0, st.destiny + dd);
+  int& d = destiny(s, seat);
+  d = std::max(0, d + dd);
 }
 
 static void kill_card(State& s, CardId w, bool annihilate) {
@@ -253,12 +254,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::ExtraActions:
           if (t == s.current) {
             const int floor = amount < 0 ? std::min<int>(s.actions_left, e.at_least) : 0;
-            s.actions_left = std::clamp(s.actions_left + amount, std::max(0, floor), s.rules.actions_per_turn);
+            s.actions_left = std::clamp(s.actions_left + amount, std::max(0, floor), actions_per_turn_of(s, s.current));
           }
           break;
-        case Op::EmptyD: st.destiny = 0; break;
+        case Op::EmptyD: destiny(s, t) = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
-        case Op::SwapD: std::swap(st.destiny, s.seats[size_t(seat)].destiny); break;
+        case Op::SwapD: std::swap(destiny(s, t), destiny(s, seat)); break;
         default: break;
       }
     }

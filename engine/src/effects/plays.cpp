@@ -36,7 +36,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!defender_ok(s, p.effects, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
-        if (opp == kNoCard || st.destiny < p.cost_d + stats(s, opp).v) continue;
+        if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
       }
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
@@ -63,13 +63,12 @@ bool specials_barred(const State& s, int seat) {
 
 bool apply_play(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
-  if (d.type == CardType::Art && o.c != kNoCard) st.destiny -= cast_price(s, o.c, p, o.n);
-  else st.destiny -= p.cost_d + p.per_d * o.n + (is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
-  if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) st.destiny -= stats(s, combat_opponent(s, o.b)).v;
+  if (d.type == CardType::Art && o.c != kNoCard) destiny(s, me) -= cast_price(s, o.c, p, o.n);
+  else destiny(s, me) -= p.cost_d + p.per_d * o.n + (is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
+  if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   take_out(s, o.a);

@@ -12,9 +12,10 @@ bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
 }
 
-// The player's hand limit: the preset's, or a card before it that raises it (MANIFEST DESTINY).
+// The player's hand limit: the preset's (or its seat's, in a multi-player
+// style), or a card before it that raises it (MANIFEST DESTINY).
 int hand_limit(const State& s, int seat) {
-  int limit = s.rules.hand_limit;
+  int limit = hand_limit_of(s, seat);
   for (CardId c : s.seats[size_t(seat)].in_play) limit = std::max<int>(limit, s.def(c).hand_limit);
   return limit;
 }
@@ -112,7 +113,7 @@ bool has_designation(const State& s, CardId w, std::string_view d) {
 bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
   const CardInst& wi = s.card(w);
   if (f.side == Side::Yours && wi.controller != seat) return false;
-  if (f.side == Side::Enemy && wi.controller == seat) return false;
+  if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;

@@ -17,7 +17,7 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
     for (CardId a : attachments_of(s, w))
       if (s.card(a).def == s.card(gift).def) return false;
   if (has_designation(s, w, "ANY GIFT")) return true;
-  if (bestow_cost(s, gift, w) > s.seats[s.card(w).controller].destiny) return false;
+  if (bestow_cost(s, gift, w) > destiny(s, s.card(w).controller)) return false;
   if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
     if (!is_legion(s, w)) return false;
   } else switch (g.gift.level) {

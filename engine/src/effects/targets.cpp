@@ -47,7 +47,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::Player:
     case TargetKind::OpponentPlayer:
       for (int t = 0; t < s.num_seats(); ++t)
-        if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || t != seat) &&
+        if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || opponents(s, t, seat)) &&
             !mission_copy_on_player(s, source, t))
           out.push_back({kNoCard, int8_t(t)});
       break;

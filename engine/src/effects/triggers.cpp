@@ -75,7 +75,7 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
 // DOOMED (gEngine): a card that leaves play as soon as its player has no D.
 void run_no_destiny_triggers(State& s, Log log) {
   for (int seat = 0; seat < s.num_seats(); ++seat) {
-    if (s.seats[size_t(seat)].destiny > 0) continue;
+    if (destiny(s, seat) > 0) continue;
     const std::vector<CardId> cards = s.seats[size_t(seat)].in_play;
     for (CardId c : cards)
       for (const Trigger& t : s.def(c).triggers)

@@ -27,11 +27,13 @@ void action_options(const State& s, std::vector<Option>& out) {
   vehicle_options(s, mine, out);
   effect_options(s, s.current, out);
   if (s.rules.sabotage_action == SabotageAction::Standard) sabotage_options(s, mine, out);
-  // Tactical actions: one per turn, none in a player's first turn (but in the Beginner's game).
+  // Tactical actions: one per turn, none in a player's first turn (but in the
+  // Beginner's game); the Dark Legion player of 1st ed option 4 attacks as
+  // often as it has actions.
   const bool first_turn = s.seats[s.current].turns_taken <= 1;
-  if ((first_turn && !s.rules.tactical_in_first_turn) || s.tactical_used) return;
-  attack_options(s, mine, out);
-  if (s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
+  if (first_turn && !s.rules.tactical_in_first_turn) return;
+  if (!s.tactical_used || free_attacks(s, s.current)) attack_options(s, mine, out);
+  if (!s.tactical_used && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
 }
 
 }  // namespace dt::detail

@@ -8,6 +8,7 @@ namespace dt::detail {
 static void eliminate(State& s, int seat, Log log) {
   SeatState& st = s.seats[size_t(seat)];
   st.eliminated = true;
+  st.out_turn = s.turn_number;
   while (!st.in_play.empty()) discard_from_play(s, st.in_play.back());
   emit(log, {EventKind::Eliminated, int8_t(seat)});
 }
@@ -28,29 +29,45 @@ void track_no_warriors(State& s) {
 // At the end of the last of those turns.
 void eliminate_if_out_of_time(State& s, Log log) {
   SeatState& st = s.seats[s.current];
-  if (st.no_warrior_deadline >= 0 && st.turns_taken >= st.no_warrior_deadline &&
+  if (!st.eliminated && st.no_warrior_deadline >= 0 && st.turns_taken >= st.no_warrior_deadline &&
       !has_combat_warrior(s, s.current))
     eliminate(s, s.current, log);
 }
 
+// Sides are teams (each player its own unless Rules::seats groups them;
+// gEngine "Multi-Player Games", option 3): a team's P is its members' P, the
+// team target is Rules::team_promotion_target (else promotion_target), and a
+// team is in while one of its members is.
 // Readings (docs/rules-matrix.md, "End of the game"): the P target is judged
 // once the points of one event are all awarded (both kills of a combat), and
-// players who reach it with equal P draw; draw piles run out as the preset
+// sides that reach it with equal P draw; draw piles run out as the preset
 // says (Rules::deck_out).
 void check_end(State& s, Log log) {
   if (s.phase == Phase::GameOver) return;
-  int best = -1, best_p = -1, active = 0, last_active = -1;
-  bool tie = false, all_empty = true, any_empty = false, target = false;
-  for (int i = 0; i < s.num_seats(); ++i) {
-    const SeatState& st = s.seats[size_t(i)];
+  int team_p[256];
+  bool seen[256] = {};
+  bool in[256] = {};
+  bool all_empty = true, any_empty = false;
+  for (const SeatState& st : s.seats) {
+    if (!seen[st.team]) seen[st.team] = true, team_p[st.team] = 0;
+    team_p[st.team] += st.promotion;
     if (st.eliminated) continue;
-    ++active;
-    last_active = i;
+    in[st.team] = true;
     if (!st.draw.empty()) all_empty = false;
     else any_empty = true;
-    if (st.promotion >= s.rules.promotion_target) target = true;
-    if (st.promotion > best_p) best = i, best_p = st.promotion, tie = false;
-    else if (st.promotion == best_p) tie = true;
+  }
+  const int goal = s.rules.team_promotion_target > 0 ? s.rules.team_promotion_target : s.rules.promotion_target;
+  int best = -1, best_p = -1, active = 0, last_active = -1;
+  bool tie = false, target = false;
+  for (const SeatState& st : s.seats) {
+    const int t = st.team;
+    if (!in[t]) continue;
+    in[t] = false;  // each team once
+    ++active;
+    last_active = t;
+    if (team_p[t] >= goal) target = true;
+    if (team_p[t] > best_p) best = t, best_p = team_p[t], tie = false;
+    else if (team_p[t] == best_p) tie = true;
   }
   if (!s.awards.empty()) target = false;  // the rest of this event's points first
   const bool deck_out_draws = s.rules.deck_out == DeckOut::AnyEmptyTieDraws;
@@ -65,10 +82,55 @@ void check_end(State& s, Log log) {
     winner = tie ? -1 : best, why = EndReason::DecksExhausted, over = true;  // a tie plays on, or draws
   else if (out_of_turns) winner = tie ? -1 : best, over = true;
   if (!over) return;
-  s.winner = winner;
+  // The winning seat, when its team is that one seat.
+  int seat = -1, members = 0;
+  for (int i = 0; i < s.num_seats(); ++i)
+    if (winner >= 0 && s.seats[size_t(i)].team == winner) seat = i, ++members;
+  s.winning_team = winner;
+  s.winner = members == 1 ? seat : -1;
   s.end_reason = why;
   s.phase = Phase::GameOver;
-  emit(log, {EventKind::GameEnd, int8_t(winner), kNoCard, kNoCard, best_p});
+  emit(log, {EventKind::GameEnd, int8_t(s.winner), kNoCard, kNoCard, best_p, winner});
 }
 
 }  // namespace dt::detail
+
+namespace dt {
+
+bool seat_won(const State& s, int seat) {
+  return s.winning_team >= 0 && s.seats[size_t(seat)].team == s.winning_team;
+}
+
+// Not a rule (the books only name a winner): how a finished game ranks every
+// seat, for results and ratings. The winning side first; then those still in
+// at the end, by their side's P; then those eliminated by the rules, the later
+// out the better; then those who left (forfeits), the later the better. Seats
+// of one team share their team's place unless they left. Equal keys share a
+// place (1, 2, 2, 4).
+std::vector<int> final_places(const State& s) {
+  const int n = s.num_seats();
+  struct Key { int won, still_in, out_turn, p; };
+  std::vector<Key> key(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const SeatState& st = s.seats[size_t(i)];
+    // A team is still in while one of its members is.
+    bool team_in = false;
+    for (const SeatState& o : s.seats) team_in |= o.team == st.team && !o.eliminated;
+    const int tier = st.left ? 0 : team_in ? 2 : 1;
+    key[size_t(i)] = {seat_won(s, i) && !st.left ? 1 : 0, tier, tier == 2 ? 0 : st.out_turn,
+                      detail::team_promotion(s, st.team)};
+  }
+  auto better = [](const Key& a, const Key& b) {
+    if (a.won != b.won) return a.won > b.won;
+    if (a.still_in != b.still_in) return a.still_in > b.still_in;
+    if (a.out_turn != b.out_turn) return a.out_turn > b.out_turn;
+    return a.p > b.p;
+  };
+  std::vector<int> place(size_t(n), 1);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (better(key[size_t(j)], key[size_t(i)])) ++place[size_t(i)];
+  return place;
+}
+
+}  // namespace dt

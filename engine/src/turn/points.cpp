@@ -31,7 +31,7 @@ void apply_points(State& s, int p, int d, Log log) {
   s.awards.erase(s.awards.begin());
   SeatState& st = s.seats[aw.seat];
   st.promotion += p;
-  st.destiny += d;
+  destiny(s, aw.seat) += d;
   if (p > 0) {
     if (s.recent_p_seat != int(aw.seat)) s.recent_p_seat = int8_t(aw.seat), s.recent_p = 0;
     s.recent_p = int16_t(s.recent_p + p);

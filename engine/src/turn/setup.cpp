@@ -17,7 +17,7 @@ State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed
   s.rules = rules;
   s.rng = Rng(seed);
   s.seats.resize(size_t(seats));
-  for (auto& st : s.seats) st.destiny = rules.starting_destiny;
+  seat_teams(s);  // teams, pools and each seat's starting D
   return s;
 }
 
@@ -56,7 +56,7 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log)
   }
   for (int seat = 0; seat < n; ++seat) {
     s.rng.shuffle(s.seats[size_t(seat)].draw);
-    draw_cards(s, seat, cfg.rules.opening_hand);
+    draw_cards(s, seat, opening_hand_of(s, seat));
   }
   s.first_player = uint8_t(s.rng.below(uint64_t(n)));
   s.current = s.first_player;
@@ -93,13 +93,19 @@ void apply_gift_decision(State& s, const Option& o, Log log) {
       put_into(s, c, had_warrior ? Zone::Discard : Zone::Draw);
     }
     if (!had_warrior) s.rng.shuffle(st.draw);
-    draw_cards(s, me, s.rules.opening_hand);
+    draw_cards(s, me, opening_hand_of(s, me));
     emit(log, {EventKind::GiftClaimed, int8_t(me), kNoCard, kNoCard, had_warrior});
   }
   st.gift_decided = true;
-  int next = next_active_seat(s, me);
+  next_gift_decision(s, me, log);
+}
+
+void next_gift_decision(State& s, int after, Log log) {
+  int next = next_active_seat(s, after);
   if (s.seats[size_t(next)].gift_decided) {
+    // The first player begins, or the next one still in if it has left.
     s.current = s.first_player;
+    if (s.seats[s.current].eliminated) s.current = uint8_t(next_active_seat(s, s.current));
     start_turn(s, log);
   } else {
     s.gift_seat = uint8_t(next);

@@ -46,7 +46,7 @@ void start_turn(State& s, Log log) {
   ++s.turn_number;
   ++st.turns_taken;
   st.sabotaged_mask = 0;
-  s.actions_left = s.rules.actions_per_turn;
+  s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});

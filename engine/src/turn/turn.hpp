@@ -15,6 +15,8 @@ namespace dt::detail {
 // --- setup and the Cardinal's Gift (setup.cpp) ---
 void gift_options(const State& s, std::vector<Option>& out);
 void apply_gift_decision(State& s, const Option& o, Log log);
+// After `after` decided (or left): the next seat decides, or play begins.
+void next_gift_decision(State& s, int after, Log log);
 
 // --- turns and steps (turn.cpp) ---
 int next_active_seat(const State& s, int seat);
@@ -49,6 +51,18 @@ int lowest_p(const State& s, const PointsAward& aw);
 // Pays the pending award split p/d.
 void apply_points(State& s, int p, int d, Log log);
 void apply_points_option(State& s, const Option& o, Log log);
+
+// --- more than two players (multiplayer.cpp; gEngine "Multi-Player Games") ---
+// (the seat's own hand limit, actions and attacks are public: dt/game.hpp)
+int opening_hand_of(const State& s, int seat);
+// May `seat` muster warrior card c (its organization, Cartel vs. the Dark Legion)?
+bool may_field(const State& s, int seat, CardId c);
+// The D an attack on a warrior of `target` costs `seat` (primary targets).
+int attack_toll(const State& s, int seat, int target);
+// Sets up teams and pools of a new State from its rules.
+void seat_teams(State& s);
+// The P of every member of `team`.
+int team_promotion(const State& s, int team);
 
 // --- the end of the game (end_of_game.cpp) ---
 void check_end(State& s, Log log);

@@ -37,6 +37,9 @@ protocol::OptionMsg to_proto(const dt::Option& o, int index);
 void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::EventMsg* out);
 protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer);
 std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db);
+// The table in a hello: the style, play order, each seat's side, primary
+// target and own numbers, the P a side needs (docs/protocol.md, "Several players").
+void fill_table(const dt::Rules& rules, int seats, const dt::CardDb& db, protocol::Hello* out);
 
 // Bot-side conversions (standalone bots rebuild the engine's view from a request).
 dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db);

@@ -95,11 +95,18 @@ struct MatchSpec {
   bool record_timings = false;      // fill MatchOutcome::cycle_us / wait_us (benchmarks)
 };
 
+// The most seats a match has: seven, the largest table the rulebooks describe
+// (cartel-vs-legion).
+constexpr int kMaxSeats = 7;
+
 struct SeatOutcome {
   std::string name;        // the operator's name for the bot, else the one it sent
   std::string ready_name;  // the name the bot sent in its ready message (empty: none)
   Verdict verdict = Verdict::Ok;
   int promotion = 0, destiny = 0;
+  int place = 0;  // 1 best, ties share a place (dt::final_places; 0 in a voided match)
+  int team = 0;   // its side: its seat number unless the style has teams (dt::SeatState::team)
+  bool left = false;  // it forfeited and left the game; the others played on
   int timeouts = 0, illegal = 0, malformed = 0;  // counted faults (dev/training policies)
   int64_t time_used_ms = 0;
   std::string detail;  // e.g. "exit code 3", "signal 9", stderr tail
@@ -108,8 +115,11 @@ struct SeatOutcome {
 struct MatchOutcome {
   bool voided = false;      // a referee fault or cancellation: no result
   std::string void_reason;
-  int winner = -1;          // seat; -1: draw / no winner
-  std::string reason;       // promotion_target, decks_exhausted, no_warriors, turn_limit, forfeit
+  int winner = -1;          // seat; -1: draw / no winner / a team of several won
+  int winning_team = -1;    // the winning side (SeatOutcome::team); -1: draw / no winner
+  // promotion_target, decks_exhausted, no_warriors, turn_limit; forfeit when
+  // the last forfeit left one side in the game (or too few bots started)
+  std::string reason;
   std::vector<SeatOutcome> seats;
   int turns = 0;
   int64_t decisions = 0;

@@ -49,6 +49,7 @@ struct ReplayReport {
   bool complete = false;      // the result line is there
   bool verified = false;      // every recorded hash matched (and the result agrees)
   int decisions = 0;          // decisions replayed
+  int leaves = 0;             // seats replayed leaving the game (forfeits)
   std::string problem;        // where and why it diverged or could not be read
   std::vector<std::string> lines;  // the game for a person (when asked for)
 };

@@ -49,7 +49,11 @@ struct PlannedMatch {
   uint64_t seed = 0;
   int64_t pair_index = 0;  // position of the seat-swapped pair in the whole plan (sharding)
   std::string id;  // a key of its own (ladders: "m000123"); empty: made from round, pairing, leg
+  // Tables of three or more seats: the players by seat (seat0 and seat1 are
+  // its first two); empty for two seats.
+  std::vector<int> table;
   std::string key() const;  // "r001-p002-l1": sorts in play order, names log files
+  std::vector<int> players() const { return table.empty() ? std::vector<int>{seat0, seat1} : table; }
 };
 
 struct RoundPlan {
@@ -79,6 +83,9 @@ struct PlanParams {
   // The secret the match seeds are derived from (kept in the results store):
   // nothing a bot receives reveals it, so no bot can work out a match seed.
   std::string seed_key;
+  // Seats at a table. Above two (round robin only): every set of `seats`
+  // players is a table, played once in each rotation of its seats.
+  int seats = 2;
 };
 
 // Number of rounds the tournament has (knockout: enough to leave one player).
@@ -93,6 +100,11 @@ RoundPlan plan_round(const PlanParams&, int round, const History& history);
 // tournament's seed key (or, with a fixed seed, a key made from that number),
 // so one match's seed tells nothing about another's.
 uint64_t pair_seed(const PlanParams&, int round, int pairing, int pair_in_tie);
+
+// Deck pools for tables of three or more: the pool index of each seat's deck,
+// drawn from the table's seed, so every rotation of a table keeps the decks in
+// their seats while the bots move round them.
+std::vector<int> pool_table(uint64_t table_seed, int pool_size, int seats);
 
 // Deck pools (the card game's openings): the decks a seat-swapped pair plays,
 // as indices into a pool of `pool_size` decks for seat 0 and seat 1, drawn

@@ -18,6 +18,8 @@ struct SeatRecord {
   std::string detail;
   std::string ready_name;  // the name the bot gave itself in ready (the operator's is the player's)
   std::string deck;        // the deck this seat played
+  int place = 0;           // 1 best, ties share (0: not stored, a two-seat record from before places)
+  int team = -1;           // its side when the style has teams; -1: plays for itself
 };
 
 struct MatchRecord {
@@ -34,6 +36,17 @@ struct MatchRecord {
 
   // Score of the player in `seat` (1 win, 1/2 draw, 0 loss).
   double seat_score(int seat) const { return winner_seat < 0 ? 0.5 : winner_seat == seat ? 1.0 : 0.0; }
+  // Score of `seat` against `other` as their places rank them (a table of
+  // three or more: every pair of seats is a game); two seats: seat_score.
+  double pair_score(int seat, int other) const {
+    if (seats.size() <= 2) return seat_score(seat);
+    const int a = seats[size_t(seat)].place, b = seats[size_t(other)].place;
+    return a == b ? 0.5 : a < b ? 1.0 : 0.0;
+  }
+  bool teammates(int seat, int other) const {
+    return seat != other && size_t(seat) < seats.size() && size_t(other) < seats.size() &&
+           seats[size_t(seat)].team >= 0 && seats[size_t(seat)].team == seats[size_t(other)].team;
+  }
 };
 
 // Seat records as stored: a JSON array, one object per seat.

@@ -40,9 +40,15 @@ struct TournamentSetup {
   // adjust them per bot). Not part of the identity, except a bot's own limits.
   SandboxSettings sandbox;
   int shard_index = 0, shard_count = 1;  // this process plays slice shard_index (0-based) of shard_count
+  // Seats at a table (PlanParams::seats); `rules` is set up for the style at
+  // this many (dt::apply_style).
+  int seats = 2;
+  // Decks by seat, the same at every table whoever sits there (cartel-vs-legion:
+  // each seat's organization); empty: the players' decks or the pool's.
+  std::vector<std::string> table_decks;
 
   PlanParams plan_params() const {
-    return {format, int(players.size()), rounds, seed.value_or(0), seed ? std::string() : seed_key};
+    return {format, int(players.size()), rounds, seed.value_or(0), seed ? std::string() : seed_key, seats};
   }
   std::string shard_text() const;  // "i/N", empty when unsharded
 };
