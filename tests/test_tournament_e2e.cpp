@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -522,6 +523,12 @@ TEST(TournamentE2E, TeamsTablesGiveStandingsPerTeam) {
   for (const char* side : {"a\\+b", "b\\+c", "c\\+d", "a\\+d"})
     EXPECT_TRUE(std::regex_search(st.out.substr(teams), std::regex(std::string(" ") + side + " +2 "))) << side << "\n" << st.out;
   EXPECT_EQ(st.out.find("a+c"), std::string::npos) << st.out;
+  const std::string html = dir.file("teams.html");
+  ASSERT_EQ(run({"standings", "--db", db, "--html", html}, dir).code, 0);
+  std::ifstream in(html);
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("<table id=\"teams\">"), std::string::npos);
+  EXPECT_NE(page.find(">b+c</td>"), std::string::npos);
 }
 
 TEST(TournamentE2E, TablesRefuseWhatTheyCannotPlay) {
