@@ -4,7 +4,7 @@
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
 TSAN_DIR ?= build-tsan
-FUZZ_SECONDS ?= 5
+FUZZ_SECONDS ?= 20
 DTREF := ./$(BUILD_DIR)/referee/dtref
 
 # Sanitizer builds use clang (for libFuzzer) at -O1 with line tables only:
@@ -13,7 +13,7 @@ SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDeb
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DDTREF_BUILD_BENCH=OFF
 # What ThreadSanitizer checks: the code that runs threads (the referee's bot
 # links and match runner, the tournament workers).
-TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|WireLog)
+TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|WireLog|Multiplayer|MultiSeat|CheckBot)
 
 .PHONY: deps build match test test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
 
@@ -32,10 +32,19 @@ test: build
 
 test-sanitizers: test-asan fuzz-smoke test-tsan
 
+# $(call san_configure,DIR,SANITIZER,EXTRA): when a tree was configured before
+# with another compiler, CMake resets its cache and silently drops the -D
+# options given with the new one; such a tree is configured again from scratch.
+define san_configure
+	cmake -S . -B $(1) $(SAN_CMAKE) -DDTREF_SANITIZE=$(2) $(3) && \
+	  grep -q '^DTREF_SANITIZE:STRING=$(2)$$' $(1)/CMakeCache.txt || \
+	  { rm -rf $(1) && cmake -S . -B $(1) $(SAN_CMAKE) -DDTREF_SANITIZE=$(2) $(3); }
+endef
+
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer; the same
 # build holds the libFuzzer targets.
 asan-build: deps
-	cmake -S . -B $(ASAN_DIR) $(SAN_CMAKE) -DDTREF_SANITIZE=address -DDTREF_FUZZ=ON
+	$(call san_configure,$(ASAN_DIR),address,-DDTREF_FUZZ=ON)
 	cmake --build $(ASAN_DIR) -j2
 
 test-asan: asan-build
@@ -46,7 +55,7 @@ fuzz-smoke: asan-build
 	scripts/fuzz-smoke.sh $(ASAN_DIR) $(FUZZ_SECONDS)
 
 test-tsan: deps
-	cmake -S . -B $(TSAN_DIR) $(SAN_CMAKE) -DDTREF_SANITIZE=thread
+	$(call san_configure,$(TSAN_DIR),thread,)
 	cmake --build $(TSAN_DIR) -j2 --target dt_tests
 	ctest --test-dir $(TSAN_DIR) --output-on-failure -j2 -LE no-sanitizer -R '$(TSAN_TESTS)'
 

@@ -225,13 +225,17 @@ class GreedyBot final : public Bot {
             if (!ss.eliminated) seats.push_back(ss.seat);
           break;
         case Who::AllWarriors:
-          for (const auto& [id, c] : seen_)
+          for (const auto& entry : seen_) {
+            // Not a structured binding: clang 14 (the sanitizer builds) cannot capture one in a lambda.
+            const CardId id = entry.first;
+            const auto& c = entry.second;
             if (c.attached_to == kNoCard && c.def >= 0 && db_[uint16_t(c.def)].type == CardType::Warrior &&
                 std::any_of(obs.seats.begin(), obs.seats.end(), [&](const SeenSeat& ss) {
                   return std::any_of(ss.in_play.begin(), ss.in_play.end(), [&](const SeenCard& p) { return p.id == id; });
                 }) &&
                 rough_match(obs, e.filter, c, db_[uint16_t(c.def)]))
               cards.push_back(id);
+          }
           break;
         case Who::AllCards: break;  // fortifications and missions: left unvalued
       }

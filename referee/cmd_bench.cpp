@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -126,6 +127,42 @@ void engine_figures(const BenchOptions& o, Figures* f) {
   }
   f->set("decision_us", 1e6 / median(dps));
   f->set("games_per_s", median(gps));
+}
+
+// Engine per decision at 2, 4 and 7 seats (issue 13): dt_bench's
+// BM_DecisionByCardsInPlay plays random games at each table size in one run;
+// its us_all is the mean cost of legal options + apply over every position.
+// The ratios to two seats are the figures to read (the machine may be busy).
+void seat_figures(const BenchOptions& o, Figures* f) {
+  const std::string prog = o.programs + "/dt_bench";
+  const std::string cmd = fmt::format("{} --benchmark_filter='^BM_DecisionByCardsInPlay/' --benchmark_format=json "
+                                      "--benchmark_repetitions={} --benchmark_min_time={}",
+                                      quote(prog), o.quick ? 1 : o.runs, o.quick ? "0.05" : "1");
+  auto out = run(cmd);
+  if (!out) {
+    f->notes.push_back("seats: cannot run " + prog + " (build with DTREF_BUILD_BENCH=ON, or give --programs)");
+    return;
+  }
+  std::map<int, std::vector<double>> us;  // seats -> us_all of each repetition
+  const json j = json::parse(*out, nullptr, false);
+  if (j.is_object() && j.contains("benchmarks"))
+    for (const json& b : j["benchmarks"]) {
+      if (b.value("run_type", "") != "iteration") continue;
+      const std::string name = b.value("run_name", b.value("name", ""));
+      const size_t slash = name.rfind('/');
+      if (slash == std::string::npos) continue;
+      us[std::atoi(name.c_str() + slash + 1)].push_back(b.value("us_all", 0.0));
+    }
+  const double two = median(us[2]);
+  if (two <= 0) {
+    f->notes.push_back("seats: no figures in dt_bench's output");
+    return;
+  }
+  for (int n : {2, 4, 7}) {
+    if (us[n].empty()) continue;
+    f->set(fmt::format("decision_{}seats_us", n), median(us[n]));
+    if (n != 2) f->set(fmt::format("seats{}_over_2", n), median(us[n]) / two);
+  }
 }
 
 // The bytes of the requests the trivial bot is sent, from one match in which
@@ -329,6 +366,11 @@ struct Row {
 const Row kRows[] = {
     {"decision_us", "engine: legal options + apply, per decision of random games (us)", "< 0.5"},
     {"games_per_s", "random self-play, one core, no checks (games/s)", ">= 3000"},
+    {"decision_2seats_us", "engine per decision, random games at 2 seats (us, wall)", "reference"},
+    {"decision_4seats_us", "  the same at 4 seats (us)", ""},
+    {"seats4_over_2", "  4 seats / 2 seats", "<= 1.5"},
+    {"decision_7seats_us", "  the same at 7 seats (us)", ""},
+    {"seats7_over_2", "  7 seats / 2 seats", ""},
     {"pipe_us", "raw pipe round trip through cat, a request-sized line (us)", "reference"},
     {"stdio_us", "stdio round trip per decision, referee + trivial C bot (us, median)", "<= 2x pipe"},
     {"stdio_p99_us", "  the same, p99 (us)", ""},
@@ -349,6 +391,7 @@ int run_bench(const BenchOptions& o) {
   Figures f;
   const auto t0 = Clock::now();
   engine_figures(o, &f);
+  seat_figures(o, &f);
   referee_figures(o, &f, dir);
   per_move_figure(o, &f);
   fastchess_figure(o, &f, dir);

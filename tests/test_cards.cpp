@@ -61,8 +61,9 @@ TEST(Cards, PlainEffectsDecoded) {
   const dt::CardDb& db = dt::builtin_cards();
   const auto& sword = db[*db.by_name("CAPITOL SWORD OF HONOR")];
   EXPECT_EQ(sword.weapon, dt::WeaponKind::Fight);
-  EXPECT_EQ(sword.bonus.f, 1);
+  EXPECT_EQ(sword.bonus.f, 4);  // the gEngine card; the printed one gives +1
   EXPECT_EQ(sword.give_to.affil, dt::bit(dt::Affil::Capitol));
+  EXPECT_EQ(db.text(dt::CardText::Printed)[*db.by_name("CAPITOL SWORD OF HONOR")].bonus.f, 1);
 
   const auto& armor = db[*db.by_name("COMPOSITE ARMOR")];
   EXPECT_TRUE(armor.has(dt::kwArmor));

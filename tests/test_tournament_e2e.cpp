@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -499,6 +500,35 @@ TEST(TournamentE2E, FourSeatTablesOfFiveBotsResumeExactlyAfterSigkill) {
     rest = m.suffix();
   }
   EXPECT_EQ(players, 5);
+}
+
+// Issue 13: a teams tournament lists standings per bot and per team (the
+// bots that sat on one side).
+TEST(TournamentE2E, TeamsTablesGiveStandingsPerTeam) {
+  TempDir dir;
+  const std::string db = dir.file("teams.db");
+  const Result r = run({"tournament", "--seats", "4", "--style", "teams", "--bot", "a=builtin:random", "--bot",
+                        "b=builtin:greedy", "--bot", "c=builtin:random", "--bot", "d=builtin:greedy", "--seed", "5",
+                        "--db", db},
+                       dir);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("4 of 4 matches"), std::string::npos) << r.out;
+  const Result st = run({"standings", "--db", db}, dir);
+  ASSERT_EQ(st.code, 0) << st.err;
+  EXPECT_NE(st.out.find("+/-"), std::string::npos) << st.out;
+  // Teams by seat order (0,0,1,1) over the four rotations of a, b, c, d: a+b, b+c, c+d and a+d,
+  // each on one side twice.
+  const size_t teams = st.out.find("\nteams (");
+  ASSERT_NE(teams, std::string::npos) << st.out;
+  for (const char* side : {"a\\+b", "b\\+c", "c\\+d", "a\\+d"})
+    EXPECT_TRUE(std::regex_search(st.out.substr(teams), std::regex(std::string(" ") + side + " +2 "))) << side << "\n" << st.out;
+  EXPECT_EQ(st.out.find("a+c"), std::string::npos) << st.out;
+  const std::string html = dir.file("teams.html");
+  ASSERT_EQ(run({"standings", "--db", db, "--html", html}, dir).code, 0);
+  std::ifstream in(html);
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("<table id=\"teams\">"), std::string::npos);
+  EXPECT_NE(page.find(">b+c</td>"), std::string::npos);
 }
 
 TEST(TournamentE2E, TablesRefuseWhatTheyCannotPlay) {

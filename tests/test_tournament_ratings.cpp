@@ -208,4 +208,22 @@ TEST(TournamentRatings, TablesCountEveryPairOfPlacesAndSkipTeammates) {
   for (const PlayerStanding& p : ts.players) EXPECT_EQ(p.games, 2) << p.name;
   EXPECT_EQ(ts.cross[2][1].games, 0);  // c and b were teammates
   EXPECT_EQ(ts.cross[2][0].games, 1);
+  EXPECT_TRUE(st.teams.empty()) << "a free-for-all has no team standings";
+
+  // Standings per team: the bots of a side, whichever seats they sat in. The
+  // same two sides meet again with seats swapped (b+c in seats 0 and 2 now)
+  // and that match ends with both sides sharing first place.
+  MatchRecord again = teams;
+  again.plan.table = {1, 0, 2, 3};
+  again.seats[1].place = again.seats[3].place = 1;
+  const Standings t2 = compute_standings(players, {teams, again});
+  ASSERT_EQ(t2.teams.size(), 2u);
+  EXPECT_EQ(t2.teams[0].members, (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(t2.teams[0].games, 2);
+  EXPECT_EQ(t2.teams[0].wins, 1);
+  EXPECT_EQ(t2.teams[0].draws, 1);
+  EXPECT_DOUBLE_EQ(t2.teams[0].points, 1.5);
+  EXPECT_EQ(t2.teams[1].members, (std::vector<std::string>{"a", "d"}));
+  EXPECT_EQ(t2.teams[1].losses, 1);
+  EXPECT_EQ(t2.teams[1].draws, 1);
 }

@@ -62,7 +62,9 @@ void write_int(std::string& out, Int v) {
 }
 
 void write_double(std::string& out, double d) {
-  if (std::isfinite(d) && d == double(int64_t(d))) {
+  // Whole numbers print without a fraction; the range check comes first, since
+  // converting a double outside int64's range is undefined (a bot can send 1e300).
+  if (d >= -0x1p63 && d < 0x1p63 && d == double(int64_t(d))) {
     write_int(out, int64_t(d));
   } else {
     char buf[32];

@@ -160,6 +160,47 @@ std::vector<EloEstimate> fit_ratings(int n, const std::vector<FitGame>& games) {
   return out;
 }
 
+// Sides of finished matches whose seats had teams: a side's place is the best
+// of its members' (they share it unless one left the game).
+static std::vector<TeamStanding> team_standings(const std::vector<Player>& players,
+                                                const std::vector<MatchRecord>& matches) {
+  std::map<std::vector<std::string>, TeamStanding> by_members;
+  for (const MatchRecord& m : matches) {
+    if (!m.done) continue;
+    const std::vector<int> who = m.plan.players();
+    std::map<int, std::vector<size_t>> sides;  // team -> seats
+    for (size_t s = 0; s < m.seats.size() && s < who.size(); ++s)
+      if (m.seats[s].team >= 0) sides[m.seats[s].team].push_back(s);
+    if (sides.size() < 2) continue;
+    std::map<int, int> place;
+    for (const auto& [t, seats] : sides) {
+      int best = 1 << 20;
+      for (size_t s : seats) best = std::min(best, m.seats[s].place > 0 ? m.seats[s].place : 1 << 20);
+      place[t] = best;
+    }
+    for (const auto& [t, seats] : sides) {
+      std::vector<std::string> names;
+      for (size_t s : seats)
+        names.push_back(who[s] >= 0 && size_t(who[s]) < players.size() ? players[size_t(who[s])].name : "?");
+      std::sort(names.begin(), names.end());
+      TeamStanding& ts = by_members[names];
+      ts.members = names;
+      ++ts.games;
+      int sharing_first = 0;
+      for (const auto& [u, p] : place) sharing_first += p == 1;
+      if (place[t] != 1 || sharing_first == 0) ++ts.losses;
+      else if (sharing_first == 1) ++ts.wins, ts.points += 1;
+      else ++ts.draws, ts.points += 0.5;
+    }
+  }
+  std::vector<TeamStanding> out;
+  for (auto& [k, v] : by_members) out.push_back(std::move(v));
+  std::stable_sort(out.begin(), out.end(), [](const TeamStanding& a, const TeamStanding& b) {
+    return a.points * b.games != b.points * a.games ? a.points * b.games > b.points * a.games : a.games > b.games;
+  });
+  return out;
+}
+
 Standings compute_standings(const std::vector<Player>& players, const std::vector<MatchRecord>& matches) {
   const size_t n = players.size();
   Standings st;
@@ -219,6 +260,7 @@ Standings compute_standings(const std::vector<Player>& players, const std::vecto
     return std::tie(b.points, b.elo) < std::tie(a.points, a.elo);
   });
   st.players = std::move(ps);
+  st.teams = team_standings(players, matches);
   return st;
 }
 

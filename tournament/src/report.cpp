@@ -73,6 +73,12 @@ std::vector<FaultLine> faults_of(const std::vector<Player>& players, const std::
   return out;
 }
 
+std::string team_name(const TeamStanding& t) {
+  std::string n;
+  for (const std::string& m : t.members) n += (n.empty() ? "" : "+") + m;
+  return n;
+}
+
 std::string standings_text(const ReportInput& in) {
   const Standings& st = in.standings;
   std::string out = fmt::format("{} of {} matches completed\n\n", st.matches_completed, st.matches_planned);
@@ -104,6 +110,22 @@ std::string standings_text(const ReportInput& in) {
       out += fmt::format(" {:>9}", c);
     }
     out += "\n";
+  }
+  if (!st.teams.empty()) {
+    out += "\nteams (the bots that sat on one side; a win: the side alone in first place)\n";
+    std::vector<std::string> names;
+    size_t tw = 4;
+    for (const TeamStanding& t : st.teams) {
+      names.push_back(team_name(t));
+      tw = std::max(tw, names.back().size());
+    }
+    out += fmt::format("{:>3} {:<{}} {:>6} {:>5} {:>5} {:>5} {:>7} {:>6}\n", "#", "team", tw, "games", "wins", "loss",
+                       "draw", "points", "score");
+    for (size_t i = 0; i < st.teams.size(); ++i) {
+      const TeamStanding& t = st.teams[i];
+      out += fmt::format("{:>3} {:<{}} {:>6} {:>5} {:>5} {:>5} {:>7} {:>5.1f}%\n", i + 1, names[i], tw, t.games, t.wins,
+                         t.losses, t.draws, points_text(t.points), t.games ? 100.0 * t.points / t.games : 0);
+    }
   }
   if (in.sprt) out += "\n" + sprt_sentence(in) + "\n";
   if (!in.faults.empty()) {
@@ -162,6 +184,18 @@ static nlohmann::ordered_json to_json(const ReportInput& in) {
                       {"matches_planned", st.matches_planned},
                       {"players", players},
                       {"crosstable", cross}};
+  if (!st.teams.empty()) {
+    nlohmann::ordered_json teams = nlohmann::ordered_json::array();
+    for (const TeamStanding& t : st.teams)
+      teams.push_back({{"members", t.members},
+                       {"games", t.games},
+                       {"wins", t.wins},
+                       {"losses", t.losses},
+                       {"draws", t.draws},
+                       {"points", t.points},
+                       {"score", t.games ? t.points / t.games : 0.0}});
+    j["teams"] = teams;
+  }
   if (in.sprt) j["sprt"] = sprt_json(in);
   nlohmann::ordered_json faults = nlohmann::ordered_json::array();
   for (const FaultLine& f : in.faults)
@@ -412,6 +446,20 @@ std::string standings_html(const ReportInput& in) {
     cross += "</tr>\n";
   }
   const std::string sprt = in.sprt ? fmt::format("<p id=\"sprt\">{}</p>", html_escape(sprt_sentence(in))) : "";
+  std::string teams;
+  if (!st.teams.empty()) {
+    teams = "<h2>Teams</h2>\n<p>The bots that sat on one side; a win: the side alone in first place.</p>\n"
+            "<table id=\"teams\"><thead><tr><th>#</th><th class=\"name\">team</th><th>games</th><th>wins</th>"
+            "<th>losses</th><th>draws</th><th>points</th><th>score</th></tr></thead>\n<tbody>\n";
+    for (size_t i = 0; i < st.teams.size(); ++i) {
+      const TeamStanding& t = st.teams[i];
+      teams += fmt::format("<tr><td>{}</td><td class=\"name\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+                           "<td>{}</td><td>{:.1f}%</td></tr>\n",
+                           i + 1, html_escape(team_name(t)), t.games, t.wins, t.losses, t.draws, points_text(t.points),
+                           t.games ? 100.0 * t.points / t.games : 0.0);
+    }
+    teams += "</tbody></table>\n";
+  }
   const std::string settings = in.settings_json.empty() ? "" : "<h2>Settings</h2>\n" + settings_html(in.settings_json);
   const std::string matches =
       in.matches.empty() ? "" : "<h2>Matches</h2>\n<details><summary>" + std::to_string(in.matches.size()) +
@@ -431,7 +479,7 @@ LOS: likelihood of being stronger than the field. nElo: normalized Elo (score ov
 <p>Row player's points / games against the column player.</p>
 <table id="crosstable">
 {cross}</table>
-<h2>Elo</h2>
+{teams}<h2>Elo</h2>
 <div id="chart">
 {chart}</div>
 <h2>Faults</h2>
@@ -439,7 +487,7 @@ LOS: likelihood of being stronger than the field. nElo: normalized Elo (score ov
 )HTML",
                      fmt::arg("title", html_escape(in.title)), fmt::arg("css", report_css()),
                      fmt::arg("done", st.matches_completed), fmt::arg("planned", st.matches_planned),
-                     fmt::arg("sprt", sprt), fmt::arg("table", standings_table_html(st)), fmt::arg("cross", cross),
+                     fmt::arg("sprt", sprt), fmt::arg("table", standings_table_html(st)), fmt::arg("cross", cross), fmt::arg("teams", teams),
                      fmt::arg("chart", elo_chart_svg(st.players)), fmt::arg("faults", faults_html(in.faults, in.links)),
                      fmt::arg("matches", matches), fmt::arg("settings", settings));
 }

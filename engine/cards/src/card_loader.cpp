@@ -418,6 +418,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
   d.hand_limit = small(c.hand_limit(), where);
+  d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
   if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
     throw std::runtime_error(where + ": unknown vehicle_restricts value");
   d.restricts = VehicleRestricts(int(c.vehicle_restricts()));

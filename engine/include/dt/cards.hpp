@@ -295,6 +295,7 @@ struct CardDef {
   AffilMask revoke_affil = 0;                   // attachment: bearer leaves these
   std::vector<std::string> grant_designations;  // attachment: bearer has these
   int8_t hand_limit = 0;                        // lying before its player: its hand limit
+  int8_t copies_used = 1;                       // equipment: copies on one warrior that count at once
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)
   uint8_t casts_personal = 0;                   // warrior: aspects of PERSONAL COMBAT SPELLs only

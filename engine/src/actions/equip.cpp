@@ -15,6 +15,9 @@ static bool can_equip(const State& s, CardId e, CardId w) {
   // One VEHICLE or one Beast per warrior, and none for a BEAST.
   if (ed.has(kwVehicle) && (vehicle_of(s, w) != kNoCard || beast_of(s, w) != kNoCard || is_beast_warrior(s, w)))
     return false;
+  if (ed.has_designation("ONE PER WARRIOR"))  // PORTABLE FORCE SHIELD: not even a backup copy
+    for (CardId a : attachments_of(s, w))
+      if (s.card(a).def == s.card(e).def) return false;
   if (ed.has(kwArmor))  // one ARMOR per warrior
     for (CardId a : attachments_of(s, w))
       if (s.def(a).has(kwArmor)) return false;

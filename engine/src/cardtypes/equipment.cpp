@@ -118,8 +118,8 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
         effect_blocked(s, w, e))
       continue;
     if (fort_like && !forts) continue;
-    if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack; DEMOTED twice does
-      if (std::find(seen.begin(), seen.end(), s.card(e).def) != seen.end()) continue;
+    if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack (CYBERNETIC RETINAS: two do); DEMOTED twice does
+      if (std::count(seen.begin(), seen.end(), s.card(e).def) >= std::max<int>(1, ed.copies_used)) continue;
       seen.push_back(s.card(e).def);
     }
     add_bonus(st, ed.bonus);

@@ -1,5 +1,6 @@
 // Triggers (docs/effects.md "triggers"): what cards do when a warrior kills
 // or is killed, and at their player's draw step.
+#include <algorithm>
 #include <vector>
 
 #include "internal.hpp"
@@ -76,7 +77,15 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
 void run_no_destiny_triggers(State& s, Log log) {
   for (int seat = 0; seat < s.num_seats(); ++seat) {
     if (destiny(s, seat) > 0) continue;
-    const std::vector<CardId> cards = s.seats[size_t(seat)].in_play;
+    // Checked at every step of play: look before copying the list.
+    const std::vector<CardId>& in_play = s.seats[size_t(seat)].in_play;
+    if (std::none_of(in_play.begin(), in_play.end(), [&](CardId c) {
+          for (const Trigger& t : s.def(c).triggers)
+            if (t.when == When::NoDestiny) return true;
+          return false;
+        }))
+      continue;
+    const std::vector<CardId> cards = in_play;
     for (CardId c : cards)
       for (const Trigger& t : s.def(c).triggers)
         if (t.when == When::NoDestiny && s.card(c).zone == Zone::InPlay)

@@ -44,30 +44,33 @@ void eliminate_if_out_of_time(State& s, Log log) {
 // says (Rules::deck_out).
 void check_end(State& s, Log log) {
   if (s.phase == Phase::GameOver) return;
-  int team_p[256];
-  bool seen[256] = {};
-  bool in[256] = {};
+  // Checked at every step of play (each seat's pass in a window): no tables
+  // to clear, a few seats to look at.
+  const int n = s.num_seats();
   bool all_empty = true, any_empty = false;
   for (const SeatState& st : s.seats) {
-    if (!seen[st.team]) seen[st.team] = true, team_p[st.team] = 0;
-    team_p[st.team] += st.promotion;
     if (st.eliminated) continue;
-    in[st.team] = true;
     if (!st.draw.empty()) all_empty = false;
     else any_empty = true;
   }
   const int goal = s.rules.team_promotion_target > 0 ? s.rules.team_promotion_target : s.rules.promotion_target;
   int best = -1, best_p = -1, active = 0, last_active = -1;
   bool tie = false, target = false;
-  for (const SeatState& st : s.seats) {
-    const int t = st.team;
-    if (!in[t]) continue;
-    in[t] = false;  // each team once
+  for (int i = 0; i < n; ++i) {
+    const int t = s.seats[size_t(i)].team;
+    bool first = true;  // each team once, at its first seat
+    for (int j = 0; j < i && first; ++j) first = s.seats[size_t(j)].team != t;
+    if (!first) continue;
+    int p = 0;
+    bool in = false;  // a team is in while one of its members is
+    for (int j = i; j < n; ++j)
+      if (s.seats[size_t(j)].team == t) p += s.seats[size_t(j)].promotion, in |= !s.seats[size_t(j)].eliminated;
+    if (!in) continue;
     ++active;
     last_active = t;
-    if (team_p[t] >= goal) target = true;
-    if (team_p[t] > best_p) best = t, best_p = team_p[t], tie = false;
-    else if (team_p[t] == best_p) tie = true;
+    if (p >= goal) target = true;
+    if (p > best_p) best = t, best_p = p, tie = false;
+    else if (p == best_p) tie = true;
   }
   if (!s.awards.empty()) target = false;  // the rest of this event's points first
   const bool deck_out_draws = s.rules.deck_out == DeckOut::AnyEmptyTieDraws;

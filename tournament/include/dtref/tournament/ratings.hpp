@@ -79,11 +79,21 @@ struct CrossCell {
   double points = 0;  // of the row player
 };
 
+// A side of a teams style (docs/tournaments.md, "Teams"): the bots that sat on
+// one team, whichever seats they had. Each match it played is a game against
+// the table: a win when it alone took first place, a draw when it shared it.
+struct TeamStanding {
+  std::vector<std::string> members;  // player names, in name order
+  int games = 0, wins = 0, losses = 0, draws = 0;
+  double points = 0;
+};
+
 struct Standings {
   int matches_completed = 0;
   int matches_planned = 0;
   std::vector<PlayerStanding> players;      // best first: points, then Elo, then index
   std::vector<std::vector<CrossCell>> cross;  // [row player][column player], player indices
+  std::vector<TeamStanding> teams;          // teams styles only; best first: score, then games
 };
 
 Standings compute_standings(const std::vector<Player>& players, const std::vector<MatchRecord>& matches);

@@ -53,7 +53,8 @@ struct ReportInput {
 std::string standings_text(const ReportInput&);
 // {"matches_completed": N, "matches_planned": M, "players": [{"name", "games", "wins", "losses",
 //  "draws", "points", "score", "elo", "elo_error", "elo_bound", "los", "nelo", "nelo_error",
-//  "timeouts", "crashes", "illegal", "ready_names"}], "crosstable": ..., "faults": ..., "sprt": ...}
+//  "timeouts", "crashes", "illegal", "ready_names"}], "crosstable": ..., "teams": [{"members",
+//  "games", "wins", "losses", "draws", "points", "score"}] (teams styles only), "faults": ..., "sprt": ...}
 std::string standings_json(const ReportInput&);
 std::string standings_html(const ReportInput&);
 
