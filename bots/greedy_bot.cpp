@@ -103,7 +103,7 @@ class GreedyBot final : public Bot {
     for (const auto& [id, c] : seen_) {
       if (c.attached_to != w || c.def < 0) continue;
       const CardDef& ed = db_[uint16_t(c.def)];
-      if (ed.type != CardType::Equipment) continue;
+      if (ed.type != CardType::Equipment && ed.type != CardType::Relic) continue;
       if (ed.weapon != WeaponKind::None) {
         const bool fits = ed.weapon == WeaponKind::FightShoot || ed.weapon == WeaponKind::Special ||
                           (ed.weapon == WeaponKind::Fight) == (t == Tactic::Fight);
@@ -416,7 +416,9 @@ class GreedyBot final : public Bot {
     const CardDef& d = db_[uint16_t(c.def)];
     if (!d.expressed) return true;  // the gEngine text: nothing of it expressed, or only part
     switch (d.type) {
-      case CardType::Warrior: case CardType::Equipment: return false;
+      case CardType::Warrior: case CardType::Equipment: case CardType::Relic: case CardType::Alliance: return false;
+      case CardType::Ki:
+        return !any_own_warrior(obs, [&](const CardDef& w) { return (w.affil & bit(Affil::Mishima)) != 0; });
       // Other Specials are discarded as before: keeping the many situational
       // ones clogged the hand and cost greedy games against random.
       case CardType::Special: return !d.combat_modifier;
@@ -506,7 +508,12 @@ class GreedyBot final : public Bot {
       case OptKind::Establish: return 20;
       case OptKind::DefendFrom: return 5;
       case OptKind::Use: return effect_score(obs, o);
-      case OptKind::Bestow: return bestow_score(o);
+      case OptKind::Bestow:
+      case OptKind::BestowKi: return bestow_score(o);
+      // Free: an Alliance's bonuses for good, a SERGEANT's for its group.
+      case OptKind::Proclaim:
+      case OptKind::Assign: return 45;
+      case OptKind::AddD: return -1;  // more D for a spell already cast: left to smarter bots
       case OptKind::Play: {
         if (def(o.a) && def(o.a)->play) return effect_score(obs, o);
         if (!obs.in_combat) return -1;

@@ -174,6 +174,7 @@ std::string timing_name(dt::Timing t) {
     case dt::Timing::YourTurn: return "during your turn";
     case dt::Timing::Action: return "as an action";
     case dt::Timing::YourDrawStep: return "in your draw step";
+    case dt::Timing::AfterCombat: return "after a combat";
     case dt::Timing::None: break;
   }
   return "by its own rule";
@@ -371,15 +372,20 @@ int check_deck(const DeckOptions& opt) {
     fmt::print("  {} card(s) not implemented: they play only what of their text is expressed\n", unimplemented);
   if (pending)
     fmt::print("  {} card(s) whose printed text is not audited yet: they play their gEngine expression\n", pending);
+  if (!deck.side_board.empty()) fmt::print("  side board:  {} cards\n", deck.side_board.size());
   if (opt.list) {
-    // Merged per card, in the deck's order: a canonical deck list.
-    std::vector<std::pair<uint16_t, int>> merged;
-    for (const dt::DeckEntry& e : deck.entries) {
-      auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first == e.def; });
-      if (it == merged.end()) merged.push_back({e.def, e.count});
-      else it->second += e.count;
+    // Merged per card, in the deck's order: a canonical deck list, then the side board.
+    for (const bool side : {false, true}) {
+      std::vector<std::pair<uint16_t, int>> merged;
+      for (const dt::DeckEntry& e : deck.entries) {
+        if (e.side != side) continue;
+        auto it = std::find_if(merged.begin(), merged.end(), [&](const auto& m) { return m.first == e.def; });
+        if (it == merged.end()) merged.push_back({e.def, e.count});
+        else it->second += e.count;
+      }
+      if (side && !merged.empty()) fmt::print("Side Board\n");
+      for (const auto& [c, n] : merged) fmt::print("{} {}\n", n, db[c].name);
     }
-    for (const auto& [c, n] : merged) fmt::print("{} {}\n", n, db[c].name);
   }
   return 0;
 }

@@ -272,6 +272,7 @@ int run_selfplay(const SelfplayOptions& opt) {
       for (int i = 0; i < seats; ++i) {
         deck_of[size_t(i)] = m.decks[size_t(m.rotate ? (i + g) % seats : i)];
         cfg.decks.push_back(decks[deck_of[size_t(i)]].cards);
+        cfg.side_boards.push_back(decks[deck_of[size_t(i)]].side_board);
       }
       GameResult r = play_one(db, cfg, opt, mix(cfg.seed, 0xB07));
       decisions += r.decisions;

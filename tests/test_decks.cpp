@@ -251,6 +251,40 @@ TEST(DeckValidation, TooManyCopiesNamesTheLines) {
             "line 1: 11 copies of SAMURAI (listed on lines 1, 4); the second-edition rules allow 5");
 }
 
+// gEngine "Side Board Pile": a "Side Board" header starts the side board (the
+// 25 cards that effects fetch from) and "Main deck" goes back to the deck.
+TEST(DeckFormat, SideBoardSection) {
+  const std::string text = "3 SEA LION\nSide Board (2)\n2 FREE MARINE\nMain deck:\n1 SAMURAI\nSIDEBOARD:\n1 LUCKY SHOT\n";
+  dt::Deck d = dt::parse_deck(text, db(), "t");
+  EXPECT_EQ(d.cards.size(), 4u);
+  ASSERT_EQ(d.side_board.size(), 3u);
+  EXPECT_EQ(std::count(d.side_board.begin(), d.side_board.end(), card("FREE MARINE")), 2);
+  EXPECT_EQ(count_of(d, card("SAMURAI")), 1);
+  ASSERT_EQ(d.entries.size(), 4u);
+  EXPECT_FALSE(d.entries[0].side);
+  EXPECT_TRUE(d.entries[1].side);
+  EXPECT_FALSE(d.entries[2].side);
+  EXPECT_TRUE(d.entries[3].side);
+}
+
+// gEngine "Side Board Pile": exactly 25 cards when a deck list has one; the
+// deck limits hold for the side board on its own.
+TEST(DeckValidation, SideBoardOfExactlyTwentyFive) {
+  const std::string side25 = "Side Board\n5 SEA LION\n5 MARTIAN BANSHEE\n5 SAMURAI\n5 LUCKY SHOT\n5 CHEMIMAN\n";
+  dt::Deck d = dt::parse_deck(legal_sixty() + side25, db(), "t");
+  EXPECT_EQ(d.side_board.size(), 25u);
+  EXPECT_TRUE(dt::deck_problems(d, db(), dt::preset_gengine(), false).empty());  // 5 SEA LION in each list
+  d = dt::parse_deck(legal_sixty() + side25 + "1 CHEMIMAN\n", db(), "t");
+  auto problems = dt::deck_problems(d, db(), dt::preset_gengine(), false);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].text(), "the side board has 26 cards; the gengine rules want exactly 25 (remove 1, or leave the side board out)");
+  EXPECT_EQ(problems[1].text(), "line 18: 6 copies of CHEMIMAN in the side board (listed on lines 18, 19); its deck limit is 5");
+  d = dt::parse_deck(legal_sixty() + "Side Board\n1 SEA LION\n", db(), "t");
+  problems = dt::deck_problems(d, db(), dt::preset_gengine(), false);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_TRUE(contains(problems[0].message, "has 1 cards; the gengine rules want exactly 25 (add 24"));
+}
+
 // gEngine gives some cards a Deck Limit of 0: they may not be in a deck at all.
 TEST(DeckValidation, DeckLimitZeroKeepsACardOut) {
   const uint16_t zero = first_card([](const dt::CardDef& c) { return c.deck_limit == 0; });

@@ -78,6 +78,31 @@ TEST(Setup, DealsSevenCardsAndFiveDestiny) {
   EXPECT_EQ(dt::deciding_seat(s), s.first_player);
 }
 
+// gEngine, "Side Board Pile": a deck's side board is dealt into its own pile,
+// never into the draw pile; only its owner sees what is in it.
+TEST(Setup, SideBoardsAreTheirOwnPile) {
+  const auto& db = dt::builtin_cards();
+  dt::GameConfig cfg = two_decks(11);
+  const uint16_t marine = *db.by_name("FREE MARINE");
+  cfg.side_boards = {std::vector<uint16_t>(25, marine)};  // seat 1 has none
+  dt::State s = dt::new_game(db, cfg);
+  ASSERT_EQ(s.seats[0].side_board.size(), 25u);
+  EXPECT_TRUE(s.seats[1].side_board.empty());
+  EXPECT_EQ(s.seats[0].draw.size() + s.seats[0].hand.size(), 60u);
+  for (dt::CardId c : s.seats[0].side_board) {
+    EXPECT_EQ(s.card(c).zone, dt::Zone::SideBoard);
+    EXPECT_EQ(s.card(c).def, marine);
+  }
+  const dt::Observation mine = dt::observe(s, 0), theirs = dt::observe(s, 1);
+  EXPECT_EQ(mine.seats[0].side_board.size(), 25u);
+  EXPECT_EQ(mine.seats[0].side_board[0].def, int(marine));
+  EXPECT_TRUE(theirs.seats[0].side_board.empty());
+  EXPECT_EQ(theirs.seats[0].side_board_size, 25);
+  // A game with side boards plays on like any other.
+  play(s, 300);
+  EXPECT_EQ(s.seats[0].side_board.size(), 25u);
+}
+
 // gEngine, "STEP ONE: DRAW", Special: the first player has no Draw step in
 // the first turn; 2nd ed has no such exception.
 TEST(Setup, FirstPlayerSkipsFirstDrawOnlyInGengine) {

@@ -48,6 +48,26 @@ TEST(RefereeTranscript, FiftySelfPlayMatchesAllVerify) {
   }
 }
 
+// A deck's side board is part of the match: recorded in the header and dealt
+// again on replay (without it, the card ids and so every hash differ).
+TEST(RefereeTranscript, SideBoardsAreRecordedAndReplayed) {
+  const std::string p = temp_path("side.jsonl");
+  dtref::MatchSpec spec = selfplay(3, p);
+  spec.decks[0] = dt::builtin_deck("ki-masters");
+  ASSERT_EQ(spec.decks[0].side_board.size(), 25u);
+  const auto out = dtref::run_match(spec);
+  ASSERT_FALSE(out.voided);
+  auto lines = read_lines(p);
+  ASSERT_NE(lines.front().find("\"side_board\":[\""), std::string::npos) << lines.front();
+  EXPECT_TRUE(dtref::replay_transcript(p, false).verified);
+  // The same transcript with the side board left out of its header no longer verifies.
+  auto& h = lines.front();
+  const size_t at = h.find(",\"side_board\":[");
+  h.erase(at, h.find(']', at) + 1 - at);
+  write_lines(p, lines);
+  EXPECT_FALSE(dtref::replay_transcript(p, false).verified);
+}
+
 TEST(RefereeTranscript, ATamperedChoiceIsFoundAndLocated) {
   const std::string p = temp_path("tamper.jsonl");
   dtref::run_match(selfplay(7, p));

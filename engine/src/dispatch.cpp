@@ -34,6 +34,10 @@ constexpr std::array kRules = {
     OptionRule{OptKind::Establish, "ESTABLISH WARZONE", apply_establish},
     OptionRule{OptKind::DefendFrom, "3) ANNOUNCE WARZONE", apply_defend_from},
     OptionRule{OptKind::DirectAttack, "1st ed: attacking a player directly", apply_sabotage},
+    OptionRule{OptKind::BestowKi, "BESTOW KI POWER", apply_bestow_ki},
+    OptionRule{OptKind::Proclaim, "PROCLAIM ALLIANCE", apply_proclaim},
+    OptionRule{OptKind::Assign, "SERGEANTS (assigned at any time)", apply_assign},
+    OptionRule{OptKind::AddD, "THE ART: D added to a spell during combat", apply_add_d},
 };
 
 constexpr bool in_enum_order() {
@@ -42,7 +46,7 @@ constexpr bool in_enum_order() {
   return true;
 }
 static_assert(in_enum_order(), "kRules: one row per OptKind, in the enum's order");
-static_assert(kRules.size() == size_t(OptKind::DirectAttack) + 1, "kRules: a row for every OptKind");
+static_assert(kRules.size() == size_t(OptKind::AddD) + 1, "kRules: a row for every OptKind");
 
 }  // namespace
 

@@ -53,7 +53,12 @@ static bool only_pass(const State& s) {
   const int seat = deciding_seat(s);
   effect_options(s, seat, scratch);
   if (!scratch.empty()) return false;
-  if (s.window.kind == WindowKind::CombatModify) combat_modifier_options(s, seat, scratch);
+  any_time_options(s, seat, scratch);  // as window_options lists them (turn/windows.cpp)
+  if (!scratch.empty()) return false;
+  if (s.window.kind == WindowKind::CombatModify) {
+    combat_modifier_options(s, seat, scratch);
+    add_d_options(s, seat, scratch);
+  }
   return scratch.empty();
 }
 
@@ -107,6 +112,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
   option_rule(o.kind).apply(s, o, log);
   resume(s, log);
+  refresh_sergeants(s);
 }
 
 std::optional<Option> parse_option(const State& s, std::string_view text) {

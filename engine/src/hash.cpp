@@ -29,6 +29,7 @@ uint64_t state_hash(const State& s) {
           uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35 | uint64_t(c.inside) << 36 | uint64_t(c.grafted) << 37);
     H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16 |
           uint64_t(uint16_t(c.transferred_turn)) << 32);
+    if (c.sergeant_group >= 0) H.mix(0x5E6ull << 16 | uint64_t(uint16_t(c.sergeant_group)));
   }
   H.ids(s.attached);
   for (const SeatState& st : s.seats) {
@@ -37,6 +38,7 @@ uint64_t state_hash(const State& s) {
     H.ids(st.discard);
     H.ids(st.annihilated);
     H.ids(st.in_play);
+    if (!st.side_board.empty()) H.ids(st.side_board);
     H.mix(uint64_t(uint32_t(st.pool)) | uint64_t(uint32_t(st.promotion)) << 32);
     H.mix(uint64_t(uint32_t(st.turns_taken)) | uint64_t(st.gift_decided) << 32 | uint64_t(st.eliminated) << 33);
     H.mix(uint64_t(uint32_t(st.no_warrior_deadline)) | uint64_t(st.sabotaged_mask) << 32);
@@ -56,6 +58,10 @@ uint64_t state_hash(const State& s) {
           uint64_t(uint8_t(m.bonus.f)) << 32 | uint64_t(uint8_t(m.bonus.s)) << 40 |
           uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.v)) << 56);
   for (CardId u : s.combat.used) H.mix(0xC0DEull << 16 | uint64_t(uint16_t(u)));
+  for (const CastSpell& sp : s.combat.spells)
+    H.mix(uint64_t(uint16_t(sp.card)) | uint64_t(uint16_t(sp.caster)) << 16 | uint64_t(uint16_t(sp.target)) << 32 |
+          uint64_t(uint8_t(sp.seat)) << 48 | uint64_t(uint8_t(sp.target_seat)) << 56);
+  for (const CastSpell& sp : s.combat.spells) H.mix(uint64_t(uint16_t(sp.times)));
   for (const LastingMod& m : s.lasting)
     H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16 | uint64_t(m.seat) << 32 |
           uint64_t(uint8_t(m.bonus.f)) << 40 | uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.s + m.bonus.v)) << 56);

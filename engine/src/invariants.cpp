@@ -32,6 +32,7 @@ std::vector<std::string> check_invariants(const State& s) {
     count(st.discard, Zone::Discard, i, "discard pile");
     count(st.annihilated, Zone::Annihilated, i, "annihilated pile");
     count(st.in_play, Zone::InPlay, i, "play");
+    count(st.side_board, Zone::SideBoard, i, "side board");
     if (st.pool < 0) fail("s" + std::to_string(i) + " has negative D");
     if (st.promotion < 0) fail("s" + std::to_string(i) + " has negative P");
   }
@@ -52,6 +53,29 @@ std::vector<std::string> check_invariants(const State& s) {
   for (CardId a : s.attached)
     if (a < 0 || size_t(a) >= s.cards.size() || s.card(a).attached_to == kNoCard)
       fail("the attachment index lists a card that is not attached");
+  // Relics and Alliances are unique in play; a player has one Alliance at most;
+  // a warrior has one copy of each Ki Power at most.
+  std::vector<std::string> relics, alliances;
+  for (size_t c = 0; c < s.cards.size(); ++c) {
+    const CardInst& ci = s.cards[c];
+    if (ci.zone != Zone::InPlay) continue;
+    const CardDef& d = s.def(CardId(c));
+    if (d.type == CardType::Relic) relics.push_back(d.name);
+    if (d.type == CardType::Alliance) alliances.push_back(d.name);
+    if (d.type == CardType::Ki)
+      for (size_t o = c + 1; o < s.cards.size(); ++o)
+        if (s.cards[o].zone == Zone::InPlay && s.cards[o].def == ci.def && s.cards[o].attached_to == ci.attached_to)
+          fail("two copies of " + d.name + " on one warrior");
+  }
+  for (auto* names : {&relics, &alliances}) {
+    std::sort(names->begin(), names->end());
+    if (std::adjacent_find(names->begin(), names->end()) != names->end()) fail("two identical Relics or Alliances in play");
+  }
+  for (int i = 0; i < s.num_seats(); ++i) {
+    int n = 0;
+    for (CardId c : s.seats[size_t(i)].in_play) n += s.def(c).type == CardType::Alliance;
+    if (n > 1) fail("s" + std::to_string(i) + " has " + std::to_string(n) + " Alliances");
+  }
   // Each card's own list of attachments is State::attached filtered to it, in order.
   for (size_t c = 0; c < s.cards.size(); ++c) {
     std::vector<CardId> want, have;

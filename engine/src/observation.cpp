@@ -21,6 +21,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.area = known ? ci.area : Area::Squad;  // where it was mustered would hint at what it is
   out.area_known = known;
   out.inside = ci.inside;  // a vehicle is shown even when its warrior is outside
+  if (known) out.sergeant_group = ci.sergeant_group;
   return out;
 }
 
@@ -51,12 +52,15 @@ Observation observe(const State& s, int viewer) {
     ss.draw_size = int(st.draw.size());
     ss.discard_size = int(st.discard.size());
     ss.annihilated_size = int(st.annihilated.size());
+    ss.side_board_size = int(st.side_board.size());
     ss.eliminated = st.eliminated;
     ss.left = st.left;
     ss.team = st.team;
     ss.primary_target = primary_target(s, i);
-    if (i == viewer)
+    if (i == viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
+      for (CardId c : st.side_board) ss.side_board.push_back(seen(s, c, viewer));
+    }
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));
       for (CardId a : detail::attachments_of(s, c)) ss.in_play.push_back(seen(s, a, viewer));

@@ -56,6 +56,8 @@ Rules preset_first_edition() {
   r.warzones = false;
   r.discard_down_to_limit = true;
   r.card_text = CardText::Printed;
+  r.relics_need_collector = true;
+  r.spell_d_added_in_combat = false;
   return r;
 }
 
@@ -74,6 +76,7 @@ Rules preset_first_edition_plus() {
   r.warzone_one_copy_per_player = false;
   r.outposts = true;
   r.brotherhood_attacks_tribal = true;
+  r.relics_need_collector = false;  // 002 RELICS, 003 Relics
   return r;
 }
 
@@ -167,6 +170,9 @@ const std::vector<RulesField>& rules_fields() {
       DT_CHOICE(card_text, CardText, "gengine", "printed"),
       DT_FLAG(gift_levels),
       DT_FLAG(brotherhood_casts_any_aspect),
+      DT_FLAG(relics_need_collector),
+      DT_FLAG(spell_d_added_in_combat),
+      DT_NUMBER(side_board_size),
       DT_FLAG(discard_down_to_limit),
       DT_CHOICE(deck_out, DeckOut, "all-empty", "any-empty"),
       DT_FLAG(auto_pass),

@@ -39,6 +39,10 @@ std::string to_text(const Option& o) {
       return t;
     }
     case OptKind::Bestow: return "bestow " + cid(o.a) + " " + cid(o.b);
+    case OptKind::BestowKi: return "bestow-ki " + cid(o.a) + " " + cid(o.b);
+    case OptKind::Proclaim: return "proclaim " + cid(o.a);
+    case OptKind::Assign: return "assign " + cid(o.a) + " " + cid(o.b);
+    case OptKind::AddD: return "add " + cid(o.a) + " x" + std::to_string(o.n);
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
     case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(o.p);
@@ -92,6 +96,10 @@ std::string_view to_string(EventKind k) {
     case EventKind::Use: return "use";
     case EventKind::Bestow: return "bestow";
     case EventKind::Effect: return "effect";
+    case EventKind::BestowKi: return "bestow_ki";
+    case EventKind::Proclaim: return "proclaim";
+    case EventKind::Assign: return "assign";
+    case EventKind::AddD: return "add_d";
     case EventKind::Transfer: return "transfer";
     case EventKind::EnterVehicle: return "enter_vehicle";
     case EventKind::ExitVehicle: return "exit_vehicle";
@@ -113,8 +121,9 @@ std::string_view effect_name(int op) {
       "draw", "gain D", "lose D", "gain P", "lose P", "empty D", "halve P", "swap D",
       "combat bonus", "change tactic", "end combat", "attacker strikes first", "defender strikes first",
       "extra actions", "coin flip", "special effect", "user strikes first", "discard gifts", "move here",
-      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat", "bonus until your next turn", "graft"};
-  static_assert(std::size(kNames) == size_t(Op::Graft) + 1, "one name per dt::Op");
+      "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat", "bonus until your next turn", "graft",
+      "enter play", "cancel"};
+  static_assert(std::size(kNames) == size_t(Op::Cancel) + 1, "one name per dt::Op");
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
 }
 
@@ -152,6 +161,10 @@ std::string describe(const State& s, const Event& e, int viewer) {
       return who + " plays " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : e.x >= 0 ? " on s" + x : "");
     case EventKind::Use: return who + " uses " + name(e.a) + (e.b != kNoCard ? " on " + name(e.b) : "");
     case EventKind::Bestow: return who + " bestows " + name(e.a) + " on " + name(e.b);
+    case EventKind::BestowKi: return who + " gives the Ki Power " + name(e.a) + " to " + name(e.b);
+    case EventKind::Proclaim: return who + " proclaims the alliance " + name(e.a);
+    case EventKind::Assign: return who + " assigns " + name(e.b) + "'s group to the sergeant " + name(e.a);
+    case EventKind::AddD: return who + " adds " + y + " D to " + name(e.a);
     case EventKind::Effect:
       return name(e.a) + ": " + std::string(effect_name(e.x)) + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";

@@ -15,6 +15,7 @@ static std::vector<CardId>* pile_of(State& s, CardId c) {
     case Zone::Annihilated: return &owner.annihilated;
     case Zone::InPlay:
       return ci.attached_to == kNoCard ? &s.seats[ci.controller].in_play : nullptr;
+    case Zone::SideBoard: return &owner.side_board;
     case Zone::Limbo: return nullptr;
   }
   return nullptr;
@@ -75,6 +76,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
   ci.zone = z;
   ci.wounded = ci.cover = ci.unpaid = ci.hidden = ci.grafted = false;
   ci.exited_cover_turn = -1;
+  ci.sergeant_group = -1;
   ci.inside = false;
   ci.transferred_turn = -1;
   SeatState& owner = s.seats[ci.owner];
@@ -87,6 +89,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
       ci.controller = uint8_t(seat < 0 ? ci.owner : seat);
       s.seats[ci.controller].in_play.push_back(c);
       break;
+    case Zone::SideBoard: owner.side_board.push_back(c); break;
     case Zone::Limbo: break;
   }
 }

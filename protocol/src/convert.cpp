@@ -112,6 +112,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   }
   // A hidden card's area would tell where it was mustered; say nothing then.
   if (c.area_known) out->set_area(area_name(c.area));
+  if (c.sergeant_group >= 0) out->set_sergeant_group((*s.db)[uint16_t(c.sergeant_group)].code);
 }
 
 void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observation* p, FactsOnce* once) {
@@ -140,6 +141,8 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
     ps->set_eliminated(ss.eliminated);
     for (const dt::SeenCard& c : ss.hand) fill_card(s, c, ps->add_hand(), false, once);
     for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true, once);
+    ps->set_side_board_count(ss.side_board_size);
+    for (const dt::SeenCard& c : ss.side_board) fill_card(s, c, ps->add_side_board(), false, once);
     if (teams) ps->set_team(ss.team);
     if (ss.primary_target >= 0) ps->set_primary_target(ss.primary_target);
     ps->set_left(ss.left);
@@ -182,9 +185,10 @@ protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer) 
   return m;
 }
 
-std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db) {
+std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db, bool side_board) {
   std::vector<protocol::DeckEntry> out;
   for (const dt::DeckEntry& e : d.entries) {
+    if (e.side != side_board) continue;
     protocol::DeckEntry p;
     p.set_count(e.count);
     p.set_code(db[e.def].code);
@@ -268,6 +272,7 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& code
   out.cover = c.cover();
   out.attached_to = dt::CardId(c.attached_to());
   out.inside = c.inside();
+  if (!c.sergeant_group().empty()) out.sergeant_group = codes.find(c.sergeant_group());
   return out;
 }
 
@@ -301,6 +306,8 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
     ss.primary_target = ps.has_primary_target() ? ps.primary_target() : -1;
     for (const auto& c : ps.hand()) ss.hand.push_back(seen_from(c, codes));
     for (const auto& c : ps.in_play()) ss.in_play.push_back(seen_from(c, codes));
+    ss.side_board_size = ps.side_board_count();
+    for (const auto& c : ps.side_board()) ss.side_board.push_back(seen_from(c, codes));
     out.seats.push_back(std::move(ss));
   }
   out.turn_order.assign(o.turn_order().begin(), o.turn_order().end());
@@ -343,10 +350,30 @@ static size_t split_words(std::string_view text, std::string_view* w, size_t max
   return n;
 }
 
+// The tail of a play, cast or use text from word i on: [aN] (use only)
+// [on cB|on sN] [xN] [pay cC] (use only).
+static bool effect_tail(const std::string_view* w, size_t n, size_t i, dt::Option& o) {
+  int num = 0;
+  const bool use = o.kind == dt::OptKind::Use;
+  if (use && i < n && w[i].size() > 1 && w[i][0] == 'a' && number_at(w[i], 1, &num)) o.p = int16_t(num), ++i;
+  if (i + 1 < n && w[i] == "on") {
+    if (card_ref(w[i + 1], &o.b)) {
+    } else if (w[i + 1].size() > 1 && w[i + 1][0] == 's' && number_at(w[i + 1], 1, &num)) {
+      o.seat = int8_t(num);
+    } else {
+      return false;
+    }
+    i += 2;
+  }
+  if (i < n && w[i].size() > 1 && w[i][0] == 'x' && number_at(w[i], 1, &num)) o.n = int16_t(num), ++i;
+  if (use && i + 1 < n && w[i] == "pay" && card_ref(w[i + 1], &o.c)) i += 2;
+  return i == n;
+}
+
 std::optional<dt::Option> option_from_text(std::string_view text) {
-  std::string_view w[6];
-  const size_t n = split_words(text, w, 6);
-  if (n == 0 || n > 6) return std::nullopt;
+  std::string_view w[10];
+  const size_t n = split_words(text, w, 10);
+  if (n == 0 || n > 10) return std::nullopt;
   dt::Option o;
   const std::string_view k = w[0];
   auto card = [&](size_t i, dt::CardId* c) { return i < n && card_ref(w[i], c); };
@@ -374,8 +401,23 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::Sabotage;
     o.b = dt::CardId(num);
-  } else if (k == "play" && card(1, &o.a) && n == 4 && card(3, &o.b)) o.kind = dt::OptKind::Play;
-  else if (k == "points" && n == 3 && w[1].substr(0, 2) == "p=" && w[2].substr(0, 2) == "d=") {
+  } else if (k == "play" && card(1, &o.a)) {
+    o.kind = dt::OptKind::Play;
+    if (!effect_tail(w, n, 2, o)) return std::nullopt;
+  } else if (k == "cast" && card(1, &o.a) && n >= 4 && w[2] == "by" && card(3, &o.c)) {
+    o.kind = dt::OptKind::Play;
+    if (!effect_tail(w, n, 4, o)) return std::nullopt;
+  } else if (k == "use" && card(1, &o.a)) {
+    o.kind = dt::OptKind::Use;
+    if (!effect_tail(w, n, 2, o)) return std::nullopt;
+  } else if (k == "bestow" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Bestow;
+  else if (k == "bestow-ki" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::BestowKi;
+  else if (k == "proclaim" && n == 2 && card(1, &o.a)) o.kind = dt::OptKind::Proclaim;
+  else if (k == "assign" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Assign;
+  else if (k == "add" && n == 3 && card(1, &o.a) && w[2].size() > 1 && w[2][0] == 'x' && number_at(w[2], 1, &num)) {
+    o.kind = dt::OptKind::AddD;
+    o.n = int16_t(num);
+  } else if (k == "points" && n == 3 && w[1].substr(0, 2) == "p=" && w[2].substr(0, 2) == "d=") {
     int p = 0, d = 0;
     if (!number_at(w[1], 2, &p) || !number_at(w[2], 2, &d)) return std::nullopt;
     o.kind = dt::OptKind::Points;

@@ -316,6 +316,7 @@ class RequestWriter {
     }
     str("summary", c.summary());
     flag("inside", c.inside());
+    str("sergeant_group", c.sergeant_group());
     close();
   }
   void facts(const protocol::CardFacts& c) {
@@ -347,6 +348,8 @@ class RequestWriter {
     if (s.has_team()) present("team", s.team());
     if (s.has_primary_target()) present("primary_target", s.primary_target());
     flag("left", s.left());
+    num("side_board_count", s.side_board_count());
+    list("side_board", s.side_board(), [&](const protocol::SeenCard& c) { card(c); });
     close();
   }
   void observation(const protocol::Observation& o) {

@@ -105,6 +105,7 @@ protocol::RefereeMessage hello_for(const MatchSpec& match, size_t i) {
   h->set_match_id(match.match_id);
   h->set_rules(match.rules.name);
   for (const auto& e : deck_entries(match.decks[i], dt::builtin_cards())) *h->add_deck() = e;
+  for (const auto& e : deck_entries(match.decks[i], dt::builtin_cards(), true)) *h->add_side_board() = e;
   h->set_card_db_version(dt::builtin_cards().version);
   h->set_engine_version(DTREF_VERSION);
   h->mutable_clock()->set_startup_ms(c.startup_ms);

@@ -123,7 +123,13 @@ void Runner::write_header() {
   for (size_t i = 0; i < spec_.decks.size(); ++i) {
     json codes = json::array();
     for (uint16_t d : cfg_.decks[i]) codes.push_back(db_[d].code);
-    decks.push_back({{"name", spec_.decks[i].name}, {"cards", codes}});
+    json deck = {{"name", spec_.decks[i].name}, {"cards", codes}};
+    if (!spec_.decks[i].side_board.empty()) {
+      json side = json::array();
+      for (uint16_t d : spec_.decks[i].side_board) side.push_back(db_[d].code);
+      deck["side_board"] = side;
+    }
+    decks.push_back(deck);
   }
   json bots = json::array();
   for (size_t i = 0; i < spec_.bots.size(); ++i) {
@@ -493,7 +499,10 @@ MatchOutcome Runner::run() {
   const auto t0 = Clock::now();
   cfg_.rules = spec_.rules;
   cfg_.seed = spec_.seed;
-  for (const dt::Deck& d : spec_.decks) cfg_.decks.push_back(d.cards);
+  for (const dt::Deck& d : spec_.decks) {
+    cfg_.decks.push_back(d.cards);
+    cfg_.side_boards.push_back(d.side_board);
+  }
   for (size_t i = 0; i < spec_.bots.size(); ++i) {
     Seat seat;
     seat.link = make_bot_link(spec_, i, &live_, &live_options_);

@@ -246,9 +246,9 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
         if (!decks.is_array() || decks.size() < 2 || decks.size() > size_t(dt::kMaxSeats))
           throw std::runtime_error(fmt::format("\"decks\" must list 2 to {} decks, one per seat", dt::kMaxSeats));
         size_t total = 0;
-        for (const json& d : decks) {
-          const json& codes = d.is_object() ? field(d, "cards") : d;
-          if (!codes.is_array()) throw std::runtime_error("each deck needs \"cards\": a list of card codes");
+        // A deck's cards, or its side board's (gEngine "Side Board Pile").
+        auto read_codes = [&](const json& codes, const char* what) {
+          if (!codes.is_array()) throw std::runtime_error(fmt::format("each deck needs \"{}\": a list of card codes", what));
           total += codes.size();
           if (total > size_t(dt::kMaxCards))
             throw std::runtime_error(fmt::format("the decks hold more than {} cards, more than a game can", dt::kMaxCards));
@@ -259,7 +259,12 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
             if (!def) throw std::runtime_error("unknown card code " + code.get<std::string>() + " (another card database?)");
             cards.push_back(*def);
           }
-          cfg.decks.push_back(std::move(cards));
+          return cards;
+        };
+        for (const json& d : decks) {
+          cfg.decks.push_back(read_codes(d.is_object() ? field(d, "cards") : d, "cards"));
+          const bool has_side = d.is_object() && d.contains("side_board");
+          cfg.side_boards.push_back(has_side ? read_codes(d.at("side_board"), "side_board") : std::vector<uint16_t>{});
         }
         if (text_field(j, "card_db_version", db.version) != db.version)
           say("note: recorded with card database " + text_field(j, "card_db_version", "?") + ", replaying with " + db.version);

@@ -41,6 +41,7 @@ namespace {
 std::string deck_fingerprint(const dt::Deck& deck) {
   std::vector<std::string> codes;
   for (uint16_t def : deck.cards) codes.push_back(dt::builtin_cards()[def].code);
+  for (uint16_t def : deck.side_board) codes.push_back("side:" + dt::builtin_cards()[def].code);
   std::sort(codes.begin(), codes.end());
   uint64_t h = 1469598103934665603ull;  // FNV-1a
   for (const std::string& c : codes)

@@ -166,6 +166,8 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     for (int a : c.give_to().affiliation()) d.give_to.affil |= bit(convert(pb::Affiliation(a), where));
     d.give_to.doomtrooper = c.give_to().doomtrooper();
     d.give_to.legion = c.give_to().dark_legion();
+    for (const auto& des : c.give_to().designation())
+      if (std::string u = upper(des); !u.empty()) d.give_to.designations.push_back(u);
   }
   if (c.has_fortification()) {
     const auto& pf = c.fortification();
@@ -208,7 +210,15 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.in_vehicle = f.in_vehicle();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
+  for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
+  for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   return w;
+}
+
+uint8_t stat_bits(const google::protobuf::RepeatedField<int>& r) {
+  uint8_t m = 0;
+  for (int st : r) m |= uint8_t(1u << (st - 1)) & 0xF;
+  return m;
 }
 
 uint32_t keywords_of(const google::protobuf::RepeatedPtrField<std::string>& r,
@@ -259,6 +269,8 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   for (int a : m.casts()) s.casts |= aspect_bit(a);
   s.same_area = m.same_area();
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
+  s.opponent_base = stat_bits(m.opponent_base());
+  s.sergeant_group = m.sergeant_group();
   return s;
 }
 
@@ -291,6 +303,8 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_ATTACHED_SPECIAL: return TargetKind::AttachedSpecial;
     case pb::TARGET_YOUR_HAND: return TargetKind::YourHand;
     case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
+    case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
+    case pb::TARGET_SPELL: return TargetKind::Spell;
     default: return TargetKind::None;
   }
 }
@@ -316,6 +330,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.if_mutual = e.if_mutual();
   x.tactics = tactics(e.tactic());
   x.per_recent_p = amount(e.per_recent_p(), where);
+  x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   return x;
 }
@@ -362,6 +377,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();
     ab.target_in_user_area = a.target_in_user_area();
+    ab.annihilate_self = a.annihilate_self();
+    ab.tactics = tactics(a.tactic());
+    for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
     ab.outside_combat = a.outside_combat();
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.target = convert(a.target());
@@ -396,7 +414,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (g.has_only()) d.gift.only = convert(g.only(), where);
   }
   if (c.has_mission()) d.mission_to_player = c.mission().to_player();
-  for (int st : c.doubles()) d.doubles |= uint8_t(1u << (st - 1)) & 0xF;
+  d.doubles = stat_bits(c.doubles());
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
   d.handler = c.handler();
   d.hand_limit = small(c.hand_limit(), where);
@@ -408,6 +426,22 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int a : c.warzone().add_to()) d.warzone_in |= bit(convert(pb::CombatArea(a), where));
     if (c.warzone().has_defenders()) d.warzone_defenders = convert(c.warzone().defenders(), where);
   }
+  for (const auto& pv : c.privilege()) {
+    Privilege x;
+    switch (pv.action()) {
+      case pb::Privilege::MUSTER: x.action = PrivAction::Muster; break;
+      case pb::Privilege::BESTOW_GIFT: x.action = PrivAction::BestowGift; break;
+      case pb::Privilege::BESTOW_KI: x.action = PrivAction::BestowKi; break;
+      default: throw std::runtime_error(where + ": privilege without an action");
+    }
+    if (pv.has_who()) x.who = convert(pv.who(), where);
+    x.any_time = pv.any_time();
+    x.no_action = pv.no_action();
+    d.privileges.push_back(std::move(x));
+  }
+  if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
+  for (const auto& n : c.exclusive_with())
+    if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
 }
 

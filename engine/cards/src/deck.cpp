@@ -171,6 +171,25 @@ bool is_section_header(std::string_view text) {
   return any;  // "Total 60" is a header; a bare "60" is not
 }
 
+// A header that switches lists: "Side Board", "Sideboard (25)", "Side deck:"
+// start the side board; "Main deck", "Play deck" go back. nullopt otherwise.
+std::optional<bool> list_switch(std::string_view text) {
+  text = trim(text);
+  while (!text.empty() && (text.back() == ':' || text.back() == ')' || text.back() == ']')) {
+    if (text.back() == ':') {
+      text = trim(text.substr(0, text.size() - 1));
+      continue;
+    }
+    const size_t p = text.rfind(text.back() == ')' ? '(' : '[');
+    if (p == std::string_view::npos) break;
+    text = trim(text.substr(0, p));
+  }
+  const std::string k = name_key(text);
+  if (k == "SIDE BOARD" || k == "SIDEBOARD" || k == "SIDE DECK" || k == "SIDE BOARD PILE") return true;
+  if (k == "MAIN DECK" || k == "MAIN" || k == "PLAY DECK" || k == "DECK") return false;
+  return std::nullopt;
+}
+
 std::string strip_comment(std::string_view line) {
   if (size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
   for (size_t p = line.find("//"); p != std::string_view::npos; p = line.find("//", p + 1)) {
@@ -278,6 +297,7 @@ Deck read_deck(std::string_view text, const CardDb& db, std::string name,
   const NameIndex names(db);
   int suggestions_left = 20;
   bool after_expansions = false;
+  bool side = false;  // reading the side board
   for (size_t i = 0; i < lines.size(); ++i) {
     const int line_no = int(i) + 1;
     std::string_view line = lines[i];
@@ -296,6 +316,10 @@ Deck read_deck(std::string_view text, const CardDb& db, std::string name,
     if (after_expansions && starts_with_nocase(line, "from ")) continue;
     after_expansions = false;
     if (line.substr(0, 3) == "---" || line.substr(0, 3) == "===") continue;
+    if (auto sw = list_switch(line)) {
+      side = *sw;
+      continue;
+    }
 
     // Quantity: "3 NAME", "3x NAME", "3 x NAME", "x3 NAME", or "NAME x3".
     std::optional<int> count;
@@ -328,13 +352,14 @@ Deck read_deck(std::string_view text, const CardDb& db, std::string name,
       problem("quantity " + std::to_string(n) + " is too large (at most 1000 copies per line)");
       continue;
     }
-    if (deck.cards.size() + size_t(n) > kMaxDeckCards) {
+    auto& list = side ? deck.side_board : deck.cards;
+    if (list.size() + size_t(n) > kMaxDeckCards) {
       // Games hold at most 32767 cards (16-bit card ids); decks are tens of cards.
       problem("the deck would hold more than " + std::to_string(kMaxDeckCards) + " cards; the rest is not read");
       break;
     }
-    deck.entries.push_back({*def, n, line_no});
-    deck.cards.insert(deck.cards.end(), size_t(n), *def);
+    deck.entries.push_back({*def, n, line_no, side});
+    list.insert(list.end(), size_t(n), *def);
   }
   return deck;
 }
@@ -346,17 +371,14 @@ Deck parse_deck(std::string_view text, const CardDb& db, std::string name) {
   return deck;
 }
 
-std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
-                                       bool allow_unimplemented) {
-  std::vector<DeckProblem> problems;
-  const int size = int(deck.cards.size());
-  if (size < rules.min_deck_size) {
-    problems.push_back({0, "the deck has " + std::to_string(size) + " cards; at least " +
-                               std::to_string(rules.min_deck_size) + " are required (add " +
-                               std::to_string(rules.min_deck_size - size) + ")"});
-  }
+namespace {
+
+// The problems of one list (the deck, or the side board): copies over the
+// limit, cards not implemented, Tribal warriors without Outposts.
+void list_problems(const Deck& deck, bool side, const CardDb& db, const Rules& rules, bool allow_unimplemented,
+                   std::vector<DeckProblem>& problems, std::vector<DeckProblem>& per_card) {
   std::map<uint16_t, int> counts;
-  for (uint16_t c : deck.cards) {
+  for (uint16_t c : side ? deck.side_board : deck.cards) {
     if (c >= db.size()) {
       problems.push_back({0, "card index " + std::to_string(c) + " is not in the card database"});
       continue;
@@ -364,15 +386,16 @@ std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const
     ++counts[c];
   }
   std::map<uint16_t, std::vector<int>> lines_of;
-  for (const DeckEntry& e : deck.entries) lines_of[e.def].push_back(e.line);
-  std::vector<DeckProblem> per_card;
+  for (const DeckEntry& e : deck.entries)
+    if (e.side == side) lines_of[e.def].push_back(e.line);
+  const std::string where = side ? " in the side board" : "";
   for (const auto& [c, n] : counts) {
     const CardDef& d = db[c];
     const std::vector<int>& lines = lines_of[c];
     const int line = lines.empty() ? 0 : lines.front();
     const int limit = rules.max_copies > 0 ? rules.max_copies : int(d.deck_limit);
     if (n > limit) {
-      std::string msg = std::to_string(n) + (n == 1 ? " copy of " : " copies of ") + d.name;
+      std::string msg = std::to_string(n) + (n == 1 ? " copy of " : " copies of ") + d.name + where;
       if (lines.size() > 1) {
         msg += " (listed on lines";
         for (size_t i = 0; i < lines.size(); ++i) msg += (i ? ", " : " ") + std::to_string(lines[i]);
@@ -406,6 +429,31 @@ std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const
                                     " rules have none; use the gengine rules or remove it"});
     }
   }
+}
+
+}  // namespace
+
+std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
+                                       bool allow_unimplemented) {
+  std::vector<DeckProblem> problems;
+  const int size = int(deck.cards.size());
+  if (size < rules.min_deck_size) {
+    problems.push_back({0, "the deck has " + std::to_string(size) + " cards; at least " +
+                               std::to_string(rules.min_deck_size) + " are required (add " +
+                               std::to_string(rules.min_deck_size - size) + ")"});
+  }
+  // gEngine "Side Board Pile": exactly 25 cards when there is one.
+  const int side = int(deck.side_board.size()), want = rules.side_board_size;
+  if (side > 0 && side != want) {
+    problems.push_back({0, "the side board has " + std::to_string(side) + " cards; the " + rules.name +
+                               " rules want exactly " + std::to_string(want) + " (" +
+                               (side < want ? "add " + std::to_string(want - side) : "remove " + std::to_string(side - want)) +
+                               ", or leave the side board out)"});
+  }
+  std::vector<DeckProblem> per_card;
+  // Deck limits apply to the deck and to the side board each on its own.
+  list_problems(deck, false, db, rules, allow_unimplemented, problems, per_card);
+  list_problems(deck, true, db, rules, allow_unimplemented, problems, per_card);
   std::stable_sort(per_card.begin(), per_card.end(),
                    [](const DeckProblem& a, const DeckProblem& b) { return a.line < b.line; });
   problems.insert(problems.end(), per_card.begin(), per_card.end());

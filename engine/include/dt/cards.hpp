@@ -92,6 +92,7 @@ struct GiveTo {
   AffilMask affil = 0;        // warrior must have one of these affiliations
   bool doomtrooper = false;   // warrior must be a Doomtrooper
   bool legion = false;        // warrior must be Dark Legion
+  std::vector<std::string> designations;  // warrior must have one of these (empty: any)
 };
 
 // A fortification's flat bonus: to the builder's warriors that match.
@@ -121,6 +122,8 @@ struct WarriorFilter {
   bool combatant = false;    // the attacker or defender of the current combat
   bool defending = false;    // the defender of the current combat
   bool vs_legion = false;    // in a combat against a Dark Legion warrior
+  uint16_t card_types = 0;      // cards of a pile: one of these types (bits of CardType); 0 any
+  uint16_t not_card_types = 0;  // cards of a pile: none of these types
   bool other = false;        // targets: not the source card itself, nor the warrior it is on
   bool riding_beast = false; // has a Beast
   bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
@@ -145,17 +148,20 @@ struct StaticMod {
   uint8_t casts = 0;              // Art aspects granted
   bool same_area = false;         // only in the source card's combat area
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
+  uint8_t opponent_base = 0;      // in combat: + the opponent's printed ratings (bit 0 F, 1 S, 2 A, 3 V)
+  bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell };
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
   Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
   CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
+  EnterPlay, Cancel,
   AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
@@ -173,6 +179,7 @@ struct Effect {
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
   uint8_t tactics = 0;       // only in a combat of these tactics (bit 0 Fight, 1 Shoot)
   int16_t per_recent_p = 0;  // amount += this x the P just earned
+  bool reveal = false;       // TakeIntoHand: every player is shown the card
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
 };
 
@@ -205,6 +212,9 @@ struct Ability {
   bool user_wounded = false;
   bool once_per_combat = false;
   bool target_in_user_area = false;
+  bool annihilate_self = false;
+  uint8_t tactics = 0;  // only in combats of these tactics (bit 0 Fight, 1 Shoot); 0 any
+  AreaMask user_area = 0;  // only while its user (or the card itself) is in one of these areas; 0 any
   bool outside_combat = false;
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
@@ -233,6 +243,17 @@ struct GiftSpec {
   GiftLevel level = GiftLevel::None;
   std::string apostle;  // MAJOR: FOLLOWER OF <apostle>
   std::optional<WarriorFilter> only;
+};
+
+// An Alliance card's standing permission for its player (gEngine "PROCLAIM
+// ALLIANCE" and the card's text): an action on matching warriors that may be
+// taken in any timing window and/or for no action.
+enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi };
+struct Privilege {
+  PrivAction action = PrivAction::Muster;
+  WarriorFilter who;
+  bool any_time = false;
+  bool no_action = false;
 };
 
 struct CardDef {
@@ -288,6 +309,9 @@ struct CardDef {
   AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
   std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
   std::string handler;                          // registered C++ handler
+  std::vector<Privilege> privileges;            // Alliance: what it lets its player do
+  std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
+  std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }

@@ -40,6 +40,10 @@ enum class OptKind : uint8_t {
   Establish,    // establish c50 squad    (warzone, area in p)
   DefendFrom,   // defend-from c50        (combat step 3: the defender's warzone)
   DirectAttack, // attack c12 s1          (1st ed: attacking a player directly; b holds the seat)
+  BestowKi,     // bestow-ki c40 c12      (Ki Power, Mishima warrior)
+  Proclaim,     // proclaim c40           (Alliance card; at any time, no action)
+  Assign,       // assign c12 c31         (SERGEANT, a warrior of the group assigned to it; at any time)
+  AddD,         // add c40 x2             (more D for a "for every X D" spell cast in this combat)
 };
 
 struct Option {
@@ -51,9 +55,9 @@ struct Option {
   // Equip: p = 1 puts a VEHICLE on with its warrior inside, 2 outside;
   // Transfer and Establish: p = the Area.
   int16_t p = 0, d = 0;
-  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL)
+  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL, DAGGER OF SACRIFICE)
   int8_t seat = -1;      // Play/Use: a player target
-  int16_t n = 0;         // Play/Use: times a "for every X D" price is paid (0: none)
+  int16_t n = 0;         // Play/Use/AddD: times a "for every X D" price is paid (0: none)
   bool operator==(const Option&) const = default;
 };
 
@@ -67,6 +71,7 @@ enum class EventKind : uint8_t {
   Use, Bestow, Effect,
   Transfer, EnterVehicle, ExitVehicle, Wrangle, Establish, DefendFrom, DirectAttack,
   VehicleLost,
+  BestowKi, Proclaim, Assign, AddD,
 };
 struct Event {
   EventKind kind;
@@ -84,6 +89,7 @@ struct GameConfig {
   Rules rules;
   uint64_t seed = 0;
   std::vector<std::vector<uint16_t>> decks;  // card def indices, one deck per seat
+  std::vector<std::vector<uint16_t>> side_boards;  // gEngine Side Boards, per seat (optional, may be shorter)
 };
 
 // What a State can hold: card ids are 16-bit (CardId), seat masks 32-bit.
@@ -128,6 +134,8 @@ Stats stats(const State& s, CardId warrior);
 AffilMask affiliations(const State& s, CardId warrior);
 uint32_t keywords(const State& s, CardId warrior);
 bool has_designation(const State& s, CardId warrior, std::string_view designation);
+// has_designation, or granted by a static modifier (an Alliance's, a Relic's, ...).
+bool has_ability(const State& s, CardId warrior, std::string_view designation);
 // Is `warrior` unaffected by the Art or Dark Symmetry card `source` (gEngine "IMMUNITY")?
 bool immune_to(const State& s, CardId warrior, CardId source);
 // Does `warrior` match the filter, as seen from `seat` (for Side::Yours / Enemy)?
@@ -137,6 +145,8 @@ bool is_doomtrooper(const State& s, CardId c);
 bool is_legion(const State& s, CardId c);
 bool is_tribal(const State& s, CardId c);
 bool can_take_part_in_combat(const State& s, CardId c);
+// A FREELANCER that has not gained an affiliation through card play.
+bool is_freelancer(const State& s, CardId w);
 // May `attacker` attack `defender` under the preset's attack restrictions
 // (gEngine "ANNOUNCE ATTACKER AND DEFENDER")? Ignores cover, turn and action limits.
 bool attack_allowed(const State& s, CardId attacker, CardId defender);

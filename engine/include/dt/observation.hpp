@@ -18,19 +18,23 @@ struct SeenCard {
   bool cover = false;
   CardId attached_to = kNoCard;
   bool inside = false;  // a VEHICLE: its warrior is inside (the card lies face up)
+  int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
   bool operator==(const SeenCard&) const = default;
 };
 
 struct SeenSeat {
   int seat = 0;
   int destiny = 0, promotion = 0;
-  int hand_size = 0, draw_size = 0, discard_size = 0, annihilated_size = 0;
+  int hand_size = 0, draw_size = 0, discard_size = 0, annihilated_size = 0, side_board_size = 0;
   bool eliminated = false;
   bool left = false;        // left the game (a forfeit)
   int team = 0;             // its side (its own seat number unless the style has teams)
   int primary_target = -1;  // the seat it attacks without a toll (primary targets), else -1
   std::vector<SeenCard> hand;     // only for the viewer's own seat
   std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+  // The viewer's own Side Board, face up: the player built it and may search
+  // it whenever a card lets it (gEngine "Side Board Pile"); others see its size.
+  std::vector<SeenCard> side_board;
   bool operator==(const SeenSeat&) const = default;
 };
 

@@ -90,6 +90,18 @@ struct Rules {
   bool gift_levels = true;                 // Beginner: any Dark Legion warrior may have any gift
   bool brotherhood_casts_any_aspect = false;  // Beginner: every Brotherhood warrior casts every spell
 
+  // --- relics, the Art, the side board ---
+  // 1st ed as printed: only a NOTED COLLECTOR gives Relics to its warriors (the
+  // 1st ed additions, 2nd ed and gEngine drop the requirement).
+  bool relics_need_collector = false;
+  // gEngine and 2nd ed: D may go on being added to a "for every X D" spell
+  // through the modification rounds of the combat it was cast in (not in 1st ed).
+  bool spell_d_added_in_combat = true;
+  // The gEngine Side Board: when a deck list has one, exactly this many cards.
+  // The other books speak of "your collection"; the engine lets the side board
+  // stand for it under every preset (docs/rules-matrix.md).
+  int side_board_size = 25;
+
   // --- end of turn and of the game ---
   bool discard_down_to_limit = false;      // 1st ed: a hand over the limit is discarded down to it
   DeckOut deck_out = DeckOut::AllEmptyTiePlaysOn;

@@ -15,7 +15,8 @@ namespace dt {
 using CardId = int16_t;  // index into State::cards; written `c<id>` in option texts
 constexpr CardId kNoCard = -1;
 
-enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo };
+// SideBoard: the gEngine Side Board, the pile of 25 that only card effects reach.
+enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo, SideBoard };
 
 struct CardInst {
   uint16_t def = 0;
@@ -30,6 +31,7 @@ struct CardInst {
   bool hidden = false;          // face down and never seen by opponents
   bool grafted = false;         // a weapon grafted to its warrior's body (CHASSEUR): stays with it
   int16_t exited_cover_turn = -1;  // State::turn_number when it last exited cover
+  int16_t sergeant_group = -1;     // a SERGEANT: the def of the warrior group assigned to it
   bool inside = false;             // a VEHICLE attachment: its warrior is inside it (face up)
   int16_t transferred_turn = -1;   // State::turn_number of its last voluntary Transfer
   // Derived, for speed: the cards attached to this one, as a list through
@@ -43,7 +45,8 @@ struct SeatState {
   std::vector<CardId> hand;
   std::vector<CardId> discard;
   std::vector<CardId> annihilated;
-  std::vector<CardId> in_play;  // warriors and fortifications, in order of entry
+  std::vector<CardId> in_play;  // warriors, fortifications and cards before the player (alliances), in order of entry
+  std::vector<CardId> side_board;  // gEngine "Side Board Pile": reached only through card effects
   // D in the pool this seat keeps: its own, or its team's common pool when
   // the seat is the first of a team that shares one (Rules::team_pool).
   // Read and change a seat's D through dt::destiny(state, seat).
@@ -87,6 +90,15 @@ struct Window {
   uint8_t passes = 0;          // consecutive passes; all passed => window closes
 };
 
+// A "for every X D" spell cast in the current combat: its caster may go on
+// adding D to it for the rest of the modification rounds (gEngine "THE ART").
+struct CastSpell {
+  CardId card = kNoCard, caster = kNoCard, target = kNoCard;
+  int8_t seat = -1;         // who cast it
+  int8_t target_seat = -1;  // a player target
+  int16_t times = 0;        // purchases so far
+};
+
 struct CombatMod {
   CardId source = kNoCard;  // the card played
   CardId target = kNoCard;  // the warrior it modifies
@@ -102,6 +114,7 @@ struct Combat {
   uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it),
                       // 3 only the attacker strikes, 4 only the defender (BY THE THROAT)
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
+  std::vector<CastSpell> spells;  // "for every X D" spells cast in this combat
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
 };
 

@@ -69,7 +69,8 @@ std::optional<bool> to_bool(std::string_view s) {
 }
 
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
-const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad",
+const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad", "sideboard",
+                                      "table", "assign",
                                       "kohort", "outpost", "attach", "turn", "turn-number",
                                       "first", "gift", "outpost-opened"};
 const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
@@ -252,8 +253,12 @@ class Parser {
           int_arg(l, w[i].substr(eq + 1), "a number after '='");
         }
       }
+    } else if (k == "assign") {
+      need(2, "'assign @sergeant @warrior'");
+      label_ref(l, w[0]);
+      label_ref(l, w[1]);
     } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated" || k == "squad" ||
-               k == "kohort" || k == "outpost") {
+               k == "kohort" || k == "outpost" || k == "sideboard" || k == "table") {
       need(2, "'sN card, card ...'");
       seat_arg(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
@@ -262,6 +267,9 @@ class Parser {
         auto t = db_[it.def].type;
         if (area && t != CardType::Warrior && t != CardType::Fortification && t != CardType::Warzone)
           fail(l.number, "expected a warrior, fortification or warzone in the " + k + ", got '" + db_[it.def].name + "'");
+        if (k == "table" && (t == CardType::Warrior || t == CardType::Fortification))
+          fail(l.number, "expected a card that lies before a player (an Alliance, ...), got '" + db_[it.def].name +
+                             "'; put warriors and fortifications in the squad, kohort or outpost");
       }
     } else if (k == "attach") {
       need(2, "'attach @warrior card ...'");
@@ -309,7 +317,7 @@ class Parser {
       if (w.size() < n) fail(l.number, std::string("expected ") + what);
     };
     if (k == "d" || k == "p" || k == "hand" || k == "draw" || k == "discard" || k == "annihilated" ||
-        k == "in-play") {
+        k == "in-play" || k == "sideboard") {
       need(3, "'expect KIND sN NUMBER'");
       seat_arg(l, w[1]);
       int_arg(l, w[2], "a number");
@@ -378,11 +386,11 @@ class Parser {
       static const std::set<std::string> st = {
           "wounded", "unwounded", "cover", "open", "in-play", "killed", "discard", "hand", "draw",
           "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller",
-          "inside", "outside"};
+          "sideboard", "group", "no-group", "inside", "outside"};
       for (size_t i = 1; i < w.size(); ++i) {
         auto s = lower(w[i]);
-        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, inside, outside, on @x, controller sN), got '" + w[i] + "'");
-        if (s == "on") {
+        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, sideboard, inside, outside, on @x, controller sN, group @x, no-group), got '" + w[i] + "'");
+        if (s == "on" || s == "group") {
           need(i + 2, "a label after 'on'");
           label_ref(l, w[++i]);
         } else if (s == "controller") {
@@ -391,7 +399,7 @@ class Parser {
         }
       }
     } else {
-      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, stat, winner, team-winner, place, target, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat, warzone, sees or @label after 'expect', got '" + w[0] + "'");
+      fail(l.number, "expected d, p, hand, draw, discard, annihilated, in-play, sideboard, stat, winner, team-winner, place, target, decider, turn, phase, step, actions, turn-number, legal, illegal, no, some, combat, warzone, sees or @label after 'expect', got '" + w[0] + "'");
     }
   }
 
@@ -424,7 +432,7 @@ class Parser {
       l.rest = sp == std::string::npos ? "" : trim(t.substr(sp));
       l.words = split_ws(l.rest);
       if (!kHeader.count(l.keyword) && !kSetup.count(l.keyword) && !kPlay.count(l.keyword))
-        fail(n, "expected a directive (rules, set, seats, seed, style, seat, hand, draw, discard, annihilated, squad, kohort, outpost, attach, outpost-opened, turn, turn-number, first, gift, start, do, leave, expect), got '" + l.keyword + "'");
+        fail(n, "expected a directive (rules, set, seats, seed, style, seat, hand, draw, discard, annihilated, sideboard, squad, kohort, outpost, table, attach, assign, outpost-opened, turn, turn-number, first, gift, start, do, leave, expect), got '" + l.keyword + "'");
       lines.push_back(std::move(l));
     }
     if (first_meaningful) fail(1, "expected a '#' comment citing the rulebook, got an empty file");
@@ -636,11 +644,13 @@ class Runner {
           else if (key == "gift") ss.gift_decided = *to_bool(val);
           else if (key == "sabotaged") ss.sabotaged_mask |= 1u << unsigned(seat(val));
         }
-      } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated") {
+      } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated" || k == "sideboard") {
         int s = seat(l.words[0]);
-        Zone z = k == "hand" ? Zone::Hand : k == "draw" ? Zone::Draw : k == "discard" ? Zone::Discard : Zone::Annihilated;
+        Zone z = k == "hand" ? Zone::Hand : k == "draw" ? Zone::Draw : k == "discard" ? Zone::Discard
+               : k == "sideboard" ? Zone::SideBoard : Zone::Annihilated;
         auto& ss = st_.seats[size_t(s)];
-        auto& pile = k == "hand" ? ss.hand : k == "draw" ? ss.draw : k == "discard" ? ss.discard : ss.annihilated;
+        auto& pile = k == "hand" ? ss.hand : k == "draw" ? ss.draw : k == "discard" ? ss.discard
+                   : k == "sideboard" ? ss.side_board : ss.annihilated;
         std::vector<CardId> added;
         for (auto& it : parser_.items_unchecked(l, after_first_word(l), nullptr))
           for (int i = 0; i < it.count; ++i) added.push_back(add_card(it.def, s, z, it.label));
@@ -670,6 +680,15 @@ class Runner {
             if (it.flags.count("exited")) exited.push_back({c, l.number});
             st_.seats[size_t(s)].in_play.push_back(c);
           }
+      } else if (k == "table") {  // cards lying before the player
+        int s = seat(l.words[0]);
+        for (auto& it : parser_.items_unchecked(l, after_first_word(l), nullptr))
+          for (int i = 0; i < it.count; ++i) {
+            auto c = add_card(it.def, s, Zone::InPlay, it.label);
+            st_.seats[size_t(s)].in_play.push_back(c);
+          }
+      } else if (k == "assign") {
+        st_.card(id(l.words[0])).sergeant_group = int16_t(st_.card(id(l.words[1])).def);
       } else if (k == "attach") {
         CardId w = id(l.words[0]);
         int s = st_.card(w).controller;
@@ -767,12 +786,13 @@ class Runner {
     const auto& w = l.words;
     auto k = lower(w[0]);
     if (k == "d" || k == "p" || k == "hand" || k == "draw" || k == "discard" || k == "annihilated" ||
-        k == "in-play") {
+        k == "in-play" || k == "sideboard") {
       int s = seat(w[1]);
       const auto& ss = st_.seats[size_t(s)];
       long got = k == "d" ? destiny(st_, s) : k == "p" ? ss.promotion : k == "hand" ? long(ss.hand.size())
                : k == "draw" ? long(ss.draw.size()) : k == "discard" ? long(ss.discard.size())
-               : k == "annihilated" ? long(ss.annihilated.size()) : long(ss.in_play.size());
+               : k == "annihilated" ? long(ss.annihilated.size()) : k == "sideboard" ? long(ss.side_board.size())
+               : long(ss.in_play.size());
       std::string what = k == "d" ? "D" : k == "p" ? "P" : k + " size";
       expect_eq(what + " of s" + std::to_string(s) + " =", *to_int(w[2]), got);
     } else if (k == "stat") {
@@ -862,6 +882,7 @@ class Runner {
       case Zone::Annihilated: return "annihilated";
       case Zone::InPlay: return "in-play";
       case Zone::Limbo: return "limbo";
+      case Zone::SideBoard: return "sideboard";
     }
     return "?";
   }
@@ -892,6 +913,8 @@ class Runner {
       for (const SeenCard& x : ss.hand)
         if (x.id == c) seen = &x;
       for (const SeenCard& x : ss.in_play)
+        if (x.id == c) seen = &x;
+      for (const SeenCard& x : ss.side_board)
         if (x.id == c) seen = &x;
     }
     const std::string who = "s" + std::to_string(viewer) + " to see " + w[2];
@@ -948,6 +971,15 @@ class Runner {
       else if (s == "unpaid") ok = ci.zone == Zone::InPlay && ci.unpaid;
       else if (s == "paid") ok = ci.zone == Zone::InPlay && !ci.unpaid;
       else if (s == "hidden") ok = ci.zone == Zone::InPlay && ci.hidden;
+      else if (s == "sideboard") ok = ci.zone == Zone::SideBoard;
+      else if (s == "no-group") ok = ci.sergeant_group < 0;
+      else if (s == "group") {
+        CardId t = id(w[++i]);
+        want += " " + w[i];
+        ok = ci.sergeant_group >= 0 && ci.sergeant_group == int(st_.card(t).def);
+        if (!ok) mismatch(want, ci.sergeant_group < 0 ? std::string("no group assigned")
+                                                       : "the group of " + db_[uint16_t(ci.sergeant_group)].name);
+      }
       else if (s == "inside" || s == "outside") {  // a warrior and its vehicle, or the vehicle card
         bool in = ci.inside;
         if (ci.attached_to == kNoCard)

@@ -17,9 +17,13 @@ void apply_meditate(State& s, const Option& o, Log log);
 
 // --- Muster Warrior, and 2nd ed Muster Warrior in Cover (muster.cpp) ---
 void muster_options(const State& s, CardId card, std::vector<Option>& out);
+// Musters `seat` may make in a timing window (an Alliance's privilege).
+void any_time_muster_options(const State& s, int seat, CardId card, std::vector<Option>& out);
 void apply_muster(State& s, const Option& o, Log log);
 // Where a warrior enters play: Kohort (Dark Legion), Outpost (Tribal), else Squad.
 Area muster_area(const State& s, CardId w);
+// PERSONALITY: is another copy of w in play (as `seat` can see: others' face-down warriors don't count)?
+bool personality_in_play(const State& s, int seat, CardId w);
 
 // --- Seek Cover and Exit Cover (cover.cpp) ---
 // When every warrior is in cover, Exit Cover is the only action; true if so.
@@ -41,8 +45,31 @@ void apply_build(State& s, const Option& o, Log log);
 
 // --- Bestow Dark Symmetry Gift (bestow.cpp) ---
 void bestow_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
+// Gifts `seat` may bestow in a timing window (an Alliance's privilege).
+void any_time_bestow_options(const State& s, int seat, CardId card, std::vector<Option>& out);
 void free_bestow_options(const State& s, int seat, std::vector<Option>& out);
 void apply_bestow(State& s, const Option& o, Log log);
+
+// --- Bestow Ki Power (ki.cpp) ---
+// Ki options for card c of `seat`: in the Actions step, or (in_window) those
+// its Alliance allows at any time.
+void ki_options(const State& s, int seat, CardId c, bool in_window, std::vector<Option>& out);
+void apply_bestow_ki(State& s, const Option& o, Log log);
+
+// --- Proclaim Alliance (alliance.cpp): at any time, for no action ---
+void proclaim_options(const State& s, int seat, CardId c, std::vector<Option>& out);
+void apply_proclaim(State& s, const Option& o, Log log);
+
+// --- Assigning a SERGEANT (sergeant.cpp): at any time, for no action ---
+void assign_options(const State& s, int seat, std::vector<Option>& out);
+void apply_assign(State& s, const Option& o, Log log);
+
+// What `seat` may do in a timing window besides playing cards: proclaim an
+// Alliance, assign a SERGEANT, and what its Alliance lets it do at any time.
+void any_time_options(const State& s, int seat, std::vector<Option>& out);
+// After something done for no action: in a window the same player may go on
+// (the window starts over); in the Actions step nothing else follows.
+void after_free_action(State& s);
 
 // --- Attack, a Tactical action (attack.cpp) ---
 void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);

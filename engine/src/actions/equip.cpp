@@ -1,5 +1,6 @@
 // gEngine "EQUIP": one action puts an Equipment card on one of your warriors
-// (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon.
+// (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon,
+// or a Relic (cardtypes/relic.cpp says which).
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -27,7 +28,7 @@ static bool can_equip(const State& s, CardId e, CardId w) {
 static bool can_add_on(const State& s, CardId e, CardId weapon) {
   const CardDef& ed = s.def(e);
   const CardDef& wd = s.def(weapon);
-  if (!ed.attach_to_weapon || wd.type != CardType::Equipment || wd.weapon == WeaponKind::None) return false;
+  if (!ed.attach_to_weapon || !is_weapon_card(wd)) return false;
   if (!(ed.attach_to_weapon & (1u << unsigned(wd.weapon)))) return false;
   for (CardId a : attachments_of(s, weapon))
     if (s.card(a).def == s.card(e).def) return false;
@@ -36,6 +37,11 @@ static bool can_add_on(const State& s, CardId e, CardId weapon) {
 
 void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {
   const CardDef& d = s.def(c);
+  if (d.type == CardType::Relic) {  // gEngine "Equip (Equipment or Relic)"
+    for (CardId w : mine)
+      if (can_equip_relic(s, c, w)) out.push_back({OptKind::Equip, c, w});
+    return;
+  }
   if (d.type != CardType::Equipment) return;
   for (CardId w : mine) {
     if (can_equip(s, c, w)) {

@@ -12,13 +12,13 @@ Area muster_area(const State& s, CardId w) {
 
 // PERSONALITY: one copy in play at a time. Others' face-down warriors don't
 // count here: a hidden copy is found out when the Muster is made (apply_muster).
-static bool personality_in_play(const State& s, CardId w) {
+bool personality_in_play(const State& s, int seat, CardId w) {
   const CardDef& d = s.def(w);
   if (!d.has(kwPersonality)) return false;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play) {
       const CardInst& ci = s.card(c);
-      if (s.def(c).name == d.name && !(ci.hidden && ci.controller != s.current)) return true;
+      if (c != w && s.def(c).name == d.name && !(ci.hidden && ci.controller != seat)) return true;
     }
   return false;
 }
@@ -47,23 +47,29 @@ static bool lone_imperial_conflict(const State& s, int seat, CardId w) {
   return false;
 }
 
-static bool can_muster(const State& s, CardId w, bool in_cover) {
+static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
-  if (!in_cover && d.v > destiny(s, s.current)) return false;
-  if (!may_field(s, s.current, w)) return false;  // Cartel vs. the Dark Legion: its organization only
+  if (!in_cover && d.v > destiny(s, seat)) return false;
+  if (!may_field(s, seat, w)) return false;  // Cartel vs. the Dark Legion: its organization only
   if (!s.rules.outposts && is_tribal(s, w)) return false;
-  if (personality_in_play(s, w)) return false;
-  if (tribal_conflict(s, s.current, w)) return false;
-  if (lone_imperial_conflict(s, s.current, w)) return false;
+  if (personality_in_play(s, seat, w)) return false;
+  if (tribal_conflict(s, seat, w)) return false;
+  if (lone_imperial_conflict(s, seat, w)) return false;
   return true;
 }
 
 void muster_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior) return;
-  if (can_muster(s, c, false)) out.push_back({OptKind::Muster, c});
-  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, c, true))
+  if (can_muster(s, s.current, c, false)) out.push_back({OptKind::Muster, c});
+  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, s.current, c, true))
     out.push_back({OptKind::MusterCover, c});
+}
+
+// The CAPITOL Alliance: its warriors are mustered at any time (their V still paid).
+void any_time_muster_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  if (s.def(c).type != CardType::Warrior || !any_time_for(s, seat, PrivAction::Muster, c)) return;
+  if (can_muster(s, seat, c, false)) out.push_back({OptKind::Muster, c});
 }
 
 void apply_muster(State& s, const Option& o, Log log) {
@@ -77,7 +83,7 @@ void apply_muster(State& s, const Option& o, Log log) {
       for (CardId c : s.seats[size_t(t)].in_play)
         if (t != me && s.card(c).hidden && s.def(c).name == s.def(o.a).name) {
           reveal(s, c, log);
-          s.phase = Phase::Actions;
+          if (s.phase != Phase::Window) s.phase = Phase::Actions;
           return;
         }
   take_out(s, o.a);
@@ -85,15 +91,21 @@ void apply_muster(State& s, const Option& o, Log log) {
   CardInst& w = s.card(o.a);
   w.area = muster_area(s, o.a);
   if (w.area == Area::Outpost) s.outpost_opened = true;  // Transfers are possible from now on
+  // Mustered in a window or under the CAPITOL Alliance: no action is spent.
+  const bool free = !covered && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a));
   if (covered) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;
   } else {
     destiny(s, me) -= s.def(o.a).v;
-    if (!s.def(o.a).has(kwFreeMuster)) --s.actions_left;
+    if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
   }
   if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;
   emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});
+  if (free) {
+    after_free_action(s);
+    return;
+  }
   open_response_window(s);
 }
 

@@ -21,6 +21,20 @@ static void settle(State& s, bool in_window, bool was_combat, bool action) {
   }
 }
 
+void after_free_action(State& s) {
+  if (s.phase == Phase::Window) s.window.passes = 0;
+}
+
+void any_time_options(const State& s, int seat, std::vector<Option>& out) {
+  for (CardId c : s.seats[size_t(seat)].hand) {
+    proclaim_options(s, seat, c, out);
+    any_time_muster_options(s, seat, c, out);
+    any_time_bestow_options(s, seat, c, out);
+    ki_options(s, seat, c, true, out);
+  }
+  assign_options(s, seat, out);
+}
+
 void apply_play_card(State& s, const Option& o, Log log) {
   if (!s.def(o.a).play) {
     play_combat_modifier(s, o, log);

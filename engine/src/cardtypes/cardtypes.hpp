@@ -40,6 +40,45 @@ void apply_vehicle_doubling(const State& s, CardId w, Stats& st);
 // Bonuses of the warrior's attachments and of the weapons it uses.
 void add_equipment(const State& s, CardId w, bool fortified, Stats& st);
 
+// --- Relic (relic.cpp) ---
+// A WEAPON: Equipment or a Relic that says FIGHT, SHOOT, FIGHT/SHOOT or SPECIAL WEAPON.
+bool is_weapon_card(const CardDef& d);
+// Is a Relic identical to `relic` (the same card) anywhere in play?
+bool relic_in_play(const State& s, CardId relic);
+// Has `seat` a NOTED COLLECTOR card lying before it?
+bool is_noted_collector(const State& s, int seat);
+// May Relic r be equipped to warrior w (GIVE TO, ARMOR, unique in play)?
+bool can_equip_relic(const State& s, CardId r, CardId w);
+
+// --- Ki Power (ki.cpp) ---
+// May Ki Power `ki` be bestowed on warrior w (Mishima now, one copy each)?
+bool can_bestow_ki(const State& s, CardId ki, CardId w);
+// Does w carry no card that excludes `card` (or that `card` excludes)?
+bool exclusive_ok(const State& s, CardId card, CardId w);
+
+// --- Alliance (alliance.cpp) ---
+// The Alliance card `seat` has proclaimed, if any.
+CardId alliance_of(const State& s, int seat);
+// Is an Alliance identical to `card` in play anywhere?
+bool identical_alliance_in_play(const State& s, CardId card);
+// The privilege of `seat`'s Alliance for action `a` on warrior (or warrior card) w.
+const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w);
+// Does `seat` take action `a` on w for no action / at any time?
+bool free_of_action(const State& s, int seat, PrivAction a, CardId w);
+bool any_time_for(const State& s, int seat, PrivAction a, CardId w);
+// May effect e discard, annihilate or return card c (an Alliance only if e names ALLIANCE)?
+bool alliance_removable(const State& s, CardId c, const Effect& e);
+
+// --- SERGEANT warriors (sergeant.cpp) ---
+// Is the assignment of sergeant `sgt` in force (it and a member of its group in play, ...)?
+bool assignment_holds(const State& s, CardId sgt);
+// Does warrior w belong to the group assigned to sergeant `sgt`?
+bool in_sergeant_group(const State& s, CardId sgt, CardId w);
+// The sergeant of `seat` whose group w's card group is, if any.
+CardId sergeant_of_group(const State& s, int seat, CardId w);
+// Clears assignments that no longer hold, so a broken one never comes back.
+void refresh_sergeants(State& s);
+
 // --- Vehicle equipment (vehicle.cpp) ---
 bool is_vehicle_card(const State& s, CardId c);
 // The VEHICLE attached to w, or kNoCard.

@@ -28,11 +28,16 @@ int borrow_price(const State& s, AffilMask meant_for, CardId w) {
 
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
+  // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
+  if (!g.legion && has_ability(s, w, "USES ANY EQUIPMENT")) return true;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
   if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
   if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
+  if (!g.designations.empty() &&
+      std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
+    return false;
   return true;
 }
 
@@ -60,7 +65,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
-    if (ed.type != CardType::Equipment || ed.weapon == WeaponKind::None) continue;
+    if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
     bool fit = weapon_fits(ed.weapon, t);
@@ -104,7 +109,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
     const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
-    if (ed.type == CardType::Equipment && ed.weapon != WeaponKind::None) continue;
+    if (is_weapon_card(ed)) continue;
     if (!g.allows(s, e)) continue;
     // In a Warzone, Fortification cards give nothing; equipment considered one does.
     if (ed.type == CardType::Fortification && in_warzone_combat(s, w)) continue;

@@ -45,6 +45,8 @@ AttachmentGate gate_of(const State& s, const AttachList& attachments) {
 bool AttachmentGate::allows(const State& s, CardId a) const {
   if (!attachment_in_use(s, a)) return false;
   const CardDef& ad = s.def(a);
+  // A WEAPON Relic is a weapon; a Relic is never Equipment (gEngine "RELICS").
+  if (ad.type == CardType::Relic) return restricts != VehicleRestricts::Weapons || ad.weapon == WeaponKind::None;
   if (ad.type != CardType::Equipment || ad.has(kwVehicle)) return true;
   switch (restricts) {
     case VehicleRestricts::Nothing: return true;

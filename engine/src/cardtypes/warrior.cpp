@@ -23,8 +23,18 @@ bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes)
 bool is_doomtrooper(const State& s, CardId c) {
   const CardDef& d = s.def(c);
   if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
-  if (d.has(kwDoomtrooper) || d.has(kwFreelancer)) return true;
+  if (d.has(kwDoomtrooper) || is_freelancer(s, c)) return true;
   return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area != Area::Kohort;
+}
+
+// gEngine "FREELANCERS": a FREELANCER that gains an affiliation it was not
+// printed with (through card play) is no longer one while it has it: it obeys
+// that affiliation's attack restrictions and may earn Promotion Points. Judged
+// on the card and its attachments only (no static modifiers), so that asking
+// whether a warrior is a Doomtrooper never loops through the modifiers.
+bool is_freelancer(const State& s, CardId w) {
+  if (!(detail::base_keywords(s, w) & kwFreelancer)) return false;
+  return (affiliations(s, w) & ~s.def(w).affil) == 0;
 }
 
 bool can_take_part_in_combat(const State& s, CardId c) {

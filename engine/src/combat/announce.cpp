@@ -56,7 +56,7 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother && !is_tribal(s, a) && is_tribal(s, d) && !s.rules.brotherhood_attacks_tribal) return false;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
-  if ((ka | kd) & kwFreelancer) return true;
+  if (is_freelancer(s, a) || is_freelancer(s, d)) return true;
   if (is_legion(s, a)) return true;
   if (a_brother) return is_legion(s, d);  // Tribal handled above (gEngine only has Tribes)
   if (is_doomtrooper(s, a)) {

@@ -5,7 +5,12 @@
 namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
-  s.combat = Combat{true, attacker, defender, uint8_t(seat), t, {}, 0, {}, kNoCard};
+  s.combat = Combat{};
+  s.combat.active = true;
+  s.combat.attacker = attacker;
+  s.combat.defender = defender;
+  s.combat.attacking_seat = uint8_t(seat);
+  s.combat.tactic = t;
   if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
   else open_modification_rounds(s);
 }

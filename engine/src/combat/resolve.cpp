@@ -20,7 +20,11 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
-  if (vi.wounded || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded)) return true;
+  if (vi.wounded) return true;
+  // A SLAYER's hit kills outright, unless the victim may not be killed
+  // automatically (ADAMANTIUM WILL): then it is wounded as usual.
+  const bool outright = slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
+  if (outright && !has_ability(s, victim, "NO AUTOMATIC KILL")) return true;
   if (has_designation(s, victim, "HEALS AT ONCE")) return false;  // WOLFE IN THE HEAT
   vi.wounded = true;
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});

@@ -1,10 +1,20 @@
-// Abilities of warriors and attachments in play (docs/effects.md "abilities"):
-// when they may be used, on what, and using one.
+// Abilities of cards in play (docs/effects.md "abilities"): of warriors, of
+// their attachments and of cards in a combat area (fortifications): when they
+// may be used, on what, at what price, and using one.
 #include <algorithm>
 
 #include "internal.hpp"
 
 namespace dt::detail {
+
+// Warriors that may be discarded as the price of an ability (`sacrifice`).
+static std::vector<CardId> sacrifices(const State& s, int seat, const Ability& ab) {
+  std::vector<CardId> out;
+  if (!ab.sacrifice) return {kNoCard};
+  for (CardId w : own_warriors(s, seat))
+    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) out.push_back(w);  // VALERIE DUVAL may pay with herself
+  return out;
+}
 
 // What using an ability costs in D with its "for every X D" price bought n
 // times. A Dark Symmetry card's ability used by a warrior whose D counts twice
@@ -23,44 +33,49 @@ static int ability_price(const State& s, CardId src, CardId user, const Ability&
 
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
+  // `user` is the warrior using it; kNoCard for a card in a combat area.
   auto abilities_of = [&](CardId src, CardId user) {
     const CardDef& d = s.def(src);
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
-      if (ab.timing == Timing::Combat && combat_opponent(s, user) == kNoCard) continue;
+      if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
+      if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
+      if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
+      if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
-      if (ab.user_wounded && !s.card(user).wounded) continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
+      if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
       const int destiny = dt::destiny(s, seat);
-      int n = 0;  // how many times the price can be bought (1 for a fixed price)
-      while (n < (ab.per_d > 0 ? 10 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
+      int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
+      while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
       if (n <= 0) continue;
+      const std::vector<CardId> prices = sacrifices(s, seat, ab);
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
         if (ab.target_in_user_area &&
-            (t.card == kNoCard || s.card(t.card).controller != s.card(user).controller ||
+            (t.card == kNoCard || user == kNoCard || s.card(t.card).controller != s.card(user).controller ||
              s.card(t.card).area != s.card(user).area))
           continue;
-        Option o{OptKind::Use, src, t.card};
-        o.p = int16_t(i);
-        o.seat = t.seat;
-        if (!ab.sacrifice) {
+        if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
+          if (price != kNoCard && price == t.card) continue;
+          Option o{OptKind::Use, src, t.card};
+          o.p = int16_t(i);
+          o.seat = t.seat;
+          o.c = price;
           push_times(out, o, ab.per_d, n);
-          continue;
         }
-        for (CardId w : st.in_play)  // VALERIE DUVAL: which of your warriors pays
-          if (is_warrior_in_play(s, w) && !s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) {
-            o.c = w;
-            push_times(out, o, ab.per_d, n);
-          }
       }
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w)) continue;
+    if (!is_warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
+      if (!s.def(w).abilities.empty() && !s.card(w).hidden) abilities_of(w, kNoCard);
+      continue;
+    }
     abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))
       if (s.card(a).controller == seat) abilities_of(a, w);
@@ -79,6 +94,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   // HUSSAR: equipment it keeps is used without being discarded.
   if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
+  if (ab.annihilate_self) annihilate_from_play(s, o.a);
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;

@@ -21,13 +21,33 @@ static bool can_cast(const State& s, CardId caster, CardId spell) {
   return (granted & sd.aspect) != 0;
 }
 
-// A pure Brother helps no Dark Legion warrior, a full Heretic only them.
-static bool art_target_ok(const State& s, CardId caster, CardId target) {
+// Does the spell help the warrior it is cast on (its target, or the one a
+// PERSONAL COMBAT SPELL works on): a bonus, a heal, cover, or
+// (when it stays on it) a modifier that adds to its ratings or grants it
+// something? Spells that hinder it, or only move the combat, do not.
+static bool spell_helps(const CardDef& d) {
+  const PlaySpec& p = *d.play;
+  for (const Effect& e : p.effects) {
+    if (e.who != Who::Target && !(e.who == Who::User && d.spell == SpellKind::Personal)) continue;
+    if (e.op == Op::CombatBonus && e.bonus.f + e.bonus.s + e.bonus.a + e.bonus.v > 0) return true;
+    if (e.op == Op::Heal || e.op == Op::Cover) return true;
+  }
+  if (p.stays || d.post_play == PostPlay::Attach)
+    for (const StaticMod& m : d.mods)
+      if (m.scope == Scope::Bearer && (m.bonus.f + m.bonus.s + m.bonus.a + m.bonus.v > 0 || m.grant)) return true;
+  return false;
+}
+
+// gEngine "THE ART": the Art never helps a Dark Legion warrior, whoever
+// controls it, unless its caster is tainted; a pure Brother may still cast a
+// spell that hinders one. A tainted caster (Doomtrooper and Dark Legion) casts
+// on anyone, a full Heretic only on the Dark Legion.
+static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId target) {
   if (target == kNoCard) return true;
   const bool legion_caster = is_legion(s, caster), trooper_caster = is_doomtrooper(s, caster);
   const bool legion_target = is_legion(s, target);
-  if (!legion_caster) return !legion_target || s.card(target).controller != s.card(caster).controller;
-  if (legion_caster && !trooper_caster) return legion_target;
+  if (!legion_caster) return !legion_target || !spell_helps(s.def(spell));
+  if (!trooper_caster) return legion_target;
   return true;
 }
 
@@ -41,9 +61,10 @@ int cast_price(const State& s, CardId caster, const PlaySpec& p, int n) {
   return d;
 }
 
-// KEEPER OF THE ART: its personal combat spells count as combat spells.
+// KEEPER OF THE ART, THE BROTHERHOOD Alliance, the CODEX: its personal combat
+// spells count as combat spells, cast on either combatant.
 static bool personal_as_combat(const State& s, CardId caster) {
-  return has_designation(s, caster, "PERSONAL SPELLS AS COMBAT SPELLS");
+  return has_ability(s, caster, "PERSONAL SPELLS AS COMBAT SPELLS");
 }
 
 void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
@@ -52,18 +73,20 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   Timing t = d.spell == SpellKind::Action ? Timing::Action
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
+  if (faces_immunity(s, seat, c)) return;
   const int destiny = dt::destiny(s, seat);
   for (CardId caster : s.seats[size_t(seat)].in_play) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) continue;
     // How many times this caster can buy the price (1 for a fixed price).
     int times = 0;
-    const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : 10) : 1;
+    // "For every X D" has no cap but the player's D (and the card's own maximum).
+    const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
     while (times < cap && cast_price(s, caster, p, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
     if (times == 0) continue;
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
       if (!s.combat.active) continue;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
-        if (!art_target_ok(s, caster, w) || immune_to(s, w, c) || effect_blocked(s, w, c)) continue;
+        if (!art_target_ok(s, caster, c, w) || immune_to(s, w, c) || effect_blocked(s, w, c)) continue;
         Option o{OptKind::Play, c, w};
         o.c = caster;
         push_times(out, o, p.per_d, times);
@@ -78,7 +101,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       continue;
     }
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
-      if (!art_target_ok(s, caster, t.card) || !defender_ok(s, p.effects, t.card)) continue;
+      if (!art_target_ok(s, caster, c, t.card) || !defender_ok(s, p.effects, t.card)) continue;
       if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked(s, t.card, c)) continue;
       Option o{OptKind::Play, c, t.card};
       o.c = caster;
@@ -86,6 +109,73 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       push_times(out, o, p.per_d, times);
     }
   }
+}
+
+}  // namespace dt::detail
+
+namespace dt::detail {
+
+// gEngine "THE ART": a spell cast during combat may go on taking D through
+// the modification rounds. The engine lets its caster buy more of a "for
+// every X D" price while the spell could still be cast on its target; only
+// spells whose effects are combat bonuses grow this way (more of the same).
+static bool grows(const CardDef& d) {
+  if (!d.play || d.play->per_d <= 0 || d.play->effects.empty()) return false;
+  for (const Effect& e : d.play->effects)
+    if (e.op != Op::CombatBonus) return false;
+  return true;
+}
+
+void remember_spell(State& s, const Option& o, int seat) {
+  const CardDef& d = s.def(o.a);
+  if (!s.combat.active || d.type != CardType::Art || !grows(d)) return;
+  s.combat.spells.push_back({o.a, o.c, o.b, int8_t(seat), o.seat, o.n});
+}
+
+// The warrior a PERSONAL COMBAT SPELL works on: its caster, or the combatant
+// it was cast on as a COMBAT SPELL.
+CardId spell_user(const State& s, CardId spell, CardId caster, CardId target) {
+  return s.def(spell).spell == SpellKind::Personal && target != kNoCard ? target : caster;
+}
+
+// The warrior a cast spell works on (kNoCard: none, e.g. a player).
+static CardId spell_subject(const State& s, const CastSpell& sp) {
+  if (sp.target != kNoCard) return sp.target;
+  return s.def(sp.card).spell == SpellKind::Personal ? sp.caster : kNoCard;
+}
+
+static const CastSpell* cast_spell(const State& s, CardId card) {
+  for (const CastSpell& sp : s.combat.spells)
+    if (sp.card == card) return &sp;
+  return nullptr;
+}
+
+void add_d_options(const State& s, int seat, std::vector<Option>& out) {
+  if (!s.rules.spell_d_added_in_combat) return;
+  for (const CastSpell& sp : s.combat.spells) {
+    if (sp.seat != seat || !is_warrior_in_play(s, sp.caster) || faces_immunity(s, seat, sp.card)) continue;
+    const CardDef& d = s.def(sp.card);
+    const CardId on = spell_subject(s, sp);
+    if (on != kNoCard && (combat_opponent(s, on) == kNoCard || effect_blocked(s, on, sp.card))) continue;
+    const int cap = d.play->max_times > 0 ? d.play->max_times - sp.times : 0;
+    if (d.play->max_times > 0 && cap <= 0) continue;
+    const int n = max_times(s, seat, 0, d.play->per_d, cap);
+    Option o{OptKind::AddD, sp.card};
+    push_times(out, o, d.play->per_d, n);
+  }
+}
+
+void apply_add_d(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  CastSpell sp = *cast_spell(s, o.a);
+  const PlaySpec& p = *s.def(o.a).play;
+  destiny(s, me) -= p.per_d * o.n;
+  for (CastSpell& x : s.combat.spells)
+    if (x.card == o.a) x.times = int16_t(x.times + o.n);
+  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, p.per_d * o.n});
+  run_effects(s, me, o.a, spell_user(s, sp.card, sp.caster, sp.target), {sp.target, sp.target_seat}, o.n, p.effects,
+              log, nullptr);
+  s.window.passes = 0;  // the same player may go on
 }
 
 }  // namespace dt::detail

@@ -6,13 +6,14 @@
 namespace dt::detail {
 
 // How many times a "for every X D" price can be bought (1 when there is none).
+// gEngine "THE ART": unless the card sets a limit (`cap`), a player may spend
+// as many D as it has; nothing else bounds the purchases.
 int max_times(const State& s, int seat, int cost_d, int per_d, int cap) {
   const int d = destiny(s, seat) - cost_d;
   if (d < 0) return 0;
   if (per_d <= 0) return 1;
-  int n = d / per_d;
-  n = std::min(n, cap > 0 ? cap : 10);  // the engine offers at most 10 purchases
-  return n;
+  const int n = d / per_d;
+  return cap > 0 ? std::min(n, cap) : n;
 }
 
 void push_times(std::vector<Option>& out, Option o, int per_d, int n) {

@@ -44,6 +44,9 @@ class QueryMemo {
 uint32_t base_keywords(const State& s, CardId w);
 // gEngine "IMMUNITY": is an Art or Dark Symmetry effect on w off (w or its combat opponent immune)?
 bool effect_blocked(const State& s, CardId w, CardId source);
+// During a combat: does a combatant of `seat` face an opponent immune to the
+// Art or Dark Symmetry card `source`? Then `seat` may not cast or use it.
+bool faces_immunity(const State& s, int seat, CardId source);
 
 // --- static modifiers (modifiers.cpp) ---
 // Cards in play with static modifiers that may reach other warriors.
@@ -60,6 +63,8 @@ struct Target { CardId card = kNoCard; int8_t seat = -1; };
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source);
 // May the effects make t the new defender (ChangeDefender)?
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
+// May the effects bring t into play now (EnterPlay: a warrior, Personality rule)?
+bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t);
 // Does `seat` control a warrior in play that matches?
 bool controls_match(const State& s, int seat, const WarriorFilter& f);
 
@@ -75,7 +80,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out);
 bool apply_play(State& s, const Option& o, Log log);
 
 // --- the Art (art.cpp) ---
-// Cast options of Art card c for `seat`, n the most "for every X D" purchases.
+// Cast options of Art card c for `seat` (each caster buys "for every X D" as often as it can pay).
 void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
 int cast_price(const State& s, CardId caster, const PlaySpec& p, int n);
 bool kept_in_play(const State& s, CardId c);
@@ -84,6 +89,14 @@ bool wound_barred(const State& s, CardId victim, CardId by);
 // FREE MARINE: in a combat against a warrior that bars them, its opponent's
 // controller plays no Special card.
 bool specials_barred(const State& s, int seat);
+// Whom a spell's USER effects work on: the caster, or for a PERSONAL COMBAT
+// SPELL cast as a COMBAT SPELL, the combatant it was cast on.
+CardId spell_user(const State& s, CardId spell, CardId caster, CardId target);
+// A spell with a "for every X D" price cast during this combat is remembered
+// (apply_play); its caster may add D to it in later modification rounds.
+void remember_spell(State& s, const Option& o, int seat);
+void add_d_options(const State& s, int seat, std::vector<Option>& out);
+void apply_add_d(State& s, const Option& o, Log log);
 
 // --- abilities (abilities.cpp) ---
 void ability_options(const State& s, int seat, std::vector<Option>& out);

@@ -66,6 +66,21 @@ bool effect_blocked(const State& s, CardId w, CardId source) {
   return opp != kNoCard && immune_to(s, opp, source);
 }
 
+// gEngine "IMMUNITY": no spell is cast during a combat whose opponent has ART
+// IMMUNITY, and no Dark Symmetry ability used against COMPLETE SYMMETRY
+// IMMUNITY (MINOR SYMMETRY IMMUNITY: none of the minor gifts). Whatever the
+// spell or ability would target: a player whose combatant faces an opponent
+// immune to the source may not use it until the combat is over.
+bool faces_immunity(const State& s, int seat, CardId source) {
+  if (!s.combat.active) return false;
+  for (CardId w : {s.combat.attacker, s.combat.defender}) {
+    if (s.card(w).controller != seat) continue;
+    const CardId opp = combat_opponent(s, w);
+    if (opp != kNoCard && immune_to(s, opp, source)) return true;
+  }
+  return false;
+}
+
 // An attached Special that does nothing right now: switched off for this combat
 // (BAUHAUS BLITZER), or on the combat opponent of a warrior that bars them
 // (FREE MARINE, NO SPECIALS AGAINST IT) when it would reach that warrior.

@@ -9,7 +9,8 @@ namespace dt::detail {
 // Does a static modifier's condition hold for warrior w?
 static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId source, int source_seat) {
   const CardId opp = combat_opponent(s, w);
-  if ((m.in_combat || m.attacking || m.tactics || m.vs) && opp == kNoCard) return false;
+  if ((m.in_combat || m.attacking || m.tactics || m.vs || m.opponent_base) && opp == kNoCard) return false;
+  if (m.sergeant_group && !in_sergeant_group(s, source, w)) return false;
   if (m.attacking && s.combat.attacker != w) return false;
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
@@ -44,7 +45,9 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
       if (!is_warrior_in_play(s, x)) {
-        if (s.def(x).type == CardType::Special && !s.def(x).mods.empty()) out.push_back(x);
+        // A card lying before its player (NECROMUTANT FRENZY, an Alliance).
+        const CardType t = s.def(x).type;
+        if ((t == CardType::Special || t == CardType::Alliance) && !s.def(x).mods.empty()) out.push_back(x);
         continue;
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
@@ -70,6 +73,16 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       if (m.scope != scope) continue;
       if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
       if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
+      if (m.opponent_base) {  // TORONAGA'S RAGING MIGHT: + the opponent's printed rating
+        const CardDef& od = s.def(combat_opponent(s, w));
+        StaticMod plus = m;
+        if (m.opponent_base & 1) plus.bonus.f = int8_t(plus.bonus.f + od.f.value_or(0));
+        if (m.opponent_base & 2) plus.bonus.s = int8_t(plus.bonus.s + od.s.value_or(0));
+        if (m.opponent_base & 4) plus.bonus.a = int8_t(plus.bonus.a + od.a);
+        if (m.opponent_base & 8) plus.bonus.v = int8_t(plus.bonus.v + od.v);
+        fn(plus, src);
+        continue;
+      }
       if (m.for_each) {
         const int n = count_others(s, w, *m.for_each);
         if (n == 0) continue;
@@ -87,7 +100,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   auto usable = [&](const AttachmentGate& g, CardId a, const std::vector<CardId>& used) {
     const CardDef& ad = s.def(a);
     if (!g.allows(s, a)) return false;
-    if (ad.type == CardType::Equipment && ad.weapon != WeaponKind::None)
+    if (is_weapon_card(ad))
       return std::find(used.begin(), used.end(), a) != used.end();
     return true;
   };

@@ -142,9 +142,26 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
     for (CardId c : cards) {
       if (e.op == Op::TakeIntoHand) {  // from a pile, not from play
         if (s.card(c).zone == Zone::InPlay) continue;
-        emit_fx(log, seat, source, e.op, kNoCard, s.card(c).owner);  // which card stays secret
+        // Which card stays secret, unless the card says it is shown.
+        emit_fx(log, seat, source, e.op, e.reveal ? c : kNoCard, s.card(c).owner);
         take_out(s, c);
         put_into(s, c, Zone::Hand);
+        continue;
+      }
+      if (e.op == Op::EnterPlay) {  // from a pile (the Side Board), in its area, for free
+        if (s.card(c).zone == Zone::InPlay || s.def(c).type != CardType::Warrior) continue;
+        take_out(s, c);
+        put_into(s, c, Zone::InPlay, seat);
+        s.card(c).area = muster_area(s, c);
+        if (can_take_part_in_combat(s, c)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+        emit_fx(log, seat, source, e.op, c, -1);
+        continue;
+      }
+      if (e.op == Op::Cancel) {  // an Art spell: its bonuses end, and it leaves play
+        std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == c; });
+        std::erase_if(s.combat.spells, [&](const CastSpell& sp) { return sp.card == c; });
+        emit_fx(log, seat, source, e.op, c, -1);
+        if (in_play(c)) discard_from_play(s, c);
         continue;
       }
       if (e.op == Op::Discard && s.card(c).zone == Zone::Hand) {  // a cost paid from hand (CUIRASSIER)
@@ -154,6 +171,17 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         continue;
       }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
+      // An Alliance leaves play only through a card that names Alliances.
+      if ((e.op == Op::Discard || e.op == Op::Annihilate || e.op == Op::ReturnToHand) && !alliance_removable(s, c, e))
+        continue;
+      // The BAUHAUS Alliance: Equipment stays on its warriors while they live.
+      if ((e.op == Op::Discard || e.op == Op::Annihilate) && s.def(c).type == CardType::Equipment &&
+          is_attached_top(s, c) && has_ability(s, bearer_of(s, c), "EQUIPMENT STAYS"))
+        continue;
+      // ADAMANTIUM WILL: Special cards neither wound nor kill it.
+      const bool shrugs = (e.op == Op::Wound || e.op == Op::Kill) && s.def(source).type == CardType::Special &&
+                          has_ability(s, c, "UNHARMED BY SPECIALS");
+      if (shrugs) continue;
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
         case Op::Wound:
@@ -161,8 +189,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
           else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
-        case Op::Kill:
-          if (!(keywords(s, c) & kwNoWound) && !wound_barred(s, c, user)) kill_card(s, c, false);
+        case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
+          else kill_card(s, c, false);
           break;
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);

@@ -25,6 +25,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (!effects_possible(s, p.effects)) continue;
+    if (faces_immunity(s, seat, c)) continue;
     if (d.type == CardType::Art) {  // the price depends on the caster
       art_options(s, seat, c, out);
       continue;
@@ -33,7 +34,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (n <= 0) continue;
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
-      if (!defender_ok(s, p.effects, t.card)) continue;
+      if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
@@ -85,10 +86,9 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
-  // A personal combat spell cast on another combatant (KEEPER OF THE ART)
-  // works on that warrior as if it cast it.
-  const CardId user = d.type == CardType::Art && d.spell == SpellKind::Personal && o.b != kNoCard ? o.b : o.c;
+  const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  remember_spell(s, o, me);
   return action;
 }
 

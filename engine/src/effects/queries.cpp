@@ -112,6 +112,8 @@ bool has_designation(const State& s, CardId w, std::string_view d) {
 
 bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
   const CardInst& wi = s.card(w);
+  if (f.card_types && !(f.card_types & (1u << unsigned(s.def(w).type)))) return false;
+  if (f.not_card_types & (1u << unsigned(s.def(w).type))) return false;
   if (f.side == Side::Yours && wi.controller != seat) return false;
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
@@ -137,6 +139,16 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   return true;
+}
+
+bool has_ability(const State& s, CardId w, std::string_view d) {
+  if (has_designation(s, w, d)) return true;
+  bool found = false;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) {
+    for (const auto& g : m.grant_designations)
+      if (g == d) found = true;
+  });
+  return found;
 }
 
 static uint32_t compute_keywords(const State& s, CardId w) {

@@ -51,9 +51,9 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
             !mission_copy_on_player(s, source, t))
           out.push_back({kNoCard, int8_t(t)});
       break;
-    case TargetKind::YourCard:
+    case TargetKind::YourCard:  // an Alliance is never removed but by a card that names it
       for (CardId c : s.seats[size_t(seat)].in_play)
-        if (!s.card(c).hidden) out.push_back({c, -1});
+        if (!s.card(c).hidden && s.def(c).type != CardType::Alliance) out.push_back({c, -1});
       for (CardId c : s.attached)
         if (s.card(c).controller == seat) out.push_back({c, -1});
       break;
@@ -75,6 +75,24 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
           if (s.def(e).type == CardType::Equipment && s.def(e).weapon != WeaponKind::None && !s.card(e).grafted)
             out.push_back({e, -1});
       break;
+    case TargetKind::YourSideBoard:  // gEngine "Side Board Pile": the player searches it
+      for (CardId c : s.seats[size_t(seat)].side_board)
+        if (filter_matches(s, f, c, seat)) out.push_back({c, -1});
+      break;
+    case TargetKind::Spell: {  // Art spells in play, and those cast in this combat
+      for (CardId c : s.attached)
+        if (s.def(c).type == CardType::Art) out.push_back({c, -1});
+      for (const SeatState& st : s.seats)
+        for (CardId c : st.in_play)
+          if (s.def(c).type == CardType::Art) out.push_back({c, -1});
+      std::vector<CardId> cast;
+      for (const CombatMod& m : s.combat.mods)
+        if (m.source != kNoCard && s.def(m.source).type == CardType::Art && s.card(m.source).zone != Zone::InPlay &&
+            std::find(cast.begin(), cast.end(), m.source) == cast.end())
+          cast.push_back(m.source);
+      for (CardId c : cast) out.push_back({c, -1});
+      break;
+    }
     case TargetKind::YourHand:  // CUIRASSIER: a card you discard from hand
       for (CardId c : s.seats[size_t(seat)].hand)
         if (c != source) out.push_back({c, -1});
@@ -128,6 +146,18 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
     if (s.rules.outposts && (s.card(t).area == Area::Outpost) != (s.card(s.combat.attacker).area == Area::Outpost))
       return false;
     if (e.amount == 1 && !attack_allowed(s, s.combat.attacker, t)) return false;
+  }
+  return true;
+}
+
+// ENTER_PLAY: the warrior may enter play now as a Muster would let it (a
+// PERSONALITY not already in play, one Tribal affiliation per Outpost).
+bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx) {
+    if (e.op != Op::EnterPlay) continue;
+    if (t == kNoCard || s.def(t).type != CardType::Warrior) return false;
+    if (personality_in_play(s, seat, t)) return false;
+    if (!s.rules.outposts && is_tribal(s, t)) return false;
   }
   return true;
 }

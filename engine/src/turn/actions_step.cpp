@@ -18,7 +18,9 @@ void action_options(const State& s, std::vector<Option>& out) {
     muster_options(s, c, out);
     equip_options(s, c, mine, out);
     bestow_options(s, c, mine, out);
+    ki_options(s, s.current, c, false, out);
     build_options(s, c, out);
+    proclaim_options(s, s.current, c, out);
     wrangle_options(s, c, mine, out);
     establish_options(s, c, out);
   }
@@ -26,6 +28,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   transfer_options(s, mine, out);
   vehicle_options(s, mine, out);
   effect_options(s, s.current, out);
+  assign_options(s, s.current, out);
   if (s.rules.sabotage_action == SabotageAction::Standard) sabotage_options(s, mine, out);
   // Tactical actions: one per turn, none in a player's first turn (but in the
   // Beginner's game); the Dark Legion player of 1st ed option 4 attacks as

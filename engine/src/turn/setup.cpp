@@ -34,6 +34,11 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log)
     for (uint16_t def : d)
       if (def >= db.size()) throw std::invalid_argument("a deck names card #" + std::to_string(def) + ", which the card database does not have");
   }
+  for (const auto& d : cfg.side_boards) {
+    total += d.size();
+    for (uint16_t def : d)
+      if (def >= db.size()) throw std::invalid_argument("a side board names card #" + std::to_string(def) + ", which the card database does not have");
+  }
   if (total > size_t(kMaxCards))
     throw std::invalid_argument("the decks hold " + std::to_string(total) + " cards; a game holds at most " +
                                 std::to_string(kMaxCards));
@@ -52,6 +57,17 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log)
       ci.owner = ci.controller = uint8_t(seat);
       ci.zone = Zone::Draw;
       s.seats[size_t(seat)].draw.push_back(id);
+    }
+  }
+  // gEngine "Side Board Pile": each player's 25 cards that only effects reach.
+  for (int seat = 0; seat < n && size_t(seat) < cfg.side_boards.size(); ++seat) {
+    for (uint16_t def : cfg.side_boards[size_t(seat)]) {
+      CardId id = ids[k++];
+      CardInst& ci = s.cards[size_t(id)];
+      ci.def = def;
+      ci.owner = ci.controller = uint8_t(seat);
+      ci.zone = Zone::SideBoard;
+      s.seats[size_t(seat)].side_board.push_back(id);
     }
   }
   for (int seat = 0; seat < n; ++seat) {

@@ -24,8 +24,10 @@ void window_options(const State& s, std::vector<Option>& out) {
   out.push_back({OptKind::Pass});
   const int seat = deciding_seat(s);
   effect_options(s, seat, out);
+  any_time_options(s, seat, out);
   if (s.window.kind != WindowKind::CombatModify) return;
   combat_modifier_options(s, seat, out);
+  add_d_options(s, seat, out);
 }
 
 void close_window(State& s, Log log) {

@@ -36,7 +36,8 @@ protocol::OptionMsg to_proto(const dt::Option& o, int index);
 // One event as `viewer` may see it (viewer < 0: omniscient, for transcripts).
 void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::EventMsg* out);
 protocol::EventMsg to_proto(const dt::State& s, const dt::Event& e, int viewer);
-std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db);
+// The deck list's entries: its main deck, or (side_board) its side board.
+std::vector<protocol::DeckEntry> deck_entries(const dt::Deck& d, const dt::CardDb& db, bool side_board = false);
 // The table in a hello: the style, play order, each seat's side, primary
 // target and own numbers, the P a side needs (docs/protocol.md, "Several players").
 void fill_table(const dt::Rules& rules, int seats, const dt::CardDb& db, protocol::Hello* out);

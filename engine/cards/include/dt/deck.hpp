@@ -9,6 +9,8 @@
 // plain-text export reads as it is: its title and "Expansions:" lines, section
 // headers ("Warriors", "Equipment (12)", "---- Inquisition ----") and the set
 // names after card names ("3x SEA LION (Unlimited (Base Set))") are skipped.
+// A "Side Board" header line starts the side board (gEngine: the 25-card pile
+// that cards fetch from); "Main deck" goes back to the deck.
 #pragma once
 
 #include <cstdint>
@@ -26,13 +28,15 @@ struct DeckEntry {
   uint16_t def;  // index into the CardDb
   int count;
   int line;      // 1-based line in the deck text
+  bool side = false;  // listed in the side board
 };
 
 struct Deck {
   std::string name;
   std::string title;               // a DoomtrooperDB export's title line, if any
   std::vector<uint16_t> cards;     // expanded: one def index per card
-  std::vector<DeckEntry> entries;  // as listed
+  std::vector<DeckEntry> entries;  // as listed (deck and side board)
+  std::vector<uint16_t> side_board;  // expanded; empty when the list has none
 };
 
 // One thing wrong with a deck list. line is 1-based; 0 means the deck as a
@@ -59,7 +63,8 @@ Deck parse_deck(std::string_view text, const CardDb& db, std::string name);
 // engine has not implemented (unless allow_unimplemented; a card whose printed
 // text awaits the two-text audit is accepted, CardDef::audit_pending), Tribal
 // warriors and Beasts under rules without Outposts, Warzones under rules
-// without them. Empty when the deck is legal.
+// without them, a side board that is not rules.side_board_size cards (deck
+// limits apply to it on its own). Empty when the deck is legal.
 std::vector<DeckProblem> deck_problems(const Deck& deck, const CardDb& db, const Rules& rules,
                                        bool allow_unimplemented);
 // deck_problems as text (DeckProblem::text()).

@@ -1,0 +1,34 @@
+// Ki Power cards (gEngine "BESTOW KI POWER"; 2nd ed "KI POWERS"; the Info
+// cards): attached to a Mishima warrior, one copy of each per warrior. A
+// warrior keeps its Ki Powers when it loses the Mishima affiliation, but is
+// given no more until it has it again; one that gains it through card play may
+// be given them. The action itself is actions/ki.cpp.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+bool can_bestow_ki(const State& s, CardId ki, CardId w) {
+  const CardDef& k = s.def(ki);
+  if (k.type != CardType::Ki) return false;
+  if (!(affiliations(s, w) & bit(Affil::Mishima))) return false;  // the effective affiliation, now
+  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (!gives_to(s, ki, w)) return false;  // "May only be given to a SHADOW WALKER"
+  if (!exclusive_ok(s, ki, w)) return false;
+  for (CardId a : attachments_of(s, w))
+    if (s.card(a).def == s.card(ki).def) return false;
+  return true;
+}
+
+bool exclusive_ok(const State& s, CardId card, CardId w) {
+  const CardDef& d = s.def(card);
+  for (CardId a : attachments_of(s, w)) {
+    const CardDef& ad = s.def(a);
+    for (const std::string& n : d.exclusive_with)
+      if (ad.name == n) return false;
+    for (const std::string& n : ad.exclusive_with)
+      if (d.name == n) return false;
+  }
+  return true;
+}
+
+}  // namespace dt::detail
