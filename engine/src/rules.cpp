@@ -279,8 +279,8 @@ std::string apply_style(Rules& r, Style st, int seats, const std::vector<int>& t
   if (!teams.empty() && st != Style::Teams) return "team numbers are only given for the teams style";
   switch (st) {
     case Style::FreeForAll: break;
-    // gEngine "Multi-Player Games", option 2: your primary target is the
-    // player to your left; any other opponent costs 2 D per attack.
+    // gEngine "Multi-Player Games", option 2: each seat's primary target is the
+    // next seat clockwise (its left); attacking anyone else costs 2 D each time.
     case Style::PrimaryTargets: r.secondary_target_toll = 2; break;
     // Option 3: a common pool of 10 D per team, a team P target (50).
     case Style::Teams: {

@@ -12,7 +12,7 @@ bool can_bestow_ki(const State& s, CardId ki, CardId w) {
   if (k.type != CardType::Ki) return false;
   if (!(affiliations(s, w) & bit(Affil::Mishima))) return false;  // the effective affiliation, now
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
-  if (!gives_to(s, ki, w)) return false;  // "May only be given to a SHADOW WALKER"
+  if (!gives_to(s, ki, w)) return false;  // this Ki power is for SHADOW WALKERs alone
   if (!exclusive_ok(s, ki, w)) return false;
   for (CardId a : attachments_of(s, w))
     if (s.card(a).def == s.card(ki).def) return false;
