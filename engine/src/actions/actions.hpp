@@ -70,6 +70,10 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out);
 // After something done for no action: in a window the same player may go on
 // (the window starts over); in the Actions step nothing else follows.
 void after_free_action(State& s);
+// The tail of a standard action that may also be taken for no action:
+// for free it is after_free_action, otherwise it spends one action and
+// opens the response window.
+void end_standard_action(State& s, bool free);
 
 // --- Attack, a Tactical action (attack.cpp) ---
 void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);

@@ -33,12 +33,7 @@ void apply_bestow(State& s, const Option& o, Log log) {
   destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
-  if (free) {
-    after_free_action(s);
-    return;
-  }
-  --s.actions_left;
-  open_response_window(s);
+  end_standard_action(s, free);
 }
 
 }  // namespace dt::detail

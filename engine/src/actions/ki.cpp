@@ -19,12 +19,7 @@ void apply_bestow_ki(State& s, const Option& o, Log log) {
   const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowKi, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::BestowKi, int8_t(me), o.a, o.b});
-  if (free) {
-    after_free_action(s);
-    return;
-  }
-  --s.actions_left;
-  open_response_window(s);
+  end_standard_action(s, free);
 }
 
 }  // namespace dt::detail

@@ -25,6 +25,15 @@ void after_free_action(State& s) {
   if (s.phase == Phase::Window) s.window.passes = 0;
 }
 
+void end_standard_action(State& s, bool free) {
+  if (free) {
+    after_free_action(s);
+    return;
+  }
+  --s.actions_left;
+  open_response_window(s);
+}
+
 void any_time_options(const State& s, int seat, std::vector<Option>& out) {
   for (CardId c : s.seats[size_t(seat)].hand) {
     proclaim_options(s, seat, c, out);
