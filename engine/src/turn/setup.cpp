@@ -49,27 +49,20 @@ State new_game(const CardDb& db, const GameConfig& cfg, std::vector<Event>* log)
   s.rng.shuffle(ids);
   s.cards.resize(total);
   size_t k = 0;
-  for (int seat = 0; seat < n; ++seat) {
-    for (uint16_t def : cfg.decks[size_t(seat)]) {
-      CardId id = ids[k++];
-      CardInst& ci = s.cards[size_t(id)];
-      ci.def = def;
-      ci.owner = ci.controller = uint8_t(seat);
-      ci.zone = Zone::Draw;
-      s.seats[size_t(seat)].draw.push_back(id);
-    }
-  }
+  // Each card takes the next id of the permutation and starts in its owner's pile.
+  auto deal = [&](int seat, uint16_t def, Zone zone, std::vector<CardId>& pile) {
+    const CardId id = ids[k++];
+    CardInst& ci = s.cards[size_t(id)];
+    ci.def = def;
+    ci.owner = ci.controller = uint8_t(seat);
+    ci.zone = zone;
+    pile.push_back(id);
+  };
+  for (int seat = 0; seat < n; ++seat)
+    for (uint16_t def : cfg.decks[size_t(seat)]) deal(seat, def, Zone::Draw, s.seats[size_t(seat)].draw);
   // gEngine "Side Board Pile": each player's 25 cards that only effects reach.
-  for (int seat = 0; seat < n && size_t(seat) < cfg.side_boards.size(); ++seat) {
-    for (uint16_t def : cfg.side_boards[size_t(seat)]) {
-      CardId id = ids[k++];
-      CardInst& ci = s.cards[size_t(id)];
-      ci.def = def;
-      ci.owner = ci.controller = uint8_t(seat);
-      ci.zone = Zone::SideBoard;
-      s.seats[size_t(seat)].side_board.push_back(id);
-    }
-  }
+  for (int seat = 0; seat < n && size_t(seat) < cfg.side_boards.size(); ++seat)
+    for (uint16_t def : cfg.side_boards[size_t(seat)]) deal(seat, def, Zone::SideBoard, s.seats[size_t(seat)].side_board);
   for (int seat = 0; seat < n; ++seat) {
     s.rng.shuffle(s.seats[size_t(seat)].draw);
     draw_cards(s, seat, opening_hand_of(s, seat));
