@@ -123,7 +123,8 @@ bool may_defend_from(const State& s, CardId defender, CardId zone);
 // May w take fortification bonuses in its current situation?
 bool fortified(const State& s, CardId w);
 // Is w protected by a fortification (one of its player's reaches it, or it carries one)?
-bool protected_by_fortification(const State& s, CardId w);
+// `kind` (when not empty): only a fortification with that designation counts (CITADEL).
+bool protected_by_fortification(const State& s, CardId w, std::string_view kind = {});
 // Does a fortification of w's player stand in w's combat area (a fortification
 // card there, or one carried by a warrior there)? WOLFBANE LIGHT CAVALRY.
 bool fortification_in_area(const State& s, CardId w);

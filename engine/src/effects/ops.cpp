@@ -273,6 +273,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::GainP: add_points(s, t, amount, 0); break;
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
+        case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::AnnihilateTopDraw:
           for (int i = 0; i < amount && !st.draw.empty(); ++i) {
