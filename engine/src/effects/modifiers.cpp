@@ -108,6 +108,8 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   const AttachList mine = attachments_of(s, w);
   const AttachmentGate my_gate = gate_of(s, mine);
   for (CardId a : mine) from_card(a, Scope::Bearer, w, usable(my_gate, a, weapons));
+  for (CardId wpn : weapons)  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
+    for (CardId add : attachments_of(s, wpn)) from_card(add, Scope::Bearer, w, true);
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
   std::vector<CardId> local;
