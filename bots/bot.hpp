@@ -50,6 +50,7 @@ struct IsmctsSettings {
   int iters = 0;  // > 0: a fixed number of iterations instead of a time budget
   double c = 0.7;
   int horizon = 2;
+  bool log = false;  // "log=1": one line a searched decision on stderr (its iterations)
 };
 std::unique_ptr<Bot> make_ismcts_bot(uint64_t seed, const IsmctsSettings& settings);
 // "ms=50,c=1" -> settings (defaults for what is not given); nullopt when malformed.
