@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "dt/determinize.hpp"
 #include "dt/game.hpp"
 #include "dt/observation.hpp"
 
@@ -30,6 +31,12 @@ class Bot {
   // Called after every apply (any seat's) with what it logged and the state
   // after it, so a bot can keep its seat's dt::Knowledge.
   virtual void on_events(const State& after, const std::vector<Event>& events) {}
+  // Out of process, a bot that asked for the protocol's "state" feature is
+  // given the position as its seat knows it (dt/state_text.hpp), its unknown
+  // cards filled in with guesses, and what the seat knows (`k`).
+  virtual size_t choose_in_position(const State& s, const Knowledge& k, const std::vector<Option>& options) {
+    return choose(observe(s, k.seat()), options);
+  }
 };
 
 // Uniformly random among the legal options, from its own seeded generator.

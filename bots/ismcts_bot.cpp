@@ -130,6 +130,15 @@ class IsmctsBot final : public Bot {
     return search(s, options);
   }
 
+  // Over the wire (bots/stdio_main.cpp): the position and what the seat knows
+  // come with each request; `options` are the position's own legal moves.
+  size_t choose_in_position(const State& s, const Knowledge& k, const std::vector<Option>& options) override {
+    if (options.size() == 1) return 0;
+    seat_ = k.seat();
+    know_ = k;
+    return search(s, options);
+  }
+
  private:
   Rng rng_;
   IsmctsSettings set_;
