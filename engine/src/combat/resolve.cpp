@@ -34,18 +34,24 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
 void resolve_combat(State& s, Log log) {
   Combat& c = s.combat;
   const CardId A = c.attacker, D = c.defender;
-  const Stats sa = stats(s, A), sd = stats(s, D);
+  Stats sa, sd;
+  bool fs_a = false, fs_d = false, ua = false, ud = false;
+  {
+    // Nothing changes until the first hit: both warriors' ratings and keywords
+    // share one memo (without it each rating query recollects every modifier).
+    const QueryMemo memo(s);
+    sa = stats(s, A), sd = stats(s, D);
+    fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+    ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
+  }
   const bool fight = c.tactic == Tactic::Fight;
   const int atk_a = fight ? sa.f : sa.s;
   const int atk_d = fight ? sd.f : sd.s;
   // Step 6: equal or greater wounds; negative numbers count as they are.
   const bool a_hits = atk_a >= sd.a;
   const bool d_hits = atk_d >= sa.a;
-  bool fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
-  if (c.order == 0) {  // UPPER HAND: strikes first and a wound ends the combat
-    const bool ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
-    if (ua != ud) c.order = ua ? 1 : 2;
-  }
+  // UPPER HAND: strikes first and a wound ends the combat
+  if (c.order == 0 && ua != ud) c.order = ua ? 1 : 2;
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
