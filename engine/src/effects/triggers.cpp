@@ -76,13 +76,14 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
 // SUICIDE MISSION as printed (ANY DEATH COUNTS): its KILLED triggers also fire
 // when a card's effect kills its warrior, in or out of combat (no killer, so no mutual kill).
 void on_killed_by_effect(State& s, CardId victim, Log log) {
-  const KillContext ctx{stats(s, victim).v, false};
   std::vector<std::pair<CardId, const Trigger*>> fire;
   for (CardId a : attachments_of(s, victim)) {
     if (!s.def(a).has_designation("ANY DEATH COUNTS")) continue;
     for (const Trigger& t : s.def(a).triggers)
       if (t.when == When::Killed) fire.push_back({a, &t});
   }
+  if (fire.empty()) return;
+  const KillContext ctx{stats(s, victim).v, false};
   const int seat = s.card(victim).controller;
   for (auto [card, t] : fire) {
     if (s.card(card).zone != Zone::InPlay) continue;
