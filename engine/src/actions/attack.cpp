@@ -73,6 +73,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
 
 void apply_attack(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  const int spare = free_attacks(s, me) ? 0 : s.actions_left - 1;
   if (free_attacks(s, me)) {
     --s.actions_left;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
   } else {
@@ -98,6 +99,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     return;
   }
   start_combat(s, o.a, o.b, o.tactic, me);
+  s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
 }
 
 }  // namespace dt::detail

@@ -85,6 +85,13 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
         out.push_back(fits[i].second);
         break;
       }
+  // PUNISHER BLADE: a second copy of the same weapon is used beside the first.
+  if (out.size() == 1 && s.def(fits[0].second).has_designation("TWO MAY BE USED"))
+    for (size_t i = 1; i < fits.size(); ++i)
+      if (s.card(fits[i].second).def == s.card(fits[0].second).def) {
+        out.push_back(fits[i].second);
+        break;
+      }
   return out;
 }
 

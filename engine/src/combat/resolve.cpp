@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "internal.hpp"
+#include "effects/stun.hpp"
 
 namespace dt::detail {
 
@@ -55,6 +56,7 @@ void resolve_combat(State& s, Log log) {
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
+  const bool a_was_wounded = s.card(A).wounded, d_was_wounded = s.card(D).wounded;
   if (c.order == 1) {  // not simultaneous: the attacker strikes; a wound ends the combat
     if (a_hits) d_dead = hit(s, D, A, log);
     else if (d_hits) a_dead = hit(s, A, D, log);
@@ -76,6 +78,15 @@ void resolve_combat(State& s, Log log) {
     if (d_hits) a_dead = hit(s, A, D, log);
   }
 
+  // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
+  for (const CombatMod& m : c.mods) {
+    if (!s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
+    const CardId victim = m.target == A ? D : m.target == D ? A : kNoCard;
+    if (victim == kNoCard || stunned(s, victim)) continue;
+    const bool wounded_now = victim == D ? !d_dead && !d_was_wounded && s.card(D).wounded
+                                         : !a_dead && !a_was_wounded && s.card(A).wounded;
+    if (wounded_now) s.lasting.push_back({m.source, victim, {}, s.card(m.source).owner});
+  }
   std::vector<Kill> kills;
   if (d_dead) kills.push_back({D, A, sd.v});
   if (a_dead) kills.push_back({A, D, sa.v});

@@ -109,8 +109,12 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   from_card(w, Scope::Self, w, true);
   const AttachRange mine = attachments_of(s, w);
   const AttachmentGate my_gate = gate_of(s, mine);
-  for (CardId a : mine)
+  for (CardId a : mine) {
     if (!s.def(a).mods.empty()) from_card(a, Scope::Bearer, w, usable(my_gate, a, w));
+    if (!is_weapon_card(s.def(a))) continue;
+    for (CardId add : attachments_of(s, a))  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
+      if (!s.def(add).mods.empty()) from_card(add, Scope::Bearer, w, usable(my_gate, a, w));
+  }
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
   std::vector<CardId> local;

@@ -218,6 +218,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Discard:
         case Op::Annihilate: {
           if (c != source && kept_in_play(s, c)) break;
+          // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them).
+          if (e.op == Op::Discard && c != source && s.def(c).has_designation("NEVER DISCARDED") &&
+              s.card(c).attached_to != kNoCard && is_warrior_in_play(s, s.card(c).attached_to))
+            break;
           const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
           if (e.op == Op::Discard) discard_from_play(s, c);
           else annihilate_from_play(s, c);

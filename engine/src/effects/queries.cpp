@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "stun.hpp"
 
 namespace dt {
 
@@ -20,6 +21,12 @@ int hand_limit(const State& s, int seat) {
   int limit = hand_limit_of(s, seat);
   for (CardId c : s.seats[size_t(seat)].in_play) limit = std::max<int>(limit, s.def(c).hand_limit);
   return limit;
+}
+
+bool stunned(const State& s, CardId w) {
+  for (const LastingMod& m : s.lasting)
+    if (m.target == w && s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) return true;
+  return false;
 }
 
 // A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
