@@ -117,7 +117,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   const Combat& cb = s.combat;
   w.label("combat");
   w.num(cb.active), w.num(cb.attacker), w.num(cb.defender), w.num(cb.attacking_seat), w.num(int(cb.tactic));
-  w.num(cb.order), w.num(cb.warzone);
+  w.num(cb.order), w.num(cb.warzone), w.num(cb.spare_actions);
   w.num(long(cb.mods.size()));
   for (const CombatMod& m : cb.mods)
     w.num(m.source), w.num(m.target), w.num(m.bonus.f), w.num(m.bonus.s), w.num(m.bonus.a), w.num(m.bonus.v);
@@ -223,6 +223,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     r.label("combat");
     cb.active = r.flag(), cb.attacker = card(), cb.defender = card(), cb.attacking_seat = uint8_t(r.num(0, seats - 1));
     cb.tactic = Tactic(r.num(0, 1)), cb.order = uint8_t(r.num(0, 4)), cb.warzone = card();
+    cb.spare_actions = uint8_t(r.num(0, 255));  // TAKE AIM's actions (cards-special)
     auto bonus = [&](StatBonus& b) {
       b.f = int8_t(r.num(-128, 127)), b.s = int8_t(r.num(-128, 127));
       b.a = int8_t(r.num(-128, 127)), b.v = int8_t(r.num(-128, 127));
