@@ -1,5 +1,7 @@
 // Effective affiliations, designations and keywords (printed ones plus what
 // attachments and static modifiers give), and the warrior filter.
+#include <algorithm>
+
 #include "internal.hpp"
 #include "stun.hpp"
 
@@ -145,6 +147,11 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
   if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
+  if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
+    const AttachList as = attachments_of(s, w);
+    if (std::none_of(as.begin(), as.end(), [&](CardId a) { return s.def(a).has_designation(f.is_or_carries); }))
+      return false;
+  }
   return true;
 }
 
