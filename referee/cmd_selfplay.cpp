@@ -341,8 +341,8 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--games,-n", opt->games, "number of games (with --all-pairs: per ordered pair)")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--seed,-s", opt->seed, "base seed; game i uses a seed derived from it")->capture_default_str();
   cmd->add_option("--deck", opt->decks,
-                  "deck per seat, in order: a built-in deck name or a deck-list file (docs/decks.md); "
-                  "with --all-pairs, the decks to pair up")
+                  "deck per seat, in order: a built-in deck name (" + dt::builtin_deck_names_text() +
+                      ") or a deck-list file (docs/decks.md); with --all-pairs, the decks to pair up")
       ->capture_default_str();
   cmd->add_flag("--all-pairs", opt->all_pairs,
                 "play --games games for every ordered pair of decks (all built-in decks unless --deck is given)");

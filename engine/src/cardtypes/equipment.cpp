@@ -61,7 +61,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   if (combat_opponent(s, w) == kNoCard) return out;
   const Tactic t = s.combat.tactic;
   std::vector<std::pair<int, CardId>> fits;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
@@ -111,7 +111,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     const CardDef& ed = s.def(e);

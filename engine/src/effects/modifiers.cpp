@@ -52,7 +52,7 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
       // An attachment a vehicle puts out of use (its warrior inside or outside) gives nothing.
-      const AttachList xs = attachments_of(s, x);
+      const AttachRange xs = attachments_of(s, x);
       const AttachmentGate xg = gate_of(s, xs);
       for (CardId a : xs)
         if (!s.def(a).mods.empty() && xg.allows(s, a)) out.push_back(a);
@@ -107,7 +107,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     return true;
   };
   from_card(w, Scope::Self, w, true);
-  const AttachList mine = attachments_of(s, w);
+  const AttachRange mine = attachments_of(s, w);
   const AttachmentGate my_gate = gate_of(s, mine);
   for (CardId a : mine) {
     if (!s.def(a).mods.empty()) from_card(a, Scope::Bearer, w, usable(my_gate, a, w));
@@ -129,7 +129,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
     from_card(opp, Scope::Opponent, w, true);
-    const AttachList theirs = attachments_of(s, opp);
+    const AttachRange theirs = attachments_of(s, opp);
     const AttachmentGate their_gate = gate_of(s, theirs);
     for (CardId a : theirs)
       if (!s.def(a).mods.empty()) from_card(a, Scope::Opponent, w, usable(their_gate, a, opp));

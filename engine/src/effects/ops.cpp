@@ -237,13 +237,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           reveal(s, c, log);
           break;
         case Op::ReturnToHand: {
-          for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+          for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
           take_out(s, c);
           put_into(s, c, Zone::Hand);
           break;
         }
         case Op::DiscardGifts:
-          for (CardId a : attachments_of(s, c))
+          for (CardId a : attachment_list(s, c))
             if (s.def(a).type == CardType::Symmetry) discard_from_play(s, a);
           break;
         case Op::MoveHere:
