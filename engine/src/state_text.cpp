@@ -224,7 +224,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     r.label("combat");
     cb.active = r.flag(), cb.attacker = card(), cb.defender = card(), cb.attacking_seat = uint8_t(r.num(0, seats - 1));
     cb.tactic = Tactic(r.num(0, 1)), cb.order = uint8_t(r.num(0, 4)), cb.warzone = card();
-    cb.spare_actions = uint8_t(r.num(0, 255));
+    cb.spare_actions = uint8_t(r.num(0, 255));  // TAKE AIM's actions (cards-special)
     auto bonus = [&](StatBonus& b) {
       b.f = int8_t(r.num(-128, 127)), b.s = int8_t(r.num(-128, 127));
       b.a = int8_t(r.num(-128, 127)), b.v = int8_t(r.num(-128, 127));
