@@ -124,10 +124,12 @@ std::string_view effect_name(int op) {
       "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat", "bonus until your next turn", "graft",
       "enter play", "cancel"};
   static_assert(std::size(kNames) == size_t(Op::Cancel) + 1, "one name per dt::Op");
-  switch (Op(op)) {  // the ops numbered apart from the first run
+  switch (Op(op)) {  // the ops numbered apart
     case Op::AnnihilateTopDraw: return "annihilate the top of the draw pile";
-    case Op::OnlyTargetStrikes: return "only its side strikes";
+    case Op::OnlyTargetStrikes: return "only the target strikes";
     case Op::SlayOpponent: return "slay the opponent";
+    case Op::ExtraTactical: return "extra Tactical action";
+    case Op::BonusActions: return "extra action beyond the turn";
     case Op::AwardPOrD: return "award P or twice as many D";
     default: break;
   }
