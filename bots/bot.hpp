@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "dt/determinize.hpp"
 #include "dt/game.hpp"
 #include "dt/observation.hpp"
 
@@ -30,6 +31,12 @@ class Bot {
   // Called after every apply (any seat's) with what it logged and the state
   // after it, so a bot can keep its seat's dt::Knowledge.
   virtual void on_events(const State& after, const std::vector<Event>& events) {}
+  // Out of process, a bot that asked for the protocol's "state" feature is
+  // given the position as its seat knows it (dt/state_text.hpp), its unknown
+  // cards filled in with guesses, and what the seat knows (`k`).
+  virtual size_t choose_in_position(const State& s, const Knowledge& k, const std::vector<Option>& options) {
+    return choose(observe(s, k.seat()), options);
+  }
 };
 
 // Uniformly random among the legal options, from its own seeded generator.
@@ -50,6 +57,7 @@ struct IsmctsSettings {
   int iters = 0;  // > 0: a fixed number of iterations instead of a time budget
   double c = 0.7;
   int horizon = 2;
+  bool log = false;  // "log=1": one line a searched decision on stderr (its iterations)
 };
 std::unique_ptr<Bot> make_ismcts_bot(uint64_t seed, const IsmctsSettings& settings);
 // "ms=50,c=1" -> settings (defaults for what is not given); nullopt when malformed.

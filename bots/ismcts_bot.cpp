@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "bot.hpp"
@@ -41,6 +42,7 @@ std::optional<IsmctsSettings> parse_ismcts_settings(const std::string& text) {
       else if (key == "iters") s.iters = std::stoi(value, &used);
       else if (key == "c") s.c = std::stod(value, &used);
       else if (key == "horizon") s.horizon = std::stoi(value, &used);
+      else if (key == "log") s.log = std::stoi(value, &used) != 0;
       else return std::nullopt;
       if (used != value.size()) return std::nullopt;
     } catch (const std::exception&) {
@@ -128,6 +130,15 @@ class IsmctsBot final : public Bot {
     return search(s, options);
   }
 
+  // Over the wire (bots/stdio_main.cpp): the position and what the seat knows
+  // come with each request; `options` are the position's own legal moves.
+  size_t choose_in_position(const State& s, const Knowledge& k, const std::vector<Option>& options) override {
+    if (options.size() == 1) return 0;
+    seat_ = k.seat();
+    know_ = k;
+    return search(s, options);
+  }
+
  private:
   Rng rng_;
   IsmctsSettings set_;
@@ -142,7 +153,8 @@ class IsmctsBot final : public Bot {
     tree_.push_back(Node{});
     const auto deadline = Clock::now() + std::chrono::milliseconds(set_.ms);
     std::vector<int> path;
-    for (int it = 0;; ++it) {
+    int it = 0;
+    for (;; ++it) {
       if (set_.iters > 0 ? it >= set_.iters : (it > 0 && Clock::now() >= deadline)) break;
       State w = determinize(s, know_, rng_);
       path.assign(1, 0);
@@ -212,6 +224,7 @@ class IsmctsBot final : public Bot {
     // sound default). A move followed by more moves of the same seat (an
     // action, then the next action) is worth its best continuation, not the
     // average of the continuations the search tried.
+    if (set_.log) std::fprintf(stderr, "ismcts: options %zu iterations %d\n", options.size(), it);
     const Option& greedy = tree_[0].prior;
     const Node* best = nullptr;
     const Node* def = nullptr;

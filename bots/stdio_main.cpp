@@ -1,18 +1,32 @@
 // A built-in bot as a standalone stdio program: the C++ example of a bot.
-// Built twice, as dtbot-random and dtbot-greedy (DTBOT_NAME). Run it under the
-// referee with  dtref match --bot stdio:./build/bots/dtbot-greedy
+// Built as dtbot-random, dtbot-greedy and dtbot-ismcts (DTBOT_NAME). Run it
+// under the referee with  dtref match --bot stdio:./build/bots/dtbot-greedy
+// Arguments: [SEED] and, for dtbot-ismcts, [SETTINGS] ("ms=100", as
+// builtin:ismcts:SETTINGS) and [DECK] (the deck it assumes the other seats
+// play, a built-in deck name; by default its own, since the protocol tells a
+// bot only its own deck list).
+//
+// dtbot-ismcts asks for the "state" feature: every request then carries the
+// engine's position as this seat knows it (dt/state_text.hpp), which the bot
+// reads back into a State, fills in the cards it cannot know from the deck
+// lists, and searches exactly as builtin:ismcts does in the referee's process.
 //
 // The whole protocol from the bot's side (docs/protocol.md): read one JSON
 // object per line from stdin; answer "hello" with {"type":"ready"}, each
 // "request" with {"decision_id": <same>, "choice": <option index>}; ignore
 // anything else; stop at "match_end" or end of input. stdout carries only
 // protocol lines (flushed at once); say anything else on stderr.
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <iostream>
 #include <string>
 
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+#include "dt/state_text.hpp"
 #include "dtref/convert.hpp"
 #include "dtref/jsonl.hpp"
 
@@ -34,8 +48,29 @@ void say(const dtref::protocol::BotMessage& m, std::string& buf) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  uint64_t seed = argc > 1 ? std::stoull(argv[1]) : 1;
+  uint64_t seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;
+  const std::string settings = argc > 2 ? argv[2] : "";
   const dt::CardDb& db = dt::builtin_cards();
+  const std::string bot_name = std::string(DTBOT_NAME) + (settings.empty() ? "" : ":" + settings);
+  if (!dt::make_builtin_bot(bot_name, 1)) {
+    std::fprintf(stderr, "dtbot: unknown bot or malformed settings '%s'\n", bot_name.c_str());
+    return 2;
+  }
+  const bool wants_state = std::string(DTBOT_NAME) == "ismcts";
+  // The deck every other seat is assumed to play, as card defs (empty: our own).
+  std::vector<uint16_t> assumed;
+  if (argc > 3) {
+    try {
+      const dt::Deck d = dt::builtin_deck(argv[3]);
+      assumed = d.cards;
+      assumed.insert(assumed.end(), d.side_board.begin(), d.side_board.end());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "dtbot: no built-in deck '%s' (%s)\n", argv[3], e.what());
+      return 2;
+    }
+  }
+  std::vector<std::vector<uint16_t>> decks;  // per seat, for dt::fill_unknown_cards
+  dt::Rng fill_rng(seed ^ 0x5EEDF111ull);
   std::unique_ptr<dt::Bot> bot;
   std::string line, error, out_buf;
   // Reused line after line, so a request costs no allocation once they have grown.
@@ -50,12 +85,21 @@ int main(int argc, char** argv) {
     out.Clear();
     if (msg.has_hello()) {
       // Different seats of one match get different random streams.
-      bot = dt::make_builtin_bot(DTBOT_NAME, seed * 1000003 + uint64_t(msg.hello().seat()));
+      const auto& hello = msg.hello();
+      bot = dt::make_builtin_bot(bot_name, seed * 1000003 + uint64_t(hello.seat()));
+      std::vector<uint16_t> own;
+      for (const auto* list : {&hello.deck(), &hello.side_board()})
+        for (const auto& e : *list)
+          if (auto def = db.by_code(e.code()))
+            for (int k = 0; k < e.count() && k < 1000; ++k) own.push_back(*def);
+      decks.assign(size_t(std::clamp(hello.seats(), 2, dt::kMaxSeats)), assumed.empty() ? own : assumed);
+      if (hello.seat() >= 0 && size_t(hello.seat()) < decks.size()) decks[size_t(hello.seat())] = own;
       out.mutable_ready()->set_name(DTBOT_NAME);
       out.mutable_ready()->set_version("1");
       // Card facts once per match, defaults left out: this bot knows every
       // card from its own database, so it reads only codes.
       out.mutable_ready()->add_features("compact");
+      if (wants_state) out.mutable_ready()->add_features("state");
       say(out, out_buf);
     } else if (msg.has_request() && bot) {
       const auto& req = msg.request();
@@ -64,9 +108,36 @@ int main(int argc, char** argv) {
         auto opt = dtref::option_from_text(o.text());
         options.push_back(opt ? *opt : dt::Option{});
       }
-      const size_t pick = options.empty() ? 0 : bot->choose(dtref::from_proto(req.observation(), db), options);
+      size_t pick = 0;
+      std::optional<dt::SeatPosition> pos;
+      if (!options.empty() && wants_state && !req.state().empty()) {
+        pos = dt::state_from_text(req.state(), db, &error);
+        if (!pos) std::fprintf(stderr, "dtbot: cannot read the request's state (%s)\n", error.c_str());
+      }
+      // The answer's comment says which way the bot decided (a test reads it).
+      std::string comment;
+      if (pos) {
+        dt::fill_unknown_cards(pos->state, decks, fill_rng);
+        // The search plays the engine's own moves; the rebuilt position must
+        // offer exactly the referee's (it always should: see tests/test_state_text.cpp).
+        if (dt::legal_options(pos->state) != options) {
+          comment = "observation: the rebuilt position offers other moves";
+          pos.reset();
+        }
+      } else if (wants_state) {
+        comment = req.state().empty() ? "observation: no state in the request" : "observation: unreadable state";
+      }
+      if (options.empty()) {
+        pick = 0;
+      } else if (pos) {
+        pick = bot->choose_in_position(pos->state, pos->knowledge, options);
+        comment = "search";
+      } else {
+        pick = bot->choose(dtref::from_proto(req.observation(), db), options);
+      }
       out.mutable_answer()->set_decision_id(req.decision_id());
       out.mutable_answer()->mutable_choice()->set_number_value(double(pick));
+      if (!comment.empty()) out.mutable_answer()->set_comment(comment);
       say(out, out_buf);
     } else if (msg.has_match_end()) {
       break;

@@ -416,7 +416,7 @@ void add_deck_command(CLI::App& app, int& exit_code) {
       "deck",
       "Check a deck (a built-in name or a deck-list file, docs/decks.md) under a rules preset: "
       "prints its make-up when legal; else every problem with its line, exit 1.");
-  cmd->add_option("deck", opt->deck, "built-in deck name or deck-list file")->required();
+  cmd->add_option("deck", opt->deck, "a built-in deck name (" + dt::builtin_deck_names_text() + ") or a deck-list file")->required();
   cmd->add_option("--rules", opt->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_flag("--allow-unimplemented", opt->allow_unimplemented, "accept cards the engine does not implement");
   cmd->add_flag("--list", opt->list, "also print the deck as a canonical list, one card per line");

@@ -83,7 +83,7 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
       "builtin:random with every answer legal and in time. Exit status: 0 all passed, 1 a check failed, 2 usage.");
   cmd->add_option("spec", o->spec, "the bot, as for dtref match --bot: stdio:<command>, grpc:<command>, builtin:<name>")
       ->required();
-  cmd->add_option("--deck", o->deck, "the bot's deck: a built-in name or a deck file")->capture_default_str();
+  cmd->add_option("--deck", o->deck, "the bot's deck: a built-in deck name (" + dt::builtin_deck_names_text() + ") or a deck file")->capture_default_str();
   cmd->add_option("--opponent-deck", o->opponent_deck, "the deck of builtin:random in the short match")->capture_default_str();
   cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--startup-ms", o->clocks.startup_ms, "time to answer hello with ready")->capture_default_str();

@@ -164,7 +164,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
                   "(run by /bin/sh, JSON Lines on stdin/stdout, see docs/protocol.md), "
                   "grpc:<command line> or grpc-remote")
       ->capture_default_str();
-  cmd->add_option("--deck", opt->decks, "deck per seat: a built-in deck name or a deck file (the last one repeats)")
+  cmd->add_option("--deck", opt->decks, "deck per seat: a built-in deck name (" + dt::builtin_deck_names_text() + ") or a deck file (the last one repeats)")
       ->capture_default_str();
   cmd->add_option("--seed", opt->seed,
                   "match seed: fixes every shuffle and the built-in bots' choices (default: a secret random seed; "

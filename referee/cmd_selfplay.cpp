@@ -29,6 +29,7 @@ struct SelfplayOptions {
   std::string rules = "gengine";
   bool checks = true;
   bool quiet = false;
+  bool fingerprint = false;  // print a hash of every position of every game
   int max_decisions = 50000;
   int turn_limit = -1;  // -1: the preset's (a referee setting, not a rule)
   bool all_pairs = false;
@@ -84,6 +85,7 @@ struct GameResult {
   std::vector<int> won;  // every seat on the winning side (a team wins together)
   int decisions = 0;
   int turns = 0;
+  uint64_t fingerprint = 0;  // every state hash and option count, in order
   std::vector<std::string> violations;
 };
 
@@ -117,6 +119,7 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     ++r.decisions;
     if (!opt.checks) {
       dt::apply(s, opts[idx]);
+      if (opt.fingerprint) r.fingerprint = mix(mix(r.fingerprint, opts.size()), dt::state_hash(s));
       continue;
     }
     for (const std::string& v : dt::check_invariants(s)) violation(v);
@@ -130,6 +133,7 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     if (dt::state_hash(clone) != dt::state_hash(s)) violation("clone diverged after apply: " + dt::to_text(opts[idx]));
     choices.push_back(idx);
     hashes.push_back(dt::state_hash(s));
+    if (opt.fingerprint) r.fingerprint = mix(mix(r.fingerprint, opts.size()), hashes.back());
     // The option's own cost counts in the turn it was chosen, before any
     // TurnStart it leads to.
     actions_this_turn += option_cost;
@@ -256,6 +260,7 @@ int run_selfplay(const SelfplayOptions& opt) {
   std::vector<Tallies> per_matchup(matchups.size(), Tallies{std::vector<int>(decks.size(), 0), 0});
   int failed = 0;
   long long games = 0, decisions = 0, turns = 0;
+  uint64_t fingerprint = 0;
   const long long planned = (long long)opt.games * (long long)matchups.size();
   const auto t0 = std::chrono::steady_clock::now();
   for (size_t mi = 0; mi < matchups.size(); ++mi) {
@@ -277,6 +282,7 @@ int run_selfplay(const SelfplayOptions& opt) {
       GameResult r = play_one(db, cfg, opt, mix(cfg.seed, 0xB07));
       decisions += r.decisions;
       turns += r.turns;
+      fingerprint = mix(fingerprint, r.fingerprint);
       for (Tallies* t : {&total, &per_matchup[mi]}) {
         for (int w : r.won) ++t->wins[deck_of[size_t(w)]];
         if (r.won.empty()) ++t->draws;
@@ -313,6 +319,7 @@ int run_selfplay(const SelfplayOptions& opt) {
   fmt::print("  decisions {} ({:.1f} per game), turns {:.1f} per game\n", decisions,
              games ? double(decisions) / games : 0.0, games ? double(turns) / games : 0.0);
   fmt::print("  {:.3f} s: {:.1f} games/s, {:.0f} decisions/s\n", secs, games / secs, decisions / secs);
+  if (opt.fingerprint) fmt::print("  fingerprint {:016x}\n", fingerprint);
   if (failed) {
     fmt::print("FAIL: {} game(s) violated an invariant\n", failed);
     return 1;
@@ -334,8 +341,8 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--games,-n", opt->games, "number of games (with --all-pairs: per ordered pair)")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--seed,-s", opt->seed, "base seed; game i uses a seed derived from it")->capture_default_str();
   cmd->add_option("--deck", opt->decks,
-                  "deck per seat, in order: a built-in deck name or a deck-list file (docs/decks.md); "
-                  "with --all-pairs, the decks to pair up")
+                  "deck per seat, in order: a built-in deck name (" + dt::builtin_deck_names_text() +
+                      ") or a deck-list file (docs/decks.md); with --all-pairs, the decks to pair up")
       ->capture_default_str();
   cmd->add_flag("--all-pairs", opt->all_pairs,
                 "play --games games for every ordered pair of decks (all built-in decks unless --deck is given)");
@@ -352,6 +359,9 @@ void add_selfplay_command(CLI::App& app, int& exit_code) {
   add_style_options(cmd, opt->style);
   cmd->add_flag("!--no-checks", opt->checks, "skip the checks (measures raw engine speed)");
   cmd->add_flag("--quiet,-q", opt->quiet, "no progress lines");
+  cmd->add_flag("--fingerprint", opt->fingerprint,
+                "print a hash of every position (state hash and number of options) of every game: a speed "
+                "change to the engine must leave it unchanged for the same arguments");
   cmd->callback([opt, cmd, &exit_code] {
     opt->decks_given = cmd->count("--deck") > 0;
     exit_code = run_selfplay(*opt);

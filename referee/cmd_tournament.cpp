@@ -16,6 +16,7 @@
 
 #include "bot_config.hpp"
 #include "commands.hpp"
+#include "dt/deck.hpp"
 #include "sandbox_flags.hpp"
 #include "tournament_config.hpp"
 #include "dtref/tournament/bot_arg.hpp"
@@ -179,15 +180,15 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
                   "the bots swap")
       ->delimiter(',');
   cmd->add_flag("--own-decks", o->own_decks, "with --deck-pool: bots that name their own deck play it");
-  cmd->add_option("--rounds", o->rounds, "rounds (knockout: seat-swapped pairs per tie)")->capture_default_str();
+  cmd->add_option("--rounds", o->rounds, "rounds: in each, every pairing of the format plays one seat-swapped pair (two matches); knockout: seat-swapped pairs per tie")->capture_default_str();
   cmd->add_option("--concurrency,-j", o->concurrency, "matches played at once")->capture_default_str();
   cmd->add_option("--db", o->db, "results database; the same path resumes");
   cmd->add_option("--format", o->format, "round-robin, gauntlet (first bot against each other), swiss or knockout")
       ->capture_default_str();
   cmd->add_option("--seed", o->seed,
-                  "fix every match's seed (predictable hidden cards: a warning says so); default: secret seeds from a "
-                  "random key kept in the --db");
-  cmd->add_option("--deck", o->deck, "deck for bots without their own @deck: built-in name or .deck file")
+                  "fix the seeds: each seat-swapped pair's seed is derived from this one, and both legs share it (predictable "
+                  "hidden cards: a warning says so); default: secret seeds from a random key kept in the --db");
+  cmd->add_option("--deck", o->deck, "deck for bots without their own @deck: a built-in deck name (" + dt::builtin_deck_names_text() + ") or a deck file")
       ->capture_default_str();
   cmd->add_option("--transcripts", o->transcripts, "directory for per-match transcripts and bots' stderr, named by match key");
   cmd->add_option("--wire-log", o->wire_log,

@@ -65,7 +65,8 @@ uint64_t state_hash(const State& s) {
   for (const LastingMod& m : s.lasting)
     H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16 | uint64_t(m.seat) << 32 |
           uint64_t(uint8_t(m.bonus.f)) << 40 | uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.s + m.bonus.v)) << 56);
-  H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16);
+  H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16 |
+        uint64_t(s.combat.spare_actions) << 24);
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
           uint64_t(uint16_t(a.source)) << 32);

@@ -94,7 +94,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
   }
 }
 
-AttachList attachments_of(const State& s, CardId c) {
+AttachList attachment_list(const State& s, CardId c) {
   AttachList out;
   for (CardId a = s.card(c).first_attachment; a != kNoCard; a = s.card(a).next_attachment) out.push_back(a);
   return out;
@@ -102,13 +102,13 @@ AttachList attachments_of(const State& s, CardId c) {
 
 void discard_from_play(State& s, CardId c) {
   // Attachments leave with their base card (gEngine, "POST-PLAY ICON").
-  for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+  for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
   take_out(s, c);
   put_into(s, c, Zone::Discard);
 }
 
 void annihilate_from_play(State& s, CardId c) {
-  for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+  for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
   take_out(s, c);
   put_into(s, c, Zone::Annihilated);
 }

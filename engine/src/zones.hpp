@@ -2,6 +2,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <iterator>
 #include <vector>
 
 #include "dt/state.hpp"
@@ -42,7 +44,49 @@ class AttachList {
   std::vector<CardId> more_;  // all of them, once there are more than kInline
   size_t n_ = 0;
 };
-AttachList attachments_of(const State& s, CardId c);
+// A copy of the cards attached to c, for loops that move them (discarding
+// them relinks the list a view walks).
+AttachList attachment_list(const State& s, CardId c);
+// The cards attached to one card, in order, as a view over the per-card links
+// (CardInst::first_attachment, next_attachment): no copy, so rules queries may
+// ask it freely; valid while no card is attached or detached.
+class AttachRange {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = CardId;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const CardId*;
+    using reference = CardId;
+    iterator() = default;
+    iterator(const State* s, CardId c) : s_(s), c_(c) {}
+    CardId operator*() const { return c_; }
+    iterator& operator++() {
+      c_ = s_->card(c_).next_attachment;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++*this;
+      return old;
+    }
+    bool operator==(const iterator& o) const { return c_ == o.c_; }
+
+   private:
+    const State* s_ = nullptr;
+    CardId c_ = kNoCard;
+  };
+  AttachRange(const State& s, CardId first) : s_(&s), first_(first) {}
+  iterator begin() const { return {s_, first_}; }
+  iterator end() const { return {s_, kNoCard}; }
+  bool empty() const { return first_ == kNoCard; }
+
+ private:
+  const State* s_;
+  CardId first_;
+};
+inline AttachRange attachments_of(const State& s, CardId c) { return {s, s.card(c).first_attachment}; }
 // Makes an in-play card an attachment of `base` (sets attached_to and the area).
 void attach_to(State& s, CardId c, CardId base);
 // Moves a card from wherever it is (a hand) into play as an attachment of

@@ -203,6 +203,7 @@ class RequestWriter {
       close();
     }
     list("cards", r.cards(), [&](const protocol::CardFacts& c) { facts(c); });
+    str("state", r.state());
     close();
   }
 

@@ -14,6 +14,7 @@
 #include "dt/card_loader.hpp"
 #include "dt/game.hpp"
 #include "dt/observation.hpp"
+#include "dt/state_text.hpp"
 #include "dtref/bot_start.hpp"
 #include "dtref/convert.hpp"
 #include "dtref/secrets.hpp"
@@ -70,6 +71,9 @@ struct Seat {
   bool started = false;
   bool closed = false;   // shut down already (it left the game after a fault)
   bool compact = false;  // asked for card facts once and defaults left out
+  // Asked for the "state" feature: what the seat has seen, kept from every
+  // event, so each request can carry the position as the seat knows it.
+  std::optional<dt::Knowledge> know;
   FactsOnce facts;       // compact: which cards' facts it has been sent
   int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
   size_t comment_bytes = 0;  // of comments kept so far
@@ -213,6 +217,8 @@ std::string Runner::bounded_comment(Seat& seat, const std::string& comment) cons
 void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events) {
   for (Seat& seat : seats_)
     if (seat.link->in_process()) seat.link->engine_events(s, events);
+  for (Seat& seat : seats_)
+    if (seat.know && !seat.closed) seat.know->see(s, events);
   for (const dt::Event& e : events) {
     for (size_t i = 0; i < seats_.size(); ++i)
       if (!seats_[i].link->in_process() && !seats_[i].closed) to_proto(s, e, int(i), seats_[i].pending.Add());
@@ -249,6 +255,7 @@ void Runner::start_bots() {
       if (!problem) {
         for (const std::string& f : r.msg.ready().features())
           if (f == "compact") seat.compact = true;
+          else if (f == "state" && !seat.link->in_process()) seat.know.emplace(int(i));
         seat.link->set_compact(seat.compact);
         seat.out.ready_name = r.msg.ready().name();
         if (seat.out.name.empty()) seat.out.name = seat.out.ready_name;
@@ -327,6 +334,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     for (size_t k = 0; k < opts.size(); ++k) to_proto(opts[k], int(k), req->add_options());
     if (seat.compact) seat.facts.cards = req->mutable_cards();
     to_proto(s, dt::observe(s, int(si)), req->mutable_observation(), seat.compact ? &seat.facts : nullptr);
+    if (seat.know) req->set_state(dt::state_to_text(s, *seat.know));
     req->mutable_events()->Swap(&seat.pending);
     seat.pending.Clear();
     req->mutable_clock()->set_decision_ms(clocks.decision_ms);

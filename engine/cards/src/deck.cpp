@@ -260,12 +260,6 @@ const embedded::EmbeddedFile* builtin_deck_file(std::string_view name) {
   return nullptr;
 }
 
-std::string builtin_list() {
-  std::string known;
-  for (const auto& n : builtin_deck_names()) known += (known.empty() ? "" : ", ") + n;
-  return known;
-}
-
 }  // namespace
 
 size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
@@ -490,10 +484,16 @@ std::vector<std::string> builtin_deck_names() {
   return names;
 }
 
+std::string builtin_deck_names_text() {
+  std::string known;
+  for (const auto& n : builtin_deck_names()) known += (known.empty() ? "" : ", ") + n;
+  return known;
+}
+
 Deck builtin_deck(std::string_view name) {
   const embedded::EmbeddedFile* file = builtin_deck_file(name);
   if (!file)
-    throw std::runtime_error("unknown deck '" + std::string(name) + "'; built-in decks: " + builtin_list());
+    throw std::runtime_error("unknown deck '" + std::string(name) + "'; built-in decks: " + builtin_deck_names_text());
   try {
     return parse_deck(file->content, builtin_cards(), std::string(name));
   } catch (const std::exception& e) {
@@ -525,10 +525,10 @@ Deck load_deck_arg(const std::string& preset_or_path, const CardDb& db, const Ru
     source = "deck file '" + preset_or_path + "'";
   } else if (fs::exists(preset_or_path, ec)) {
     throw std::runtime_error("'" + preset_or_path + "' is not a regular file; give a deck-list file or one of the built-in decks: " +
-                             builtin_list());
+                             builtin_deck_names_text());
   } else {
     throw std::runtime_error("no built-in deck or deck file named '" + preset_or_path +
-                             "'; built-in decks: " + builtin_list() + " (or give the path of a deck-list file)");
+                             "'; built-in decks: " + builtin_deck_names_text() + " (or give the path of a deck-list file)");
   }
   std::vector<DeckProblem> problems;
   Deck deck = read_deck(text, db, name, problems);

@@ -52,6 +52,10 @@ class Knowledge {
   // seat misses what was shown only in passing.
   void see(const State& after, const std::vector<Event>& events);
 
+  // For a Knowledge read back from text (dt/state_text.hpp).
+  void mark_known(CardId c) { learn(c); }
+  void add_gift_discard(int seat) { gift_discards_.push_back(seat); }
+
   bool knows(CardId c) const { return c >= 0 && size_t(c) < known_.size() && known_[size_t(c)]; }
   // How many card ids the seat knows.
   int known_count() const;

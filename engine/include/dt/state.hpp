@@ -116,6 +116,7 @@ struct Combat {
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
   std::vector<CastSpell> spells;  // "for every X D" spells cast in this combat
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
+  uint8_t spare_actions = 0;  // actions its attack gave up (a Tactical action ends the step): TAKE AIM buys with them
 };
 
 // A rating change that lasts until the start of `seat`'s next turn (IMMACULATE FURY's Shriek).

@@ -15,6 +15,8 @@ static bool own_target(const State& s, CardId a, CardId d) {
 
 void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   const int me = s.current;
+  // Neither depends on the pair: asked once, not for every attacker-defender pair.
+  const bool tactic_ok[2] = {tactic_allowed(s, Tactic::Fight), tactic_allowed(s, Tactic::Shoot)};
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
     const size_t first_option = out.size();
@@ -28,12 +30,17 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         const CardInst& di = s.card(d);
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
         if (!di.hidden && (keywords(s, d) & kwNotAttackable)) continue;
+        int allowed = -1;  // attack_allowed(a, d), asked once for both tactics
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
-          if (!has_rating(s, a, tac) || !tactic_allowed(s, tac)) continue;
+          if (!has_rating(s, a, tac) || !tactic_ok[tac == Tactic::Fight ? 0 : 1]) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
           if (tac == Tactic::Fight && flies_or_dives(s, a)) continue;
           // A face-down stranger may be attacked; legality is checked when it is flipped.
-          if (!di.hidden && (!defender_may_fight(s, d, tac) || !attack_allowed(s, a, d))) continue;
+          if (!di.hidden) {
+            if (!defender_may_fight(s, d, tac)) continue;
+            if (allowed < 0) allowed = attack_allowed(s, a, d) ? 1 : 0;
+            if (!allowed) continue;
+          }
           Option o{OptKind::Attack, a, d};
           o.tactic = tac;
           out.push_back(o);
@@ -66,6 +73,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
 
 void apply_attack(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  const int spare = free_attacks(s, me) ? 0 : s.actions_left - 1;
   if (free_attacks(s, me)) {
     --s.actions_left;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
   } else {
@@ -81,12 +89,17 @@ void apply_attack(State& s, const Option& o, Log log) {
     open_response_window(s);
     return;
   }
-  if (!attack_allowed(s, o.a, o.b) || !defender_may_fight(s, o.b, o.tactic)) {
+  const bool allowed = [&] {
+    const QueryMemo memo(s);  // a read-only check: one memo for its rating queries
+    return attack_allowed(s, o.a, o.b) && defender_may_fight(s, o.b, o.tactic);
+  }();
+  if (!allowed) {
     emit(log, {EventKind::AttackVoid, int8_t(me), o.a, o.b});
     open_response_window(s);
     return;
   }
   start_combat(s, o.a, o.b, o.tactic, me);
+  s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
 }
 
 }  // namespace dt::detail

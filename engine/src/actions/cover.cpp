@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "effects/stun.hpp"
 
 namespace dt::detail {
 
@@ -21,6 +22,7 @@ void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<
   int uncovered = 0;
   for (CardId w : mine) uncovered += !s.card(w).cover;
   for (CardId w : mine) {
+    if (stunned(s, w)) continue;  // POWERFUL BLOW
     if (s.card(w).cover) out.push_back({OptKind::ExitCover, w});
     else if (uncovered >= 2 && !(keywords(s, w) & kwNoCover) && !inside_vehicle(s, w))  // no cover in a VEHICLE
       out.push_back({OptKind::SeekCover, w});

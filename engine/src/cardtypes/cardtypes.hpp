@@ -94,7 +94,7 @@ struct AttachmentGate {
   VehicleRestricts restricts = VehicleRestricts::Nothing;  // of the vehicle in use
   bool allows(const State& s, CardId a) const;
 };
-AttachmentGate gate_of(const State& s, const AttachList& attachments);
+AttachmentGate gate_of(const State& s, const AttachRange& attachments);
 // Inside an AIRSHIP or a SUBMARINE: no Fight combat either way.
 bool flies_or_dives(const State& s, CardId w);
 // The warrior inside this vehicle card, or kNoCard.

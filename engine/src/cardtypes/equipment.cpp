@@ -61,7 +61,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   if (combat_opponent(s, w) == kNoCard) return out;
   const Tactic t = s.combat.tactic;
   std::vector<std::pair<int, CardId>> fits;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
@@ -85,6 +85,13 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
         out.push_back(fits[i].second);
         break;
       }
+  // PUNISHER BLADE: a second copy of the same weapon is used beside the first.
+  if (out.size() == 1 && s.def(fits[0].second).has_designation("TWO MAY BE USED"))
+    for (size_t i = 1; i < fits.size(); ++i)
+      if (s.card(fits[i].second).def == s.card(fits[0].second).def) {
+        out.push_back(fits[i].second);
+        break;
+      }
   return out;
 }
 
@@ -104,7 +111,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     const CardDef& ed = s.def(e);

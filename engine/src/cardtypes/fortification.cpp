@@ -34,7 +34,7 @@ bool protected_by_fortification(const State& s, CardId w) {
   if (!warzone)
     for (CardId f : s.seats[s.card(w).controller].in_play)
       if (fort_reaches(s, f, w)) return true;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     if (!g.allows(s, e)) continue;

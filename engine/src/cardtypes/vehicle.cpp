@@ -35,7 +35,7 @@ bool inside_vehicle(const State& s, CardId w) {
   return v != kNoCard && s.card(v).inside;
 }
 
-AttachmentGate gate_of(const State& s, const AttachList& attachments) {
+AttachmentGate gate_of(const State& s, const AttachRange& attachments) {
   AttachmentGate g;
   for (CardId a : attachments)
     if (is_vehicle_card(s, a) && attachment_in_use(s, a)) g.restricts = s.def(a).restricts;

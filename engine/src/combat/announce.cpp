@@ -5,6 +5,7 @@
 #include <string>
 
 #include "internal.hpp"
+#include "effects/stun.hpp"
 
 namespace dt {
 
@@ -78,7 +79,7 @@ namespace detail {
 // Warriors in cover may not attack, nor may one that left cover this turn.
 bool can_attack_with(const State& s, CardId a) {
   const CardInst& ai = s.card(a);
-  return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number;
+  return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number && !stunned(s, a);
 }
 
 bool defender_may_fight(const State& s, CardId d, Tactic t) {

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "internal.hpp"
+#include "effects/stun.hpp"
 
 namespace dt::detail {
 
@@ -34,21 +35,28 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
 void resolve_combat(State& s, Log log) {
   Combat& c = s.combat;
   const CardId A = c.attacker, D = c.defender;
-  const Stats sa = stats(s, A), sd = stats(s, D);
+  Stats sa, sd;
+  bool fs_a = false, fs_d = false, ua = false, ud = false;
+  {
+    // Nothing changes until the first hit: both warriors' ratings and keywords
+    // share one memo (without it each rating query recollects every modifier).
+    const QueryMemo memo(s);
+    sa = stats(s, A), sd = stats(s, D);
+    fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+    ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
+  }
   const bool fight = c.tactic == Tactic::Fight;
   const int atk_a = fight ? sa.f : sa.s;
   const int atk_d = fight ? sd.f : sd.s;
   // Step 6: equal or greater wounds; negative numbers count as they are.
   const bool a_hits = atk_a >= sd.a;
   const bool d_hits = atk_d >= sa.a;
-  bool fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
-  if (c.order == 0) {  // UPPER HAND: strikes first and a wound ends the combat
-    const bool ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
-    if (ua != ud) c.order = ua ? 1 : 2;
-  }
+  // UPPER HAND: strikes first and a wound ends the combat
+  if (c.order == 0 && ua != ud) c.order = ua ? 1 : 2;
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
+  const bool a_was_wounded = s.card(A).wounded, d_was_wounded = s.card(D).wounded;
   if (c.order == 1) {  // not simultaneous: the attacker strikes; a wound ends the combat
     if (a_hits) d_dead = hit(s, D, A, log);
     else if (d_hits) a_dead = hit(s, A, D, log);
@@ -70,6 +78,15 @@ void resolve_combat(State& s, Log log) {
     if (d_hits) a_dead = hit(s, A, D, log);
   }
 
+  // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
+  for (const CombatMod& m : c.mods) {
+    if (!s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
+    const CardId victim = m.target == A ? D : m.target == D ? A : kNoCard;
+    if (victim == kNoCard || stunned(s, victim)) continue;
+    const bool wounded_now = victim == D ? !d_dead && !d_was_wounded && s.card(D).wounded
+                                         : !a_dead && !a_was_wounded && s.card(A).wounded;
+    if (wounded_now) s.lasting.push_back({m.source, victim, {}, s.card(m.source).owner});
+  }
   std::vector<Kill> kills;
   if (d_dead) kills.push_back({D, A, sd.v});
   if (a_dead) kills.push_back({A, D, sa.v});

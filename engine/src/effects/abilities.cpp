@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "stun.hpp"
 
 namespace dt::detail {
 
@@ -44,6 +45,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
+      if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;

@@ -12,7 +12,7 @@ namespace detail {
 
 uint32_t base_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a)) k |= s.def(a).grant_keywords;

@@ -52,7 +52,7 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
       // An attachment a vehicle puts out of use (its warrior inside or outside) gives nothing.
-      const AttachList xs = attachments_of(s, x);
+      const AttachRange xs = attachments_of(s, x);
       const AttachmentGate xg = gate_of(s, xs);
       for (CardId a : xs)
         if (!s.def(a).mods.empty() && xg.allows(s, a)) out.push_back(a);
@@ -94,20 +94,27 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       fn(m, src);
     }
   };
-  const std::vector<CardId> weapons = used_weapons(s, w);
   // A weapon gives its mods only when used; a vehicle only with its warrior
-  // inside; equipment only when that vehicle allows it.
-  auto usable = [&](const AttachmentGate& g, CardId a, const std::vector<CardId>& used) {
+  // inside; equipment only when that vehicle allows it. Which weapons are used
+  // is worked out only for a weapon that has mods (few do).
+  auto usable = [&](const AttachmentGate& g, CardId a, CardId bearer) {
     const CardDef& ad = s.def(a);
     if (!g.allows(s, a)) return false;
-    if (is_weapon_card(ad))
+    if (is_weapon_card(ad)) {
+      const std::vector<CardId> used = used_weapons(s, bearer);
       return std::find(used.begin(), used.end(), a) != used.end();
+    }
     return true;
   };
   from_card(w, Scope::Self, w, true);
-  const AttachList mine = attachments_of(s, w);
+  const AttachRange mine = attachments_of(s, w);
   const AttachmentGate my_gate = gate_of(s, mine);
-  for (CardId a : mine) from_card(a, Scope::Bearer, w, usable(my_gate, a, weapons));
+  for (CardId a : mine) {
+    if (!s.def(a).mods.empty()) from_card(a, Scope::Bearer, w, usable(my_gate, a, w));
+    if (!is_weapon_card(s.def(a))) continue;
+    for (CardId add : attachments_of(s, a))  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
+      if (!s.def(add).mods.empty()) from_card(add, Scope::Bearer, w, usable(my_gate, a, w));
+  }
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
   std::vector<CardId> local;
@@ -122,10 +129,10 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
     from_card(opp, Scope::Opponent, w, true);
-    const std::vector<CardId> ow = used_weapons(s, opp);
-    const AttachList theirs = attachments_of(s, opp);
+    const AttachRange theirs = attachments_of(s, opp);
     const AttachmentGate their_gate = gate_of(s, theirs);
-    for (CardId a : theirs) from_card(a, Scope::Opponent, w, usable(their_gate, a, ow));
+    for (CardId a : theirs)
+      if (!s.def(a).mods.empty()) from_card(a, Scope::Opponent, w, usable(their_gate, a, opp));
   }
 }
 

@@ -218,6 +218,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Discard:
         case Op::Annihilate: {
           if (c != source && kept_in_play(s, c)) break;
+          // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them).
+          if (e.op == Op::Discard && c != source && s.def(c).has_designation("NEVER DISCARDED") &&
+              s.card(c).attached_to != kNoCard && is_warrior_in_play(s, s.card(c).attached_to))
+            break;
           const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
           if (e.op == Op::Discard) discard_from_play(s, c);
           else annihilate_from_play(s, c);
@@ -233,13 +237,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           reveal(s, c, log);
           break;
         case Op::ReturnToHand: {
-          for (CardId a : attachments_of(s, c)) discard_from_play(s, a);
+          for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
           take_out(s, c);
           put_into(s, c, Zone::Hand);
           break;
         }
         case Op::DiscardGifts:
-          for (CardId a : attachments_of(s, c))
+          for (CardId a : attachment_list(s, c))
             if (s.def(a).type == CardType::Symmetry) discard_from_play(s, a);
           break;
         case Op::MoveHere:

@@ -33,6 +33,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
     if (n <= 0) continue;
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
+    const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
@@ -47,6 +48,11 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (nt <= 0) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
+      if (by_actions) {  // TAKE AIM: each action your attack gave up buys it once more
+        if (s.combat.active && seat == s.combat.attacking_seat && t.card == s.combat.attacker)
+          push_times(out, o, 1, s.combat.spare_actions);
+        continue;
+      }
       push_times(out, o, p.per_d, nt);
     }
   }
@@ -72,6 +78,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
+  if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   take_out(s, o.a);
   if (p.stays || d.post_play == PostPlay::Attach) {
     // It stays on its target warrior (a spell without one: on its caster), or

@@ -1,6 +1,9 @@
 // Effective affiliations, designations and keywords (printed ones plus what
 // attachments and static modifiers give), and the warrior filter.
+#include <algorithm>
+
 #include "internal.hpp"
+#include "stun.hpp"
 
 namespace dt {
 
@@ -18,6 +21,12 @@ int hand_limit(const State& s, int seat) {
   int limit = hand_limit_of(s, seat);
   for (CardId c : s.seats[size_t(seat)].in_play) limit = std::max<int>(limit, s.def(c).hand_limit);
   return limit;
+}
+
+bool stunned(const State& s, CardId w) {
+  for (const LastingMod& m : s.lasting)
+    if (m.target == w && s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) return true;
+  return false;
 }
 
 // A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
@@ -48,17 +57,21 @@ struct Memo {
   const State* state = nullptr;
   std::vector<uint32_t> keywords;
   std::vector<AffilMask> affiliations;
-  std::vector<uint8_t> known;  // bit 0: keywords, bit 1: affiliations
+  // A value is known when its stamp is this memo's: a new memo takes the next
+  // stamp instead of clearing a flag per card (a memo lives for one query of
+  // a few microseconds, so the clearing showed in profiles).
+  std::vector<uint32_t> keywords_stamp, affiliations_stamp;
+  uint32_t stamp = 0;
   std::vector<CardId> mod_sources;
   bool mod_sources_known = false;
 };
 thread_local Memo memo;
 
 template <class T, class Compute>
-T memoized(const State& s, CardId w, uint8_t bit, std::vector<T>& values, Compute compute) {
+T memoized(const State& s, CardId w, std::vector<uint32_t>& stamps, std::vector<T>& values, Compute compute) {
   if (memo.state != &s) return compute();
-  uint8_t& known = memo.known[size_t(w)];
-  if (!(known & bit)) values[size_t(w)] = compute(), known |= bit;
+  uint32_t& known = stamps[size_t(w)];
+  if (known != memo.stamp) values[size_t(w)] = compute(), known = memo.stamp;
   return values[size_t(w)];
 }
 }  // namespace
@@ -67,9 +80,17 @@ QueryMemo::QueryMemo(const State& s) {
   if (memo.state) return;  // an outer scope holds the memo
   owner_ = true;
   memo.state = &s;
-  memo.known.assign(s.cards.size(), 0);
-  memo.keywords.resize(s.cards.size());
-  memo.affiliations.resize(s.cards.size());
+  if (++memo.stamp == 0) {  // wrapped: no old stamp may look current
+    std::fill(memo.keywords_stamp.begin(), memo.keywords_stamp.end(), 0);
+    std::fill(memo.affiliations_stamp.begin(), memo.affiliations_stamp.end(), 0);
+    memo.stamp = 1;
+  }
+  if (memo.keywords.size() < s.cards.size()) {
+    memo.keywords.resize(s.cards.size());
+    memo.affiliations.resize(s.cards.size());
+    memo.keywords_stamp.resize(s.cards.size(), 0);
+    memo.affiliations_stamp.resize(s.cards.size(), 0);
+  }
   memo.mod_sources_known = false;
 }
 
@@ -87,7 +108,7 @@ QueryMemo::~QueryMemo() {
 
 static AffilMask compute_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil, revoked = 0;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
@@ -95,12 +116,12 @@ static AffilMask compute_affiliations(const State& s, CardId w) {
 }
 
 AffilMask affiliations(const State& s, CardId w) {
-  return memoized(s, w, 2, memo.affiliations, [&] { return compute_affiliations(s, w); });
+  return memoized(s, w, memo.affiliations_stamp, memo.affiliations, [&] { return compute_affiliations(s, w); });
 }
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation(d)) return true;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as) {
     if (!g.allows(s, a)) continue;
@@ -153,7 +174,7 @@ bool has_ability(const State& s, CardId w, std::string_view d) {
 
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
-  const AttachList as = attachments_of(s, w);
+  const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
@@ -162,7 +183,7 @@ static uint32_t compute_keywords(const State& s, CardId w) {
 }
 
 uint32_t keywords(const State& s, CardId w) {
-  return memoized(s, w, 1, memo.keywords, [&] { return compute_keywords(s, w); });
+  return memoized(s, w, memo.keywords_stamp, memo.keywords, [&] { return compute_keywords(s, w); });
 }
 
 }  // namespace dt

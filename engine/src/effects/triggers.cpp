@@ -45,7 +45,7 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
     }
   };
   consider(killer, When::Kills, kseat, killer);  // the killer's own text (SEAN GALLAGHER)
-  const AttachList killer_has = attachments_of(s, killer);
+  const AttachRange killer_has = attachments_of(s, killer);
   const AttachmentGate g = gate_of(s, killer_has);
   for (CardId a : killer_has)
     if (g.allows(s, a)) consider(a, When::Kills, kseat, killer);

@@ -86,6 +86,8 @@ size_t edit_distance(std::string_view a, std::string_view b, size_t limit = SIZE
 
 // Decks compiled into the binary, by file name without ".deck".
 std::vector<std::string> builtin_deck_names();
+// The same names as one comma-separated list, for help texts and errors.
+std::string builtin_deck_names_text();
 // Parsed against builtin_cards(); throws listing the known names if unknown.
 Deck builtin_deck(std::string_view name);
 

@@ -1,0 +1,126 @@
+// The position as one seat may know it, as text (dt/state_text.hpp): it
+// carries every field the engine plays from, and nothing the seat may not know.
+#include <gtest/gtest.h>
+
+#include "dt/card_loader.hpp"
+#include "dt/deck.hpp"
+#include "dt/game.hpp"
+#include "dt/invariants.hpp"
+#include "dt/state_text.hpp"
+
+namespace {
+
+using namespace dt;
+
+// Random self-play; at every decision both seats' texts are checked.
+void play_and_check(const Rules& rules, uint64_t seed, const char* deck0, const char* deck1, int* checked) {
+  const CardDb& db = builtin_cards();
+  GameConfig cfg;
+  cfg.rules = rules;
+  cfg.seed = seed;
+  cfg.decks = {builtin_deck(deck0).cards, builtin_deck(deck1).cards};
+  std::vector<Event> events;
+  State s = new_game(db, cfg, &events);
+  std::vector<Knowledge> know{Knowledge(0), Knowledge(1)};
+  for (Knowledge& k : know) k.see(s, events);
+  Rng pick(seed * 3 + 1), fill(seed);
+  for (int n = 0; !game_over(s) && n < 600; ++n) {
+    for (const Knowledge& k : know) {
+      const std::string text = state_to_text(s, k);
+      std::string error;
+      auto pos = state_from_text(text, db, &error);
+      ASSERT_TRUE(pos) << error;
+      // Exactly the cards the seat knows come back, with their true identity.
+      for (size_t c = 0; c < s.cards.size(); ++c) {
+        ASSERT_EQ(pos->knowledge.knows(CardId(c)), k.knows(CardId(c))) << "c" << c;
+        if (k.knows(CardId(c))) ASSERT_EQ(pos->state.cards[c].def, s.cards[c].def) << "c" << c;
+        else ASSERT_EQ(pos->state.cards[c].def, kUnknownDef) << "c" << c << " is hidden from s" << k.seat();
+      }
+      ASSERT_EQ(pos->knowledge.gift_discards(), k.gift_discards());
+      // With the hidden parts put back as they truly are, it is the same
+      // position: every field the hash covers came through.
+      State back = pos->state;
+      for (size_t c = 0; c < s.cards.size(); ++c) back.cards[c].def = s.cards[c].def;
+      for (int j = 0; j < s.num_seats(); ++j) back.seats[size_t(j)].draw = s.seats[size_t(j)].draw;
+      back.rng = s.rng;
+      ASSERT_EQ(state_hash(back), state_hash(s)) << "at decision " << n;
+      ASSERT_EQ(back.rules.name, s.rules.name);
+      for (const RulesField& f : rules_fields()) ASSERT_EQ(f.get(back.rules), f.get(s.rules)) << f.name;
+      // Filled in from the deck lists, it is a position the engine plays on,
+      // with the moves the seat really has.
+      fill_unknown_cards(pos->state, cfg.decks, fill);
+      const auto problems = check_invariants(pos->state);
+      ASSERT_TRUE(problems.empty()) << problems.front();
+      if (deciding_seat(s) == k.seat()) {
+        std::string a, b;
+        for (const Option& o : legal_options(pos->state)) a += to_text(o) + "; ";
+        for (const Option& o : legal_options(s)) b += to_text(o) + "; ";
+        ASSERT_EQ(a, b) << "at decision " << n;
+        ++*checked;
+      }
+    }
+    const auto opts = legal_options(s);
+    events.clear();
+    apply(s, opts[size_t(pick.below(opts.size()))], &events);
+    for (Knowledge& k : know) k.see(s, events);
+  }
+}
+
+TEST(StateText, CarriesThePositionAndHidesWhatTheSeatDoesNotKnow) {
+  int checked = 0;
+  play_and_check(preset_gengine(), 4, "corporate", "legion", &checked);
+  if (HasFatalFailure()) return;
+  // 2nd edition: warriors mustered face down into cover.
+  play_and_check(preset_second_edition(), 5, "brotherhood", "capitol", &checked);
+  if (HasFatalFailure()) return;
+  EXPECT_GT(checked, 200);
+}
+
+TEST(StateText, NeverHoldsTheRandomStreamOrADrawPilesOrder) {
+  const CardDb& db = builtin_cards();
+  GameConfig cfg;
+  cfg.rules = preset_gengine();
+  cfg.decks = {builtin_deck("corporate").cards, builtin_deck("legion").cards};
+  cfg.seed = 1;
+  const State a = new_game(db, cfg);
+  cfg.seed = 2;
+  State b = new_game(db, cfg);
+  // Same position but another random stream and another order of the piles
+  // the seat cannot see into: the texts are the same.
+  State c = a;
+  c.rng = b.rng;
+  std::swap(c.seats[0].draw.front(), c.seats[0].draw.back());
+  std::swap(c.seats[1].draw.front(), c.seats[1].draw.back());
+  Knowledge k(0);
+  k.see(observe(a, 0));
+  EXPECT_EQ(state_to_text(a, k), state_to_text(c, k));
+  EXPECT_NE(state_to_text(a, k), state_to_text(b, k));
+}
+
+TEST(StateText, MalformedTextIsRefusedWithAReason) {
+  const CardDb& db = builtin_cards();
+  GameConfig cfg;
+  cfg.rules = preset_gengine();
+  cfg.seed = 7;
+  cfg.decks = {builtin_deck("corporate").cards, builtin_deck("legion").cards};
+  const State s = new_game(db, cfg);
+  Knowledge k(1);
+  k.see(observe(s, 1));
+  const std::string good = state_to_text(s, k);
+  ASSERT_TRUE(state_from_text(good, db, nullptr));
+  for (const std::string& bad :
+       {std::string(), std::string("dtstate1"), good.substr(0, good.size() / 2), "x" + good,
+        good.substr(0, good.find("cards")) + "cards 99999999"}) {
+    std::string error;
+    EXPECT_FALSE(state_from_text(bad, db, &error)) << bad.substr(0, 40);
+    EXPECT_FALSE(error.empty());
+  }
+  // A card listed in two piles.
+  State twice = s;
+  twice.seats[0].hand.push_back(twice.seats[0].draw.back());
+  std::string error;
+  EXPECT_FALSE(state_from_text(state_to_text(twice, k), db, &error));
+  EXPECT_NE(error.find("two places"), std::string::npos) << error;
+}
+
+}  // namespace
