@@ -22,6 +22,10 @@
 #include <optional>
 #include <iostream>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
@@ -36,12 +40,88 @@
 
 namespace {
 
+// What a bot that never looks at the observation needs of a request (the
+// random bot): the type, the decision id and the option texts. Read with
+// nlohmann's SAX interface, no tree built, and the parse stops as soon as all
+// three are in: the referee writes them before the observation, which is most
+// of the line. In any other order it reads on until it has them.
+struct RequestHead : nlohmann::json_sax<nlohmann::json> {
+  std::string type;
+  int64_t decision_id = -1;
+  std::vector<std::string> options;
+
+  // Returns false if the line is no JSON object with those fields.
+  bool read(std::string_view line) {
+    type.clear(), options.clear();
+    decision_id = -1, depth_ = 0, key_ = Key::Other, in_options_ = done_options_ = false;
+    nlohmann::json::sax_parse(line, this);  // false when it stops early: judged by what it read
+    return !type.empty() && (type != "request" || (decision_id >= 0 && done_options_));
+  }
+
+  bool key(string_t& k) override {
+    if (depth_ == 1) key_ = k == "type" ? Key::Type : k == "decision_id" ? Key::Id : k == "options" ? Key::Options : Key::Other;
+    else if (depth_ == 3 && in_options_) key_ = k == "text" ? Key::Text : Key::Other;
+    return true;
+  }
+  bool string(string_t& v) override {
+    if (depth_ == 1 && key_ == Key::Type) type = v;
+    else if (depth_ == 3 && in_options_ && key_ == Key::Text) options.back() = v;
+    return more();
+  }
+  bool number_integer(number_integer_t v) override { return id(v); }
+  bool number_unsigned(number_unsigned_t v) override { return id(int64_t(v)); }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool boolean(bool) override { return true; }
+  bool null() override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    if (++depth_ > kMaxDepth) return false;
+    if (depth_ == 3 && in_options_) options.emplace_back();
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    if (++depth_ > kMaxDepth) return false;
+    if (depth_ == 2 && key_ == Key::Options) in_options_ = true;
+    return true;
+  }
+  bool end_array() override {
+    if (depth_-- == 2 && in_options_) in_options_ = false, done_options_ = true;
+    return more();
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+ private:
+  enum class Key { Type, Id, Options, Text, Other };
+  static constexpr int kMaxDepth = 64;  // the referee's lines are shallow; a deep one is not ours
+  bool id(int64_t v) {
+    if (depth_ == 1 && key_ == Key::Id) decision_id = v;
+    return more();
+  }
+  // Go on reading until a request's three fields are in.
+  bool more() { return !(type == "request" && decision_id >= 0 && done_options_); }
+  int depth_ = 0;
+  Key key_ = Key::Other;
+  bool in_options_ = false, done_options_ = false;
+};
+
 // One reused buffer per line written, flushed at once (the referee waits for it).
 void say(const dtref::protocol::BotMessage& m, std::string& buf) {
   buf = dtref::to_json_line(m);
   buf += '\n';
   std::fwrite(buf.data(), 1, buf.size(), stdout);
   std::fflush(stdout);
+}
+
+// An answer line written directly (the same fields as the protocol's writer).
+std::string fmt_answer(int64_t decision_id, size_t choice) {
+  char buf[96];
+  const int n = std::snprintf(buf, sizeof buf, "{\"type\":\"answer\",\"decision_id\":%lld,\"choice\":%zu}\n",
+                              static_cast<long long>(decision_id), choice);
+  return std::string(buf, size_t(n));
 }
 
 }  // namespace
@@ -77,7 +157,24 @@ int main(int argc, char** argv) {
   dtref::protocol::RefereeMessage msg;
   dtref::protocol::BotMessage out;
   std::vector<dt::Option> options;
+  // The random bot never looks at the observation, so it reads only a
+  // request's head (RequestHead); any other bot, and every other message,
+  // reads the whole line.
+  const bool reads_observation = std::string_view(DTBOT_NAME) != "random";
+  RequestHead head;
   while (std::getline(std::cin, line)) {
+    if (!reads_observation && bot && head.read(line) && head.type == "request") {
+      options.clear();
+      for (const std::string& text : head.options) {
+        auto opt = dtref::option_from_text(text);
+        options.push_back(opt ? *opt : dt::Option{});
+      }
+      const size_t pick = options.empty() ? 0 : bot->choose(dt::Observation{}, options);
+      out_buf = fmt_answer(head.decision_id, pick);
+      std::fwrite(out_buf.data(), 1, out_buf.size(), stdout);
+      std::fflush(stdout);
+      continue;
+    }
     if (!dtref::parse_referee_line(line, &msg, &error)) {
       std::fprintf(stderr, "dtbot: cannot read a referee line (%s)\n", error.c_str());
       continue;

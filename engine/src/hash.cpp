@@ -47,7 +47,7 @@ uint64_t state_hash(const State& s) {
   }
   H.mix(uint64_t(uint32_t(s.turn_number)) | uint64_t(s.current) << 32 | uint64_t(s.first_player) << 40 |
         uint64_t(s.phase) << 48 | uint64_t(s.step) << 56);
-  H.mix(uint64_t(uint32_t(s.actions_left)) | uint64_t(s.tactical_used) << 32 | uint64_t(s.gift_seat) << 40);
+  H.mix(uint64_t(uint32_t(s.actions_left)) | uint64_t(s.tactical_used) << 32 | uint64_t(s.bonus_actions) << 48 | uint64_t(s.extra_tacticals) << 56 | uint64_t(s.gift_seat) << 40);
   H.mix(uint64_t(s.window.kind) | uint64_t(s.window.index) << 8 | uint64_t(s.window.passes) << 16);
   for (uint8_t o : s.window.order) H.mix(o);
   H.mix(uint64_t(s.combat.active) | uint64_t(uint16_t(s.combat.attacker)) << 8 |

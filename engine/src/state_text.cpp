@@ -110,6 +110,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(s.actions_left), w.num(s.tactical_used), w.num(s.gift_seat), w.num(s.winner), w.num(s.winning_team);
   w.num(int(s.end_reason)), w.num(s.decisions), w.num(s.outpost_opened);
   w.num(s.recent_survivor), w.num(s.recent_p_seat), w.num(s.recent_p);
+  w.num(s.bonus_actions), w.num(s.extra_tacticals);
   w.label("window");
   w.num(int(s.window.kind)), w.num(s.window.index), w.num(s.window.passes);
   w.num(long(s.window.order.size()));
@@ -117,7 +118,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   const Combat& cb = s.combat;
   w.label("combat");
   w.num(cb.active), w.num(cb.attacker), w.num(cb.defender), w.num(cb.attacking_seat), w.num(int(cb.tactic));
-  w.num(cb.order), w.num(cb.warzone);
+  w.num(cb.order), w.num(cb.warzone), w.num(cb.spare_actions);
   w.num(long(cb.mods.size()));
   for (const CombatMod& m : cb.mods)
     w.num(m.source), w.num(m.target), w.num(m.bonus.f), w.num(m.bonus.s), w.num(m.bonus.a), w.num(m.bonus.v);
@@ -213,6 +214,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     s.end_reason = EndReason(r.num(0, int(EndReason::TurnLimit))), s.decisions = int(r.num(0, 1LL << 30));
     s.outpost_opened = r.flag(), s.recent_survivor = card(), s.recent_p_seat = int8_t(r.num(-1, seats - 1));
     s.recent_p = int16_t(r.num(-32768, 32767));
+    s.bonus_actions = uint8_t(r.num(0, 255)), s.extra_tacticals = uint8_t(r.num(0, 255));
     r.label("window");
     s.window.kind = WindowKind(r.num(0, int(WindowKind::AnnounceWarzone)));
     s.window.index = uint8_t(r.num(0, 255)), s.window.passes = uint8_t(r.num(0, 255));
@@ -222,6 +224,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     r.label("combat");
     cb.active = r.flag(), cb.attacker = card(), cb.defender = card(), cb.attacking_seat = uint8_t(r.num(0, seats - 1));
     cb.tactic = Tactic(r.num(0, 1)), cb.order = uint8_t(r.num(0, 4)), cb.warzone = card();
+    cb.spare_actions = uint8_t(r.num(0, 255));  // TAKE AIM's actions (cards-special)
     auto bonus = [&](StatBonus& b) {
       b.f = int8_t(r.num(-128, 127)), b.s = int8_t(r.num(-128, 127));
       b.a = int8_t(r.num(-128, 127)), b.v = int8_t(r.num(-128, 127));

@@ -124,6 +124,14 @@ std::string_view effect_name(int op) {
       "award", "change defender", "take into hand", "shuffle draw pile", "disable for the combat", "bonus until your next turn", "graft",
       "enter play", "cancel"};
   static_assert(std::size(kNames) == size_t(Op::Cancel) + 1, "one name per dt::Op");
+  switch (Op(op)) {  // the ops numbered apart
+    case Op::AnnihilateTopDraw: return "annihilate the top of the draw pile";
+    case Op::OnlyTargetStrikes: return "only the target strikes";
+    case Op::SlayOpponent: return "slay the opponent";
+    case Op::ExtraTactical: return "extra Tactical action";
+    case Op::BonusActions: return "extra action beyond the turn";
+    default: break;
+  }
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
 }
 

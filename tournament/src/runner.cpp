@@ -355,13 +355,19 @@ class Run {
           if (i >= todo.size()) break;
           play_one(todo[i]);
         }
-        --running;
+        {
+          std::lock_guard lock(mu_);  // under the lock, so the watcher cannot miss the wake-up
+          --running;
+        }
         cv_.notify_all();
       });
     // The calling thread watches for a stop request and reports progress.
     auto last_line = Clock::now();
-    while (running.load() > 0) {
+    for (;;) {
       std::unique_lock lock(mu_);
+      // Checked under the lock: a last worker finishing between the check and
+      // the wait would otherwise leave the run waiting out its 100 ms.
+      if (running.load() == 0) break;
       cv_.wait_for(lock, std::chrono::milliseconds(100));
       lock.unlock();
       if (opt_.stop && opt_.stop->load()) cancel_ = true;

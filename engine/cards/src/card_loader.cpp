@@ -208,6 +208,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.other = f.other();
   w.riding_beast = f.riding_beast();
   w.in_vehicle = f.in_vehicle();
+  w.is_or_carries = f.is_or_carries();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -359,6 +360,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.effects = effects(p.effect(), where);
     ps.stays = p.stays();
     ps.outside_combat = p.outside_combat();
+    ps.turn_start = p.turn_start();
     ps.after = After(int(p.after()));
     ps.skip_top = small(p.skip_top(), where);
     ps.in_tactics = tactics(p.in_tactic());

@@ -127,6 +127,7 @@ struct WarriorFilter {
   bool other = false;        // targets: not the source card itself, nor the warrior it is on
   bool riding_beast = false; // has a Beast
   bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
+  std::string is_or_carries;  // has this designation or carries a card with it: IMPERIAL SOUTHPAW
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
@@ -162,7 +163,7 @@ enum class Op : uint8_t {
   CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
   CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
   EnterPlay, Cancel,
-  AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62,
+  AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 
@@ -201,6 +202,7 @@ struct PlaySpec {
   int8_t skip_top = 0;       // YourDrawPile targets: not the top this many cards
   uint8_t in_tactics = 0;    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
   bool pay_opponent_v = false;  // Combatant targets: also pay its combat opponent's V in D
+  bool turn_start = false;      // your turn, before any action; one of its name a turn (INITIATIVE)
 };
 
 struct Ability {

@@ -152,6 +152,8 @@ struct State {
   Step step = Step::Draw;
   int actions_left = 0;
   bool tactical_used = false;
+  uint8_t bonus_actions = 0;    // actions this turn beyond the turn's number (INITIATIVE)
+  uint8_t extra_tacticals = 0;  // Tactical actions this turn that do not end the step (BLOOD LUST)
   uint8_t gift_seat = 0;  // during setup: who decides next
   Window window;
   Combat combat;

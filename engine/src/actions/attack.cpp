@@ -73,9 +73,12 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
 
 void apply_attack(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const int spare = free_attacks(s, me) ? 0 : s.actions_left - 1;
+  const int spare = free_attacks(s, me) || s.extra_tacticals ? 0 : s.actions_left - 1;
   if (free_attacks(s, me)) {
     --s.actions_left;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
+  } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
+    --s.extra_tacticals;
+    --s.actions_left;
   } else {
     s.tactical_used = true;
     s.actions_left = 0;  // a Tactical action ends the Actions step

@@ -35,6 +35,9 @@ void apply_sabotage(State& s, const Option& o, Log log) {
   SeatState& st = s.seats[size_t(me)];
   if (s.rules.sabotage_action == SabotageAction::Standard) {
     --s.actions_left;
+  } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
+    --s.extra_tacticals;
+    --s.actions_left;
   } else {
     s.tactical_used = true;
     s.actions_left = 0;  // a Tactical action ends the Actions step

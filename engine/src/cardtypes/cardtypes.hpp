@@ -124,6 +124,9 @@ bool may_defend_from(const State& s, CardId defender, CardId zone);
 bool fortified(const State& s, CardId w);
 // Is w protected by a fortification (one of its player's reaches it, or it carries one)?
 bool protected_by_fortification(const State& s, CardId w);
+// Does the fortification card f protect w now (its player's, reaching it, or carried by it)?
+// DEMOLITION KIT as printed.
+bool fortification_affects(const State& s, CardId f, CardId w);
 // Does a fortification of w's player stand in w's combat area (a fortification
 // card there, or one carried by a warrior there)? WOLFBANE LIGHT CAVALRY.
 bool fortification_in_area(const State& s, CardId w);

@@ -43,6 +43,12 @@ bool protected_by_fortification(const State& s, CardId w) {
   return false;
 }
 
+bool fortification_affects(const State& s, CardId f, CardId w) {
+  if (!fortified(s, w)) return false;
+  if (s.card(f).attached_to == w) return true;
+  return s.card(f).controller == s.card(w).controller && !in_warzone_combat(s, w) && fort_reaches(s, f, w);
+}
+
 bool fortification_in_area(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   for (CardId c : s.seats[wi.controller].in_play) {

@@ -42,6 +42,8 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
+  // RADAR SCANNER: a card's protection, not an affiliation limit (so in the Beginner's game too).
+  if (has_designation(s, d, "NOT ATTACKED BY AIRSHIPS") && has_designation(s, a, "AIRSHIP")) return false;
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);

@@ -80,7 +80,7 @@ void resolve_combat(State& s, Log log) {
 
   // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
   for (const CombatMod& m : c.mods) {
-    if (!s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
+    if (m.source == kNoCard || !s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
     const CardId victim = m.target == A ? D : m.target == D ? A : kNoCard;
     if (victim == kNoCard || stunned(s, victim)) continue;
     const bool wounded_now = victim == D ? !d_dead && !d_was_wounded && s.card(D).wounded

@@ -291,6 +291,15 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             s.actions_left = std::clamp(s.actions_left + amount, std::max(0, floor), actions_per_turn_of(s, s.current));
           }
           break;
+        case Op::BonusActions:  // INITIATIVE: beyond the turn's number
+          if (t == s.current && amount > 0) {
+            s.bonus_actions = uint8_t(std::min(255, s.bonus_actions + amount));
+            s.actions_left = std::min(s.actions_left + amount, actions_per_turn_of(s, s.current));
+          }
+          break;
+        case Op::ExtraTactical:
+          if (t == s.current && amount > 0) s.extra_tacticals = uint8_t(std::min(255, s.extra_tacticals + amount));
+          break;
         case Op::EmptyD: destiny(s, t) = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(destiny(s, t), destiny(s, seat)); break;

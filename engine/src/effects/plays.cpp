@@ -6,6 +6,16 @@
 
 namespace dt::detail {
 
+// INITIATIVE, BLOOD LUST: in your turn before you spend an action, and one
+// card of a name a turn (a marker in State::lasting, gone when your next turn begins).
+static bool turn_start_open(const State& s, int seat, CardId c) {
+  if (seat != s.current || s.step == Step::Discard || s.tactical_used) return false;
+  if (s.actions_left < actions_per_turn_of(s, seat)) return false;
+  return std::none_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+    return m.seat == seat && m.target == kNoCard && s.card(m.source).def == s.card(c).def;
+  });
+}
+
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // Cards from hand.
@@ -17,6 +27,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.outside_combat && s.combat.active) continue;
+    if (p.turn_start && !turn_start_open(s, seat, c)) continue;
     if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
     if (p.after == After::YourAttackerSurvived &&
         (s.recent_survivor == kNoCard || s.card(s.recent_survivor).controller != seat))
@@ -79,6 +90,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
+  if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
   take_out(s, o.a);
   if (p.stays || d.post_play == PostPlay::Attach) {
     // It stays on its target warrior (a spell without one: on its caster), or

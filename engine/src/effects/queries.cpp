@@ -159,6 +159,11 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
   if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
+  if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
+    bool carries = false;
+    for (CardId a : attachments_of(s, w)) carries = carries || s.def(a).has_designation(f.is_or_carries);
+    if (!carries) return false;
+  }
   return true;
 }
 

@@ -113,9 +113,13 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId c = CardId(i);
-        if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
-            (f.designation.empty() || s.def(c).has_designation(f.designation)))
-          out.push_back({c, -1});
+        if (s.cards[i].zone != Zone::InPlay || !is_fortification(s, c)) continue;
+        if (!f.designation.empty() && !s.def(c).has_designation(f.designation)) continue;
+        if (f.card_types && !(f.card_types & (1u << unsigned(s.def(c).type)))) continue;  // not one only considered a fortification
+        if (f.combatant && !(s.combat.active && (fortification_affects(s, c, s.combat.attacker) ||
+                                                 fortification_affects(s, c, s.combat.defender))))
+          continue;  // DEMOLITION KIT as printed: one that protects a combatant
+        out.push_back({c, -1});
       }
       break;
     case TargetKind::Equipment:

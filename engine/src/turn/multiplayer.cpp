@@ -26,7 +26,8 @@ int hand_limit_of(const State& s, int seat) {
 
 int actions_per_turn_of(const State& s, int seat) {
   const SeatRules* r = own_rules(s, seat);
-  return r && r->actions_per_turn >= 0 ? r->actions_per_turn : s.rules.actions_per_turn;
+  const int bonus = seat == s.current ? s.bonus_actions : 0;  // INITIATIVE
+  return (r && r->actions_per_turn >= 0 ? r->actions_per_turn : s.rules.actions_per_turn) + bonus;
 }
 
 bool free_attacks(const State& s, int seat) {

@@ -46,6 +46,7 @@ void start_turn(State& s, Log log) {
   ++s.turn_number;
   ++st.turns_taken;
   st.sabotaged_mask = 0;
+  s.bonus_actions = s.extra_tacticals = 0;
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
