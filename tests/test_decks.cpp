@@ -180,6 +180,27 @@ TEST(DeckErrors, UnknownNamesEachWithLineAndNearestName) {
   EXPECT_TRUE(contains(err, "line 2: unknown card 'SAMURIA'")) << err;
 }
 
+// The nearest-name search passes its best distance so far as a limit; past
+// the limit the answer is limit + 1 whatever the true distance, and within it
+// the exact distance.
+TEST(EditDistance, ExactWithinTheLimitAndLimitPlusOneBeyond) {
+  EXPECT_EQ(dt::edit_distance("KITTEN", "SITTING"), 3u);
+  EXPECT_EQ(dt::edit_distance("KITTEN", "SITTING", 3), 3u);
+  EXPECT_EQ(dt::edit_distance("KITTEN", "SITTING", 10), 3u);
+  EXPECT_EQ(dt::edit_distance("KITTEN", "SITTING", 2), 3u);  // limit 2: "more than 2"
+  EXPECT_EQ(dt::edit_distance("KITTEN", "SITTING", 1), 2u);
+  EXPECT_EQ(dt::edit_distance("KITTEN", "SITTING", 0), 1u);
+  EXPECT_EQ(dt::edit_distance("", "ABCDEF", 2), 3u);  // the length gap alone decides
+  EXPECT_EQ(dt::edit_distance("ABC", "ABC", 0), 0u);
+  const std::string long_a(2000, 'A'), long_b(2000, 'B');
+  EXPECT_EQ(dt::edit_distance(long_a, long_b, 4), 5u);
+  EXPECT_EQ(dt::edit_distance(long_a, long_a + "B", 4), 1u);
+  // The bounded search finds the same names as the plain one did.
+  EXPECT_EQ(dt::nearest_card_name("SEE LOIN", db()), "SEA LION");
+  EXPECT_EQ(dt::nearest_card_name("SAMURIA", db()), "SAMURAI");
+  EXPECT_EQ(dt::nearest_card_name("zzqqxxvvkk jjwwyy", db()), "");
+}
+
 TEST(DeckErrors, BadQuantities) {
   auto problems = read_problems("5 SEA LION\n0 SAMURAI\n5000 LUCKY SHOT\n");
   ASSERT_EQ(problems.size(), 2u);

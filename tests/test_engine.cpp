@@ -155,6 +155,23 @@ TEST(Ids, CardIdsDoNotFollowDeckOrder) {
   EXPECT_GT(low, 5);
 }
 
+// "No card" (kNoCard, -1) and ids past the last card are never a warrior in
+// play: callers pass a target or a recent survivor that may be absent.
+TEST(Ids, NoCardAndOutOfRangeAreNotWarriorsInPlay) {
+  const auto& db = dt::builtin_cards();
+  dt::State s = dt::new_game(db, two_decks(5));
+  int in_play = 0;
+  for (int i = 0; i < 400 && !dt::game_over(s) && in_play == 0; ++i) {
+    auto opts = dt::legal_options(s);
+    dt::apply(s, opts[size_t(i * 7) % opts.size()]);
+    for (size_t c = 0; c < s.cards.size(); ++c) in_play += dt::is_warrior_in_play(s, dt::CardId(c));
+  }
+  EXPECT_GT(in_play, 0);  // the check below is not vacuous: warriors do count
+  EXPECT_FALSE(dt::is_warrior_in_play(s, dt::kNoCard));
+  EXPECT_FALSE(dt::is_warrior_in_play(s, dt::CardId(-7)));
+  EXPECT_FALSE(dt::is_warrior_in_play(s, dt::CardId(s.cards.size())));
+}
+
 TEST(Observation, ShowsOwnHandOnlyAndCounts) {
   const auto& db = dt::builtin_cards();
   dt::State s = dt::new_game(db, two_decks(4));

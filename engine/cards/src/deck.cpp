@@ -82,13 +82,17 @@ class NameIndex {
     // Card names are short; a long query is not a typo of one, and edit
     // distance on it would cost time for nothing.
     if (q.empty() || q.size() > 80) return "";
+    // Past about half the length, the "nearest" name is noise, not a typo fix;
+    // only names closer than the best so far are worth finishing.
+    const size_t worst_useful = std::max<size_t>(3, q.size() / 2);
     size_t best = SIZE_MAX, at = 0;
     for (size_t i = 0; i < keys_.size(); ++i) {
-      size_t e = edit_distance(q, keys_[i]);
-      if (e < best) best = e, at = i;
+      const size_t limit = best == SIZE_MAX ? worst_useful : best - 1;
+      const size_t e = edit_distance(q, keys_[i], limit);
+      if (e <= limit) best = e, at = i;
+      if (best == 0) break;
     }
-    // Past about half the length, the "nearest" name is noise, not a typo fix.
-    if (best == SIZE_MAX || best > std::max<size_t>(3, q.size() / 2)) return "";
+    if (best == SIZE_MAX) return "";
     return db_[uint16_t(at)].name;
   }
 
@@ -258,18 +262,26 @@ const embedded::EmbeddedFile* builtin_deck_file(std::string_view name) {
 
 }  // namespace
 
-size_t edit_distance(std::string_view a, std::string_view b) {
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit) {
+  // The distance is at least the difference in length: no table needed.
+  const size_t gap = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (gap > limit) return limit + 1;
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
+    size_t row_min = cur[0];
     for (size_t j = 1; j <= b.size(); ++j) {
       size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
       cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+      row_min = std::min(row_min, cur[j]);
     }
+    // Rows never decrease their minimum: once every cell is past the limit,
+    // the final distance is too.
+    if (row_min > limit) return limit + 1;
     std::swap(prev, cur);
   }
-  return prev[b.size()];
+  return prev[b.size()] > limit ? limit + 1 : prev[b.size()];
 }
 
 std::string DeckProblem::text() const {

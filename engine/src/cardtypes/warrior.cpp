@@ -7,6 +7,7 @@ namespace dt {
 using namespace detail;
 
 bool is_warrior_in_play(const State& s, CardId c) {
+  if (c < 0 || size_t(c) >= s.cards.size()) return false;  // kNoCard: an absent target or survivor
   const CardInst& ci = s.card(c);
   return ci.zone == Zone::InPlay && ci.attached_to == kNoCard &&
          s.def(c).type == CardType::Warrior;

@@ -78,8 +78,11 @@ std::optional<uint16_t> lookup_card(std::string_view name_or_code, const CardDb&
 // database is empty or nothing is reasonably close).
 std::string nearest_card_name(std::string_view query, const CardDb& db);
 // Levenshtein distance (insertions, deletions, substitutions), for
-// "did you mean" hints on card names, options and commands alike.
-size_t edit_distance(std::string_view a, std::string_view b);
+// "did you mean" hints on card names, options and commands alike. With a
+// `limit`, any distance beyond it comes back as limit + 1, and the work stops
+// as soon as that is certain (a search for the nearest of many names passes
+// the best distance so far, so long hopeless candidates cost little).
+size_t edit_distance(std::string_view a, std::string_view b, size_t limit = SIZE_MAX);
 
 // Decks compiled into the binary, by file name without ".deck".
 std::vector<std::string> builtin_deck_names();
