@@ -133,7 +133,8 @@ std::string state_to_text(const State& s, const Knowledge& k) {
         w.num(m.seat);
   w.label("awards");
   w.num(long(s.awards.size()));
-  for (const PointsAward& a : s.awards) w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source);
+  for (const PointsAward& a : s.awards)
+    w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d);
   w.label("gift");
   w.num(long(k.gift_discards().size()));
   for (int g : k.gift_discards()) w.num(g);
@@ -239,12 +240,12 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     }
     r.label("lasting");
     s.lasting.resize(size_t(r.num(0, 100000)));
-    for (LastingMod& m : s.lasting) m.source = card(), m.target = card(), bonus(m.bonus), m.seat = uint8_t(r.num(0, seats - 1));
+    for (LastingMod& m : s.lasting) m.source = card(), m.target = card(), bonus(m.bonus), m.seat = uint8_t(r.num(0, 255));  // a marker (INVOKE FRENZY) has seat 255
     r.label("awards");
     s.awards.resize(size_t(r.num(0, 100000)));
     for (PointsAward& a : s.awards) {
       a.seat = uint8_t(r.num(0, seats - 1)), a.amount = int16_t(r.num(-32768, 32767));
-      a.destiny_only = r.flag(), a.source = card();
+      a.destiny_only = r.flag(), a.source = card(), a.or_d = int16_t(r.num(0, 32767));
     }
     SeatPosition out{std::move(s), Knowledge(viewer)};
     r.label("gift");

@@ -130,6 +130,7 @@ std::string_view effect_name(int op) {
     case Op::SlayOpponent: return "slay the opponent";
     case Op::ExtraTactical: return "extra Tactical action";
     case Op::BonusActions: return "extra action beyond the turn";
+    case Op::AwardPOrD: return "award P or twice as many D";
     default: break;
   }
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";

@@ -209,6 +209,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.riding_beast = f.riding_beast();
   w.in_vehicle = f.in_vehicle();
   w.is_or_carries = f.is_or_carries();
+  w.protected_by = upper(f.protected_by());
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));

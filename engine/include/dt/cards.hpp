@@ -128,6 +128,7 @@ struct WarriorFilter {
   bool riding_beast = false; // has a Beast
   bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
   std::string is_or_carries;  // has this designation or carries a card with it: IMPERIAL SOUTHPAW
+  std::string protected_by;  // a fortification with this designation protects it; "" no test
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
@@ -164,6 +165,7 @@ enum class Op : uint8_t {
   CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
   EnterPlay, Cancel,
   AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
+  AwardPOrD = 80,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 

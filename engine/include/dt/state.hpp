@@ -133,6 +133,7 @@ struct PointsAward {
   int16_t amount = 0;
   bool destiny_only = false;  // own-warrior kills and FREELANCER earnings
   CardId source = kNoCard;    // the warrior that was killed or that sabotaged
+  int16_t or_d = 0;           // (when set) no split: all `amount` as P, or this many D
 };
 
 struct State {

@@ -123,7 +123,8 @@ bool may_defend_from(const State& s, CardId defender, CardId zone);
 // May w take fortification bonuses in its current situation?
 bool fortified(const State& s, CardId w);
 // Is w protected by a fortification (one of its player's reaches it, or it carries one)?
-bool protected_by_fortification(const State& s, CardId w);
+// `kind` (when not empty): only a fortification with that designation counts (CITADEL).
+bool protected_by_fortification(const State& s, CardId w, std::string_view kind = {});
 // Does the fortification card f protect w now (its player's, reaching it, or carried by it)?
 // DEMOLITION KIT as printed.
 bool fortification_affects(const State& s, CardId f, CardId w);

@@ -28,16 +28,17 @@ static bool fort_reaches(const State& s, CardId f, CardId w) {
   return true;
 }
 
-bool protected_by_fortification(const State& s, CardId w) {
+bool protected_by_fortification(const State& s, CardId w, std::string_view kind) {
   if (!fortified(s, w)) return false;
+  auto of_kind = [&](CardId f) { return kind.empty() || s.def(f).has_designation(kind); };
   const bool warzone = in_warzone_combat(s, w);  // no Fortification cards there
   if (!warzone)
     for (CardId f : s.seats[s.card(w).controller].in_play)
-      if (fort_reaches(s, f, w)) return true;
+      if (fort_reaches(s, f, w) && of_kind(f)) return true;
   const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
-    if (!g.allows(s, e)) continue;
+    if (!g.allows(s, e) || !of_kind(e)) continue;
     if (s.def(e).has(kwCountsAsFort) || (s.def(e).type == CardType::Fortification && !warzone)) return true;
   }
   return false;

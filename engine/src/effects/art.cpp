@@ -53,8 +53,11 @@ static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId ta
 
 // What `caster` pays for `spell` with its "for every X D" price bought n times.
 // Casters' texts change it: each D counts twice (KEEPER OF THE ART), or every
-// casting costs 3 D more (ETOILES MORTANT's gEngine BLESSED).
-int cast_price(const State& s, CardId caster, const PlaySpec& p, int n) {
+// casting costs 3 D more (ETOILES MORTANT's gEngine BLESSED). A spell whose first purchase is free
+// (RESIST ELEMENTS) pays for the others only.
+int cast_price(const State& s, CardId caster, CardId spell, int n) {
+  const PlaySpec& p = *s.def(spell).play;
+  if (n > 0 && s.def(spell).has_designation("FIRST PURCHASE FREE")) --n;
   int d = p.cost_d + p.per_d * n;
   if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
   if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
@@ -81,7 +84,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     int times = 0;
     // "For every X D" has no cap but the player's D (and the card's own maximum).
     const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
-    while (times < cap && cast_price(s, caster, p, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
+    while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
     if (times == 0) continue;
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
       if (!s.combat.active) continue;

@@ -82,7 +82,7 @@ bool apply_play(State& s, const Option& o, Log log);
 // --- the Art (art.cpp) ---
 // Cast options of Art card c for `seat` (each caster buys "for every X D" as often as it can pay).
 void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
-int cast_price(const State& s, CardId caster, const PlaySpec& p, int n);
+int cast_price(const State& s, CardId caster, CardId spell, int n);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
 bool wound_barred(const State& s, CardId victim, CardId by);
@@ -122,6 +122,7 @@ void run_draw_triggers(State& s, int seat, Log log);
 void run_no_destiny_triggers(State& s, Log log);
 // Mission and ability triggers of a combat kill (before the victim leaves play).
 void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log);
+void on_killed_by_effect(State& s, CardId victim, Log log);
 
 // --- operations (ops.cpp) ---
 struct KillContext { int victim_v = 0; bool mutual = false; };

@@ -13,6 +13,8 @@ namespace dt::detail {
 using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
 // Registered handlers for effects too particular for the vocabulary.
+constexpr uint8_t kNoMarkerSeat = 0xFF;  // a LastingMod no turn's start removes
+
 static std::map<std::string, Handler>& handlers() {
   static std::map<std::string, Handler> h = [] {
     std::map<std::string, Handler> m;
@@ -34,6 +36,19 @@ static std::map<std::string, Handler>& handlers() {
     m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {
       if (target != kNoCard && is_warrior_in_play(s, target) && stats(s, target).v <= 0)
         discard_from_play(s, target);
+    };
+    // INVOKE FRENZY: a marker of -1 A that no turn ends, only leaving play
+    // (a lasting modifier for no seat: turn.cpp ends those of the seat whose turn begins).
+    m["minus_one_a_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
+      if (target != kNoCard && is_warrior_in_play(s, target))
+        s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoMarkerSeat});
+    };
+    // LESSER HYPNOSIS (gEngine): the target becomes the attacker (targets.cpp's
+    // defender_ok has already checked that it may attack the defender).
+    m["change_attacker"] = [](State& s, int, CardId, CardId target, int, Log) {
+      if (!s.combat.active || target == kNoCard || !is_warrior_in_play(s, target)) return;
+      s.combat.attacker = target;
+      s.combat.attacking_seat = uint8_t(s.card(target).controller);
     };
     return m;
   }();
@@ -186,13 +201,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       switch (e.op) {
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) kill_card(s, c, false);
+          if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) on_killed_by_effect(s, c, log), kill_card(s, c, false);
           else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
-          else kill_card(s, c, false);
+          else on_killed_by_effect(s, c, log), kill_card(s, c, false);
           break;
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
@@ -277,6 +292,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::GainP: add_points(s, t, amount, 0); break;
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
+        case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::AnnihilateTopDraw:
           for (int i = 0; i < amount && !st.draw.empty(); ++i) {

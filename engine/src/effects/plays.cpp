@@ -84,7 +84,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
-  if (d.type == CardType::Art && o.c != kNoCard) destiny(s, me) -= cast_price(s, o.c, p, o.n);
+  if (d.type == CardType::Art && o.c != kNoCard) destiny(s, me) -= cast_price(s, o.c, o.a, o.n);
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;

@@ -142,6 +142,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection == 1 || f.protection == 2)
     if (protected_by_fortification(s, w) != (f.protection == 1)) return false;
+  if (!f.protected_by.empty() && !protected_by_fortification(s, w, f.protected_by)) return false;
   if (f.protection == 3 || f.protection == 4)
     if (fortification_in_area(s, w) != (f.protection == 3)) return false;
   if (f.combatant && !(s.combat.active && (s.combat.attacker == w || s.combat.defender == w))) return false;

@@ -142,6 +142,13 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
 // requires the attacker to be allowed to attack it.
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   for (const Effect& e : fx) {
+    if (e.op == Op::Handler && e.handler == "change_attacker") {  // one that could attack this defender
+      if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
+      if (!can_attack_with(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
+      if (!opponents(s, s.card(t).controller, s.card(s.combat.defender).controller)) return false;
+      if (!attack_allowed(s, t, s.combat.defender)) return false;
+      continue;
+    }
     if (e.op != Op::ChangeDefender) continue;
     if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
     if (!can_take_part_in_combat(s, t) || !defender_may_fight(s, t, s.combat.tactic)) return false;

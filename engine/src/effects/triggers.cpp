@@ -73,6 +73,26 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
   }
 }
 
+// SUICIDE MISSION as printed (ANY DEATH COUNTS): its KILLED triggers also fire
+// when a card's effect kills its warrior, in or out of combat (no killer, so no mutual kill).
+void on_killed_by_effect(State& s, CardId victim, Log log) {
+  std::vector<std::pair<CardId, const Trigger*>> fire;
+  for (CardId a : attachments_of(s, victim)) {
+    if (!s.def(a).has_designation("ANY DEATH COUNTS")) continue;
+    for (const Trigger& t : s.def(a).triggers)
+      if (t.when == When::Killed) fire.push_back({a, &t});
+  }
+  if (fire.empty()) return;
+  const KillContext ctx{stats(s, victim).v, false};
+  const int seat = s.card(victim).controller;
+  for (auto [card, t] : fire) {
+    if (s.card(card).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(seat), card, victim, 0, seat});
+    if (!reward_forfeited(s, card)) run_effects(s, seat, card, victim, {victim, -1}, 0, t->effects, log, &ctx);
+    complete_mission(s, card);
+  }
+}
+
 // DOOMED (gEngine): a card that leaves play as soon as its player has no D.
 void run_no_destiny_triggers(State& s, Log log) {
   for (int seat = 0; seat < s.num_seats(); ++seat) {

@@ -10,6 +10,12 @@ void queue_award(State& s, int seat, int amount, bool destiny_only, CardId sourc
   s.awards.push_back({uint8_t(seat), int16_t(amount), destiny_only, source});
 }
 
+// NEPHARITE HUNT, FURY OF THE CLANSMEN: one or the other, P or twice as many D.
+void queue_award_p_or_d(State& s, int seat, int p, CardId source) {
+  if (p <= 0) return;
+  s.awards.push_back({uint8_t(seat), int16_t(p), false, source, int16_t(2 * p)});
+}
+
 // The splits a player may choose; one only for D-only awards and, in the
 // Beginner's game (Rules::kill_points), all as P.
 int lowest_p(const State& s, const PointsAward& aw) {
@@ -18,6 +24,15 @@ int lowest_p(const State& s, const PointsAward& aw) {
 
 void points_options(const State& s, std::vector<Option>& out) {
   const PointsAward& aw = s.awards.front();
+  if (aw.or_d > 0) {
+    Option o{OptKind::Points};
+    o.p = aw.amount;
+    out.push_back(o);
+    o.p = 0;
+    o.d = aw.or_d;
+    out.push_back(o);
+    return;
+  }
   for (int p = aw.destiny_only ? 0 : aw.amount; p >= lowest_p(s, aw); --p) {
     Option o{OptKind::Points};
     o.p = int16_t(p);

@@ -45,6 +45,7 @@ void close_window(State& s, Log log);
 
 // --- points (points.cpp) ---
 void queue_award(State& s, int seat, int amount, bool destiny_only, CardId source);
+void queue_award_p_or_d(State& s, int seat, int p, CardId source);
 void points_options(const State& s, std::vector<Option>& out);
 // The fewest P the pending award may be taken as.
 int lowest_p(const State& s, const PointsAward& aw);
