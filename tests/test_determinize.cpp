@@ -2,6 +2,8 @@
 // has seen, are real games that play on, and do vary what the seat cannot know.
 #include <gtest/gtest.h>
 
+#include "test_games.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -13,6 +15,8 @@
 #include "dt/observation.hpp"
 
 namespace {
+
+using dtref_test::corporate_vs_legion;
 
 using namespace dt;
 
@@ -127,10 +131,7 @@ TEST(Determinize, FaceDownWarriorsStayWarriors) {
 
 TEST(Determinize, ASeatRemembersWhatItSawInPassingButNotAHiddenDiscard) {
   const CardDb& db = builtin_cards();
-  GameConfig cfg;
-  cfg.rules = preset_gengine();
-  cfg.seed = 3;
-  cfg.decks = {builtin_deck("corporate").cards, builtin_deck("legion").cards};
+  GameConfig cfg = corporate_vs_legion(3);
   std::vector<Event> events;
   State s = new_game(db, cfg, &events);
   Knowledge k0(0);

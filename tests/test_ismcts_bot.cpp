@@ -1,6 +1,8 @@
 // builtin:ismcts (bots/ismcts_bot.cpp): its settings, and legal play in real matches.
 #include <gtest/gtest.h>
 
+#include "test_games.hpp"
+
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/determinize.hpp"
@@ -11,6 +13,8 @@
 #include "test_util.hpp"
 
 namespace {
+
+using dtref_test::corporate_vs_legion;
 
 TEST(IsmctsBot, SettingsAreReadOrRefused) {
   auto s = dt::parse_ismcts_settings("ms=50,c=0.3,horizon=3");
@@ -31,10 +35,7 @@ TEST(IsmctsBot, SettingsAreReadOrRefused) {
 // the true hand would choose differently in some of them.
 TEST(IsmctsBot, PositionsTheSeatCannotTellApartGetTheSameChoice) {
   using namespace dt;
-  GameConfig cfg;
-  cfg.rules = preset_gengine();
-  cfg.seed = 5;
-  cfg.decks = {builtin_deck("corporate").cards, builtin_deck("legion").cards};
+  GameConfig cfg = corporate_vs_legion(5);
   State s = new_game(builtin_cards(), cfg);
   Rng pick(9), draw(3);
   int compared = 0, hands_differed = 0;

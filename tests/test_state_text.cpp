@@ -2,6 +2,8 @@
 // carries every field the engine plays from, and nothing the seat may not know.
 #include <gtest/gtest.h>
 
+#include "test_games.hpp"
+
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
@@ -9,6 +11,8 @@
 #include "dt/state_text.hpp"
 
 namespace {
+
+using dtref_test::corporate_vs_legion;
 
 using namespace dt;
 
@@ -78,10 +82,7 @@ TEST(StateText, CarriesThePositionAndHidesWhatTheSeatDoesNotKnow) {
 
 TEST(StateText, NeverHoldsTheRandomStreamOrADrawPilesOrder) {
   const CardDb& db = builtin_cards();
-  GameConfig cfg;
-  cfg.rules = preset_gengine();
-  cfg.decks = {builtin_deck("corporate").cards, builtin_deck("legion").cards};
-  cfg.seed = 1;
+  GameConfig cfg = corporate_vs_legion(1);
   const State a = new_game(db, cfg);
   cfg.seed = 2;
   State b = new_game(db, cfg);
@@ -99,10 +100,7 @@ TEST(StateText, NeverHoldsTheRandomStreamOrADrawPilesOrder) {
 
 TEST(StateText, MalformedTextIsRefusedWithAReason) {
   const CardDb& db = builtin_cards();
-  GameConfig cfg;
-  cfg.rules = preset_gengine();
-  cfg.seed = 7;
-  cfg.decks = {builtin_deck("corporate").cards, builtin_deck("legion").cards};
+  GameConfig cfg = corporate_vs_legion(7);
   const State s = new_game(db, cfg);
   Knowledge k(1);
   k.see(observe(s, 1));
