@@ -35,6 +35,8 @@ bool gives_to(const State& s, CardId e, CardId w) {
   if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
+  // TICKER: for a non-Brotherhood Doomtrooper.
+  if (s.def(e).has_designation("NOT FOR THE BROTHERHOOD") && (affiliations(s, w) & bit(Affil::Brotherhood))) return false;
   if (!g.designations.empty() &&
       std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
     return false;

@@ -86,6 +86,8 @@ int cast_price(const State& s, CardId caster, CardId spell, int n);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
 bool wound_barred(const State& s, CardId victim, CardId by);
+// TICKER: a combat bonus from an UNHARMED IN ITS COMBAT card is on it.
+bool unharmed_in_combat(const State& s, CardId w);
 // FREE MARINE: in a combat against a warrior that bars them, its opponent's
 // controller plays no Special card.
 bool specials_barred(const State& s, int seat);
