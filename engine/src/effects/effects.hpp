@@ -130,6 +130,8 @@ void on_killed_by_effect(State& s, CardId victim, Log log);
 struct KillContext { int victim_v = 0; bool mutual = false; };
 // Can every operation of the list happen now (combat ones need a combat)?
 bool effects_possible(const State& s, const std::vector<Effect>& fx);
+// May `caster` cast `spell` (its aspects, BLESSED, never PROFANE)?
+bool can_cast(const State& s, CardId caster, CardId spell);
 // LANE CHUNG's boast (docs/effects.md, BOASTS): a LastingMod from the warrior on
 // itself with this seat is made in one turn; its player's next turn gives it
 // that player's seat, so the marker says "boasted last turn" for that whole turn.

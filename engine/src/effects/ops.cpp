@@ -50,6 +50,13 @@ static std::map<std::string, Handler>& handlers() {
       s.combat.attacker = target;
       s.combat.attacking_seat = uint8_t(s.card(target).controller);
     };
+    // MORTIS SWORD: the target card, from its owner's hand, goes onto this card
+    // (where it does nothing but count: ART CARDS REPEAT ITS BONUS).
+    m["attach_here"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      if (target == kNoCard || s.card(target).zone != Zone::Hand || s.card(source).zone != Zone::InPlay) return;
+      take_out(s, target);
+      put_attached(s, target, source, seat);
+    };
     // LANE CHUNG: the boast, announced in one turn for an attack in the next.
     m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
       if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
