@@ -5,9 +5,27 @@
 
 namespace dt::detail {
 
+// A spell the caster casts only through AT PEACE WITH THE ART: any spell (gEngine), any
+// non-combat spell (printed), each casting 2 D more.
+static bool at_peace_only(const State& s, CardId caster, CardId spell);
+
 // May `caster` cast `spell`? Its aspects (or BLESSED), from cover too; never a
 // PROFANE warrior, whatever gives it the Art (gEngine "PROFANE").
+static bool native_cast(const State& s, CardId caster, CardId spell);
 static bool can_cast(const State& s, CardId caster, CardId spell) {
+  return native_cast(s, caster, spell) || at_peace_only(s, caster, spell);
+}
+
+static bool at_peace_only(const State& s, CardId caster, CardId spell) {
+  if (keywords(s, caster) & kwProfane) return false;
+  const SpellKind k = s.def(spell).spell;
+  const bool any = has_designation(s, caster, "CASTS ANY SPELL FOR 2 D");
+  const bool non_combat = has_designation(s, caster, "CASTS NON-COMBAT SPELLS FOR 2 D") &&
+                          (k == SpellKind::AnyTime || k == SpellKind::Action);
+  return (any || non_combat) && !native_cast(s, caster, spell);
+}
+
+static bool native_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& sd = s.def(spell);
   const CardDef& cd = s.def(caster);
   const uint32_t kw = keywords(s, caster);
@@ -31,6 +49,15 @@ static bool spell_helps(const CardDef& d) {
     if (e.who != Who::Target && !(e.who == Who::User && d.spell == SpellKind::Personal)) continue;
     if (e.op == Op::CombatBonus && e.bonus.f + e.bonus.s + e.bonus.a + e.bonus.v > 0) return true;
     if (e.op == Op::Heal || e.op == Op::Cover) return true;
+  }
+  // A choice of bonuses or immunities for the target (EXORCISE DISEASE, MIND WALL).
+  if (p.choice) {
+    for (const Effect& e : p.choice->on_pick)
+      if (e.who == Who::Target && e.op == Op::ImmuneToPicked) return true;
+    for (const Alternative& a : p.choice->alternatives)
+      for (const Effect& e : a.effects)
+        if (e.who == Who::Target && e.op == Op::CombatBonus && e.bonus.f + e.bonus.s + e.bonus.a + e.bonus.v > 0)
+          return true;
   }
   if (p.stays || d.post_play == PostPlay::Attach)
     for (const StaticMod& m : d.mods)
@@ -61,6 +88,7 @@ int cast_price(const State& s, CardId caster, CardId spell, int n) {
   int d = p.cost_d + p.per_d * n;
   if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
   if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
+  if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
   return d;
 }
 
@@ -85,14 +113,14 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     // "For every X D" has no cap but the player's D (and the card's own maximum).
     const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
     while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
-    if (times == 0) continue;
+    if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) continue;
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
       if (!s.combat.active) continue;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
         if (!art_target_ok(s, caster, c, w) || immune_to(s, w, c) || effect_blocked(s, w, c)) continue;
         Option o{OptKind::Play, c, w};
         o.c = caster;
-        push_times(out, o, p.per_d, times);
+        push_times(out, o, p.per_d, times, p.zero_times);
       }
       continue;
     }
@@ -100,7 +128,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) continue;
       Option o{OptKind::Play, c, kNoCard};  // the caster is its own target
       o.c = caster;
-      push_times(out, o, p.per_d, times);
+      push_times(out, o, p.per_d, times, p.zero_times);
       continue;
     }
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
@@ -109,7 +137,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       Option o{OptKind::Play, c, t.card};
       o.c = caster;
       o.seat = t.seat;
-      push_times(out, o, p.per_d, times);
+      push_times(out, o, p.per_d, times, p.zero_times);
     }
   }
 }

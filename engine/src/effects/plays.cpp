@@ -23,9 +23,21 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
     if (!d.play) continue;
+    const size_t first = out.size();
+    // A card whose choice cannot be made (too few cards to pick) is not played that way.
+    struct ChoiceCheck {
+      const State& s; std::vector<Option>& out; size_t first; int seat; bool on;
+      ~ChoiceCheck() {
+        if (!on) return;
+        out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) {
+          return !choice_possible(s, seat, o.a, {o.b, o.seat}, o.n);
+        }), out.end());
+      }
+    } check{s, out, first, seat, d.play->choice.has_value()};
     if (no_specials && d.type == CardType::Special) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
+    if (p.team_game && !team_game(s)) continue;
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
     if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
@@ -64,7 +76,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
           push_times(out, o, 1, s.combat.spare_actions);
         continue;
       }
-      push_times(out, o, p.per_d, nt);
+      push_times(out, o, p.per_d, nt, p.zero_times);
     }
   }
   free_bestow_options(s, seat, out);
@@ -106,7 +118,11 @@ bool apply_play(State& s, const Option& o, Log log) {
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
+  // A choice's candidates are those there as the card is played, before its effects.
+  std::vector<CardId> candidates;
+  if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  if (p.choice) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
   return action;
 }

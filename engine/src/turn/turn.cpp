@@ -37,7 +37,20 @@ void start_discard_step(State& s) {
 
 void end_turn(State& s, Log log) {
   eliminate_if_out_of_time(s, log);
-  s.current = uint8_t(next_active_seat(s, s.current));
+  SeatState& me = s.seats[s.current];
+  if (me.extra_turns > 0 && !me.eliminated) {  // RUTHLESS EFFICIENCY: the same player again
+    --me.extra_turns;
+    start_turn(s, log);
+    return;
+  }
+  // BOGGED DOWN: a player with a turn to miss is passed over (once per turn missed).
+  int next = next_active_seat(s, s.current);
+  for (int guard = 0; s.seats[size_t(next)].skip_turns > 0 && guard < 64 * s.num_seats(); ++guard) {
+    --s.seats[size_t(next)].skip_turns;
+    emit(log, {EventKind::Pass, int8_t(next), kNoCard, kNoCard, 1});
+    next = next_active_seat(s, next);
+  }
+  s.current = uint8_t(next);
   start_turn(s, log);
 }
 
