@@ -82,10 +82,28 @@ static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId ta
 // Casters' texts change it: each D counts twice (KEEPER OF THE ART), or every
 // casting costs 3 D more (ETOILES MORTANT's gEngine BLESSED). A spell whose first purchase is free
 // (RESIST ELEMENTS) pays for the others only.
+// PROFICIENCY: in the turn it was cast, its caster's spells cost 1 D less for
+// each price (never below 1 D): the fixed price and each "for every X D".
+static bool cheaper_this_turn(const State& s, CardId caster) {
+  for (const LastingMod& m : s.lasting)
+    if (m.target == caster && m.seat == s.current && m.source != kNoCard &&
+        s.def(m.source).has_designation("CASTER'S SPELLS 1 D CHEAPER THIS TURN"))
+      return true;
+  return false;
+}
+static int cheaper(int price) { return price > 0 ? std::max(1, price - 1) : 0; }
+
+// What one more purchase of a spell's "for every X D" costs its caster.
+static int per_d_for(const State& s, CardId caster, CardId spell) {
+  const int per = s.def(spell).play->per_d;
+  return cheaper_this_turn(s, caster) ? cheaper(per) : per;
+}
+
 int cast_price(const State& s, CardId caster, CardId spell, int n) {
   const PlaySpec& p = *s.def(spell).play;
   if (n > 0 && s.def(spell).has_designation("FIRST PURCHASE FREE")) --n;
-  int d = p.cost_d + p.per_d * n;
+  const bool cheap = cheaper_this_turn(s, caster);
+  int d = (cheap ? cheaper(p.cost_d) : p.cost_d) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
   if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
   if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
   if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
@@ -190,7 +208,7 @@ void add_d_options(const State& s, int seat, std::vector<Option>& out) {
     if (on != kNoCard && (combat_opponent(s, on) == kNoCard || effect_blocked(s, on, sp.card))) continue;
     const int cap = d.play->max_times > 0 ? d.play->max_times - sp.times : 0;
     if (d.play->max_times > 0 && cap <= 0) continue;
-    const int n = max_times(s, seat, 0, d.play->per_d, cap);
+    const int n = max_times(s, seat, 0, per_d_for(s, sp.caster, sp.card), cap);
     Option o{OptKind::AddD, sp.card};
     push_times(out, o, d.play->per_d, n);
   }
@@ -200,10 +218,10 @@ void apply_add_d(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   CastSpell sp = *cast_spell(s, o.a);
   const PlaySpec& p = *s.def(o.a).play;
-  destiny(s, me) -= p.per_d * o.n;
+  destiny(s, me) -= per_d_for(s, sp.caster, sp.card) * o.n;
   for (CastSpell& x : s.combat.spells)
     if (x.card == o.a) x.times = int16_t(x.times + o.n);
-  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, p.per_d * o.n});
+  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, per_d_for(s, sp.caster, sp.card) * o.n});
   run_effects(s, me, o.a, spell_user(s, sp.card, sp.caster, sp.target), {sp.target, sp.target_seat}, o.n, p.effects,
               log, nullptr);
   s.window.passes = 0;  // the same player may go on
