@@ -96,6 +96,8 @@ bool choice_possible(const State& s, int seat, CardId source, Target t, int time
         return true;
     return false;
   }
+  // Alternatives may be taken again and again: only cards run out.
+  if (!c.alternatives.empty()) return true;
   const int need = c.may_stop ? 0 : std::max<int>(0, picks_for(c, times));
   return int(choice_candidates(s, seat, source, t, times).size()) >= need;
 }

@@ -54,7 +54,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       continue;
     }
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
-    if (n <= 0) continue;
+    // x0 (GIFT OF FATE's one card) needs only the fixed price.
+    const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d;
+    if (n <= 0 && !zero_ok) continue;
     if (!timing_open(s, p.timing, seat, p.actions)) continue;
     const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
@@ -68,7 +70,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
       const int extra = t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0;
       const int nt = extra ? max_times(s, seat, p.cost_d + extra, p.per_d, p.max_times) : n;
-      if (nt <= 0) continue;
+      if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
       if (by_actions) {  // TAKE AIM: each action your attack gave up buys it once more
