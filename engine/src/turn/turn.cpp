@@ -80,8 +80,12 @@ void after_action(State& s) {
 }
 
 // 1st ed "STEP THREE: DISCARD": a hand over the limit is discarded down to it.
+// A card lying before the player may excuse it (FORTUNE OF WAR as printed).
 static bool over_limit(const State& s) {
-  return s.rules.discard_down_to_limit && int(s.seats[s.current].hand.size()) > hand_limit(s, s.current);
+  if (!s.rules.discard_down_to_limit || int(s.seats[s.current].hand.size()) <= hand_limit(s, s.current)) return false;
+  for (CardId c : s.seats[s.current].in_play)
+    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("KEEPS A FULL HAND")) return false;
+  return true;
 }
 
 void discard_options(const State& s, std::vector<Option>& out) {
