@@ -134,6 +134,8 @@ std::string_view effect_name(int op) {
     case Op::ExtraTactical: return "extra Tactical action";
     case Op::BonusActions: return "extra action beyond the turn";
     case Op::AwardPOrD: return "award P or twice as many D";
+    case Op::KillAwarded: return "kill, earning its V";
+    case Op::Offer: return "offer an after-combat ability";
     case Op::LookAtHand: return "shown";
     case Op::ImmuneToPicked: return "immune to the card picked";
     case Op::SkipTurn: return "miss the next turn";

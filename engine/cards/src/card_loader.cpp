@@ -210,6 +210,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.in_vehicle = f.in_vehicle();
   w.is_or_carries = f.is_or_carries();
   w.protected_by = upper(f.protected_by());
+  w.same_camp_as_user = f.same_camp_as_user();
+  w.card_designation = upper(f.card_designation());
   w.gift_of = upper(f.gift_of());
   w.not_designation = upper(f.not_designation());
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours

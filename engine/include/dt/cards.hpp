@@ -129,6 +129,8 @@ struct WarriorFilter {
   bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
   std::string is_or_carries;  // has this designation or carries a card with it: IMPERIAL SOUTHPAW
   std::string protected_by;  // a fortification with this designation protects it; "" no test
+  bool same_camp_as_user = false;  // ability targets: not of the other camp (Doomtrooper / Dark Legion) than the user
+  std::string card_designation;    // equipment, gift, attached-Special targets: the card itself has it
   std::string gift_of;       // cards: a Dark Symmetry gift of this apostle; "" no test
   std::string not_designation;  // must not have it; "" no test
 };
@@ -167,7 +169,7 @@ enum class Op : uint8_t {
   CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
   EnterPlay, Cancel,
   AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
-  AwardPOrD = 80,
+  AwardPOrD = 80, KillAwarded = 81, Offer = 82,
   LookAtHand = 90,      // you see the target player's hand; no one else does
   ImmuneToPicked = 91,  // a Choice pick: the target warrior is immune to the picked card
   SkipTurn = 92,        // the target player misses its next turn
