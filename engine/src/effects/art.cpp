@@ -12,7 +12,7 @@ static bool at_peace_only(const State& s, CardId caster, CardId spell);
 // May `caster` cast `spell`? Its aspects (or BLESSED), from cover too; never a
 // PROFANE warrior, whatever gives it the Art (gEngine "PROFANE").
 static bool native_cast(const State& s, CardId caster, CardId spell);
-static bool can_cast(const State& s, CardId caster, CardId spell) {
+bool can_cast(const State& s, CardId caster, CardId spell) {
   return native_cast(s, caster, spell) || at_peace_only(s, caster, spell);
 }
 
