@@ -20,13 +20,13 @@ static std::map<std::string, Handler>& handlers() {
     std::map<std::string, Handler> m;
     // RETREAT!: the player's combatant leaves the combat; the other side's
     // player takes half its V (rounded up) as P.
-    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log) {
+    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log log) {
       if (!s.combat.active || mine == kNoCard) return;
       const CardId other = mine == s.combat.attacker ? s.combat.defender : s.combat.attacker;
       const int v = stats(s, mine).v;
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
-      s.combat = Combat{};
+      finish_combat(s, log);
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
@@ -50,14 +50,45 @@ static std::map<std::string, Handler>& handlers() {
       s.combat.attacker = target;
       s.combat.attacking_seat = uint8_t(s.card(target).controller);
     };
+    // MORTIS SWORD: the target card, from its owner's hand, goes onto this card
+    // (where it does nothing but count: ART CARDS REPEAT ITS BONUS).
+    m["attach_here"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      if (target == kNoCard || s.card(target).zone != Zone::Hand || s.card(source).zone != Zone::InPlay) return;
+      take_out(s, target);
+      put_attached(s, target, source, seat);
+    };
+    // LANE CHUNG: the boast, announced in one turn for an attack in the next.
+    m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
+      if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
+    };
     return m;
   }();
   return h;
 }
 
+bool boast_made(const State& s, CardId w) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == kBoastSeat; });
+}
+
+bool boast_due(const State& s, CardId w) {
+  if (!s.def(w).has_designation("BOASTS")) return false;
+  const int seat = s.card(w).controller;
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == seat; });
+}
+
+bool boast_allows_attack(const State& s, CardId w) {
+  if (!s.def(w).has_designation("BOASTS")) return true;
+  for (CardId p : s.seats[s.card(w).controller].in_play)  // PAM AFTON
+    if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation("BOAST PARTNER")) return true;
+  return boast_due(s, w);
+}
+
 // Does an effect list change the combat's tactic? Then both warriors need the other rating.
 bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
+    if (e.op == Op::Handler && e.handler == "boast" && s.combat.active) return false;
     if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
@@ -97,6 +128,8 @@ static void kill_card(State& s, CardId w, bool annihilate) {
 bool kept_in_play(const State& s, CardId c) {
   const CardType t = s.def(c).type;
   const CardId w = s.card(c).attached_to;
+  // LUNA as printed: a fortification FOR THE REST OF THE GAME.
+  if (t == CardType::Fortification && s.def(c).has_designation("FOR THE REST OF THE GAME")) return true;
   if (t == CardType::Equipment)
     return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, "KEEPS EQUIPMENT"));
   if (t != CardType::Special) return false;
@@ -209,14 +242,28 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
           else on_killed_by_effect(s, c, log), kill_card(s, c, false);
           break;
+        case Op::KillAwarded: {  // a kill that pays as one in combat (PERSONAL ANTI-PERSONNEL MINES)
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) {
+            s.card(c).wounded = true;
+            break;
+          }
+          if (user != kNoCard && is_warrior_in_play(s, user) && user != c) {
+            award_kills(s, {Kill{c, user, stats(s, c).v}}, false, log);
+          } else {
+            queue_award(s, seat, stats(s, c).v, false, c);
+            on_killed_by_effect(s, c, log), kill_card(s, c, false);
+          }
+          break;
+        }
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
           break;
         case Op::SlayOpponent: {
           const CardId opp = combat_opponent(s, c);
-          if (opp == kNoCard) break;
+          if (opp == kNoCard || unharmed_in_combat(s, opp)) break;
           const int v = stats(s, opp).v;
-          s.combat = Combat{};
+          finish_combat(s, log);
           discard_from_play(s, opp);  // no protection applies: it is not a wound
           queue_award(s, seat, v, false, opp);
           break;
@@ -316,6 +363,18 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::ExtraTactical:
           if (t == s.current && amount > 0) s.extra_tacticals = uint8_t(std::min(255, s.extra_tacticals + amount));
           break;
+        case Op::EnterPlay: {  // the first warrior of the player's side board matching `filter` (printed NEPHARITE OF SEMAI)
+          CardId w = kNoCard;
+          for (CardId c : st.side_board)
+            if (w == kNoCard && s.def(c).type == CardType::Warrior && filter_matches(s, e.filter, c, t)) w = c;
+          if (w == kNoCard || !enter_play_ok(s, t, {e}, w)) break;
+          take_out(s, w);
+          put_into(s, w, Zone::InPlay, t);
+          s.card(w).area = muster_area(s, w);
+          if (can_take_part_in_combat(s, w)) st.no_warrior_deadline = -1;
+          emit_fx(log, seat, source, e.op, w, -1);
+          break;
+        }
         case Op::EmptyD: destiny(s, t) = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(destiny(s, t), destiny(s, seat)); break;
@@ -326,7 +385,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::ChangeTactic:
         if (s.combat.active) s.combat.tactic = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
         break;
-      case Op::EndCombat: s.combat = Combat{}; break;
+      case Op::EndCombat: finish_combat(s, log); break;
+      case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst: if (s.combat.active) s.combat.order = 2; break;
       case Op::UserFirst:
