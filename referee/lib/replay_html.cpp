@@ -30,6 +30,7 @@ std::string phase_word(dt::Phase p) {
     case dt::Phase::Points: return "points";
     case dt::Phase::Discard: return "discard";
     case dt::Phase::GameOver: return "game_over";
+    case dt::Phase::Choice: return "choice";
   }
   return "?";
 }
