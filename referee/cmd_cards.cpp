@@ -207,6 +207,19 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     if (d.play->cost_d > 0) when += fmt::format(", {} D", d.play->cost_d);
     if (d.play->per_d > 0) when += fmt::format(", for every {} D", d.play->per_d);
     effects.push_back("played: " + when + fmt::format(" ({} effect(s))", d.play->effects.size()));
+    if (d.play->choice) {
+      static const char* kFrom[] = {"one of its alternatives", "cards of the target player's hand (shown to the chooser)",
+                                    "cards of your discard pile", "cards off the top of your draw pile (shown to you)",
+                                    "the target player's warriors", "cards in play"};
+      const dt::ChoiceSpec& c = *d.play->choice;
+      std::string picks = c.picks == 0 && c.picks_per_time == 0 ? std::string("any number of times")
+                          : c.picks_per_time > 0 ? fmt::format("{} + {} per purchase", c.picks, c.picks_per_time)
+                                                 : fmt::format("{} time(s)", c.picks);
+      effects.push_back(fmt::format("then {} {}{}: {}{}", c.target_player_chooses ? "the target player picks" : "you pick",
+                                    kFrom[int(c.from)], c.alternatives.empty() || c.from == dt::ChoiceFrom::Alternatives
+                                                            ? "" : fmt::format(" or one of {} alternative(s)", c.alternatives.size()),
+                                    picks, c.may_stop ? ", and may stop" : ""));
+    }
   }
   if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));
   if (!d.abilities.empty()) effects.push_back(fmt::format("{} ability(ies) to use", d.abilities.size()));

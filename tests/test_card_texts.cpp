@@ -245,4 +245,22 @@ TEST(CardTexts, NoImplementedCardCommentsAGap) {
   EXPECT_TRUE(found.empty()) << found.size() << " implemented card(s) comment a gap:" << list;
 }
 
+// Issue 12: every base-set and promotional card that is not implemented says
+// what is missing in `dtref cards NAME`: its gEngine text's gap (the blocking
+// template, tools/effect_blockers.py), or, when the gEngine text is expressed,
+// its printed text's gap.
+TEST(CardTexts, EveryUnimplementedBaseAndPromoCardSaysWhatIsMissing) {
+  const dt::CardDb& db = dt::builtin_cards();
+  const dt::CardDb& printed = db.text(dt::CardText::Printed);
+  int open = 0;
+  for (uint16_t i = 0; i < db.size(); ++i) {
+    const dt::CardDef& d = db[i];
+    if ((d.set != "unl" && d.set != "promo") || d.implemented) continue;
+    ++open;
+    if (d.expressed) EXPECT_FALSE(printed[i].missing.empty()) << d.name;
+    else EXPECT_FALSE(d.missing.empty()) << d.name << ": its gEngine text is not expressed, and no `missing` says why";
+  }
+  EXPECT_GT(open, 0);
+}
+
 }  // namespace

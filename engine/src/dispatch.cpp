@@ -38,6 +38,7 @@ constexpr std::array kRules = {
     OptionRule{OptKind::Proclaim, "PROCLAIM ALLIANCE", apply_proclaim},
     OptionRule{OptKind::Assign, "SERGEANTS (assigned at any time)", apply_assign},
     OptionRule{OptKind::AddD, "THE ART: D added to a spell during combat", apply_add_d},
+    OptionRule{OptKind::Choose, "the card's own text: a choice it leaves to a player", apply_choose},
 };
 
 constexpr bool in_enum_order() {
@@ -46,7 +47,7 @@ constexpr bool in_enum_order() {
   return true;
 }
 static_assert(in_enum_order(), "kRules: one row per OptKind, in the enum's order");
-static_assert(kRules.size() == size_t(OptKind::AddD) + 1, "kRules: a row for every OptKind");
+static_assert(kRules.size() == size_t(OptKind::Choose) + 1, "kRules: a row for every OptKind");
 
 }  // namespace
 

@@ -18,6 +18,7 @@ int deciding_seat(const State& s) {
     case Phase::CardinalsGift: return s.gift_seat;
     case Phase::Window: return s.window.order[s.window.index];
     case Phase::Points: return s.awards.front().seat;
+    case Phase::Choice: return s.choices.front().seat;
     case Phase::Actions:
     case Phase::Discard: return s.current;
     case Phase::GameOver: return -1;
@@ -33,6 +34,7 @@ std::vector<Option> legal_options(const State& s) {
     case Phase::Window: window_options(s, out); break;
     case Phase::Actions: action_options(s, out); break;
     case Phase::Points: points_options(s, out); break;
+    case Phase::Choice: choice_options(s, out); break;
     case Phase::Discard: discard_options(s, out); break;
     case Phase::GameOver: break;
   }
@@ -67,6 +69,8 @@ void resume(State& s, std::vector<Event>* log) {
     run_no_destiny_triggers(s, log);
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;
+    if (step_choices(s, log)) continue;  // a card's choice: entered, or over
+    if (s.phase == Phase::Choice) return;
     if (s.phase == Phase::Window) {
       Window& w = s.window;
       if (w.passes >= w.order.size()) {

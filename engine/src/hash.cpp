@@ -42,6 +42,7 @@ uint64_t state_hash(const State& s) {
     H.mix(uint64_t(uint32_t(st.pool)) | uint64_t(uint32_t(st.promotion)) << 32);
     H.mix(uint64_t(uint32_t(st.turns_taken)) | uint64_t(st.gift_decided) << 32 | uint64_t(st.eliminated) << 33);
     H.mix(uint64_t(uint32_t(st.no_warrior_deadline)) | uint64_t(st.sabotaged_mask) << 32);
+    if (st.skip_turns || st.extra_turns) H.mix(0x5C1Full << 32 | uint64_t(st.skip_turns) << 8 | st.extra_turns);
     // When and how a seat went out decides the places (final_places).
     if (st.eliminated) H.mix(uint64_t(uint32_t(st.out_turn)) | uint64_t(st.left) << 32);
   }
@@ -75,6 +76,18 @@ uint64_t state_hash(const State& s) {
   H.mix(uint64_t(uint16_t(s.recent_p)));
   for (CardId c : s.offers) H.mix(0x0FFEull << 16 | uint64_t(uint16_t(c)));
   if (s.winning_team != s.winner) H.mix(uint64_t(uint32_t(s.winning_team)) | 0x7EA4ull << 32);
+  // Immunities to a card (EXORCISE DISEASE, MIND WALL) and choices left to players.
+  for (const CombatMod& m : s.combat.mods)
+    if (m.immune != kNoCard) H.mix(0x1AA1ull << 48 | uint64_t(uint16_t(m.immune)));
+  for (const LastingMod& m : s.lasting)
+    if (m.immune != kNoCard || m.grant || m.lock)
+      H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune)) | uint64_t(m.grant) << 16 | uint64_t(m.lock) << 8);
+  for (const PendingChoice& c : s.choices) {
+    H.mix(uint64_t(uint16_t(c.source)) | uint64_t(uint16_t(c.target)) << 16 | uint64_t(uint8_t(c.target_seat)) << 32 |
+          uint64_t(c.by) << 40 | uint64_t(c.seat) << 48 | uint64_t(c.resume) << 56);
+    H.mix(uint64_t(uint16_t(c.picks_left)));
+    H.ids(c.candidates);
+  }
   return H.h;
 }
 

@@ -103,7 +103,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
     w.ids(draw), w.ids(st.hand), w.ids(st.discard), w.ids(st.annihilated), w.ids(st.in_play), w.ids(st.side_board);
     w.num(st.pool), w.num(st.pool_seat), w.num(st.team), w.num(st.promotion), w.num(st.turns_taken);
     w.num(st.gift_decided), w.num(st.eliminated), w.num(st.left), w.num(st.out_turn);
-    w.num(st.no_warrior_deadline), w.num(st.sabotaged_mask);
+    w.num(st.no_warrior_deadline), w.num(st.sabotaged_mask), w.num(st.skip_turns), w.num(st.extra_turns);
   }
   w.label("game");
   w.num(s.turn_number), w.num(s.current), w.num(s.first_player), w.num(int(s.phase)), w.num(int(s.step));
@@ -136,6 +136,16 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(long(s.awards.size()));
   for (const PointsAward& a : s.awards)
     w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d);
+  // Immunities to one card (EXORCISE DISEASE, MIND WALL), by index, and the choices left to players.
+  w.label("choices");
+  for (const CombatMod& m : cb.mods) w.num(m.immune);
+  for (const LastingMod& m : s.lasting) w.num(m.immune), w.num(m.grant), w.num(m.lock);
+  w.num(long(s.choices.size()));
+  for (const PendingChoice& c : s.choices) {
+    w.num(c.source), w.num(c.target), w.num(c.target_seat), w.num(c.by), w.num(c.seat), w.num(c.picks_left);
+    w.num(int(c.resume));
+    w.ids(c.candidates);
+  }
   w.label("gift");
   w.num(long(k.gift_discards().size()));
   for (int g : k.gift_discards()) w.num(g);
@@ -206,10 +216,11 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       st.turns_taken = int(r.num(0, 1000000)), st.gift_decided = r.flag(), st.eliminated = r.flag();
       st.left = r.flag(), st.out_turn = int(r.num(-1, 1000000)), st.no_warrior_deadline = int(r.num(-1, 1000000));
       st.sabotaged_mask = uint32_t(r.num(0, 0xFFFFFFFFll));
+      st.skip_turns = uint8_t(r.num(0, 255)), st.extra_turns = uint8_t(r.num(0, 255));
     }
     r.label("game");
     s.turn_number = int(r.num(0, 1000000)), s.current = uint8_t(r.num(0, seats - 1));
-    s.first_player = uint8_t(r.num(0, seats - 1)), s.phase = Phase(r.num(0, int(Phase::GameOver)));
+    s.first_player = uint8_t(r.num(0, seats - 1)), s.phase = Phase(r.num(0, int(Phase::Choice)));
     s.step = Step(r.num(0, int(Step::Discard))), s.actions_left = int(r.num(-1000, 1000));
     s.tactical_used = r.flag(), s.gift_seat = uint8_t(r.num(0, seats - 1));
     s.winner = int(r.num(-1, seats - 1)), s.winning_team = int(r.num(-1, kMaxSeats));
@@ -249,6 +260,18 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       a.seat = uint8_t(r.num(0, seats - 1)), a.amount = int16_t(r.num(-32768, 32767));
       a.destiny_only = r.flag(), a.source = card(), a.or_d = int16_t(r.num(0, 32767));
     }
+    r.label("choices");
+    for (CombatMod& m : cb.mods) m.immune = card();
+    for (LastingMod& m : s.lasting)
+      m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)), m.lock = uint8_t(r.num(0, 2));
+    s.choices.resize(size_t(r.num(0, 1000)));
+    for (PendingChoice& c : s.choices) {
+      c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
+      c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
+      c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
+      ids(c.candidates);
+    }
+    if (s.phase == Phase::Choice && s.choices.empty()) throw Malformed{"a choice phase with no choice"};
     SeatPosition out{std::move(s), Knowledge(viewer)};
     r.label("gift");
     for (long long n = r.num(0, 1000); n > 0; --n) out.knowledge.add_gift_discard(int(r.num(0, seats - 1)));

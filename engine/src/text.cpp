@@ -44,6 +44,8 @@ std::string to_text(const Option& o) {
     case OptKind::Proclaim: return "proclaim " + cid(o.a);
     case OptKind::Assign: return "assign " + cid(o.a) + " " + cid(o.b);
     case OptKind::AddD: return "add " + cid(o.a) + " x" + std::to_string(o.n);
+    case OptKind::Choose:
+      return o.a != kNoCard ? "choose " + cid(o.a) : o.p >= 0 ? "choose a" + std::to_string(o.p) : "choose done";
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
     case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(o.p);
@@ -101,6 +103,7 @@ std::string_view to_string(EventKind k) {
     case EventKind::Proclaim: return "proclaim";
     case EventKind::Assign: return "assign";
     case EventKind::AddD: return "add_d";
+    case EventKind::Choose: return "choose";
     case EventKind::Transfer: return "transfer";
     case EventKind::EnterVehicle: return "enter_vehicle";
     case EventKind::ExitVehicle: return "exit_vehicle";
@@ -134,6 +137,12 @@ std::string_view effect_name(int op) {
     case Op::AwardPOrD: return "award P or twice as many D";
     case Op::KillAwarded: return "kill, earning its V";
     case Op::Offer: return "offer an after-combat ability";
+    case Op::LookAtHand: return "shown";
+    case Op::ImmuneToPicked: return "immune to the card picked";
+    case Op::SkipTurn: return "miss the next turn";
+    case Op::ExtraTurn: return "take another turn";
+    case Op::LastingGrant: return "keyword until the next turn";
+    case Op::TacticalLock: return "no Tactical Actions for others";
     default: break;
   }
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
@@ -147,6 +156,11 @@ std::string describe(const State& s, const Event& e, int viewer) {
     const CardInst& ci = s.card(c);
     bool visible = viewer < 0 || ci.controller == viewer || !ci.hidden;
     if (e.kind == EventKind::Discard && viewer >= 0 && ci.owner != viewer) visible = false;
+    // A card shown to one player (a hand looked at, a card offered to pick from): to it alone.
+    if (e.kind == EventKind::Effect && e.x == int(Op::LookAtHand) && c == e.b && viewer >= 0 && viewer != e.seat && viewer != ci.owner)
+      visible = false;
+    if (e.kind == EventKind::Choose && c == e.b && ci.zone != Zone::InPlay && viewer >= 0 && viewer != e.seat && viewer != ci.owner)
+      visible = false;  // a card picked from a hand or a pile: its effects show what becomes public
     return visible ? s.def(c).name + " (" + cid(c) + ")" : cid(c);
   };
   const std::string who = e.seat >= 0 ? "s" + std::to_string(e.seat) : "nobody";
@@ -177,6 +191,9 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::Proclaim: return who + " proclaims the alliance " + name(e.a);
     case EventKind::Assign: return who + " assigns " + name(e.b) + "'s group to the sergeant " + name(e.a);
     case EventKind::AddD: return who + " adds " + y + " D to " + name(e.a);
+    case EventKind::Choose:
+      return who + " chooses for " + name(e.a) + ": " +
+             (e.b != kNoCard ? name(e.b) : e.x >= 0 ? "alternative " + x : std::string("no more"));
     case EventKind::Effect:
       return name(e.a) + ": " + std::string(effect_name(e.x)) + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";
@@ -184,7 +201,7 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::Points: return who + " takes " + x + " P and " + y + " D";
     case EventKind::Sabotage: return who + ": " + name(e.a) + " sabotages s" + x;
     case EventKind::Discard: return who + " discards " + name(e.a);
-    case EventKind::Pass: return who + " passes";
+    case EventKind::Pass: return who + (e.x == 1 ? " misses a turn" : " passes");
     case EventKind::Eliminated:
       return e.x == 1 ? who + " leaves the game" : who + " has had no warrior for three turns and loses";
     case EventKind::GameEnd:

@@ -18,6 +18,7 @@ std::string phase_name(dt::Phase p) {
     case dt::Phase::Points: return "points";
     case dt::Phase::Discard: return "discard";
     case dt::Phase::GameOver: return "game_over";
+    case dt::Phase::Choice: return "choice";
   }
   return "?";
 }
@@ -226,7 +227,7 @@ void fill_table(const dt::Rules& r, int seats, const dt::CardDb& db, protocol::H
 
 static dt::Phase phase_from(const std::string& s) {
   for (dt::Phase p : {dt::Phase::CardinalsGift, dt::Phase::Window, dt::Phase::Actions, dt::Phase::Points,
-                      dt::Phase::Discard, dt::Phase::GameOver})
+                      dt::Phase::Discard, dt::Phase::GameOver, dt::Phase::Choice})
     if (phase_name(p) == s) return p;
   return dt::Phase::Actions;
 }
@@ -421,6 +422,16 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "add" && n == 3 && card(1, &o.a) && w[2].size() > 1 && w[2][0] == 'x' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::AddD;
     o.n = int16_t(num);
+  } else if (k == "choose" && n == 2) {  // choose c12 | choose a1 | choose done
+    o.kind = dt::OptKind::Choose;
+    if (card_ref(w[1], &o.a)) {
+    } else if (w[1].size() > 1 && w[1][0] == 'a' && number_at(w[1], 1, &num)) {
+      o.p = int16_t(num);
+    } else if (w[1] == "done") {
+      o.p = -1;
+    } else {
+      return std::nullopt;
+    }
   } else if (k == "points" && n == 3 && w[1].substr(0, 2) == "p=" && w[2].substr(0, 2) == "d=") {
     int p = 0, d = 0;
     if (!number_at(w[1], 2, &p) || !number_at(w[2], 2, &d)) return std::nullopt;

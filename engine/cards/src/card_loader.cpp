@@ -212,6 +212,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.protected_by = upper(f.protected_by());
   w.same_camp_as_user = f.same_camp_as_user();
   w.card_designation = upper(f.card_designation());
+  w.gift_of = upper(f.gift_of());
+  w.not_designation = upper(f.not_designation());
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -286,6 +288,7 @@ Timing convert(pb::Timing t) {
     case pb::AS_ACTION: return Timing::Action;
     case pb::YOUR_DRAW_STEP: return Timing::YourDrawStep;
     case pb::AFTER_COMBAT: return Timing::AfterCombat;
+    case pb::YOUR_TURN_END: return Timing::YourTurnEnd;
     default: return Timing::None;
   }
 }
@@ -336,6 +339,11 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.per_recent_p = amount(e.per_recent_p(), where);
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
+  x.lasting = e.lasting();
+  if (x.op == Op::LastingGrant) {
+    x.grant = keyword_for_designation(x.designation);
+    if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
+  }
   return x;
 }
 
@@ -369,6 +377,27 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.in_tactics = tactics(p.in_tactic());
     ps.pay_opponent_v = p.pay_opponent_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
+    ps.zero_times = p.zero_times();
+    ps.team_game = p.team_game();
+    if (p.has_choice()) {
+      const auto& c = p.choice();
+      ChoiceSpec ch;
+      ch.from = ChoiceFrom(int(c.from()));
+      ch.target_player_chooses = c.target_player_chooses();
+      ch.picks = amount(c.picks(), where);
+      ch.picks_per_time = amount(c.picks_per_time(), where);
+      ch.may_stop = c.may_stop();
+      ch.cost_d = amount(c.cost_d(), where);
+      ch.on_pick = effects(c.on_pick(), where);
+      ch.on_rest = effects(c.on_rest(), where);
+      if (c.has_filter()) ch.filter = convert(c.filter(), where);
+      for (const auto& a : c.alternative())
+        ch.alternatives.push_back({effects(a.effect(), where), amount(a.cost_d(), where), amount(a.cost_p(), where)});
+      ch.count = amount(c.count(), where);
+      if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
+        throw std::runtime_error(where + ": a choice between alternatives names none");
+      ps.choice = std::move(ch);
+    }
     d.play = std::move(ps);
   }
   for (const auto& a : c.ability()) {

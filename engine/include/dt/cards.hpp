@@ -131,6 +131,8 @@ struct WarriorFilter {
   std::string protected_by;  // a fortification with this designation protects it; "" no test
   bool same_camp_as_user = false;  // ability targets: not of the other camp (Doomtrooper / Dark Legion) than the user
   std::string card_designation;    // equipment, gift, attached-Special targets: the card itself has it
+  std::string gift_of;       // cards: a Dark Symmetry gift of this apostle; "" no test
+  std::string not_designation;  // must not have it; "" no test
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
@@ -156,7 +158,7 @@ struct StaticMod {
   bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
 };
 
-enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat };
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
 enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell };
 
@@ -168,8 +170,18 @@ enum class Op : uint8_t {
   EnterPlay, Cancel,
   AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
   AwardPOrD = 80, KillAwarded = 81, Offer = 82,
+  LookAtHand = 90,      // you see the target player's hand; no one else does
+  ImmuneToPicked = 91,  // a Choice pick: the target warrior is immune to the picked card
+  SkipTurn = 92,        // the target player misses its next turn
+  ExtraTurn = 93,       // the player takes another turn once this one ends
+  LastingGrant = 94,    // the target warrior has the keyword `grant` until the start of your next turn
+  TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
 };
-enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
+enum class Who : uint8_t {
+  Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
+  Picked = 90,                 // a Choice's pick (or a candidate left over)
+  TargetPlayersWarriors = 91,  // the target player's warriors in play matching `filter`
+};
 
 struct Effect {
   Op op = Op::None;
@@ -186,6 +198,27 @@ struct Effect {
   int16_t per_recent_p = 0;  // amount += this x the P just earned
   bool reveal = false;       // TakeIntoHand: every player is shown the card
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
+  bool lasting = false;      // ImmuneToPicked: until the start of your next turn, not this combat only
+  uint32_t grant = 0;        // LastingGrant: the keyword bits of `designation`
+};
+
+// A choice a card's text leaves to a player once the card is played
+// (docs/effects.md "Choices"); mirrors cards.proto's Choice.
+enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay };
+struct Alternative {
+  std::vector<Effect> effects;
+  int16_t cost_d = 0, cost_p = 0;
+};
+struct ChoiceSpec {
+  ChoiceFrom from = ChoiceFrom::Alternatives;
+  bool target_player_chooses = false;
+  int16_t picks = 0, picks_per_time = 0;  // both 0: any number
+  bool may_stop = false;
+  int16_t cost_d = 0;                     // D the chooser pays for each card picked
+  std::vector<Effect> on_pick, on_rest;
+  WarriorFilter filter;
+  std::vector<Alternative> alternatives;
+  int16_t count = 0;                      // TopOfYourDraw: cards (and as many more per purchase)
 };
 
 struct PlaySpec {
@@ -207,6 +240,9 @@ struct PlaySpec {
   uint8_t in_tactics = 0;    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
   bool pay_opponent_v = false;  // Combatant targets: also pay its combat opponent's V in D
   bool turn_start = false;      // your turn, before any action; one of its name a turn (INITIATIVE)
+  std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
+  bool zero_times = false;      // "for every X D" may be bought no times (x0)
+  bool team_game = false;       // only in a game with teams
 };
 
 struct Ability {

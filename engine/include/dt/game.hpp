@@ -44,6 +44,8 @@ enum class OptKind : uint8_t {
   Proclaim,     // proclaim c40           (Alliance card; at any time, no action)
   Assign,       // assign c12 c31         (SERGEANT, a warrior of the group assigned to it; at any time)
   AddD,         // add c40 x2             (more D for a "for every X D" spell cast in this combat)
+  Choose,       // choose c12 | choose a1 | choose done   (a pick a card's text leaves: a card, the
+                //                                         alternative p, or stopping, p = -1)
 };
 
 struct Option {
@@ -72,6 +74,7 @@ enum class EventKind : uint8_t {
   Transfer, EnterVehicle, ExitVehicle, Wrangle, Establish, DefendFrom, DirectAttack,
   VehicleLost,
   BestowKi, Proclaim, Assign, AddD,
+  Choose,  // a player picks for a card's choice (a: the card, b: the pick, x: the alternative or -1)
 };
 struct Event {
   EventKind kind;

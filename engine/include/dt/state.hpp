@@ -61,6 +61,8 @@ struct SeatState {
   int out_turn = -1;           // State::turn_number when it was eliminated or left
   int no_warrior_deadline = -1;  // turns_taken value at whose end the seat loses
   uint32_t sabotaged_mask = 0;   // seats sabotaged since this seat's last draw step
+  uint8_t skip_turns = 0;        // turns it will miss (BOGGED DOWN)
+  uint8_t extra_turns = 0;       // turns it takes again once its current one ends (RUTHLESS EFFICIENCY)
 };
 
 // What kind of decision the pending seat faces.
@@ -71,6 +73,7 @@ enum class Phase : uint8_t {
   Points,         // split points between P and D
   Discard,        // the optional single discard
   GameOver,
+  Choice,         // a pick a card's text leaves to a player (State::choices)
 };
 
 enum class WindowKind : uint8_t {
@@ -103,6 +106,7 @@ struct CombatMod {
   CardId source = kNoCard;  // the card played
   CardId target = kNoCard;  // the warrior it modifies
   StatBonus bonus;
+  CardId immune = kNoCard;  // (when set) the target is immune to this card for the combat (EXORCISE DISEASE)
 };
 
 struct Combat {
@@ -125,6 +129,24 @@ struct LastingMod {
   CardId target = kNoCard;
   StatBonus bonus;
   uint8_t seat = 0;
+  CardId immune = kNoCard;  // (when set) the target is immune to this card meanwhile (MIND WALL)
+  uint32_t grant = 0;       // keywords the target has meanwhile (SLEEP: NONCOMBATANT)
+  uint8_t lock = 0;         // a player's marker: 1 no one but `seat` performs Tactical Actions,
+                            // 2 no one attacks (SHROUD)
+};
+
+// A choice a card's text leaves to a player (docs/effects.md "Choices"): the
+// candidates were fixed as the card was played; the chooser picks one at a
+// time (`choose c12`, `choose a1`, `choose done`) until no pick is left.
+struct PendingChoice {
+  CardId source = kNoCard;   // the card whose choice it is
+  CardId target = kNoCard;   // the card it was played on
+  int8_t target_seat = -1;   // the player it was played on
+  uint8_t by = 0;            // who played it
+  uint8_t seat = 0;          // who chooses
+  int16_t picks_left = 0;    // -1: any number
+  std::vector<CardId> candidates;  // cards still to pick from
+  Phase resume = Phase::Actions;   // the decision it interrupted
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
@@ -160,6 +182,7 @@ struct State {
   Combat combat;
   std::vector<PointsAward> awards;  // front() is pending
   std::vector<LastingMod> lasting;  // bonuses until a player's next turn; gone when the warrior leaves play
+  std::vector<PendingChoice> choices;  // picks left to players by cards' texts; front() is pending
   // What just happened, for cards played right after a combat (JOY OF VICTORY,
   // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over

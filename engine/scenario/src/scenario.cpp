@@ -346,8 +346,8 @@ class Parser {
       seat_arg(l, w[1]);
     } else if (k == "phase") {
       need(2, "a phase");
-      static const std::set<std::string> ph = {"gift", "window", "actions", "points", "discard", "over"};
-      if (!ph.count(lower(w[1]))) fail(l.number, "expected gift, window, actions, points, discard or over, got '" + w[1] + "'");
+      static const std::set<std::string> ph = {"gift", "window", "actions", "points", "discard", "over", "choice"};
+      if (!ph.count(lower(w[1]))) fail(l.number, "expected gift, window, actions, points, discard, over or choice, got '" + w[1] + "'");
     } else if (k == "step") {
       need(2, "a step");
       auto s = lower(w[1]);
@@ -550,6 +550,7 @@ class Runner {
     if (s == "actions") return Phase::Actions;
     if (s == "points") return Phase::Points;
     if (s == "discard") return Phase::Discard;
+    if (s == "choice") return Phase::Choice;
     return Phase::GameOver;
   }
   static std::string phase_name(Phase p) {
@@ -560,6 +561,7 @@ class Runner {
       case Phase::Points: return "points";
       case Phase::Discard: return "discard";
       case Phase::GameOver: return "over";
+      case Phase::Choice: return "choice";
     }
     return "?";
   }

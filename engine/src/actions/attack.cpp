@@ -15,6 +15,7 @@ static bool own_target(const State& s, CardId a, CardId d) {
 
 void attack_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   const int me = s.current;
+  if (!tactical_open(s, me, true)) return;  // SHROUD
   // Neither depends on the pair: asked once, not for every attacker-defender pair.
   const bool tactic_ok[2] = {tactic_allowed(s, Tactic::Fight), tactic_allowed(s, Tactic::Shoot)};
   for (CardId a : mine) {

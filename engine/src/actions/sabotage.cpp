@@ -18,6 +18,8 @@ static bool sabotage_open(const State& s) {
 void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (!sabotage_open(s)) return;
   const int me = s.current;
+  // SHROUD: a direct attack is an attack; a sabotage a Tactical Action.
+  if (!tactical_open(s, me, s.rules.sabotage_action == SabotageAction::DirectAttack)) return;
   const SeatState& st = s.seats[size_t(me)];
   for (int t = 0; t < s.num_seats(); ++t) {
     if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) continue;

@@ -59,11 +59,26 @@ static bool same_camp(const State& s, CardId user, CardId target) {
   return true;
 }
 
+// Free designations that limit when a card's abilities may be used: ONCE A TURN
+// (a marker in State::lasting, gone when its player's next turn begins) and HAND
+// OVER SEVEN (only while its player holds more than seven cards): FORTUNE OF WAR.
+static bool used_this_turn(const State& s, CardId src) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == src && m.target == kNoCard && !m.lock; });
+}
+static bool limits_allow(const State& s, int seat, CardId src) {
+  const CardDef& d = s.def(src);
+  if (d.has_designation("ONCE A TURN") && used_this_turn(s, src)) return false;
+  if (d.has_designation("HAND OVER SEVEN") && s.seats[size_t(seat)].hand.size() <= 7) return false;
+  return true;
+}
+
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // `user` is the warrior using it; kNoCard for a card in a combat area.
   auto abilities_of = [&](CardId src, CardId user) {
     const CardDef& d = s.def(src);
+    if (!d.abilities.empty() && !limits_allow(s, seat, src)) return;
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
@@ -137,6 +152,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
+  if (s.def(o.a).has_designation("ONCE A TURN")) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
   // HUSSAR: equipment it keeps is used without being discarded.
   if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);

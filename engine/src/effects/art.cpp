@@ -5,9 +5,27 @@
 
 namespace dt::detail {
 
+// A spell the caster casts only through AT PEACE WITH THE ART: any spell (gEngine), any
+// non-combat spell (printed), each casting 2 D more.
+static bool at_peace_only(const State& s, CardId caster, CardId spell);
+
 // May `caster` cast `spell`? Its aspects (or BLESSED), from cover too; never a
 // PROFANE warrior, whatever gives it the Art (gEngine "PROFANE").
+static bool native_cast(const State& s, CardId caster, CardId spell);
 bool can_cast(const State& s, CardId caster, CardId spell) {
+  return native_cast(s, caster, spell) || at_peace_only(s, caster, spell);
+}
+
+static bool at_peace_only(const State& s, CardId caster, CardId spell) {
+  if (keywords(s, caster) & kwProfane) return false;
+  const SpellKind k = s.def(spell).spell;
+  const bool any = has_designation(s, caster, "CASTS ANY SPELL FOR 2 D");
+  const bool non_combat = has_designation(s, caster, "CASTS NON-COMBAT SPELLS FOR 2 D") &&
+                          (k == SpellKind::AnyTime || k == SpellKind::Action);
+  return (any || non_combat) && !native_cast(s, caster, spell);
+}
+
+static bool native_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& sd = s.def(spell);
   const CardDef& cd = s.def(caster);
   const uint32_t kw = keywords(s, caster);
@@ -32,6 +50,15 @@ static bool spell_helps(const CardDef& d) {
     if (e.op == Op::CombatBonus && e.bonus.f + e.bonus.s + e.bonus.a + e.bonus.v > 0) return true;
     if (e.op == Op::Heal || e.op == Op::Cover) return true;
   }
+  // A choice of bonuses or immunities for the target (EXORCISE DISEASE, MIND WALL).
+  if (p.choice) {
+    for (const Effect& e : p.choice->on_pick)
+      if (e.who == Who::Target && e.op == Op::ImmuneToPicked) return true;
+    for (const Alternative& a : p.choice->alternatives)
+      for (const Effect& e : a.effects)
+        if (e.who == Who::Target && e.op == Op::CombatBonus && e.bonus.f + e.bonus.s + e.bonus.a + e.bonus.v > 0)
+          return true;
+  }
   if (p.stays || d.post_play == PostPlay::Attach)
     for (const StaticMod& m : d.mods)
       if (m.scope == Scope::Bearer && (m.bonus.f + m.bonus.s + m.bonus.a + m.bonus.v > 0 || m.grant)) return true;
@@ -55,12 +82,31 @@ static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId ta
 // Casters' texts change it: each D counts twice (KEEPER OF THE ART), or every
 // casting costs 3 D more (ETOILES MORTANT's gEngine BLESSED). A spell whose first purchase is free
 // (RESIST ELEMENTS) pays for the others only.
+// PROFICIENCY: in the turn it was cast, its caster's spells cost 1 D less for
+// each price (never below 1 D): the fixed price and each "for every X D".
+static bool cheaper_this_turn(const State& s, CardId caster) {
+  for (const LastingMod& m : s.lasting)
+    if (m.target == caster && m.seat == s.current && m.source != kNoCard &&
+        s.def(m.source).has_designation("CASTER'S SPELLS 1 D CHEAPER THIS TURN"))
+      return true;
+  return false;
+}
+static int cheaper(int price) { return price > 0 ? std::max(1, price - 1) : 0; }
+
+// What one more purchase of a spell's "for every X D" costs its caster.
+static int per_d_for(const State& s, CardId caster, CardId spell) {
+  const int per = s.def(spell).play->per_d;
+  return cheaper_this_turn(s, caster) ? cheaper(per) : per;
+}
+
 int cast_price(const State& s, CardId caster, CardId spell, int n) {
   const PlaySpec& p = *s.def(spell).play;
   if (n > 0 && s.def(spell).has_designation("FIRST PURCHASE FREE")) --n;
-  int d = p.cost_d + p.per_d * n;
+  const bool cheap = cheaper_this_turn(s, caster);
+  int d = (cheap ? cheaper(p.cost_d) : p.cost_d) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
   if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
   if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
+  if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
   return d;
 }
 
@@ -85,14 +131,14 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     // "For every X D" has no cap but the player's D (and the card's own maximum).
     const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
     while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
-    if (times == 0) continue;
+    if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) continue;
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
       if (!s.combat.active) continue;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
         if (!art_target_ok(s, caster, c, w) || immune_to(s, w, c) || effect_blocked(s, w, c)) continue;
         Option o{OptKind::Play, c, w};
         o.c = caster;
-        push_times(out, o, p.per_d, times);
+        push_times(out, o, p.per_d, times, p.zero_times);
       }
       continue;
     }
@@ -100,7 +146,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) continue;
       Option o{OptKind::Play, c, kNoCard};  // the caster is its own target
       o.c = caster;
-      push_times(out, o, p.per_d, times);
+      push_times(out, o, p.per_d, times, p.zero_times);
       continue;
     }
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
@@ -109,7 +155,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       Option o{OptKind::Play, c, t.card};
       o.c = caster;
       o.seat = t.seat;
-      push_times(out, o, p.per_d, times);
+      push_times(out, o, p.per_d, times, p.zero_times);
     }
   }
 }
@@ -162,7 +208,7 @@ void add_d_options(const State& s, int seat, std::vector<Option>& out) {
     if (on != kNoCard && (combat_opponent(s, on) == kNoCard || effect_blocked(s, on, sp.card))) continue;
     const int cap = d.play->max_times > 0 ? d.play->max_times - sp.times : 0;
     if (d.play->max_times > 0 && cap <= 0) continue;
-    const int n = max_times(s, seat, 0, d.play->per_d, cap);
+    const int n = max_times(s, seat, 0, per_d_for(s, sp.caster, sp.card), cap);
     Option o{OptKind::AddD, sp.card};
     push_times(out, o, d.play->per_d, n);
   }
@@ -172,10 +218,10 @@ void apply_add_d(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   CastSpell sp = *cast_spell(s, o.a);
   const PlaySpec& p = *s.def(o.a).play;
-  destiny(s, me) -= p.per_d * o.n;
+  destiny(s, me) -= per_d_for(s, sp.caster, sp.card) * o.n;
   for (CastSpell& x : s.combat.spells)
     if (x.card == o.a) x.times = int16_t(x.times + o.n);
-  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, p.per_d * o.n});
+  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, per_d_for(s, sp.caster, sp.card) * o.n});
   run_effects(s, me, o.a, spell_user(s, sp.card, sp.caster, sp.target), {sp.target, sp.target_seat}, o.n, p.effects,
               log, nullptr);
   s.window.passes = 0;  // the same player may go on

@@ -16,10 +16,14 @@ int max_times(const State& s, int seat, int cost_d, int per_d, int cap) {
   return cap > 0 ? std::min(n, cap) : n;
 }
 
-void push_times(std::vector<Option>& out, Option o, int per_d, int n) {
+void push_times(std::vector<Option>& out, Option o, int per_d, int n, bool zero) {
   if (per_d <= 0) {
     out.push_back(o);
     return;
+  }
+  if (zero) {  // bought no times at all (GREATER DOMINATION: a look without a discard)
+    o.n = 0;
+    out.push_back(o);
   }
   for (int i = 1; i <= n; ++i) {
     o.n = int16_t(i);

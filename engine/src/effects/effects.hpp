@@ -67,10 +67,15 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
 bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t);
 // Does `seat` control a warrior in play that matches?
 bool controls_match(const State& s, int seat, const WarriorFilter& f);
+// A game with teams: some seat has a teammate (cards played "during a team game").
+bool team_game(const State& s);
+// SHROUD: may `seat` perform a Tactical Action (an attack when `attack`) now?
+bool tactical_open(const State& s, int seat, bool attack);
 
 // --- costs (costs.cpp): D prices and "for every X D" ---
 int max_times(const State& s, int seat, int cost_d, int per_d, int cap);
-void push_times(std::vector<Option>& out, Option o, int per_d, int n);
+// `zero`: the price may also be bought no times (PlaySpec::zero_times).
+void push_times(std::vector<Option>& out, Option o, int per_d, int n, bool zero = false);
 
 // --- plays from hand (plays.cpp) ---
 // Play / cast / use options for `seat` at the current decision.
@@ -142,7 +147,21 @@ bool boast_due(const State& s, CardId w);
 bool boast_made(const State& s, CardId w);
 // May this BOASTS warrior attack now: it boasted last turn, or its player has a BOAST PARTNER in play?
 bool boast_allows_attack(const State& s, CardId w);
+// `picked`: the card a Choice's pick names (Who::Picked).
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
-                 const std::vector<Effect>& fx, Log log, const KillContext* kill);
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked = kNoCard);
+
+// --- choices (choices.cpp): picks a card's text leaves to a player ---
+// Fixes the candidates of the card's Choice as it is played (before its effects run).
+std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times);
+// Queues the card's choice, showing hidden candidates to the chooser.
+void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log);
+// Can the card's choice be made at all (a card to pick, or an alternative)?
+bool choice_possible(const State& s, int seat, CardId source, Target t, int times);
+void choice_options(const State& s, std::vector<Option>& out);
+void apply_choose(State& s, const Option& o, Log log);
+// In resume(): enters a queued choice, or ends the pending one when no pick is left.
+// Returns true when it changed the phase.
+bool step_choices(State& s, Log log);
 
 }  // namespace dt::detail

@@ -39,6 +39,11 @@ bool immune_to(const State& s, CardId w, CardId source) {
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
   if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
+  // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
+  for (const CombatMod& m : s.combat.mods)
+    if (m.immune == source && m.target == w) return true;
+  for (const LastingMod& m : s.lasting)
+    if (m.immune == source && m.target == w) return true;
   uint32_t k = base_keywords(s, w);
   // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
   for (const SeatState& st : s.seats)

@@ -143,7 +143,7 @@ bool kept_in_play(const State& s, CardId c) {
 }
 
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
-                 const std::vector<Effect>& fx, Log log, const KillContext* kill) {
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked) {
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
@@ -170,6 +170,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               cards.push_back(w);
         break;
       case Who::AllCards:
+        if (e.designation == "EQUIPMENT") {  // SABOTAGE!: every Equipment card on a matching warrior
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || s.def(c).type != CardType::Equipment || s.cards[i].attached_to == kNoCard)
+              continue;
+            const CardId w = bearer_of(s, c);
+            if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat)) cards.push_back(c);
+          }
+          break;
+        }
         if (e.designation == "MISSION") {  // every mission in play, on warriors or players
           for (size_t i = 0; i < s.cards.size(); ++i)
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
@@ -184,6 +194,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         }
         break;
       case Who::ThisCard: cards.push_back(source); break;
+      case Who::Picked: if (picked != kNoCard) cards.push_back(picked); break;
+      case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
+        if (target.seat >= 0)
+          for (CardId w : s.seats[size_t(target.seat)].in_play)
+            if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat) && !immune_to(s, w, source))
+              cards.push_back(w);
+        break;
     }
     // Cards may have left play through an earlier effect in the list.
     auto in_play = [&](CardId c) { return s.card(c).zone == Zone::InPlay; };
@@ -212,7 +229,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (in_play(c)) discard_from_play(s, c);
         continue;
       }
-      if (e.op == Op::Discard && s.card(c).zone == Zone::Hand) {  // a cost paid from hand (CUIRASSIER)
+      if (e.op == Op::Discard && (s.card(c).zone == Zone::Hand || s.card(c).zone == Zone::Draw)) {
+        // A cost paid from hand (CUIRASSIER), a card picked from a hand, or one left
+        // over from the top of a draw pile (TRUE PATH): to its owner's discard pile.
         emit_fx(log, seat, source, e.op, c, -1);
         take_out(s, c);
         put_into(s, c, Zone::Discard);
@@ -320,6 +339,14 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           s.lasting.push_back({source, c, b, uint8_t(seat)});
           break;
         }
+        case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn
+          s.lasting.push_back({source, c, {}, uint8_t(seat), kNoCard, e.grant});
+          break;
+        case Op::ImmuneToPicked:  // EXORCISE DISEASE, MIND WALL: immune to the card picked
+          if (picked == kNoCard) break;
+          if (e.lasting) s.lasting.push_back({source, c, {}, uint8_t(seat), picked});
+          else if (s.combat.active) s.combat.mods.push_back({source, c, {}, picked});
+          break;
         case Op::CombatBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
@@ -341,6 +368,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
+        case Op::LookAtHand:  // one event per card, named to the player who looks alone (dt::describe)
+          for (CardId c : st.hand) emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::LookAtHand), t});
+          break;
         case Op::AnnihilateTopDraw:
           for (int i = 0; i < amount && !st.draw.empty(); ++i) {
             const CardId c = st.draw.back();
@@ -376,6 +406,11 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::TacticalLock:  // SHROUD: a marker until the start of your next turn
+          if (t == seat) s.lasting.push_back({source, kNoCard, {}, uint8_t(seat), kNoCard, 0, uint8_t(amount == 1 ? 2 : 1)});
+          break;
+        case Op::SkipTurn: st.skip_turns = uint8_t(std::min(255, st.skip_turns + std::max(1, amount))); break;
+        case Op::ExtraTurn: st.extra_turns = uint8_t(std::min(255, st.extra_turns + std::max(1, amount))); break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(destiny(s, t), destiny(s, seat)); break;
         default: break;
@@ -393,7 +428,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
         break;
       case Op::CoinFlip:
-        run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log, kill);
+        run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log, kill,
+                    picked);
         break;
       case Op::Handler: {
         auto it = handlers().find(e.handler);

@@ -28,9 +28,21 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
     if (!d.play) continue;
+    const size_t first = out.size();
+    // A card whose choice cannot be made (too few cards to pick) is not played that way.
+    struct ChoiceCheck {
+      const State& s; std::vector<Option>& out; size_t first; int seat; bool on;
+      ~ChoiceCheck() {
+        if (!on) return;
+        out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) {
+          return !choice_possible(s, seat, o.a, {o.b, o.seat}, o.n);
+        }), out.end());
+      }
+    } check{s, out, first, seat, d.play->choice.has_value()};
     if (no_specials && d.type == CardType::Special) continue;
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
+    if (p.team_game && !team_game(s)) continue;
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
     if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
@@ -47,7 +59,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       continue;
     }
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
-    if (n <= 0) continue;
+    // x0 (GIFT OF FATE's one card) needs only the fixed price.
+    const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d;
+    if (n <= 0 && !zero_ok) continue;
     // AGENT NICK MICHAELS: missions assigned to a FREE MISSIONS warrior cost no
     // action and may be assigned at any point of your turn.
     const bool open = timing_open(s, p.timing, seat, p.actions);
@@ -66,7 +80,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
       const int extra = t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0;
       const int nt = extra ? max_times(s, seat, p.cost_d + extra, p.per_d, p.max_times) : n;
-      if (nt <= 0) continue;
+      if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
       if (by_actions) {  // TAKE AIM: each action your attack gave up buys it once more
@@ -74,7 +88,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
           push_times(out, o, 1, s.combat.spare_actions);
         continue;
       }
-      push_times(out, o, p.per_d, nt);
+      push_times(out, o, p.per_d, nt, p.zero_times);
     }
   }
   free_bestow_options(s, seat, out);
@@ -117,7 +131,11 @@ bool apply_play(State& s, const Option& o, Log log) {
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
+  // A choice's candidates are those there as the card is played, before its effects.
+  std::vector<CardId> candidates;
+  if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  if (p.choice) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
   return action;
 }

@@ -137,6 +137,9 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   const CardInst& wi = s.card(w);
   if (f.card_types && !(f.card_types & (1u << unsigned(s.def(w).type)))) return false;
   if (f.not_card_types & (1u << unsigned(s.def(w).type))) return false;
+  if (!f.gift_of.empty() && !(s.def(w).type == CardType::Symmetry &&
+                              (s.def(w).gift.apostle == f.gift_of || s.def(w).has_designation("MAJOR GIFT OF " + f.gift_of))))
+    return false;  // NECROVISUAL LINK, a gift of Algeroth for a Nepharite of any apostle, names no apostle
   if (f.side == Side::Yours && wi.controller != seat) return false;
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
@@ -160,6 +163,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.legion && !(m & bit(Affil::Legion))) return false;
   if (f.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
+  if (!f.not_designation.empty() && has_designation(s, w, f.not_designation)) return false;
   if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
@@ -187,6 +191,8 @@ static uint32_t compute_keywords(const State& s, CardId w) {
   for (CardId a : as)
     if (g.allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
+  for (const LastingMod& m : s.lasting)  // SLEEP's NONCOMBATANT, until its player's next turn
+    if (m.grant && m.target == w && !effect_blocked(s, w, m.source)) k |= m.grant;
   return k;
 }
 

@@ -48,6 +48,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::OpponentPlayer:
       for (int t = 0; t < s.num_seats(); ++t)
         if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || opponents(s, t, seat)) &&
+            !(f.other && t == seat) &&  // another player (NECROVISUAL LINK)
             !mission_copy_on_player(s, source, t))
           out.push_back({kNoCard, int8_t(t)});
       break;
@@ -171,6 +172,21 @@ bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, Card
     if (t == kNoCard || s.def(t).type != CardType::Warrior) return false;
     if (personality_in_play(s, seat, t)) return false;
     if (!s.rules.outposts && is_tribal(s, t)) return false;
+  }
+  return true;
+}
+
+bool team_game(const State& s) {
+  for (int a = 0; a < s.num_seats(); ++a)
+    for (int b = a + 1; b < s.num_seats(); ++b)
+      if (!opponents(s, a, b)) return true;
+  return false;
+}
+
+bool tactical_open(const State& s, int seat, bool attack) {
+  for (const LastingMod& m : s.lasting) {
+    if (m.lock == 1 && m.seat != seat) return false;
+    if (m.lock == 2 && attack) return false;
   }
   return true;
 }

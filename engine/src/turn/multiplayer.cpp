@@ -124,6 +124,10 @@ void leave_game(State& s, int seat, std::vector<Event>* log) {
     if (it == s.attached.end()) break;
     discard_from_play(s, *it);
   }
+  // Choices it makes, or that its cards left to others, lapse.
+  auto involves = [&](const PendingChoice& c) { return c.seat == seat || c.by == seat; };
+  if (s.phase == Phase::Choice && involves(s.choices.front())) s.phase = s.choices.front().resume;
+  std::erase_if(s.choices, involves);
   // Play goes on from where it stood.
   switch (s.phase) {
     case Phase::CardinalsGift:
@@ -158,6 +162,7 @@ void leave_game(State& s, int seat, std::vector<Event>* log) {
     case Phase::Discard:
       if (s.current == seat) end_turn(s, log);
       break;
+    case Phase::Choice:
     case Phase::GameOver: break;
   }
   resume(s, log);

@@ -37,7 +37,20 @@ void start_discard_step(State& s) {
 
 void end_turn(State& s, Log log) {
   eliminate_if_out_of_time(s, log);
-  s.current = uint8_t(next_active_seat(s, s.current));
+  SeatState& me = s.seats[s.current];
+  if (me.extra_turns > 0 && !me.eliminated) {  // RUTHLESS EFFICIENCY: the same player again
+    --me.extra_turns;
+    start_turn(s, log);
+    return;
+  }
+  // BOGGED DOWN: a player with a turn to miss is passed over (once per turn missed).
+  int next = next_active_seat(s, s.current);
+  for (int guard = 0; s.seats[size_t(next)].skip_turns > 0 && guard < 64 * s.num_seats(); ++guard) {
+    --s.seats[size_t(next)].skip_turns;
+    emit(log, {EventKind::Pass, int8_t(next), kNoCard, kNoCard, 1});
+    next = next_active_seat(s, next);
+  }
+  s.current = uint8_t(next);
   start_turn(s, log);
 }
 
@@ -69,8 +82,12 @@ void after_action(State& s) {
 }
 
 // 1st ed "STEP THREE: DISCARD": a hand over the limit is discarded down to it.
+// A card lying before the player may excuse it (FORTUNE OF WAR as printed).
 static bool over_limit(const State& s) {
-  return s.rules.discard_down_to_limit && int(s.seats[s.current].hand.size()) > hand_limit(s, s.current);
+  if (!s.rules.discard_down_to_limit || int(s.seats[s.current].hand.size()) <= hand_limit(s, s.current)) return false;
+  for (CardId c : s.seats[s.current].in_play)
+    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("KEEPS A FULL HAND")) return false;
+  return true;
 }
 
 void discard_options(const State& s, std::vector<Option>& out) {

@@ -1,0 +1,207 @@
+// Choices a card's text leaves to a player (docs/effects.md "Choices"): cards
+// of a hand, a pile or the table to pick, or one of several alternatives. The
+// candidates are fixed as the card is played, before its effects run (COWARDICE
+// sends everyone into cover, but only those already there are at stake); the
+// chooser then picks one at a time among the options listed here
+// (`choose c12`, `choose a1`, `choose done`) until no pick is left, and the
+// game goes back to the decision the card interrupted.
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// A position read back from text may name a card without a choice: nothing to pick then.
+static const ChoiceSpec& spec_of(const State& s, CardId source) {
+  static const ChoiceSpec kNothing;
+  const CardDef& d = s.def(source);
+  return d.play && d.play->choice ? *d.play->choice : kNothing;
+}
+
+// The player a card was played on: the target player, or a target card's controller.
+static int target_seat_of(const State& s, Target t) {
+  if (t.seat >= 0) return t.seat;
+  return t.card != kNoCard ? s.card(t.card).controller : -1;
+}
+
+// Is a candidate still where it was when the card was played?
+static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
+  switch (c.from) {
+    case ChoiceFrom::Alternatives: return false;
+    case ChoiceFrom::TargetPlayersHand: return s.card(x).zone == Zone::Hand;
+    case ChoiceFrom::YourDiscardPile: return s.card(x).zone == Zone::Discard;
+    case ChoiceFrom::TopOfYourDraw: return s.card(x).zone == Zone::Draw;
+    case ChoiceFrom::TargetPlayersWarriors: return is_warrior_in_play(s, x);
+    case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
+  }
+  return false;
+}
+
+std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times) {
+  const ChoiceSpec& c = spec_of(s, source);
+  std::vector<CardId> out;
+  const int tseat = target_seat_of(s, t);
+  const SeatState& me = s.seats[size_t(seat)];
+  switch (c.from) {
+    case ChoiceFrom::Alternatives: break;
+    case ChoiceFrom::TargetPlayersHand:
+      if (tseat >= 0)
+        for (CardId x : s.seats[size_t(tseat)].hand)
+          if (x != source) out.push_back(x);
+      break;
+    case ChoiceFrom::YourDiscardPile:
+      for (CardId x : me.discard)
+        if (x != source && filter_matches(s, c.filter, x, seat)) out.push_back(x);
+      break;
+    case ChoiceFrom::TopOfYourDraw: {  // the back of the pile is its top
+      const size_t n = size_t(std::max(0, c.count * std::max(1, times)));
+      for (size_t i = 0; i < n && i < me.draw.size(); ++i) out.push_back(me.draw[me.draw.size() - 1 - i]);
+      break;
+    }
+    case ChoiceFrom::TargetPlayersWarriors:
+      if (tseat >= 0)
+        for (CardId w : s.seats[size_t(tseat)].in_play)
+          if (is_warrior_in_play(s, w) && filter_matches(s, c.filter, w, seat) && !immune_to(s, w, source))
+            out.push_back(w);
+      break;
+    case ChoiceFrom::CardsInPlay:
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId x = CardId(i);
+        if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
+        if (filter_matches(s, c.filter, x, seat)) out.push_back(x);
+      }
+      break;
+  }
+  return out;
+}
+
+static int16_t picks_for(const ChoiceSpec& c, int times) {
+  if (c.picks == 0 && c.picks_per_time == 0) return -1;
+  return int16_t(c.picks + c.picks_per_time * times);
+}
+
+static int chooser(const State& s, int seat, const ChoiceSpec& c, Target t) {
+  const int ts = target_seat_of(s, t);
+  return c.target_player_chooses && ts >= 0 ? ts : seat;
+}
+
+// A card whose picks are due (no stopping early) needs that many candidates;
+// a choice between alternatives, one the chooser can afford.
+bool choice_possible(const State& s, int seat, CardId source, Target t, int times) {
+  const ChoiceSpec& c = spec_of(s, source);
+  const int who = chooser(s, seat, c, t);
+  if (c.from == ChoiceFrom::Alternatives) {
+    for (const Alternative& a : c.alternatives)
+      if (destiny(s, who) >= a.cost_d && s.seats[size_t(who)].promotion >= a.cost_p && effects_possible(s, a.effects))
+        return true;
+    return false;
+  }
+  // Alternatives may be taken again and again: only cards run out.
+  if (!c.alternatives.empty()) return true;
+  const int need = c.may_stop ? 0 : std::max<int>(0, picks_for(c, times));
+  return int(choice_candidates(s, seat, source, t, times).size()) >= need;
+}
+
+void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log) {
+  const ChoiceSpec& c = spec_of(s, source);
+  PendingChoice ch;
+  ch.source = source;
+  ch.target = t.card;
+  ch.target_seat = t.seat;
+  ch.by = uint8_t(seat);
+  ch.seat = uint8_t(chooser(s, seat, c, t));
+  ch.picks_left = picks_for(c, times);
+  ch.candidates = std::move(candidates);
+  // Cards from places the chooser may not see are shown to it (and to no one else).
+  if (c.from == ChoiceFrom::TargetPlayersHand || c.from == ChoiceFrom::TopOfYourDraw ||
+      c.from == ChoiceFrom::YourDiscardPile)
+    for (CardId x : ch.candidates)
+      emit(log, {EventKind::Effect, int8_t(ch.seat), source, x, int(Op::LookAtHand), s.card(x).owner});
+  s.choices.push_back(std::move(ch));
+}
+
+void choice_options(const State& s, std::vector<Option>& out) {
+  const PendingChoice& ch = s.choices.front();
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  const size_t first = out.size();
+  if (ch.picks_left != 0) {
+    if (destiny(s, ch.seat) >= c.cost_d)
+      for (CardId x : ch.candidates)
+        if (still_there(s, c, x)) out.push_back({OptKind::Choose, x});
+    for (size_t i = 0; i < c.alternatives.size(); ++i) {
+      const Alternative& a = c.alternatives[i];
+      if (destiny(s, ch.seat) < a.cost_d || s.seats[ch.seat].promotion < a.cost_p) continue;
+      if (!effects_possible(s, a.effects)) continue;
+      Option o{OptKind::Choose};
+      o.p = int16_t(i);
+      out.push_back(o);
+    }
+  }
+  if (c.may_stop || out.size() == first) {
+    Option o{OptKind::Choose};
+    o.p = -1;
+    out.push_back(o);
+  }
+}
+
+void apply_choose(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.p});
+  if (o.a == kNoCard && o.p < 0) {  // the chooser stops: step_choices ends the choice
+    ch.picks_left = 0;
+    return;
+  }
+  if (ch.picks_left > 0) --ch.picks_left;
+  const CardId source = ch.source;
+  const Target t{ch.target, ch.target_seat};
+  const int by = ch.by, who = ch.seat;
+  if (o.a != kNoCard) {
+    destiny(s, who) -= c.cost_d;
+    std::erase(ch.candidates, o.a);
+    run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, o.a);
+  } else {
+    const Alternative& a = c.alternatives[size_t(o.p)];
+    destiny(s, who) -= a.cost_d;
+    s.seats[size_t(who)].promotion -= a.cost_p;
+    run_effects(s, by, source, kNoCard, t, 1, a.effects, log, nullptr);
+  }
+}
+
+// The choice is over: the candidates left take `on_rest`, and the game goes
+// back to the decision the card interrupted.
+static void finish_choice(State& s, Log log) {
+  const PendingChoice ch = s.choices.front();
+  s.choices.erase(s.choices.begin());
+  s.phase = ch.resume;
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  for (CardId x : ch.candidates)
+    if (still_there(s, c, x))
+      run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
+  // A combat whose warrior left play meanwhile is over without a resolution.
+  if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
+    s.combat = Combat{};
+    if (s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify) open_response_window(s);
+  }
+  if (!s.awards.empty() && s.phase != Phase::GameOver) s.phase = Phase::Points;
+}
+
+bool step_choices(State& s, Log log) {
+  if (s.choices.empty() || s.phase == Phase::GameOver || s.phase == Phase::Points) return false;
+  if (s.phase != Phase::Choice) {
+    s.choices.front().resume = s.phase;
+    s.phase = Phase::Choice;
+  }
+  const PendingChoice& ch = s.choices.front();
+  bool over = ch.picks_left == 0 || s.seats[ch.seat].eliminated;
+  if (!over) {
+    std::vector<Option> opts;
+    choice_options(s, opts);
+    over = opts.size() == 1 && opts[0].a == kNoCard && opts[0].p < 0;  // nothing left to pick
+  }
+  if (!over) return false;
+  finish_choice(s, log);
+  return true;
+}
+
+}  // namespace dt::detail
