@@ -73,6 +73,7 @@ uint64_t state_hash(const State& s) {
   H.mix(uint64_t(uint32_t(s.winner)) | uint64_t(uint16_t(s.recent_survivor)) << 32 |
         uint64_t(uint8_t(s.recent_p_seat)) << 48);
   H.mix(uint64_t(uint16_t(s.recent_p)));
+  for (CardId c : s.offers) H.mix(0x0FFEull << 16 | uint64_t(uint16_t(c)));
   if (s.winning_team != s.winner) H.mix(uint64_t(uint32_t(s.winning_team)) | 0x7EA4ull << 32);
   return H.h;
 }

@@ -111,6 +111,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(int(s.end_reason)), w.num(s.decisions), w.num(s.outpost_opened);
   w.num(s.recent_survivor), w.num(s.recent_p_seat), w.num(s.recent_p);
   w.num(s.bonus_actions), w.num(s.extra_tacticals);
+  w.ids(s.offers);
   w.label("window");
   w.num(int(s.window.kind)), w.num(s.window.index), w.num(s.window.passes);
   w.num(long(s.window.order.size()));
@@ -216,6 +217,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     s.outpost_opened = r.flag(), s.recent_survivor = card(), s.recent_p_seat = int8_t(r.num(-1, seats - 1));
     s.recent_p = int16_t(r.num(-32768, 32767));
     s.bonus_actions = uint8_t(r.num(0, 255)), s.extra_tacticals = uint8_t(r.num(0, 255));
+    ids(s.offers);
     r.label("window");
     s.window.kind = WindowKind(r.num(0, int(WindowKind::AnnounceWarzone)));
     s.window.index = uint8_t(r.num(0, 255)), s.window.passes = uint8_t(r.num(0, 255));

@@ -131,6 +131,8 @@ std::string_view effect_name(int op) {
     case Op::ExtraTactical: return "extra Tactical action";
     case Op::BonusActions: return "extra action beyond the turn";
     case Op::AwardPOrD: return "award P or twice as many D";
+    case Op::KillAwarded: return "kill, earning its V";
+    case Op::Offer: return "offer an after-combat ability";
     default: break;
   }
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";

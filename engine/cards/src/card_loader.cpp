@@ -210,6 +210,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.in_vehicle = f.in_vehicle();
   w.is_or_carries = f.is_or_carries();
   w.protected_by = upper(f.protected_by());
+  w.same_camp_as_user = f.same_camp_as_user();
+  w.card_designation = upper(f.card_designation());
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));

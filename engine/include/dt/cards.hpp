@@ -129,6 +129,8 @@ struct WarriorFilter {
   bool in_vehicle = false;   // inside its VEHICLE, or considered a VEHICLE
   std::string is_or_carries;  // has this designation or carries a card with it: IMPERIAL SOUTHPAW
   std::string protected_by;  // a fortification with this designation protects it; "" no test
+  bool same_camp_as_user = false;  // ability targets: not of the other camp (Doomtrooper / Dark Legion) than the user
+  std::string card_designation;    // equipment, gift, attached-Special targets: the card itself has it
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
@@ -165,7 +167,7 @@ enum class Op : uint8_t {
   CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
   EnterPlay, Cancel,
   AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
-  AwardPOrD = 80,
+  AwardPOrD = 80, KillAwarded = 81, Offer = 82,
 };
 enum class Who : uint8_t { Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard };
 

@@ -165,6 +165,9 @@ struct State {
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over
   int8_t recent_p_seat = -1;         // the player who just earned P
   int16_t recent_p = 0;              // how many
+  // Cards whose kill trigger offered their AFTER_COMBAT abilities (Effect OFFER:
+  // NEPHARITE OF SEMAI), each usable once until that response window closes.
+  std::vector<CardId> offers;
   int winner = -1;                  // seat index once the game is over (-1: a draw, or a team of several won)
   int winning_team = -1;            // the winner's team (SeatState::team), -1: a draw
   EndReason end_reason = EndReason::None;

@@ -101,6 +101,12 @@ void apply_attack(State& s, const Option& o, Log log) {
     open_response_window(s);
     return;
   }
+  if (boast_due(s, o.a))  // LANE CHUNG has made the attack he boasted of
+    std::erase_if(s.lasting, [&](const LastingMod& m) {
+      return m.source == o.a && m.target == o.a && m.seat == s.card(o.a).controller;
+    });
+  if (has_designation(s, o.a, "ATTACKS ONCE A TURN") && !attacked_this_turn(s, o.a))
+    s.lasting.push_back({o.a, o.a, {}, s.card(o.a).controller});
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
 }

@@ -5,12 +5,34 @@
 
 namespace dt::detail {
 
+static bool fight_weapon(const CardDef& d) {
+  return is_weapon_card(d) && (d.weapon == WeaponKind::Fight || d.weapon == WeaponKind::FightShoot);
+}
+
+// VASSHT: a SOLE FIGHT WEAPON's warrior takes no other Fight or Fight/Shoot
+// weapon, nor is it given to one that has one; SOLE FIGHT WEAPON EVER (gEngine)
+// holds after it is gone too: its Equip leaves a marker on the warrior (State::lasting).
+static bool sole_fight_weapon_ok(const State& s, CardId e, CardId w) {
+  const CardDef& ed = s.def(e);
+  if (fight_weapon(ed)) {
+    for (CardId a : attachments_of(s, w))
+      if (a != e && s.def(a).has_designation("SOLE FIGHT WEAPON")) return false;
+    for (const LastingMod& m : s.lasting)
+      if (m.target == w && s.def(m.source).has_designation("SOLE FIGHT WEAPON EVER")) return false;
+  }
+  if (ed.has_designation("SOLE FIGHT WEAPON"))
+    for (CardId a : attachments_of(s, w))
+      if (fight_weapon(s.def(a))) return false;
+  return true;
+}
+
 static bool can_equip(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
   if (has_designation(s, w, "NO ATTACHMENTS")) return false;
   if (!gives_to(s, e, w)) return false;
+  if (!sole_fight_weapon_ok(s, e, w)) return false;
   if (borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
   // One VEHICLE or one Beast per warrior, and none for a BEAST.
   if (ed.has(kwVehicle) && (vehicle_of(s, w) != kNoCard || beast_of(s, w) != kNoCard || is_beast_warrior(s, w)))
@@ -43,6 +65,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
     return;
   }
   if (d.type != CardType::Equipment) return;
+  if (d.play) return;  // ATTACH TO GAME (HOMING MISSILE): played before its player, not given to a warrior
   for (CardId w : mine) {
     if (can_equip(s, c, w)) {
       if (!is_vehicle_card(s, c) || !s.rules.vehicle_rules) {
@@ -64,6 +87,8 @@ void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
   put_attached(s, o.a, o.b, me);
+  if (s.def(o.a).has_designation("SOLE FIGHT WEAPON EVER") && is_warrior_in_play(s, o.b))
+    s.lasting.push_back({o.a, o.b, {}, 0xFF});  // no turn's start removes it; leaving play does
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
   --s.actions_left;
   emit(log, {EventKind::Equip, int8_t(me), o.a, o.b, o.p});

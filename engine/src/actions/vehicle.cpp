@@ -1,6 +1,7 @@
 // gEngine "ENTER/EXIT VEHICLE" (002 "ENTERING AND EXITING VEHICLES"): each
 // entry or exit is one action, as often as the player likes; a warrior in
 // cover may not enter; a warrior considered a VEHICLE never leaves itself.
+// A FREE VEHICLE MOVES warrior (DRAGOON) enters and exits for no action.
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -20,7 +21,8 @@ void apply_vehicle_move(State& s, const Option& o, Log log) {
   const CardId v = vehicle_of(s, o.a);
   const bool enter = o.kind == OptKind::EnterVehicle;
   s.card(v).inside = enter;
-  --s.actions_left;
+  // DRAGOON (FREE VEHICLE MOVES): in its player's Actions step, for no action.
+  if (!s.def(o.a).has_designation("FREE VEHICLE MOVES")) --s.actions_left;
   emit(log, {enter ? EventKind::EnterVehicle : EventKind::ExitVehicle, int8_t(me), o.a, v});
   open_response_window(s);
 }

@@ -79,9 +79,19 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
 namespace detail {
 
 // Warriors in cover may not attack, nor may one that left cover this turn.
+// ATTACKS ONCE A TURN (gEngine EZOGHOUL): its attack leaves a marker, a
+// LastingMod from itself, that the start of its player's next turn removes.
+bool attacked_this_turn(const State& s, CardId a) {
+  for (const LastingMod& m : s.lasting)
+    if (m.source == a && m.target == a && m.seat == s.card(a).controller && s.def(a).has_designation("ATTACKS ONCE A TURN"))
+      return true;
+  return false;
+}
+
 bool can_attack_with(const State& s, CardId a) {
   const CardInst& ai = s.card(a);
-  return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number && !stunned(s, a);
+  return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number && !stunned(s, a) &&
+         !attacked_this_turn(s, a) && boast_allows_attack(s, a);
 }
 
 bool defender_may_fight(const State& s, CardId d, Tactic t) {

@@ -16,6 +16,8 @@ namespace dt::detail {
 // --- 1-2: announce (announce.cpp; attack_allowed is public) ---
 // May warrior a be announced as an attacker (it takes part in combat and is in the open)?
 bool can_attack_with(const State& s, CardId a);
+// ATTACKS ONCE A TURN: has it attacked since its player's turn began?
+bool attacked_this_turn(const State& s, CardId a);
 // Does no card in play forbid this tactic (HEAVY FOG: SHOOT ONLY, CHASM!: FIGHT ONLY)?
 bool tactic_allowed(const State& s, Tactic t);
 // May d be attacked with tactic t (a rating for it; no Fight inside an AIRSHIP or SUBMARINE)?

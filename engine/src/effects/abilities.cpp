@@ -32,6 +32,27 @@ static int ability_price(const State& s, CardId src, CardId user, const Ability&
   return halves ? (d + 1) / 2 : d;
 }
 
+// A card whose kill trigger offers its AFTER_COMBAT abilities (Effect OFFER):
+// they are usable only while the offer stands, once each time.
+static bool offers_after_combat(const CardDef& d) {
+  for (const Trigger& t : d.triggers)
+    for (const Effect& e : t.effects)
+      if (e.op == Op::Offer) return true;
+  return false;
+}
+
+static bool offered(const State& s, CardId c) {
+  return std::find(s.offers.begin(), s.offers.end(), c) != s.offers.end();
+}
+
+// FIRST AID KIT as printed: a Doomtrooper helps no Dark Legion warrior, nor the reverse.
+static bool same_camp(const State& s, CardId user, CardId target) {
+  if (user == kNoCard || target == kNoCard) return true;
+  if (is_doomtrooper(s, user) && is_legion(s, target)) return false;
+  if (is_legion(s, user) && is_doomtrooper(s, target)) return false;
+  return true;
+}
+
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // `user` is the warrior using it; kNoCard for a card in a combat area.
@@ -40,6 +61,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
+      if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
       if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
       if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
@@ -50,6 +72,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
+      if (std::any_of(ab.effects.begin(), ab.effects.end(), [](const Effect& e) { return e.handler == "boast"; }) &&
+          boast_made(s, src))
+        continue;  // LANE CHUNG boasts once a turn
       if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
       const int destiny = dt::destiny(s, seat);
       int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
@@ -62,6 +87,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
              s.card(t.card).area != s.card(user).area))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
         for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
           if (price != kNoCard && price == t.card) continue;
           Option o{OptKind::Use, src, t.card};
@@ -82,21 +108,31 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     for (CardId a : attachments_of(s, w))
       if (s.card(a).controller == seat) abilities_of(a, w);
   }
+  // An offer stands even if its card left play in that combat (a mutual kill).
+  for (size_t i = 0; i < s.offers.size(); ++i) {
+    const CardId c = s.offers[i];
+    if (s.card(c).zone == Zone::InPlay || s.card(c).owner != seat) continue;
+    if (std::find(s.offers.begin(), s.offers.begin() + long(i), c) != s.offers.begin() + long(i)) continue;
+    abilities_of(c, kNoCard);
+  }
 }
 
 bool apply_use(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const Target tgt{o.b, o.seat};
   const Ability& ab = s.def(o.a).abilities[size_t(o.p)];
-  const CardId user = is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
+  const bool in_play = s.card(o.a).zone == Zone::InPlay;
+  const CardId user = !in_play ? kNoCard : is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
+  if (ab.timing == Timing::AfterCombat && offered(s, o.a))  // the offer is taken
+    s.offers.erase(std::find(s.offers.begin(), s.offers.end(), o.a));
   destiny(s, me) -= ability_price(s, o.a, user, ab, o.n);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   // HUSSAR: equipment it keeps is used without being discarded.
-  if (ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
-  if (ab.annihilate_self) annihilate_from_play(s, o.a);
+  if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
+  if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   return action;

@@ -128,6 +128,16 @@ void on_killed_by_effect(State& s, CardId victim, Log log);
 struct KillContext { int victim_v = 0; bool mutual = false; };
 // Can every operation of the list happen now (combat ones need a combat)?
 bool effects_possible(const State& s, const std::vector<Effect>& fx);
+// LANE CHUNG's boast (docs/effects.md, BOASTS): a LastingMod from the warrior on
+// itself with this seat is made in one turn; its player's next turn gives it
+// that player's seat, so the marker says "boasted last turn" for that whole turn.
+constexpr uint8_t kBoastSeat = 0xFE;
+// Boasted last turn: this turn it may (and must) attack.
+bool boast_due(const State& s, CardId w);
+// Boasted this turn (the marker waits for the next turn).
+bool boast_made(const State& s, CardId w);
+// May this BOASTS warrior attack now: it boasted last turn, or its player has a BOAST PARTNER in play?
+bool boast_allows_attack(const State& s, CardId w);
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill);
 

@@ -50,14 +50,38 @@ static std::map<std::string, Handler>& handlers() {
       s.combat.attacker = target;
       s.combat.attacking_seat = uint8_t(s.card(target).controller);
     };
+    // LANE CHUNG: the boast, announced in one turn for an attack in the next.
+    m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
+      if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
+    };
     return m;
   }();
   return h;
 }
 
+bool boast_made(const State& s, CardId w) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == kBoastSeat; });
+}
+
+bool boast_due(const State& s, CardId w) {
+  if (!s.def(w).has_designation("BOASTS")) return false;
+  const int seat = s.card(w).controller;
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == seat; });
+}
+
+bool boast_allows_attack(const State& s, CardId w) {
+  if (!s.def(w).has_designation("BOASTS")) return true;
+  for (CardId p : s.seats[s.card(w).controller].in_play)  // PAM AFTON
+    if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation("BOAST PARTNER")) return true;
+  return boast_due(s, w);
+}
+
 // Does an effect list change the combat's tactic? Then both warriors need the other rating.
 bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
+    if (e.op == Op::Handler && e.handler == "boast" && s.combat.active) return false;
     if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
@@ -209,6 +233,20 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
           else on_killed_by_effect(s, c, log), kill_card(s, c, false);
           break;
+        case Op::KillAwarded: {  // a kill that pays as one in combat (PERSONAL ANTI-PERSONNEL MINES)
+          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) {
+            s.card(c).wounded = true;
+            break;
+          }
+          if (user != kNoCard && is_warrior_in_play(s, user) && user != c) {
+            award_kills(s, {Kill{c, user, stats(s, c).v}}, false, log);
+          } else {
+            queue_award(s, seat, stats(s, c).v, false, c);
+            on_killed_by_effect(s, c, log), kill_card(s, c, false);
+          }
+          break;
+        }
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
           break;
@@ -316,6 +354,18 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::ExtraTactical:
           if (t == s.current && amount > 0) s.extra_tacticals = uint8_t(std::min(255, s.extra_tacticals + amount));
           break;
+        case Op::EnterPlay: {  // the first warrior of the player's side board matching `filter` (printed NEPHARITE OF SEMAI)
+          CardId w = kNoCard;
+          for (CardId c : st.side_board)
+            if (w == kNoCard && s.def(c).type == CardType::Warrior && filter_matches(s, e.filter, c, t)) w = c;
+          if (w == kNoCard || !enter_play_ok(s, t, {e}, w)) break;
+          take_out(s, w);
+          put_into(s, w, Zone::InPlay, t);
+          s.card(w).area = muster_area(s, w);
+          if (can_take_part_in_combat(s, w)) st.no_warrior_deadline = -1;
+          emit_fx(log, seat, source, e.op, w, -1);
+          break;
+        }
         case Op::EmptyD: destiny(s, t) = 0; break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
         case Op::SwapD: std::swap(destiny(s, t), destiny(s, seat)); break;
@@ -327,6 +377,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (s.combat.active) s.combat.tactic = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
         break;
       case Op::EndCombat: s.combat = Combat{}; break;
+      case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst: if (s.combat.active) s.combat.order = 2; break;
       case Op::UserFirst:

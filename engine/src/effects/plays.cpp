@@ -16,6 +16,11 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
   });
 }
 
+static bool free_mission(const State& s, CardId card, CardId target) {
+  return s.def(card).type == CardType::Mission && target != kNoCard && is_warrior_in_play(s, target) &&
+         has_designation(s, target, "FREE MISSIONS");
+}
+
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // Cards from hand.
@@ -43,10 +48,15 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     }
     const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
     if (n <= 0) continue;
-    if (!timing_open(s, p.timing, seat, p.actions)) continue;
+    // AGENT NICK MICHAELS: missions assigned to a FREE MISSIONS warrior cost no
+    // action and may be assigned at any point of your turn.
+    const bool open = timing_open(s, p.timing, seat, p.actions);
+    const bool free_only = !open && d.type == CardType::Mission && timing_open(s, Timing::YourTurn, seat, 0);
+    if (!open && !free_only) continue;
     const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
+      if (free_only && !free_mission(s, c, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
@@ -87,7 +97,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (d.type == CardType::Art && o.c != kNoCard) destiny(s, me) -= cast_price(s, o.c, o.a, o.n);
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
-  const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action : p.timing == Timing::Action;
+  const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
+                                               : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn

@@ -112,6 +112,8 @@ static AffilMask compute_affiliations(const State& s, CardId w) {
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+  // AGENT NICK MICHAELS: KEEPS AFFILIATIONS, his printed ones are never taken away.
+  if (s.def(w).has_designation("KEEPS AFFILIATIONS")) revoked &= ~s.def(w).affil;
   return m & ~revoked;
 }
 

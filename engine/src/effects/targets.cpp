@@ -100,6 +100,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::AttachedSpecial:  // BAUHAUS BLITZER: a Special not yet switched off
       for (CardId c : s.attached) {
         if (s.def(c).type != CardType::Special || !is_attached_top(s, c)) continue;
+        if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;  // BULLETPROOF VEST
         if (std::find(s.combat.used.begin(), s.combat.used.end(), c) != s.combat.used.end()) continue;
         const CardId b = s.card(c).attached_to;
         if (is_warrior_in_play(s, b) && visible_warrior(s, b, seat) && filter_matches(s, f, b, seat))
@@ -128,6 +129,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         const CardId c = CardId(i);
         const CardType want = k == TargetKind::Gift ? CardType::Symmetry : CardType::Equipment;
         if (!is_attached_top(s, c) || s.def(c).type != want) continue;
+        if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;  // HOMING MISSILE
         const CardId b = s.card(c).attached_to;
         if (is_warrior_in_play(s, b) && visible_warrior(s, b, seat) && filter_matches(s, f, b, seat))
           out.push_back({c, -1});

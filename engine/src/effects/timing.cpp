@@ -18,7 +18,7 @@ bool timing_open(const State& s, Timing t, int seat, int actions) {
       return s.phase == Phase::Window && s.window.kind == WindowKind::PreDraw && seat == s.current;
     case Timing::AfterCombat:
       return s.phase == Phase::Window && s.window.kind == WindowKind::Response &&
-             (s.recent_survivor != kNoCard || s.recent_p_seat >= 0);
+             (s.recent_survivor != kNoCard || s.recent_p_seat >= 0 || !s.offers.empty());
   }
   return false;
 }

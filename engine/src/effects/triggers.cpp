@@ -47,8 +47,17 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
   consider(killer, When::Kills, kseat, killer);  // the killer's own text (SEAN GALLAGHER)
   const AttachRange killer_has = attachments_of(s, killer);
   const AttachmentGate g = gate_of(s, killer_has);
-  for (CardId a : killer_has)
-    if (g.allows(s, a)) consider(a, When::Kills, kseat, killer);
+  // A weapon's kill text is about kills made with it: only the weapon in use counts (SHRIEKETH).
+  std::vector<CardId> in_use;
+  bool weapons_known = false;
+  for (CardId a : killer_has) {
+    if (!g.allows(s, a)) continue;
+    if (is_weapon_card(s.def(a)) && !s.def(a).triggers.empty()) {
+      if (!weapons_known) in_use = used_weapons(s, killer), weapons_known = true;
+      if (std::find(in_use.begin(), in_use.end(), a) == in_use.end()) continue;
+    }
+    consider(a, When::Kills, kseat, killer);
+  }
   if (in_warzone_combat(s, killer)) consider(s.combat.warzone, When::Kills, kseat, killer);
   // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS);
   // the killer's controller is the one they reward.

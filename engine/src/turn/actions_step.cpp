@@ -3,9 +3,30 @@
 // fixed order (bots that choose by index rely on it): pass, meditate, what
 // each card in hand allows, cover, cards and abilities, then the Tactical
 // actions.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt::detail {
+
+// LANE CHUNG: a boast falls due. While he may make his attack, the step does
+// not end without it: no passing, no other Tactical action (unless one to
+// spare), and with one action left nothing but his attack.
+static void keep_boast(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  for (CardId w : mine) {
+    if (!boast_due(s, w)) continue;
+    auto his = [&](const Option& o) { return o.kind == OptKind::Attack && o.a == w; };
+    if (std::none_of(out.begin(), out.end(), his)) continue;
+    const bool last = s.actions_left <= 1;
+    std::erase_if(out, [&](const Option& o) {
+      if (his(o)) return false;
+      if (last || o.kind == OptKind::Pass) return true;
+      const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::Sabotage || o.kind == OptKind::DirectAttack;
+      return tactical && !s.extra_tacticals;
+    });
+    return;
+  }
+}
 
 void action_options(const State& s, std::vector<Option>& out) {
   const std::vector<CardId> mine = own_warriors(s, s.current);
@@ -37,6 +58,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   if (first_turn && !s.rules.tactical_in_first_turn) return;
   if (!s.tactical_used || free_attacks(s, s.current)) attack_options(s, mine, out);
   if (!s.tactical_used && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
+  keep_boast(s, mine, out);
 }
 
 }  // namespace dt::detail

@@ -50,6 +50,8 @@ void start_turn(State& s, Log log) {
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
+  for (LastingMod& m : s.lasting)  // LANE CHUNG: last turn's boast falls due this turn
+    if (m.seat == kBoastSeat && s.card(m.target).controller == s.current) m.seat = s.current;
   emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});
   track_no_warriors(s);
   if (s.rules.first_player_skips_draw && s.turn_number == 1) {

@@ -2,6 +2,8 @@
 // one, may play a card that fits; the pre-draw and pre-discard phases and
 // combat's modification rounds are windows of the same kind. A window closes
 // when everyone in it has passed in a row.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -16,6 +18,22 @@ void open_response_window(State& s) {
   open_window(s, WindowKind::Response, std::move(order));
 }
 
+// An OFFER with amount 1 is a duty (SHRIEKETH: a HERETIC must be placed):
+// while one of its uses is open, its player may not pass the window.
+static void drop_pass_for_required_offer(const State& s, std::vector<Option>& out) {
+  auto required = [&](CardId c) {
+    for (const Trigger& t : s.def(c).triggers)
+      for (const Effect& e : t.effects)
+        if (e.op == Op::Offer && e.amount > 0) return true;
+    return false;
+  };
+  const bool must = std::any_of(out.begin(), out.end(), [&](const Option& o) {
+    return o.kind == OptKind::Use && required(o.a) &&
+           std::find(s.offers.begin(), s.offers.end(), o.a) != s.offers.end();
+  });
+  if (must) std::erase_if(out, [](const Option& o) { return o.kind == OptKind::Pass; });
+}
+
 void window_options(const State& s, std::vector<Option>& out) {
   if (s.window.kind == WindowKind::AnnounceWarzone) {
     warzone_options(s, out);
@@ -25,6 +43,7 @@ void window_options(const State& s, std::vector<Option>& out) {
   const int seat = deciding_seat(s);
   effect_options(s, seat, out);
   any_time_options(s, seat, out);
+  if (s.window.kind == WindowKind::Response && !s.offers.empty()) drop_pass_for_required_offer(s, out);
   if (s.window.kind != WindowKind::CombatModify) return;
   combat_modifier_options(s, seat, out);
   add_d_options(s, seat, out);
@@ -45,6 +64,7 @@ void close_window(State& s, Log log) {
       s.recent_survivor = kNoCard;  // "just happened" is over
       s.recent_p_seat = -1;
       s.recent_p = 0;
+      s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
       after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
