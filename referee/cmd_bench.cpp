@@ -203,6 +203,27 @@ std::optional<bench::Stats> cycle(const std::string& spec, int matches, int runs
   return s;
 }
 
+// gRPC's own floor: dt_grpc_bench's link round trip with an empty request
+// (a decision id only) and a bot that answers 0, so next to nothing is
+// serialised, converted or parsed: HTTP/2 and the completion queues alone.
+void grpc_floor(const BenchOptions& o, Figures* f, const std::string& grpc) {
+  std::vector<double> floor;
+  const std::string marker = "empty ";
+  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
+    const auto out = run(fmt::format("{} --matches 0 --trips {}", quote(grpc), o.quick ? 200 : 5000));
+    const size_t at = out ? out->find(marker) : std::string::npos;
+    const size_t med = out && at != std::string::npos ? out->find("median ", at) : std::string::npos;
+    if (med == std::string::npos) {
+      f->notes.push_back("grpc floor: dt_grpc_bench did not report an empty round trip");
+      return;
+    }
+    floor.push_back(std::atof(out->c_str() + med + 7));
+  }
+  f->set("grpc_floor_us", median(floor));
+  if (f->values.contains("pipe_us"))
+    f->set("grpc_floor_over_pipe", median(floor) / std::max(0.01, f->values["pipe_us"].get<double>()));
+}
+
 void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) {
   const std::string trivial = o.programs + "/dtbot-trivial";
   const int runs = o.quick ? 1 : o.runs, matches = o.quick ? 1 : 5;
@@ -241,6 +262,7 @@ void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) 
   if (auto s = cycle("builtin:random", matches, runs, &why)) f->set("builtin_us", s->median);
   const std::string grpc = o.programs + "/dt_grpc_bench";
   if (fs::exists(grpc)) {
+    grpc_floor(o, f, grpc);
     if (auto s = cycle("grpc:" + quote(grpc) + " --as-bot", o.quick ? 1 : 3, runs, &why)) {
       f->set("grpc_us", s->median);
       f->set("grpc_p99_us", s->p99);
@@ -430,6 +452,8 @@ const Row kRows[] = {
     {"stdio_over_pipe", "  stdio / pipe", "<= 2"},
     {"grpc_us", "gRPC round trip per decision (us, median)", "<= 4x pipe"},
     {"grpc_over_pipe", "  gRPC / pipe", "<= 4"},
+    {"grpc_floor_us", "  gRPC's floor: link round trip of an empty request, bot answers 0 (us)", ""},
+    {"grpc_floor_over_pipe", "  gRPC floor / pipe", ""},
     {"builtin_us", "in-process bots: the referee's cycle per decision (us)", ""},
     {"dtref_move_us", "per-move wall time, `dtref match`, trivial bots, one match at a time (us)", "<= 0.8x fastchess"},
     {"fastchess_move_us", "per-move wall time, fastchess, random-move UCI engine (us)", "reference"},
