@@ -69,6 +69,10 @@ int option_action_cost(const dt::State& s, const dt::Option& o) {
     if (!d.play) return 0;
     const bool action = d.type == dt::CardType::Art ? d.spell == dt::SpellKind::Action
                                                      : d.play->timing == dt::Timing::Action;
+    // AGENT NICK MICHAELS (FREE MISSIONS, printed on him): missions assigned to him cost none.
+    if (d.type == dt::CardType::Mission && o.b >= 0 && size_t(o.b) < s.cards.size() &&
+        s.def(o.b).has_designation("FREE MISSIONS"))
+      return 0;
     return action ? std::max<int>(1, d.play->actions) : 0;
   }
   if (o.kind == dt::OptKind::Use) {

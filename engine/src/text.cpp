@@ -23,7 +23,8 @@ std::string to_text(const Option& o) {
     case OptKind::ExitCover: return "uncover " + cid(o.a);
     case OptKind::Equip:
       return "equip " + cid(o.a) + " " + cid(o.b) + (o.p == 1 ? " inside" : o.p == 2 ? " outside" : "");
-    case OptKind::Build: return "build " + cid(o.a);
+    case OptKind::Build:  // a choice of area is named (LUNA)
+      return "build " + cid(o.a) + (o.p == 1 ? " squad" : o.p == 2 ? " kohort" : o.p == 3 ? " outpost" : "");
     case OptKind::Attack:
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot");
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);

@@ -391,7 +391,11 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     if (n == 4) o.p = w[3] == "inside" ? 1 : w[3] == "outside" ? 2 : -1;
     if (o.p < 0) return std::nullopt;
   }
-  else if (k == "build" && card(1, &o.a)) o.kind = dt::OptKind::Build;
+  else if (k == "build" && card(1, &o.a)) {
+    o.kind = dt::OptKind::Build;
+    if (n == 3) o.p = w[2] == "squad" ? 1 : w[2] == "kohort" ? 2 : w[2] == "outpost" ? 3 : -1;
+    if (o.p < 0 || n > 3) return std::nullopt;
+  }
   else if (k == "attack" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::DirectAttack;
     o.b = dt::CardId(num);

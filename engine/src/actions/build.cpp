@@ -1,6 +1,6 @@
 // gEngine "BUILD FORTIFICATION": one action puts a Fortification into the
 // combat area it names; one copy of each per player.
-#include <optional>
+#include <vector>
 
 #include "internal.hpp"
 
@@ -12,27 +12,42 @@ static bool fort_in_play(const State& s, int seat, uint16_t def) {
   return false;
 }
 
-static std::optional<Area> build_area(const State& s, CardId f) {
+// The combat areas a fortification may be built in, in the order offered.
+static std::vector<Area> build_areas(const State& s, CardId f) {
+  std::vector<Area> out;
   const CardDef& d = s.def(f);
-  if (!d.fort) return std::nullopt;
+  if (!d.fort) return out;
   for (Area a : {Area::Squad, Area::Kohort, Area::Outpost})
     if (d.fort->build_in & bit(a)) {
       if (a == Area::Outpost && !s.rules.outposts) continue;
-      return a;
+      out.push_back(a);
     }
-  return std::nullopt;
+  return out;
 }
 
+// A fortification with one place is built there (`build c50`); one with a
+// choice (LUNA: Squad or Kohort) names it (`build c50 kohort`, Option::p = area + 1).
 void build_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Fortification || !s.rules.build_fortifications) return;
-  if (build_area(s, c) && !fort_in_play(s, s.current, s.card(c).def)) out.push_back({OptKind::Build, c});
+  const std::vector<Area> areas = build_areas(s, c);
+  if (areas.empty() || fort_in_play(s, s.current, s.card(c).def)) return;
+  if (areas.size() == 1) {
+    out.push_back({OptKind::Build, c});
+    return;
+  }
+  for (Area a : areas) {
+    Option o{OptKind::Build, c};
+    o.p = int16_t(int(a) + 1);
+    out.push_back(o);
+  }
 }
 
 void apply_build(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
+  const Area area = o.p > 0 ? Area(o.p - 1) : build_areas(s, o.a).front();
   take_out(s, o.a);
   put_into(s, o.a, Zone::InPlay, me);
-  s.card(o.a).area = *build_area(s, o.a);
+  s.card(o.a).area = area;
   --s.actions_left;
   emit(log, {EventKind::Build, int8_t(me), o.a});
   open_response_window(s);

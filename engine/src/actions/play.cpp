@@ -6,9 +6,9 @@
 
 namespace dt::detail {
 
-static void settle(State& s, bool in_window, bool was_combat, bool action) {
+static void settle(State& s, bool in_window, bool was_combat, bool action, Log log) {
   if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender)))
-    s.combat = Combat{};
+    finish_combat(s, log);
   if (!s.awards.empty()) {  // a card killed for points (PERFECT HIT): they are taken first
     s.phase = Phase::Points;
     return;
@@ -52,14 +52,14 @@ void apply_play_card(State& s, const Option& o, Log log) {
   const bool in_window = s.phase == Phase::Window;
   const bool was_combat = s.combat.active;
   const bool action = apply_play(s, o, log);
-  settle(s, in_window, was_combat, action);
+  settle(s, in_window, was_combat, action, log);
 }
 
 void apply_use_ability(State& s, const Option& o, Log log) {
   const bool in_window = s.phase == Phase::Window;
   const bool was_combat = s.combat.active;
   const bool action = apply_use(s, o, log);
-  settle(s, in_window, was_combat, action);
+  settle(s, in_window, was_combat, action, log);
 }
 
 }  // namespace dt::detail

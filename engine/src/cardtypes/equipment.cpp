@@ -35,6 +35,8 @@ bool gives_to(const State& s, CardId e, CardId w) {
   if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
+  // TICKER: for a non-Brotherhood Doomtrooper.
+  if (s.def(e).has_designation("NOT FOR THE BROTHERHOOD") && (affiliations(s, w) & bit(Affil::Brotherhood))) return false;
   if (!g.designations.empty() &&
       std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
     return false;
@@ -72,7 +74,8 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {
       fit = fit || weapon_fits(s.def(add).weapon, t);
-      gain += gain_for(s.def(add).bonus, t);
+      const bool art = s.def(add).type == CardType::Art;  // MORTIS SWORD
+      gain += art ? (ed.has_designation("ART CARDS REPEAT ITS BONUS") ? gain_for(ed.bonus, t) : 0) : gain_for(s.def(add).bonus, t);
     }
     if (fit) fits.push_back({gain, e});
   }
@@ -133,7 +136,15 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   }
   for (CardId wpn : used_weapons(s, w)) {
     add_bonus(st, s.def(wpn).bonus);
-    for (CardId addon : attachments_of(s, wpn)) add_bonus(st, s.def(addon).bonus);
+    // MORTIS SWORD: each Art card on it counts its bonus once more, and does nothing else.
+    const bool arts_repeat = s.def(wpn).has_designation("ART CARDS REPEAT ITS BONUS");
+    for (CardId addon : attachments_of(s, wpn)) {
+      if (s.def(addon).type == CardType::Art) {
+        if (arts_repeat) add_bonus(st, s.def(wpn).bonus);
+        continue;
+      }
+      add_bonus(st, s.def(addon).bonus);
+    }
   }
 }
 

@@ -62,10 +62,21 @@ bool fortification_in_area(const State& s, CardId w) {
   return false;
 }
 
+// LUNA: its bonus counts twice for a FREELANCER (DOUBLED FOR FREELANCERS) or a
+// HERETIC (DOUBLED FOR HERETICS).
+static bool doubled_for(const State& s, CardId f, CardId w) {
+  const CardDef& fd = s.def(f);
+  return (fd.has_designation("DOUBLED FOR FREELANCERS") && is_freelancer(s, w)) ||
+         (fd.has_designation("DOUBLED FOR HERETICS") && has_designation(s, w, "HERETIC"));
+}
+
 void add_fortifications(const State& s, CardId w, Stats& st) {
   if (in_warzone_combat(s, w)) return;
-  for (CardId f : s.seats[s.card(w).controller].in_play)
-    if (fort_reaches(s, f, w)) add_bonus(st, s.def(f).fort->bonus);
+  for (CardId f : s.seats[s.card(w).controller].in_play) {
+    if (!fort_reaches(s, f, w)) continue;
+    add_bonus(st, s.def(f).fort->bonus);
+    if (doubled_for(s, f, w)) add_bonus(st, s.def(f).fort->bonus);
+  }
 }
 
 }  // namespace dt::detail

@@ -45,6 +45,9 @@ void resolve_combat(State& s, Log log);
 
 // --- 8: award points (award.cpp) ---
 struct Kill { CardId victim, killer; int v; };
+// The combat is over, however it ended: State::combat is cleared, then a
+// warrior that took a card which WOUNDS AFTER COMBAT (TICKER) takes one wound.
+void finish_combat(State& s, Log log);
 // Awards the kills' points, runs their triggers and removes the dead.
 void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log);
 

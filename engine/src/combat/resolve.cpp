@@ -1,5 +1,7 @@
 // Combat steps 6 and 7 (gEngine "6) RESOLVE COMBAT", "7) CHANGE WARRIOR
 // STATUS"): who hits whom, in which order, and who is wounded or killed.
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "internal.hpp"
@@ -93,7 +95,28 @@ void resolve_combat(State& s, Log log) {
   award_kills(s, kills, a_dead && d_dead, log);
   // A surviving defender keeps its cover; its identity is public from now on.
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
-  c = Combat{};
+  finish_combat(s, log);
+}
+
+void finish_combat(State& s, Log log) {
+  std::vector<CardId> hurt;
+  for (const CombatMod& m : s.combat.mods) {
+    if (m.source == kNoCard || !s.def(m.source).has_designation("WOUNDS AFTER COMBAT")) continue;
+    // TWITCHER: UNHARMED BY TICKER
+    if (!is_warrior_in_play(s, m.target) || has_designation(s, m.target, "UNHARMED BY " + s.def(m.source).name)) continue;
+    if (std::find(hurt.begin(), hurt.end(), m.target) == hurt.end()) hurt.push_back(m.target);
+  }
+  s.combat = Combat{};
+  for (CardId w : hurt) {
+    if (!is_warrior_in_play(s, w) || (keywords(s, w) & kwNoWound)) continue;
+    emit(log, {EventKind::Wound, int8_t(s.card(w).controller), w, kNoCard});
+    if (s.card(w).wounded || (keywords(s, w) & kwDiesWhenWounded)) {
+      on_killed_by_effect(s, w, log);  // a card's wound: no points
+      discard_from_play(s, w);
+    } else if (!has_designation(s, w, "HEALS AT ONCE")) {
+      s.card(w).wounded = true;
+    }
+  }
 }
 
 }  // namespace dt::detail

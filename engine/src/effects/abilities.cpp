@@ -45,6 +45,12 @@ static bool offered(const State& s, CardId c) {
   return std::find(s.offers.begin(), s.offers.end(), c) != s.offers.end();
 }
 
+// MORTIS SWORD: an Art card from hand goes onto the weapon, one its warrior can cast.
+static bool attaches_here(const Ability& ab) {
+  return std::any_of(ab.effects.begin(), ab.effects.end(),
+                     [](const Effect& e) { return e.op == Op::Handler && e.handler == "attach_here"; });
+}
+
 // FIRST AID KIT as printed: a Doomtrooper helps no Dark Legion warrior, nor the reverse.
 static bool same_camp(const State& s, CardId user, CardId target) {
   if (user == kNoCard || target == kNoCard) return true;
@@ -88,6 +94,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
+        if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;
         for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
           if (price != kNoCard && price == t.card) continue;
           Option o{OptKind::Use, src, t.card};

@@ -7,7 +7,7 @@ namespace dt::detail {
 
 // May `caster` cast `spell`? Its aspects (or BLESSED), from cover too; never a
 // PROFANE warrior, whatever gives it the Art (gEngine "PROFANE").
-static bool can_cast(const State& s, CardId caster, CardId spell) {
+bool can_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& sd = s.def(spell);
   const CardDef& cd = s.def(caster);
   const uint32_t kw = keywords(s, caster);

@@ -86,6 +86,8 @@ int cast_price(const State& s, CardId caster, CardId spell, int n);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
 bool wound_barred(const State& s, CardId victim, CardId by);
+// TICKER: a combat bonus from an UNHARMED IN ITS COMBAT card is on it.
+bool unharmed_in_combat(const State& s, CardId w);
 // FREE MARINE: in a combat against a warrior that bars them, its opponent's
 // controller plays no Special card.
 bool specials_barred(const State& s, int seat);
@@ -128,6 +130,8 @@ void on_killed_by_effect(State& s, CardId victim, Log log);
 struct KillContext { int victim_v = 0; bool mutual = false; };
 // Can every operation of the list happen now (combat ones need a combat)?
 bool effects_possible(const State& s, const std::vector<Effect>& fx);
+// May `caster` cast `spell` (its aspects, BLESSED, never PROFANE)?
+bool can_cast(const State& s, CardId caster, CardId spell);
 // LANE CHUNG's boast (docs/effects.md, BOASTS): a LastingMod from the warrior on
 // itself with this seat is made in one turn; its player's next turn gives it
 // that player's seat, so the marker says "boasted last turn" for that whole turn.

@@ -91,9 +91,19 @@ bool special_off(const State& s, CardId w, CardId special) {
   return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation("NO SPECIALS AGAINST IT");
 }
 
+// TICKER: a combat bonus from a card that is UNHARMED IN ITS COMBAT keeps its
+// warrior from every wound and kill until the combat is over.
+bool unharmed_in_combat(const State& s, CardId w) {
+  if (!s.combat.active) return false;
+  for (const CombatMod& m : s.combat.mods)
+    if (m.target == w && m.source != kNoCard && s.def(m.source).has_designation("UNHARMED IN ITS COMBAT")) return true;
+  return false;
+}
+
 // GOLGOTHA: only a Doomtrooper carrying a Relic wounds her (in combat, or
 // through an effect it uses); every other wound or kill does nothing.
 bool wound_barred(const State& s, CardId victim, CardId by) {
+  if (unharmed_in_combat(s, victim)) return true;
   if (!has_designation(s, victim, "WOUNDED ONLY BY RELIC DOOMTROOPERS")) return false;
   if (by == kNoCard || !is_warrior_in_play(s, by) || !is_doomtrooper(s, by)) return true;
   for (CardId a : attachments_of(s, by))

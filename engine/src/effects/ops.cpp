@@ -20,13 +20,13 @@ static std::map<std::string, Handler>& handlers() {
     std::map<std::string, Handler> m;
     // RETREAT!: the player's combatant leaves the combat; the other side's
     // player takes half its V (rounded up) as P.
-    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log) {
+    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log log) {
       if (!s.combat.active || mine == kNoCard) return;
       const CardId other = mine == s.combat.attacker ? s.combat.defender : s.combat.attacker;
       const int v = stats(s, mine).v;
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
-      s.combat = Combat{};
+      finish_combat(s, log);
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
@@ -49,6 +49,13 @@ static std::map<std::string, Handler>& handlers() {
       if (!s.combat.active || target == kNoCard || !is_warrior_in_play(s, target)) return;
       s.combat.attacker = target;
       s.combat.attacking_seat = uint8_t(s.card(target).controller);
+    };
+    // MORTIS SWORD: the target card, from its owner's hand, goes onto this card
+    // (where it does nothing but count: ART CARDS REPEAT ITS BONUS).
+    m["attach_here"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      if (target == kNoCard || s.card(target).zone != Zone::Hand || s.card(source).zone != Zone::InPlay) return;
+      take_out(s, target);
+      put_attached(s, target, source, seat);
     };
     // LANE CHUNG: the boast, announced in one turn for an attack in the next.
     m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
@@ -121,6 +128,8 @@ static void kill_card(State& s, CardId w, bool annihilate) {
 bool kept_in_play(const State& s, CardId c) {
   const CardType t = s.def(c).type;
   const CardId w = s.card(c).attached_to;
+  // LUNA as printed: a fortification FOR THE REST OF THE GAME.
+  if (t == CardType::Fortification && s.def(c).has_designation("FOR THE REST OF THE GAME")) return true;
   if (t == CardType::Equipment)
     return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, "KEEPS EQUIPMENT"));
   if (t != CardType::Special) return false;
@@ -252,9 +261,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::SlayOpponent: {
           const CardId opp = combat_opponent(s, c);
-          if (opp == kNoCard) break;
+          if (opp == kNoCard || unharmed_in_combat(s, opp)) break;
           const int v = stats(s, opp).v;
-          s.combat = Combat{};
+          finish_combat(s, log);
           discard_from_play(s, opp);  // no protection applies: it is not a wound
           queue_award(s, seat, v, false, opp);
           break;
@@ -376,7 +385,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::ChangeTactic:
         if (s.combat.active) s.combat.tactic = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
         break;
-      case Op::EndCombat: s.combat = Combat{}; break;
+      case Op::EndCombat: finish_combat(s, log); break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst: if (s.combat.active) s.combat.order = 2; break;

@@ -95,7 +95,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     }
     case TargetKind::YourHand:  // CUIRASSIER: a card you discard from hand
       for (CardId c : s.seats[size_t(seat)].hand)
-        if (c != source) out.push_back({c, -1});
+        if (c != source && filter_matches(s, f, c, seat)) out.push_back({c, -1});  // MORTIS SWORD: Art cards
       break;
     case TargetKind::AttachedSpecial:  // BAUHAUS BLITZER: a Special not yet switched off
       for (CardId c : s.attached) {

@@ -110,7 +110,7 @@ void leave_game(State& s, int seat, std::vector<Event>* log) {
   bool combat_ended = false;
   if (s.combat.active &&
       (s.card(s.combat.attacker).controller == seat || s.card(s.combat.defender).controller == seat)) {
-    s.combat = Combat{};
+    finish_combat(s, log);
     combat_ended = true;
   }
   // Its pending awards lapse; "just earned P" no longer points at it.
