@@ -601,7 +601,8 @@ bool fast_answer(std::string_view line, protocol::BotMessage* out) {
     i += t.size();
     return true;
   };
-  // A JSON integer of at most 18 digits (exact in int64 and in a double).
+  // A JSON integer of at most 18 digits (no int64 overflow; as a double it
+  // rounds as the general reader converts it).
   auto integer = [&](int64_t* v) {
     const size_t start = i;
     const bool neg = i < n && line[i] == '-';
