@@ -1,6 +1,7 @@
-# Thin wrapper over CMake: `make match` plays one game, `make test` runs the
-# suite (what CI runs); `make test-sanitizers` the sanitizer builds and a short
-# fuzzing run (docs/security.md#fuzzing-and-sanitizers).
+# Thin wrapper over CMake: `make match` plays one game, `make test` runs
+# everything CI runs: the plain suite (`make test-plain`), then the sanitizer
+# builds and a short fuzzing run (`make test-sanitizers`,
+# docs/security.md#fuzzing-and-sanitizers).
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
 TSAN_DIR ?= build-tsan
@@ -15,7 +16,7 @@ SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDeb
 # links and match runner, the tournament workers).
 TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|WireLog|Multiplayer|MultiSeat|CheckBot)
 
-.PHONY: deps build match test test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
+.PHONY: deps build match test test-plain test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
 
 deps:
 	scripts/install-deps.sh
@@ -27,7 +28,10 @@ build: deps
 match: build
 	$(DTREF) match
 
-test: build
+# CI's command (.ci/run). The plain suite first: it is the quickest to fail.
+test: test-plain test-sanitizers
+
+test-plain: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
 
 test-sanitizers: test-asan fuzz-smoke test-tsan
@@ -54,10 +58,13 @@ test-asan: asan-build
 fuzz-smoke: asan-build
 	scripts/fuzz-smoke.sh $(ASAN_DIR) $(FUZZ_SECONDS)
 
+# dt_tests brings the programs its tests launch (dtref, the dtbot-* bots, the
+# gRPC mock bot); tests/tsan.supp says which third-party reports are ignored and why.
 test-tsan: deps
 	$(call san_configure,$(TSAN_DIR),thread,)
 	cmake --build $(TSAN_DIR) -j2 --target dt_tests
-	ctest --test-dir $(TSAN_DIR) --output-on-failure -j2 -LE no-sanitizer -R '$(TSAN_TESTS)'
+	TSAN_OPTIONS="suppressions=$(CURDIR)/tests/tsan.supp second_deadlock_stack=1 $(TSAN_OPTIONS)" \
+	  ctest --test-dir $(TSAN_DIR) --output-on-failure -j2 -LE no-sanitizer -R '$(TSAN_TESTS)'
 
 selfplay: build
 	$(DTREF) selfplay --games 2000 --seed 7

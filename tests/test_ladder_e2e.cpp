@@ -100,14 +100,14 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
   // First run: frozen (SIGSTOP) right after it stored its 8th match, then killed outright.
   const pid_t first = spawn(service, dir.file("run1.out"), dir.file("run1.err"), {"DTREF_FAULT_STOP_AFTER=8"});
   kids.pids.push_back(first);
-  ASSERT_TRUE(eventually([&] { return contains(slurp(dir.file("run1.err")), "standings at http://"); }, 20s))
+  ASSERT_TRUE(eventually([&] { return contains(slurp(dir.file("run1.err")), "standings at http://"); }, dtref_test::patient(20s)))
       << slurp(dir.file("run1.err"));
 
   // A remote bot registers while the ladder runs and dials in with its key, again and again.
   std::vector<std::string> reg{DTREF_BIN, "ladder", "register", "--db", db, "--remote", "far"};
   const pid_t r = spawn(reg, dir.file("reg.out"), dir.file("reg.err"));
   int status = 0;
-  ASSERT_EQ(dtref_test::wait_exit(r, 30s), 0) << slurp(dir.file("reg.err"));
+  ASSERT_EQ(dtref_test::wait_exit(r, dtref_test::patient(30s)), 0) << slurp(dir.file("reg.err"));
   const std::string key = grab(slurp(dir.file("reg.out")), "(dtl-[0-9a-f]+)");
   ASSERT_FALSE(key.empty()) << slurp(dir.file("reg.out"));
   const pid_t remote = spawn({"/bin/sh", "-c",
@@ -116,7 +116,7 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
                              dir.file("remote.out"), dir.file("remote.err"));
   kids.pids.push_back(remote);
 
-  ASSERT_TRUE(dtref_test::wait_stopped(first, 60s)) << slurp(dir.file("run1.err"));
+  ASSERT_TRUE(dtref_test::wait_stopped(first, dtref_test::patient(60s))) << slurp(dir.file("run1.err"));
   ASSERT_EQ(::kill(first, SIGKILL), 0);
   ::waitpid(first, &status, 0);
   kids.pids.erase(kids.pids.begin());
@@ -127,9 +127,11 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
   const pid_t second = spawn(service, dir.file("run2.out"), dir.file("run2.err"));
   kids.pids.push_back(second);
   std::string url;
-  ASSERT_TRUE(eventually([&] { return !(url = grab(slurp(dir.file("run2.err")), "standings at (http://[0-9.:]+/)")).empty(); }, 20s))
+  ASSERT_TRUE(eventually([&] { return !(url = grab(slurp(dir.file("run2.err")), "standings at (http://[0-9.:]+/)")).empty(); }, dtref_test::patient(20s)))
       << slurp(dir.file("run2.err"));
   httplib::Client client(grab(url, "(http://[0-9.:]+)"));
+  // A replay page is rendered on demand: a sanitized build on a loaded machine needs more than the default 5 s.
+  client.set_read_timeout(dtref_test::patient(5s));
   nlohmann::json standings;
   auto far_games = [&] {
     for (const auto& b : standings["bots"])
@@ -143,7 +145,7 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
         standings = nlohmann::json::parse(res->body, nullptr, false);
         return standings.is_object() && standings["finished"].get<int>() >= int(before.size()) + 6 && far_games() >= 2;
       },
-      45s))
+      dtref_test::patient(45s)))
       << standings.dump() << slurp(dir.file("run2.err")) << slurp(dir.file("remote.err"));
   ASSERT_EQ(standings["bots"].size(), 5u);
 
@@ -183,7 +185,7 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
 
   // Stopped with SIGTERM: it says so, and every match finished before the kill is still there.
   ::kill(second, SIGTERM);
-  const int code = dtref_test::wait_exit(second, 20s);
+  const int code = dtref_test::wait_exit(second, dtref_test::patient(20s));
   kids.pids.erase(std::find(kids.pids.begin(), kids.pids.end(), second));
   EXPECT_EQ(code, 130) << slurp(dir.file("run2.err"));
   const std::set<int64_t> after = finished_ids(db);
@@ -261,7 +263,7 @@ TEST(LadderE2E, BotsCannotReadTheLadderStore) {
   const pid_t p = spawn({DTREF_BIN, "ladder", "--db", db, "--bot", probe, "--bot", "builtin:random", "--matches", "2",
                          "--no-http", "--transcripts", logs, "--quiet"},
                         (dir / "o").string(), (dir / "e").string());
-  ASSERT_EQ(dtref_test::wait_exit(p, 60s), 0) << slurp((dir / "e").string());
+  ASSERT_EQ(dtref_test::wait_exit(p, dtref_test::patient(60s)), 0) << slurp((dir / "e").string());
   int probes = 0;
   for (const auto& e : fs::directory_iterator(logs)) {
     if (e.path().extension() != ".stderr") continue;

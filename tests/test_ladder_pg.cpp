@@ -108,7 +108,7 @@ TEST(LadderPostgres, TwoWorkersPlayEveryPlannedMatchExactlyOnceThoughOneIsKilled
   const std::string conn = pg.conninfo();
   for (const std::string& bot : std::vector<std::string>{"a=builtin:random", "b=builtin:greedy", std::string("c=stdio:") + DTBOT_GREEDY}) {
     const pid_t r = spawn({DTREF_BIN, "ladder", "register", "--pg", conn, "--bot", bot}, dir.file("reg.out"), dir.file("reg.err"));
-    ASSERT_EQ(wait_exit(r, 30s), 0) << slurp(dir.file("reg.err"));
+    ASSERT_EQ(wait_exit(r, dtref_test::patient(30s)), 0) << slurp(dir.file("reg.err"));
   }
   constexpr int kPlanned = 16;
   auto worker = [&](const std::string& name, const std::vector<std::string>& env) {
@@ -120,11 +120,11 @@ TEST(LadderPostgres, TwoWorkersPlayEveryPlannedMatchExactlyOnceThoughOneIsKilled
   // match its other thread was playing must go back to the queue, not be lost.
   const pid_t w1 = worker("w1", {"DTREF_FAULT_STOP_AFTER=3"});
   const pid_t w2 = worker("w2", {});
-  ASSERT_TRUE(dtref_test::wait_stopped(w1, 60s)) << slurp(dir.file("w1.err"));
+  ASSERT_TRUE(dtref_test::wait_stopped(w1, dtref_test::patient(60s))) << slurp(dir.file("w1.err"));
   int status = 0;
   ::kill(w1, SIGKILL);
   ::waitpid(w1, &status, 0);
-  ASSERT_EQ(wait_exit(w2, 60s), 0) << slurp(dir.file("w2.err"));
+  ASSERT_EQ(wait_exit(w2, dtref_test::patient(60s)), 0) << slurp(dir.file("w2.err"));
 
   auto store = dtref::ladder::open_store("", conn, false);
   const auto all = store->matches(false);

@@ -67,7 +67,7 @@ std::vector<pid_t> tagged(const std::string& tag) {
 }
 
 bool none_left(const std::string& tag) {
-  for (int i = 0; i < 100; ++i) {
+  for (int i = 0; i < 100 * dtref_test::kSlowdown; ++i) {
     if (tagged(tag).empty()) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -168,7 +168,7 @@ TEST(Sandbox, BotsDieWithAKilledReferee) {
             static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  for (int i = 0; i < 300 && tagged(tag).empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  for (int i = 0; i < 300 * dtref_test::kSlowdown && tagged(tag).empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   ASSERT_FALSE(tagged(tag).empty()) << "the bot never started";
   ::kill(ref, SIGKILL);
   ::waitpid(ref, nullptr, 0);
@@ -220,10 +220,11 @@ TEST(Sandbox, ATournamentWithAForkStormAndAMemoryHogCompletesWithVerdictsForBoth
   const std::string db = dir.file("t.db");
   // The storm never answers, so each of its matches waits out its clock; 2 s
   // lets it reach the process limit even on a loaded machine (at 0.65 s it
-  // sometimes timed out first, without a limit hit).
+  // sometimes timed out first, without a limit hit); more under a sanitizer.
+  const std::string clock = std::to_string(1000 * dtref_test::kSlowdown);
   const std::string cmd = std::string(DTREF_BIN) + " tournament --quiet --bot 'storm=" + mock("fork_storm --at 1") +
                           "' --bot 'hog=" + mock("memory_hog --at 1") + "' --bot builtin:random --limit memory=256M" +
-                          " --limit processes=64 --decision-ms 1000 --bank-ms 1000 --db " + db + " >" + dir.file("out") + " 2>&1";
+                          " --limit processes=64 --decision-ms " + clock + " --bank-ms " + clock + " --db " + db + " >" + dir.file("out") + " 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << read_lines(dir.file("out")).size();
   dtref::tour::Store store(db);
   int storm = 0, hog = 0;

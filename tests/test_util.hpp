@@ -20,7 +20,23 @@
 #include <thread>
 #include <vector>
 
+// How many times longer a test waits for another process in a sanitized build
+// (tests/CMakeLists.txt defines it there): code runs several times slower
+// under AddressSanitizer or ThreadSanitizer, and a loaded CI machine slower
+// still. A longer wait costs nothing when the process is on time.
+#ifndef DTREF_TEST_SLOWDOWN
+#define DTREF_TEST_SLOWDOWN 1
+#endif
+
 namespace dtref_test {
+
+inline constexpr int kSlowdown = DTREF_TEST_SLOWDOWN;
+
+// `limit`, stretched for a sanitized build.
+template <class Duration>
+constexpr Duration patient(Duration limit) {
+  return limit * kSlowdown;
+}
 
 // A fresh path for a file named `name` (any old file there is removed) in one
 // temporary directory per test process, removed when the process ends.
