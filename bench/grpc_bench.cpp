@@ -7,7 +7,8 @@
 // Two figures:
 //  - link round trip: GrpcLink::send of a request of the median size a seat
 //    receives, until GrpcLink::receive returns the answer (serialisation,
-//    gRPC, the bot's parse and reply);
+//    gRPC, the bot's parse and reply); then the same with an empty request
+//    (a decision id only): gRPC's own floor (--matches 0: only these);
 //  - whole matches through run_match, both seats this bot over gRPC: every
 //    decision's cycle (request built .. choice applied and recorded) and the
 //    referee's own share of it (the cycle minus waiting for the answer),
@@ -96,8 +97,14 @@ int main(int argc, char** argv) {
   const std::string bot_spec = "grpc:" + self_exe() + " --as-bot";
   using Clock = dtref::Clock;
 
-  {  // link round trip
-    RefereeMessage req = median_request();
+  // Link round trips of a request of the median size, then of an empty one
+  // (a decision id and nothing else): the second is gRPC's own floor here, a
+  // round trip through HTTP/2 and the completion queues with next to nothing
+  // to serialise, convert or parse.
+  RefereeMessage empty;
+  empty.mutable_request()->set_type("request");
+  for (RefereeMessage req : {median_request(), empty}) {
+    const bool is_empty = !req.request().has_observation();
     dtref::GrpcLink::Options o;
     o.command = self_exe() + " --as-bot";
     dtref::GrpcLink link(o);
@@ -130,10 +137,12 @@ int main(int argc, char** argv) {
     link.send(end);
     link.shutdown(std::chrono::milliseconds(500));
     const bench::Stats s = bench::stats(us);
-    std::printf("gRPC link round trip, %zu-byte request -> answer: median %.1f us, p99 %.1f us (%zu trips)\n",
-                req.ByteSizeLong(), s.median, s.p99, s.n);
+    std::printf("gRPC link round trip, %s%zu-byte request -> answer: median %.1f us, p99 %.1f us (%zu trips)\n",
+                is_empty ? "empty " : "", req.ByteSizeLong(), s.median, s.p99, s.n);
+    std::fflush(stdout);
   }
 
+  if (matches <= 0) return 0;
   bench::MatchTimings t;
   if (!bench::time_matches(bot_spec, matches, &t)) return 1;
   bench::print_match_timings(bot_spec, t);

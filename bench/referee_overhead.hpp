@@ -123,8 +123,10 @@ struct MatchTimings {
 };
 
 // Plays `matches` matches with `bot_spec` in both seats. False, with the
-// reason printed, when one does not finish cleanly.
-inline bool time_matches(const std::string& bot_spec, int matches, MatchTimings* t) {
+// reason printed, when one does not finish cleanly. `sandboxed` false: the
+// bots run as plain processes (one that writes a file of its own needs that:
+// in the sandbox the filesystem is read-only and /tmp private).
+inline bool time_matches(const std::string& bot_spec, int matches, MatchTimings* t, bool sandboxed = true) {
   for (int m = 0; m < matches; ++m) {
     dtref::MatchSpec spec;
     spec.bots = {{"", bot_spec}, {"", bot_spec}};
@@ -132,6 +134,7 @@ inline bool time_matches(const std::string& bot_spec, int matches, MatchTimings*
     spec.rules = dt::preset_gengine();
     spec.seed = uint64_t(m + 1);
     spec.record_timings = true;
+    if (!sandboxed) spec.sandbox.isolation = dtref::Isolation::Off;
     const auto out = dtref::run_match(spec);
     if (out.voided || out.seats[0].verdict != dtref::Verdict::Ok || out.seats[1].verdict != dtref::Verdict::Ok) {
       std::fprintf(stderr, "%s: match %d did not finish cleanly (%s / %s)\n", bot_spec.c_str(), m,

@@ -10,6 +10,14 @@ class RandomBot final : public Bot {
   size_t choose(const Observation&, const std::vector<Option>& options) override {
     return size_t(rng_.below(options.size()));
   }
+  // It never looks at the position, so in process it is not built for it
+  // (dt::observe was a tenth of a tournament of built-in random bots).
+  size_t choose_in_game(const State&, int, const std::vector<Option>& options) override {
+    return size_t(rng_.below(options.size()));
+  }
+  size_t choose_in_position(const State&, const Knowledge&, const std::vector<Option>& options) override {
+    return size_t(rng_.below(options.size()));
+  }
 
  private:
   Rng rng_;

@@ -173,7 +173,9 @@ size_t trivial_request_size(const std::string& trivial, const std::string& dir) 
   fs::remove(path, ec);
   bench::MatchTimings t;
   const std::string spec = "stdio:" + quote(trivial) + " " + quote(path);
-  if (!bench::time_matches(spec, 1, &t)) return 0;
+  // Unsandboxed: in the sandbox (read-only filesystem, private /tmp, a uid of
+  // its own) the bot's notes went nowhere and the pipe was timed with a 1-byte line.
+  if (!bench::time_matches(spec, 1, &t, /*sandboxed=*/false)) return 0;
   std::vector<double> sizes;
   std::ifstream in(path);
   for (double v; in >> v;) sizes.push_back(v);
@@ -201,6 +203,27 @@ std::optional<bench::Stats> cycle(const std::string& spec, int matches, int runs
   return s;
 }
 
+// gRPC's own floor: dt_grpc_bench's link round trip with an empty request
+// (a decision id only) and a bot that answers 0, so next to nothing is
+// serialised, converted or parsed: HTTP/2 and the completion queues alone.
+void grpc_floor(const BenchOptions& o, Figures* f, const std::string& grpc) {
+  std::vector<double> floor;
+  const std::string marker = "empty ";
+  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
+    const auto out = run(fmt::format("{} --matches 0 --trips {}", quote(grpc), o.quick ? 200 : 5000));
+    const size_t at = out ? out->find(marker) : std::string::npos;
+    const size_t med = out && at != std::string::npos ? out->find("median ", at) : std::string::npos;
+    if (med == std::string::npos) {
+      f->notes.push_back("grpc floor: dt_grpc_bench did not report an empty round trip");
+      return;
+    }
+    floor.push_back(std::atof(out->c_str() + med + 7));
+  }
+  f->set("grpc_floor_us", median(floor));
+  if (f->values.contains("pipe_us"))
+    f->set("grpc_floor_over_pipe", median(floor) / std::max(0.01, f->values["pipe_us"].get<double>()));
+}
+
 void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) {
   const std::string trivial = o.programs + "/dtbot-trivial";
   const int runs = o.quick ? 1 : o.runs, matches = o.quick ? 1 : 5;
@@ -208,6 +231,7 @@ void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) 
     f->notes.push_back("stdio, pipe: " + trivial + " not found");
   } else {
     const size_t size = trivial_request_size(trivial, dir);
+    if (size == 0) f->notes.push_back("pipe: the trivial bot noted no request sizes; the pipe was timed with a 1-byte line");
     std::vector<double> raw;
     for (int r = 0; r < runs; ++r) raw.push_back(bench::stats(bench::raw_pipe_round_trips(size, o.quick ? 500 : 20000)).median);
     f->set("pipe_us", median(raw));
@@ -238,6 +262,7 @@ void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) 
   if (auto s = cycle("builtin:random", matches, runs, &why)) f->set("builtin_us", s->median);
   const std::string grpc = o.programs + "/dt_grpc_bench";
   if (fs::exists(grpc)) {
+    grpc_floor(o, f, grpc);
     if (auto s = cycle("grpc:" + quote(grpc) + " --as-bot", o.quick ? 1 : 3, runs, &why)) {
       f->set("grpc_us", s->median);
       f->set("grpc_p99_us", s->p99);
@@ -332,6 +357,39 @@ void fastchess_figure(const BenchOptions& o, Figures* f, const std::string& dir)
   f->set("dtref_over_fastchess", f->values.value("dtref_move_us", 0.0) / median(per_run));
 }
 
+// What a second core gives right now, for work that shares nothing: two
+// `dtref selfplay` processes at once against one, the same games each, as
+// work done per second (2 x one's time / the pair's time). The tournament's
+// -j2/-j1 is to be read against it: on this machine the kernel groups a
+// session's threads and processes (sched_autogroup) and shares the cores
+// between sessions, so under other sessions' load a second thread of one
+// command gets little or no more CPU. Both take their CPU from the session
+// `dtref bench` runs in.
+void scaling_control(const BenchOptions& o, Figures* f) {
+  const int games = o.quick ? 5 : 300;
+  std::vector<double> ratios;
+  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
+    const std::string one = fmt::format("{} selfplay --games {} --no-checks -q --seed {}", quote(self_exe()), games, r + 1);
+    const std::string other = fmt::format("{} selfplay --games {} --no-checks -q --seed {}", quote(self_exe()), games, r + 101);
+    auto t0 = Clock::now();
+    if (!run(one + " >/dev/null")) {
+      f->notes.push_back("scaling control: `dtref selfplay` failed");
+      return;
+    }
+    const double t1 = seconds_since(t0);
+    t0 = Clock::now();
+    if (!run(fmt::format("{} >/dev/null & {} >/dev/null; wait", other, one))) {
+      f->notes.push_back("scaling control: `dtref selfplay` failed");
+      return;
+    }
+    const double t2 = seconds_since(t0);
+    if (t2 > 0) ratios.push_back(2 * t1 / t2);
+  }
+  f->set("scaling_control_j2_j1", median(ratios));
+  if (f->values.contains("scaling_j2_j1") && median(ratios) > 0)
+    f->set("scaling_over_control", f->values["scaling_j2_j1"].get<double>() / median(ratios));
+}
+
 // Matches per minute of a tournament of built-in bots at -j2 over -j1 (the
 // same plans both times): how well concurrent matches use a second core.
 // Matches of built-in bots take about a millisecond each, so a whole command
@@ -371,6 +429,7 @@ void scaling_figure(const BenchOptions& o, Figures* f, const std::string& dir) {
   }
   f->set("scaling_j2_j1", median(ratios));
   f->set("scaling_whole_j2_j1", median(whole));
+  scaling_control(o, f);
 }
 
 struct Row {
@@ -393,12 +452,16 @@ const Row kRows[] = {
     {"stdio_over_pipe", "  stdio / pipe", "<= 2"},
     {"grpc_us", "gRPC round trip per decision (us, median)", "<= 4x pipe"},
     {"grpc_over_pipe", "  gRPC / pipe", "<= 4"},
+    {"grpc_floor_us", "  gRPC's floor: link round trip of an empty request, bot answers 0 (us)", ""},
+    {"grpc_floor_over_pipe", "  gRPC floor / pipe", ""},
     {"builtin_us", "in-process bots: the referee's cycle per decision (us)", ""},
     {"dtref_move_us", "per-move wall time, `dtref match`, trivial bots, one match at a time (us)", "<= 0.8x fastchess"},
     {"fastchess_move_us", "per-move wall time, fastchess, random-move UCI engine (us)", "reference"},
     {"dtref_over_fastchess", "  dtref / fastchess", "<= 0.8"},
     {"scaling_j2_j1", "matches per minute, tournament -j2 / -j1, built-in bots (start-up left out)", ">= 1.8"},
     {"scaling_whole_j2_j1", "  the same over whole commands (start-up included)", ""},
+    {"scaling_control_j2_j1", "  control: two independent selfplay processes / one (what the machine gives now)", ""},
+    {"scaling_over_control", "  tournament scaling / control", ""},
     {"example_bot_us", "the C++ example bot (dtbot-random) per decision (us)", "<= 2x trivial"},
     {"example_over_trivial", "  example / trivial", "<= 2"},
 };

@@ -129,6 +129,49 @@ TEST(RefereeJsonl, BotLinesAcceptNumberOrTextAndIgnoreUnknownFields) {
   }
 }
 
+// The plain answer is read without a JSON tree (jsonl.cpp, fast_answer); it
+// must read every spelling as the general reader does and refuse the same lines.
+TEST(RefereeJsonl, PlainAnswersReadAsTheGeneralReaderReadsThem) {
+  struct Case {
+    const char* line;
+    int64_t id;
+    double choice;
+    const char* type;
+  };
+  for (const Case& c : std::initializer_list<Case>{
+           {R"({"decision_id":12,"choice":0})", 12, 0, ""},
+           {R"({"choice":3,"decision_id":7})", 7, 3, ""},
+           {" { \"type\" : \"answer\" ,\t\"decision_id\": 5 , \"choice\" :2 } ", 5, 2, "answer"},
+           {R"({"decision_id":-4,"choice":-1})", -4, -1, ""},
+           {R"({"choice":1})", 0, 1, ""},
+           {R"({"decision_id":123456789012345678,"choice":9})", 123456789012345678, 9, ""},
+           {R"({"decision_id":1234567890123456789,"choice":9})", 1234567890123456789, 9, ""},  // 19 digits: general reader
+           {R"({"decision_id":2,"choice":1.5})", 2, 1.5, ""},   // a fraction: general reader, read as a number
+           {R"({"decision_id":2,"choice":2e0})", 2, 2, ""},
+           {R"({"decision_id":"8","choice":1})", 8, 1, ""},     // a numeric string: general reader
+           {R"({"decisionId":6,"choice":1})", 6, 1, ""},        // lowerCamelCase: general reader
+       }) {
+    std::string err;
+    auto a = dtref::parse_bot_line(c.line, &err);
+    ASSERT_TRUE(a) << c.line << ": " << err;
+    ASSERT_TRUE(a->has_answer()) << c.line;
+    EXPECT_EQ(a->answer().decision_id(), c.id) << c.line;
+    EXPECT_EQ(a->answer().choice().kind_case(), google::protobuf::Value::kNumberValue) << c.line;
+    EXPECT_EQ(a->answer().choice().number_value(), c.choice) << c.line;
+    EXPECT_EQ(a->answer().type(), c.type) << c.line;
+    EXPECT_EQ(a->answer().comment(), "") << c.line;
+  }
+  for (const char* bad : {R"({"decision_id":1,"choice":0}x)", R"({"decision_id":1,"choice":0,})",
+                          R"({"decision_id":1 "choice":0})", R"({"decision_id":1,"choice":01})",
+                          R"({"decision_id":1,"choice":0)", R"({"decision_id":1,"choice":-})",
+                          R"({"decision_id":1,"choice":})",
+                          R"({"decision_id":+1,"choice":0})"}) {
+    std::string err;
+    EXPECT_FALSE(dtref::parse_bot_line(bad, &err)) << bad;
+    EXPECT_FALSE(err.empty()) << bad;
+  }
+}
+
 }  // namespace
 
 namespace {

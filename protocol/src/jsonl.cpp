@@ -583,9 +583,86 @@ bool parse_object(std::string_view line, json* j, std::string* type, std::string
   return true;
 }
 
+// The answer nearly every bot sends, {"decision_id":N,"choice":K} (keys in
+// any order, "type":"answer" allowed, JSON whitespace between tokens), read
+// without building a JSON tree: the DOM parse and the reflection mapping were
+// most of the referee's own work on a bot's line. Anything else (a string
+// choice, a comment, a fraction, a repeated key, a number too long to be sure
+// of, trailing text) returns false and goes through the general reader,
+// which alone produces errors; what is accepted here reads as it would there.
+bool fast_answer(std::string_view line, protocol::BotMessage* out) {
+  size_t i = 0;
+  const size_t n = line.size();
+  auto ws = [&] {
+    while (i < n && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n')) ++i;
+  };
+  auto lit = [&](std::string_view t) {
+    if (line.substr(i, t.size()) != t) return false;
+    i += t.size();
+    return true;
+  };
+  // A JSON integer of at most 18 digits (no int64 overflow; as a double it
+  // rounds as the general reader converts it).
+  auto integer = [&](int64_t* v) {
+    const size_t start = i;
+    const bool neg = i < n && line[i] == '-';
+    if (neg) ++i;
+    const size_t digits = i;
+    while (i < n && line[i] >= '0' && line[i] <= '9') ++i;
+    const size_t count = i - digits;
+    if (count == 0 || count > 18 || (count > 1 && line[digits] == '0')) return false;
+    if (i < n && (line[i] == '.' || line[i] == 'e' || line[i] == 'E')) return false;
+    int64_t x = 0;
+    for (size_t k = digits; k < i; ++k) x = x * 10 + (line[k] - '0');
+    *v = neg ? -x : x;
+    return i > start;
+  };
+  ws();
+  if (!lit("{")) return false;
+  bool have_id = false, have_choice = false, have_type = false;
+  int64_t id = 0, choice = 0;
+  for (;;) {
+    ws();
+    if (lit("\"decision_id\"")) {
+      ws();
+      if (have_id || !lit(":")) return false;
+      ws();
+      if (!integer(&id)) return false;
+      have_id = true;
+    } else if (lit("\"choice\"")) {
+      ws();
+      if (have_choice || !lit(":")) return false;
+      ws();
+      if (!integer(&choice)) return false;
+      have_choice = true;
+    } else if (lit("\"type\"")) {
+      ws();
+      if (have_type || !lit(":")) return false;
+      ws();
+      if (!lit("\"answer\"")) return false;
+      have_type = true;
+    } else {
+      return false;
+    }
+    ws();
+    if (lit(",")) continue;
+    if (!lit("}")) return false;
+    break;
+  }
+  ws();
+  if (i != n || !have_choice) return false;
+  protocol::Answer* a = out->mutable_answer();
+  if (have_type) a->set_type("answer");
+  if (have_id) a->set_decision_id(id);
+  a->mutable_choice()->set_number_value(double(choice));
+  return true;
+}
+
 }  // namespace
 
 bool parse_bot_line(std::string_view line, protocol::BotMessage* out, std::string* error) {
+  out->Clear();
+  if (fast_answer(line, out)) return true;
   out->Clear();
   json j;
   std::string type;
