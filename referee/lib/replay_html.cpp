@@ -13,6 +13,7 @@
 
 #include "dt/card_loader.hpp"
 #include "dt/game.hpp"
+#include "dtref/convert.hpp"
 
 namespace dtref {
 
@@ -21,19 +22,6 @@ extern const char* const kReplayPage;  // replay_page.cpp
 namespace {
 
 using json = nlohmann::json;
-
-std::string phase_word(dt::Phase p) {
-  switch (p) {
-    case dt::Phase::CardinalsGift: return "cardinals_gift";
-    case dt::Phase::Window: return "window";
-    case dt::Phase::Actions: return "actions";
-    case dt::Phase::Points: return "points";
-    case dt::Phase::Discard: return "discard";
-    case dt::Phase::GameOver: return "game_over";
-    case dt::Phase::Choice: return "choice";
-  }
-  return "?";
-}
 
 std::string upper(std::string_view v) {
   std::string out(v);
@@ -210,7 +198,7 @@ class PageBuilder final : public ReplayVisitor {
     }
     json b = {{"turn", s.turn_number},
               {"current", s.current},
-              {"phase", phase_word(s.phase)},
+              {"phase", phase_name(s.phase)},
               {"actions", s.actions_left},
               {"seats", std::move(seats)}};
     if (s.combat.active)
