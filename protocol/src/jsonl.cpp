@@ -623,24 +623,20 @@ bool fast_answer(std::string_view line, protocol::BotMessage* out) {
   int64_t id = 0, choice = 0;
   for (;;) {
     ws();
+    // A key seen twice falls back to the general reader, which reports it.
+    auto value_of = [&](bool* seen) {
+      ws();
+      if (*seen || !lit(":")) return false;
+      ws();
+      *seen = true;
+      return true;
+    };
     if (lit("\"decision_id\"")) {
-      ws();
-      if (have_id || !lit(":")) return false;
-      ws();
-      if (!integer(&id)) return false;
-      have_id = true;
+      if (!value_of(&have_id) || !integer(&id)) return false;
     } else if (lit("\"choice\"")) {
-      ws();
-      if (have_choice || !lit(":")) return false;
-      ws();
-      if (!integer(&choice)) return false;
-      have_choice = true;
+      if (!value_of(&have_choice) || !integer(&choice)) return false;
     } else if (lit("\"type\"")) {
-      ws();
-      if (have_type || !lit(":")) return false;
-      ws();
-      if (!lit("\"answer\"")) return false;
-      have_type = true;
+      if (!value_of(&have_type) || !lit("\"answer\"")) return false;
     } else {
       return false;
     }
