@@ -7,6 +7,7 @@
 // game goes back to the decision the card interrupted.
 #include <algorithm>
 
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -68,7 +69,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId x = CardId(i);
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
-        if (filter_matches(s, c.filter, x, seat)) out.push_back(x);
+        if (filter_matches(s, c.filter, x, seat) && pick_allowed(s, c.on_pick, t.card, x)) out.push_back(x);
       }
       break;
   }
