@@ -2,6 +2,7 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -102,6 +103,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     open_response_window(s);
     return;
   }
+  orders_met(s, me, o.a, o.b);  // TELEPATHIC MESSAGE, CONTROL MIND
   if (boast_due(s, o.a))  // LANE CHUNG has made the attack he boasted of
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.source == o.a && m.target == o.a && m.seat == s.card(o.a).controller;

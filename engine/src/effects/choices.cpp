@@ -7,6 +7,7 @@
 // game goes back to the decision the card interrupted.
 #include <algorithm>
 
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -78,7 +79,8 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         const CardId x = CardId(i);
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
-        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card)) out.push_back(x);
+        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x))
+          out.push_back(x);
       }
       break;
   }

@@ -55,6 +55,9 @@ void fill_mod_sources(const State& s, std::vector<CardId>& out);
 std::vector<CardId>* memoized_mod_sources(const State& s);
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
 
+// Is this a Use of an ability that is its player's Tactical Action (abilities.cpp)?
+bool tactical_use(const State& s, const Option& o);
+
 // --- timing (timing.cpp) ---
 bool timing_open(const State& s, Timing t, int seat, int actions);
 

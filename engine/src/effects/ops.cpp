@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 
+#include "effects/area_damage.hpp"
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -73,6 +75,36 @@ static std::map<std::string, Handler>& handlers() {
     // LANE CHUNG: the boast, announced in one turn for an attack in the next.
     m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
       if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
+    };
+    // TELEPATHIC MESSAGE: the target player must attack the picked warrior in its next turn.
+    m["order_attack_this"] = [](State& s, int, CardId source, CardId w, int tseat, Log) {
+      give_order(s, source, w, tseat, kOrderAttackThis);
+    };
+    // CONTROL MIND: the target warrior must (or must not) attack in its player's next turn.
+    m["order_must_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+      if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderMustAttack);
+    };
+    m["order_no_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+      if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderNoAttack);
+    };
+    // AUTOMATIC FIRE: a weapon used in this combat gives its bonus once more, for the combat.
+    m["double_weapon_bonus"] = [](State& s, int, CardId source, CardId weapon, int, Log) {
+      if (!s.combat.active || weapon == kNoCard || s.card(weapon).zone != Zone::InPlay) return;
+      const CardId w = bearer_of(s, weapon);
+      const std::vector<CardId> used = used_weapons(s, w);
+      if (std::find(used.begin(), used.end(), weapon) != used.end())
+        s.combat.mods.push_back({source, w, s.def(weapon).bonus});
+    };
+    // GREATER TELEPATHY (gEngine): the card's target warrior attacks the one picked,
+    // in place of the combat's two warriors (the Choice under way holds the target).
+    m["make_combatants"] = [](State& s, int, CardId, CardId d, int, Log) {
+      if (s.choices.empty()) return;
+      const CardId a = s.choices.front().target;
+      if (!new_combatants_ok(s, a, d)) return;
+      s.combat.attacker = a;
+      s.combat.defender = d;
+      s.combat.attacking_seat = uint8_t(s.card(a).controller);
+      s.combat.warzone = kNoCard;  // the new defender chose no Warzone
     };
     return m;
   }();
@@ -463,8 +495,15 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                     picked);
         break;
       case Op::Handler: {
+        if (e.handler == "area_damage" || e.handler == "area_damage_no_points") {  // FLOW OF ACID, WIND OF INSANITY
+          const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
+          area_damage(s, seat, source, user, amount, per, e.handler == "area_damage", log);
+          break;
+        }
         auto it = handlers().find(e.handler);
-        if (it != handlers().end()) it->second(s, seat, source, target.card, target.seat, log);
+        // In a Choice's on_pick, a handler on PICKED is handed the card picked.
+        if (it != handlers().end())
+          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card, target.seat, log);
         break;
       }
       default: break;
