@@ -4,6 +4,7 @@
 // when everyone in it has passed in a row.
 #include <algorithm>
 
+#include "effects/reactions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -50,6 +51,7 @@ void window_options(const State& s, std::vector<Option>& out) {
 }
 
 void close_window(State& s, Log log) {
+  clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
       SeatState& st = s.seats[s.current];
