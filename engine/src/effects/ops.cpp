@@ -45,6 +45,19 @@ static std::map<std::string, Handler>& handlers() {
       if (target != kNoCard && is_warrior_in_play(s, target))
         s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoMarkerSeat});
     };
+    // TIME ROT as printed: an Age marker (a lasting entry with no bonus); each
+    // third marker of the card's name on the warrior is -1 F, S, A and V, and
+    // a warrior brought down to V 0 is discarded.
+    m["age_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
+      if (target == kNoCard || !is_warrior_in_play(s, target)) return;
+      s.lasting.push_back({source, target, {}, kNoMarkerSeat});
+      const int markers = int(std::count_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+        return m.target == target && m.seat == kNoMarkerSeat && s.card(m.source).def == s.card(source).def &&
+               m.bonus.f == 0 && m.bonus.s == 0 && m.bonus.a == 0 && m.bonus.v == 0;
+      }));
+      if (markers % 3 == 0) s.lasting.push_back({source, target, StatBonus{-1, -1, -1, -1}, kNoMarkerSeat});
+      if (stats(s, target).v <= 0) discard_from_play(s, target);
+    };
     // LESSER HYPNOSIS (gEngine): the target becomes the attacker (targets.cpp's
     // defender_ok has already checked that it may attack the defender).
     m["change_attacker"] = [](State& s, int, CardId, CardId target, int, Log) {
@@ -375,12 +388,30 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::LastingBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
-          s.lasting.push_back({source, c, b, uint8_t(seat)});
+          // `lasting`: a marker no turn's start removes (TIME ROT's Age marker)
+          s.lasting.push_back({source, c, b, e.lasting ? kNoMarkerSeat : uint8_t(seat)});
           break;
         }
-        case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn
-          s.lasting.push_back({source, c, {}, uint8_t(seat), kNoCard, e.grant});
+        case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn;
+          // `lasting`: for good, while the warrior stays in play (INSPIRE THE MASSES)
+          s.lasting.push_back({source, c, {}, e.lasting ? kNoMarkerSeat : uint8_t(seat), kNoCard, e.grant});
           break;
+        case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
+          if (is_warrior_in_play(s, c) && in_play(source)) mark_target(s, source, c);
+          break;
+        case Op::NoKillAward:  // PORTAL OF THE GREAT CONQUEROR: the kill earns no points
+          std::erase_if(s.awards, [&](const PointsAward& a) { return a.source == c; });
+          break;
+        case Op::MoveMission: {  // FILE TRANSFER: the target mission goes onto the picked warrior
+          const CardId m = target.card;
+          if (m == kNoCard || !in_play(m) || s.def(m).type != CardType::Mission || !is_warrior_in_play(s, c)) break;
+          std::vector<CardMark> keep;  // it stays the same mission: what it remembered goes with it
+          for (const CardMark& mk : s.marks)
+            if (mk.card == m) keep.push_back(mk);
+          put_attached(s, m, c, s.card(m).controller);
+          s.marks.insert(s.marks.end(), keep.begin(), keep.end());
+          break;
+        }
         case Op::ImmuneToPicked:  // EXORCISE DISEASE, MIND WALL: immune to the card picked
           if (picked == kNoCard) break;
           if (e.lasting) s.lasting.push_back({source, c, {}, uint8_t(seat), picked});

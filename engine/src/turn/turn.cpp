@@ -37,6 +37,7 @@ void start_discard_step(State& s) {
 }
 
 void end_turn(State& s, Log log) {
+  end_of_turn_missions(s, log);  // DARK KOHORT: "until the end of your next turn"
   eliminate_if_out_of_time(s, log);
   SeatState& me = s.seats[s.current];
   if (me.extra_turns > 0 && !me.eliminated) {  // RUTHLESS EFFICIENCY: the same player again
