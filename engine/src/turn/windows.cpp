@@ -4,6 +4,7 @@
 // when everyone in it has passed in a row.
 #include <algorithm>
 
+#include "actions/second_attack.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -67,6 +68,7 @@ void close_window(State& s, Log log) {
       s.recent_p_seat = -1;
       s.recent_p = 0;
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
+      if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
       after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
