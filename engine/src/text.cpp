@@ -27,7 +27,8 @@ std::string to_text(const Option& o) {
       return "build " + cid(o.a) + (o.p == 1 ? " squad" : o.p == 2 ? " kohort" : o.p == 3 ? " outpost" : "");
     case OptKind::Attack:
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
-             (o.p == 1 ? " doubled" : "");
+             (o.p == 1 ? " doubled" : "") +
+             (o.p == 2 ? " then " + cid(o.c) + (o.d ? " shoot" : " fight") : "");
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
     case OptKind::Play:
     case OptKind::Use: {

@@ -404,6 +404,11 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.kind = dt::OptKind::Attack;
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
     if (n == 5) o.p = 1;  // HUNTER's doubled Fight attack, two actions
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 7 && w[4] == "then" && card(5, &o.c)) {
+    o.kind = dt::OptKind::Attack;  // NIMROD AUTOCANNON: two attacks named at once
+    o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
+    o.p = 2;
+    o.d = w[6] == "shoot" ? 1 : 0;
   } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::Sabotage;
     o.b = dt::CardId(num);

@@ -2,6 +2,7 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "actions/second_attack.hpp"
 #include "effects/orders.hpp"
 #include "internal.hpp"
 
@@ -70,12 +71,30 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         for (CardId w : st.in_play) any = any || (is_warrior_in_play(s, w) && !s.card(w).hidden && is_legion(s, w));
       if (any) keep_only_legion();
     }
+    // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
+    // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
+    // Option::c the second defender, Option::d its tactic, 1 for Shoot).
+    const bool fight_only = has_designation(s, a, "ATTACKS TWICE AS ONE ACTION (FIGHT)");
+    if (fight_only || has_designation(s, a, "ATTACKS TWICE AS ONE ACTION")) {
+      const size_t end = out.size();
+      for (size_t i = first_option; i < end; ++i) {
+        if (fight_only && out[i].tactic != Tactic::Fight) continue;
+        for (size_t j = first_option; j < end; ++j) {
+          if (fight_only && out[j].tactic != Tactic::Fight) continue;
+          Option o = out[i];
+          o.p = 2;
+          o.c = out[j].b;
+          o.d = out[j].tactic == Tactic::Shoot ? 1 : 0;
+          out.push_back(o);
+        }
+      }
+    }
     // HUNTER - SPECIAL FORCES BADASS: each Fight attack may also be made as two
     // actions, his F doubled (`attack c12 c31 fight doubled`).
     if (s.actions_left >= 2 && has_designation(s, a, "DOUBLED FIGHT ATTACK FOR 2 ACTIONS")) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i)
-        if (out[i].tactic == Tactic::Fight) {
+        if (out[i].tactic == Tactic::Fight && out[i].p == 0) {
           Option o = out[i];
           o.p = 1;
           out.push_back(o);
@@ -101,6 +120,8 @@ void apply_attack(State& s, const Option& o, Log log) {
   const int toll = attack_toll(s, me, s.card(o.b).controller);
   destiny(s, me) -= toll;
   emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic), toll});
+  if (o.p == 2 && o.c != kNoCard)  // the second attack waits for the first one's response window to close
+    s.lasting.push_back({o.a, o.c, {}, uint8_t(me), kNoCard, 0, uint8_t(o.d ? kSecondAttackShoot : kSecondAttackFight)});
   // A defender in cover is turned face up for the combat (and paid for).
   if (!reveal(s, o.b, log)) {
     open_response_window(s);
@@ -125,6 +146,33 @@ void apply_attack(State& s, const Option& o, Log log) {
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
   if (o.p == 1) s.combat.mods.push_back({o.a, o.a, {}});  // the doubling's marker (combat/standing.cpp)
+}
+
+bool start_second_attack(State& s, Log log) {
+  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+    return (m.lock == kSecondAttackFight || m.lock == kSecondAttackShoot) && m.seat == s.current;
+  });
+  if (it == s.lasting.end()) return false;
+  const CardId a = it->source, d = it->target;
+  const Tactic t = it->lock == kSecondAttackShoot ? Tactic::Shoot : Tactic::Fight;
+  s.lasting.erase(it);
+  const int me = s.current;
+  // Its warrior may have died, left, or gone into cover meanwhile (its defender leaving took the marker).
+  if (!is_warrior_in_play(s, a) || s.card(a).controller != me || s.card(a).cover || !can_take_part_in_combat(s, a) ||
+      !has_rating(s, a, t) || (t == Tactic::Fight && flies_or_dives(s, a)))
+    return false;
+  emit(log, {EventKind::Attack, int8_t(me), a, d, int(t), 0});
+  if (!reveal(s, d, log)) {
+    open_response_window(s);
+    return true;
+  }
+  if (!attack_allowed(s, a, d) || !defender_may_fight(s, d, t)) {
+    emit(log, {EventKind::AttackVoid, int8_t(me), a, d});
+    open_response_window(s);
+    return true;
+  }
+  start_combat(s, a, d, t, me);
+  return true;
 }
 
 }  // namespace dt::detail

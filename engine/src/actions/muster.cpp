@@ -1,5 +1,6 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
+#include "effects/reactions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -106,6 +107,8 @@ void apply_muster(State& s, const Option& o, Log log) {
     after_free_action(s);
     return;
   }
+  // BORN WITH A SILVER SPOON answers a warrior placed in a Squad, in this window.
+  if (w.area == Area::Squad) mark_just_happened(s, o.a, o.a, kJustPlacedInSquad);
   open_response_window(s);
 }
 

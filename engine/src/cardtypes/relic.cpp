@@ -31,7 +31,7 @@ bool is_noted_collector(const State& s, int seat) {
 bool can_equip_relic(const State& s, CardId r, CardId w) {
   const CardDef& rd = s.def(r);
   if (rd.type != CardType::Relic) return false;
-  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (has_designation(s, w, "NO ATTACHMENTS") || has_designation(s, w, "NO RELICS")) return false;  // AQUABEAST
   if (!gives_to(s, r, w)) return false;
   if (relic_in_play(s, r)) return false;
   if (s.rules.relics_need_collector && !is_noted_collector(s, s.card(w).controller)) return false;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "internal.hpp"
+#include "effects/reactions.hpp"
 #include "effects/stun.hpp"
 
 namespace dt::detail {
@@ -92,6 +93,9 @@ void resolve_combat(State& s, Log log) {
   std::vector<Kill> kills;
   if (d_dead) kills.push_back({D, A, sd.v});
   if (a_dead) kills.push_back({A, D, sa.v});
+  for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
+    if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
+      mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);
   award_kills(s, kills, a_dead && d_dead, log);
   // A surviving defender keeps its cover; its identity is public from now on.
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;

@@ -123,6 +123,13 @@ static std::map<std::string, Handler>& handlers() {
       s.combat.attacking_seat = uint8_t(s.card(a).controller);
       s.combat.warzone = kNoCard;  // the new defender chose no Warzone
     };
+    // SWORN VENGEANCE: the target is wounded; if that kills it, you earn its V.
+    m["wound_awarded"] = [](State& s, int seat, CardId source, CardId target, int, Log log) {
+      if (target == kNoCard || !is_warrior_in_play(s, target)) return;
+      Effect e;
+      e.op = s.card(target).wounded || (keywords(s, target) & kwDiesWhenWounded) ? Op::KillAwarded : Op::Wound;
+      run_effects(s, seat, source, kNoCard, {target, -1}, 1, {e}, log, nullptr);
+    };
     return m;
   }();
   return h;

@@ -2,6 +2,7 @@
 // when they may be played, on what, what they cost, and playing one.
 #include <algorithm>
 
+#include "effects/reactions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -71,6 +72,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
+      if (!reaction_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (free_only && !free_mission(s, c, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
@@ -117,6 +119,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
+  reaction_used(s, o.a, o.b);
   // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
   std::vector<CardId> heretic_watch;
   if ((d.grant_keywords & kwHeretic) && o.b != kNoCard && is_warrior_in_play(s, o.b))

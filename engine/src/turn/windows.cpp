@@ -4,6 +4,8 @@
 // when everyone in it has passed in a row.
 #include <algorithm>
 
+#include "actions/second_attack.hpp"
+#include "effects/reactions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -50,6 +52,7 @@ void window_options(const State& s, std::vector<Option>& out) {
 }
 
 void close_window(State& s, Log log) {
+  clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
       SeatState& st = s.seats[s.current];
@@ -65,6 +68,7 @@ void close_window(State& s, Log log) {
       s.recent_p_seat = -1;
       s.recent_p = 0;
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
+      if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
       after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;

@@ -1,0 +1,45 @@
+// "Immediately after" markers: see reactions.hpp.
+#include "effects/reactions.hpp"
+
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+constexpr uint8_t kUntilWindowCloses = 0xFF;  // no turn's start removes it
+
+static uint8_t kind_asked(const CardDef& d) {
+  if (d.has_designation("PLAYED ON A WARRIOR JUST PLACED IN A SQUAD")) return kJustPlacedInSquad;
+  if (d.has_designation("PLAYED ON THE KILLER OF A MISHIMA")) return kJustKilledMishima;
+  return 0;
+}
+
+void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
+  LastingMod m{source, target, {}, kUntilWindowCloses};
+  m.lock = kind;
+  s.lasting.push_back(m);
+}
+
+void clear_just_happened(State& s) {
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima; });
+}
+
+bool reaction_target_ok(const State& s, CardId card, CardId target) {
+  const uint8_t kind = kind_asked(s.def(card));
+  if (!kind) return true;
+  return target != kNoCard && std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+           return m.lock == kind && m.target == target;
+         });
+}
+
+void reaction_used(State& s, CardId card, CardId target) {
+  const uint8_t kind = kind_asked(s.def(card));
+  if (!kind) return;
+  // SWORN VENGEANCE: only the first copy played takes effect; one BORN WITH A SILVER SPOON a placing.
+  auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
+                         [&](const LastingMod& m) { return m.lock == kind && m.target == target; });
+  if (it != s.lasting.end()) s.lasting.erase(it);
+}
+
+}  // namespace dt::detail
