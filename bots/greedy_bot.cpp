@@ -573,8 +573,11 @@ class GreedyBot final : public Bot {
       case OptKind::Proclaim:
       case OptKind::Assign: return 45;
       case OptKind::AddD: return -1;  // more D for a spell already cast: left to smarter bots
-      // A card's choice: any pick before stopping (the first alternative before the others).
-      case OptKind::Choose: return o.a != kNoCard ? 2 : o.p >= 0 ? 1 - 0.01 * o.p : 0;
+      // A card's choice: any pick before stopping (the first alternative before the others;
+      // of players, an opponent before itself).
+      case OptKind::Choose:
+        if (o.a == kNoCard && o.seat >= 0) return o.seat != obs.viewer ? 1.5 : 0.5;
+        return o.a != kNoCard ? 2 : o.p >= 0 ? 1 - 0.01 * o.p : 0;
       case OptKind::Play: {
         if (def(o.a) && def(o.a)->play) return effect_score(obs, o);
         if (!obs.in_combat) return -1;

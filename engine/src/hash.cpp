@@ -80,13 +80,15 @@ uint64_t state_hash(const State& s) {
   for (const CombatMod& m : s.combat.mods)
     if (m.immune != kNoCard) H.mix(0x1AA1ull << 48 | uint64_t(uint16_t(m.immune)));
   for (const LastingMod& m : s.lasting)
-    if (m.immune != kNoCard || m.grant || m.lock)
-      H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune)) | uint64_t(m.grant) << 16 | uint64_t(m.lock) << 8);
+    if (m.immune != kNoCard || m.grant || m.lock || m.player >= 0)
+      H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune)) | uint64_t(m.grant) << 16 | uint64_t(m.lock) << 8 |
+            uint64_t(uint8_t(m.player)) << 56);
   for (const PendingChoice& c : s.choices) {
     H.mix(uint64_t(uint16_t(c.source)) | uint64_t(uint16_t(c.target)) << 16 | uint64_t(uint8_t(c.target_seat)) << 32 |
           uint64_t(c.by) << 40 | uint64_t(c.seat) << 48 | uint64_t(c.resume) << 56);
     H.mix(uint64_t(uint16_t(c.picks_left)));
     H.ids(c.candidates);
+    for (int8_t t : c.seats) H.mix(0x5EA7ull << 48 | uint64_t(uint8_t(t)));
   }
   for (const CardMark& m : s.marks)
     H.mix(0x3A7Cull << 48 | uint64_t(uint16_t(m.card)) | uint64_t(m.kind) << 16 | uint64_t(uint16_t(m.value)) << 24);

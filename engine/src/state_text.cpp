@@ -139,12 +139,14 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   // Immunities to one card (EXORCISE DISEASE, MIND WALL), by index, and the choices left to players.
   w.label("choices");
   for (const CombatMod& m : cb.mods) w.num(m.immune);
-  for (const LastingMod& m : s.lasting) w.num(m.immune), w.num(m.grant), w.num(m.lock);
+  for (const LastingMod& m : s.lasting) w.num(m.immune), w.num(m.grant), w.num(m.lock), w.num(m.player);
   w.num(long(s.choices.size()));
   for (const PendingChoice& c : s.choices) {
     w.num(c.source), w.num(c.target), w.num(c.target_seat), w.num(c.by), w.num(c.seat), w.num(c.picks_left);
     w.num(int(c.resume));
     w.ids(c.candidates);
+    w.num(long(c.seats.size()));
+    for (int8_t t : c.seats) w.num(t);
   }
   w.label("marks");
   w.num(long(s.marks.size()));
@@ -266,13 +268,17 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     r.label("choices");
     for (CombatMod& m : cb.mods) m.immune = card();
     for (LastingMod& m : s.lasting)
-      m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)), m.lock = uint8_t(r.num(0, 9));  // 3-5: attack orders (effects/orders.hpp), 6-7: effects/reactions.hpp, 8-9: a second attack (actions/second_attack.hpp)
+      m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)),
+      m.lock = uint8_t(r.num(0, 9)),  // 3-5: attack orders (effects/orders.hpp), 6-7: effects/reactions.hpp, 8-9: a second attack (actions/second_attack.hpp)
+      m.player = int8_t(r.num(-1, seats - 1));
     s.choices.resize(size_t(r.num(0, 1000)));
     for (PendingChoice& c : s.choices) {
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
       c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
       c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
       ids(c.candidates);
+      c.seats.resize(size_t(r.num(0, kMaxSeats)));
+      for (int8_t& t : c.seats) t = int8_t(r.num(0, seats - 1));
     }
     if (s.phase == Phase::Choice && s.choices.empty()) throw Malformed{"a choice phase with no choice"};
     r.label("marks");

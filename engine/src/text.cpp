@@ -47,7 +47,10 @@ std::string to_text(const Option& o) {
     case OptKind::Assign: return "assign " + cid(o.a) + " " + cid(o.b);
     case OptKind::AddD: return "add " + cid(o.a) + " x" + std::to_string(o.n);
     case OptKind::Choose:
-      return o.a != kNoCard ? "choose " + cid(o.a) : o.p >= 0 ? "choose a" + std::to_string(o.p) : "choose done";
+      return o.a != kNoCard ? "choose " + cid(o.a)
+             : o.seat >= 0  ? "choose s" + std::to_string(o.seat)
+             : o.p >= 0     ? "choose a" + std::to_string(o.p)
+                            : "choose done";
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
     case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(o.p);
@@ -195,7 +198,10 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::AddD: return who + " adds " + y + " D to " + name(e.a);
     case EventKind::Choose:
       return who + " chooses for " + name(e.a) + ": " +
-             (e.b != kNoCard ? name(e.b) : e.x >= 0 ? "alternative " + x : std::string("no more"));
+             (e.b != kNoCard ? name(e.b)
+              : e.x >= 100   ? "player s" + std::to_string(e.x - 100)
+              : e.x >= 0     ? "alternative " + x
+                             : std::string("no more"));
     case EventKind::Effect:
       return name(e.a) + ": " + std::string(effect_name(e.x)) + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";

@@ -428,9 +428,11 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "add" && n == 3 && card(1, &o.a) && w[2].size() > 1 && w[2][0] == 'x' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::AddD;
     o.n = int16_t(num);
-  } else if (k == "choose" && n == 2) {  // choose c12 | choose a1 | choose done
+  } else if (k == "choose" && n == 2) {  // choose c12 | choose a1 | choose s1 | choose done
     o.kind = dt::OptKind::Choose;
     if (card_ref(w[1], &o.a)) {
+    } else if (w[1].size() > 1 && w[1][0] == 's' && number_at(w[1], 1, &num) && num < 64) {
+      o.seat = int8_t(num);
     } else if (w[1].size() > 1 && w[1][0] == 'a' && number_at(w[1], 1, &num)) {
       o.p = int16_t(num);
     } else if (w[1] == "done") {

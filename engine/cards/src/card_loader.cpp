@@ -399,6 +399,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       ch.count = amount(c.count(), where);
       ch.v_times_target = small(c.v_times_target(), where);
       ch.modified_v = c.modified_v();
+      ch.repeat_picks = c.repeat_picks();
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
         throw std::runtime_error(where + ": a choice between alternatives names none");
       ps.choice = std::move(ch);

@@ -180,7 +180,8 @@ enum class Op : uint8_t {
   TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
   MarkPicked = 100,     // a Choice pick: the card remembers the picked warrior (State::marks)
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
-  MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior
+  MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
+  DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
 };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
@@ -209,7 +210,8 @@ struct Effect {
 
 // A choice a card's text leaves to a player once the card is played
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
-enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay };
+enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
+                                  Players = 100, MissionRecipients = 101 };
 struct Alternative {
   std::vector<Effect> effects;
   int16_t cost_d = 0, cost_p = 0;
@@ -226,6 +228,7 @@ struct ChoiceSpec {
   int16_t count = 0;                      // TopOfYourDraw: cards (and as many more per purchase)
   int8_t v_times_target = 0;              // picks: base V at least this many times the target's (0: no test)
   bool modified_v = false;                // ... comparing modified V instead
+  bool repeat_picks = false;              // PLAYERS: a player picked stays a candidate
 };
 
 struct PlaySpec {

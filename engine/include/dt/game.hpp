@@ -44,7 +44,7 @@ enum class OptKind : uint8_t {
   Proclaim,     // proclaim c40           (Alliance card; at any time, no action)
   Assign,       // assign c12 c31         (SERGEANT, a warrior of the group assigned to it; at any time)
   AddD,         // add c40 x2             (more D for a "for every X D" spell cast in this combat)
-  Choose,       // choose c12 | choose a1 | choose done   (a pick a card's text leaves: a card, the
+  Choose,       // choose c12 | choose a1 | choose s1 | choose done   (a pick a card's text leaves: a card, the
                 //                                         alternative p, or stopping, p = -1)
 };
 

@@ -133,6 +133,8 @@ struct LastingMod {
   uint32_t grant = 0;       // keywords the target has meanwhile (SLEEP: NONCOMBATANT)
   uint8_t lock = 0;         // a player's marker: 1 no one but `seat` performs Tactical Actions,
                             // 2 no one attacks (SHROUD)
+  int8_t player = -1;       // (when set) a marker on this player, with no target: it has the keywords
+                            // in `grant` (HERETIC CONSPIRACY: ART IMMUNITY)
 };
 
 // A choice a card's text leaves to a player (docs/effects.md "Choices"): the
@@ -146,6 +148,7 @@ struct PendingChoice {
   uint8_t seat = 0;          // who chooses
   int16_t picks_left = 0;    // -1: any number
   std::vector<CardId> candidates;  // cards still to pick from
+  std::vector<int8_t> seats;       // players still to pick from (`choose s1`)
   Phase resume = Phase::Actions;   // the decision it interrupted
 };
 

@@ -34,8 +34,21 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
     case ChoiceFrom::TopOfYourDraw: return s.card(x).zone == Zone::Draw;
     case ChoiceFrom::TargetPlayersWarriors: return is_warrior_in_play(s, x);
     case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
+    case ChoiceFrom::Players: return false;
+    case ChoiceFrom::MissionRecipients: return is_warrior_in_play(s, x);
   }
   return false;
+}
+
+// EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
+static bool redeemable(const State& s, const std::vector<Effect>& on_pick, CardId w) {
+  for (const Effect& e : on_pick)
+    if (e.op == Op::Handler && e.handler == "redeem") {
+      for (CardId a : attachments_of(s, w))
+        if (s.def(a).type != CardType::Symmetry && (s.def(a).grant_keywords & kwHeretic)) return true;
+      return false;
+    }
+  return true;
 }
 
 // PROVE YOUR VALOR: a warrior worth at least so many times the card's target
@@ -79,10 +92,42 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         const CardId x = CardId(i);
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
+        if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
         if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x))
           out.push_back(x);
       }
       break;
+    case ChoiceFrom::Players: break;  // players only (choice_seats)
+    case ChoiceFrom::MissionRecipients:  // FILE TRANSFER: a mission on a warrior goes onto another warrior
+      if (t.card != kNoCard && s.card(t.card).zone == Zone::InPlay && s.card(t.card).attached_to != kNoCard)
+        for (const SeatState& st : s.seats)
+          for (CardId w : st.in_play)
+            if (is_warrior_in_play(s, w) && !s.card(w).hidden && w != s.card(t.card).attached_to &&
+                !mission_copy_on_warrior(s, t.card, w))
+              out.push_back(w);
+      break;
+  }
+  return out;
+}
+
+// The players a choice may pick (`choose s1`): PLAYERS by `filter.side` and
+// `other`, never one immune to the card (HERETIC CONSPIRACY against the Art);
+// MISSION_RECIPIENTS: the other players, for a mission lying before a player.
+std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target t) {
+  const ChoiceSpec& c = spec_of(s, source);
+  std::vector<int8_t> out;
+  for (int p = 0; p < s.num_seats(); ++p) {
+    if (s.seats[size_t(p)].eliminated) continue;
+    if (c.from == ChoiceFrom::Players) {
+      if ((c.filter.side == Side::Enemy && !opponents(s, p, seat)) || (c.filter.other && p == seat)) continue;
+      if (c.filter.side == Side::Yours && p != seat) continue;
+      if (player_immune_to(s, p, source)) continue;
+      out.push_back(int8_t(p));
+    } else if (c.from == ChoiceFrom::MissionRecipients) {
+      const CardId m = t.card;
+      if (m == kNoCard || s.card(m).zone != Zone::InPlay || s.card(m).attached_to != kNoCard) return out;
+      if (p != s.card(m).controller && !mission_copy_on_player(s, m, p)) out.push_back(int8_t(p));
+    }
   }
   return out;
 }
@@ -111,7 +156,7 @@ bool choice_possible(const State& s, int seat, CardId source, Target t, int time
   // Alternatives may be taken again and again: only cards run out.
   if (!c.alternatives.empty()) return true;
   const int need = c.may_stop ? 0 : std::max<int>(0, picks_for(c, times));
-  return int(choice_candidates(s, seat, source, t, times).size()) >= need;
+  return int(choice_candidates(s, seat, source, t, times).size() + choice_seats(s, seat, source, t).size()) >= need;
 }
 
 void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log) {
@@ -124,6 +169,7 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
   ch.seat = uint8_t(chooser(s, seat, c, t));
   ch.picks_left = picks_for(c, times);
   ch.candidates = std::move(candidates);
+  ch.seats = choice_seats(s, seat, source, t);
   // Cards from places the chooser may not see are shown to it (and to no one else).
   if (c.from == ChoiceFrom::TargetPlayersHand || c.from == ChoiceFrom::TopOfYourDraw ||
       c.from == ChoiceFrom::YourDiscardPile)
@@ -140,6 +186,12 @@ void choice_options(const State& s, std::vector<Option>& out) {
     if (destiny(s, ch.seat) >= c.cost_d)
       for (CardId x : ch.candidates)
         if (still_there(s, c, x)) out.push_back({OptKind::Choose, x});
+    for (int8_t p : ch.seats)
+      if (!s.seats[size_t(p)].eliminated) {
+        Option o{OptKind::Choose};
+        o.seat = p;
+        out.push_back(o);
+      }
     for (size_t i = 0; i < c.alternatives.size(); ++i) {
       const Alternative& a = c.alternatives[i];
       if (destiny(s, ch.seat) < a.cost_d || s.seats[ch.seat].promotion < a.cost_p) continue;
@@ -159,8 +211,9 @@ void choice_options(const State& s, std::vector<Option>& out) {
 void apply_choose(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   const ChoiceSpec& c = spec_of(s, ch.source);
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.p});
-  if (o.a == kNoCard && o.p < 0) {  // the chooser stops: step_choices ends the choice
+  // A player picked is written x = kPickedSeat + its seat (dt::describe).
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});
+  if (o.a == kNoCard && o.seat < 0 && o.p < 0) {  // the chooser stops: step_choices ends the choice
     ch.picks_left = 0;
     return;
   }
@@ -172,6 +225,10 @@ void apply_choose(State& s, const Option& o, Log log) {
     destiny(s, who) -= c.cost_d;
     std::erase(ch.candidates, o.a);
     run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, o.a);
+  } else if (o.seat >= 0) {  // a player (ITEM VISION, FILE TRANSFER)
+    destiny(s, who) -= c.cost_d;
+    if (!c.repeat_picks) std::erase(ch.seats, o.seat);
+    run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, kNoCard, o.seat);
   } else {
     const Alternative& a = c.alternatives[size_t(o.p)];
     destiny(s, who) -= a.cost_d;

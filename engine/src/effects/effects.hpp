@@ -169,13 +169,19 @@ bool boast_made(const State& s, CardId w);
 bool boast_allows_attack(const State& s, CardId w);
 // `picked`: the card a Choice's pick names (Who::Picked).
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
-                 const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked = kNoCard);
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked = kNoCard,
+                 int picked_seat = -1);
+// A player marked immune to this card's kind (HERETIC CONSPIRACY: the Art).
+bool player_immune_to(const State& s, int seat, CardId source);
+// A Choose event's x for a player picked: this plus its seat.
+constexpr int kPickedSeat = 100;
 
 // --- choices (choices.cpp): picks a card's text leaves to a player ---
 // Fixes the candidates of the card's Choice as it is played (before its effects run).
 std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times);
 // Queues the card's choice, showing hidden candidates to the chooser.
 void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log);
+std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target t);
 // Can the card's choice be made at all (a card to pick, or an alternative)?
 bool choice_possible(const State& s, int seat, CardId source, Target t, int times);
 void choice_options(const State& s, std::vector<Option>& out);

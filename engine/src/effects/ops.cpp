@@ -58,6 +58,23 @@ static std::map<std::string, Handler>& handlers() {
       if (markers % 3 == 0) s.lasting.push_back({source, target, StatBonus{-1, -1, -1, -1}, kNoMarkerSeat});
       if (stats(s, target).v <= 0) discard_from_play(s, target);
     };
+    // EXORCISM: a warrior a card made a HERETIC is redeemed: its Dark Symmetry
+    // cards are discarded first, 3 D each (the whole fee, or nothing happens),
+    // then the cards that made it a HERETIC.
+    m["redeem"] = [](State& s, int seat, CardId, CardId w, int, Log) {
+      if (w == kNoCard || !is_warrior_in_play(s, w)) return;
+      std::vector<CardId> gifts, corrupting;
+      for (CardId a : attachments_of(s, w)) {
+        if (s.def(a).type == CardType::Symmetry) gifts.push_back(a);
+        else if (s.def(a).grant_keywords & kwHeretic) corrupting.push_back(a);
+      }
+      const int fee = 3 * int(gifts.size());
+      if (corrupting.empty() || destiny(s, seat) < fee) return;
+      destiny(s, seat) -= fee;
+      for (CardId a : gifts) discard_from_play(s, a);
+      for (CardId a : corrupting)
+        if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);
+    };
     // LESSER HYPNOSIS (gEngine): the target becomes the attacker (targets.cpp's
     // defender_ok has already checked that it may attack the defender).
     m["change_attacker"] = [](State& s, int, CardId, CardId target, int, Log) {
@@ -194,8 +211,16 @@ bool kept_in_play(const State& s, CardId c) {
   return false;
 }
 
+// HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player).
+bool player_immune_to(const State& s, int seat, CardId source) {
+  if (source == kNoCard || s.def(source).type != CardType::Art) return false;
+  for (const LastingMod& m : s.lasting)
+    if (m.player == seat && (m.grant & kwArtImmunity)) return true;
+  return false;
+}
+
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
-                 const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked) {
+                 const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked, int picked_seat) {
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
@@ -246,7 +271,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         }
         break;
       case Who::ThisCard: cards.push_back(source); break;
-      case Who::Picked: if (picked != kNoCard) cards.push_back(picked); break;
+      case Who::Picked:
+        if (picked != kNoCard) cards.push_back(picked);
+        if (picked_seat >= 0) seats.push_back(picked_seat);
+        break;
       case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
         if (target.seat >= 0)
           for (CardId w : s.seats[size_t(target.seat)].in_play)
@@ -427,6 +455,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       }
     }
     for (int t : seats) {
+      if (player_immune_to(s, t, source)) continue;  // HERETIC CONSPIRACY: nothing of the Art reaches it
       emit_fx(log, seat, source, e.op, kNoCard, t);
       SeatState& st = s.seats[size_t(t)];
       switch (e.op) {
@@ -476,9 +505,37 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
+          for (int i = 0; i < amount && !st.hand.empty(); ++i) {
+            const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];
+            emit_fx(log, seat, source, e.op, c, t);
+            take_out(s, c);
+            put_into(s, c, Zone::Discard);
+          }
+          break;
         case Op::TacticalLock:  // SHROUD: a marker until the start of your next turn
           if (t == seat) s.lasting.push_back({source, kNoCard, {}, uint8_t(seat), kNoCard, 0, uint8_t(amount == 1 ? 2 : 1)});
           break;
+        case Op::LastingGrant:  // on a player, for good (HERETIC CONSPIRACY's ART IMMUNITY)
+          if (e.lasting) {
+            LastingMod m{source, kNoCard, {}, kNoMarkerSeat, kNoCard, e.grant};
+            m.player = int8_t(t);
+            s.lasting.push_back(m);
+          }
+          break;
+        case Op::MoveMission: {  // FILE TRANSFER: the target mission now lies before this player
+          const CardId m = target.card;
+          if (m == kNoCard || s.card(m).zone != Zone::InPlay || s.def(m).type != CardType::Mission ||
+              s.card(m).attached_to != kNoCard || mission_copy_on_player(s, m, t))
+            break;
+          std::vector<CardMark> keep;  // the same mission: what it remembered goes with it
+          for (const CardMark& mk : s.marks)
+            if (mk.card == m) keep.push_back(mk);
+          take_out(s, m);
+          put_into(s, m, Zone::InPlay, t);
+          s.marks.insert(s.marks.end(), keep.begin(), keep.end());
+          break;
+        }
         case Op::SkipTurn: st.skip_turns = uint8_t(std::min(255, st.skip_turns + std::max(1, amount))); break;
         case Op::ExtraTurn: st.extra_turns = uint8_t(std::min(255, st.extra_turns + std::max(1, amount))); break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;

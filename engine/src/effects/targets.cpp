@@ -49,7 +49,8 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       for (int t = 0; t < s.num_seats(); ++t)
         if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || opponents(s, t, seat)) &&
             !(f.other && t == seat) &&  // another player (NECROVISUAL LINK)
-            !mission_copy_on_player(s, source, t))
+            !(f.side == Side::Yours && t != seat) &&  // yourself (HERETIC CONSPIRACY)
+            !mission_copy_on_player(s, source, t) && !player_immune_to(s, t, source))
           out.push_back({kNoCard, int8_t(t)});
       break;
     case TargetKind::YourCard:  // an Alliance is never removed but by a card that names it
