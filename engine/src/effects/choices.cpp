@@ -77,6 +77,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (x != source && filter_matches(s, c.filter, x, seat)) out.push_back(x);
       break;
     case ChoiceFrom::TopOfYourDraw: {  // the back of the pile is its top
+      if (draw_pile_shielded(s, seat, source)) break;  // SPELLBOUND
       const size_t n = size_t(std::max(0, c.count * std::max(1, times)));
       for (size_t i = 0; i < n && i < me.draw.size(); ++i) out.push_back(me.draw[me.draw.size() - 1 - i]);
       break;

@@ -173,6 +173,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                  int picked_seat = -1);
 // A player marked immune to this card's kind (HERETIC CONSPIRACY: the Art).
 bool player_immune_to(const State& s, int seat, CardId source);
+// SPELLBOUND: no card (as printed: no Special card) draws, searches, shuffles or
+// otherwise touches this player's draw pile while the spell lies before it.
+bool draw_pile_shielded(const State& s, int seat, CardId source);
 // A Choose event's x for a player picked: this plus its seat.
 constexpr int kPickedSeat = 100;
 

@@ -219,6 +219,17 @@ bool player_immune_to(const State& s, int seat, CardId source) {
   return false;
 }
 
+bool draw_pile_shielded(const State& s, int seat, CardId source) {
+  if (source == kNoCard) return false;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    if (s.card(c).attached_to != kNoCard || c == source) continue;
+    const CardDef& d = s.def(c);
+    if (d.has_designation("SHIELDS ITS PLAYER'S DRAW PILE")) return true;
+    if (d.has_designation("SHIELDS DRAW PILE FROM SPECIALS") && s.def(source).type == CardType::Special) return true;
+  }
+  return false;
+}
+
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked, int picked_seat) {
   const int k = std::max(1, times);
@@ -287,6 +298,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
     for (CardId c : cards) {
       if (e.op == Op::TakeIntoHand) {  // from a pile, not from play
         if (s.card(c).zone == Zone::InPlay) continue;
+        if (s.card(c).zone == Zone::Draw && draw_pile_shielded(s, s.card(c).owner, source)) continue;
         // Which card stays secret, unless the card says it is shown.
         emit_fx(log, seat, source, e.op, e.reveal ? c : kNoCard, s.card(c).owner);
         take_out(s, c);
@@ -456,6 +468,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
     }
     for (int t : seats) {
       if (player_immune_to(s, t, source)) continue;  // HERETIC CONSPIRACY: nothing of the Art reaches it
+      if ((e.op == Op::Draw || e.op == Op::ShuffleDraw || e.op == Op::AnnihilateTopDraw) && draw_pile_shielded(s, t, source))
+        continue;  // SPELLBOUND
       emit_fx(log, seat, source, e.op, kNoCard, t);
       SeatState& st = s.seats[size_t(t)];
       switch (e.op) {

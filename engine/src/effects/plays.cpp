@@ -127,8 +127,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   take_out(s, o.a);
   if (p.stays || d.post_play == PostPlay::Attach) {
     // It stays on its target warrior (a spell without one: on its caster), or
-    // lies before its target player (a player's mission), or before you.
-    const CardId on = o.b != kNoCard ? o.b : o.c;
+    // lies before its target player (a player's mission, SPELLBOUND), or before you.
+    const CardId on = o.b != kNoCard ? o.b : o.seat >= 0 ? kNoCard : o.c;
     if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
       put_attached(s, o.a, on, me);
     } else {

@@ -66,6 +66,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
       break;
     case TargetKind::YourDrawPile: {  // the back of the pile is its top
+      if (draw_pile_shielded(s, seat, source)) break;  // SPELLBOUND
       const std::vector<CardId>& draw = s.seats[size_t(seat)].draw;
       const size_t skip = s.def(source).play ? size_t(std::max<int>(0, s.def(source).play->skip_top)) : 0;
       for (size_t i = 0; i + skip < draw.size(); ++i) out.push_back({draw[i], -1});
