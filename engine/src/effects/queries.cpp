@@ -1,6 +1,7 @@
 // Effective affiliations, designations and keywords (printed ones plus what
 // attachments and static modifiers give), and the warrior filter.
 #include <algorithm>
+#include <optional>
 
 #include "internal.hpp"
 #include "stun.hpp"
@@ -109,6 +110,11 @@ QueryMemo::~QueryMemo() {
 static AffilMask compute_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil, revoked = 0;
   const AttachRange as = attachments_of(s, w);
+  // The vehicle gate is worked out only when an attachment gives or takes an
+  // affiliation (few do): asked for every warrior, it showed in profiles.
+  bool any = false;
+  for (CardId a : as) any = any || s.def(a).grant_affil || s.def(a).revoke_affil;
+  if (!any) return m;
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
@@ -123,12 +129,17 @@ AffilMask affiliations(const State& s, CardId w) {
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation(d)) return true;
+  // An attachment that grants d, and only then whether the vehicle gate lets
+  // it work: the gate is the costly part and almost no attachment grants.
   const AttachRange as = attachments_of(s, w);
-  const AttachmentGate g = gate_of(s, as);
+  std::optional<AttachmentGate> gate;
   for (CardId a : as) {
-    if (!g.allows(s, a)) continue;
-    for (const auto& g : s.def(a).grant_designations)
-      if (g == d) return true;
+    for (const auto& g : s.def(a).grant_designations) {
+      if (g != d) continue;
+      if (!gate) gate = gate_of(s, as);
+      if (gate->allows(s, a)) return true;
+      break;
+    }
   }
   return false;
 }
@@ -187,9 +198,12 @@ bool has_ability(const State& s, CardId w, std::string_view d) {
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   const AttachRange as = attachments_of(s, w);
-  const AttachmentGate g = gate_of(s, as);
-  for (CardId a : as)
-    if (g.allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  std::optional<AttachmentGate> gate;  // only for an attachment that grants keywords
+  for (CardId a : as) {
+    if (!s.def(a).grant_keywords) continue;
+    if (!gate) gate = gate_of(s, as);
+    if (gate->allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  }
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
   for (const LastingMod& m : s.lasting)  // SLEEP's NONCOMBATANT, until its player's next turn
     if (m.grant && m.target == w && !effect_blocked(s, w, m.source)) k |= m.grant;
