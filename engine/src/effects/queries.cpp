@@ -62,6 +62,10 @@ struct Memo {
   // stamp instead of clearing a flag per card (a memo lives for one query of
   // a few microseconds, so the clearing showed in profiles).
   std::vector<uint32_t> keywords_stamp, affiliations_stamp;
+  // Whether any static modifier grants w a designation (has_ability): almost
+  // never, and asked for every card-warrior pair of the equip options.
+  std::vector<uint8_t> mod_grants;
+  std::vector<uint32_t> mod_grants_stamp;
   uint32_t stamp = 0;
   std::vector<CardId> mod_sources;
   bool mod_sources_known = false;
@@ -84,6 +88,7 @@ QueryMemo::QueryMemo(const State& s) {
   if (++memo.stamp == 0) {  // wrapped: no old stamp may look current
     std::fill(memo.keywords_stamp.begin(), memo.keywords_stamp.end(), 0);
     std::fill(memo.affiliations_stamp.begin(), memo.affiliations_stamp.end(), 0);
+    std::fill(memo.mod_grants_stamp.begin(), memo.mod_grants_stamp.end(), 0);
     memo.stamp = 1;
   }
   if (memo.keywords.size() < s.cards.size()) {
@@ -91,6 +96,8 @@ QueryMemo::QueryMemo(const State& s) {
     memo.affiliations.resize(s.cards.size());
     memo.keywords_stamp.resize(s.cards.size(), 0);
     memo.affiliations_stamp.resize(s.cards.size(), 0);
+    memo.mod_grants.resize(s.cards.size());
+    memo.mod_grants_stamp.resize(s.cards.size(), 0);
   }
   memo.mod_sources_known = false;
 }
@@ -187,6 +194,12 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
 
 bool has_ability(const State& s, CardId w, std::string_view d) {
   if (has_designation(s, w, d)) return true;
+  const bool granted = memoized(s, w, memo.mod_grants_stamp, memo.mod_grants, [&]() -> uint8_t {
+    bool any = false;
+    for_each_mod(s, w, [&](const StaticMod& m, CardId) { any = any || !m.grant_designations.empty(); });
+    return any;
+  });
+  if (!granted) return false;
   bool found = false;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) {
     for (const auto& g : m.grant_designations)
