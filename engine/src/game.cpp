@@ -68,6 +68,7 @@ static bool only_pass(const State& s) {
 void resume(State& s, std::vector<Event>* log) {
   for (;;) {
     run_no_destiny_triggers(s, log);
+    check_held_conditions(s);
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over

@@ -88,6 +88,8 @@ uint64_t state_hash(const State& s) {
     H.mix(uint64_t(uint16_t(c.picks_left)));
     H.ids(c.candidates);
   }
+  for (const CardMark& m : s.marks)
+    H.mix(0x3A7Cull << 48 | uint64_t(uint16_t(m.card)) | uint64_t(m.kind) << 16 | uint64_t(uint16_t(m.value)) << 24);
   return H.h;
 }
 

@@ -146,6 +146,9 @@ std::string state_to_text(const State& s, const Knowledge& k) {
     w.num(int(c.resume));
     w.ids(c.candidates);
   }
+  w.label("marks");
+  w.num(long(s.marks.size()));
+  for (const CardMark& m : s.marks) w.num(m.card), w.num(int(m.kind)), w.num(m.value);
   w.label("gift");
   w.num(long(k.gift_discards().size()));
   for (int g : k.gift_discards()) w.num(g);
@@ -263,7 +266,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     r.label("choices");
     for (CombatMod& m : cb.mods) m.immune = card();
     for (LastingMod& m : s.lasting)
-      m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)), m.lock = uint8_t(r.num(0, 2));
+      m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)), m.lock = uint8_t(r.num(0, 5));  // 3-5: attack orders (effects/orders.hpp)
     s.choices.resize(size_t(r.num(0, 1000)));
     for (PendingChoice& c : s.choices) {
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
@@ -272,6 +275,12 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       ids(c.candidates);
     }
     if (s.phase == Phase::Choice && s.choices.empty()) throw Malformed{"a choice phase with no choice"};
+    r.label("marks");
+    s.marks.resize(size_t(r.num(0, 100000)));
+    for (CardMark& m : s.marks) {
+      m.card = card(), m.kind = CardMark::Kind(r.num(0, int(CardMark::Counted)));
+      m.value = int16_t(m.kind == CardMark::Target ? r.num(kMarkGone, long(s.cards.size()) - 1) : r.num(-1, 32767));
+    }
     SeatPosition out{std::move(s), Knowledge(viewer)};
     r.label("gift");
     for (long long n = r.num(0, 1000); n > 0; --n) out.knowledge.add_gift_discard(int(r.num(0, seats - 1)));

@@ -26,7 +26,8 @@ std::string to_text(const Option& o) {
     case OptKind::Build:  // a choice of area is named (LUNA)
       return "build " + cid(o.a) + (o.p == 1 ? " squad" : o.p == 2 ? " kohort" : o.p == 3 ? " outpost" : "");
     case OptKind::Attack:
-      return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot");
+      return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
+             (o.p == 1 ? " doubled" : "");
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
     case OptKind::Play:
     case OptKind::Use: {

@@ -45,8 +45,10 @@ void take_out(State& s, CardId c) {
     auto it = std::find(s.attached.begin(), s.attached.end(), c);
     if (it != s.attached.end()) s.attached.erase(it);
   }
-  if (ci.zone == Zone::InPlay)  // a warrior leaving play loses what lasted on it
+  if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
     std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c; });
+    if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
+  }
   ci.zone = Zone::Limbo;
   ci.attached_to = kNoCard;
   ci.next_attachment = kNoCard;
@@ -103,12 +105,14 @@ AttachList attachment_list(const State& s, CardId c) {
 void discard_from_play(State& s, CardId c) {
   // Attachments leave with their base card (gEngine, "POST-PLAY ICON").
   for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
+  on_fortification_lost(s, c);  // INFILTRATION
   take_out(s, c);
   put_into(s, c, Zone::Discard);
 }
 
 void annihilate_from_play(State& s, CardId c) {
   for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
+  on_fortification_lost(s, c);
   take_out(s, c);
   put_into(s, c, Zone::Annihilated);
 }

@@ -214,6 +214,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.card_designation = upper(f.card_designation());
   w.gift_of = upper(f.gift_of());
   w.not_designation = upper(f.not_designation());
+  w.healthy = f.healthy();
+  w.min_v = small(f.min_v(), where);
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -367,6 +369,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.target = convert(p.target());
     if (p.has_filter()) ps.filter = convert(p.filter(), where);
     if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
+    if (p.has_requires_card()) ps.requires_card = convert(p.requires_card(), where);
     ps.min_p = amount(p.min_p(), where);
     ps.effects = effects(p.effect(), where);
     ps.stays = p.stays();
@@ -394,6 +397,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       for (const auto& a : c.alternative())
         ch.alternatives.push_back({effects(a.effect(), where), amount(a.cost_d(), where), amount(a.cost_p(), where)});
       ch.count = amount(c.count(), where);
+      ch.v_times_target = small(c.v_times_target(), where);
+      ch.modified_v = c.modified_v();
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
         throw std::runtime_error(where + ": a choice between alternatives names none");
       ps.choice = std::move(ch);
@@ -429,6 +434,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (t.has_killer()) tr.killer = convert(t.killer(), where);
     tr.victim_last_in_area = t.victim_last_in_area();
     tr.any_killer = t.any_killer();
+    tr.victim_marked = t.victim_marked();
+    tr.killer_survives = t.killer_survives();
+    for (const auto& h : t.hold()) tr.hold.push_back(convert(h, where));
+    if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
   d.grant_affil = affils(c.grant_affiliation(), where);

@@ -133,6 +133,8 @@ struct WarriorFilter {
   std::string card_designation;    // equipment, gift, attached-Special targets: the card itself has it
   std::string gift_of;       // cards: a Dark Symmetry gift of this apostle; "" no test
   std::string not_designation;  // must not have it; "" no test
+  bool healthy = false;      // has no wound
+  int8_t min_v = 0;          // modified V at least this; 0 no test
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
@@ -176,6 +178,9 @@ enum class Op : uint8_t {
   ExtraTurn = 93,       // the player takes another turn once this one ends
   LastingGrant = 94,    // the target warrior has the keyword `grant` until the start of your next turn
   TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
+  MarkPicked = 100,     // a Choice pick: the card remembers the picked warrior (State::marks)
+  NoKillAward = 101,    // a KILLS trigger: the kill earns no points
+  MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior
 };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
@@ -219,6 +224,8 @@ struct ChoiceSpec {
   WarriorFilter filter;
   std::vector<Alternative> alternatives;
   int16_t count = 0;                      // TopOfYourDraw: cards (and as many more per purchase)
+  int8_t v_times_target = 0;              // picks: base V at least this many times the target's (0: no test)
+  bool modified_v = false;                // ... comparing modified V instead
 };
 
 struct PlaySpec {
@@ -230,6 +237,7 @@ struct PlaySpec {
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::optional<WarriorFilter> requires_warrior;  // you control a matching warrior
+  std::optional<WarriorFilter> requires_card;     // some card in play matches
   int16_t min_p = 0;
   std::vector<Effect> effects;
   bool stays = false;
@@ -264,13 +272,17 @@ struct Ability {
   std::vector<Effect> effects;
 };
 
-enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, NoDestiny = 20 };
+enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, NoDestiny = 20,
+                            Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103 };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
   std::optional<WarriorFilter> victim, killer;
   bool victim_last_in_area = false;
   bool any_killer = false;  // a warrior's KILLS trigger that watches every matching killer
+  bool victim_marked = false;    // KILLS: only the warrior the card chose (State::marks)
+  bool killer_survives = false;  // KILLS: the killer does not die in that combat
+  std::vector<WarriorFilter> hold;  // HELD: each met by one of its player's warriors in play
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.

@@ -149,6 +149,18 @@ struct PendingChoice {
   Phase resume = Phase::Actions;   // the decision it interrupted
 };
 
+// What a card in play remembers of its own (docs/effects.md "Missions"): the
+// warrior a mission chose, the turn from whose end its condition has held,
+// a Fortification title it has counted. Gone when the card leaves play.
+struct CardMark {
+  enum Kind : uint8_t { Target, HeldSince, Counted };
+  CardId card = kNoCard;  // the card that remembers
+  Kind kind = Target;
+  int16_t value = 0;      // Target: a CardId (kMarkGone once it left play); HeldSince: a
+                          // State::turn_number; Counted: a card definition's index
+};
+constexpr int16_t kMarkGone = -2;  // a chosen warrior that has left play: the mission can no longer be done
+
 // A pending award of points; the receiving seat chooses the P/D split.
 struct PointsAward {
   uint8_t seat = 0;
@@ -183,6 +195,7 @@ struct State {
   std::vector<PointsAward> awards;  // front() is pending
   std::vector<LastingMod> lasting;  // bonuses until a player's next turn; gone when the warrior leaves play
   std::vector<PendingChoice> choices;  // picks left to players by cards' texts; front() is pending
+  std::vector<CardMark> marks;         // what cards in play remember (missions' targets and progress)
   // What just happened, for cards played right after a combat (JOY OF VICTORY,
   // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over

@@ -2,6 +2,7 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -69,17 +70,29 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         for (CardId w : st.in_play) any = any || (is_warrior_in_play(s, w) && !s.card(w).hidden && is_legion(s, w));
       if (any) keep_only_legion();
     }
+    // HUNTER - SPECIAL FORCES BADASS: each Fight attack may also be made as two
+    // actions, his F doubled (`attack c12 c31 fight doubled`).
+    if (s.actions_left >= 2 && has_designation(s, a, "DOUBLED FIGHT ATTACK FOR 2 ACTIONS")) {
+      const size_t end = out.size();
+      for (size_t i = first_option; i < end; ++i)
+        if (out[i].tactic == Tactic::Fight) {
+          Option o = out[i];
+          o.p = 1;
+          out.push_back(o);
+        }
+    }
   }
 }
 
 void apply_attack(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const int spare = free_attacks(s, me) || s.extra_tacticals ? 0 : s.actions_left - 1;
+  const int cost = o.p == 1 ? 2 : 1;  // a doubled Fight attack is two actions
+  const int spare = free_attacks(s, me) || s.extra_tacticals ? 0 : s.actions_left - cost;
   if (free_attacks(s, me)) {
-    --s.actions_left;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
+    s.actions_left -= cost;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
   } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
     --s.extra_tacticals;
-    --s.actions_left;
+    s.actions_left -= cost;
   } else {
     s.tactical_used = true;
     s.actions_left = 0;  // a Tactical action ends the Actions step
@@ -102,6 +115,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     open_response_window(s);
     return;
   }
+  orders_met(s, me, o.a, o.b);  // TELEPATHIC MESSAGE, CONTROL MIND
   if (boast_due(s, o.a))  // LANE CHUNG has made the attack he boasted of
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.source == o.a && m.target == o.a && m.seat == s.card(o.a).controller;
@@ -110,6 +124,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     s.lasting.push_back({o.a, o.a, {}, s.card(o.a).controller});
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
+  if (o.p == 1) s.combat.mods.push_back({o.a, o.a, {}});  // the doubling's marker (combat/standing.cpp)
 }
 
 }  // namespace dt::detail

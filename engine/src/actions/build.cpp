@@ -50,6 +50,7 @@ void apply_build(State& s, const Option& o, Log log) {
   s.card(o.a).area = area;
   --s.actions_left;
   emit(log, {EventKind::Build, int8_t(me), o.a});
+  on_build(s, o.a, me, log);  // ESTABLISH DEFENSIVE PERIMETER
   open_response_window(s);
 }
 

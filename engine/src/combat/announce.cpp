@@ -5,6 +5,7 @@
 #include <string>
 
 #include "internal.hpp"
+#include "effects/orders.hpp"
 #include "effects/stun.hpp"
 
 namespace dt {
@@ -56,6 +57,7 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
     if (ao != dout) return false;
   }
   if (ka & (kwAssassin | kwMortificator)) return true;
+  if (has_designation(s, a, "ATTACKS ANY AFFILIATION")) return true;  // gEngine BLIND FURY
   const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother && !is_tribal(s, a) && is_tribal(s, d) && !s.rules.brotherhood_attacks_tribal) return false;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
@@ -91,7 +93,7 @@ bool attacked_this_turn(const State& s, CardId a) {
 bool can_attack_with(const State& s, CardId a) {
   const CardInst& ai = s.card(a);
   return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number && !stunned(s, a) &&
-         !attacked_this_turn(s, a) && boast_allows_attack(s, a);
+         !attacked_this_turn(s, a) && boast_allows_attack(s, a) && !attack_forbidden(s, a);
 }
 
 bool defender_may_fight(const State& s, CardId d, Tactic t) {

@@ -66,11 +66,31 @@ static bool used_this_turn(const State& s, CardId src) {
   return std::any_of(s.lasting.begin(), s.lasting.end(),
                      [&](const LastingMod& m) { return m.source == src && m.target == kNoCard && !m.lock; });
 }
+// ONCE A GAME (printed SCREAMING LEGIONNAIRE): its marker has a seat no turn's start removes.
+constexpr uint8_t kForGood = 0xFF;
 static bool limits_allow(const State& s, int seat, CardId src) {
   const CardDef& d = s.def(src);
-  if (d.has_designation("ONCE A TURN") && used_this_turn(s, src)) return false;
+  if ((d.has_designation("ONCE A TURN") || d.has_designation("ONCE A GAME")) && used_this_turn(s, src)) return false;
   if (d.has_designation("HAND OVER SEVEN") && s.seats[size_t(seat)].hand.size() <= 7) return false;
   return true;
+}
+
+// An action ability that is its player's Tactical Action for the turn (gEngine
+// FLOW OF ACID and WIND OF INSANITY; printed FLOW OF ACID, which is an attack).
+static bool tactical_ability(const CardDef& d, const Ability& ab) {
+  return ab.timing == Timing::Action &&
+         (d.has_designation("ITS ABILITY IS A TACTICAL ACTION") || d.has_designation("ITS ABILITY IS AN ATTACK"));
+}
+static bool tactical_ability_open(const State& s, int seat, const CardDef& d) {
+  if (s.tactical_used || seat != s.current) return false;
+  if (s.seats[size_t(seat)].turns_taken <= 1 && !s.rules.tactical_in_first_turn) return false;
+  return tactical_open(s, seat, d.has_designation("ITS ABILITY IS AN ATTACK"));
+}
+
+bool tactical_use(const State& s, const Option& o) {
+  if (o.kind != OptKind::Use || o.a == kNoCard) return false;
+  const CardDef& d = s.def(o.a);
+  return size_t(o.p) < d.abilities.size() && tactical_ability(d, d.abilities[size_t(o.p)]);
 }
 
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
@@ -82,6 +102,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
+      if (tactical_ability(d, ab) && !tactical_ability_open(s, seat, d)) continue;
       if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
       if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
@@ -150,9 +171,14 @@ bool apply_use(State& s, const Option& o, Log log) {
   destiny(s, me) -= ability_price(s, o.a, user, ab, o.n);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
+  if (tactical_ability(s.def(o.a), ab)) {  // as an attack would: a Tactical action ends the step
+    if (s.extra_tacticals) --s.extra_tacticals;
+    else s.tactical_used = true, s.actions_left = 0;
+  }
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   if (s.def(o.a).has_designation("ONCE A TURN")) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
+  if (s.def(o.a).has_designation("ONCE A GAME")) s.lasting.push_back({o.a, kNoCard, {}, kForGood});
   // HUSSAR: equipment it keeps is used without being discarded.
   if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);

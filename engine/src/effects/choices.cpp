@@ -7,6 +7,7 @@
 // game goes back to the decision the card interrupted.
 #include <algorithm>
 
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -35,6 +36,15 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
     case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
   }
   return false;
+}
+
+// PROVE YOUR VALOR: a warrior worth at least so many times the card's target
+// (base V in gEngine; the printed card compares modified V).
+static bool worth_enough(const State& s, const ChoiceSpec& c, CardId x, CardId t) {
+  if (!c.v_times_target) return true;
+  if (t == kNoCard || s.def(x).type != CardType::Warrior) return false;
+  auto v = [&](CardId w) { return c.modified_v ? int(stats(s, w).v) : int(s.def(w).v); };
+  return v(x) >= c.v_times_target * v(t);
 }
 
 std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times) {
@@ -68,7 +78,9 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId x = CardId(i);
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
-        if (filter_matches(s, c.filter, x, seat)) out.push_back(x);
+        if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
+        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x))
+          out.push_back(x);
       }
       break;
   }

@@ -55,6 +55,9 @@ void fill_mod_sources(const State& s, std::vector<CardId>& out);
 std::vector<CardId>* memoized_mod_sources(const State& s);
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
 
+// Is this a Use of an ability that is its player's Tactical Action (abilities.cpp)?
+bool tactical_use(const State& s, const Option& o);
+
 // --- timing (timing.cpp) ---
 bool timing_open(const State& s, Timing t, int seat, int actions);
 
@@ -67,6 +70,8 @@ bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
 bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t);
 // Does `seat` control a warrior in play that matches?
 bool controls_match(const State& s, int seat, const WarriorFilter& f);
+// Is there a face-up card in play (of any type) that matches?
+bool card_in_play_matches(const State& s, int seat, const WarriorFilter& f);
 // A game with teams: some seat has a teammate (cards played "during a team game").
 bool team_game(const State& s);
 // SHROUD: may `seat` perform a Tactical Action (an attack when `attack`) now?
@@ -122,6 +127,21 @@ bool mission_copy_on_warrior(const State& s, CardId source, CardId w);
 bool mission_copy_on_player(const State& s, CardId source, int seat);
 // A mission whose trigger has fired is completed: discarded.
 void complete_mission(State& s, CardId card);
+// What a card in play remembers (State::marks): the warrior it chose.
+void mark_target(State& s, CardId card, CardId target);
+CardId marked_target(const State& s, CardId card);  // kNoCard: none chosen; kMarkGone: it left play
+void forget_marks(State& s, CardId c);              // the card leaves play (zones.cpp)
+// HELD missions: a broken condition starts over (after every decision); at the
+// end of a player's turn, those held a full turn are completed.
+void check_held_conditions(State& s);
+void end_of_turn_missions(State& s, Log log);
+// BUILDS and FORTIFICATION_LOST missions.
+void on_build(State& s, CardId fort, int seat, Log log);
+void on_fortification_lost(State& s, CardId fort);
+// MADE_HERETIC missions: those `w` would complete (found before the card is
+// played on it), then completed once it is a HERETIC.
+std::vector<CardId> heretic_missions(const State& s, CardId w, int seat);
+void on_made_heretic(State& s, CardId w, int seat, const std::vector<CardId>& matching, Log log);
 
 // --- triggers (triggers.cpp) ---
 void run_draw_triggers(State& s, int seat, Log log);

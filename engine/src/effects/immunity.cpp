@@ -45,9 +45,12 @@ bool immune_to(const State& s, CardId w, CardId source) {
   // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
   for (const CombatMod& m : s.combat.mods)
     if (m.immune == source && m.target == w) return true;
-  for (const LastingMod& m : s.lasting)
-    if (m.immune == source && m.target == w) return true;
   uint32_t k = base_keywords(s, w);
+  for (const LastingMod& m : s.lasting) {
+    if (m.target != w) continue;
+    if (m.immune == source) return true;
+    k |= m.grant;  // an immunity kept for good (INSPIRE THE MASSES) or until a turn begins
+  }
   // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {

@@ -1,6 +1,10 @@
 // Missions (gEngine "ASSIGN MISSION"): assigned to a warrior or a player,
 // never two copies on one; completed, and discarded, when their terms are met
-// (their triggers are in triggers.cpp).
+// (their kill triggers are in triggers.cpp). What a mission remembers of its
+// own (the warrior it chose, the turn its condition began to hold, the
+// Fortification titles it counted) is in State::marks, dropped as it leaves play.
+#include <algorithm>
+
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -21,6 +25,150 @@ bool mission_copy_on_player(const State& s, CardId source, int seat) {
 
 void complete_mission(State& s, CardId card) {
   if (s.def(card).type == CardType::Mission && s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
+}
+
+// --- what a card remembers ---
+
+static const CardMark* find_mark(const State& s, CardId card, CardMark::Kind kind, int16_t value = -1) {
+  for (const CardMark& m : s.marks)
+    if (m.card == card && m.kind == kind && (kind != CardMark::Counted || m.value == value)) return &m;
+  return nullptr;
+}
+
+void mark_target(State& s, CardId card, CardId target) {
+  std::erase_if(s.marks, [&](const CardMark& m) { return m.card == card && m.kind == CardMark::Target; });
+  s.marks.push_back({card, CardMark::Target, target});
+}
+
+CardId marked_target(const State& s, CardId card) {
+  const CardMark* m = find_mark(s, card, CardMark::Target);
+  return m ? CardId(m->value) : kNoCard;
+}
+
+// A card leaving play forgets what it remembered; a mission whose chosen
+// warrior leaves play stays, but can no longer be done (gEngine ASSASSINATION).
+void forget_marks(State& s, CardId c) {
+  std::erase_if(s.marks, [&](const CardMark& m) { return m.card == c; });
+  for (CardMark& m : s.marks)
+    if (m.kind == CardMark::Target && m.value == c) m.value = kMarkGone;
+}
+
+// --- conditions held for a full turn (DARK KOHORT, WELL-ROUNDED SQUAD) ---
+
+static const Trigger* trigger_of(const State& s, CardId c, When when) {
+  for (const Trigger& t : s.def(c).triggers)
+    if (t.when == when) return &t;
+  return nullptr;
+}
+
+// The player a mission lying before it works for: the seat whose play list holds it.
+static bool hold_met(const State& s, CardId mission, const Trigger& t) {
+  const int seat = s.card(mission).controller;
+  for (const WarriorFilter& f : t.hold) {
+    bool found = false;
+    for (CardId w : s.seats[size_t(seat)].in_play)
+      if (is_warrior_in_play(s, w) && filter_matches(s, f, w, seat)) {
+        found = true;
+        break;
+      }
+    if (!found) return false;
+  }
+  return true;
+}
+
+// After every decision: a condition that breaks starts over.
+void check_held_conditions(State& s) {
+  if (s.marks.empty()) return;
+  std::erase_if(s.marks, [&](const CardMark& m) {
+    if (m.kind != CardMark::HeldSince) return false;
+    const Trigger* t = trigger_of(s, m.card, When::Held);
+    return !t || s.card(m.card).zone != Zone::InPlay || !hold_met(s, m.card, *t);
+  });
+}
+
+// At the end of a player's turn its HELD missions that have held since the
+// end of its previous turn are completed; those that hold now begin to count.
+void end_of_turn_missions(State& s, Log log) {
+  const int seat = s.current;
+  const std::vector<CardId> cards = s.seats[size_t(seat)].in_play;
+  for (CardId c : cards) {
+    if (s.card(c).zone != Zone::InPlay || s.def(c).type != CardType::Mission) continue;
+    const Trigger* t = trigger_of(s, c, When::Held);
+    if (!t) continue;
+    if (!hold_met(s, c, *t)) continue;  // (check_held_conditions already dropped its mark)
+    const CardMark* since = find_mark(s, c, CardMark::HeldSince);
+    if (!since) {
+      s.marks.push_back({c, CardMark::HeldSince, int16_t(std::min(s.turn_number, 32767))});
+      continue;
+    }
+    if (since->value >= s.turn_number) continue;
+    emit(log, {EventKind::Effect, int8_t(seat), c, kNoCard, 0, seat});
+    run_effects(s, seat, c, kNoCard, {kNoCard, int8_t(seat)}, 0, t->effects, log, nullptr);
+    complete_mission(s, c);
+  }
+}
+
+// --- fortifications built and lost (ESTABLISH DEFENSIVE PERIMETER, INFILTRATION) ---
+
+// A Fortification card just built by `seat`: a mission before that player
+// pays once for each title (other cards considered fortifications do not count).
+void on_build(State& s, CardId fort, int seat, Log log) {
+  if (s.def(fort).type != CardType::Fortification) return;
+  const std::vector<CardId> cards = s.seats[size_t(seat)].in_play;
+  const int16_t title = int16_t(s.card(fort).def);
+  for (CardId c : cards) {
+    const Trigger* t = trigger_of(s, c, When::Builds);
+    if (!t || s.card(c).zone != Zone::InPlay || find_mark(s, c, CardMark::Counted, title)) continue;
+    s.marks.push_back({c, CardMark::Counted, title});
+    emit(log, {EventKind::Effect, int8_t(seat), c, fort, 0, seat});
+    run_effects(s, seat, c, kNoCard, {fort, -1}, 0, t->effects, log, nullptr);
+  }
+}
+
+// A Fortification card discarded or annihilated from play: a mission before a
+// player whose `victim` filter it matches is completed.
+void on_fortification_lost(State& s, CardId fort) {
+  if (s.def(fort).type != CardType::Fortification || s.card(fort).zone != Zone::InPlay) return;
+  struct Fire { CardId card; const Trigger* t; int seat; };
+  std::vector<Fire> fire;
+  for (int seat = 0; seat < s.num_seats(); ++seat)
+    for (CardId c : s.seats[size_t(seat)].in_play) {
+      if (s.def(c).type != CardType::Mission) continue;
+      for (const Trigger& t : s.def(c).triggers)
+        if (t.when == When::FortificationLost && (!t.victim || filter_matches(s, *t.victim, fort, seat))) {
+          fire.push_back({c, &t, seat});
+          break;
+        }
+    }
+  for (const Fire& f : fire) {
+    if (s.card(f.card).zone != Zone::InPlay) continue;
+    run_effects(s, f.seat, f.card, kNoCard, {fort, -1}, 0, f.t->effects, nullptr, nullptr);
+    complete_mission(s, f.card);
+  }
+}
+
+// A card played has just made `w` a HERETIC (SNUB THE CARDINAL): the missions
+// before the player who played it, whose `victim` filter `w` matched before, are completed.
+void on_made_heretic(State& s, CardId w, int seat, const std::vector<CardId>& matching, Log log) {
+  for (CardId c : matching) {
+    const Trigger* t = trigger_of(s, c, When::MadeHeretic);
+    if (!t || s.card(c).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(seat), c, w, 0, seat});
+    run_effects(s, seat, c, kNoCard, {w, -1}, 0, t->effects, log, nullptr);
+    complete_mission(s, c);
+  }
+}
+
+// The missions before `seat` that a warrior about to become a HERETIC would complete.
+std::vector<CardId> heretic_missions(const State& s, CardId w, int seat) {
+  std::vector<CardId> out;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    const Trigger* t = trigger_of(s, c, When::MadeHeretic);
+    if (t && s.card(c).zone == Zone::InPlay && !has_designation(s, w, "HERETIC") &&
+        (!t->victim || filter_matches(s, *t->victim, w, seat)))
+      out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace dt::detail

@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 
+#include "effects/area_damage.hpp"
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -43,6 +45,19 @@ static std::map<std::string, Handler>& handlers() {
       if (target != kNoCard && is_warrior_in_play(s, target))
         s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoMarkerSeat});
     };
+    // TIME ROT as printed: an Age marker (a lasting entry with no bonus); each
+    // third marker of the card's name on the warrior is -1 F, S, A and V, and
+    // a warrior brought down to V 0 is discarded.
+    m["age_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
+      if (target == kNoCard || !is_warrior_in_play(s, target)) return;
+      s.lasting.push_back({source, target, {}, kNoMarkerSeat});
+      const int markers = int(std::count_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+        return m.target == target && m.seat == kNoMarkerSeat && s.card(m.source).def == s.card(source).def &&
+               m.bonus.f == 0 && m.bonus.s == 0 && m.bonus.a == 0 && m.bonus.v == 0;
+      }));
+      if (markers % 3 == 0) s.lasting.push_back({source, target, StatBonus{-1, -1, -1, -1}, kNoMarkerSeat});
+      if (stats(s, target).v <= 0) discard_from_play(s, target);
+    };
     // LESSER HYPNOSIS (gEngine): the target becomes the attacker (targets.cpp's
     // defender_ok has already checked that it may attack the defender).
     m["change_attacker"] = [](State& s, int, CardId, CardId target, int, Log) {
@@ -60,6 +75,36 @@ static std::map<std::string, Handler>& handlers() {
     // LANE CHUNG: the boast, announced in one turn for an attack in the next.
     m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
       if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
+    };
+    // TELEPATHIC MESSAGE: the target player must attack the picked warrior in its next turn.
+    m["order_attack_this"] = [](State& s, int, CardId source, CardId w, int tseat, Log) {
+      give_order(s, source, w, tseat, kOrderAttackThis);
+    };
+    // CONTROL MIND: the target warrior must (or must not) attack in its player's next turn.
+    m["order_must_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+      if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderMustAttack);
+    };
+    m["order_no_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+      if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderNoAttack);
+    };
+    // AUTOMATIC FIRE: a weapon used in this combat gives its bonus once more, for the combat.
+    m["double_weapon_bonus"] = [](State& s, int, CardId source, CardId weapon, int, Log) {
+      if (!s.combat.active || weapon == kNoCard || s.card(weapon).zone != Zone::InPlay) return;
+      const CardId w = bearer_of(s, weapon);
+      const std::vector<CardId> used = used_weapons(s, w);
+      if (std::find(used.begin(), used.end(), weapon) != used.end())
+        s.combat.mods.push_back({source, w, s.def(weapon).bonus});
+    };
+    // GREATER TELEPATHY (gEngine): the card's target warrior attacks the one picked,
+    // in place of the combat's two warriors (the Choice under way holds the target).
+    m["make_combatants"] = [](State& s, int, CardId, CardId d, int, Log) {
+      if (s.choices.empty()) return;
+      const CardId a = s.choices.front().target;
+      if (!new_combatants_ok(s, a, d)) return;
+      s.combat.attacker = a;
+      s.combat.defender = d;
+      s.combat.attacking_seat = uint8_t(s.card(a).controller);
+      s.combat.warzone = kNoCard;  // the new defender chose no Warzone
     };
     return m;
   }();
@@ -336,12 +381,30 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::LastingBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
-          s.lasting.push_back({source, c, b, uint8_t(seat)});
+          // `lasting`: a marker no turn's start removes (TIME ROT's Age marker)
+          s.lasting.push_back({source, c, b, e.lasting ? kNoMarkerSeat : uint8_t(seat)});
           break;
         }
-        case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn
-          s.lasting.push_back({source, c, {}, uint8_t(seat), kNoCard, e.grant});
+        case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn;
+          // `lasting`: for good, while the warrior stays in play (INSPIRE THE MASSES)
+          s.lasting.push_back({source, c, {}, e.lasting ? kNoMarkerSeat : uint8_t(seat), kNoCard, e.grant});
           break;
+        case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
+          if (is_warrior_in_play(s, c) && in_play(source)) mark_target(s, source, c);
+          break;
+        case Op::NoKillAward:  // PORTAL OF THE GREAT CONQUEROR: the kill earns no points
+          std::erase_if(s.awards, [&](const PointsAward& a) { return a.source == c; });
+          break;
+        case Op::MoveMission: {  // FILE TRANSFER: the target mission goes onto the picked warrior
+          const CardId m = target.card;
+          if (m == kNoCard || !in_play(m) || s.def(m).type != CardType::Mission || !is_warrior_in_play(s, c)) break;
+          std::vector<CardMark> keep;  // it stays the same mission: what it remembered goes with it
+          for (const CardMark& mk : s.marks)
+            if (mk.card == m) keep.push_back(mk);
+          put_attached(s, m, c, s.card(m).controller);
+          s.marks.insert(s.marks.end(), keep.begin(), keep.end());
+          break;
+        }
         case Op::ImmuneToPicked:  // EXORCISE DISEASE, MIND WALL: immune to the card picked
           if (picked == kNoCard) break;
           if (e.lasting) s.lasting.push_back({source, c, {}, uint8_t(seat), picked});
@@ -432,8 +495,15 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                     picked);
         break;
       case Op::Handler: {
+        if (e.handler == "area_damage" || e.handler == "area_damage_no_points") {  // FLOW OF ACID, WIND OF INSANITY
+          const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
+          area_damage(s, seat, source, user, amount, per, e.handler == "area_damage", log);
+          break;
+        }
         auto it = handlers().find(e.handler);
-        if (it != handlers().end()) it->second(s, seat, source, target.card, target.seat, log);
+        // In a Choice's on_pick, a handler on PICKED is handed the card picked.
+        if (it != handlers().end())
+          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card, target.seat, log);
         break;
       }
       default: break;

@@ -52,6 +52,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.after == After::YouEarnedP && !(s.recent_p_seat == seat && s.recent_p > 0)) continue;
     if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
+    if (p.requires_card && !card_in_play_matches(s, seat, *p.requires_card)) continue;
     if (!effects_possible(s, p.effects)) continue;
     if (faces_immunity(s, seat, c)) continue;
     if (d.type == CardType::Art) {  // the price depends on the caster
@@ -116,6 +117,10 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
+  // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
+  std::vector<CardId> heretic_watch;
+  if ((d.grant_keywords & kwHeretic) && o.b != kNoCard && is_warrior_in_play(s, o.b))
+    heretic_watch = heretic_missions(s, o.b, me);
   take_out(s, o.a);
   if (p.stays || d.post_play == PostPlay::Attach) {
     // It stays on its target warrior (a spell without one: on its caster), or
@@ -130,6 +135,8 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
+  if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, "HERETIC"))
+    on_made_heretic(s, o.b, me, heretic_watch, log);
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;

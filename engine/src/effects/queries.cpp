@@ -161,6 +161,8 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.side == Side::Yours && wi.controller != seat) return false;
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
+  if (f.healthy && wi.wounded) return false;
+  if (f.min_v && stats(s, w).v < f.min_v) return false;
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection == 1 || f.protection == 2)

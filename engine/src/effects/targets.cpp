@@ -191,6 +191,13 @@ bool tactical_open(const State& s, int seat, bool attack) {
   return true;
 }
 
+// INSPIRE THE MASSES: "if the CATHEDRAL is in play"; any card, face up.
+bool card_in_play_matches(const State& s, int seat, const WarriorFilter& f) {
+  for (size_t i = 0; i < s.cards.size(); ++i)
+    if (s.cards[i].zone == Zone::InPlay && !s.cards[i].hidden && filter_matches(s, f, CardId(i), seat)) return true;
+  return false;
+}
+
 bool controls_match(const State& s, int seat, const WarriorFilter& f) {
   for (CardId w : s.seats[size_t(seat)].in_play)
     if (is_warrior_in_play(s, w) && filter_matches(s, f, w, seat)) return true;

@@ -41,6 +41,8 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
       if (t.killer && !filter_matches(s, *t.killer, killer, seat)) continue;
       if (t.victim_last_in_area && !last) continue;
+      if (t.victim_marked && marked_target(s, card) != victim) continue;  // ASSASSINATION's chosen warrior
+      if (t.killer_survives && mutual) continue;                          // PROVE YOUR VALOR: and survive
       fire.push_back({card, &t, seat, user});
     }
   };

@@ -5,6 +5,7 @@
 // actions.
 #include <algorithm>
 
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -21,7 +22,8 @@ static void keep_boast(const State& s, const std::vector<CardId>& mine, std::vec
     std::erase_if(out, [&](const Option& o) {
       if (his(o)) return false;
       if (last || o.kind == OptKind::Pass) return true;
-      const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::Sabotage || o.kind == OptKind::DirectAttack;
+      const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::Sabotage ||
+                            o.kind == OptKind::DirectAttack || tactical_use(s, o);
       return tactical && !s.extra_tacticals;
     });
     return;
@@ -59,6 +61,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   if (!s.tactical_used || free_attacks(s, s.current)) attack_options(s, mine, out);
   if (!s.tactical_used && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
   keep_boast(s, mine, out);
+  keep_orders(s, out);
 }
 
 }  // namespace dt::detail

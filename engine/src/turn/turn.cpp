@@ -1,6 +1,7 @@
 // gEngine "ORDER OF PLAY": a turn is a Draw step (with its pre-draw window),
 // the Actions step (actions_step.cpp) and a Discard step (with its
 // pre-discard window); then the next player who is still in the game.
+#include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -36,6 +37,7 @@ void start_discard_step(State& s) {
 }
 
 void end_turn(State& s, Log log) {
+  end_of_turn_missions(s, log);  // DARK KOHORT: "until the end of your next turn"
   eliminate_if_out_of_time(s, log);
   SeatState& me = s.seats[s.current];
   if (me.extra_turns > 0 && !me.eliminated) {  // RUTHLESS EFFICIENCY: the same player again
@@ -63,6 +65,7 @@ void start_turn(State& s, Log log) {
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
+  arm_orders(s, s.current);  // TELEPATHIC MESSAGE, CONTROL MIND: orders for this turn
   for (LastingMod& m : s.lasting)  // LANE CHUNG: last turn's boast falls due this turn
     if (m.seat == kBoastSeat && s.card(m.target).controller == s.current) m.seat = s.current;
   emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});
