@@ -5,8 +5,13 @@
 // through run_match with every decision's cycle and the referee's own share.
 #pragma once
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <chrono>
@@ -71,8 +76,11 @@ inline size_t median_request_size() {
 }
 
 // Round trips of one line of `line_size` bytes through `cat` (the minimal echo
-// child) over plain blocking pipes, in microseconds: the floor any stdio bot
-// protocol stands on, measured on the same machine in the same run.
+// child), in microseconds: the floor any stdio bot protocol stands on,
+// measured on the same machine in the same run. Read as the referee's stdio
+// link reads a bot (referee/lib/stdio_link.cpp): non-blocking pipes, `poll`
+// for the answer, then `read`, so the two figures differ only in what the
+// referee and the bot do, not in how they wait.
 inline std::vector<double> raw_pipe_round_trips(size_t line_size, int n) {
   int to[2], from[2];
   if (::pipe(to) != 0) return {};
@@ -88,30 +96,56 @@ inline std::vector<double> raw_pipe_round_trips(size_t line_size, int n) {
     ::_exit(127);
   }
   ::close(to[0]), ::close(from[1]);
+  ::fcntl(to[1], F_SETFL, ::fcntl(to[1], F_GETFL) | O_NONBLOCK);
+  ::fcntl(from[0], F_SETFL, ::fcntl(from[0], F_GETFL) | O_NONBLOCK);
   std::string line(std::max<size_t>(line_size, 1), 'x');
   line.back() = '\n';
   std::vector<char> buf(line.size());
   std::vector<double> out;
-  for (int i = 0; i < n && pid > 0; ++i) {
+  bool broken = false;
+  for (int i = 0; i < n && pid > 0 && !broken; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
-    size_t w = 0;
-    while (w < line.size()) {
-      const ssize_t k = ::write(to[1], line.data() + w, line.size() - w);
-      if (k <= 0) break;
-      w += size_t(k);
-    }
-    size_t got = 0;
+    size_t w = 0, got = 0;
     while (got < line.size()) {
+      if (w < line.size()) {  // a line longer than the pipe's buffer goes out as cat reads it
+        const ssize_t k = ::write(to[1], line.data() + w, line.size() - w);
+        if (k > 0) w += size_t(k);
+        else if (k < 0 && errno != EAGAIN) break;
+      }
+      pollfd p[2] = {{from[0], POLLIN, 0}, {to[1], short(w < line.size() ? POLLOUT : 0), 0}};
+      if (::poll(p, w < line.size() ? 2 : 1, 1000) <= 0) break;
       const ssize_t r = ::read(from[0], buf.data() + got, buf.size() - got);
-      if (r <= 0) break;
-      got += size_t(r);
+      if (r > 0) got += size_t(r);
+      else if (r == 0 || errno != EAGAIN) break;
     }
-    if (got < line.size()) break;
-    out.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+    if (got < line.size()) broken = true;
+    else out.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
   }
   ::close(to[1]), ::close(from[0]);
   if (pid > 0) ::waitpid(pid, nullptr, 0);
   return out;
+}
+
+// Runs `fn` with this process (and every child it starts meanwhile) kept on
+// one CPU, then restores the affinity it had. On a virtual machine whose idle
+// vCPUs halt, a round trip between processes on two CPUs pays two cross-CPU
+// wake-ups (tens of microseconds each), one on a single CPU pays none; where
+// the scheduler puts the two ends differs between an idle and a busy machine
+// and between `cat` and the referee. On one CPU both figures are taken alike.
+template <class Fn>
+auto on_one_cpu(Fn fn) {
+  cpu_set_t old;
+  CPU_ZERO(&old);
+  const bool had = ::sched_getaffinity(0, sizeof old, &old) == 0;
+  int cpu = ::sched_getcpu();
+  if (cpu < 0 || (had && !CPU_ISSET(cpu, &old))) cpu = 0;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  ::sched_setaffinity(0, sizeof one, &one);
+  auto result = fn();
+  if (had) ::sched_setaffinity(0, sizeof old, &old);
+  return result;
 }
 
 // Per-decision timings of whole matches, in microseconds.

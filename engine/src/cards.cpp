@@ -27,13 +27,24 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// ASCII case folding, inline: designations are compared on every rules query
+// and libc's locale-aware toupper showed in profiles.
+inline char fold(char c) { return c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c; }
+
+inline bool iequals_ascii(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i] && fold(a[i]) != fold(b[i])) return false;
+  return true;
+}
+
 }  // namespace
 
 bool CardDef::has_designation(std::string_view d) const {
-  d = trim(d);
-  if (iequals(d, name)) return true;  // a card's name is one of its designations
+  if (!d.empty() && (space(d.front()) || space(d.back()))) d = trim(d);
+  if (iequals_ascii(d, name)) return true;  // a card's name is one of its designations
   for (const auto& x : designations)
-    if (iequals(d, x)) return true;
+    if (iequals_ascii(d, x)) return true;
   return false;
 }
 

@@ -29,6 +29,7 @@ int deciding_seat(const State& s) {
 std::vector<Option> legal_options(const State& s) {
   const QueryMemo memo(s);
   std::vector<Option> out;
+  out.reserve(32);  // one allocation for most decisions instead of doubling from 1
   switch (s.phase) {
     case Phase::CardinalsGift: gift_options(s, out); break;
     case Phase::Window: window_options(s, out); break;

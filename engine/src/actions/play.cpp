@@ -35,11 +35,17 @@ void end_standard_action(State& s, bool free) {
 }
 
 void any_time_options(const State& s, int seat, std::vector<Option>& out) {
+  // Mustering, bestowing and Ki at any time are an Alliance's privileges: without
+  // one they offer nothing, so the per-warrior checks are skipped (this list
+  // is asked at every window a seat might pass automatically).
+  const bool allied = alliance_of(s, seat) != kNoCard;
   for (CardId c : s.seats[size_t(seat)].hand) {
     proclaim_options(s, seat, c, out);
-    any_time_muster_options(s, seat, c, out);
-    any_time_bestow_options(s, seat, c, out);
-    ki_options(s, seat, c, true, out);
+    if (allied) {
+      any_time_muster_options(s, seat, c, out);
+      any_time_bestow_options(s, seat, c, out);
+      ki_options(s, seat, c, true, out);  // in a window: a privilege too
+    }
   }
   assign_options(s, seat, out);
 }

@@ -13,6 +13,9 @@ namespace detail {
 uint32_t base_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   const AttachRange as = attachments_of(s, w);
+  bool any = false;  // the vehicle gate only when an attachment grants keywords
+  for (CardId a : as) any = any || s.def(a).grant_keywords;
+  if (!any) return k;
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a)) k |= s.def(a).grant_keywords;

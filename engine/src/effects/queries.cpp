@@ -1,6 +1,7 @@
 // Effective affiliations, designations and keywords (printed ones plus what
 // attachments and static modifiers give), and the warrior filter.
 #include <algorithm>
+#include <optional>
 
 #include "internal.hpp"
 #include "stun.hpp"
@@ -61,6 +62,10 @@ struct Memo {
   // stamp instead of clearing a flag per card (a memo lives for one query of
   // a few microseconds, so the clearing showed in profiles).
   std::vector<uint32_t> keywords_stamp, affiliations_stamp;
+  // Whether any static modifier grants w a designation (has_ability): almost
+  // never, and asked for every card-warrior pair of the equip options.
+  std::vector<uint8_t> mod_grants;
+  std::vector<uint32_t> mod_grants_stamp;
   uint32_t stamp = 0;
   std::vector<CardId> mod_sources;
   bool mod_sources_known = false;
@@ -83,6 +88,7 @@ QueryMemo::QueryMemo(const State& s) {
   if (++memo.stamp == 0) {  // wrapped: no old stamp may look current
     std::fill(memo.keywords_stamp.begin(), memo.keywords_stamp.end(), 0);
     std::fill(memo.affiliations_stamp.begin(), memo.affiliations_stamp.end(), 0);
+    std::fill(memo.mod_grants_stamp.begin(), memo.mod_grants_stamp.end(), 0);
     memo.stamp = 1;
   }
   if (memo.keywords.size() < s.cards.size()) {
@@ -90,6 +96,8 @@ QueryMemo::QueryMemo(const State& s) {
     memo.affiliations.resize(s.cards.size());
     memo.keywords_stamp.resize(s.cards.size(), 0);
     memo.affiliations_stamp.resize(s.cards.size(), 0);
+    memo.mod_grants.resize(s.cards.size());
+    memo.mod_grants_stamp.resize(s.cards.size(), 0);
   }
   memo.mod_sources_known = false;
 }
@@ -109,6 +117,11 @@ QueryMemo::~QueryMemo() {
 static AffilMask compute_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil, revoked = 0;
   const AttachRange as = attachments_of(s, w);
+  // The vehicle gate is worked out only when an attachment gives or takes an
+  // affiliation (few do): asked for every warrior, it showed in profiles.
+  bool any = false;
+  for (CardId a : as) any = any || s.def(a).grant_affil || s.def(a).revoke_affil;
+  if (!any) return m;
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
     if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
@@ -123,12 +136,17 @@ AffilMask affiliations(const State& s, CardId w) {
 
 bool has_designation(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation(d)) return true;
+  // An attachment that grants d, and only then whether the vehicle gate lets
+  // it work: the gate is the costly part and almost no attachment grants.
   const AttachRange as = attachments_of(s, w);
-  const AttachmentGate g = gate_of(s, as);
+  std::optional<AttachmentGate> gate;
   for (CardId a : as) {
-    if (!g.allows(s, a)) continue;
-    for (const auto& g : s.def(a).grant_designations)
-      if (g == d) return true;
+    for (const auto& g : s.def(a).grant_designations) {
+      if (g != d) continue;
+      if (!gate) gate = gate_of(s, as);
+      if (gate->allows(s, a)) return true;
+      break;
+    }
   }
   return false;
 }
@@ -178,6 +196,12 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
 
 bool has_ability(const State& s, CardId w, std::string_view d) {
   if (has_designation(s, w, d)) return true;
+  const bool granted = memoized(s, w, memo.mod_grants_stamp, memo.mod_grants, [&]() -> uint8_t {
+    bool any = false;
+    for_each_mod(s, w, [&](const StaticMod& m, CardId) { any = any || !m.grant_designations.empty(); });
+    return any;
+  });
+  if (!granted) return false;
   bool found = false;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) {
     for (const auto& g : m.grant_designations)
@@ -189,9 +213,12 @@ bool has_ability(const State& s, CardId w, std::string_view d) {
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   const AttachRange as = attachments_of(s, w);
-  const AttachmentGate g = gate_of(s, as);
-  for (CardId a : as)
-    if (g.allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  std::optional<AttachmentGate> gate;  // only for an attachment that grants keywords
+  for (CardId a : as) {
+    if (!s.def(a).grant_keywords) continue;
+    if (!gate) gate = gate_of(s, as);
+    if (gate->allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+  }
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
   for (const LastingMod& m : s.lasting)  // SLEEP's NONCOMBATANT, until its player's next turn
     if (m.grant && m.target == w && !effect_blocked(s, w, m.source)) k |= m.grant;
