@@ -32,21 +32,38 @@ void orders_met(State& s, int seat, CardId a, CardId d) {
   });
 }
 
+// A duty to attack (a boast, an order) whose attack `demanded` picks out: while
+// such an attack is among the options, the step does not end without it: no
+// passing, no other Tactical action (unless one to spare), and with one action
+// left nothing else. False, and `out` untouched, when no option makes it ("if able").
+template <class Demanded>
+static bool keep_demanded_attack(const State& s, std::vector<Option>& out, Demanded demanded) {
+  if (std::none_of(out.begin(), out.end(), demanded)) return false;
+  const bool last = s.actions_left <= 1;
+  std::erase_if(out, [&](const Option& o) {
+    if (demanded(o)) return false;
+    if (last || o.kind == OptKind::Pass) return true;
+    const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::Sabotage ||
+                          o.kind == OptKind::DirectAttack || tactical_use(s, o);
+    return tactical && !s.extra_tacticals;
+  });
+  return true;
+}
+
 bool keep_orders(const State& s, std::vector<Option>& out) {
   for (const LastingMod& m : s.lasting) {
     if (m.seat != s.current || (m.lock != kOrderMustAttack && m.lock != kOrderAttackThis)) continue;
     const bool with = m.lock == kOrderMustAttack;
     auto demanded = [&](const Option& o) { return o.kind == OptKind::Attack && (with ? o.a : o.b) == m.target; };
-    if (std::none_of(out.begin(), out.end(), demanded)) continue;  // "if able"
-    const bool last = s.actions_left <= 1;
-    std::erase_if(out, [&](const Option& o) {
-      if (demanded(o)) return false;
-      if (last || o.kind == OptKind::Pass) return true;
-      const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::Sabotage ||
-                            o.kind == OptKind::DirectAttack || tactical_use(s, o);
-      return tactical && !s.extra_tacticals;
-    });
-    return true;
+    if (keep_demanded_attack(s, out, demanded)) return true;
+  }
+  return false;
+}
+
+bool keep_boast(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  for (CardId w : mine) {
+    if (!boast_due(s, w)) continue;
+    if (keep_demanded_attack(s, out, [&](const Option& o) { return o.kind == OptKind::Attack && o.a == w; })) return true;
   }
   return false;
 }

@@ -33,6 +33,9 @@ void orders_met(State& s, int seat, CardId a, CardId d);
 // time: while such an attack is among the options, the Actions step does not
 // end without it (as LANE CHUNG's boast). True when an order applied.
 bool keep_orders(const State& s, std::vector<Option>& out);
+// LANE CHUNG: a boast falls due, and holds the step as an order does. True
+// when a boast applied.
+bool keep_boast(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 
 // GREATER TELEPATHY (gEngine): may `a` and `d` become the attacker and
 // defender of the combat under way, whatever their affiliations allow?

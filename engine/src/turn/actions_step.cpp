@@ -10,26 +10,6 @@
 
 namespace dt::detail {
 
-// LANE CHUNG: a boast falls due. While he may make his attack, the step does
-// not end without it: no passing, no other Tactical action (unless one to
-// spare), and with one action left nothing but his attack.
-static void keep_boast(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
-  for (CardId w : mine) {
-    if (!boast_due(s, w)) continue;
-    auto his = [&](const Option& o) { return o.kind == OptKind::Attack && o.a == w; };
-    if (std::none_of(out.begin(), out.end(), his)) continue;
-    const bool last = s.actions_left <= 1;
-    std::erase_if(out, [&](const Option& o) {
-      if (his(o)) return false;
-      if (last || o.kind == OptKind::Pass) return true;
-      const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::Sabotage ||
-                            o.kind == OptKind::DirectAttack || tactical_use(s, o);
-      return tactical && !s.extra_tacticals;
-    });
-    return;
-  }
-}
-
 void action_options(const State& s, std::vector<Option>& out) {
   const std::vector<CardId> mine = own_warriors(s, s.current);
   // Duties first: a warrior out of cover, then following an opponent to Earth.
