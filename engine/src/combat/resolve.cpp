@@ -7,6 +7,7 @@
 #include "internal.hpp"
 #include "effects/reactions.hpp"
 #include "effects/stun.hpp"
+#include "effects/wounds.hpp"
 
 namespace dt::detail {
 
@@ -114,11 +115,9 @@ void finish_combat(State& s, Log log) {
   for (CardId w : hurt) {
     if (!is_warrior_in_play(s, w) || (keywords(s, w) & kwNoWound)) continue;
     emit(log, {EventKind::Wound, int8_t(s.card(w).controller), w, kNoCard});
-    if (s.card(w).wounded || (keywords(s, w) & kwDiesWhenWounded)) {
+    if (wound_kills(s, w)) {
       on_killed_by_effect(s, w, log);  // a card's wound: no points
       discard_from_play(s, w);
-    } else if (!has_designation(s, w, "HEALS AT ONCE")) {
-      s.card(w).wounded = true;
     }
   }
 }

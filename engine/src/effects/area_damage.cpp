@@ -3,6 +3,7 @@
 // one whose modified A they reach is wounded (a wounded one killed). The hits
 // are all judged before any lands, so the wounds are simultaneous.
 #include "effects/area_damage.hpp"
+#include "effects/wounds.hpp"
 
 #include <string>
 
@@ -31,11 +32,9 @@ void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const 
   for (CardId w : hit) {
     if ((keywords(s, w) & kwNoWound) || wound_barred(s, w, user)) continue;
     emit(log, {EventKind::Effect, int8_t(seat), source, w, int(Op::Wound), -1});
-    if (s.card(w).wounded || (keywords(s, w) & kwDiesWhenWounded)) {
+    if (wound_kills(s, w)) {
       if (points && user_in_play) kills.push_back({w, user, stats(s, w).v});
       else deaths.push_back(w);
-    } else if (!has_designation(s, w, "HEALS AT ONCE")) {
-      s.card(w).wounded = true;
     }
   }
   if (!kills.empty()) award_kills(s, kills, false, log);  // its player earns their V, as for kills in combat

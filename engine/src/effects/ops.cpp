@@ -8,6 +8,7 @@
 
 #include "effects/area_damage.hpp"
 #include "effects/orders.hpp"
+#include "effects/wounds.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -345,8 +346,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       switch (e.op) {
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (s.card(c).wounded || (keywords(s, c) & kwDiesWhenWounded)) on_killed_by_effect(s, c, log), kill_card(s, c, false);
-          else if (!has_designation(s, c, "HEALS AT ONCE")) s.card(c).wounded = true;
+          if (wound_kills(s, c)) on_killed_by_effect(s, c, log), kill_card(s, c, false);
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
