@@ -23,11 +23,11 @@ static std::vector<CardId> sacrifices(const State& s, int seat, const Ability& a
 static int ability_price(const State& s, CardId src, CardId user, const Ability& ab, int n) {
   const int d = ab.cost_d + ab.per_d * n;
   if (s.def(src).type != CardType::Symmetry) return d;
-  const std::string_view twice = "SYMMETRY D COUNTS TWICE";
+  constexpr DesigKey twice("SYMMETRY D COUNTS TWICE");
   bool halves = has_designation(s, user, twice);
   if (!halves)  // given by another warrior of the area (gEngine NEPHARITE OF DEMNOGONIS)
     for_each_mod(s, user, [&](const StaticMod& m, CardId) {
-      for (const std::string& g : m.grant_designations) halves = halves || g == twice;
+      for (const std::string& g : m.grant_designations) halves = halves || g == twice.text;
     });
   return halves ? (d + 1) / 2 : d;
 }
