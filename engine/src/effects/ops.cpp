@@ -7,6 +7,7 @@
 #include <string>
 
 #include "effects/area_damage.hpp"
+#include "effects/last_chance.hpp"
 #include "effects/orders.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
@@ -104,6 +105,20 @@ static std::map<std::string, Handler>& handlers() {
     };
     m["order_no_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
       if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderNoAttack);
+    };
+    // INVOKE PAIN: the target may not attack until the start of your next turn.
+    m["no_attack_till_your_turn"] = [](State& s, int me, CardId source, CardId w, int, Log) {
+      if (w == kNoCard || !is_warrior_in_play(s, w)) return;
+      LastingMod o{source, w, {}, uint8_t(me)};
+      o.lock = kOrderNoAttack;
+      s.lasting.push_back(o);
+    };
+    // SUGGESTION: the target makes the attack being declared (its player names the defender).
+    m["makes_this_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+      if (w == kNoCard || !is_warrior_in_play(s, w)) return;
+      LastingMod o{source, w, {}, s.current};
+      o.lock = kOrderMustAttack;
+      s.lasting.push_back(o);
     };
     // AUTOMATIC FIRE: a weapon used in this combat gives its bonus once more, for the combat.
     m["double_weapon_bonus"] = [](State& s, int, CardId source, CardId weapon, int, Log) {
@@ -387,7 +402,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           // The new defender did not choose the old one's Warzone.
           if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c, s.combat.warzone = kNoCard;
           break;
-        case Op::Heal: s.card(c).wounded = false; break;
+        case Op::Heal:  // a hit waiting in combat is undone instead (last_chance.hpp)
+          if (!undo_hit(s, c)) s.card(c).wounded = false;
+          break;
         case Op::Discard:
         case Op::Annihilate: {
           if (c != source && kept_in_play(s, c)) break;

@@ -4,7 +4,9 @@
 // when everyone in it has passed in a row.
 #include <algorithm>
 
+#include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
+#include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -37,6 +39,10 @@ static void drop_pass_for_required_offer(const State& s, std::vector<Option>& ou
 }
 
 void window_options(const State& s, std::vector<Option>& out) {
+  if (last_chance_pending(s)) {  // answers to a combat's hits only
+    last_chance_options(s, deciding_seat(s), out);
+    return;
+  }
   if (s.window.kind == WindowKind::AnnounceWarzone) {
     warzone_options(s, out);
     return;
@@ -52,6 +58,14 @@ void window_options(const State& s, std::vector<Option>& out) {
 }
 
 void close_window(State& s, Log log) {
+  if (last_chance_pending(s)) {  // the hits still marked take effect
+    close_last_chance(s, log);
+    return;
+  }
+  if (attack_declared(s)) {  // the attacker names the attack now
+    close_declared_window(s, log);
+    return;
+  }
   clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
@@ -68,6 +82,7 @@ void close_window(State& s, Log log) {
       s.recent_p_seat = -1;
       s.recent_p = 0;
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
+      discard_after_combat(s);  // printed BLIND FURY
       if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
       after_action(s);
       break;
