@@ -10,6 +10,13 @@
 
 namespace dt::detail {
 
+// is_warrior_in_play for a card known to exist (one of a seat's lists), inline:
+// asked for every card in play at every decision.
+static inline bool warrior_in_play(const State& s, CardId c) {
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard && s.def(c).type == CardType::Warrior;
+}
+
 // Warriors that may be discarded as the price of an ability (`sacrifice`).
 // SACRIFICE FROM ITS AREA (ZENITHIAN SOULSLAYER): only a warrior of the user's combat area.
 static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, CardId user, const Ability& ab) {
@@ -154,13 +161,14 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
+    if (!warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
       if (!s.def(w).abilities.empty() && !s.card(w).hidden) abilities_of(w, kNoCard);
       continue;
     }
-    abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
+    // Most cards have no ability: the look-up is skipped for them.
+    if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))
-      if (s.card(a).controller == seat) abilities_of(a, w);
+      if (s.card(a).controller == seat && !s.def(a).abilities.empty()) abilities_of(a, w);
   }
   // An offer stands even if its card left play in that combat (a mutual kill).
   for (size_t i = 0; i < s.offers.size(); ++i) {
