@@ -78,6 +78,11 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over
     if (s.phase == Phase::Choice) return;
+    // A death by a card waits for an answer (RAZIDE, NARROW ESCAPE!): a window gives the chance.
+    if (s.phase == Phase::Actions && effect_deaths_pending(s)) {
+      open_response_window(s);
+      continue;
+    }
     if (s.phase == Phase::Window) {
       Window& w = s.window;
       if (w.passes >= w.order.size()) {
