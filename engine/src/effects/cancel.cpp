@@ -10,11 +10,21 @@ namespace dt::detail {
 constexpr const char* kCanceller = "CANCELS A SPECIAL JUST PLAYED";
 constexpr uint8_t kNoTurnEnds = 0xFF;
 
+// Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
+// (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).
 static std::vector<CardId> cancellers(const State& s, int seat) {
   std::vector<CardId> out;
   for (CardId w : own_warriors(s, seat))
     if (!s.card(w).hidden && s.def(w).has_designation(kCanceller)) out.push_back(w);
+  if (!specials_barred(s, seat))
+    for (CardId c : s.seats[size_t(seat)].hand)
+      if (s.def(c).type == CardType::Special && s.def(c).has_designation(kCanceller)) out.push_back(c);
   return out;
+}
+
+static bool still_usable(const State& s, CardId x, int seat) {
+  if (s.card(x).zone == Zone::Hand) return s.card(x).owner == seat;
+  return is_warrior_in_play(s, x) && s.card(x).controller == seat;
 }
 
 static bool has_marker(const State& s, uint8_t kind, CardId card) {
@@ -59,7 +69,7 @@ bool is_cancel_choice(const State& s, const PendingChoice& ch) { return has_mark
 void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   if (ch.picks_left != 0)
     for (CardId x : ch.candidates)
-      if (is_warrior_in_play(s, x) && s.card(x).controller == ch.seat) out.push_back({OptKind::Choose, x});
+      if (still_usable(s, x, ch.seat)) out.push_back({OptKind::Choose, x});
   Option done{OptKind::Choose};
   done.p = -1;
   out.push_back(done);
@@ -71,7 +81,13 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   ch.picks_left = 0;
   if (o.a == kNoCard) return;  // let it be
   const CardId card = ch.source;
-  discard_from_play(s, o.a);  // the YOUNG GUARD is the price
+  if (s.card(o.a).zone == Zone::Hand) {  // MISCOMMUNICATION is played, then discarded as usual
+    take_out(s, o.a);
+    put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
+    emit(log, {EventKind::Play, int8_t(ch.seat), o.a, card, -1});
+  } else {
+    discard_from_play(s, o.a);  // the YOUNG GUARD is the price
+  }
   // The card is negated: its held effects never run, its bonus is taken back,
   // and a card it left in play is discarded as it would have been.
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
