@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dispatch.hpp"
+#include "effects/cancel.hpp"
 #include "effects/last_chance.hpp"
 #include "internal.hpp"
 
@@ -124,9 +125,23 @@ void resume(State& s, std::vector<Event>* log) {
   }
 }
 
+// Options that put a card from hand into play without a PlaySpec (printed
+// MISCOMMUNICATION may cancel them).
+static bool puts_card_into_play(OptKind k) {
+  switch (k) {
+    case OptKind::Muster: case OptKind::MusterCover: case OptKind::Equip: case OptKind::Build:
+    case OptKind::Bestow: case OptKind::BestowKi: case OptKind::Proclaim: case OptKind::Wrangle:
+    case OptKind::Establish: return true;
+    default: return false;
+  }
+}
+
 void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
+  const int me = deciding_seat(s);
+  const bool from_hand = puts_card_into_play(o.kind) && o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
   option_rule(o.kind).apply(s, o, log);
+  if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);
   resume(s, log);
   refresh_sergeants(s);
 }

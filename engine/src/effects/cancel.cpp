@@ -8,17 +8,22 @@
 namespace dt::detail {
 
 constexpr const char* kCanceller = "CANCELS A SPECIAL JUST PLAYED";
+constexpr const char* kAnyCanceller = "CANCELS ANY CARD JUST PLAYED";  // printed MISCOMMUNICATION
 constexpr uint8_t kNoTurnEnds = 0xFF;
 
 // Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
 // (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).
-static std::vector<CardId> cancellers(const State& s, int seat) {
+static std::vector<CardId> cancellers(const State& s, int seat, bool special) {
   std::vector<CardId> out;
-  for (CardId w : own_warriors(s, seat))
-    if (!s.card(w).hidden && s.def(w).has_designation(kCanceller)) out.push_back(w);
+  if (special)
+    for (CardId w : own_warriors(s, seat))
+      if (!s.card(w).hidden && s.def(w).has_designation(kCanceller)) out.push_back(w);
   if (!specials_barred(s, seat))
-    for (CardId c : s.seats[size_t(seat)].hand)
-      if (s.def(c).type == CardType::Special && s.def(c).has_designation(kCanceller)) out.push_back(c);
+    for (CardId c : s.seats[size_t(seat)].hand) {
+      const CardDef& d = s.def(c);
+      if (d.type == CardType::Special && ((special && d.has_designation(kCanceller)) || d.has_designation(kAnyCanceller)))
+        out.push_back(c);
+    }
   return out;
 }
 
@@ -35,7 +40,7 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
   bool asked = false;
   for (uint8_t other : seats_from(s, next_active_seat(s, seat))) {
     if (other == seat || s.seats[other].eliminated) continue;
-    std::vector<CardId> ws = cancellers(s, other);
+    std::vector<CardId> ws = cancellers(s, other, s.def(card).type == CardType::Special);
     if (ws.empty()) continue;
     PendingChoice ch;
     ch.source = card;

@@ -5,7 +5,11 @@
 // card, `choose done` lets it be). Meanwhile the card's one-shot effects wait (a
 // marker in State::lasting holds its target and purchases); a cancelled card is
 // discarded as usual with no effect, a combat modifier's bonus is taken back.
-// Without such a warrior in play nothing changes.
+// A Special in hand may cancel so too (gEngine MISCOMMUNICATION); one that
+// CANCELS ANY CARD JUST PLAYED (printed MISCOMMUNICATION) is asked after any
+// card played from hand: a warrior mustered, equipment, a fortification, a
+// gift, a spell, a mission (a cancelled card in play is discarded).
+// Without such cards nothing changes.
 #pragma once
 
 #include "dt/state.hpp"
