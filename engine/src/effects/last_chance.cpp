@@ -20,7 +20,9 @@ bool last_chance_pending(const State& s) {
 }
 
 bool kill_pending(const State& s, CardId w) { return marked(s, w, kAboutToDie); }
-bool hit_pending(const State& s, CardId w) { return marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded); }
+bool hit_pending(const State& s, CardId w) {
+  return marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded) || marked(s, w, kDyingOfWound);
+}
 
 // An ability that answers its own warrior's hit: RAZIDE heals even a killing
 // wound, ZENITHIAN SOULSLAYER undoes a wound it takes in combat.
@@ -44,9 +46,21 @@ void last_chance_options(const State& s, int seat, std::vector<Option>& out) {
     if (answers(s, o)) out.push_back(o);
 }
 
+// A quick look before the options are asked for (every combat with a hit comes
+// here): the warrior itself answers, or its player holds a card that may.
+static bool may_answer(const State& s, CardId w, bool dead) {
+  if (answers_own_hit(s.def(w))) return true;
+  if (!dead) return false;
+  for (CardId c : s.seats[s.card(w).controller].hand)
+    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+  return false;
+}
+
 bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now) {
   if (!(a_dead || d_dead || a_wounded_now || d_wounded_now)) return false;
   const CardId A = s.combat.attacker, D = s.combat.defender;
+  if (!((a_dead || a_wounded_now) && may_answer(s, A, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, D, d_dead)))
+    return false;
   const size_t before = s.lasting.size();
   auto mark = [&](CardId victim, CardId killer, bool dead, bool wounded_now) {
     if (dead) mark_just_happened(s, killer, victim, kAboutToDie);
@@ -78,9 +92,53 @@ bool undo_hit(State& s, CardId w) {
   if (!hit_pending(s, w)) return false;
   if (marked(s, w, kAboutToBeWounded)) s.card(w).wounded = false;  // the new wound is gone
   std::erase_if(s.lasting, [&](const LastingMod& m) {
-    return (m.lock == kAboutToDie || m.lock == kAboutToBeWounded) && m.target == w;
+    return (m.lock == kAboutToDie || m.lock == kAboutToBeWounded || m.lock == kDyingOfWound) && m.target == w;
   });
   return true;
+}
+
+// Could the warrior's player answer this death? RAZIDE heals a deadly wound if
+// its player has the D; NARROW ESCAPE! in its player's hand answers any death.
+bool death_answerable(const State& s, CardId w, bool wound) {
+  const int seat = s.card(w).controller;
+  if (wound && has_designation(s, w, "HEALS EVEN A KILLING WOUND") && destiny(s, seat) >= std::max(0, stats(s, w).a))
+    return true;
+  for (CardId c : s.seats[size_t(seat)].hand)
+    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+  return false;
+}
+
+static void die_now(State& s, CardId w, CardId killer, Log log) {
+  if (!is_warrior_in_play(s, w)) return;
+  if (killer != kNoCard && killer != w) {
+    award_kills(s, {Kill{w, killer, stats(s, w).v}}, false, log);
+    return;
+  }
+  on_killed_by_effect(s, w, log);
+  discard_from_play(s, w);
+}
+
+bool effect_death(State& s, CardId w, bool wound, CardId killer, Log log) {
+  if (!death_answerable(s, w, wound)) {
+    die_now(s, w, killer, log);
+    return false;
+  }
+  // The marker's source is the killer, or the warrior itself when no one earns points.
+  mark_just_happened(s, killer == kNoCard ? w : killer, w, wound ? kDyingOfWound : kDyingOfKill);
+  return true;
+}
+
+bool effect_deaths_pending(const State& s) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
+}
+
+void settle_effect_deaths(State& s, Log log) {
+  std::vector<LastingMod> dying;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kDyingOfWound || m.lock == kDyingOfKill) dying.push_back(m);
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
+  for (const LastingMod& m : dying) die_now(s, m.target, m.source, log);
 }
 
 void close_last_chance(State& s, Log log) {
