@@ -2,6 +2,7 @@
 // when they may be played, on what, what they cost, and playing one.
 #include <algorithm>
 
+#include "effects/membership.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -73,6 +74,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (!reaction_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
+      if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT: a FREELANCER with a home corporation
       if (free_only && !free_mission(s, c, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
@@ -145,7 +147,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
-  if (p.choice) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
+  // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
+  if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
   return action;
 }
