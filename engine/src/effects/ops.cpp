@@ -8,6 +8,7 @@
 
 #include "effects/area_damage.hpp"
 #include "effects/orders.hpp"
+#include "effects/shields.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
 
@@ -30,6 +31,13 @@ static std::map<std::string, Handler>& handlers() {
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
       finish_combat(s, log);
+    };
+    // STRENGTH OF WILL: until its next turn begins, no Dark Symmetry card
+    // affects the player's warriors but their own gifts (effects/shields.hpp).
+    m["shield_from_symmetry"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      LastingMod m{source, kNoCard, {}, uint8_t(seat), kNoCard, 0, kShieldsFromSymmetry};
+      m.player = int8_t(seat);
+      s.lasting.push_back(m);
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
