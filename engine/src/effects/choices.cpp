@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "effects/orders.hpp"
+#include "effects/revelation.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -180,6 +181,10 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
 }
 
 void choice_options(const State& s, std::vector<Option>& out) {
+  if (revelation_choice(s)) {  // its options are casts (effects/revelation.hpp)
+    revelation_options(s, out);
+    return;
+  }
   const PendingChoice& ch = s.choices.front();
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
