@@ -15,7 +15,7 @@
 
 namespace dt::detail {
 
-enum : uint8_t { kRevealed = 15 };
+enum : uint8_t { kRevealed = 20 };
 
 // The card's designation that makes its choice this one.
 inline constexpr const char* kCastsAtOnce = "ITS TARGET CASTS A SPELL AT ONCE";

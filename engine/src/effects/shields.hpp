@@ -10,7 +10,7 @@
 namespace dt::detail {
 
 enum : uint8_t {
-  kShieldsFromSymmetry = 14,  // the player's warriors: no Dark Symmetry card affects them, but for
+  kShieldsFromSymmetry = 19,  // the player's warriors: no Dark Symmetry card affects them, but for
                              // the gifts bestowed on each (STRENGTH OF WILL)
 };
 
