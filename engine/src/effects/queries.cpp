@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "effects/membership.hpp"
 #include "internal.hpp"
 #include "stun.hpp"
 
@@ -120,13 +121,21 @@ static AffilMask compute_affiliations(const State& s, CardId w) {
   // The vehicle gate is worked out only when an attachment gives or takes an
   // affiliation (few do): asked for every warrior, it showed in profiles.
   bool any = false;
-  for (CardId a : as) any = any || s.def(a).grant_affil || s.def(a).revoke_affil;
+  for (CardId a : as) {
+    const MembershipChange c = membership_change(s, a, w);  // REINSTATEMENT, INSUBORDINATION
+    any = any || s.def(a).grant_affil || s.def(a).revoke_affil || c.added || c.taken;
+  }
   if (!any) return m;
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
-    if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+    if (g.allows(s, a)) {
+      const MembershipChange c = membership_change(s, a, w);
+      m |= s.def(a).grant_affil | c.added, revoked |= s.def(a).revoke_affil | c.taken;
+    }
   // AGENT NICK MICHAELS: KEEPS AFFILIATIONS, his printed ones are never taken away.
   if (s.def(w).has_designation("KEEPS AFFILIATIONS")) revoked &= ~s.def(w).affil;
+  // gEngine INSUBORDINATION: a warrior left with no affiliation is a General one (and a FREELANCER, warrior.cpp).
+  if (!(m & ~revoked)) return bit(Affil::General);
   return m & ~revoked;
 }
 
