@@ -2,6 +2,7 @@
 // "IMMUNE TO <card>", and immunities other cards grant.
 #include <algorithm>
 
+#include "effects/shields.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -42,6 +43,7 @@ bool immune_to(const State& s, CardId w, CardId source) {
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
   if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
+  if (shielded_from_symmetry(s, w, source)) return true;              // STRENGTH OF WILL
   // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
   for (const CombatMod& m : s.combat.mods)
     if (m.immune == source && m.target == w) return true;

@@ -12,6 +12,8 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/revelation.hpp"
+#include "effects/shields.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
@@ -20,9 +22,18 @@ namespace dt::detail {
 
 using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
-// Registered handlers for effects too particular for the vocabulary.
 constexpr uint8_t kNoMarkerSeat = 0xFF;  // a LastingMod no turn's start removes
 
+// GAZE: `seat` sees player t's draw pile, card by card from the top, alone
+// (dt::describe); SPELLBOUND's shield keeps it closed.
+static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
+  if (draw_pile_shielded(s, t, source)) return;
+  const std::vector<CardId>& pile = s.seats[size_t(t)].draw;
+  for (auto it = pile.rbegin(); it != pile.rend(); ++it)
+    emit(log, {EventKind::Effect, int8_t(seat), source, *it, int(Op::LookAtHand), t});
+}
+
+// Registered handlers for effects too particular for the vocabulary.
 static std::map<std::string, Handler>& handlers() {
   static std::map<std::string, Handler> h = [] {
     std::map<std::string, Handler> m;
@@ -35,6 +46,23 @@ static std::map<std::string, Handler>& handlers() {
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
       finish_combat(s, log);
+    };
+    // STRENGTH OF WILL: until its next turn begins, no Dark Symmetry card
+    // affects the player's warriors but their own gifts (effects/shields.hpp).
+    m["shield_from_symmetry"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      LastingMod m{source, kNoCard, {}, uint8_t(seat), kNoCard, 0, kShieldsFromSymmetry};
+      m.player = int8_t(seat);
+      s.lasting.push_back(m);
+    };
+    // GAZE as printed: after the owner reshuffles, the caster looks again
+    // while examinations paid for remain (the choice's picks left).
+    m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
+      if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
+      look_at_draw(s, seat, source, t, log);
+    };
+    // REVELATION: the target Doomtrooper may cast one spell of your hand now.
+    m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      queue_revelation(s, seat, source, target);
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
@@ -518,6 +546,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::LookAtHand:  // one event per card, named to the player who looks alone (dt::describe)
+          if (e.designation == "DRAW PILE") {  // GAZE: the draw pile, top first
+            look_at_draw(s, seat, source, t, log);
+            break;
+          }
           for (CardId c : st.hand) emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::LookAtHand), t});
           break;
         case Op::AnnihilateTopDraw:
