@@ -11,7 +11,6 @@
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
 #include "effects/cancel.hpp"
-#include "effects/revelation.hpp"
 #include "effects/spy.hpp"
 #include "internal.hpp"
 
@@ -187,10 +186,6 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
 }
 
 void choice_options(const State& s, std::vector<Option>& out) {
-  if (revelation_choice(s)) {  // its options are casts (effects/revelation.hpp)
-    revelation_options(s, out);
-    return;
-  }
   const PendingChoice& ch = s.choices.front();
   if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
     cancel_choice_options(s, ch, out);
