@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "combat/groups.hpp"
 #include "stun.hpp"
 
 namespace dt::detail {
@@ -129,6 +130,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
              s.card(t.card).area != s.card(user).area))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (!assist_target_ok(s, ab.effects, user, t.card)) continue;  // TRUE GATE's reinforcement
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
         if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;
         for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays

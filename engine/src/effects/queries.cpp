@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "internal.hpp"
+#include "combat/groups.hpp"
 #include "stun.hpp"
 
 namespace dt {
@@ -46,7 +47,10 @@ CardId combat_opponent(const State& s, CardId w) {
   if (!s.combat.active) return kNoCard;
   if (s.combat.attacker == w) return s.combat.defender;
   if (s.combat.defender == w) return s.combat.attacker;
-  return kNoCard;
+  // A reinforcement (combat/groups.hpp) faces its leader's opponent.
+  if (s.combat.mods.empty()) return kNoCard;
+  const CardId l = leader_of(s, w);
+  return l == s.combat.attacker ? s.combat.defender : l == s.combat.defender ? s.combat.attacker : kNoCard;
 }
 
 }  // namespace detail
