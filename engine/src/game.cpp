@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dispatch.hpp"
+#include "effects/last_chance.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -54,6 +55,10 @@ static bool only_pass(const State& s) {
     return std::all_of(scratch.begin(), scratch.end(), [](const Option& o) { return o.kind == OptKind::Pass; });
   }
   const int seat = deciding_seat(s);
+  if (last_chance_pending(s)) {  // its own options: pass or an answer to a hit
+    last_chance_options(s, seat, scratch);
+    return scratch.size() == 1;
+  }
   effect_options(s, seat, scratch);
   if (!scratch.empty()) return false;
   any_time_options(s, seat, scratch);  // as window_options lists them (turn/windows.cpp)

@@ -42,6 +42,9 @@ void end_modification_rounds(State& s, Log log);
 bool first_strike(const State& s, CardId w, Tactic t);
 bool slayer(const State& s, CardId w, Tactic t);
 void resolve_combat(State& s, Log log);
+// Step 7 onwards once the hits stand (after any last chance to answer them).
+void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now, int a_v, int d_v,
+                 Log log);  // a_v, d_v: the victims' V as they were hit
 
 // --- 8: award points (award.cpp) ---
 struct Kill { CardId victim, killer; int v; };

@@ -1,5 +1,6 @@
 // Combat step 5 (gEngine "5) MODIFY COMBAT RATINGS"): the players take turns
 // playing modifiers, starting with the attacker, until all pass in a row.
+#include "effects/last_chance.hpp"
 #include "internal.hpp"
 #include "effects/toll.hpp"
 #include "combat/groups.hpp"
@@ -40,6 +41,7 @@ void end_modification_rounds(State& s, Log log) {
   // it strikes; the window closes again once the picks are made.
   if (queue_strike_picks(s)) return;
   resolve_combat(s, log);
+  if (last_chance_pending(s)) return;  // a window for answers to the hits is open
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

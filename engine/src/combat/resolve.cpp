@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "internal.hpp"
+#include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
 #include "effects/stun.hpp"
 #include "effects/wounds.hpp"
@@ -88,18 +89,29 @@ void resolve_combat(State& s, Log log) {
     if (d_hits) a_dead = hit(s, SA, D, log);
   }
 
+  const bool a_wounded_now = !a_dead && !a_was_wounded && s.card(SA).wounded;
+  const bool d_wounded_now = !d_dead && !d_was_wounded && s.card(SD).wounded;
+  // RAZIDE, ZENITHIAN SOULSLAYER, NARROW ESCAPE!: the hits may be answered first.
+  if (open_last_chance(s, a_dead, d_dead, a_wounded_now, d_wounded_now)) return;
+  settle_hits(s, a_dead, d_dead, a_wounded_now, d_wounded_now, sa.v, sd.v, log);
+}
+
+// Step 7 onwards, once the hits stand: stuns, kills, points, the end of the combat.
+void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now, int a_v, int d_v, Log log) {
+  Combat& c = s.combat;
+  const CardId A = c.attacker, D = c.defender;
+  const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
   // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
   for (const CombatMod& m : c.mods) {
     if (m.source == kNoCard || !s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
     const CardId victim = m.target == A ? SD : m.target == D ? SA : kNoCard;
     if (victim == kNoCard || stunned(s, victim)) continue;
-    const bool wounded_now = victim == SD ? !d_dead && !d_was_wounded && s.card(SD).wounded
-                                          : !a_dead && !a_was_wounded && s.card(SA).wounded;
+    const bool wounded_now = victim == SD ? d_wounded_now : a_wounded_now;
     if (wounded_now) s.lasting.push_back({m.source, victim, {}, s.card(m.source).owner});
   }
   std::vector<Kill> kills;
-  if (d_dead) kills.push_back({SD, A, sd.v});
-  if (a_dead) kills.push_back({SA, D, sa.v});
+  if (d_dead) kills.push_back({SD, A, d_v});
+  if (a_dead) kills.push_back({SA, D, a_v});
   for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
     if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
       mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);

@@ -3,6 +3,7 @@
 // may be used, on what, at what price, and using one.
 #include <algorithm>
 
+#include "effects/last_chance.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
@@ -10,19 +11,24 @@
 namespace dt::detail {
 
 // Warriors that may be discarded as the price of an ability (`sacrifice`).
-static std::vector<CardId> sacrifices(const State& s, int seat, const Ability& ab) {
+// SACRIFICE FROM ITS AREA (ZENITHIAN SOULSLAYER): only a warrior of the user's combat area.
+static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, CardId user, const Ability& ab) {
   std::vector<CardId> out;
   if (!ab.sacrifice) return {kNoCard};
+  const bool same_area = s.def(src).has_designation("SACRIFICE FROM ITS AREA") && user != kNoCard;
   for (CardId w : own_warriors(s, seat))
-    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat)) out.push_back(w);  // VALERIE DUVAL may pay with herself
+    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat) && (!same_area || s.card(w).area == s.card(user).area))
+      out.push_back(w);  // VALERIE DUVAL may pay with herself
   return out;
 }
 
 // What using an ability costs in D with its "for every X D" price bought n
 // times. A Dark Symmetry card's ability used by a warrior whose D counts twice
 // for Dark Symmetry (NEPHARITE OF DEMNOGONIS, ALAKHAI) costs half, rounded up.
+// ABILITY COSTS ITS A IN D (RAZIDE): the user's modified A more.
 static int ability_price(const State& s, CardId src, CardId user, const Ability& ab, int n) {
-  const int d = ab.cost_d + ab.per_d * n;
+  int d = ab.cost_d + ab.per_d * n;
+  if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS A IN D")) d += std::max(0, stats(s, user).a);
   if (s.def(src).type != CardType::Symmetry) return d;
   const std::string_view twice = "SYMMETRY D COUNTS TWICE";
   bool halves = has_designation(s, user, twice);
@@ -107,7 +113,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
       if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
-      if (ab.user_wounded && (user == kNoCard || !s.card(user).wounded)) continue;
+      // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
+      if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
+      // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
+      if (d.has_designation("ANSWERS ITS WOUND IN COMBAT") && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
       if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW
@@ -123,7 +132,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
       while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
       if (n <= 0) continue;
-      const std::vector<CardId> prices = sacrifices(s, seat, ab);
+      const std::vector<CardId> prices = sacrifices(s, seat, src, user, ab);
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
         if (ab.target_in_user_area &&
             (t.card == kNoCard || user == kNoCard || s.card(t.card).controller != s.card(user).controller ||

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "effects/area_damage.hpp"
+#include "effects/last_chance.hpp"
 #include "effects/orders.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
@@ -395,7 +396,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           // The new defender did not choose the old one's Warzone.
           if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c, s.combat.warzone = kNoCard;
           break;
-        case Op::Heal: s.card(c).wounded = false; break;
+        case Op::Heal:  // a hit waiting in combat is undone instead (last_chance.hpp)
+          if (!undo_hit(s, c)) s.card(c).wounded = false;
+          break;
         case Op::Discard:
         case Op::Annihilate: {
           if (c != source && kept_in_play(s, c)) break;

@@ -12,6 +12,7 @@ constexpr uint8_t kUntilWindowCloses = 0xFF;  // no turn's start removes it
 static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation("PLAYED ON A WARRIOR JUST PLACED IN A SQUAD")) return kJustPlacedInSquad;
   if (d.has_designation("PLAYED ON THE KILLER OF A MISHIMA")) return kJustKilledMishima;
+  if (d.has_designation("SAVES YOUR WARRIOR FROM A KILL")) return kAboutToDie;  // NARROW ESCAPE!
   return 0;
 }
 

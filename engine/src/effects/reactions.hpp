@@ -14,6 +14,8 @@ namespace dt::detail {
 enum : uint8_t {
   kJustPlacedInSquad = 6,  // target: the warrior placed in a Squad (a Muster)
   kJustKilledMishima = 7,  // target: the warrior that killed a Mishima warrior in combat; source: the victim
+  kAboutToDie = 10,        // target: a warrior hit in combat, its death waiting (last_chance.hpp); source: the killer
+  kAboutToBeWounded = 11,  // target: a warrior hit in combat, its new wound waiting; source: the one that hit it
 };
 
 void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "actions/second_attack.hpp"
+#include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -37,6 +38,10 @@ static void drop_pass_for_required_offer(const State& s, std::vector<Option>& ou
 }
 
 void window_options(const State& s, std::vector<Option>& out) {
+  if (last_chance_pending(s)) {  // answers to a combat's hits only
+    last_chance_options(s, deciding_seat(s), out);
+    return;
+  }
   if (s.window.kind == WindowKind::AnnounceWarzone) {
     warzone_options(s, out);
     return;
@@ -52,6 +57,10 @@ void window_options(const State& s, std::vector<Option>& out) {
 }
 
 void close_window(State& s, Log log) {
+  if (last_chance_pending(s)) {  // the hits still marked take effect
+    close_last_chance(s, log);
+    return;
+  }
   clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {
     case WindowKind::PreDraw: {

@@ -1,0 +1,36 @@
+// A last chance for a warrior hit in combat (RAZIDE, ZENITHIAN SOULSLAYER,
+// NARROW ESCAPE!): after combat step 6 has marked its hits and before step 7
+// removes the dead, each hit is a marker in State::lasting on its victim (see
+// reactions.hpp: kAboutToDie for a kill, kAboutToBeWounded for a new wound,
+// the killer as its source). When some card could answer one, a window opens
+// for the victims' players, offering only those answers; healing a marked
+// warrior undoes its hit (a kill does not happen, a new wound is gone). When
+// that window closes the combat goes on with the hits still marked. Without
+// such a card no window opens and nothing is left behind, so games without
+// these cards play exactly as before.
+#pragma once
+
+#include <vector>
+
+#include "dt/game.hpp"
+#include "dt/state.hpp"
+#include "events.hpp"
+
+namespace dt::detail {
+
+// Is a combat waiting for the answers to its hits?
+bool last_chance_pending(const State& s);
+// Has `w` a hit waiting (a kill or a new wound)?
+bool hit_pending(const State& s, CardId w);
+bool kill_pending(const State& s, CardId w);
+// Combat step 6 is over: mark the hits; true when a window opened for answers
+// (the combat waits for it to close).
+bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now);
+// The options of that window: pass, and the plays and abilities that answer a hit.
+void last_chance_options(const State& s, int seat, std::vector<Option>& out);
+// The window closed: the hits still marked take effect and the combat ends.
+void close_last_chance(State& s, Log log);
+// Healing `w`: undoes its waiting hit; false when it had none (a plain heal).
+bool undo_hit(State& s, CardId w);
+
+}  // namespace dt::detail
