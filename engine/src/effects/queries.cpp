@@ -26,6 +26,7 @@ int hand_limit(const State& s, int seat) {
 }
 
 bool stunned(const State& s, CardId w) {
+  if (has_designation(s, w, "PERFORMS NO ACTIONS")) return true;  // STRANGLEHOLD, while on it
   for (const LastingMod& m : s.lasting)
     if (m.target == w && s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) return true;
   return false;
