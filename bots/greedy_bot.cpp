@@ -572,6 +572,9 @@ class GreedyBot final : public Bot {
       // Free: an Alliance's bonuses for good, a SERGEANT's for its group.
       case OptKind::Proclaim:
       case OptKind::Assign: return 45;
+      // An attack declared before its warriors are named (an opponent could answer it):
+      // the attacks are scored once named.
+      case OptKind::DeclareAttack: return last_action ? 50 : 0.5;
       case OptKind::AddD: return -1;  // more D for a spell already cast: left to smarter bots
       // A card's choice: any pick before stopping (the first alternative before the others;
       // of players, an opponent before itself).

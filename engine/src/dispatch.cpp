@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "actions/declared_attack.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -39,6 +40,7 @@ constexpr std::array kRules = {
     OptionRule{OptKind::Assign, "SERGEANTS (assigned at any time)", apply_assign},
     OptionRule{OptKind::AddD, "THE ART: D added to a spell during combat", apply_add_d},
     OptionRule{OptKind::Choose, "the card's own text: a choice it leaves to a player", apply_choose},
+    OptionRule{OptKind::DeclareAttack, "ATTACK (Tactical Action); the card's own text", apply_declare_attack},
 };
 
 constexpr bool in_enum_order() {
@@ -47,7 +49,7 @@ constexpr bool in_enum_order() {
   return true;
 }
 static_assert(in_enum_order(), "kRules: one row per OptKind, in the enum's order");
-static_assert(kRules.size() == size_t(OptKind::Choose) + 1, "kRules: a row for every OptKind");
+static_assert(kRules.size() == size_t(OptKind::DeclareAttack) + 1, "kRules: a row for every OptKind");
 
 }  // namespace
 

@@ -29,6 +29,7 @@ std::string to_text(const Option& o) {
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
              (o.p == 1 ? " doubled" : "") +
              (o.p == 2 ? " then " + cid(o.c) + (o.d ? " shoot" : " fight") : "");
+    case OptKind::DeclareAttack: return "declare-attack";
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
     case OptKind::Play:
     case OptKind::Use: {

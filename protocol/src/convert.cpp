@@ -383,6 +383,7 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "keep" && n == 1) o.kind = dt::OptKind::Keep;
   else if (k == "gift" && n == 1) o.kind = dt::OptKind::Gift;
   else if (k == "meditate" && n == 1) o.kind = dt::OptKind::Meditate;
+  else if (k == "declare-attack" && n == 1) o.kind = dt::OptKind::DeclareAttack;
   else if (k == "muster" && card(1, &o.a)) o.kind = dt::OptKind::Muster;
   else if (k == "muster-cover" && card(1, &o.a)) o.kind = dt::OptKind::MusterCover;
   else if (k == "cover" && card(1, &o.a)) o.kind = dt::OptKind::SeekCover;

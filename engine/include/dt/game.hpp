@@ -46,6 +46,7 @@ enum class OptKind : uint8_t {
   AddD,         // add c40 x2             (more D for a "for every X D" spell cast in this combat)
   Choose,       // choose c12 | choose a1 | choose s1 | choose done   (a pick a card's text leaves: a card, the
                 //                                         alternative p, or stopping, p = -1)
+  DeclareAttack,  // declare-attack        (an attack action whose warriors are named after a window: INVOKE PAIN)
 };
 
 struct Option {

@@ -2,6 +2,7 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/orders.hpp"
 #include "internal.hpp"
@@ -103,9 +104,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
   }
 }
 
-void apply_attack(State& s, const Option& o, Log log) {
-  const int me = deciding_seat(s);
-  const int cost = o.p == 1 ? 2 : 1;  // a doubled Fight attack is two actions
+int pay_attack(State& s, int me, int cost) {
   const int spare = free_attacks(s, me) || s.extra_tacticals ? 0 : s.actions_left - cost;
   if (free_attacks(s, me)) {
     s.actions_left -= cost;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
@@ -116,6 +115,14 @@ void apply_attack(State& s, const Option& o, Log log) {
     s.tactical_used = true;
     s.actions_left = 0;  // a Tactical action ends the Actions step
   }
+  return spare;
+}
+
+void apply_attack(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  attack_named(s);  // an attack declared first (declared_attack.hpp) is named now
+  const int cost = o.p == 1 ? 2 : 1;  // a doubled Fight attack is two actions
+  const int spare = pay_attack(s, me, cost);
   // gEngine "Multi-Player Games", option 2: paid first, each time.
   const int toll = attack_toll(s, me, s.card(o.b).controller);
   destiny(s, me) -= toll;

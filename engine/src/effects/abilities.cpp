@@ -3,6 +3,7 @@
 // may be used, on what, at what price, and using one.
 #include <algorithm>
 
+#include "actions/declared_attack.hpp"
 #include "effects/last_chance.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
@@ -109,6 +110,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
   auto abilities_of = [&](CardId src, CardId user) {
     const CardDef& d = s.def(src);
     if (!d.abilities.empty() && !limits_allow(s, seat, src)) return;
+    if (!declared_attack_gate(s, seat, d)) return;  // INVOKE PAIN
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;

@@ -107,6 +107,20 @@ static std::map<std::string, Handler>& handlers() {
     m["order_no_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
       if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderNoAttack);
     };
+    // INVOKE PAIN: the target may not attack until the start of your next turn.
+    m["no_attack_till_your_turn"] = [](State& s, int me, CardId source, CardId w, int, Log) {
+      if (w == kNoCard || !is_warrior_in_play(s, w)) return;
+      LastingMod o{source, w, {}, uint8_t(me)};
+      o.lock = kOrderNoAttack;
+      s.lasting.push_back(o);
+    };
+    // SUGGESTION: the target makes the attack being declared (its player names the defender).
+    m["makes_this_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+      if (w == kNoCard || !is_warrior_in_play(s, w)) return;
+      LastingMod o{source, w, {}, s.current};
+      o.lock = kOrderMustAttack;
+      s.lasting.push_back(o);
+    };
     // AUTOMATIC FIRE: a weapon used in this combat gives its bonus once more, for the combat.
     m["double_weapon_bonus"] = [](State& s, int, CardId source, CardId weapon, int, Log) {
       if (!s.combat.active || weapon == kNoCard || s.card(weapon).zone != Zone::InPlay) return;

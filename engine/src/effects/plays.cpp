@@ -2,6 +2,7 @@
 // when they may be played, on what, what they cost, and playing one.
 #include <algorithm>
 
+#include "actions/declared_attack.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -41,6 +42,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
     if (no_specials && d.type == CardType::Special) continue;
+    if (!declared_attack_gate(s, seat, d)) continue;  // INVOKE PAIN, SUGGESTION, printed BLIND FURY
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && !team_game(s)) continue;
@@ -72,7 +74,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
-      if (!reaction_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
+      if (!reaction_target_ok(s, c, t.card)) continue;
+      if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (free_only && !free_mission(s, c, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);

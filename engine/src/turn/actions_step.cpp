@@ -5,12 +5,17 @@
 // actions.
 #include <algorithm>
 
+#include "actions/declared_attack.hpp"
 #include "effects/orders.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
 void action_options(const State& s, std::vector<Option>& out) {
+  if (attack_naming(s)) {  // an attack was declared: it is named now, nothing else
+    naming_options(s, out);
+    return;
+  }
   const std::vector<CardId> mine = own_warriors(s, s.current);
   // Duties first: a warrior out of cover, then following an opponent to Earth.
   if (forced_exit_cover(s, mine, out)) return;
@@ -38,10 +43,12 @@ void action_options(const State& s, std::vector<Option>& out) {
   // often as it has actions.
   const bool first_turn = s.seats[s.current].turns_taken <= 1;
   if (first_turn && !s.rules.tactical_in_first_turn) return;
-  if (!s.tactical_used || free_attacks(s, s.current)) attack_options(s, mine, out);
+  const bool may_attack = !s.tactical_used || free_attacks(s, s.current);
+  if (may_attack) attack_options(s, mine, out);
   if (!s.tactical_used && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
   keep_boast(s, mine, out);
   keep_orders(s, out);
+  if (may_attack) offer_declaration(s, mine, out);  // INVOKE PAIN, SUGGESTION: declared first, named after a window
 }
 
 }  // namespace dt::detail

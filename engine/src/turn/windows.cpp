@@ -4,6 +4,7 @@
 // when everyone in it has passed in a row.
 #include <algorithm>
 
+#include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
@@ -61,6 +62,10 @@ void close_window(State& s, Log log) {
     close_last_chance(s, log);
     return;
   }
+  if (attack_declared(s)) {  // the attacker names the attack now
+    close_declared_window(s, log);
+    return;
+  }
   clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
@@ -77,6 +82,7 @@ void close_window(State& s, Log log) {
       s.recent_p_seat = -1;
       s.recent_p = 0;
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
+      discard_after_combat(s);  // printed BLIND FURY
       if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
       after_action(s);
       break;
