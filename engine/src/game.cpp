@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dispatch.hpp"
+#include "effects/cancel.hpp"
 #include "effects/last_chance.hpp"
 #include "internal.hpp"
 
@@ -78,6 +79,11 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over
     if (s.phase == Phase::Choice) return;
+    // A death by a card waits for an answer (RAZIDE, NARROW ESCAPE!): a window gives the chance.
+    if (s.phase == Phase::Actions && effect_deaths_pending(s)) {
+      open_response_window(s);
+      continue;
+    }
     if (s.phase == Phase::Window) {
       Window& w = s.window;
       if (w.passes >= w.order.size()) {
@@ -119,9 +125,23 @@ void resume(State& s, std::vector<Event>* log) {
   }
 }
 
+// Options that put a card from hand into play without a PlaySpec (printed
+// MISCOMMUNICATION may cancel them).
+static bool puts_card_into_play(OptKind k) {
+  switch (k) {
+    case OptKind::Muster: case OptKind::MusterCover: case OptKind::Equip: case OptKind::Build:
+    case OptKind::Bestow: case OptKind::BestowKi: case OptKind::Proclaim: case OptKind::Wrangle:
+    case OptKind::Establish: return true;
+    default: return false;
+  }
+}
+
 void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
+  const int me = deciding_seat(s);
+  const bool from_hand = puts_card_into_play(o.kind) && o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
   option_rule(o.kind).apply(s, o, log);
+  if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);
   resume(s, log);
   refresh_sergeants(s);
 }

@@ -1,5 +1,6 @@
 // Special cards without effect-vocabulary plays: the plain combat modifiers
 // (gEngine "5) MODIFY COMBAT RATINGS"). Specials with plays are run by effects/.
+#include "effects/cancel.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -22,6 +23,7 @@ void play_combat_modifier(State& s, const Option& o, Log log) {
   s.combat.mods.push_back({o.a, o.b, d.bonus});
   s.window.passes = 0;  // the same player may go on playing
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b});
+  offer_cancel(s, me, o.a, {o.b, -1}, 0, false);  // YOUNG GUARD may take the bonus back
 }
 
 }  // namespace dt::detail

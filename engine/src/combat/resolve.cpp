@@ -133,10 +133,7 @@ void finish_combat(State& s, Log log) {
   for (CardId w : hurt) {
     if (!is_warrior_in_play(s, w) || (keywords(s, w) & kwNoWound)) continue;
     emit(log, {EventKind::Wound, int8_t(s.card(w).controller), w, kNoCard});
-    if (wound_kills(s, w)) {
-      on_killed_by_effect(s, w, log);  // a card's wound: no points
-      discard_from_play(s, w);
-    }
+    if (wound_kills(s, w)) effect_death(s, w, true, kNoCard, log);  // a card's wound: no points (RAZIDE may answer)
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "effects/last_chance.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -33,7 +34,8 @@ void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const 
     if ((keywords(s, w) & kwNoWound) || wound_barred(s, w, user)) continue;
     emit(log, {EventKind::Effect, int8_t(seat), source, w, int(Op::Wound), -1});
     if (wound_kills(s, w)) {
-      if (points && user_in_play) kills.push_back({w, user, stats(s, w).v});
+      if (death_answerable(s, w, true)) effect_death(s, w, true, points && user_in_play ? user : kNoCard, log);  // RAZIDE
+      else if (points && user_in_play) kills.push_back({w, user, stats(s, w).v});
       else deaths.push_back(w);
     }
   }

@@ -8,6 +8,8 @@
 #include <algorithm>
 
 #include "effects/orders.hpp"
+#include "effects/cancel.hpp"
+#include "effects/spy.hpp"
 #include "effects/toll.hpp"
 #include "combat/groups.hpp"
 #include "internal.hpp"
@@ -189,6 +191,14 @@ static bool toll_choice(const State& s, const PendingChoice& ch) {
 
 void choice_options(const State& s, std::vector<Option>& out) {
   const PendingChoice& ch = s.choices.front();
+  if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
+    cancel_choice_options(s, ch, out);
+    return;
+  }
+  if (is_spy_choice(s, ch)) {  // SPY IN THE RANKS: take a mission's reward, or not
+    spy_choice_options(s, ch, out);
+    return;
+  }
   if (group_choice(s, ch)) return group_choice_options(s, ch, out);  // GOLDEN LION, a group's strike
   if (toll_choice(s, ch)) return toll_options(s, ch, out);
   const ChoiceSpec& c = spec_of(s, ch.source);
@@ -220,6 +230,14 @@ void choice_options(const State& s, std::vector<Option>& out) {
 }
 
 void apply_choose(State& s, const Option& o, Log log) {
+  if (is_cancel_choice(s, s.choices.front())) {
+    apply_cancel_choice(s, o, log);
+    return;
+  }
+  if (is_spy_choice(s, s.choices.front())) {
+    apply_spy_choice(s, o, log);
+    return;
+  }
   PendingChoice& ch = s.choices.front();
   if (group_choice(s, ch)) return apply_group_choice(s, o, log);
   if (toll_choice(s, ch)) return apply_toll(s, o, log);
@@ -254,12 +272,16 @@ void apply_choose(State& s, const Option& o, Log log) {
 // back to the decision the card interrupted.
 static void finish_choice(State& s, Log log) {
   const PendingChoice ch = s.choices.front();
+  const bool cancel = is_cancel_choice(s, ch), spy = is_spy_choice(s, ch);
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
   const ChoiceSpec& c = spec_of(s, ch.source);
-  for (CardId x : ch.candidates)
-    if (still_there(s, c, x))
-      run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
+  if (cancel) cancel_choice_done(s, ch, log);  // not cancelled: the Special's effects run now
+  else if (spy) spy_choice_done(s, ch, log);  // no spy: the mission's reward goes to its player
+  else
+    for (CardId x : ch.candidates)
+      if (still_there(s, c, x))
+        run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
   // A combat whose warrior left play meanwhile is over without a resolution.
   if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
     s.combat = Combat{};

@@ -21,7 +21,9 @@ bool last_chance_pending(const State& s) {
 }
 
 bool kill_pending(const State& s, CardId w) { return marked(s, w, kAboutToDie); }
-bool hit_pending(const State& s, CardId w) { return marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded); }
+bool hit_pending(const State& s, CardId w) {
+  return marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded) || marked(s, w, kDyingOfWound);
+}
 
 // An ability that answers its own warrior's hit: RAZIDE heals even a killing
 // wound, ZENITHIAN SOULSLAYER undoes a wound it takes in combat.
@@ -80,9 +82,53 @@ bool undo_hit(State& s, CardId w) {
   if (!hit_pending(s, w)) return false;
   if (marked(s, w, kAboutToBeWounded)) s.card(w).wounded = false;  // the new wound is gone
   std::erase_if(s.lasting, [&](const LastingMod& m) {
-    return (m.lock == kAboutToDie || m.lock == kAboutToBeWounded) && m.target == w;
+    return (m.lock == kAboutToDie || m.lock == kAboutToBeWounded || m.lock == kDyingOfWound) && m.target == w;
   });
   return true;
+}
+
+// Could the warrior's player answer this death? RAZIDE heals a deadly wound if
+// its player has the D; NARROW ESCAPE! in its player's hand answers any death.
+bool death_answerable(const State& s, CardId w, bool wound) {
+  const int seat = s.card(w).controller;
+  if (wound && has_designation(s, w, "HEALS EVEN A KILLING WOUND") && destiny(s, seat) >= std::max(0, stats(s, w).a))
+    return true;
+  for (CardId c : s.seats[size_t(seat)].hand)
+    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+  return false;
+}
+
+static void die_now(State& s, CardId w, CardId killer, Log log) {
+  if (!is_warrior_in_play(s, w)) return;
+  if (killer != kNoCard && killer != w) {
+    award_kills(s, {Kill{w, killer, stats(s, w).v}}, false, log);
+    return;
+  }
+  on_killed_by_effect(s, w, log);
+  discard_from_play(s, w);
+}
+
+bool effect_death(State& s, CardId w, bool wound, CardId killer, Log log) {
+  if (!death_answerable(s, w, wound)) {
+    die_now(s, w, killer, log);
+    return false;
+  }
+  // The marker's source is the killer, or the warrior itself when no one earns points.
+  mark_just_happened(s, killer == kNoCard ? w : killer, w, wound ? kDyingOfWound : kDyingOfKill);
+  return true;
+}
+
+bool effect_deaths_pending(const State& s) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
+}
+
+void settle_effect_deaths(State& s, Log log) {
+  std::vector<LastingMod> dying;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kDyingOfWound || m.lock == kDyingOfKill) dying.push_back(m);
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
+  for (const LastingMod& m : dying) die_now(s, m.target, m.source, log);
 }
 
 void close_last_chance(State& s, Log log) {

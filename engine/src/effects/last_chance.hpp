@@ -20,9 +20,9 @@ namespace dt::detail {
 
 // Is a combat waiting for the answers to its hits?
 bool last_chance_pending(const State& s);
-// Has `w` a hit waiting (a kill or a new wound)?
+// Has `w` a hit waiting (a kill or a new wound in combat, or a deadly wound by a card)?
 bool hit_pending(const State& s, CardId w);
-bool kill_pending(const State& s, CardId w);
+bool kill_pending(const State& s, CardId w);  // a death in combat
 // Combat step 6 is over: mark the hits; true when a window opened for answers
 // (the combat waits for it to close).
 bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now);
@@ -30,7 +30,18 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
 void last_chance_options(const State& s, int seat, std::vector<Option>& out);
 // The window closed: the hits still marked take effect and the combat ends.
 void close_last_chance(State& s, Log log);
-// Healing `w`: undoes its waiting hit; false when it had none (a plain heal).
+// Healing `w`: undoes its waiting hit or deadly wound; false when it had none (a plain heal).
 bool undo_hit(State& s, CardId w);
+
+// A death by a card's effect (a wound that kills, a kill; `killer` earns its V,
+// kNoCard for none). When its player could answer it (RAZIDE's heal for a wound,
+// NARROW ESCAPE!), the warrior stays in play marked as dying until the next
+// window closes, and true is returned; otherwise it dies now (false).
+bool effect_death(State& s, CardId w, bool wound, CardId killer, Log log);
+// Would effect_death wait for an answer?
+bool death_answerable(const State& s, CardId w, bool wound);
+bool effect_deaths_pending(const State& s);
+// A window closes: the deaths still marked happen (their points queued).
+void settle_effect_deaths(State& s, Log log);
 
 }  // namespace dt::detail

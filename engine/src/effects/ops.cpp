@@ -369,12 +369,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       switch (e.op) {
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (wound_kills(s, c)) on_killed_by_effect(s, c, log), kill_card(s, c, false);
+          if (wound_kills(s, c)) effect_death(s, c, true, kNoCard, log);  // RAZIDE may answer
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
-          else on_killed_by_effect(s, c, log), kill_card(s, c, false);
+          else effect_death(s, c, false, kNoCard, log);  // NARROW ESCAPE! may answer
           break;
         case Op::KillAwarded: {  // a kill that pays as one in combat (PERSONAL ANTI-PERSONNEL MINES)
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
@@ -383,7 +383,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             break;
           }
           if (user != kNoCard && is_warrior_in_play(s, user) && user != c) {
-            award_kills(s, {Kill{c, user, stats(s, c).v}}, false, log);
+            effect_death(s, c, false, user, log);  // NARROW ESCAPE! may answer
           } else {
             queue_award(s, seat, stats(s, c).v, false, c);
             on_killed_by_effect(s, c, log), kill_card(s, c, false);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
+#include "effects/cancel.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -143,6 +144,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
   if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, "HERETIC"))
     on_made_heretic(s, o.b, me, heretic_watch, log);
+  // YOUNG GUARD, MISCOMMUNICATION: the effects wait while another player may cancel the card.
+  if (offer_cancel(s, me, o.a, tgt, o.n, true)) return action;
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;

@@ -26,11 +26,17 @@ void clear_just_happened(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima; });
 }
 
+// NARROW ESCAPE! answers a death in combat or by a card's effect alike.
+static bool answers_marker(uint8_t kind, uint8_t lock) {
+  if (kind == kAboutToDie) return lock == kAboutToDie || lock == kDyingOfWound || lock == kDyingOfKill;
+  return lock == kind;
+}
+
 bool reaction_target_ok(const State& s, CardId card, CardId target) {
   const uint8_t kind = kind_asked(s.def(card));
   if (!kind) return true;
   return target != kNoCard && std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
-           return m.lock == kind && m.target == target;
+           return answers_marker(kind, m.lock) && m.target == target;
          });
 }
 
@@ -39,7 +45,7 @@ void reaction_used(State& s, CardId card, CardId target) {
   if (!kind) return;
   // SWORN VENGEANCE: only the first copy played takes effect; one BORN WITH A SILVER SPOON a placing.
   auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
-                         [&](const LastingMod& m) { return m.lock == kind && m.target == target; });
+                         [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
   if (it != s.lasting.end()) s.lasting.erase(it);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "effects/spy.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -20,6 +21,10 @@ static bool reward_forfeited(const State& s, CardId mission) {
     if (is_warrior_in_play(s, mi.attached_to) && has_designation(s, mi.attached_to, "ITS MISSIONS FIRST")) return true;
   }
   return false;
+}
+
+static int trigger_index(const State& s, CardId card, const Trigger* t) {
+  return int(t - s.def(card).triggers.data());
 }
 
 // gEngine "ASSIGN MISSION": a mission whose terms a kill meets is completed at
@@ -79,7 +84,12 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
   for (const Fire& f : fire) {
     if (s.card(f.card).zone != Zone::InPlay) continue;
     emit(log, {EventKind::Effect, int8_t(f.seat), f.card, victim, 0, f.seat});
-    if (!reward_forfeited(s, f.card)) run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    if (reward_forfeited(s, f.card)) {
+      complete_mission(s, f.card);
+      continue;
+    }
+    if (offer_spy(s, f.card, f.seat, victim, trigger_index(s, f.card, f.t), ctx)) continue;  // SPY IN THE RANKS
+    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
     complete_mission(s, f.card);
   }
 }
@@ -99,6 +109,7 @@ void on_killed_by_effect(State& s, CardId victim, Log log) {
   for (auto [card, t] : fire) {
     if (s.card(card).zone != Zone::InPlay) continue;
     emit(log, {EventKind::Effect, int8_t(seat), card, victim, 0, seat});
+    if (!reward_forfeited(s, card) && offer_spy(s, card, seat, victim, trigger_index(s, card, t), ctx)) continue;
     if (!reward_forfeited(s, card)) run_effects(s, seat, card, victim, {victim, -1}, 0, t->effects, log, &ctx);
     complete_mission(s, card);
   }

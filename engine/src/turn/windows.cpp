@@ -66,6 +66,15 @@ void close_window(State& s, Log log) {
     close_declared_window(s, log);
     return;
   }
+  if (effect_deaths_pending(s)) {  // deaths nobody answered (RAZIDE, NARROW ESCAPE!) happen now
+    settle_effect_deaths(s, log);
+    if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
+      finish_combat(s, log);  // a combatant died: no resolution
+      open_response_window(s);
+      if (!s.awards.empty()) s.phase = Phase::Points;
+      return;
+    }
+  }
   clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
@@ -89,6 +98,8 @@ void close_window(State& s, Log log) {
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
     case WindowKind::AnnounceWarzone: open_modification_rounds(s); break;
   }
+  // A death settled above pays its points first; a response window follows them.
+  if (!s.awards.empty() && s.phase != Phase::GameOver && s.phase != Phase::Points) s.phase = Phase::Points;
 }
 
 }  // namespace dt::detail
