@@ -37,6 +37,13 @@ bool modifier_already_played(const State& s, int seat, CardId card, CardId targe
 }
 
 void end_modification_rounds(State& s, Log log) {
+  // A card ended the combat while a choice held the rounds open (a Special that
+  // ends it, then MISCOMMUNICATION's offer to cancel it declined): no resolution.
+  if (!s.combat.active) {
+    if (s.awards.empty()) open_response_window(s);
+    else s.phase = Phase::Points;
+    return;
+  }
   // A side of several warriors: the other side's player first picks which one
   // it strikes; the window closes again once the picks are made.
   if (queue_strike_picks(s)) return;
