@@ -47,10 +47,22 @@ void last_chance_options(const State& s, int seat, std::vector<Option>& out) {
     if (answers(s, o)) out.push_back(o);
 }
 
+// A quick look before the options are asked for (every combat with a hit comes
+// here): the warrior itself answers, or its player holds a card that may.
+static bool may_answer(const State& s, CardId w, bool dead) {
+  if (answers_own_hit(s.def(w))) return true;
+  if (!dead) return false;
+  for (CardId c : s.seats[s.card(w).controller].hand)
+    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+  return false;
+}
+
 bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now) {
   if (!(a_dead || d_dead || a_wounded_now || d_wounded_now)) return false;
   const CardId A = s.combat.attacker, D = s.combat.defender;
   const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
+  if (!((a_dead || a_wounded_now) && may_answer(s, SA, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, SD, d_dead)))
+    return false;
   const size_t before = s.lasting.size();
   auto mark = [&](CardId victim, CardId killer, bool dead, bool wounded_now) {
     if (dead) mark_just_happened(s, killer, victim, kAboutToDie);
