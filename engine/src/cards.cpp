@@ -40,7 +40,7 @@ inline bool iequals_ascii(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-bool CardDef::has_designation(std::string_view d) const {
+bool CardDef::has_designation_text(std::string_view d) const {
   if (!d.empty() && (space(d.front()) || space(d.back()))) d = trim(d);
   if (iequals_ascii(d, name)) return true;  // a card's name is one of its designations
   for (const auto& x : designations)
@@ -50,6 +50,12 @@ bool CardDef::has_designation(std::string_view d) const {
 
 CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
   if (defs_.size() > 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
+  for (CardDef& d : defs_) {  // the designation filters (cards.hpp)
+    d.designation_bits = designation_bit(d.name);
+    for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
+    d.grant_bits = 0;
+    for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
+  }
 }
 
 std::optional<uint16_t> CardDb::by_code(std::string_view code) const {

@@ -7,6 +7,7 @@
 #include "dispatch.hpp"
 #include "effects/cancel.hpp"
 #include "effects/last_chance.hpp"
+#include "effects/membership.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -75,6 +76,7 @@ void resume(State& s, std::vector<Event>* log) {
   for (;;) {
     run_no_destiny_triggers(s, log);
     check_held_conditions(s);
+    check_memberships(s, log);  // REINSTATEMENT: discarded once its warrior loses the membership again
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over

@@ -1,6 +1,7 @@
 // Moving cards between piles and play.
 #include <algorithm>
 
+#include "effects/membership.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -106,6 +107,7 @@ void discard_from_play(State& s, CardId c) {
   // Attachments leave with their base card (gEngine, "POST-PLAY ICON").
   for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
   on_fortification_lost(s, c);  // INFILTRATION
+  gifts_go_with(s, c);          // STIGMATA
   take_out(s, c);
   put_into(s, c, Zone::Discard);
 }
@@ -113,6 +115,7 @@ void discard_from_play(State& s, CardId c) {
 void annihilate_from_play(State& s, CardId c) {
   for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
   on_fortification_lost(s, c);
+  gifts_go_with(s, c);
   take_out(s, c);
   put_into(s, c, Zone::Annihilated);
 }

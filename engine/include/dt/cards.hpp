@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "dt/rules.hpp"
@@ -313,6 +314,35 @@ struct Privilege {
   bool no_action = false;
 };
 
+// Designation filters. A card keeps one bit per designation it has (its name
+// included): a hash of the text trimmed and upper-cased. The rules ask "has it
+// X?" for nearly every card and almost always hear "no"; with the bit of X
+// known at compile time (a DesigKey made from a string literal) that answer is
+// a bit test, and only a set bit is confirmed by comparing the texts.
+constexpr uint64_t designation_bit(std::string_view d) {
+  auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  while (!d.empty() && space(d.front())) d.remove_prefix(1);
+  while (!d.empty() && space(d.back())) d.remove_suffix(1);
+  uint64_t h = 14695981039346656037ull;  // FNV-1a
+  for (char c : d) {
+    if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+    h = (h ^ uint8_t(c)) * 1099511628211ull;
+  }
+  return uint64_t(1) << (h >> 58);
+}
+
+// A designation named by a string literal in the rules, with its filter bit.
+struct DesigKey {
+  std::string_view text;
+  uint64_t bit;
+  template <size_t N>
+  consteval DesigKey(const char (&t)[N]) : text(t, N - 1), bit(designation_bit(text)) {}
+};
+
+// Anything but a string literal (which makes a DesigKey): the texts are compared.
+template <class S>
+concept DesigText = std::is_convertible_v<const S&, std::string_view> && !std::is_array_v<S>;
+
 struct CardDef {
   std::string code;  // DoomtrooperDB code, e.g. "01273"
   std::string name;  // e.g. "SEA LION"
@@ -371,8 +401,19 @@ struct CardDef {
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
 
+  // Filled by CardDb from the texts above (0: not filled, texts compared).
+  uint64_t designation_bits = 0;  // designation_bit of the name and each designation
+  uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
+
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
-  bool has_designation(std::string_view d) const;
+  bool has_designation(DesigKey d) const {
+    if (designation_bits && !(designation_bits & d.bit)) return false;
+    return has_designation_text(d.text);
+  }
+  template <DesigText S>
+  bool has_designation(const S& d) const { return has_designation_text(d); }
+  bool has_designation_text(std::string_view d) const;  // case-insensitive, trimmed
+  bool may_grant(const DesigKey& d) const { return !designation_bits || (grant_bits & d.bit); }
 };
 
 class CardDb {

@@ -137,9 +137,20 @@ Stats stats(const State& s, CardId warrior);
 // effective values: printed ones plus what attachments and static modifiers give.
 AffilMask affiliations(const State& s, CardId warrior);
 uint32_t keywords(const State& s, CardId warrior);
-bool has_designation(const State& s, CardId warrior, std::string_view designation);
+// A string literal makes a DesigKey (cards.hpp): most answers are then a bit test.
+bool has_designation(const State& s, CardId warrior, DesigKey designation);
+bool has_designation_text(const State& s, CardId warrior, std::string_view designation);
+template <DesigText S>
+bool has_designation(const State& s, CardId warrior, const S& designation) {
+  return has_designation_text(s, warrior, designation);
+}
 // has_designation, or granted by a static modifier (an Alliance's, a Relic's, ...).
-bool has_ability(const State& s, CardId warrior, std::string_view designation);
+bool has_ability(const State& s, CardId warrior, DesigKey designation);
+bool has_ability_text(const State& s, CardId warrior, std::string_view designation);
+template <DesigText S>
+bool has_ability(const State& s, CardId warrior, const S& designation) {
+  return has_ability_text(s, warrior, designation);
+}
 // Is `warrior` unaffected by the Art or Dark Symmetry card `source` (gEngine "IMMUNITY")?
 bool immune_to(const State& s, CardId warrior, CardId source);
 // Does `warrior` match the filter, as seen from `seat` (for Side::Yours / Enemy)?

@@ -1,14 +1,19 @@
 // gEngine "BUILD FORTIFICATION": one action puts a Fortification into the
 // combat area it names; one copy of each per player.
+#include <optional>
 #include <vector>
 
 #include "internal.hpp"
 
 namespace dt::detail {
 
-static bool fort_in_play(const State& s, int seat, uint16_t def) {
+// One copy of each per player; one that is ONE PER AREA (SECRET HQ), one in each combat area.
+static bool fort_in_play(const State& s, int seat, CardId f, std::optional<Area> area = std::nullopt) {
+  const uint16_t def = s.card(f).def;
+  const bool per_area = s.def(f).has_designation("ONE PER AREA");
+  if (per_area && !area) return false;
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (s.card(c).def == def) return true;
+    if (s.card(c).def == def && (!per_area || s.card(c).area == *area)) return true;
   return false;
 }
 
@@ -29,9 +34,11 @@ static std::vector<Area> build_areas(const State& s, CardId f) {
 // choice (LUNA: Squad or Kohort) names it (`build c50 kohort`, Option::p = area + 1).
 void build_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Fortification || !s.rules.build_fortifications) return;
-  const std::vector<Area> areas = build_areas(s, c);
-  if (areas.empty() || fort_in_play(s, s.current, s.card(c).def)) return;
-  if (areas.size() == 1) {
+  std::vector<Area> areas = build_areas(s, c);
+  const bool named = areas.size() > 1;  // the option names its area whenever the card has a choice
+  std::erase_if(areas, [&](Area a) { return fort_in_play(s, s.current, c, a); });
+  if (areas.empty() || fort_in_play(s, s.current, c)) return;
+  if (!named) {
     out.push_back({OptKind::Build, c});
     return;
   }

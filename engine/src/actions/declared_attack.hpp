@@ -21,10 +21,10 @@ enum : uint8_t { kAttackDeclared = 12, kAttackNaming = 13 };
 
 // Designations of the cards of that window: played by anyone, or only by an
 // opponent of the attacking player.
-inline constexpr const char* kInDeclaredAttack = "IN AN ATTACK BEFORE ITS WARRIORS ARE NAMED";
-inline constexpr const char* kInOpponentsDeclaredAttack = "IN AN OPPONENT'S ATTACK BEFORE ITS WARRIORS ARE NAMED";
+inline constexpr DesigKey kInDeclaredAttack("IN AN ATTACK BEFORE ITS WARRIORS ARE NAMED");
+inline constexpr DesigKey kInOpponentsDeclaredAttack("IN AN OPPONENT'S ATTACK BEFORE ITS WARRIORS ARE NAMED");
 // SUGGESTION: its target is a warrior of the attacking player able to attack.
-inline constexpr const char* kNamesTheAttacker = "NAMES THE ATTACKER";
+inline constexpr DesigKey kNamesTheAttacker("NAMES THE ATTACKER");
 
 bool attack_declared(const State& s);  // the window is open
 bool attack_naming(const State& s);    // the attacker is to name the attack

@@ -1,6 +1,8 @@
 // gEngine "EQUIP": one action puts an Equipment card on one of your warriors
 // (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon,
 // or a Relic (cardtypes/relic.cpp says which).
+#include "effects/moves.hpp"
+#include "effects/upkeep.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -26,7 +28,7 @@ static bool sole_fight_weapon_ok(const State& s, CardId e, CardId w) {
   return true;
 }
 
-static bool can_equip(const State& s, CardId e, CardId w) {
+bool can_take_equipment(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
@@ -65,9 +67,10 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
     return;
   }
   if (d.type != CardType::Equipment) return;
+  if (d.has(kwAirship) && airships_grounded(s)) return;  // GALE FORCE WINDS: no AIRSHIP is played
   if (d.play) return;  // ATTACH TO GAME (HOMING MISSILE): played before its player, not given to a warrior
   for (CardId w : mine) {
-    if (can_equip(s, c, w)) {
+    if (can_take_equipment(s, c, w)) {
       if (!is_vehicle_card(s, c) || !s.rules.vehicle_rules) {
         out.push_back({OptKind::Equip, c, w});
       } else {  // the player says where the warrior is; a warrior in cover stays outside

@@ -1,6 +1,7 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
 #include "effects/reactions.hpp"
+#include "effects/upkeep.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -57,6 +58,7 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   if (personality_in_play(s, seat, w)) return false;
   if (tribal_conflict(s, seat, w)) return false;
   if (lone_imperial_conflict(s, seat, w)) return false;
+  if (d.has(kwAirship) && airships_grounded(s)) return false;  // GALE FORCE WINDS
   return true;
 }
 

@@ -39,12 +39,20 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
   // one they offer nothing, so the per-warrior checks are skipped (this list
   // is asked at every window a seat might pass automatically).
   const bool allied = alliance_of(s, seat) != kNoCard;
+  // Each generator offers cards of one type: asked only for its own.
   for (CardId c : s.seats[size_t(seat)].hand) {
-    proclaim_options(s, seat, c, out);
-    if (allied) {
-      any_time_muster_options(s, seat, c, out);
-      any_time_bestow_options(s, seat, c, out);
-      ki_options(s, seat, c, true, out);  // in a window: a privilege too
+    switch (s.def(c).type) {
+      case CardType::Alliance: proclaim_options(s, seat, c, out); break;
+      case CardType::Warrior:
+        if (allied) any_time_muster_options(s, seat, c, out);
+        break;
+      case CardType::Symmetry:
+        if (allied) any_time_bestow_options(s, seat, c, out);
+        break;
+      case CardType::Ki:
+        if (allied) ki_options(s, seat, c, true, out);  // in a window: a privilege too
+        break;
+      default: break;
     }
   }
   assign_options(s, seat, out);

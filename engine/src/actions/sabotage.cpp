@@ -7,6 +7,14 @@
 
 namespace dt::detail {
 
+// Printed SECRET HQ: a card lying before the player (NO DIRECT ATTACKS ON ITS
+// PLAYER) keeps enemy warriors from attacking it while it has no warriors.
+static bool shielded_from_direct_attack(const State& s, int seat) {
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("NO DIRECT ATTACKS ON ITS PLAYER")) return true;
+  return false;
+}
+
 // Never before every player has had a turn.
 static bool sabotage_open(const State& s) {
   if (s.rules.sabotage == SabotageMode::Off) return false;
@@ -26,6 +34,7 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
     if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) continue;
     const OptKind kind =
         s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
+    if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
     if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
     for (CardId a : mine)
       if (can_take_part_in_combat(s, a) && !s.card(a).cover) out.push_back({kind, a, CardId(t)});

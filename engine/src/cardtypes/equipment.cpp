@@ -9,7 +9,8 @@ namespace dt::detail {
 // EX-BAUHAUS FREELANCER and its kind (USES <CORPORATION> CARDS): cards meant
 // for that corporation's warriors are theirs too, for 3 D each.
 AffilMask borrowed_affiliations(const State& s, CardId w) {
-  static const std::pair<const char*, Affil> kCorps[] = {
+  struct Corp { DesigKey name; Affil affil; };
+  static constexpr Corp kCorps[] = {
       {"USES BAUHAUS CARDS", Affil::Bauhaus},   {"USES CAPITOL CARDS", Affil::Capitol},
       {"USES CYBERTRONIC CARDS", Affil::Cybertronic}, {"USES IMPERIAL CARDS", Affil::Imperial},
       {"USES MISHIMA CARDS", Affil::Mishima}};

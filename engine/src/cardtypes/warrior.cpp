@@ -34,6 +34,10 @@ bool is_doomtrooper(const State& s, CardId c) {
 // on the card and its attachments only (no static modifiers), so that asking
 // whether a warrior is a Doomtrooper never loops through the modifiers.
 bool is_freelancer(const State& s, CardId w) {
+  // INSUBORDINATION: a warrior that has lost every organization it belonged to is
+  // a FREELANCER until it gets another.
+  const AffilMask general = bit(Affil::General);
+  if ((s.def(w).affil & ~general) && !(affiliations(s, w) & ~general) && s.def(w).type == CardType::Warrior) return true;
   if (!(detail::base_keywords(s, w) & kwFreelancer)) return false;
   return (affiliations(s, w) & ~s.def(w).affil) == 0;
 }

@@ -104,7 +104,8 @@ bool defender_may_fight(const State& s, CardId d, Tactic t) {
 
 // HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
 bool tactic_allowed(const State& s, Tactic t) {
-  const char* forbidden_by = t == Tactic::Fight ? "SHOOT ONLY" : "FIGHT ONLY";
+  static constexpr DesigKey kShootOnly("SHOOT ONLY"), kFightOnly("FIGHT ONLY");
+  const DesigKey& forbidden_by = t == Tactic::Fight ? kShootOnly : kFightOnly;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play)
       if (s.def(c).type != CardType::Warrior && s.def(c).has_designation(forbidden_by)) return false;

@@ -11,6 +11,13 @@
 
 namespace dt::detail {
 
+// is_warrior_in_play for a card known to exist (one of a seat's lists), inline:
+// asked for every card in play at every decision.
+static inline bool warrior_in_play(const State& s, CardId c) {
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard && s.def(c).type == CardType::Warrior;
+}
+
 // Warriors that may be discarded as the price of an ability (`sacrifice`).
 // SACRIFICE FROM ITS AREA (ZENITHIAN SOULSLAYER): only a warrior of the user's combat area.
 static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, CardId user, const Ability& ab) {
@@ -34,11 +41,11 @@ static int ability_price(const State& s, CardId src, CardId user, const Ability&
   if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS V IN D")) d += stats(s, user).v;
   if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS TWICE ITS BASE V IN D")) d += 2 * std::max(0, int(s.def(user).v));
   if (s.def(src).type != CardType::Symmetry) return d;
-  const std::string_view twice = "SYMMETRY D COUNTS TWICE";
+  constexpr DesigKey twice("SYMMETRY D COUNTS TWICE");
   bool halves = has_designation(s, user, twice);
   if (!halves)  // given by another warrior of the area (gEngine NEPHARITE OF DEMNOGONIS)
     for_each_mod(s, user, [&](const StaticMod& m, CardId) {
-      for (const std::string& g : m.grant_designations) halves = halves || g == twice;
+      for (const std::string& g : m.grant_designations) halves = halves || g == twice.text;
     });
   return halves ? (d + 1) / 2 : d;
 }
@@ -164,14 +171,17 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     }
   };
   for (CardId w : st.in_play) {
-    if (!is_warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
+    if (!warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
       if (!s.def(w).abilities.empty() && !s.card(w).hidden && !s.def(w).has_designation("ITS BEARER'S PLAYER USES IT"))
         abilities_of(w, kNoCard);
       continue;
     }
-    abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
+    // Most cards have no ability: the look-up is skipped for them.
+    if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))  // STRANGLEHOLD: the warrior's player pays to be rid of it
-      if (s.card(a).controller == seat || s.def(a).has_designation("ITS BEARER'S PLAYER USES IT")) abilities_of(a, w);
+      if (!s.def(a).abilities.empty() &&
+          (s.card(a).controller == seat || s.def(a).has_designation("ITS BEARER'S PLAYER USES IT")))
+        abilities_of(a, w);
   }
   // An offer stands even if its card left play in that combat (a mutual kill).
   for (size_t i = 0; i < s.offers.size(); ++i) {

@@ -7,6 +7,8 @@
 // game goes back to the decision the card interrupted.
 #include <algorithm>
 
+#include "effects/membership.hpp"
+#include "effects/moves.hpp"
 #include "effects/orders.hpp"
 #include "effects/cancel.hpp"
 #include "effects/spy.hpp"
@@ -99,7 +101,8 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
-        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x))
+        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
+            move_pick_ok(s, c.on_pick, seat, source, x))
           out.push_back(x);
       }
       break;
@@ -155,7 +158,8 @@ bool choice_possible(const State& s, int seat, CardId source, Target t, int time
   const int who = chooser(s, seat, c, t);
   if (c.from == ChoiceFrom::Alternatives) {
     for (const Alternative& a : c.alternatives)
-      if (destiny(s, who) >= a.cost_d && s.seats[size_t(who)].promotion >= a.cost_p && effects_possible(s, a.effects))
+      if (destiny(s, who) >= a.cost_d && s.seats[size_t(who)].promotion >= a.cost_p && effects_possible(s, a.effects) &&
+          alternative_fits(s, a.effects, t.card))
         return true;
     return false;
   }
@@ -217,6 +221,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
       const Alternative& a = c.alternatives[i];
       if (destiny(s, ch.seat) < a.cost_d || s.seats[ch.seat].promotion < a.cost_p) continue;
       if (!effects_possible(s, a.effects)) continue;
+      if (!alternative_fits(s, a.effects, ch.target)) continue;  // INSUBORDINATION: an affiliation it has
       Option o{OptKind::Choose};
       o.p = int16_t(i);
       out.push_back(o);

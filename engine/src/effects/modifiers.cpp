@@ -1,11 +1,19 @@
 // Static modifiers (docs/effects.md "mods"): the continuous bonuses and
 // keywords that cards in play give to warriors, and when they hold.
 #include <algorithm>
+#include <optional>
 
 #include "internal.hpp"
 #include "effects/toll.hpp"
 
 namespace dt::detail {
+
+// is_warrior_in_play for a card known to exist (one of a seat's lists), inline:
+// asked for every card in play at every decision.
+static inline bool warrior_in_play(const State& s, CardId c) {
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard && s.def(c).type == CardType::Warrior;
+}
 
 // Does a static modifier's condition hold for warrior w?
 static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId source, int source_seat) {
@@ -45,18 +53,22 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
   out.clear();
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
-      if (!is_warrior_in_play(s, x)) {
+      if (!warrior_in_play(s, x)) {
         // A card lying before its player (NECROMUTANT FRENZY, an Alliance).
         const CardType t = s.def(x).type;
         if ((t == CardType::Special || t == CardType::Alliance) && !s.def(x).mods.empty()) out.push_back(x);
         continue;
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
-      // An attachment a vehicle puts out of use (its warrior inside or outside) gives nothing.
+      // An attachment a vehicle puts out of use (its warrior inside or outside)
+      // gives nothing; the gate is worked out only for an attachment with modifiers.
       const AttachRange xs = attachments_of(s, x);
-      const AttachmentGate xg = gate_of(s, xs);
-      for (CardId a : xs)
-        if (!s.def(a).mods.empty() && xg.allows(s, a)) out.push_back(a);
+      std::optional<AttachmentGate> xg;
+      for (CardId a : xs) {
+        if (s.def(a).mods.empty()) continue;
+        if (!xg) xg = gate_of(s, xs);
+        if (xg->allows(s, a)) out.push_back(a);
+      }
     }
 }
 

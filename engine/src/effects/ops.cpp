@@ -7,8 +7,12 @@
 #include <string>
 
 #include "effects/area_damage.hpp"
+#include "effects/collection.hpp"
 #include "effects/last_chance.hpp"
+#include "effects/membership.hpp"
+#include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
@@ -154,6 +158,20 @@ static std::map<std::string, Handler>& handlers() {
       e.op = s.card(target).wounded || (keywords(s, target) & kwDiesWhenWounded) ? Op::KillAwarded : Op::Wound;
       run_effects(s, seat, source, kNoCard, {target, -1}, 1, {e}, log, nullptr);
     };
+    // EFFICIENCY TRAINING, TELEPORTATION: Equipment picked, then where it goes.
+    m["move_equipment"] = [](State& s, int seat, CardId source, CardId picked, int, Log log) {
+      move_equipment_pick(s, seat, source, picked, log);
+    };
+    register_lose_handlers(m);  // INSUBORDINATION's alternatives: the affiliation it takes away
+    // Printed TRENCHER: the FOXHOLE it digs comes from the collection (the Side Board) onto it.
+    m["attach_to_self"] = [](State& s, int seat, CardId source, CardId card, int, Log log) {
+      attach_from_collection(s, seat, source, card, log);
+    };
+    // GALE FORCE WINDS: its Choice (pay to keep it, or let it go) at each of your Draw steps.
+    m["upkeep"] = [](State& s, int seat, CardId source, CardId, int, Log log) { ask_upkeep(s, seat, source, log); };
+    m["discard_airships"] = [](State& s, int seat, CardId source, CardId, int, Log log) {
+      discard_airships(s, seat, source, log);
+    };
     return m;
   }();
   return h;
@@ -221,8 +239,9 @@ static void kill_card(State& s, CardId w, bool annihilate) {
 bool kept_in_play(const State& s, CardId c) {
   const CardType t = s.def(c).type;
   const CardId w = s.card(c).attached_to;
-  // LUNA as printed: a fortification FOR THE REST OF THE GAME.
-  if (t == CardType::Fortification && s.def(c).has_designation("FOR THE REST OF THE GAME")) return true;
+  // LUNA as printed: a fortification FOR THE REST OF THE GAME; so is SECRET HQ, and printed STIGMATA (a Special).
+  if ((t == CardType::Fortification || t == CardType::Special) && s.def(c).has_designation("FOR THE REST OF THE GAME"))
+    return true;
   if (t == CardType::Equipment)
     return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, "KEEPS EQUIPMENT"));
   if (t != CardType::Special) return false;

@@ -4,6 +4,7 @@
 
 #include "actions/declared_attack.hpp"
 #include "effects/cancel.hpp"
+#include "effects/membership.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
@@ -77,6 +78,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (!reaction_target_ok(s, c, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
+      if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
       if (free_only && !free_mission(s, c, t.card)) continue;
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
@@ -151,7 +153,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
-  if (p.choice) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
+  // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
+  if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
   return action;
 }

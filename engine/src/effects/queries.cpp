@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "effects/membership.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
@@ -125,13 +126,21 @@ static AffilMask compute_affiliations(const State& s, CardId w) {
   // The vehicle gate is worked out only when an attachment gives or takes an
   // affiliation (few do): asked for every warrior, it showed in profiles.
   bool any = false;
-  for (CardId a : as) any = any || s.def(a).grant_affil || s.def(a).revoke_affil;
+  for (CardId a : as) {
+    const MembershipChange c = membership_change(s, a, w);  // REINSTATEMENT, INSUBORDINATION
+    any = any || s.def(a).grant_affil || s.def(a).revoke_affil || c.added || c.taken;
+  }
   if (!any) return m;
   const AttachmentGate g = gate_of(s, as);
   for (CardId a : as)
-    if (g.allows(s, a)) m |= s.def(a).grant_affil, revoked |= s.def(a).revoke_affil;
+    if (g.allows(s, a)) {
+      const MembershipChange c = membership_change(s, a, w);
+      m |= s.def(a).grant_affil | c.added, revoked |= s.def(a).revoke_affil | c.taken;
+    }
   // AGENT NICK MICHAELS: KEEPS AFFILIATIONS, his printed ones are never taken away.
   if (s.def(w).has_designation("KEEPS AFFILIATIONS")) revoked &= ~s.def(w).affil;
+  // gEngine INSUBORDINATION: a warrior left with no affiliation is a General one (and a FREELANCER, warrior.cpp).
+  if (!(m & ~revoked)) return bit(Affil::General);
   return m & ~revoked;
 }
 
@@ -139,14 +148,16 @@ AffilMask affiliations(const State& s, CardId w) {
   return memoized(s, w, memo.affiliations_stamp, memo.affiliations, [&] { return compute_affiliations(s, w); });
 }
 
-bool has_designation(const State& s, CardId w, std::string_view d) {
-  if (s.def(w).has_designation(d)) return true;
-  // An attachment that grants d, and only then whether the vehicle gate lets
-  // it work: the gate is the costly part and almost no attachment grants.
+// An attachment of w that grants d (exact text), and only then whether the
+// vehicle gate lets it work: the gate is the costly part and almost no
+// attachment grants.
+static bool attachment_grants(const State& s, CardId w, std::string_view d, uint64_t bit) {
   const AttachRange as = attachments_of(s, w);
   std::optional<AttachmentGate> gate;
   for (CardId a : as) {
-    for (const auto& g : s.def(a).grant_designations) {
+    const CardDef& ad = s.def(a);
+    if (ad.designation_bits && !(ad.grant_bits & bit)) continue;  // the filter says no
+    for (const auto& g : ad.grant_designations) {
       if (g != d) continue;
       if (!gate) gate = gate_of(s, as);
       if (gate->allows(s, a)) return true;
@@ -154,6 +165,17 @@ bool has_designation(const State& s, CardId w, std::string_view d) {
     }
   }
   return false;
+}
+
+bool has_designation(const State& s, CardId w, DesigKey d) {
+  if (s.def(w).has_designation(d)) return true;
+  if (s.card(w).first_attachment == kNoCard) return false;
+  return attachment_grants(s, w, d.text, d.bit);
+}
+
+bool has_designation_text(const State& s, CardId w, std::string_view d) {
+  if (s.def(w).has_designation_text(d)) return true;
+  return attachment_grants(s, w, d, ~uint64_t(0));
 }
 
 bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
@@ -199,20 +221,32 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   return true;
 }
 
-bool has_ability(const State& s, CardId w, std::string_view d) {
-  if (has_designation(s, w, d)) return true;
-  const bool granted = memoized(s, w, memo.mod_grants_stamp, memo.mod_grants, [&]() -> uint8_t {
+// Whether any static modifier grants w a designation: almost never, and asked
+// for every card-warrior pair of the equip options.
+static bool mods_grant_designations(const State& s, CardId w) {
+  return memoized(s, w, memo.mod_grants_stamp, memo.mod_grants, [&]() -> uint8_t {
     bool any = false;
     for_each_mod(s, w, [&](const StaticMod& m, CardId) { any = any || !m.grant_designations.empty(); });
     return any;
   });
-  if (!granted) return false;
+}
+
+static bool mod_grants(const State& s, CardId w, std::string_view d) {
+  if (!mods_grant_designations(s, w)) return false;
   bool found = false;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) {
     for (const auto& g : m.grant_designations)
       if (g == d) found = true;
   });
   return found;
+}
+
+bool has_ability(const State& s, CardId w, DesigKey d) {
+  return has_designation(s, w, d) || mod_grants(s, w, d.text);
+}
+
+bool has_ability_text(const State& s, CardId w, std::string_view d) {
+  return has_designation_text(s, w, d) || mod_grants(s, w, d);
 }
 
 static uint32_t compute_keywords(const State& s, CardId w) {

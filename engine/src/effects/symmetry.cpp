@@ -45,9 +45,11 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
   return cost;
 }
 
-// ALAKHAI THE CUNNING: major gifts of Algeroth go on him at any time, for no action.
+// ALAKHAI THE CUNNING: major gifts of Algeroth go on him at any time, for no
+// action; a HERETIC under STIGMATA (GIFTS ANY TIME) takes every gift so.
 bool free_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
+  if (g.type == CardType::Symmetry && has_designation(s, w, "GIFTS ANY TIME")) return true;
   return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
          has_designation(s, w, "ALGEROTH GIFTS ANY TIME");
 }

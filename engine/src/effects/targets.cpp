@@ -16,7 +16,9 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
   const bool from_hand = s.card(source).zone == Zone::Hand;
   const bool attaches = s.def(source).post_play == PostPlay::Attach && from_hand;
   const auto& grants = s.def(source).grant_designations;
-  const bool makes_heretic = std::find(grants.begin(), grants.end(), "HERETIC") != grants.end();
+  constexpr DesigKey kHeretic("HERETIC");
+  const bool makes_heretic =
+      s.def(source).may_grant(kHeretic) && std::find(grants.begin(), grants.end(), kHeretic.text) != grants.end();
   auto warrior_ok = [&](CardId w) {
     if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
     if (mission_copy_on_warrior(s, source, w)) return false;

@@ -22,15 +22,21 @@ void action_options(const State& s, std::vector<Option>& out) {
   if (forced_transfer(s, mine, out)) return;
   out.push_back({OptKind::Pass});
   meditate_options(s, out);
+  // Each generator offers cards of one type (two for equip) and rejects the
+  // rest: asked only for its own, the card's type looked up once.
   for (CardId c : s.seats[s.current].hand) {
-    muster_options(s, c, out);
-    equip_options(s, c, mine, out);
-    bestow_options(s, c, mine, out);
-    ki_options(s, s.current, c, false, out);
-    build_options(s, c, out);
-    proclaim_options(s, s.current, c, out);
-    wrangle_options(s, c, mine, out);
-    establish_options(s, c, out);
+    switch (s.def(c).type) {
+      case CardType::Warrior: muster_options(s, c, out); break;
+      case CardType::Equipment:
+      case CardType::Relic: equip_options(s, c, mine, out); break;
+      case CardType::Symmetry: bestow_options(s, c, mine, out); break;
+      case CardType::Ki: ki_options(s, s.current, c, false, out); break;
+      case CardType::Fortification: build_options(s, c, out); break;
+      case CardType::Alliance: proclaim_options(s, s.current, c, out); break;
+      case CardType::Beast: wrangle_options(s, c, mine, out); break;
+      case CardType::Warzone: establish_options(s, c, out); break;
+      default: break;
+    }
   }
   cover_options(s, mine, out);
   transfer_options(s, mine, out);

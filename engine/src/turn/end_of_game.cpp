@@ -47,13 +47,29 @@ void check_end(State& s, Log log) {
   // Checked at every step of play (each seat's pass in a window): no tables
   // to clear, a few seats to look at.
   const int n = s.num_seats();
+  const int goal = s.rules.team_promotion_target > 0 ? s.rules.team_promotion_target : s.rules.promotion_target;
+  const bool out_of_turns = s.rules.turn_limit > 0 && s.turn_number > s.rules.turn_limit;
+  {
+    // Most steps: two sides still in, no draw pile of a seat still in empty,
+    // fewer P on the whole table than the goal (no side can have reached it)
+    // and turns left. Nothing below can end the game then.
+    int positive_p = 0, first_team = -1;
+    bool two_sides = false, empty_draw = false;
+    for (const SeatState& st : s.seats) {
+      positive_p += std::max(0, int(st.promotion));
+      if (st.eliminated) continue;
+      empty_draw = empty_draw || st.draw.empty();
+      if (first_team < 0) first_team = st.team;
+      else two_sides = two_sides || st.team != first_team;
+    }
+    if (two_sides && !empty_draw && positive_p < goal && !out_of_turns) return;
+  }
   bool all_empty = true, any_empty = false;
   for (const SeatState& st : s.seats) {
     if (st.eliminated) continue;
     if (!st.draw.empty()) all_empty = false;
     else any_empty = true;
   }
-  const int goal = s.rules.team_promotion_target > 0 ? s.rules.team_promotion_target : s.rules.promotion_target;
   int best = -1, best_p = -1, active = 0, last_active = -1;
   bool tie = false, target = false;
   for (int i = 0; i < n; ++i) {
@@ -78,7 +94,6 @@ void check_end(State& s, Log log) {
   int winner = -1;
   EndReason why = EndReason::TurnLimit;
   bool over = false;
-  const bool out_of_turns = s.rules.turn_limit > 0 && s.turn_number > s.rules.turn_limit;
   if (active <= 1) winner = last_active, why = EndReason::NoWarriors, over = true;
   else if (target) winner = tie ? -1 : best, why = EndReason::PromotionTarget, over = true;
   else if (decks_out && (!tie || deck_out_draws))
