@@ -53,6 +53,13 @@ bool immune_to(const State& s, CardId w, CardId source) {
     if (m.immune == source) return true;
     k |= m.grant;  // an immunity kept for good (INSPIRE THE MASSES) or until a turn begins
   }
+  // Printed HERETIC CONSPIRACY: the player's immunity covers each warrior it
+  // controls, those that come into play later too.
+  const int8_t owner = int8_t(s.card(w).controller);
+  for (const LastingMod& m : s.lasting)
+    if (m.player == owner && m.target == kNoCard && m.source != kNoCard &&
+        s.def(m.source).has_designation("COVERS ITS PLAYER'S WARRIORS"))
+      k |= m.grant;
   // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {

@@ -16,6 +16,7 @@
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
@@ -166,6 +167,13 @@ static std::map<std::string, Handler>& handlers() {
       s.combat.attacking_seat = uint8_t(s.card(a).controller);
       s.combat.warzone = kNoCard;  // the new defender chose no Warzone
     };
+    // REINFORCEMENTS! (a Choice's pick joins the side of the card's target) and
+    // TRUE GATE (the ability's target joins the side of the gift's bearer).
+    for (const bool printed : {false, true})
+      m[printed ? "assist_printed" : "assist"] = [printed](State& s, int, CardId source, CardId x, int, Log) {
+        const bool picked = !s.choices.empty() && s.choices.front().source == source;
+        add_assistant(s, picked ? s.choices.front().target : bearer_of(s, source), x, printed);
+      };
     // SWORN VENGEANCE: the target is wounded; if that kills it, you earn its V.
     m["wound_awarded"] = [](State& s, int seat, CardId source, CardId target, int, Log log) {
       if (target == kNoCard || !is_warrior_in_play(s, target)) return;
