@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
@@ -212,11 +213,16 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                     "cards of your discard pile", "cards off the top of your draw pile (shown to you)",
                                     "the target player's warriors", "cards in play"};
       const dt::ChoiceSpec& c = *d.play->choice;
+      // PLAYERS and MISSION_RECIPIENTS are numbered apart from the rest (cards.proto).
+      const char* from = c.from == dt::ChoiceFrom::Players             ? "players"
+                         : c.from == dt::ChoiceFrom::MissionRecipients ? "where the target mission may go"
+                         : size_t(c.from) < std::size(kFrom)           ? kFrom[size_t(c.from)]
+                                                                       : "?";
       std::string picks = c.picks == 0 && c.picks_per_time == 0 ? std::string("any number of times")
                           : c.picks_per_time > 0 ? fmt::format("{} + {} per purchase", c.picks, c.picks_per_time)
                                                  : fmt::format("{} time(s)", c.picks);
       effects.push_back(fmt::format("then {} {}{}: {}{}", c.target_player_chooses ? "the target player picks" : "you pick",
-                                    kFrom[int(c.from)], c.alternatives.empty() || c.from == dt::ChoiceFrom::Alternatives
+                                    from, c.alternatives.empty() || c.from == dt::ChoiceFrom::Alternatives
                                                             ? "" : fmt::format(" or one of {} alternative(s)", c.alternatives.size()),
                                     picks, c.may_stop ? ", and may stop" : ""));
     }

@@ -163,7 +163,9 @@ std::string describe(const State& s, const Event& e, int viewer) {
     bool visible = viewer < 0 || ci.controller == viewer || !ci.hidden;
     if (e.kind == EventKind::Discard && viewer >= 0 && ci.owner != viewer) visible = false;
     // A card shown to one player (a hand looked at, a card offered to pick from): to it alone.
-    if (e.kind == EventKind::Effect && e.x == int(Op::LookAtHand) && c == e.b && viewer >= 0 && viewer != e.seat && viewer != ci.owner)
+    // A draw pile looked through (GAZE) is hidden from its owner too.
+    if (e.kind == EventKind::Effect && e.x == int(Op::LookAtHand) && c == e.b && viewer >= 0 && viewer != e.seat &&
+        (viewer != ci.owner || ci.zone == Zone::Draw))
       visible = false;
     if (e.kind == EventKind::Choose && c == e.b && ci.zone != Zone::InPlay && viewer >= 0 && viewer != e.seat && viewer != ci.owner)
       visible = false;  // a card picked from a hand or a pile: its effects show what becomes public

@@ -364,7 +364,7 @@ class Parser {
       need(2, "'expect warzone @label|none'");
       if (lower(w[1]) != "none") label_ref(l, w[1]);
     } else if (k == "sees") {
-      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|area AREA|as CARD NAME'");
+      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|as CARD NAME'");
       seat_arg(l, w[1]);
       label_ref(l, w[2]);
       auto what = lower(w[3]);
@@ -377,7 +377,8 @@ class Parser {
         need(5, "squad, kohort, outpost or unknown after 'area'");
         static const std::set<std::string> areas = {"squad", "kohort", "outpost", "unknown"};
         if (!areas.count(lower(w[4]))) fail(l.number, "expected squad, kohort, outpost or unknown, got '" + w[4] + "'");
-      } else if (what != "face-down" && what != "face-up" && what != "unseen" && what != "inside" && what != "outside") {
+      } else if (what != "face-down" && what != "face-up" && what != "unseen" && what != "inside" && what != "outside" &&
+                 what != "told" && what != "untold") {
         fail(l.number, "expected face-down, face-up, unseen, inside, outside, area or as after the label, got '" + w[3] + "'");
       }
     } else if (!k.empty() && k[0] == '@') {
@@ -772,7 +773,8 @@ class Runner {
     auto o = parse_option(st_, text);
     if (!o) mismatch("'" + l.rest + "' to be legal for s" + std::to_string(deciding_seat(st_)),
                      "illegal; legal now: " + legal_list());
-    apply(st_, *o);
+    events_.clear();
+    apply(st_, *o, &events_);
   }
 
   void leave(const Line& l) {
@@ -928,6 +930,15 @@ class Runner {
       return d;
     };
     const auto what = lower(w[3]);
+    if (what == "told" || what == "untold") {  // the last decision's events, as that seat reads them
+      const std::string named = db_[st_.card(c).def].name + " (c" + std::to_string(c) + ")";
+      bool told = false;
+      for (const Event& e : events_) told = told || describe(st_, e, viewer).find(named) != std::string::npos;
+      if (told != (what == "told"))
+        mismatch("s" + std::to_string(viewer) + (what == "told" ? " told " : " not told ") + w[2] + " by the last decision",
+                 told ? "told" : "not told");
+      return;
+    }
     bool ok = false;
     std::string want = who;
     if (what == "unseen") ok = !seen, want = "s" + std::to_string(viewer) + " not to see " + w[2];
@@ -1007,6 +1018,7 @@ class Runner {
   const CardDb& db_;
   Parser parser_;
   State st_;
+  std::vector<Event> events_;  // the last `do`'s events (`expect sees sN @x told`)
   bool started_ = false;
   int line_ = 0;
   std::map<std::string, CardId> labels_;

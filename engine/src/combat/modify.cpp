@@ -2,6 +2,8 @@
 // playing modifiers, starting with the attacker, until all pass in a row.
 #include "effects/last_chance.hpp"
 #include "internal.hpp"
+#include "effects/toll.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
@@ -14,6 +16,7 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   s.combat.tactic = t;
   if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
   else open_modification_rounds(s);
+  queue_namesakes_join(s);  // GOLDEN LION: its namesakes may join the attack
 }
 
 void open_modification_rounds(State& s) {
@@ -23,6 +26,7 @@ void open_modification_rounds(State& s) {
   for (uint8_t x : seats_from(s, seat))
     if (x != order[0] && x != order[1]) order.push_back(x);
   open_window(s, WindowKind::CombatModify, std::move(order));
+  queue_tolls(s);  // LEGIONNAIRE OF SEMAI: its opponent pays or suffers before the first card
 }
 
 bool modifier_already_played(const State& s, int seat, CardId card, CardId target) {
@@ -33,6 +37,16 @@ bool modifier_already_played(const State& s, int seat, CardId card, CardId targe
 }
 
 void end_modification_rounds(State& s, Log log) {
+  // A card ended the combat while a choice held the rounds open (a Special that
+  // ends it, then MISCOMMUNICATION's offer to cancel it declined): no resolution.
+  if (!s.combat.active) {
+    if (s.awards.empty()) open_response_window(s);
+    else s.phase = Phase::Points;
+    return;
+  }
+  // A side of several warriors: the other side's player first picks which one
+  // it strikes; the window closes again once the picks are made.
+  if (queue_strike_picks(s)) return;
   resolve_combat(s, log);
   if (last_chance_pending(s)) return;  // a window for answers to the hits is open
   if (s.awards.empty()) open_response_window(s);

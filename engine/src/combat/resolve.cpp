@@ -9,6 +9,7 @@
 #include "effects/reactions.hpp"
 #include "effects/stun.hpp"
 #include "effects/wounds.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
@@ -39,20 +40,25 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
 
 void resolve_combat(State& s, Log log) {
   Combat& c = s.combat;
+  // A and D strike; the warriors they strike are SD and SA: the combatants, or
+  // the warriors of their groups picked by the other side (combat/groups.hpp).
   const CardId A = c.attacker, D = c.defender;
+  const CardId SA = struck(s, A), SD = struck(s, D);
   Stats sa, sd;
+  int atk_a = 0, atk_d = 0;
   bool fs_a = false, fs_d = false, ua = false, ud = false;
+  const bool fight = c.tactic == Tactic::Fight;
   {
     // Nothing changes until the first hit: both warriors' ratings and keywords
     // share one memo (without it each rating query recollects every modifier).
     const QueryMemo memo(s);
-    sa = stats(s, A), sd = stats(s, D);
+    sa = stats(s, SA), sd = stats(s, SD);
+    const Stats ra = SA == A ? sa : stats(s, A), rd = SD == D ? sd : stats(s, D);
+    atk_a = group_rating(s, A, fight ? ra.f : ra.s);  // a group adds up its F (or S)
+    atk_d = group_rating(s, D, fight ? rd.f : rd.s);
     fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
     ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
   }
-  const bool fight = c.tactic == Tactic::Fight;
-  const int atk_a = fight ? sa.f : sa.s;
-  const int atk_d = fight ? sd.f : sd.s;
   // Step 6: equal or greater wounds; negative numbers count as they are.
   const bool a_hits = atk_a >= sd.a;
   const bool d_hits = atk_d >= sa.a;
@@ -61,30 +67,30 @@ void resolve_combat(State& s, Log log) {
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
-  const bool a_was_wounded = s.card(A).wounded, d_was_wounded = s.card(D).wounded;
+  const bool a_was_wounded = s.card(SA).wounded, d_was_wounded = s.card(SD).wounded;
   if (c.order == 1) {  // not simultaneous: the attacker strikes; a wound ends the combat
-    if (a_hits) d_dead = hit(s, D, A, log);
-    else if (d_hits) a_dead = hit(s, A, D, log);
+    if (a_hits) d_dead = hit(s, SD, A, log);
+    else if (d_hits) a_dead = hit(s, SA, D, log);
   } else if (c.order == 2) {
-    if (d_hits) a_dead = hit(s, A, D, log);
-    else if (a_hits) d_dead = hit(s, D, A, log);
+    if (d_hits) a_dead = hit(s, SA, D, log);
+    else if (a_hits) d_dead = hit(s, SD, A, log);
   } else if (c.order == 3) {  // the defender may not strike back
-    if (a_hits) d_dead = hit(s, D, A, log);
+    if (a_hits) d_dead = hit(s, SD, A, log);
   } else if (c.order == 4) {
-    if (d_hits) a_dead = hit(s, A, D, log);
+    if (d_hits) a_dead = hit(s, SA, D, log);
   } else if (fs_a) {
-    if (a_hits) d_dead = hit(s, D, A, log);
-    if (!d_dead && d_hits) a_dead = hit(s, A, D, log);
+    if (a_hits) d_dead = hit(s, SD, A, log);
+    if (!d_dead && d_hits) a_dead = hit(s, SA, D, log);
   } else if (fs_d) {
-    if (d_hits) a_dead = hit(s, A, D, log);
-    if (!a_dead && a_hits) d_dead = hit(s, D, A, log);
+    if (d_hits) a_dead = hit(s, SA, D, log);
+    if (!a_dead && a_hits) d_dead = hit(s, SD, A, log);
   } else {
-    if (a_hits) d_dead = hit(s, D, A, log);
-    if (d_hits) a_dead = hit(s, A, D, log);
+    if (a_hits) d_dead = hit(s, SD, A, log);
+    if (d_hits) a_dead = hit(s, SA, D, log);
   }
 
-  const bool a_wounded_now = !a_dead && !a_was_wounded && s.card(A).wounded;
-  const bool d_wounded_now = !d_dead && !d_was_wounded && s.card(D).wounded;
+  const bool a_wounded_now = !a_dead && !a_was_wounded && s.card(SA).wounded;
+  const bool d_wounded_now = !d_dead && !d_was_wounded && s.card(SD).wounded;
   // RAZIDE, ZENITHIAN SOULSLAYER, NARROW ESCAPE!: the hits may be answered first.
   if (open_last_chance(s, a_dead, d_dead, a_wounded_now, d_wounded_now)) return;
   settle_hits(s, a_dead, d_dead, a_wounded_now, d_wounded_now, sa.v, sd.v, log);
@@ -94,17 +100,18 @@ void resolve_combat(State& s, Log log) {
 void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now, int a_v, int d_v, Log log) {
   Combat& c = s.combat;
   const CardId A = c.attacker, D = c.defender;
+  const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
   // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
   for (const CombatMod& m : c.mods) {
     if (m.source == kNoCard || !s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
-    const CardId victim = m.target == A ? D : m.target == D ? A : kNoCard;
+    const CardId victim = m.target == A ? SD : m.target == D ? SA : kNoCard;
     if (victim == kNoCard || stunned(s, victim)) continue;
-    const bool wounded_now = victim == D ? d_wounded_now : a_wounded_now;
+    const bool wounded_now = victim == SD ? d_wounded_now : a_wounded_now;
     if (wounded_now) s.lasting.push_back({m.source, victim, {}, s.card(m.source).owner});
   }
   std::vector<Kill> kills;
-  if (d_dead) kills.push_back({D, A, d_v});
-  if (a_dead) kills.push_back({A, D, a_v});
+  if (d_dead) kills.push_back({SD, A, d_v});
+  if (a_dead) kills.push_back({SA, D, a_v});
   for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
     if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
       mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);

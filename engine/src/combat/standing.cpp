@@ -15,7 +15,7 @@ static bool doubled_fight(const State& s, CardId w) {
   if (s.combat.attacker != w || s.combat.tactic != Tactic::Fight) return false;
   if (!s.def(w).has_designation("DOUBLED FIGHT ATTACK FOR 2 ACTIONS")) return false;
   return std::any_of(s.combat.mods.begin(), s.combat.mods.end(),
-                     [&](const CombatMod& m) { return m.source == w && m.target == w; });
+                     [&](const CombatMod& m) { return m.source == w && m.target == w && m.immune == kNoCard; });
 }
 
 Stats stats(const State& s, CardId w) {

@@ -6,6 +6,7 @@
 #include "actions/declared_attack.hpp"
 #include "effects/last_chance.hpp"
 #include "internal.hpp"
+#include "combat/groups.hpp"
 #include "stun.hpp"
 
 namespace dt::detail {
@@ -36,6 +37,9 @@ static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, Card
 static int ability_price(const State& s, CardId src, CardId user, const Ability& ab, int n) {
   int d = ab.cost_d + ab.per_d * n;
   if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS A IN D")) d += std::max(0, stats(s, user).a);
+  // STRANGLEHOLD: discarded for its warrior's V (printed) or twice its base V (gEngine).
+  if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS V IN D")) d += stats(s, user).v;
+  if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS TWICE ITS BASE V IN D")) d += 2 * std::max(0, int(s.def(user).v));
   if (s.def(src).type != CardType::Symmetry) return d;
   constexpr DesigKey twice("SYMMETRY D COUNTS TWICE");
   bool halves = has_designation(s, user, twice);
@@ -119,7 +123,12 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (tactical_ability(d, ab) && !tactical_ability_open(s, seat, d)) continue;
       if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
-      if (ab.timing == Timing::Combat && (user == kNoCard || combat_opponent(s, user) == kNoCard)) continue;
+      // A combat ability needs its warrior in the combat; an offered card out of
+      // play (gEngine TACTICAL ADVANTAGE) only a combat under way.
+      const bool offered_out_of_play = user == kNoCard && s.card(src).zone != Zone::InPlay && offered(s, src);
+      if (ab.timing == Timing::Combat && (offered_out_of_play ? !s.combat.active
+                                                              : user == kNoCard || combat_opponent(s, user) == kNoCard))
+        continue;
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
@@ -147,6 +156,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
              s.card(t.card).area != s.card(user).area))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (!assist_target_ok(s, ab.effects, user, t.card)) continue;  // TRUE GATE's reinforcement
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
         if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;
         for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
@@ -162,13 +172,16 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
   };
   for (CardId w : st.in_play) {
     if (!warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
-      if (!s.def(w).abilities.empty() && !s.card(w).hidden) abilities_of(w, kNoCard);
+      if (!s.def(w).abilities.empty() && !s.card(w).hidden && !s.def(w).has_designation("ITS BEARER'S PLAYER USES IT"))
+        abilities_of(w, kNoCard);
       continue;
     }
     // Most cards have no ability: the look-up is skipped for them.
     if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
-    for (CardId a : attachments_of(s, w))
-      if (s.card(a).controller == seat && !s.def(a).abilities.empty()) abilities_of(a, w);
+    for (CardId a : attachments_of(s, w))  // STRANGLEHOLD: the warrior's player pays to be rid of it
+      if (!s.def(a).abilities.empty() &&
+          (s.card(a).controller == seat || s.def(a).has_designation("ITS BEARER'S PLAYER USES IT")))
+        abilities_of(a, w);
   }
   // An offer stands even if its card left play in that combat (a mutual kill).
   for (size_t i = 0; i < s.offers.size(); ++i) {

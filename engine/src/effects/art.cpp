@@ -125,30 +125,31 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
   const int destiny = dt::destiny(s, seat);
-  for (CardId caster : s.seats[size_t(seat)].in_play) {
-    if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) continue;
+  // One caster's options.
+  auto by = [&](CardId caster) {
+    if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
     // How many times this caster can buy the price (1 for a fixed price).
     int times = 0;
     // "For every X D" has no cap but the player's D (and the card's own maximum).
     const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
     while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
-    if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) continue;
+    if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) return;
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
-      if (!s.combat.active) continue;
+      if (!s.combat.active) return;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
         if (!art_target_ok(s, caster, c, w) || immune_to(s, w, c) || effect_blocked(s, w, c)) continue;
         Option o{OptKind::Play, c, w};
         o.c = caster;
         push_times(out, o, p.per_d, times, p.zero_times);
       }
-      continue;
+      return;
     }
     if (d.spell == SpellKind::Personal) {
-      if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) continue;
+      if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) return;
       Option o{OptKind::Play, c, kNoCard};  // the caster is its own target
       o.c = caster;
       push_times(out, o, p.per_d, times, p.zero_times);
-      continue;
+      return;
     }
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!art_target_ok(s, caster, c, t.card) || !defender_ok(s, p.effects, t.card)) continue;
@@ -159,7 +160,8 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       o.seat = t.seat;
       push_times(out, o, p.per_d, times, p.zero_times);
     }
-  }
+  };
+  for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
 }
 
 }  // namespace dt::detail

@@ -12,6 +12,8 @@
 #include "effects/orders.hpp"
 #include "effects/cancel.hpp"
 #include "effects/spy.hpp"
+#include "effects/toll.hpp"
+#include "combat/groups.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -89,7 +91,8 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
     case ChoiceFrom::TargetPlayersWarriors:
       if (tseat >= 0)
         for (CardId w : s.seats[size_t(tseat)].in_play)
-          if (is_warrior_in_play(s, w) && filter_matches(s, c.filter, w, seat) && !immune_to(s, w, source))
+          if (is_warrior_in_play(s, w) && filter_matches(s, c.filter, w, seat) && !immune_to(s, w, source) &&
+              pick_allowed(s, c.on_pick, t.card, w))
             out.push_back(w);
       break;
     case ChoiceFrom::CardsInPlay:
@@ -185,6 +188,11 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
   s.choices.push_back(std::move(ch));
 }
 
+// A warrior's toll (LEGIONNAIRE OF SEMAI) is the one choice whose source is a warrior.
+static bool toll_choice(const State& s, const PendingChoice& ch) {
+  return s.def(ch.source).type == CardType::Warrior && toll_price(s, ch.source) > 0 && !group_choice(s, ch);
+}
+
 void choice_options(const State& s, std::vector<Option>& out) {
   const PendingChoice& ch = s.choices.front();
   if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
@@ -195,6 +203,8 @@ void choice_options(const State& s, std::vector<Option>& out) {
     spy_choice_options(s, ch, out);
     return;
   }
+  if (group_choice(s, ch)) return group_choice_options(s, ch, out);  // GOLDEN LION, a group's strike
+  if (toll_choice(s, ch)) return toll_options(s, ch, out);
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
   if (ch.picks_left != 0) {
@@ -234,6 +244,8 @@ void apply_choose(State& s, const Option& o, Log log) {
     return;
   }
   PendingChoice& ch = s.choices.front();
+  if (group_choice(s, ch)) return apply_group_choice(s, o, log);
+  if (toll_choice(s, ch)) return apply_toll(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});

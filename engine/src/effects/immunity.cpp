@@ -2,6 +2,7 @@
 // "IMMUNE TO <card>", and immunities other cards grant.
 #include <algorithm>
 
+#include "effects/shields.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -42,6 +43,7 @@ bool immune_to(const State& s, CardId w, CardId source) {
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
   if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
+  if (shielded_from_symmetry(s, w, source)) return true;              // STRENGTH OF WILL
   // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
   for (const CombatMod& m : s.combat.mods)
     if (m.immune == source && m.target == w) return true;
@@ -51,6 +53,13 @@ bool immune_to(const State& s, CardId w, CardId source) {
     if (m.immune == source) return true;
     k |= m.grant;  // an immunity kept for good (INSPIRE THE MASSES) or until a turn begins
   }
+  // Printed HERETIC CONSPIRACY: the player's immunity covers each warrior it
+  // controls, those that come into play later too.
+  const int8_t owner = int8_t(s.card(w).controller);
+  for (const LastingMod& m : s.lasting)
+    if (m.player == owner && m.target == kNoCard && m.source != kNoCard &&
+        s.def(m.source).has_designation("COVERS ITS PLAYER'S WARRIORS"))
+      k |= m.grant;
   // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {

@@ -5,6 +5,7 @@
 
 #include "effects/reactions.hpp"
 #include "internal.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
@@ -59,17 +60,18 @@ static bool may_answer(const State& s, CardId w, bool dead) {
 bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now) {
   if (!(a_dead || d_dead || a_wounded_now || d_wounded_now)) return false;
   const CardId A = s.combat.attacker, D = s.combat.defender;
-  if (!((a_dead || a_wounded_now) && may_answer(s, A, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, D, d_dead)))
+  const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
+  if (!((a_dead || a_wounded_now) && may_answer(s, SA, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, SD, d_dead)))
     return false;
   const size_t before = s.lasting.size();
   auto mark = [&](CardId victim, CardId killer, bool dead, bool wounded_now) {
     if (dead) mark_just_happened(s, killer, victim, kAboutToDie);
     else if (wounded_now) mark_just_happened(s, killer, victim, kAboutToBeWounded);
   };
-  mark(D, A, d_dead, d_wounded_now);
-  mark(A, D, a_dead, a_wounded_now);
+  mark(SD, A, d_dead, d_wounded_now);
+  mark(SA, D, a_dead, a_wounded_now);
   std::vector<uint8_t> order;  // the victims' players, the defender's first
-  for (CardId v : {D, A}) {
+  for (CardId v : {SD, SA}) {
     const uint8_t seat = s.card(v).controller;
     if (hit_pending(s, v) && std::find(order.begin(), order.end(), seat) == order.end()) order.push_back(seat);
   }
@@ -142,7 +144,7 @@ void settle_effect_deaths(State& s, Log log) {
 }
 
 void close_last_chance(State& s, Log log) {
-  const CardId A = s.combat.attacker, D = s.combat.defender;
+  const CardId A = struck(s, s.combat.attacker), D = struck(s, s.combat.defender);  // the warriors hit
   const bool a_dead = kill_pending(s, A), d_dead = kill_pending(s, D);
   const bool a_wounded_now = marked(s, A, kAboutToBeWounded), d_wounded_now = marked(s, D, kAboutToBeWounded);
   const int a_v = is_warrior_in_play(s, A) ? stats(s, A).v : 0;

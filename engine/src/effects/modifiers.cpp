@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "internal.hpp"
+#include "effects/toll.hpp"
 
 namespace dt::detail {
 
@@ -140,7 +141,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, true);
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
-    from_card(opp, Scope::Opponent, w, true);
+    from_card(opp, Scope::Opponent, w, !toll_paid(s, opp));  // LEGIONNAIRE OF SEMAI's toll paid
     const AttachRange theirs = attachments_of(s, opp);
     const AttachmentGate their_gate = gate_of(s, theirs);
     for (CardId a : theirs)

@@ -12,17 +12,28 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/shields.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
 using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
-// Registered handlers for effects too particular for the vocabulary.
 constexpr uint8_t kNoMarkerSeat = 0xFF;  // a LastingMod no turn's start removes
 
+// GAZE: `seat` sees player t's draw pile, card by card from the top, alone
+// (dt::describe); SPELLBOUND's shield keeps it closed.
+static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
+  if (draw_pile_shielded(s, t, source)) return;
+  const std::vector<CardId>& pile = s.seats[size_t(t)].draw;
+  for (auto it = pile.rbegin(); it != pile.rend(); ++it)
+    emit(log, {EventKind::Effect, int8_t(seat), source, *it, int(Op::LookAtHand), t});
+}
+
+// Registered handlers for effects too particular for the vocabulary.
 static std::map<std::string, Handler>& handlers() {
   static std::map<std::string, Handler> h = [] {
     std::map<std::string, Handler> m;
@@ -35,6 +46,19 @@ static std::map<std::string, Handler>& handlers() {
       SeatState& o = s.seats[s.card(other).controller];
       o.promotion += (v + 1) / 2;
       finish_combat(s, log);
+    };
+    // STRENGTH OF WILL: until its next turn begins, no Dark Symmetry card
+    // affects the player's warriors but their own gifts (effects/shields.hpp).
+    m["shield_from_symmetry"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      LastingMod m{source, kNoCard, {}, uint8_t(seat), kNoCard, 0, kShieldsFromSymmetry};
+      m.player = int8_t(seat);
+      s.lasting.push_back(m);
+    };
+    // GAZE as printed: after the owner reshuffles, the caster looks again
+    // while examinations paid for remain (the choice's picks left).
+    m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
+      if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
+      look_at_draw(s, seat, source, t, log);
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
@@ -143,6 +167,13 @@ static std::map<std::string, Handler>& handlers() {
       s.combat.attacking_seat = uint8_t(s.card(a).controller);
       s.combat.warzone = kNoCard;  // the new defender chose no Warzone
     };
+    // REINFORCEMENTS! (a Choice's pick joins the side of the card's target) and
+    // TRUE GATE (the ability's target joins the side of the gift's bearer).
+    for (const bool printed : {false, true})
+      m[printed ? "assist_printed" : "assist"] = [printed](State& s, int, CardId source, CardId x, int, Log) {
+        const bool picked = !s.choices.empty() && s.choices.front().source == source;
+        add_assistant(s, picked ? s.choices.front().target : bearer_of(s, source), x, printed);
+      };
     // SWORN VENGEANCE: the target is wounded; if that kills it, you earn its V.
     m["wound_awarded"] = [](State& s, int seat, CardId source, CardId target, int, Log log) {
       if (target == kNoCard || !is_warrior_in_play(s, target)) return;
@@ -518,6 +549,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::LookAtHand:  // one event per card, named to the player who looks alone (dt::describe)
+          if (e.designation == "DRAW PILE") {  // GAZE: the draw pile, top first
+            look_at_draw(s, seat, source, t, log);
+            break;
+          }
           for (CardId c : st.hand) emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::LookAtHand), t});
           break;
         case Op::AnnihilateTopDraw:

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
@@ -88,7 +89,7 @@ bool new_combatants_ok(const State& s, CardId a, CardId d) {
 bool pick_allowed(const State& s, const std::vector<Effect>& on_pick, CardId target, CardId x) {
   for (const Effect& e : on_pick)
     if (e.op == Op::Handler && e.handler == "make_combatants" && !new_combatants_ok(s, target, x)) return false;
-  return true;
+  return assist_target_ok(s, on_pick, target, x);  // REINFORCEMENTS!: the picks join the target's side
 }
 
 }  // namespace dt::detail

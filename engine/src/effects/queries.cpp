@@ -5,6 +5,7 @@
 
 #include "effects/membership.hpp"
 #include "internal.hpp"
+#include "combat/groups.hpp"
 #include "stun.hpp"
 
 namespace dt {
@@ -26,6 +27,7 @@ int hand_limit(const State& s, int seat) {
 }
 
 bool stunned(const State& s, CardId w) {
+  if (has_designation(s, w, "PERFORMS NO ACTIONS")) return true;  // STRANGLEHOLD, while on it
   for (const LastingMod& m : s.lasting)
     if (m.target == w && s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) return true;
   return false;
@@ -47,7 +49,10 @@ CardId combat_opponent(const State& s, CardId w) {
   if (!s.combat.active) return kNoCard;
   if (s.combat.attacker == w) return s.combat.defender;
   if (s.combat.defender == w) return s.combat.attacker;
-  return kNoCard;
+  // A reinforcement (combat/groups.hpp) faces its leader's opponent.
+  if (s.combat.mods.empty()) return kNoCard;
+  const CardId l = leader_of(s, w);
+  return l == s.combat.attacker ? s.combat.defender : l == s.combat.defender ? s.combat.attacker : kNoCard;
 }
 
 }  // namespace detail

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "combat/groups.hpp"
 
 namespace dt::detail {
 
@@ -43,8 +44,11 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       break;
     case TargetKind::Combatant:
       if (s.combat.active)
-        for (CardId w : {s.combat.attacker, s.combat.defender})
+        for (CardId w : {s.combat.attacker, s.combat.defender}) {
           if (warrior_ok(w)) out.push_back({w, -1});
+          for (CardId x : assistants(s, w))  // its reinforcements are in the combat too
+            if (warrior_ok(x)) out.push_back({x, -1});
+        }
       break;
     case TargetKind::Player:
     case TargetKind::OpponentPlayer:

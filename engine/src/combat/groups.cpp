@@ -1,0 +1,156 @@
+// Several warriors on one side of a combat (groups.hpp).
+#include "combat/groups.hpp"
+
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+static bool warrior_card(const State& s, CardId c) {
+  return c != kNoCard && s.def(c).type == CardType::Warrior;
+}
+
+bool is_assist_marker(const State& s, const CombatMod& m) {
+  return m.immune != kNoCard && m.immune == m.source && m.target != m.source && warrior_card(s, m.source) &&
+         warrior_card(s, m.target);
+}
+
+static bool is_strike_marker(const State& s, const CombatMod& m) {
+  return m.source != kNoCard && m.source == m.target && m.immune != kNoCard && warrior_card(s, m.source) &&
+         warrior_card(s, m.immune);
+}
+
+std::vector<CardId> assistants(const State& s, CardId leader) {
+  std::vector<CardId> out;
+  if (!s.combat.active) return out;
+  for (const CombatMod& m : s.combat.mods)
+    if (m.source == leader && is_assist_marker(s, m) && is_warrior_in_play(s, m.target)) out.push_back(m.target);
+  return out;
+}
+
+CardId leader_of(const State& s, CardId w) {
+  if (!s.combat.active) return kNoCard;
+  for (const CombatMod& m : s.combat.mods)
+    if (m.target == w && is_assist_marker(s, m)) return m.source;
+  return kNoCard;
+}
+
+int group_rating(const State& s, CardId leader, int leader_rating) {
+  int sum = leader_rating;
+  for (CardId x : assistants(s, leader)) {
+    const Stats st = stats(s, x);
+    sum += s.combat.tactic == Tactic::Fight ? st.f : st.s;
+  }
+  return sum;
+}
+
+CardId struck(const State& s, CardId leader) {
+  for (const CombatMod& m : s.combat.mods)
+    if (m.immune == leader && is_strike_marker(s, m) && is_warrior_in_play(s, m.source) &&
+        (m.source == leader || leader_of(s, m.source) == leader))
+      return m.source;
+  return leader;
+}
+
+bool can_assist(const State& s, CardId leader, CardId x, bool printed) {
+  const Combat& c = s.combat;
+  if (!c.active || leader == kNoCard || x == kNoCard || (leader != c.attacker && leader != c.defender)) return false;
+  if (x == c.attacker || x == c.defender || leader_of(s, x) != kNoCard) return false;
+  if (!is_warrior_in_play(s, x) || s.card(x).hidden || s.card(x).controller != s.card(leader).controller) return false;
+  if (!can_take_part_in_combat(s, x) || (keywords(s, x) & kwNoncombatant) || !has_rating(s, x, c.tactic)) return false;
+  const bool attacking = leader == c.attacker;
+  const CardId opp = attacking ? c.defender : c.attacker;
+  if (attacking && s.card(x).cover) return false;  // a warrior in cover does not attack
+  // Doomtroopers do not reinforce the Dark Legion, nor the Dark Legion Doomtroopers.
+  const bool xd = is_doomtrooper(s, x), xl = is_legion(s, x);
+  const bool ld = is_doomtrooper(s, leader), ll = is_legion(s, leader);
+  if ((xd && !xl && ll && !ld) || (xl && !xd && ld && !ll)) return false;
+  if (printed) return (affiliations(s, x) & affiliations(s, opp) & kCorporations) == 0;
+  // gEngine: a legal combatant, as if it were the one attacking or attacked.
+  if (attacking) return can_attack_with(s, x) && attack_allowed(s, x, opp);
+  return !(keywords(s, x) & kwNotAttackable) && defender_may_fight(s, x, c.tactic) && attack_allowed(s, opp, x);
+}
+
+void add_assistant(State& s, CardId leader, CardId x, bool printed) {
+  if (!can_assist(s, leader, x, printed)) return;
+  s.combat.mods.push_back({leader, x, {}, leader});
+}
+
+bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId leader, CardId t) {
+  for (const Effect& e : fx)
+    if (e.op == Op::Handler && (e.handler == "assist" || e.handler == "assist_printed"))
+      if (!can_assist(s, leader, t, e.handler == "assist_printed")) return false;
+  return true;
+}
+
+void queue_namesakes_join(State& s) {
+  const CardId a = s.combat.attacker;
+  if (!s.combat.active || !has_designation(s, a, "ITS NAMESAKES JOIN ITS ATTACKS")) return;
+  PendingChoice ch;
+  ch.source = a;
+  ch.by = ch.seat = s.card(a).controller;
+  ch.picks_left = -1;
+  for (CardId w : s.seats[ch.seat].in_play)
+    if (w != a && is_warrior_in_play(s, w) && s.def(w).name == s.def(a).name && s.card(w).area == s.card(a).area &&
+        can_assist(s, a, w, false))
+      ch.candidates.push_back(w);
+  if (!ch.candidates.empty()) s.choices.push_back(std::move(ch));
+}
+
+bool queue_strike_picks(State& s) {
+  bool any = false;
+  for (CardId leader : {s.combat.attacker, s.combat.defender}) {
+    std::vector<CardId> group = assistants(s, leader);
+    if (group.empty()) continue;
+    if (std::any_of(s.combat.mods.begin(), s.combat.mods.end(),
+                    [&](const CombatMod& m) { return m.immune == leader && is_strike_marker(s, m); }))
+      continue;
+    group.insert(group.begin(), leader);
+    PendingChoice ch;
+    ch.source = ch.target = leader;
+    ch.by = ch.seat = s.card(leader == s.combat.attacker ? s.combat.defender : s.combat.attacker).controller;
+    ch.picks_left = 1;
+    ch.candidates = std::move(group);
+    s.choices.push_back(std::move(ch));
+    any = true;
+  }
+  return any;
+}
+
+bool group_choice(const State& s, const PendingChoice& ch) {
+  return warrior_card(s, ch.source) && (ch.target == kNoCard || ch.target == ch.source);
+}
+
+void group_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left == 0) return;
+  const bool join = ch.target == kNoCard;
+  for (CardId x : ch.candidates) {
+    const bool ok = join ? can_assist(s, ch.source, x, false)
+                         : is_warrior_in_play(s, x) && (x == ch.source || leader_of(s, x) == ch.source);
+    if (ok) out.push_back({OptKind::Choose, x});
+  }
+  if (join || out.empty()) {  // joining is optional, each Lion for itself
+    Option o{OptKind::Choose};
+    o.p = -1;
+    out.push_back(o);
+  }
+}
+
+void apply_group_choice(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
+  if (o.a == kNoCard) {
+    ch.picks_left = 0;
+    return;
+  }
+  std::erase(ch.candidates, o.a);
+  if (ch.target == kNoCard) {
+    add_assistant(s, ch.source, o.a, false);
+    return;
+  }
+  ch.picks_left = 0;
+  s.combat.mods.push_back({o.a, o.a, {}, ch.source});
+}
+
+}  // namespace dt::detail
