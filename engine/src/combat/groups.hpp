@@ -1,6 +1,5 @@
-// Several warriors on one side of a combat (gEngine: "Various cards may allow
-// additional warriors to join in the battle"; GOLDEN LION, REINFORCEMENTS!,
-// TRUE GATE). A reinforcement assists one of the two combatants (its group's
+// Several warriors on one side of a combat (gEngine, "Combat": some cards let
+// more warriors join a fight; GOLDEN LION, REINFORCEMENTS!, TRUE GATE). A reinforcement assists one of the two combatants (its group's
 // leader): the group strikes with the F (Fight) or S (Shoot) of all its
 // warriors added up, each rating with its own equipment and modifiers, and the
 // other side's player picks, once the modification rounds are over, which
