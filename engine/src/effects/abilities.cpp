@@ -40,7 +40,8 @@ static int ability_price(const State& s, CardId src, CardId user, const Ability&
   // STRANGLEHOLD: discarded for its warrior's V (printed) or twice its base V (gEngine).
   if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS V IN D")) d += stats(s, user).v;
   if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS TWICE ITS BASE V IN D")) d += 2 * std::max(0, int(s.def(user).v));
-  if (s.def(src).type != CardType::Symmetry) return d;
+  // Only a warrior's D counts twice; a card used with no user (one in a combat area) pays in full.
+  if (s.def(src).type != CardType::Symmetry || user == kNoCard) return d;
   constexpr DesigKey twice("SYMMETRY D COUNTS TWICE");
   bool halves = has_designation(s, user, twice);
   if (!halves)  // given by another warrior of the area (gEngine NEPHARITE OF DEMNOGONIS)
