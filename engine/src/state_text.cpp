@@ -6,6 +6,8 @@
 // are decimal integers; "?" is an unknown card.
 #include "dt/state_text.hpp"
 
+#include "markers.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <sstream>
@@ -269,7 +271,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     for (CombatMod& m : cb.mods) m.immune = card();
     for (LastingMod& m : s.lasting)
       m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)),
-      m.lock = uint8_t(r.num(0, 19)),  // 3-5: attack orders (effects/orders.hpp), 6-7, 10-11 and 14-15: effects/reactions.hpp, 8-9: a second attack (actions/second_attack.hpp), 12-13: actions/declared_attack.hpp, 16-17: effects/cancel.hpp, 18: effects/spy.hpp, 19: effects/shields.hpp
+      m.lock = uint8_t(r.num(0, detail::kLockEnd - 1)),  // markers.hpp
       m.player = int8_t(r.num(-1, seats - 1));
     s.choices.resize(size_t(r.num(0, 1000)));
     for (PendingChoice& c : s.choices) {

@@ -131,8 +131,8 @@ struct LastingMod {
   uint8_t seat = 0;
   CardId immune = kNoCard;  // (when set) the target is immune to this card meanwhile (MIND WALL)
   uint32_t grant = 0;       // keywords the target has meanwhile (SLEEP: NONCOMBATANT)
-  uint8_t lock = 0;         // a player's marker: 1 no one but `seat` performs Tactical Actions,
-                            // 2 no one attacks (SHROUD)
+  uint8_t lock = 0;         // what kind of marker this is, one list for all in engine/src/markers.hpp
+                            // (0: a modifier, no marker)
   int8_t player = -1;       // (when set) a marker on this player, with no target: it has the keywords
                             // in `grant` (HERETIC CONSPIRACY: ART IMMUNITY)
 };

@@ -5,10 +5,10 @@
 
 #include "effects/orders.hpp"
 #include "internal.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
 
-constexpr uint8_t kNoTurnEnds = 0xFF;  // a marker no turn's start removes
 
 static bool has_marker(const State& s, uint8_t kind) {
   return std::any_of(s.lasting.begin(), s.lasting.end(),

@@ -14,10 +14,9 @@
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 #include "events.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
-
-enum : uint8_t { kAttackDeclared = 12, kAttackNaming = 13 };
 
 // Designations of the cards of that window: played by anyone, or only by an
 // opponent of the attacking player.

@@ -91,7 +91,7 @@ void apply_equip(State& s, const Option& o, Log log) {
   if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
   put_attached(s, o.a, o.b, me);
   if (s.def(o.a).has_designation("SOLE FIGHT WEAPON EVER") && is_warrior_in_play(s, o.b))
-    s.lasting.push_back({o.a, o.b, {}, 0xFF});  // no turn's start removes it; leaving play does
+    s.lasting.push_back({o.a, o.b, {}, kNoTurnEnds});  // leaving play removes it
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
   --s.actions_left;
   emit(log, {EventKind::Equip, int8_t(me), o.a, o.b, o.p});

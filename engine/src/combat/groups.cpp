@@ -87,15 +87,13 @@ bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId lead
 void queue_namesakes_join(State& s) {
   const CardId a = s.combat.attacker;
   if (!s.combat.active || !has_designation(s, a, "ITS NAMESAKES JOIN ITS ATTACKS")) return;
-  PendingChoice ch;
-  ch.source = a;
-  ch.by = ch.seat = s.card(a).controller;
-  ch.picks_left = -1;
-  for (CardId w : s.seats[ch.seat].in_play)
+  const int seat = s.card(a).controller;
+  std::vector<CardId> namesakes;
+  for (CardId w : s.seats[seat].in_play)
     if (w != a && is_warrior_in_play(s, w) && s.def(w).name == s.def(a).name && s.card(w).area == s.card(a).area &&
         can_assist(s, a, w, false))
-      ch.candidates.push_back(w);
-  if (!ch.candidates.empty()) s.choices.push_back(std::move(ch));
+      namesakes.push_back(w);
+  if (!namesakes.empty()) ask_pick(s, a, kNoCard, seat, seat, std::move(namesakes), -1);
 }
 
 bool queue_strike_picks(State& s) {
@@ -107,12 +105,8 @@ bool queue_strike_picks(State& s) {
                     [&](const CombatMod& m) { return m.immune == leader && is_strike_marker(s, m); }))
       continue;
     group.insert(group.begin(), leader);
-    PendingChoice ch;
-    ch.source = ch.target = leader;
-    ch.by = ch.seat = s.card(leader == s.combat.attacker ? s.combat.defender : s.combat.attacker).controller;
-    ch.picks_left = 1;
-    ch.candidates = std::move(group);
-    s.choices.push_back(std::move(ch));
+    const int striker = s.card(leader == s.combat.attacker ? s.combat.defender : s.combat.attacker).controller;
+    ask_pick(s, leader, leader, striker, striker, std::move(group));
     any = true;
   }
   return any;
@@ -130,11 +124,7 @@ void group_choice_options(const State& s, const PendingChoice& ch, std::vector<O
                          : is_warrior_in_play(s, x) && (x == ch.source || leader_of(s, x) == ch.source);
     if (ok) out.push_back({OptKind::Choose, x});
   }
-  if (join || out.empty()) {  // joining is optional, each Lion for itself
-    Option o{OptKind::Choose};
-    o.p = -1;
-    out.push_back(o);
-  }
+  if (join || out.empty()) out.push_back(choose_done());  // joining is optional, each Lion for itself
 }
 
 void apply_group_choice(State& s, const Option& o, Log log) {

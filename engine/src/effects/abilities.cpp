@@ -8,6 +8,7 @@
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
 
@@ -86,7 +87,6 @@ static bool used_this_turn(const State& s, CardId src) {
                      [&](const LastingMod& m) { return m.source == src && m.target == kNoCard && !m.lock; });
 }
 // ONCE A GAME (printed SCREAMING LEGIONNAIRE): its marker has a seat no turn's start removes.
-constexpr uint8_t kForGood = 0xFF;
 static bool limits_allow(const State& s, int seat, CardId src) {
   const CardDef& d = s.def(src);
   if ((d.has_designation("ONCE A TURN") || d.has_designation("ONCE A GAME")) && used_this_turn(s, src)) return false;
@@ -211,7 +211,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   if (s.def(o.a).has_designation("ONCE A TURN")) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
-  if (s.def(o.a).has_designation("ONCE A GAME")) s.lasting.push_back({o.a, kNoCard, {}, kForGood});
+  if (s.def(o.a).has_designation("ONCE A GAME")) s.lasting.push_back({o.a, kNoCard, {}, kNoTurnEnds});
   // HUSSAR: equipment it keeps is used without being discarded.
   if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);

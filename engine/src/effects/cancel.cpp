@@ -4,12 +4,12 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
 
 constexpr const char* kCanceller = "CANCELS A SPECIAL JUST PLAYED";
 constexpr const char* kAnyCanceller = "CANCELS ANY CARD JUST PLAYED";  // printed MISCOMMUNICATION
-constexpr uint8_t kNoTurnEnds = 0xFF;
 
 // Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
 // (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).
@@ -42,15 +42,8 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
     if (other == seat || s.seats[other].eliminated) continue;
     std::vector<CardId> ws = cancellers(s, other, s.def(card).type == CardType::Special);
     if (ws.empty()) continue;
-    PendingChoice ch;
-    ch.source = card;
-    ch.target = t.card;
-    ch.target_seat = t.seat;
-    ch.by = uint8_t(seat);
-    ch.seat = other;
-    ch.picks_left = 1;
-    ch.candidates = std::move(ws);
-    s.choices.push_back(std::move(ch));
+    ask_pick(s, card, t.card, seat, other, std::move(ws));
+    s.choices.back().target_seat = t.seat;
     asked = true;
   }
   if (!asked) return false;
@@ -75,9 +68,7 @@ void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<
   if (ch.picks_left != 0)
     for (CardId x : ch.candidates)
       if (still_usable(s, x, ch.seat)) out.push_back({OptKind::Choose, x});
-  Option done{OptKind::Choose};
-  done.p = -1;
-  out.push_back(done);
+  out.push_back(choose_done());
 }
 
 void apply_cancel_choice(State& s, const Option& o, Log log) {

@@ -15,10 +15,9 @@
 #include "dt/state.hpp"
 #include "effects/effects.hpp"
 #include "events.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
-
-enum : uint8_t { kSpecialWaits = 16, kCancelOffered = 17 };
 
 // A Special was just played by `seat` (its costs paid, the card placed): asks the
 // players who could cancel it. `waits`: its effects are held until they answer.

@@ -188,6 +188,17 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
   s.choices.push_back(std::move(ch));
 }
 
+void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates, int picks) {
+  PendingChoice ch;
+  ch.source = source;
+  ch.target = target;
+  ch.by = uint8_t(by);
+  ch.seat = uint8_t(seat);
+  ch.picks_left = int16_t(picks);
+  ch.candidates = std::move(candidates);
+  s.choices.push_back(std::move(ch));
+}
+
 // A warrior's toll (LEGIONNAIRE OF SEMAI) is the one choice whose source is a warrior.
 static bool toll_choice(const State& s, const PendingChoice& ch) {
   return s.def(ch.source).type == CardType::Warrior && toll_price(s, ch.source) > 0 && !group_choice(s, ch);
@@ -227,11 +238,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
       out.push_back(o);
     }
   }
-  if (c.may_stop || out.size() == first) {
-    Option o{OptKind::Choose};
-    o.p = -1;
-    out.push_back(o);
-  }
+  if (c.may_stop || out.size() == first) out.push_back(choose_done());
 }
 
 void apply_choose(State& s, const Option& o, Log log) {

@@ -4,6 +4,7 @@
 // triggers and the operations (ops.cpp) every effect list is made of.
 #pragma once
 
+#include "../markers.hpp"
 #include <functional>
 #include <vector>
 
@@ -160,7 +161,6 @@ bool can_cast(const State& s, CardId caster, CardId spell);
 // LANE CHUNG's boast (docs/effects.md, BOASTS): a LastingMod from the warrior on
 // itself with this seat is made in one turn; its player's next turn gives it
 // that player's seat, so the marker says "boasted last turn" for that whole turn.
-constexpr uint8_t kBoastSeat = 0xFE;
 // Boasted last turn: this turn it may (and must) attack.
 bool boast_due(const State& s, CardId w);
 // Boasted this turn (the marker waits for the next turn).
@@ -185,6 +185,16 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
 // Queues the card's choice, showing hidden candidates to the chooser.
 void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log);
 std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target t);
+// Queues a question a mechanism (not a card's Choice) asks `seat`: pick from
+// `candidates` about `source`, on behalf of `by` (-1 picks: any number).
+void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates,
+              int picks = 1);
+// The `choose done` option: the chooser stops picking (or declines).
+inline Option choose_done() {
+  Option o{OptKind::Choose};
+  o.p = -1;
+  return o;
+}
 // Can the card's choice be made at all (a card to pick, or an alternative)?
 bool choice_possible(const State& s, int seat, CardId source, Target t, int times);
 void choice_options(const State& s, std::vector<Option>& out);

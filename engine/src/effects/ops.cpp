@@ -17,12 +17,12 @@
 #include "effects/wounds.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
 
 using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
-constexpr uint8_t kNoMarkerSeat = 0xFF;  // a LastingMod no turn's start removes
 
 // GAZE: `seat` sees player t's draw pile, card by card from the top, alone
 // (dt::describe); SPELLBOUND's shield keeps it closed.
@@ -73,19 +73,19 @@ static std::map<std::string, Handler>& handlers() {
     // (a lasting modifier for no seat: turn.cpp ends those of the seat whose turn begins).
     m["minus_one_a_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
       if (target != kNoCard && is_warrior_in_play(s, target))
-        s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoMarkerSeat});
+        s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoTurnEnds});
     };
     // TIME ROT as printed: an Age marker (a lasting entry with no bonus); each
     // third marker of the card's name on the warrior is -1 F, S, A and V, and
     // a warrior brought down to V 0 is discarded.
     m["age_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
       if (target == kNoCard || !is_warrior_in_play(s, target)) return;
-      s.lasting.push_back({source, target, {}, kNoMarkerSeat});
+      s.lasting.push_back({source, target, {}, kNoTurnEnds});
       const int markers = int(std::count_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
-        return m.target == target && m.seat == kNoMarkerSeat && s.card(m.source).def == s.card(source).def &&
+        return m.target == target && m.seat == kNoTurnEnds && s.card(m.source).def == s.card(source).def &&
                m.bonus.f == 0 && m.bonus.s == 0 && m.bonus.a == 0 && m.bonus.v == 0;
       }));
-      if (markers % 3 == 0) s.lasting.push_back({source, target, StatBonus{-1, -1, -1, -1}, kNoMarkerSeat});
+      if (markers % 3 == 0) s.lasting.push_back({source, target, StatBonus{-1, -1, -1, -1}, kNoTurnEnds});
       if (stats(s, target).v <= 0) discard_from_play(s, target);
     };
     // EXORCISM: a warrior a card made a HERETIC is redeemed: its Dark Symmetry
@@ -496,12 +496,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
           // `lasting`: a marker no turn's start removes (TIME ROT's Age marker)
-          s.lasting.push_back({source, c, b, e.lasting ? kNoMarkerSeat : uint8_t(seat)});
+          s.lasting.push_back({source, c, b, e.lasting ? kNoTurnEnds : uint8_t(seat)});
           break;
         }
         case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn;
           // `lasting`: for good, while the warrior stays in play (INSPIRE THE MASSES)
-          s.lasting.push_back({source, c, {}, e.lasting ? kNoMarkerSeat : uint8_t(seat), kNoCard, e.grant});
+          s.lasting.push_back({source, c, {}, e.lasting ? kNoTurnEnds : uint8_t(seat), kNoCard, e.grant});
           break;
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
           if (is_warrior_in_play(s, c) && in_play(source)) mark_target(s, source, c);
@@ -599,11 +599,11 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           }
           break;
         case Op::TacticalLock:  // SHROUD: a marker until the start of your next turn
-          if (t == seat) s.lasting.push_back({source, kNoCard, {}, uint8_t(seat), kNoCard, 0, uint8_t(amount == 1 ? 2 : 1)});
+          if (t == seat) s.lasting.push_back({source, kNoCard, {}, uint8_t(seat), kNoCard, 0, amount == 1 ? kLockNoAttacks : kLockTacticalOnlySeat});
           break;
         case Op::LastingGrant:  // on a player, for good (HERETIC CONSPIRACY's ART IMMUNITY)
           if (e.lasting) {
-            LastingMod m{source, kNoCard, {}, kNoMarkerSeat, kNoCard, e.grant};
+            LastingMod m{source, kNoCard, {}, kNoTurnEnds, kNoCard, e.grant};
             m.player = int8_t(t);
             s.lasting.push_back(m);
           }

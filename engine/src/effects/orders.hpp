@@ -11,15 +11,9 @@
 
 #include "dt/game.hpp"
 #include "dt/state.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
-
-enum : uint8_t {
-  kOrderAttackThis = 3,  // the player must attack the marked warrior, with a warrior of its choice
-  kOrderMustAttack = 4,  // the marked warrior must attack, its player choosing the defender
-  kOrderNoAttack = 5,    // the marked warrior may not attack
-};
-constexpr uint8_t kOrderWaiting = 0xF0;  // + a seat: waits for that seat's next turn
 
 // Gives `seat` an order about warrior `w`, from its next turn on.
 void give_order(State& s, CardId source, CardId w, int seat, uint8_t kind);

@@ -4,10 +4,10 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
 
-constexpr uint8_t kUntilWindowCloses = 0xFF;  // no turn's start removes it
 
 static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation("PLAYED ON A WARRIOR JUST PLACED IN A SQUAD")) return kJustPlacedInSquad;
@@ -17,7 +17,7 @@ static uint8_t kind_asked(const CardDef& d) {
 }
 
 void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
-  LastingMod m{source, target, {}, kUntilWindowCloses};
+  LastingMod m{source, target, {}, kNoTurnEnds};
   m.lock = kind;
   s.lasting.push_back(m);
 }

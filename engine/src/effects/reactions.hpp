@@ -8,19 +8,9 @@
 #pragma once
 
 #include "dt/state.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
-
-enum : uint8_t {
-  kJustPlacedInSquad = 6,  // target: the warrior placed in a Squad (a Muster)
-  kJustKilledMishima = 7,  // target: the warrior that killed a Mishima warrior in combat; source: the victim
-  kAboutToDie = 10,        // target: a warrior hit in combat, its death waiting (last_chance.hpp); source: the killer
-  kAboutToBeWounded = 11,  // target: a warrior hit in combat, its new wound waiting; source: the one that hit it
-  // A death by a card's effect, waiting for the next window to close (last_chance.hpp); source: the
-  // warrior whose player earns its V (the victim itself: no points).
-  kDyingOfWound = 14,  // a card's wound kills it
-  kDyingOfKill = 15,   // a card kills it outright
-};
 
 void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind);
 // A window closes: what just happened is over.

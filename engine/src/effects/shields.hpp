@@ -6,13 +6,9 @@
 
 #include "dt/game.hpp"
 #include "dt/state.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
-
-enum : uint8_t {
-  kShieldsFromSymmetry = 19,  // the player's warriors: no Dark Symmetry card affects them, but for
-                             // the gifts bestowed on each (STRENGTH OF WILL)
-};
 
 // Is warrior w kept from `source` (a Dark Symmetry card) by its player's shield?
 bool shielded_from_symmetry(const State& s, CardId w, CardId source);

@@ -4,11 +4,11 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
 
 constexpr const char* kSpy = "TAKES AN OPPOSING WARRIOR'S MISSION REWARD";
-constexpr uint8_t kNoTurnEnds = 0xFF;
 
 static std::vector<CardId> spies(const State& s, int seat) {
   std::vector<CardId> out;
@@ -33,14 +33,7 @@ bool offer_spy(State& s, CardId mission, int seat, CardId victim, int trigger, c
     if (s.seats[other].eliminated || !opponents(s, seat, other)) continue;
     std::vector<CardId> cards = spies(s, other);
     if (cards.empty()) continue;
-    PendingChoice ch;
-    ch.source = mission;
-    ch.target = victim;
-    ch.by = uint8_t(seat);
-    ch.seat = other;
-    ch.picks_left = 1;
-    ch.candidates = std::move(cards);
-    s.choices.push_back(std::move(ch));
+    ask_pick(s, mission, victim, seat, other, std::move(cards));
     asked = true;
   }
   if (!asked) return false;
@@ -67,9 +60,7 @@ void spy_choice_options(const State& s, const PendingChoice& ch, std::vector<Opt
   if (ch.picks_left != 0 && !specials_barred(s, ch.seat))
     for (CardId x : ch.candidates)
       if (s.card(x).zone == Zone::Hand && s.card(x).owner == ch.seat) out.push_back({OptKind::Choose, x});
-  Option done{OptKind::Choose};
-  done.p = -1;
-  out.push_back(done);
+  out.push_back(choose_done());
 }
 
 // Pays the waiting reward to `seat` and forgets it.

@@ -10,10 +10,9 @@
 #include "dt/state.hpp"
 #include "effects/effects.hpp"
 #include "events.hpp"
+#include "../markers.hpp"
 
 namespace dt::detail {
-
-enum : uint8_t { kRewardWaits = 18 };
 
 // A mission on a warrior is completed by `seat`'s warrior: true when its reward waits for a spy.
 bool offer_spy(State& s, CardId mission, int seat, CardId victim, int trigger, const KillContext& ctx);

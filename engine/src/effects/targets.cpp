@@ -193,8 +193,8 @@ bool team_game(const State& s) {
 
 bool tactical_open(const State& s, int seat, bool attack) {
   for (const LastingMod& m : s.lasting) {
-    if (m.lock == 1 && m.seat != seat) return false;
-    if (m.lock == 2 && attack) return false;
+    if (m.lock == kLockTacticalOnlySeat && m.seat != seat) return false;
+    if (m.lock == kLockNoAttacks && attack) return false;
   }
   return true;
 }

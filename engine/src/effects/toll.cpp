@@ -41,12 +41,7 @@ bool queue_tolls(State& s) {
     if (price <= 0 || opp == kNoCard || !reaches(s, w, opp)) continue;
     const int payer = s.card(opp).controller;
     if (destiny(s, payer) < price) continue;  // nothing to choose: the modifiers hold
-    PendingChoice ch;
-    ch.source = w;
-    ch.target = opp;
-    ch.by = ch.seat = uint8_t(payer);
-    ch.picks_left = 1;
-    s.choices.push_back(std::move(ch));
+    ask_pick(s, w, opp, payer, payer, {});
     any = true;
   }
   return any;

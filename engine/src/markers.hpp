@@ -1,0 +1,47 @@
+#pragma once
+// Every code a LastingMod marker may carry, in one list, so that two mechanisms
+// never read each other's markers. A new mechanism appends its codes here and
+// raises kLockEnd (the state-text reader accepts codes below it).
+#include <cstdint>
+
+namespace dt::detail {
+
+enum : uint8_t {
+  kLockNone = 0,
+  kLockTacticalOnlySeat = 1,  // no one but the marker's seat performs Tactical Actions
+  kLockNoAttacks = 2,         // no one attacks (SHROUD)
+  // Attack orders (effects/orders.hpp)
+  kOrderAttackThis = 3,  // the player must attack the marked warrior, with a warrior of its choice
+  kOrderMustAttack = 4,  // the marked warrior must attack, its player choosing the defender
+  kOrderNoAttack = 5,    // the marked warrior may not attack
+  // What just happened, for reactions (effects/reactions.hpp)
+  kJustPlacedInSquad = 6,  // target: the warrior placed in a Squad (a Muster)
+  kJustKilledMishima = 7,  // target: the warrior that killed a Mishima warrior in combat; source: the victim
+  // A second attack waiting for the first one's window to close (actions/second_attack.hpp);
+  // source: the attacker, target: its defender
+  kSecondAttackFight = 8,
+  kSecondAttackShoot = 9,
+  // Hits waiting in combat (effects/last_chance.hpp)
+  kAboutToDie = 10,        // target: a warrior hit in combat, its death waiting; source: the killer
+  kAboutToBeWounded = 11,  // target: a warrior hit in combat, its new wound waiting; source: the one that hit it
+  // An attack declared before its warriors are named (actions/declared_attack.hpp)
+  kAttackDeclared = 12,
+  kAttackNaming = 13,
+  // A death by a card's effect, waiting for the next window to close (effects/last_chance.hpp);
+  // source: the warrior whose player earns its V (the victim itself: no points)
+  kDyingOfWound = 14,  // a card's wound kills it
+  kDyingOfKill = 15,   // a card kills it outright
+  // A Special that may be cancelled (effects/cancel.hpp)
+  kSpecialWaits = 16,
+  kCancelOffered = 17,
+  kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/spy.hpp)
+  kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/shields.hpp)
+  kLockEnd                    // one past the last code
+};
+
+// Codes a marker's `seat` may carry instead of a seat.
+constexpr uint8_t kNoTurnEnds = 0xFF;    // no turn's start removes the marker (leaving play or its window does)
+constexpr uint8_t kBoastSeat = 0xFE;     // a boast made this turn (effects/effects.hpp, BOASTS)
+constexpr uint8_t kOrderWaiting = 0xF0;  // + a seat: an order waits for that seat's next turn
+
+}  // namespace dt::detail
