@@ -36,6 +36,7 @@ enum : uint8_t {
   kCancelOffered = 17,
   kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/spy.hpp)
   kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/shields.hpp)
+  kRevealed = 20,             // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
   kLockEnd                    // one past the last code
 };
 

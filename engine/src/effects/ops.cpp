@@ -12,6 +12,7 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/revelation.hpp"
 #include "effects/shields.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
@@ -59,6 +60,10 @@ static std::map<std::string, Handler>& handlers() {
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
+    };
+    // REVELATION: the target Doomtrooper may cast one spell of your hand now.
+    m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      queue_revelation(s, seat, source, target);
     };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
