@@ -36,7 +36,11 @@ enum : uint8_t {
   kCancelOffered = 17,
   kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/spy.hpp)
   kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/shields.hpp)
-  kRevealed = 20,             // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
+  // Warriors turned or raised (effects/raise.hpp); target: the warrior, source: the card that did it
+  kConvertedHeretic = 20,  // gEngine POSSESS: a HERETIC now, taking minor gifts
+  kConvertedLegion = 21,   // printed POSSESS: a HERETIC of the Dark Legion
+  kRaisedDead = 22,        // ANIMATE DEAD: halved ratings, annihilated if killed
+  kRevealed = 23,          // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
   kLockEnd                    // one past the last code
 };
 
