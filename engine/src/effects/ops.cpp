@@ -66,6 +66,8 @@ static std::map<std::string, Handler>& handlers() {
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
     };
+    // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
+    m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
@@ -257,7 +259,7 @@ static void add_points(State& s, int seat, int dp, int dd) {
 }
 
 static void kill_card(State& s, CardId w, bool annihilate) {
-  if (annihilate) annihilate_from_play(s, w);
+  if (annihilate || raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
   else discard_from_play(s, w);
 }
 
