@@ -12,6 +12,7 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/charge.hpp"
 #include "effects/joined.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/raise.hpp"
@@ -72,6 +73,8 @@ static std::map<std::string, Handler>& handlers() {
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).
     m["join_namesake"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
+    // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/charge.hpp).
+    m["attack_on_after_kill"] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
