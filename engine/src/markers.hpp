@@ -40,6 +40,8 @@ enum : uint8_t {
   kConvertedHeretic = 20,  // gEngine POSSESS: a HERETIC now, taking minor gifts
   kConvertedLegion = 21,   // printed POSSESS: a HERETIC of the Dark Legion
   kRaisedDead = 22,        // ANIMATE DEAD: halved ratings, annihilated if killed
+  kJoinedWarrior = 23,     // PRETORIAN STALKER (effects/joined.hpp): target the warrior, source the one inside it
+  kRevealed = 24,          // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
   kLockEnd                    // one past the last code
 };
 
