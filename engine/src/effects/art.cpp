@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
+#include "effects/revelation.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -32,6 +33,7 @@ static bool native_cast(const State& s, CardId caster, CardId spell) {
   const uint32_t kw = keywords(s, caster);
   if (kw & kwProfane) return false;
   if ((cd.casts & sd.aspect) || (kw & kwBlessed)) return true;
+  if (revealed(s, caster)) return true;  // REVELATION: any spell, this instant
   if ((cd.casts_personal & sd.aspect) && sd.spell == SpellKind::Personal) return true;  // NICHOLAI
   // The Beginner's game: every Brotherhood warrior casts every spell.
   if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, caster) & bit(Affil::Brotherhood))) return true;
@@ -125,7 +127,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
   const int destiny = dt::destiny(s, seat);
-  // One caster's options.
+  // One caster's options; REVELATION may lend the player another's warrior.
   auto by = [&](CardId caster) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
     // How many times this caster can buy the price (1 for a fixed price).
@@ -162,6 +164,8 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     }
   };
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kRevealed && is_warrior_in_play(s, m.target) && s.card(m.target).controller != seat) by(m.target);
 }
 
 }  // namespace dt::detail

@@ -17,6 +17,7 @@
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "combat/groups.hpp"
+#include "effects/revelation.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -208,6 +209,10 @@ static bool toll_choice(const State& s, const PendingChoice& ch) {
 }
 
 void choice_options(const State& s, std::vector<Option>& out) {
+  if (revelation_choice(s)) {  // its options are casts (effects/revelation.hpp)
+    revelation_options(s, out);
+    return;
+  }
   const PendingChoice& ch = s.choices.front();
   if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
     cancel_choice_options(s, ch, out);

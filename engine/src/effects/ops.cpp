@@ -16,6 +16,7 @@
 #include "effects/joined.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
+#include "effects/revelation.hpp"
 #include "effects/shields.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
@@ -63,6 +64,10 @@ static std::map<std::string, Handler>& handlers() {
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
+    };
+    // REVELATION: the target Doomtrooper may cast one spell of your hand now.
+    m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      queue_revelation(s, seat, source, target);
     };
     // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
