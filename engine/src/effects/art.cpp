@@ -2,6 +2,8 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
+#include "effects/mystic.hpp"
+#include "effects/phantasm.hpp"
 #include "effects/revelation.hpp"
 #include "internal.hpp"
 
@@ -102,15 +104,24 @@ static int per_d_for(const State& s, CardId caster, CardId spell) {
   return cheaper_this_turn(s, caster) ? cheaper(per) : per;
 }
 
-int cast_price(const State& s, CardId caster, CardId spell, int n) {
+// `fixed`: the spell's fixed price (PHANTASM: its model's).
+static int price_of(const State& s, CardId caster, CardId spell, int n, int fixed) {
   const PlaySpec& p = *s.def(spell).play;
   if (n > 0 && s.def(spell).has_designation("FIRST PURCHASE FREE")) --n;
   const bool cheap = cheaper_this_turn(s, caster);
-  int d = (cheap ? cheaper(p.cost_d) : p.cost_d) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
+  int d = (cheap ? cheaper(fixed) : fixed) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
   if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
   if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
   if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
   return d;
+}
+
+int cast_price(const State& s, CardId caster, CardId spell, int n) {
+  return price_of(s, caster, spell, n, s.def(spell).play->cost_d);
+}
+
+int cast_price_on_model(const State& s, CardId caster, CardId spell, CardId model) {
+  return price_of(s, caster, spell, 0, model_price(s, model));
 }
 
 // KEEPER OF THE ART, THE BROTHERHOOD Alliance, the CODEX: its personal combat
@@ -126,9 +137,11 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
-  const int destiny = dt::destiny(s, seat);
+  const int own_d = dt::destiny(s, seat);
   // One caster's options; REVELATION may lend the player another's warrior.
-  auto by = [&](CardId caster) {
+  // `mystic`: a warrior of the player discarded to give the spell D (MYSTIC),
+  // marked on each option; the player's D then goes that much further.
+  auto list = [&](CardId caster, int destiny) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
     // How many times this caster can buy the price (1 for a fixed price).
     int times = 0;
@@ -136,6 +149,18 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
     while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
     if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) return;
+    if (d.spell == SpellKind::Personal && takes_ratings(d)) {  // PHANTASM: on a model, priced by it
+      if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) return;
+      for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
+        if (t.card == kNoCard || t.card == caster || model_price(s, t.card) < 0) continue;
+        if (immune_to(s, t.card, c)) continue;  // an immune warrior is no spell's target
+        if (cast_price_on_model(s, caster, c, t.card) > destiny) continue;
+        Option o{OptKind::Play, c, t.card};
+        o.c = caster;
+        out.push_back(o);
+      }
+      return;
+    }
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
       if (!s.combat.active) return;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
@@ -163,7 +188,17 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       push_times(out, o, p.per_d, times, p.zero_times);
     }
   };
+  auto by = [&](CardId caster, CardId mystic = kNoCard) {
+    const size_t first = out.size();
+    list(caster, own_d + (mystic != kNoCard ? kMysticD : 0));
+    for (size_t i = first; i < out.size(); ++i) set_mystic(out[i], mystic);
+  };
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
+  // MYSTIC: only where one of the player's warriors may give its D to another's spell.
+  for (CardId m : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, m) && has_designation(s, m, kGivesSpellD))
+      for (CardId caster : s.seats[size_t(seat)].in_play)
+        if (caster != m) by(caster, m);
   for (const LastingMod& m : s.lasting)
     if (m.lock == kRevealed && is_warrior_in_play(s, m.target) && s.card(m.target).controller != seat) by(m.target);
 }
@@ -192,6 +227,7 @@ void remember_spell(State& s, const Option& o, int seat) {
 // The warrior a PERSONAL COMBAT SPELL works on: its caster, or the combatant
 // it was cast on as a COMBAT SPELL.
 CardId spell_user(const State& s, CardId spell, CardId caster, CardId target) {
+  if (takes_ratings(s.def(spell))) return caster;  // PHANTASM: its target is a model
   return s.def(spell).spell == SpellKind::Personal && target != kNoCard ? target : caster;
 }
 

@@ -14,6 +14,7 @@
 #include "effects/orders.hpp"
 #include "effects/charge.hpp"
 #include "effects/joined.hpp"
+#include "effects/phantasm.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
@@ -666,6 +667,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (e.handler == "area_damage" || e.handler == "area_damage_no_points") {  // FLOW OF ACID, WIND OF INSANITY
           const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
           area_damage(s, seat, source, user, amount, per, e.handler == "area_damage", log);
+          break;
+        }
+        if (e.handler == "take_on_ratings") {  // PHANTASM: needs the caster and its model
+          take_on_ratings(s, source, user, target.card);
           break;
         }
         auto it = handlers().find(e.handler);
