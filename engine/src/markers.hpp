@@ -42,6 +42,7 @@ enum : uint8_t {
   kRaisedDead = 22,        // ANIMATE DEAD: halved ratings, annihilated if killed
   kJoinedWarrior = 23,     // PRETORIAN STALKER (effects/joined.hpp): target the warrior, source the one inside it
   kRevealed = 24,          // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
+  kImprisoned = 25,        // gEngine CYBERCURITY MP (effects/prison.hpp): target the prisoner, source the MP
   kLockEnd                    // one past the last code
 };
 
