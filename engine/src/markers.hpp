@@ -36,6 +36,9 @@ enum : uint8_t {
   kCancelOffered = 17,
   kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/spy.hpp)
   kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/shields.hpp)
+  // A card just taken out of a pile (effects/perception.hpp); target: that card
+  kTakenFromCollection = 20,  // out of the Side Board, by a search
+  kTakenFromPile = 21,        // picked out of a draw or discard pile by a card's effect
   kLockEnd                    // one past the last code
 };
 
