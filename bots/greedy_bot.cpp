@@ -297,6 +297,9 @@ class GreedyBot final : public Bot {
           }
           break;
         case Who::AllCards: break;  // fortifications and missions: left unvalued
+        // A pick not yet made, and a player's warriors by filter: too uncertain to value.
+        case Who::Picked:
+        case Who::TargetPlayersWarriors: break;
       }
       for (CardId c : cards) {
         const CardDef* d = def(c);

@@ -36,9 +36,13 @@ enum : uint8_t {
   kCancelOffered = 17,
   kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/spy.hpp)
   kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/shields.hpp)
+  // Warriors turned or raised (effects/raise.hpp); target: the warrior, source: the card that did it
+  kConvertedHeretic = 20,  // gEngine POSSESS: a HERETIC now, taking minor gifts
+  kConvertedLegion = 21,   // printed POSSESS: a HERETIC of the Dark Legion
+  kRaisedDead = 22,        // ANIMATE DEAD: halved ratings, annihilated if killed
   // A card just taken out of a pile (effects/perception.hpp); target: that card
-  kTakenFromCollection = 20,  // out of the Side Board, by a search
-  kTakenFromPile = 21,        // picked out of a draw or discard pile by a card's effect
+  kTakenFromCollection = 23,  // out of the Side Board, by a search
+  kTakenFromPile = 24,        // picked out of a draw or discard pile by a card's effect
   kLockEnd                    // one past the last code
 };
 

@@ -55,21 +55,29 @@ std::vector<Pairing> choose_pairings(std::vector<SchedBot> bots, int count, uint
 std::vector<LadderMatch> pair_legs(const Pairing& p, const LadderBot& a, const LadderBot& b, int64_t pair_no, uint64_t seed,
                                    const DeckRules& decks) {
   std::string d0 = a.player.deck, d1 = b.player.deck;  // leg 1: a in seat 0, b in seat 1
+  const auto leg = [&](int n, std::vector<LadderSeat> seats) {
+    LadderMatch m;
+    m.pair_no = pair_no;
+    m.leg = n;
+    m.seed = seed;
+    m.seats = std::move(seats);
+    return m;
+  };
   if (!decks.pool.empty()) {
     const auto [x, y] = tour::pool_pairing(seed, int(decks.pool.size()));
     const std::string& seat0 = decks.pool[size_t(x)];
     const std::string& seat1 = decks.pool[size_t(y)];
     d0 = decks.own_decks && a.player.deck_given ? a.player.deck : seat0;
     d1 = decks.own_decks && b.player.deck_given ? b.player.deck : seat1;
-    LadderMatch l1{.pair_no = pair_no, .leg = 1, .seed = seed, .seats = {{p.a, d0}, {p.b, d1}}};
+    LadderMatch l1 = leg(1, {{p.a, d0}, {p.b, d1}});
     // Leg 2: the same deck in each seat, the bots swapped (own decks travel with their bots).
     const std::string e0 = decks.own_decks && b.player.deck_given ? b.player.deck : seat0;
     const std::string e1 = decks.own_decks && a.player.deck_given ? a.player.deck : seat1;
-    LadderMatch l2{.pair_no = pair_no, .leg = 2, .seed = seed, .seats = {{p.b, e0}, {p.a, e1}}};
+    LadderMatch l2 = leg(2, {{p.b, e0}, {p.a, e1}});
     return {l1, l2};
   }
-  LadderMatch l1{.pair_no = pair_no, .leg = 1, .seed = seed, .seats = {{p.a, d0}, {p.b, d1}}};
-  LadderMatch l2{.pair_no = pair_no, .leg = 2, .seed = seed, .seats = {{p.b, d1}, {p.a, d0}}};
+  LadderMatch l1 = leg(1, {{p.a, d0}, {p.b, d1}});
+  LadderMatch l2 = leg(2, {{p.b, d1}, {p.a, d0}});
   return {l1, l2};
 }
 

@@ -2,6 +2,7 @@
 // slain warrior's modified V; own-warrior kills and FREELANCERs earn D only.
 #include <vector>
 
+#include "effects/raise.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -16,11 +17,17 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     queue_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim);
   }
   for (const Kill& k : kills) on_kill(s, k.victim, k.killer, k.v, mutual, log);
-  // Who annihilates is decided before anyone leaves play.
+  // Who annihilates, and who is possessed (POSSESS), is decided before anyone leaves play.
   std::vector<bool> annihilate;
-  for (const Kill& k : kills) annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0);
+  std::vector<CardId> victims, killers;
+  for (const Kill& k : kills) {
+    annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0);
+    victims.push_back(k.victim), killers.push_back(k.killer);
+  }
+  const std::vector<bool> taken = possessions(s, victims, killers);
   for (size_t i = 0; i < kills.size(); ++i) {
-    if (annihilate[i]) annihilate_from_play(s, kills[i].victim);
+    if (taken[i]) possess(s, kills[i].victim, kills[i].killer, log);
+    else if (annihilate[i]) annihilate_from_play(s, kills[i].victim);
     else discard_from_play(s, kills[i].victim);
   }
 }

@@ -13,6 +13,7 @@
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
 #include "effects/perception.hpp"
+#include "effects/raise.hpp"
 #include "effects/shields.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
@@ -380,7 +381,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (s.card(c).zone == Zone::InPlay || s.def(c).type != CardType::Warrior) continue;
         take_out(s, c);
         put_into(s, c, Zone::InPlay, seat);
-        s.card(c).area = muster_area(s, c);
+        s.card(c).area = entering_area(s, c, user, e);  // gEngine PORTAL OF UNDEATH: beside its user
         if (can_take_part_in_combat(s, c)) s.seats[size_t(seat)].no_warrior_deadline = -1;
         emit_fx(log, seat, source, e.op, c, -1);
         continue;
@@ -585,7 +586,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::EnterPlay: {  // the first warrior of the player's side board matching `filter` (printed NEPHARITE OF SEMAI)
           CardId w = kNoCard;
           for (CardId c : st.side_board)
-            if (w == kNoCard && s.def(c).type == CardType::Warrior && filter_matches(s, e.filter, c, t)) w = c;
+            if (w == kNoCard && s.def(c).type == CardType::Warrior && filter_matches(s, e.filter, c, t) &&
+                enter_value_ok(s, e, c))
+              w = c;
           if (w == kNoCard || !enter_play_ok(s, t, {e}, w)) break;
           take_out(s, w);
           put_into(s, w, Zone::InPlay, t);

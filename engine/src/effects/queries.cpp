@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "effects/membership.hpp"
+#include "effects/raise.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
@@ -121,7 +122,7 @@ QueryMemo::~QueryMemo() {
 }  // namespace detail
 
 static AffilMask compute_affiliations(const State& s, CardId w) {
-  AffilMask m = s.def(w).affil, revoked = 0;
+  AffilMask m = s.def(w).affil | converted_affiliations(s, w), revoked = 0;  // printed POSSESS
   const AttachRange as = attachments_of(s, w);
   // The vehicle gate is worked out only when an attachment gives or takes an
   // affiliation (few do): asked for every warrior, it showed in profiles.
@@ -167,14 +168,18 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
   return false;
 }
 
+static constexpr DesigKey kHeretic("HERETIC");
+
 bool has_designation(const State& s, CardId w, DesigKey d) {
   if (s.def(w).has_designation(d)) return true;
+  if (d.bit == kHeretic.bit && d.text == kHeretic.text && converted_heretic(s, w)) return true;  // POSSESS
   if (s.card(w).first_attachment == kNoCard) return false;
   return attachment_grants(s, w, d.text, d.bit);
 }
 
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation_text(d)) return true;
+  if (d == kHeretic.text && converted_heretic(s, w)) return true;
   return attachment_grants(s, w, d, ~uint64_t(0));
 }
 

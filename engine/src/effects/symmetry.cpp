@@ -1,6 +1,7 @@
 // Dark Symmetry gifts (gEngine "BESTOW DARK SYMMETRY GIFT"): MINOR, MINOR
 // HERETIC and MAJOR gifts and who may receive them. The action itself is in
 // actions/bestow.cpp; the immunities in immunity.cpp.
+#include "effects/raise.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -21,7 +22,7 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
   if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
     if (!is_legion(s, w)) return false;
   } else switch (g.gift.level) {
-    case GiftLevel::Minor: if (!is_legion(s, w)) return false; break;
+    case GiftLevel::Minor: if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false; break;  // gEngine POSSESS
     case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
     case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
       if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&

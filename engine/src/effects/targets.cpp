@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "effects/raise.hpp"
 #include "combat/groups.hpp"
 
 namespace dt::detail {
@@ -178,6 +179,7 @@ bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, Card
   for (const Effect& e : fx) {
     if (e.op != Op::EnterPlay) continue;
     if (t == kNoCard || s.def(t).type != CardType::Warrior) return false;
+    if (!enter_value_ok(s, e, t)) return false;  // gEngine PORTAL OF UNDEATH: V 6 or less
     if (personality_in_play(s, seat, t)) return false;
     if (!s.rules.outposts && is_tribal(s, t)) return false;
   }
