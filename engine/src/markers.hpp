@@ -40,9 +40,10 @@ enum : uint8_t {
   kConvertedHeretic = 20,  // gEngine POSSESS: a HERETIC now, taking minor gifts
   kConvertedLegion = 21,   // printed POSSESS: a HERETIC of the Dark Legion
   kRaisedDead = 22,        // ANIMATE DEAD: halved ratings, annihilated if killed
+  kJoinedWarrior = 23,     // PRETORIAN STALKER (effects/joined.hpp): target the warrior, source the one inside it
   // A card just taken out of a pile (effects/perception.hpp); target: that card
-  kTakenFromCollection = 23,  // out of the Side Board, by a search
-  kTakenFromPile = 24,        // picked out of a draw or discard pile by a card's effect
+  kTakenFromCollection = 24,  // out of the Side Board, by a search
+  kTakenFromPile = 25,        // picked out of a draw or discard pile by a card's effect
   kLockEnd                    // one past the last code
 };
 

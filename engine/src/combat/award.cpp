@@ -21,7 +21,7 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
   std::vector<bool> annihilate;
   std::vector<CardId> victims, killers;
   for (const Kill& k : kills) {
-    annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0);
+    annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0 || raised_dead(s, k.victim));
     victims.push_back(k.victim), killers.push_back(k.killer);
   }
   const std::vector<bool> taken = possessions(s, victims, killers);

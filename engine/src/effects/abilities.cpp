@@ -5,7 +5,9 @@
 
 #include "actions/declared_attack.hpp"
 #include "effects/last_chance.hpp"
+#include "effects/joined.hpp"
 #include "effects/perception.hpp"
+#include "effects/raise.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
@@ -159,6 +161,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
              s.card(t.card).area != s.card(user).area))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (!raise_target_ok(s, seat, ab.effects, t.seat)) continue;  // ANIMATE DEAD: a pile with a warrior
+        if (!join_target_ok(s, src, user, ab.effects, t.card)) continue;  // PRETORIAN STALKER
         if (!assist_target_ok(s, ab.effects, user, t.card)) continue;  // TRUE GATE's reinforcement
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
         if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;

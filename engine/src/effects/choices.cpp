@@ -14,6 +14,7 @@
 #include "effects/cancel.hpp"
 #include "effects/spy.hpp"
 #include "effects/toll.hpp"
+#include "effects/raise.hpp"
 #include "combat/groups.hpp"
 #include "internal.hpp"
 
@@ -217,6 +218,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   }
   if (group_choice(s, ch)) return group_choice_options(s, ch, out);  // GOLDEN LION, a group's strike
   if (toll_choice(s, ch)) return toll_options(s, ch, out);
+  if (is_raise_choice(s, ch)) return raise_choice_options(s, ch, out);  // ANIMATE DEAD
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
   if (ch.picks_left != 0) {
@@ -254,6 +256,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   if (group_choice(s, ch)) return apply_group_choice(s, o, log);
   if (toll_choice(s, ch)) return apply_toll(s, o, log);
+  if (is_raise_choice(s, ch)) return apply_raise_choice(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});

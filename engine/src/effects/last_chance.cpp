@@ -1,5 +1,6 @@
 // A last chance for a warrior hit in combat: see last_chance.hpp.
 #include "effects/last_chance.hpp"
+#include "effects/raise.hpp"
 
 #include <algorithm>
 
@@ -117,7 +118,8 @@ static void die_now(State& s, CardId w, CardId killer, Log log) {
     return;
   }
   on_killed_by_effect(s, w, log);
-  discard_from_play(s, w);
+  if (raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
+  else discard_from_play(s, w);
 }
 
 bool effect_death(State& s, CardId w, bool wound, CardId killer, Log log) {

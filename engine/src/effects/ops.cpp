@@ -12,6 +12,7 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/joined.hpp"
 #include "effects/perception.hpp"
 #include "effects/raise.hpp"
 #include "effects/shields.hpp"
@@ -66,6 +67,10 @@ static std::map<std::string, Handler>& handlers() {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
     };
+    // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
+    m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
+    // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).
+    m["join_namesake"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
@@ -257,7 +262,7 @@ static void add_points(State& s, int seat, int dp, int dd) {
 }
 
 static void kill_card(State& s, CardId w, bool annihilate) {
-  if (annihilate) annihilate_from_play(s, w);
+  if (annihilate || raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
   else discard_from_play(s, w);
 }
 

@@ -90,4 +90,71 @@ AffilMask converted_affiliations(const State& s, CardId w) {
 
 bool takes_minor_gifts(const State& s, CardId w) { return !s.lasting.empty() && has_lock(s, w, kConvertedHeretic); }
 
+bool raised_dead(const State& s, CardId w) { return !s.lasting.empty() && has_lock(s, w, kRaisedDead); }
+
+static bool raises(const std::vector<Effect>& fx) {
+  for (const Effect& e : fx)
+    if (e.op == Op::Handler && e.handler == "animate_dead") return true;
+  return false;
+}
+
+// Warriors of the pile that may enter play for `seat` (a PERSONALITY not already in play).
+static std::vector<CardId> raisable(const State& s, int seat, int pile_seat) {
+  std::vector<CardId> out;
+  if (pile_seat < 0 || pile_seat >= s.num_seats()) return out;
+  for (CardId c : s.seats[size_t(pile_seat)].discard)
+    if (s.def(c).type == CardType::Warrior && !personality_in_play(s, seat, c)) out.push_back(c);
+  return out;
+}
+
+bool raise_target_ok(const State& s, int seat, const std::vector<Effect>& fx, int pile_seat) {
+  return !raises(fx) || !raisable(s, seat, pile_seat).empty();
+}
+
+// The choice is marked by its source: the card whose ability raises.
+bool is_raise_choice(const State& s, const PendingChoice& ch) {
+  const CardDef& d = s.def(ch.source);
+  for (const Ability& ab : d.abilities)
+    if (raises(ab.effects)) return true;
+  return false;
+}
+
+void ask_raise(State& s, int seat, CardId source, int pile_seat) {
+  std::vector<CardId> ws = raisable(s, seat, pile_seat);
+  if (!ws.empty()) ask_pick(s, source, kNoCard, seat, seat, std::move(ws));
+}
+
+void raise_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  const size_t first = out.size();
+  if (ch.picks_left != 0)
+    for (CardId c : ch.candidates)
+      if (s.card(c).zone == Zone::Discard && !personality_in_play(s, ch.seat, c)) out.push_back({OptKind::Choose, c});
+  if (out.size() == first) out.push_back(choose_done());  // nothing left to raise: the ability is spent
+}
+
+// Halved ratings, rounded up: the printed ones lose their lower half.
+static StatBonus halving(const CardDef& d) {
+  StatBonus b;
+  b.f = int8_t(-(d.f.value_or(0) / 2));
+  b.s = int8_t(-(d.s.value_or(0) / 2));
+  b.a = int8_t(-(d.a / 2));
+  b.v = int8_t(-(d.v / 2));
+  return b;
+}
+
+void apply_raise_choice(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.p});
+  ch.picks_left = 0;
+  const CardId w = o.a;
+  if (w == kNoCard || s.card(w).zone != Zone::Discard) return;
+  const int seat = ch.seat;
+  take_out(s, w);
+  put_into(s, w, Zone::InPlay, seat);
+  s.card(w).area = Area::Kohort;
+  s.lasting.push_back({ch.source, w, halving(s.def(w)), kNoTurnEnds, kNoCard, kwProfane, kRaisedDead});
+  if (can_take_part_in_combat(s, w)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+  emit(log, {EventKind::Effect, int8_t(seat), ch.source, w, int(Op::EnterPlay), -1});
+}
+
 }  // namespace dt::detail

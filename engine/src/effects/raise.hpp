@@ -32,4 +32,17 @@ bool converted_heretic(const State& s, CardId w);
 AffilMask converted_affiliations(const State& s, CardId w);
 bool takes_minor_gifts(const State& s, CardId w);
 
+// ANIMATE DEAD: handler `animate_dead`, an ability used on a player: its user's
+// player picks a warrior of that player's discard pile (a question of this
+// mechanism, ask_pick), which enters play in the picker's Kohort, its printed
+// ratings halved (rounded up), PROFANE, taking no Dark Symmetry card, and
+// annihilated when it is killed again (kRaisedDead).
+void ask_raise(State& s, int seat, CardId source, int pile_seat);
+// The ability is offered only on a player whose pile holds a warrior that may enter play.
+bool raise_target_ok(const State& s, int seat, const std::vector<Effect>& fx, int pile_seat);
+bool is_raise_choice(const State& s, const PendingChoice& ch);
+void raise_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_raise_choice(State& s, const Option& o, Log log);
+bool raised_dead(const State& s, CardId w);
+
 }  // namespace dt::detail

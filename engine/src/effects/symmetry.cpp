@@ -14,6 +14,7 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
   if (has_designation(s, w, "NO DARK SYMMETRY") || has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (raised_dead(s, w)) return false;  // ANIMATE DEAD
   if (!has_designation(s, w, "GIFT COPIES"))
     for (CardId a : attachments_of(s, w))
       if (s.card(a).def == s.card(gift).def) return false;
