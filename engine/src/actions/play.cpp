@@ -2,6 +2,7 @@
 // Actions step (when it is an action) or in any timing window; then settling
 // the flow: an action opens the response window, and a combat whose warrior
 // left play, or that an effect ended, is over without a resolution.
+#include "effects/revelation.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -63,9 +64,13 @@ void apply_play_card(State& s, const Option& o, Log log) {
     play_combat_modifier(s, o, log);
     return;
   }
+  // REVELATION: a cast its choice offers is made in the decision it interrupted.
+  const bool revealing = revelation_choice(s);
+  if (revealing) revelation_cast(s);
   const bool in_window = s.phase == Phase::Window;
   const bool was_combat = s.combat.active;
   const bool action = apply_play(s, o, log);
+  if (revealing) revelation_over(s);
   settle(s, in_window, was_combat, action, log);
 }
 

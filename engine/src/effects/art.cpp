@@ -2,6 +2,8 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
+#include "effects/phantasm.hpp"
+#include "effects/revelation.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -32,6 +34,7 @@ static bool native_cast(const State& s, CardId caster, CardId spell) {
   const uint32_t kw = keywords(s, caster);
   if (kw & kwProfane) return false;
   if ((cd.casts & sd.aspect) || (kw & kwBlessed)) return true;
+  if (revealed(s, caster)) return true;  // REVELATION: any spell, this instant
   if ((cd.casts_personal & sd.aspect) && sd.spell == SpellKind::Personal) return true;  // NICHOLAI
   // The Beginner's game: every Brotherhood warrior casts every spell.
   if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, caster) & bit(Affil::Brotherhood))) return true;
@@ -100,15 +103,24 @@ static int per_d_for(const State& s, CardId caster, CardId spell) {
   return cheaper_this_turn(s, caster) ? cheaper(per) : per;
 }
 
-int cast_price(const State& s, CardId caster, CardId spell, int n) {
+// `fixed`: the spell's fixed price (PHANTASM: its model's).
+static int price_of(const State& s, CardId caster, CardId spell, int n, int fixed) {
   const PlaySpec& p = *s.def(spell).play;
   if (n > 0 && s.def(spell).has_designation("FIRST PURCHASE FREE")) --n;
   const bool cheap = cheaper_this_turn(s, caster);
-  int d = (cheap ? cheaper(p.cost_d) : p.cost_d) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
+  int d = (cheap ? cheaper(fixed) : fixed) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
   if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
   if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
   if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
   return d;
+}
+
+int cast_price(const State& s, CardId caster, CardId spell, int n) {
+  return price_of(s, caster, spell, n, s.def(spell).play->cost_d);
+}
+
+int cast_price_on_model(const State& s, CardId caster, CardId spell, CardId model) {
+  return price_of(s, caster, spell, 0, model_price(s, model));
 }
 
 // KEEPER OF THE ART, THE BROTHERHOOD Alliance, the CODEX: its personal combat
@@ -125,7 +137,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
   const int destiny = dt::destiny(s, seat);
-  // One caster's options.
+  // One caster's options; REVELATION may lend the player another's warrior.
   auto by = [&](CardId caster) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
     // How many times this caster can buy the price (1 for a fixed price).
@@ -134,6 +146,18 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
     while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
     if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) return;
+    if (d.spell == SpellKind::Personal && takes_ratings(d)) {  // PHANTASM: on a model, priced by it
+      if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) return;
+      for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
+        if (t.card == kNoCard || t.card == caster || model_price(s, t.card) < 0) continue;
+        if (immune_to(s, t.card, c)) continue;  // an immune warrior is no spell's target
+        if (cast_price_on_model(s, caster, c, t.card) > destiny) continue;
+        Option o{OptKind::Play, c, t.card};
+        o.c = caster;
+        out.push_back(o);
+      }
+      return;
+    }
     if (d.spell == SpellKind::Personal && personal_as_combat(s, caster)) {
       if (!s.combat.active) return;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
@@ -162,6 +186,8 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     }
   };
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kRevealed && is_warrior_in_play(s, m.target) && s.card(m.target).controller != seat) by(m.target);
 }
 
 }  // namespace dt::detail
@@ -188,6 +214,7 @@ void remember_spell(State& s, const Option& o, int seat) {
 // The warrior a PERSONAL COMBAT SPELL works on: its caster, or the combatant
 // it was cast on as a COMBAT SPELL.
 CardId spell_user(const State& s, CardId spell, CardId caster, CardId target) {
+  if (takes_ratings(s.def(spell))) return caster;  // PHANTASM: its target is a model
   return s.def(spell).spell == SpellKind::Personal && target != kNoCard ? target : caster;
 }
 

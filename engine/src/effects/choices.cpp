@@ -14,8 +14,10 @@
 #include "effects/cancel.hpp"
 #include "effects/spy.hpp"
 #include "effects/toll.hpp"
+#include "effects/charge.hpp"
 #include "effects/raise.hpp"
 #include "combat/groups.hpp"
+#include "effects/revelation.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -207,6 +209,10 @@ static bool toll_choice(const State& s, const PendingChoice& ch) {
 }
 
 void choice_options(const State& s, std::vector<Option>& out) {
+  if (revelation_choice(s)) {  // its options are casts (effects/revelation.hpp)
+    revelation_options(s, out);
+    return;
+  }
   const PendingChoice& ch = s.choices.front();
   if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
     cancel_choice_options(s, ch, out);
@@ -219,6 +225,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (group_choice(s, ch)) return group_choice_options(s, ch, out);  // GOLDEN LION, a group's strike
   if (toll_choice(s, ch)) return toll_options(s, ch, out);
   if (is_raise_choice(s, ch)) return raise_choice_options(s, ch, out);  // ANIMATE DEAD
+  if (is_attack_on_choice(s, ch)) return attack_on_options(s, ch, out);  // gEngine CHARGER
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
   if (ch.picks_left != 0) {
@@ -257,6 +264,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   if (group_choice(s, ch)) return apply_group_choice(s, o, log);
   if (toll_choice(s, ch)) return apply_toll(s, o, log);
   if (is_raise_choice(s, ch)) return apply_raise_choice(s, o, log);
+  if (is_attack_on_choice(s, ch)) return apply_attack_on(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});

@@ -12,9 +12,15 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/charge.hpp"
 #include "effects/joined.hpp"
+<<<<<<< HEAD
 #include "effects/perception.hpp"
+=======
+#include "effects/phantasm.hpp"
+>>>>>>> main
 #include "effects/raise.hpp"
+#include "effects/revelation.hpp"
 #include "effects/shields.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
@@ -67,10 +73,16 @@ static std::map<std::string, Handler>& handlers() {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
     };
+    // REVELATION: the target Doomtrooper may cast one spell of your hand now.
+    m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+      queue_revelation(s, seat, source, target);
+    };
     // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).
     m["join_namesake"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
+    // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/charge.hpp).
+    m["attack_on_after_kill"] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
@@ -660,6 +672,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (e.handler == "area_damage" || e.handler == "area_damage_no_points") {  // FLOW OF ACID, WIND OF INSANITY
           const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
           area_damage(s, seat, source, user, amount, per, e.handler == "area_damage", log);
+          break;
+        }
+        if (e.handler == "take_on_ratings") {  // PHANTASM: needs the caster and its model
+          take_on_ratings(s, source, user, target.card);
           break;
         }
         auto it = handlers().find(e.handler);
