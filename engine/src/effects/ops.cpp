@@ -14,11 +14,8 @@
 #include "effects/orders.hpp"
 #include "effects/charge.hpp"
 #include "effects/joined.hpp"
-<<<<<<< HEAD
 #include "effects/perception.hpp"
-=======
 #include "effects/phantasm.hpp"
->>>>>>> main
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
 #include "effects/shields.hpp"

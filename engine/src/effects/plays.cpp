@@ -5,11 +5,8 @@
 #include "actions/declared_attack.hpp"
 #include "effects/cancel.hpp"
 #include "effects/membership.hpp"
-<<<<<<< HEAD
 #include "effects/perception.hpp"
-=======
 #include "effects/phantasm.hpp"
->>>>>>> main
 #include "effects/reactions.hpp"
 #include "internal.hpp"
 
