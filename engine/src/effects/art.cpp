@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
+#include "effects/mystic.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/revelation.hpp"
 #include "internal.hpp"
@@ -136,9 +137,11 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
-  const int destiny = dt::destiny(s, seat);
+  const int own_d = dt::destiny(s, seat);
   // One caster's options; REVELATION may lend the player another's warrior.
-  auto by = [&](CardId caster) {
+  // `mystic`: a warrior of the player discarded to give the spell D (MYSTIC),
+  // marked on each option; the player's D then goes that much further.
+  auto list = [&](CardId caster, int destiny) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
     // How many times this caster can buy the price (1 for a fixed price).
     int times = 0;
@@ -185,7 +188,17 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       push_times(out, o, p.per_d, times, p.zero_times);
     }
   };
+  auto by = [&](CardId caster, CardId mystic = kNoCard) {
+    const size_t first = out.size();
+    list(caster, own_d + (mystic != kNoCard ? kMysticD : 0));
+    for (size_t i = first; i < out.size(); ++i) set_mystic(out[i], mystic);
+  };
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
+  // MYSTIC: only where one of the player's warriors may give its D to another's spell.
+  for (CardId m : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, m) && has_designation(s, m, kGivesSpellD))
+      for (CardId caster : s.seats[size_t(seat)].in_play)
+        if (caster != m) by(caster, m);
   for (const LastingMod& m : s.lasting)
     if (m.lock == kRevealed && is_warrior_in_play(s, m.target) && s.card(m.target).controller != seat) by(m.target);
 }

@@ -5,6 +5,7 @@
 #include "actions/declared_attack.hpp"
 #include "effects/cancel.hpp"
 #include "effects/membership.hpp"
+#include "effects/mystic.hpp"
 #include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/reactions.hpp"
@@ -119,8 +120,10 @@ bool apply_play(State& s, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
-  if (d.type == CardType::Art && o.c != kNoCard)
-    destiny(s, me) -= takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n);
+  if (d.type == CardType::Art && o.c != kNoCard) {
+    const int price = takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n);
+    destiny(s, me) -= mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
+  }
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
