@@ -4,6 +4,7 @@
 #include "effects/membership.hpp"
 #include "effects/perception.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
@@ -49,7 +50,8 @@ void take_out(State& s, CardId c) {
     if (it != s.attached.end()) s.attached.erase(it);
   }
   if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
-    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c; });
+    // ... and a CYBERCURITY MP's prisoners go free (effects/prison.hpp).
+    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c || (m.lock == kImprisoned && m.source == c); });
     if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
   }
   ci.zone = Zone::Limbo;

@@ -7,6 +7,7 @@
 #include "effects/last_chance.hpp"
 #include "effects/joined.hpp"
 #include "effects/perception.hpp"
+#include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
@@ -163,6 +164,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
         if (!raise_target_ok(s, seat, ab.effects, t.seat)) continue;  // ANIMATE DEAD: a pile with a warrior
         if (!join_target_ok(s, src, user, ab.effects, t.card)) continue;  // PRETORIAN STALKER
+        if (!imprison_target_ok(s, ab.effects, t.card)) continue;          // gEngine CYBERCURITY MP
         if (!assist_target_ok(s, ab.effects, user, t.card)) continue;  // TRUE GATE's reinforcement
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
         if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;

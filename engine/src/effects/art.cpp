@@ -191,6 +191,9 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   auto by = [&](CardId caster, CardId mystic = kNoCard) {
     const size_t first = out.size();
     list(caster, own_d + (mystic != kNoCard ? kMysticD : 0));
+    if (mystic == kNoCard) return;
+    // Discarded as the spell is cast, the MYSTIC is no target of it.
+    out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) { return o.b == mystic; }), out.end());
     for (size_t i = first; i < out.size(); ++i) set_mystic(out[i], mystic);
   };
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);

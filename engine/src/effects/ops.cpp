@@ -16,6 +16,7 @@
 #include "effects/joined.hpp"
 #include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
+#include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
 #include "effects/shields.hpp"
@@ -80,6 +81,8 @@ static std::map<std::string, Handler>& handlers() {
     m["join_namesake"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
     // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/charge.hpp).
     m["attack_on_after_kill"] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
+    // gEngine CYBERCURITY MP: the target is its prisoner (effects/prison.hpp); `mine` is the target here.
+    m["imprison"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { imprison(s, seat, source, t, log); };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
