@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -26,6 +27,8 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "dtref/tournament/record.hpp"
+#include "dtref/tournament/store.hpp"
 #include "referee_overhead.hpp"
 
 #ifndef DTREF_BENCH_DIR
@@ -419,42 +422,78 @@ void scaling_control(const BenchOptions& o, Figures* f) {
     f->set("scaling_over_control", f->values["scaling_j2_j1"].get<double>() / median(ratios));
 }
 
+// Seconds since the epoch of a stored finished_at ("2026-11-24T03:15:49.123Z");
+// nullopt when it does not read as one.
+std::optional<double> stored_time(const std::string& t) {
+  std::tm tm{};
+  double sec = 0;
+  if (std::sscanf(t.c_str(), "%d-%d-%dT%d:%d:%lf", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+                  &sec) != 6)
+    return std::nullopt;
+  tm.tm_year -= 1900, tm.tm_mon -= 1, tm.tm_sec = 0;
+  return double(::timegm(&tm)) + sec;
+}
+
+// Matches per second while a tournament played: its matches after the first
+// over the time between the first and the last match stored (the store keeps
+// each one's finishing time to the millisecond), so the command's start-up and
+// shutdown are not in it. 0 when the store cannot say.
+double stored_match_rate(const std::string& db) {
+  try {
+    tour::Store store(db);
+    double first = 0, last = 0;
+    int done = 0;
+    for (const tour::MatchRecord& m : store.matches()) {
+      const auto t = m.done ? stored_time(m.finished_at) : std::nullopt;
+      if (!t) continue;
+      first = done ? std::min(first, *t) : *t, last = done ? std::max(last, *t) : *t;
+      ++done;
+    }
+    return done > 1 && last > first ? (done - 1) / (last - first) : 0;
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
 // Matches per minute of a tournament of built-in bots at -j2 over -j1 (the
-// same plans both times): how well concurrent matches use a second core.
+// same plan both times): how well concurrent matches use a second core.
 // Matches of built-in bots take about a millisecond each, so a whole command
-// is mostly its start (loading the card database, creating the store); the
-// figure is the rate of the matches alone: the time of a 3n-round tournament
-// less that of an n-round one, at each concurrency. The whole-command ratio
-// of the n-round tournaments is reported beside it (scaling_whole_j2_j1).
+// is mostly its start (loading the card database, creating the store). The
+// figure is the rate of the matches alone, read from the store: the matches
+// after the first over the time from the first stored to the last. (It used
+// to be the time of a 3n-round command less that of an n-round one: a
+// difference of two short wall times, each with its own start-up noise, which
+// ranged from 0.9 to 2.5 for one binary on one machine.) The two concurrencies
+// alternate which runs first. The whole-command ratio of the same runs is
+// reported beside it (scaling_whole_j2_j1).
 void scaling_figure(const BenchOptions& o, Figures* f, const std::string& dir) {
   std::vector<double> ratios, whole;
-  const int n = o.quick ? 2 : 40;
+  const int rounds = o.quick ? 4 : 200;
   for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
-    double t[2][2] = {{0, 0}, {0, 0}};  // [concurrency - 1][short, long]
-    for (int len : {0, 1})
-      for (int j : {1, 2}) {
-        const std::string db = fmt::format("{}/t{}-{}-{}.db", dir, j, len, r);
-        std::error_code ec;
-        fs::remove(db, ec);
-        const std::string cmd =
-            fmt::format("{} tournament --bot a=builtin:random --bot b=builtin:random --rounds {} -j {} --db {} -q",
-                        quote(self_exe()), len ? 3 * n : n, j, quote(db));
-        const auto t0 = Clock::now();
-        if (!run(cmd)) {
-          f->notes.push_back("scaling: `dtref tournament` failed");
-          return;
-        }
-        t[j - 1][len] = seconds_since(t0);
+    double wall[2] = {0, 0}, rate[2] = {0, 0};  // [concurrency - 1]
+    for (int j : r % 2 ? std::vector<int>{2, 1} : std::vector<int>{1, 2}) {
+      const std::string db = fmt::format("{}/t{}-{}.db", dir, j, r);
+      std::error_code ec;
+      for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix, ec);
+      const std::string cmd =
+          fmt::format("{} tournament --bot a=builtin:random --bot b=builtin:random --rounds {} -j {} --db {} -q",
+                      quote(self_exe()), rounds, j, quote(db));
+      const auto t0 = Clock::now();
+      if (!run(cmd)) {
+        f->notes.push_back("scaling: `dtref tournament` failed");
+        return;
       }
-    const double m1 = t[0][1] - t[0][0], m2 = t[1][1] - t[1][0];
-    if (m1 > 0 && m2 > 0) ratios.push_back(m1 / m2);
-    whole.push_back(t[0][0] / t[1][0]);
-    if (ratios.empty() && r + 1 == (o.quick ? 1 : o.runs)) {
-      // The longer runs were not slower (tiny --quick samples, or a busy
-      // machine): the long runs' whole-command ratio stands in, and says so.
-      f->notes.push_back("scaling: the longer tournaments were not slower; scaling_j2_j1 is the whole-command ratio");
-      ratios.push_back(t[0][1] / t[1][1]);
+      wall[j - 1] = seconds_since(t0);
+      rate[j - 1] = stored_match_rate(db);
     }
+    if (rate[0] > 0 && rate[1] > 0) ratios.push_back(rate[1] / rate[0]);
+    if (wall[1] > 0) whole.push_back(wall[0] / wall[1]);
+  }
+  if (ratios.empty()) {
+    // The store gave no usable times (tiny --quick samples finish within one
+    // millisecond): the whole-command ratio stands in, and says so.
+    f->notes.push_back("scaling: no match rate from the store; scaling_j2_j1 is the whole-command ratio");
+    ratios = whole;
   }
   f->set("scaling_j2_j1", median(ratios));
   f->set("scaling_whole_j2_j1", median(whole));

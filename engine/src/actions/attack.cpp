@@ -29,7 +29,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
       if (t == me ? !s.rules.attack_own_warriors : !opponents(s, me, t)) continue;
       // Primary targets: a secondary target's warriors only for the toll.
       if (t != me && attack_toll(s, me, t) > destiny(s, me)) continue;
-      for (CardId d : own_warriors(s, t)) {
+      for (CardId d : warriors_of(s, t)) {
         if (t == me && !own_target(s, a, d)) continue;
         const CardInst& di = s.card(d);
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;

@@ -23,7 +23,7 @@ void free_bestow_options(const State& s, int seat, std::vector<Option>& out) {
 // THE DARK LEGION Alliance: gifts at any time, for no action.
 void any_time_bestow_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Symmetry) return;
-  for (CardId w : own_warriors(s, seat))
+  for (CardId w : warriors_of(s, seat))
     if (any_time_for(s, seat, PrivAction::BestowGift, w) && can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
 }
 

@@ -7,7 +7,7 @@ namespace dt::detail {
 
 void ki_options(const State& s, int seat, CardId c, bool in_window, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Ki) return;
-  for (CardId w : own_warriors(s, seat)) {
+  for (CardId w : warriors_of(s, seat)) {
     if (s.card(w).hidden || !can_bestow_ki(s, c, w)) continue;
     if (in_window && !any_time_for(s, seat, PrivAction::BestowKi, w)) continue;
     out.push_back({OptKind::BestowKi, c, w});

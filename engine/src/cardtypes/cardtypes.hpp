@@ -21,6 +21,39 @@ inline void add_bonus(Stats& st, const StatBonus& b) {
 // --- Warrior (warrior.cpp; the public queries are in dt/game.hpp) ---
 bool has_combat_warrior(const State& s, int seat);
 std::vector<CardId> own_warriors(const State& s, int seat);
+// The same warriors without the copy: a view over the seat's in-play list that
+// skips the cards that are not warriors in play. Only for loops that move no
+// card (option generators); own_warriors allocated a list per call.
+struct WarriorView {
+  struct It {
+    const State* s;
+    const CardId* p;
+    const CardId* e;
+    void skip() {
+      while (p != e && !is_warrior_in_play(*s, *p)) ++p;
+    }
+    CardId operator*() const { return *p; }
+    It& operator++() {
+      ++p;
+      skip();
+      return *this;
+    }
+    bool operator!=(const It& o) const { return p != o.p; }
+  };
+  const State* s;
+  const CardId* b;
+  const CardId* e;
+  It begin() const {
+    It i{s, b, e};
+    i.skip();
+    return i;
+  }
+  It end() const { return {s, e, e}; }
+};
+inline WarriorView warriors_of(const State& s, int seat) {
+  const std::vector<CardId>& v = s.seats[size_t(seat)].in_play;
+  return {&s, v.data(), v.data() + v.size()};
+}
 // Has the warrior a printed rating for this tactic (not "–")?
 bool has_rating(const State& s, CardId w, Tactic t);
 

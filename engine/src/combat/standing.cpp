@@ -37,7 +37,7 @@ Stats stats(const State& s, CardId w) {
   if (forts) add_fortifications(s, w, st);
 
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) { add_bonus(st, m.bonus); });
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { add_bonus(st, m.bonus); }, ModWant::Ratings);
 
   for (const LastingMod& m : s.lasting)
     if (m.target == w) add_bonus(st, m.bonus);

@@ -29,7 +29,7 @@ static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, Card
   std::vector<CardId> out;
   if (!ab.sacrifice) return {kNoCard};
   const bool same_area = s.def(src).has_designation("SACRIFICE FROM ITS AREA") && user != kNoCard;
-  for (CardId w : own_warriors(s, seat))
+  for (CardId w : warriors_of(s, seat))
     if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat) && (!same_area || s.card(w).area == s.card(user).area))
       out.push_back(w);  // VALERIE DUVAL may pay with herself
   return out;
@@ -50,9 +50,12 @@ static int ability_price(const State& s, CardId src, CardId user, const Ability&
   constexpr DesigKey twice("SYMMETRY D COUNTS TWICE");
   bool halves = has_designation(s, user, twice);
   if (!halves)  // given by another warrior of the area (gEngine NEPHARITE OF DEMNOGONIS)
-    for_each_mod(s, user, [&](const StaticMod& m, CardId) {
-      for (const std::string& g : m.grant_designations) halves = halves || g == twice.text;
-    });
+    for_each_mod(
+        s, user,
+        [&](const StaticMod& m, CardId) {
+          for (const std::string& g : m.grant_designations) halves = halves || g == twice.text;
+        },
+        ModWant::Designations);
   return halves ? (d + 1) / 2 : d;
 }
 

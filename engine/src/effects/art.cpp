@@ -40,7 +40,7 @@ static bool native_cast(const State& s, CardId caster, CardId spell) {
   // The Beginner's game: every Brotherhood warrior casts every spell.
   if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, caster) & bit(Affil::Brotherhood))) return true;
   uint8_t granted = 0;
-  for_each_mod(s, caster, [&](const StaticMod& m, CardId) { granted |= m.casts; });
+  for_each_mod(s, caster, [&](const StaticMod& m, CardId) { granted |= m.casts; }, ModWant::Casts);
   return (granted & sd.aspect) != 0;
 }
 

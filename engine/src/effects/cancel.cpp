@@ -16,7 +16,7 @@ constexpr const char* kAnyCanceller = "CANCELS ANY CARD JUST PLAYED";  // printe
 static std::vector<CardId> cancellers(const State& s, int seat, bool special) {
   std::vector<CardId> out;
   if (special)
-    for (CardId w : own_warriors(s, seat))
+    for (CardId w : warriors_of(s, seat))
       if (!s.card(w).hidden && s.def(w).has_designation(kCanceller)) out.push_back(w);
   if (!specials_barred(s, seat))
     for (CardId c : s.seats[size_t(seat)].hand) {

@@ -54,7 +54,11 @@ bool faces_immunity(const State& s, int seat, CardId source);
 void fill_mod_sources(const State& s, std::vector<CardId>& out);
 // The memo's list (made on first use), or nullptr outside a QueryMemo for s.
 std::vector<CardId>* memoized_mod_sources(const State& s);
-void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn);
+// What a caller of for_each_mod reads of each modifier: the others are skipped
+// before their conditions are judged (same answers, less work).
+enum class ModWant : uint8_t { All, Keywords, Designations, Casts, Ratings };
+void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn,
+                  ModWant want = ModWant::All);
 
 // Is this a Use of an ability that is its player's Tactical Action (abilities.cpp)?
 bool tactical_use(const State& s, const Option& o);

@@ -74,16 +74,38 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
 
 void fill_mod_sources(const State& s, std::vector<CardId>& out) { collect_mod_sources(s, out); }
 
-void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn) {
+// Can m give the caller anything (ModWant)? Asked before any of a modifier's
+// conditions, which are pure queries: a caller that reads only keywords need
+// not judge the filters of modifiers that only add ratings.
+static inline bool wanted(const StaticMod& m, ModWant want) {
+  switch (want) {
+    case ModWant::All: return true;
+    case ModWant::Keywords: return m.grant != 0;
+    case ModWant::Designations: return !m.grant_designations.empty();
+    case ModWant::Casts: return m.casts != 0;
+    case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0;
+  }
+  return true;
+}
+
+static inline bool any_wanted(const CardDef& d, ModWant want) {
+  for (const StaticMod& m : d.mods)
+    if (wanted(m, want)) return true;
+  return false;
+}
+
+void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn, ModWant want) {
   const CardInst& wi = s.card(w);
   const int seat = wi.controller;
-  auto from_card = [&](CardId src, Scope scope, CardId subject, bool attached_weapon_ok) {
+  // ok() says whether the source works at all (a weapon used, a toll unpaid);
+  // it is asked only for a source with a modifier the caller wants.
+  auto from_card = [&](CardId src, Scope scope, CardId subject, auto ok) {
     const CardDef& d = s.def(src);
-    if (d.mods.empty()) return;
-    if (!attached_weapon_ok) return;
+    if (!any_wanted(d, want)) return;
+    if (!ok()) return;
     if (effect_blocked(s, w, src)) return;
     for (const StaticMod& m : d.mods) {
-      if (m.scope != scope) continue;
+      if (m.scope != scope || !wanted(m, want)) continue;
       if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
       if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
       if (m.opponent_base) {  // TORONAGA'S RAGING MIGHT: + the opponent's printed rating
@@ -107,26 +129,29 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       fn(m, src);
     }
   };
+  const auto yes = [] { return true; };
   // A weapon gives its mods only when used; a vehicle only with its warrior
-  // inside; equipment only when that vehicle allows it. Which weapons are used
-  // is worked out only for a weapon that has mods (few do).
-  auto usable = [&](const AttachmentGate& g, CardId a, CardId bearer) {
+  // inside; equipment only when that vehicle allows it. Which weapons are used,
+  // and the vehicle gate, are worked out only for an attachment with a wanted
+  // modifier (few have one).
+  auto usable = [&](std::optional<AttachmentGate>& g, const AttachRange& xs, CardId a, CardId bearer) {
     const CardDef& ad = s.def(a);
-    if (!g.allows(s, a)) return false;
+    if (!g) g = gate_of(s, xs);
+    if (!g->allows(s, a)) return false;
     if (is_weapon_card(ad)) {
       const std::vector<CardId> used = used_weapons(s, bearer);
       return std::find(used.begin(), used.end(), a) != used.end();
     }
     return true;
   };
-  from_card(w, Scope::Self, w, true);
+  from_card(w, Scope::Self, w, yes);
   const AttachRange mine = attachments_of(s, w);
-  const AttachmentGate my_gate = gate_of(s, mine);
+  std::optional<AttachmentGate> my_gate;
   for (CardId a : mine) {
-    if (!s.def(a).mods.empty()) from_card(a, Scope::Bearer, w, usable(my_gate, a, w));
+    from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
     if (!is_weapon_card(s.def(a))) continue;
     for (CardId add : attachments_of(s, a))  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
-      if (!s.def(add).mods.empty()) from_card(add, Scope::Bearer, w, usable(my_gate, a, w));
+      from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
   }
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
@@ -134,18 +159,17 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   const std::vector<CardId>* sources = memoized_mod_sources(s);
   if (!sources) collect_mod_sources(s, local), sources = &local;
   for (CardId x : *sources) {
-    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, true);
-    from_card(x, Scope::AllWarriors, w, true);
+    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, yes);
+    from_card(x, Scope::AllWarriors, w, yes);
   }
   // A Warzone's text is for both warriors of a combat fought in it.
-  if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, true);
+  if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, yes);
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
-    from_card(opp, Scope::Opponent, w, !toll_paid(s, opp));  // LEGIONNAIRE OF SEMAI's toll paid
+    from_card(opp, Scope::Opponent, w, [&] { return !toll_paid(s, opp); });  // LEGIONNAIRE OF SEMAI's toll paid
     const AttachRange theirs = attachments_of(s, opp);
-    const AttachmentGate their_gate = gate_of(s, theirs);
-    for (CardId a : theirs)
-      if (!s.def(a).mods.empty()) from_card(a, Scope::Opponent, w, usable(their_gate, a, opp));
+    std::optional<AttachmentGate> their_gate;
+    for (CardId a : theirs) from_card(a, Scope::Opponent, w, [&] { return usable(their_gate, theirs, a, opp); });
   }
 }
 

@@ -231,7 +231,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
 static bool mods_grant_designations(const State& s, CardId w) {
   return memoized(s, w, memo.mod_grants_stamp, memo.mod_grants, [&]() -> uint8_t {
     bool any = false;
-    for_each_mod(s, w, [&](const StaticMod& m, CardId) { any = any || !m.grant_designations.empty(); });
+    for_each_mod(s, w, [&](const StaticMod& m, CardId) { any = any || !m.grant_designations.empty(); }, ModWant::Designations);
     return any;
   });
 }
@@ -239,10 +239,13 @@ static bool mods_grant_designations(const State& s, CardId w) {
 static bool mod_grants(const State& s, CardId w, std::string_view d) {
   if (!mods_grant_designations(s, w)) return false;
   bool found = false;
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) {
-    for (const auto& g : m.grant_designations)
-      if (g == d) found = true;
-  });
+  for_each_mod(
+      s, w,
+      [&](const StaticMod& m, CardId) {
+        for (const auto& g : m.grant_designations)
+          if (g == d) found = true;
+      },
+      ModWant::Designations);
   return found;
 }
 
@@ -263,7 +266,7 @@ static uint32_t compute_keywords(const State& s, CardId w) {
     if (!gate) gate = gate_of(s, as);
     if (gate->allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
   }
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; });
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; }, ModWant::Keywords);
   for (const LastingMod& m : s.lasting)  // SLEEP's NONCOMBATANT, until its player's next turn
     if (m.grant && m.target == w && !effect_blocked(s, w, m.source)) k |= m.grant;
   return k;

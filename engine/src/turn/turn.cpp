@@ -15,12 +15,12 @@ int next_active_seat(const State& s, int seat) {
   return seat;
 }
 
-std::vector<uint8_t> seats_from(const State& s, int first) {
-  std::vector<uint8_t> out;
+SeatOrder seats_from(const State& s, int first) {
+  SeatOrder out;
   const int n = s.num_seats();
   for (int i = 0; i < n; ++i) {
     int t = (first + i) % n;
-    if (!s.seats[size_t(t)].eliminated) out.push_back(uint8_t(t));
+    if (!s.seats[size_t(t)].eliminated) out.seat[out.n++] = uint8_t(t);
   }
   return out;
 }
@@ -33,7 +33,7 @@ void start_actions(State& s) {
 void start_discard_step(State& s) {
   s.step = Step::Discard;
   s.actions_left = 0;
-  open_window(s, WindowKind::PreDiscard, seats_from(s, s.current));
+  open_window_from(s, WindowKind::PreDiscard, s.current);
 }
 
 void end_turn(State& s, Log log) {
@@ -76,7 +76,7 @@ void start_turn(State& s, Log log) {
   }
   s.step = Step::Draw;
   run_draw_triggers(s, s.current, log);
-  open_window(s, WindowKind::PreDraw, seats_from(s, s.current));
+  open_window_from(s, WindowKind::PreDraw, s.current);
 }
 
 void after_action(State& s) {

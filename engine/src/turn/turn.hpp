@@ -5,6 +5,7 @@
 // the game (end_of_game.cpp).
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "dt/game.hpp"
@@ -20,8 +21,16 @@ void next_gift_decision(State& s, int after, Log log);
 
 // --- turns and steps (turn.cpp) ---
 int next_active_seat(const State& s, int seat);
-// Seats in turn order starting with `first`, skipping eliminated ones.
-std::vector<uint8_t> seats_from(const State& s, int first);
+// Seats in turn order starting with `first`, skipping eliminated ones. A
+// fixed array, not a vector: asked at every window and turn, it allocated.
+struct SeatOrder {
+  std::array<uint8_t, kMaxSeats> seat{};
+  uint8_t n = 0;
+  const uint8_t* begin() const { return seat.data(); }
+  const uint8_t* end() const { return seat.data() + n; }
+  size_t size() const { return n; }
+};
+SeatOrder seats_from(const State& s, int first);
 void start_turn(State& s, Log log);
 void end_turn(State& s, Log log);
 void start_actions(State& s);
@@ -38,6 +47,9 @@ void action_options(const State& s, std::vector<Option>& out);
 
 // --- timing windows (windows.cpp) ---
 void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);
+// The same with the seats in turn order from `first`, written into the
+// window's own list (whose capacity is reused).
+void open_window_from(State& s, WindowKind kind, int first);
 // The window after an action: every other player, then the acting one.
 void open_response_window(State& s);
 void window_options(const State& s, std::vector<Option>& out);

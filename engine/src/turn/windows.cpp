@@ -17,10 +17,16 @@ void open_window(State& s, WindowKind kind, std::vector<uint8_t> order) {
   s.window = Window{kind, std::move(order), 0, 0};
 }
 
-void open_response_window(State& s) {
-  std::vector<uint8_t> order = seats_from(s, next_active_seat(s, s.current));
-  open_window(s, WindowKind::Response, std::move(order));
+void open_window_from(State& s, WindowKind kind, int first) {
+  const SeatOrder order = seats_from(s, first);
+  s.phase = Phase::Window;
+  s.window.kind = kind;
+  s.window.order.assign(order.begin(), order.end());
+  s.window.index = 0;
+  s.window.passes = 0;
 }
+
+void open_response_window(State& s) { open_window_from(s, WindowKind::Response, next_active_seat(s, s.current)); }
 
 // An OFFER with amount 1 is a duty (SHRIEKETH: a HERETIC must be placed):
 // while one of its uses is open, its player may not pass the window.
