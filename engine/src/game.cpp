@@ -8,6 +8,7 @@
 #include "effects/cancel.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/membership.hpp"
+#include "effects/perception.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -82,7 +83,8 @@ void resume(State& s, std::vector<Event>* log) {
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over
     if (s.phase == Phase::Choice) return;
     // A death by a card waits for an answer (RAZIDE, NARROW ESCAPE!): a window gives the chance.
-    if (s.phase == Phase::Actions && effect_deaths_pending(s)) {
+    // So does a card just taken from a pile by a free play (POWER OF PERCEPTION, effects/perception.hpp).
+    if (s.phase == Phase::Actions && (effect_deaths_pending(s) || taken_card_waits(s))) {
       open_response_window(s);
       continue;
     }

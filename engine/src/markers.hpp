@@ -43,6 +43,9 @@ enum : uint8_t {
   kJoinedWarrior = 23,     // PRETORIAN STALKER (effects/joined.hpp): target the warrior, source the one inside it
   kRevealed = 24,          // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
   kImprisoned = 25,        // gEngine CYBERCURITY MP (effects/prison.hpp): target the prisoner, source the MP
+  // A card just taken out of a pile (effects/perception.hpp); target: that card
+  kTakenFromCollection = 26,  // out of the Side Board, by a search
+  kTakenFromPile = 27,        // picked out of a draw or discard pile by a card's effect
   kLockEnd                    // one past the last code
 };
 

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "effects/membership.hpp"
+#include "effects/perception.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -42,6 +43,7 @@ void take_out(State& s, CardId c) {
     if (it != v->end()) v->erase(it);
   }
   CardInst& ci = s.card(c);
+  if (ci.zone == Zone::SideBoard) note_collection_search(s, c);  // only a card's search takes from it
   const CardId base = ci.attached_to;
   if (base != kNoCard) {
     auto it = std::find(s.attached.begin(), s.attached.end(), c);

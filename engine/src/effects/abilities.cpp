@@ -6,6 +6,7 @@
 #include "actions/declared_attack.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/joined.hpp"
+#include "effects/perception.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "internal.hpp"
@@ -122,6 +123,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     const CardDef& d = s.def(src);
     if (!d.abilities.empty() && !limits_allow(s, seat, src)) return;
     if (!declared_attack_gate(s, seat, d)) return;  // INVOKE PAIN
+    if (!search_answer_open(s, seat, d)) return;    // POWER OF PERCEPTION
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
@@ -222,7 +224,9 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
+  const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
+  note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   return action;
 }
 

@@ -10,6 +10,7 @@
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
 #include "effects/orders.hpp"
+#include "effects/perception.hpp"
 #include "effects/cancel.hpp"
 #include "effects/spy.hpp"
 #include "effects/toll.hpp"
@@ -281,7 +282,9 @@ void apply_choose(State& s, const Option& o, Log log) {
   if (o.a != kNoCard) {
     destiny(s, who) -= c.cost_d;
     std::erase(ch.candidates, o.a);
+    const Zone was = s.card(o.a).zone;
     run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, o.a);
+    note_pile_pick(s, o.a, was);  // printed POWER OF PERCEPTION
   } else if (o.seat >= 0) {  // a player (ITEM VISION, FILE TRANSFER)
     destiny(s, who) -= c.cost_d;
     if (!c.repeat_picks) std::erase(ch.seats, o.seat);

@@ -14,6 +14,7 @@
 #include "effects/orders.hpp"
 #include "effects/charge.hpp"
 #include "effects/joined.hpp"
+#include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
@@ -43,6 +44,10 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 static std::map<std::string, Handler>& handlers() {
   static std::map<std::string, Handler> h = [] {
     std::map<std::string, Handler> m;
+    // POWER OF PERCEPTION: the card just taken from a pile is annihilated, unseen.
+    m["annihilate_searched"] = [](State& s, int seat, CardId source, CardId, int, Log log) {
+      annihilate_searched(s, seat, source, log);
+    };
     // RETREAT!: the player's combatant leaves the combat; the other side's
     // player takes half its V (rounded up) as P.
     m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log log) {

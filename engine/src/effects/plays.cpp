@@ -6,6 +6,7 @@
 #include "effects/cancel.hpp"
 #include "effects/membership.hpp"
 #include "effects/mystic.hpp"
+#include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
@@ -157,7 +158,9 @@ bool apply_play(State& s, const Option& o, Log log) {
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
+  const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
   if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);

@@ -23,7 +23,10 @@ void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
 }
 
 void clear_just_happened(State& s) {
-  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima; });
+  std::erase_if(s.lasting, [](const LastingMod& m) {
+    return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kTakenFromCollection ||
+           m.lock == kTakenFromPile;  // effects/perception.hpp
+  });
 }
 
 // NARROW ESCAPE! answers a death in combat or by a card's effect alike.
