@@ -210,7 +210,9 @@ TEST(Sandbox, AForkStormGetsAResourceVerdict) {
   if (cg.find("pids") == std::string::npos) GTEST_SKIP() << "no pids cgroup here: a fork storm would not be contained";
   const std::string tag = "storm-" + dtref::random_hex(6);
   auto s = spec_for(mock("fork_storm --at 2 --tag " + tag), "builtin:random");
-  s.clocks = {10000, 300, 300, 50};
+  // Time enough for the storm to reach the limit on a loaded machine: a clock that runs out
+  // first gives a timeout verdict instead (the storm never answers either way).
+  s.clocks = {10000, 1500, 500, 50};
   s.sandbox.limits.apply("processes=32");
   const auto out = dtref::run_match(s);
   EXPECT_EQ(out.seats[0].verdict, Verdict::Resource) << out.seats[0].detail;
