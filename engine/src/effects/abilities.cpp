@@ -73,10 +73,7 @@ static bool offered(const State& s, CardId c) {
 }
 
 // MORTIS SWORD: an Art card from hand goes onto the weapon, one its warrior can cast.
-static bool attaches_here(const Ability& ab) {
-  return std::any_of(ab.effects.begin(), ab.effects.end(),
-                     [](const Effect& e) { return e.op == Op::Handler && e.handler == "attach_here"; });
-}
+static bool attaches_here(const Ability& ab) { return has_handler(ab.effects, "attach_here"); }
 
 // FIRST AID KIT as printed: a Doomtrooper helps no Dark Legion warrior, nor the reverse.
 static bool same_camp(const State& s, CardId user, CardId target) {

@@ -14,10 +14,8 @@
 namespace dt::detail {
 
 static bool attacks_on(const CardDef& d) {
-  for (const Trigger& t : d.triggers)
-    for (const Effect& e : t.effects)
-      if (e.op == Op::Handler && e.handler == "attack_on_after_kill") return true;
-  return false;
+  return std::any_of(d.triggers.begin(), d.triggers.end(),
+                     [](const Trigger& t) { return has_handler(t.effects, "attack_on_after_kill"); });
 }
 
 static bool may_attack(const State& s, CardId killer, CardId t) {

@@ -6,6 +6,7 @@
 
 #include "../markers.hpp"
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include "dt/game.hpp"
@@ -193,6 +194,19 @@ std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target
 // `candidates` about `source`, on behalf of `by` (-1 picks: any number).
 void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates,
               int picks = 1);
+// Does the effect list run the registered handler `name`?
+inline bool has_handler(const std::vector<Effect>& fx, std::string_view name) {
+  for (const Effect& e : fx)
+    if (e.op == Op::Handler && e.handler == name) return true;
+  return false;
+}
+// Is there a marker of this kind (markers.hpp) on card w?
+inline bool marked(const State& s, CardId w, uint8_t kind) {
+  if (w == kNoCard) return false;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kind && m.target == w) return true;
+  return false;
+}
 // The `choose done` option: the chooser stops picking (or declines).
 inline Option choose_done() {
   Option o{OptKind::Choose};

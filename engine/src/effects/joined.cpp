@@ -12,14 +12,9 @@
 
 namespace dt::detail {
 
-static bool joins(const std::vector<Effect>& fx) {
-  return std::any_of(fx.begin(), fx.end(), [](const Effect& e) { return e.op == Op::Handler && e.handler == "join_namesake"; });
-}
+static bool joins(const std::vector<Effect>& fx) { return has_handler(fx, "join_namesake"); }
 
-static bool holds_one(const State& s, CardId w) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return m.lock == kJoinedWarrior && m.target == w; });
-}
+static bool holds_one(const State& s, CardId w) { return marked(s, w, kJoinedWarrior); }
 
 bool join_target_ok(const State& s, CardId src, CardId user, const std::vector<Effect>& fx, CardId t) {
   if (!joins(fx)) return true;

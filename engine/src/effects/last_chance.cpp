@@ -10,12 +10,6 @@
 
 namespace dt::detail {
 
-static bool marked(const State& s, CardId w, uint8_t kind) {
-  return w != kNoCard && std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
-           return m.lock == kind && m.target == w;
-         });
-}
-
 bool last_chance_pending(const State& s) {
   return std::any_of(s.lasting.begin(), s.lasting.end(),
                      [](const LastingMod& m) { return m.lock == kAboutToDie || m.lock == kAboutToBeWounded; });

@@ -27,7 +27,7 @@ Reach reach_of(const State& s, CardId source) {
 }
 
 bool uses_move(const std::vector<Effect>& fx) {
-  return std::any_of(fx.begin(), fx.end(), [](const Effect& e) { return e.op == Op::Handler && e.handler == "move_equipment"; });
+  return has_handler(fx, "move_equipment");
 }
 
 // Equipment sitting on a warrior (not an add-on on a weapon, not a VEHICLE

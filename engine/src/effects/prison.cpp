@@ -11,14 +11,9 @@
 
 namespace dt::detail {
 
-static bool jails(const std::vector<Effect>& fx) {
-  return std::any_of(fx.begin(), fx.end(), [](const Effect& e) { return e.op == Op::Handler && e.handler == "imprison"; });
-}
+static bool jails(const std::vector<Effect>& fx) { return has_handler(fx, "imprison"); }
 
-static bool imprisoned(const State& s, CardId w) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return m.lock == kImprisoned && m.target == w; });
-}
+static bool imprisoned(const State& s, CardId w) { return marked(s, w, kImprisoned); }
 
 bool imprison_target_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   return !jails(fx) || (t != kNoCard && !imprisoned(s, t));

@@ -75,28 +75,19 @@ void possess(State& s, CardId victim, CardId killer, Log log) {
   emit(log, {EventKind::Effect, int8_t(s.card(killer).controller), src, victim, int(Op::Handler), seat});
 }
 
-static bool has_lock(const State& s, CardId w, uint8_t lock) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return m.lock == lock && m.target == w; });
-}
-
 bool converted_heretic(const State& s, CardId w) {
-  return !s.lasting.empty() && (has_lock(s, w, kConvertedHeretic) || has_lock(s, w, kConvertedLegion));
+  return !s.lasting.empty() && (marked(s, w, kConvertedHeretic) || marked(s, w, kConvertedLegion));
 }
 
 AffilMask converted_affiliations(const State& s, CardId w) {
-  return !s.lasting.empty() && has_lock(s, w, kConvertedLegion) ? bit(Affil::Legion) : AffilMask(0);
+  return !s.lasting.empty() && marked(s, w, kConvertedLegion) ? bit(Affil::Legion) : AffilMask(0);
 }
 
-bool takes_minor_gifts(const State& s, CardId w) { return !s.lasting.empty() && has_lock(s, w, kConvertedHeretic); }
+bool takes_minor_gifts(const State& s, CardId w) { return !s.lasting.empty() && marked(s, w, kConvertedHeretic); }
 
-bool raised_dead(const State& s, CardId w) { return !s.lasting.empty() && has_lock(s, w, kRaisedDead); }
+bool raised_dead(const State& s, CardId w) { return !s.lasting.empty() && marked(s, w, kRaisedDead); }
 
-static bool raises(const std::vector<Effect>& fx) {
-  for (const Effect& e : fx)
-    if (e.op == Op::Handler && e.handler == "animate_dead") return true;
-  return false;
-}
+static bool raises(const std::vector<Effect>& fx) { return has_handler(fx, "animate_dead"); }
 
 // Warriors of the pile that may enter play for `seat` (a PERSONALITY not already in play).
 static std::vector<CardId> raisable(const State& s, int seat, int pile_seat) {

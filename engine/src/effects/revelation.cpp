@@ -25,10 +25,7 @@ static void mark(State& s, CardId source, CardId w, int seat) {
   s.lasting.push_back(m);
 }
 
-bool revealed(const State& s, CardId w) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return m.lock == kRevealed && m.target == w; });
-}
+bool revealed(const State& s, CardId w) { return marked(s, w, kRevealed); }
 
 // Ends the choice and brings back the decision it interrupted, the warrior marked.
 // Copies what it needs first: erasing the choice frees it.
