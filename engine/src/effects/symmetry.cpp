@@ -23,8 +23,12 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
   if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
     if (!is_legion(s, w)) return false;
   } else switch (g.gift.level) {
-    case GiftLevel::Minor: if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false; break;  // gEngine POSSESS
-    case GiftLevel::MinorHeretic: if (!has_designation(s, w, "HERETIC")) return false; break;
+    case GiftLevel::Minor:  // gEngine POSSESS: a possessed Doomtrooper takes them too
+      if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
+      break;
+    case GiftLevel::MinorHeretic:
+      if (!has_designation(s, w, "HERETIC")) return false;
+      break;
     case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
       if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&
           !has_designation(s, w, "ANY APOSTLE") && s.def(w).major_gift_cost_d == 0)
