@@ -8,8 +8,8 @@
 
 namespace dt::detail {
 
-constexpr const char* kCanceller = "CANCELS A SPECIAL JUST PLAYED";
-constexpr const char* kAnyCanceller = "CANCELS ANY CARD JUST PLAYED";  // printed MISCOMMUNICATION
+constexpr DesigKey kCanceller("CANCELS A SPECIAL JUST PLAYED");
+constexpr DesigKey kAnyCanceller("CANCELS ANY CARD JUST PLAYED");  // printed MISCOMMUNICATION
 
 // Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
 // (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).

@@ -10,7 +10,7 @@
 
 namespace dt::detail {
 
-inline constexpr const char* kGivesSpellD = "DISCARDED FOR 8 D TO A SPELL";
+inline constexpr DesigKey kGivesSpellD("DISCARDED FOR 8 D TO A SPELL");
 constexpr int kMysticD = 8;
 
 inline void set_mystic(Option& o, CardId mystic) {

@@ -13,8 +13,8 @@
 namespace dt::detail {
 
 // The designations of such a spell: the model's current ratings (gEngine) or its printed ones.
-inline constexpr const char* kTakesRatings = "CASTER TAKES ITS TARGET'S RATINGS";
-inline constexpr const char* kTakesPrintedRatings = "CASTER TAKES ITS TARGET'S PRINTED RATINGS";
+inline constexpr DesigKey kTakesRatings("CASTER TAKES ITS TARGET'S RATINGS");
+inline constexpr DesigKey kTakesPrintedRatings("CASTER TAKES ITS TARGET'S PRINTED RATINGS");
 
 bool takes_ratings(const CardDef& spell);
 // What `caster` pays to cast `spell` on `model` (its price rules applied: art.cpp).

@@ -18,7 +18,7 @@
 namespace dt::detail {
 
 // The card's designation that makes its choice this one.
-inline constexpr const char* kCastsAtOnce = "ITS TARGET CASTS A SPELL AT ONCE";
+inline constexpr DesigKey kCastsAtOnce("ITS TARGET CASTS A SPELL AT ONCE");
 
 void queue_revelation(State& s, int seat, CardId source, CardId w);
 // Is the choice under way REVELATION's?

@@ -8,7 +8,7 @@
 
 namespace dt::detail {
 
-constexpr const char* kSpy = "TAKES AN OPPOSING WARRIOR'S MISSION REWARD";
+constexpr DesigKey kSpy("TAKES AN OPPOSING WARRIOR'S MISSION REWARD");
 
 static std::vector<CardId> spies(const State& s, int seat) {
   std::vector<CardId> out;
