@@ -1,7 +1,8 @@
 #pragma once
 // Every code a LastingMod marker may carry, in one list, so that two mechanisms
 // never read each other's markers. A new mechanism appends its codes here and
-// raises kLockEnd (the state-text reader accepts codes below it).
+// raises kLockEnd (the state-text reader accepts codes below it). Only files
+// that read or write a code include it: each edit rebuilds its includers.
 #include <cstdint>
 
 namespace dt::detail {
@@ -46,7 +47,12 @@ enum : uint8_t {
   // A card just taken out of a pile (effects/perception.hpp); target: that card
   kTakenFromCollection = 26,  // out of the Side Board, by a search
   kTakenFromPile = 27,        // picked out of a draw or discard pile by a card's effect
-  kLockEnd                    // one past the last code
+  // Blocks reserved for mechanisms being written at the same time, so that each
+  // header edit is one's own lines only; each block's codes go below its comment.
+  // Combat-flow mechanisms: 28-33
+  // Counters, diseases, immunity waived: 34-39
+  // Actions out of turn, cards replacing warriors, hidden missions: 40-45
+  kLockEnd = 46  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

@@ -6,6 +6,7 @@
 #include "actions/second_attack.hpp"
 #include "effects/orders.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

@@ -4,6 +4,7 @@
 #include "effects/moves.hpp"
 #include "effects/upkeep.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

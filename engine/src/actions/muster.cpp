@@ -3,6 +3,7 @@
 #include "effects/reactions.hpp"
 #include "effects/upkeep.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "internal.hpp"
+#include "markers.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
 #include "effects/stun.hpp"

@@ -6,6 +6,7 @@
 #include "effects/phantasm.hpp"
 #include "effects/revelation.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

@@ -4,7 +4,6 @@
 // triggers and the operations (ops.cpp) every effect list is made of.
 #pragma once
 
-#include "../markers.hpp"
 #include <functional>
 #include <string_view>
 #include <vector>

@@ -6,6 +6,7 @@
 
 #include "effects/reactions.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 #include "combat/groups.hpp"
 
 namespace dt::detail {

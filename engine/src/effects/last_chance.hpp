@@ -15,6 +15,7 @@
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 #include "events.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

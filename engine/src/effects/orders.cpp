@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "markers.hpp"
 #include "combat/groups.hpp"
 
 namespace dt::detail {

@@ -5,6 +5,7 @@
 
 #include "dt/state.hpp"
 #include "events.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

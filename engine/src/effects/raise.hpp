@@ -6,6 +6,7 @@
 
 #include "dt/state.hpp"
 #include "events.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

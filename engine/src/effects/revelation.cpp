@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

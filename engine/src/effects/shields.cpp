@@ -2,6 +2,7 @@
 #include "effects/shields.hpp"
 
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "markers.hpp"
 #include "effects/raise.hpp"
 #include "combat/groups.hpp"
 

@@ -3,6 +3,7 @@
 // pre-discard window); then the next player who is still in the game.
 #include "effects/orders.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
