@@ -50,6 +50,12 @@ enum : uint8_t {
   // Blocks reserved for mechanisms being written at the same time, so that each
   // header edit is one's own lines only; each block's codes go below its comment.
   // Combat-flow mechanisms: 28-33
+  // gEngine LESSER TELEPATHY (effects/telepathy.hpp): player, the seat that picks the tactics
+  kTacticPicker = 28,
+  // An attack split for it; target: the attacker named, waiting for its tactic, then for its defender
+  kTacticAsked = 29,
+  kTacticPickedFight = 30,
+  kTacticPickedShoot = 31,
   // Counters, diseases, immunity waived: 34-39
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
   kLockEnd = 46  // one past the last code
