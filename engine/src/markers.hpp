@@ -52,6 +52,7 @@ enum : uint8_t {
   // Combat-flow mechanisms: 28-33
   // Counters, diseases, immunity waived: 34-39
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
+  kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
   kLockEnd = 46  // one past the last code
 };
 
