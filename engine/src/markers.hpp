@@ -51,6 +51,11 @@ enum : uint8_t {
   // header edit is one's own lines only; each block's codes go below its comment.
   // Combat-flow mechanisms: 28-33
   // Counters, diseases, immunity waived: 34-39
+  // gEngine BACTERIA GRENADE (effects/disease.hpp): target the diseased warrior, player the user's seat
+  kDiseaseWaiting = 34,  // -3 A until the end of the user's next turn, which has not begun
+  kDiseaseEnding = 35,   // -3 A, the user's turn under way: gone at its end
+  kDiseased = 36,        // printed BACTERIA GRENADE: diseased (source the grenade), upkeep at each Draw step
+  kDiseaseMarker = 37,   // printed: one disease marker, -1 V
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
   kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
   kLockEnd = 46  // one past the last code

@@ -6,6 +6,7 @@
 
 #include "internal.hpp"
 #include "markers.hpp"
+#include "effects/disease.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
 #include "effects/stun.hpp"
@@ -116,7 +117,9 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
     if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
       mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);
+  const std::vector<OneUse> once = one_use_weapons(s);  // BACTERIA GRENADE, read before the kills
   award_kills(s, kills, a_dead && d_dead, log);
+  if (!once.empty()) after_one_use(s, once, log);
   // A surviving defender keeps its cover; its identity is public from now on.
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
   finish_combat(s, log);

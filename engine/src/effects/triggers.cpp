@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "effects/spy.hpp"
+#include "effects/disease.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -136,6 +137,7 @@ void run_no_destiny_triggers(State& s, Log log) {
 }
 
 void run_draw_triggers(State& s, int seat, Log log) {
+  disease_draw_step(s, seat, log);  // printed BACTERIA GRENADE
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
   std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
   candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());

@@ -1,6 +1,7 @@
 // gEngine "ORDER OF PLAY": a turn is a Draw step (with its pre-draw window),
 // the Actions step (actions_step.cpp) and a Discard step (with its
 // pre-discard window); then the next player who is still in the game.
+#include "effects/disease.hpp"
 #include "effects/orders.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -39,6 +40,7 @@ void start_discard_step(State& s) {
 
 void end_turn(State& s, Log log) {
   end_of_turn_missions(s, log);  // DARK KOHORT: "until the end of your next turn"
+  diseases_turn_end(s, s.current);  // gEngine BACTERIA GRENADE: the same
   eliminate_if_out_of_time(s, log);
   SeatState& me = s.seats[s.current];
   if (me.extra_turns > 0 && !me.eliminated) {  // RUTHLESS EFFICIENCY: the same player again
@@ -67,6 +69,7 @@ void start_turn(State& s, Log log) {
   s.tactical_used = false;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   arm_orders(s, s.current);  // TELEPATHIC MESSAGE, CONTROL MIND: orders for this turn
+  diseases_turn_start(s, s.current);  // gEngine BACTERIA GRENADE: ends with this turn
   for (LastingMod& m : s.lasting)  // LANE CHUNG: last turn's boast falls due this turn
     if (m.seat == kBoastSeat && s.card(m.target).controller == s.current) m.seat = s.current;
   emit(log, {EventKind::TurnStart, int8_t(s.current), kNoCard, kNoCard, s.turn_number});
