@@ -550,6 +550,7 @@ class GreedyBot final : public Bot {
         return -2 - (seen_.at(o.a).wounded ? 1 : 0) + 0.1 * warrior_value(*def(o.a));
       }
       case OptKind::Attack: {
+        if (o.b == kNoCard) return last_action ? 100 : 1;  // the attacker alone (LESSER TELEPATHY): the tactic is not ours
         const Est A = est(obs, o.a, o.tactic, false), D = est(obs, o.b, o.tactic, false);
         if (!D.known || !D.can || A.atk < D.a) return -1;
         double v = outcome(me, me, A, D);

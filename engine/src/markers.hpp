@@ -50,6 +50,12 @@ enum : uint8_t {
   // Blocks reserved for mechanisms being written at the same time, so that each
   // header edit is one's own lines only; each block's codes go below its comment.
   // Combat-flow mechanisms: 28-33
+  // gEngine LESSER TELEPATHY (effects/telepathy.hpp): player, the seat that picks the tactics
+  kTacticPicker = 28,
+  // An attack split for it; target: the attacker named, waiting for its tactic, then for its defender
+  kTacticAsked = 29,
+  kTacticPickedFight = 30,
+  kTacticPickedShoot = 31,
   // Counters, diseases, immunity waived: 34-39
   // gEngine BACTERIA GRENADE (effects/disease.hpp): target the diseased warrior, player the user's seat
   kDiseaseWaiting = 34,  // -3 A until the end of the user's next turn, which has not begun

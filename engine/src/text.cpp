@@ -27,6 +27,7 @@ std::string to_text(const Option& o) {
     case OptKind::Build:  // a choice of area is named (LUNA)
       return "build " + cid(o.a) + (o.p == 1 ? " squad" : o.p == 2 ? " kohort" : o.p == 3 ? " outpost" : "");
     case OptKind::Attack:
+      if (o.b == kNoCard) return "attack " + cid(o.a);  // LESSER TELEPATHY: the attacker alone, the tactic to be picked
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
              (o.p == 1 ? " doubled" : "") +
              (o.p == 2 ? " then " + cid(o.c) + (o.d ? " shoot" : " fight") : "");

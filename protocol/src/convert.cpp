@@ -403,6 +403,8 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "attack" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::DirectAttack;
     o.b = dt::CardId(num);
+  } else if (k == "attack" && card(1, &o.a) && n == 2) {
+    o.kind = dt::OptKind::Attack;  // LESSER TELEPATHY: the attacker named alone
   } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && (n == 4 || (n == 5 && w[4] == "doubled"))) {
     o.kind = dt::OptKind::Attack;
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;

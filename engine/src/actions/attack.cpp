@@ -5,6 +5,7 @@
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/orders.hpp"
+#include "effects/telepathy.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -120,7 +121,12 @@ int pay_attack(State& s, int me, int cost) {
 }
 
 void apply_attack(State& s, const Option& o, Log log) {
+  if (o.b == kNoCard) {  // LESSER TELEPATHY: only the attacker is named; another player picks the tactic
+    apply_attacker_named(s, o, log);
+    return;
+  }
   const int me = deciding_seat(s);
+  tactic_split_over(s);
   attack_named(s);  // an attack declared first (declared_attack.hpp) is named now
   const int cost = o.p == 1 ? 2 : 1;  // a doubled Fight attack is two actions
   const int spare = pay_attack(s, me, cost);

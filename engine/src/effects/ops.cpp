@@ -20,6 +20,7 @@
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
 #include "effects/shields.hpp"
+#include "effects/telepathy.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
 #include "internal.hpp"
@@ -65,6 +66,8 @@ static std::map<std::string, Handler>& handlers() {
       m.player = int8_t(seat);
       s.lasting.push_back(m);
     };
+    // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/telepathy.hpp).
+    m["pick_tactics"] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {

@@ -7,13 +7,19 @@
 
 #include "actions/declared_attack.hpp"
 #include "effects/orders.hpp"
+#include "effects/telepathy.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
 void action_options(const State& s, std::vector<Option>& out) {
+  if (defender_stage(s)) {  // LESSER TELEPATHY: the tactic is picked, the defender is named now
+    defender_stage_options(s, out);
+    return;
+  }
   if (attack_naming(s)) {  // an attack was declared: it is named now, nothing else
     naming_options(s, out);
+    split_attacks(s, out);
     return;
   }
   const std::vector<CardId> mine = own_warriors(s, s.current);
@@ -55,6 +61,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   keep_boast(s, mine, out);
   keep_orders(s, out);
   if (may_attack) offer_declaration(s, mine, out);  // INVOKE PAIN, SUGGESTION: declared first, named after a window
+  split_attacks(s, out);  // LESSER TELEPATHY: another player picks the tactic
 }
 
 }  // namespace dt::detail
