@@ -7,6 +7,7 @@
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
+#include "dt/questions.hpp"
 #include "dtref/convert.hpp"
 #include "dtref/jsonl.hpp"
 
@@ -254,3 +255,20 @@ TEST(RefereeJsonl, FastRequestWriterMatchesTheReflectionWriter) {
 }
 
 }  // namespace
+
+// DISCERN TRUTH's answer is the asker's alone; a refusal is public.
+TEST(RefereeConvert, AnAnswerAboutAHandReachesTheAskerAlone) {
+  const dt::CardDb& db = dt::builtin_cards();
+  dt::State s = dt::new_game(db, config(3));
+  const dt::Event yes{dt::EventKind::Effect, 0, dt::CardId(0), dt::kNoCard, dt::kAnswerEvent + 0,
+                      dt::answer_y(dt::kAnswerYes, 1)};
+  const protocol::EventMsg mine = dtref::to_proto(s, yes, 0), theirs = dtref::to_proto(s, yes, 1);
+  EXPECT_EQ(mine.y(), yes.y);
+  EXPECT_NE(mine.text().find(": yes"), std::string::npos) << mine.text();
+  EXPECT_EQ(theirs.y(), -1);
+  EXPECT_EQ(theirs.text().find(": yes"), std::string::npos) << theirs.text();
+  const dt::Event refused{dt::EventKind::Effect, 0, dt::CardId(0), dt::kNoCard, dt::kAnswerEvent + 0,
+                          dt::answer_y(dt::kAnswerRefused, 1)};
+  EXPECT_EQ(dtref::to_proto(s, refused, 1).y(), refused.y);
+  EXPECT_NE(dtref::to_proto(s, refused, 1).text().find("refuses"), std::string::npos);
+}

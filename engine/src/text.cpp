@@ -2,6 +2,7 @@
 #include <string>
 
 #include "dt/game.hpp"
+#include "dt/questions.hpp"
 
 namespace dt {
 
@@ -158,6 +159,21 @@ std::string_view effect_name(int op) {
 
 }  // namespace
 
+// DISCERN TRUTH's answer (dt/questions.hpp): what was asked is public, the
+// answer is told to the asker alone.
+template <class Name>
+static std::string answer_text(const State& s, const Event& e, int viewer, Name name) {
+  const int q = e.x - kAnswerEvent;
+  const std::string who = "s" + std::to_string(e.y / 4), asker = "s" + std::to_string(e.seat);
+  std::string question = q < 0 ? "a card named " + name(e.b)
+                         : q < 12 ? "a card of type " + std::string(to_string(CardType(q)))
+                                  : "at least " + std::to_string(q - 11) + " cards";
+  const std::string head = name(e.a) + ": " + asker + " asks whether " + who + " holds " + question + ": ";
+  if (e.y % 4 == kAnswerRefused) return head + who + " refuses to answer";
+  if (answer_hidden_from(e, viewer)) return head + who + " answers " + asker + " alone";
+  return head + (e.y % 4 == kAnswerYes ? "yes" : "no");
+}
+
 std::string describe(const State& s, const Event& e, int viewer) {
   auto name = [&](CardId c) -> std::string {
     if (c == kNoCard) return "?";
@@ -208,6 +224,7 @@ std::string describe(const State& s, const Event& e, int viewer) {
               : e.x >= 0     ? "alternative " + x
                              : std::string("no more"));
     case EventKind::Effect:
+      if (is_answer_event(e)) return answer_text(s, e, viewer, name);
       return name(e.a) + ": " + std::string(effect_name(e.x)) + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";
     case EventKind::Kill: return name(e.a) + " is killed by " + name(e.b) + " (V " + x + ")";

@@ -8,6 +8,8 @@
 #include <memory>
 #include <unordered_map>
 
+#include "dt/questions.hpp"
+
 namespace dtref {
 
 std::string phase_name(dt::Phase p) {
@@ -176,7 +178,7 @@ void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::Even
   m->set_a(e.a);
   m->set_b(e.b);
   m->set_x(e.x);
-  m->set_y(e.y);
+  m->set_y(dt::answer_hidden_from(e, viewer) ? -1 : e.y);  // DISCERN TRUTH: the asker's alone
   m->set_text(dt::describe(s, e, viewer));
 }
 

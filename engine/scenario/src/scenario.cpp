@@ -341,6 +341,9 @@ class Parser {
       need(3, "'expect target sN sM|none'");
       seat_arg(l, w[1]);
       if (lower(w[2]) != "none") seat_arg(l, w[2]);
+    } else if (k == "heard" || k == "unheard") {
+      need(3, "'expect heard|unheard sN TEXT'");
+      seat_arg(l, w[1]);
     } else if (k == "decider" || k == "turn") {
       need(2, "a seat");
       seat_arg(l, w[1]);
@@ -824,6 +827,15 @@ class Runner {
       int got = primary_target(st_, seat(w[1]));
       auto nm = [](int x) { return x < 0 ? std::string("none") : "s" + std::to_string(x); };
       if (want != got) mismatch("primary target of " + w[1] + " " + nm(want), nm(got));
+    } else if (k == "heard" || k == "unheard") {  // the last decision's events, as that seat reads them
+      const int viewer = seat(w[1]);
+      std::string text;
+      for (size_t i = 2; i < w.size(); ++i) text += (i > 2 ? " " : "") + w[i];
+      bool heard = false;
+      for (const Event& e : events_) heard = heard || describe(st_, e, viewer).find(text) != std::string::npos;
+      if (heard != (k == "heard"))
+        mismatch(w[1] + (heard ? " not to read '" : " to read '") + text + "' in the last decision's events",
+                 heard ? "read" : "not read");
     } else if (k == "decider") {
       if (game_over(st_)) mismatch("s" + w[1].substr(1) + " to decide", "game over");
       int got = deciding_seat(st_);

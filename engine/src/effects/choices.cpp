@@ -19,6 +19,7 @@
 #include "effects/raise.hpp"
 #include "combat/groups.hpp"
 #include "effects/revelation.hpp"
+#include "effects/questions.hpp"
 #include "effects/telepathy.hpp"
 #include "effects/command.hpp"
 #include "effects/disease.hpp"
@@ -231,6 +232,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (is_raise_choice(s, ch)) return raise_choice_options(s, ch, out);  // ANIMATE DEAD
   if (is_attack_on_choice(s, ch)) return attack_on_options(s, ch, out);  // gEngine CHARGER
   if (is_prison_choice(s, ch)) return prison_choice_options(s, ch, out);  // gEngine CYBERCURITY MP
+  if (is_question_choice(s, ch)) return question_options(s, ch, out);     // DISCERN TRUTH
   if (is_tactic_choice(s, ch)) return tactic_choice_options(s, ch, out);  // gEngine LESSER TELEPATHY
   if (is_forced_tactic_choice(s, ch)) return forced_tactic_options(s, ch, out);  // COMMAND
   if (is_disease_choice(s, ch)) return disease_choice_options(s, ch, out);  // printed BACTERIA GRENADE
@@ -274,6 +276,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   if (is_raise_choice(s, ch)) return apply_raise_choice(s, o, log);
   if (is_attack_on_choice(s, ch)) return apply_attack_on(s, o, log);
   if (is_prison_choice(s, ch)) return apply_prison_choice(s, o, log);
+  if (is_question_choice(s, ch)) return apply_question(s, o, log);
   if (is_tactic_choice(s, ch)) return apply_tactic_choice(s, o, log);
   if (is_forced_tactic_choice(s, ch)) return apply_forced_tactic(s, o, log);
   if (is_disease_choice(s, ch)) return apply_disease_choice(s, o, log);

@@ -68,6 +68,7 @@ void move_equipment_pick(State& s, int seat, CardId source, CardId picked, Log l
   if (picked == kNoCard || s.choices.empty()) return;
   const CardId moving = s.choices.front().target;  // the second step's Equipment
   if (moving != kNoCard && picked == moving) {  // back to its owner's hand
+    for (CardId a : attachment_list(s, moving)) discard_from_play(s, a);  // a weapon's add-ons (BAYONET) stay behind
     take_out(s, moving);
     put_into(s, moving, Zone::Hand);
     emit(log, {EventKind::Effect, int8_t(seat), source, moving, int(Op::ReturnToHand), -1});
