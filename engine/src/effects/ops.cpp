@@ -23,6 +23,7 @@
 #include "effects/telepathy.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
+#include "effects/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "../markers.hpp"
@@ -78,6 +79,9 @@ static std::map<std::string, Handler>& handlers() {
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
     };
+    // gEngine DARK VISITATION: its markers, put on as it is played, 3 taken at each Draw step (effects/visitation.hpp).
+    m["visitation_markers"] = [](State& s, int, CardId source, CardId, int, Log) { put_visitation_markers(s, source); };
+    m["visitation_countdown"] = [](State& s, int, CardId source, CardId, int, Log) { visitation_countdown(s, source); };
     // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).
