@@ -64,6 +64,7 @@ enum : uint8_t {
   kDiseaseMarker = 37,   // printed: one disease marker, -1 V
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
   kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
+  kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/replace.hpp)
   kLockEnd = 46  // one past the last code
 };
 
