@@ -65,6 +65,7 @@ enum : uint8_t {
   kVisitation = 38,      // gEngine DARK VISITATION (effects/visitation.hpp): source = target = the card, bonus.v its markers
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
   kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
+  kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/replace.hpp)
   kLockEnd = 46  // one past the last code
 };
 

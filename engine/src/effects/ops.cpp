@@ -19,6 +19,7 @@
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
+#include "effects/replace.hpp"
 #include "effects/shields.hpp"
 #include "effects/telepathy.hpp"
 #include "effects/upkeep.hpp"
@@ -74,6 +75,13 @@ static std::map<std::string, Handler>& handlers() {
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
+    };
+    // PRIMAL BITCH: the card takes the target warrior's place (effects/replace.hpp).
+    m["replace_warrior"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+      replace_warrior(s, source, target, false, log);
+    };
+    m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+      replace_warrior(s, source, target, true, log);
     };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
