@@ -21,10 +21,12 @@
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
+#include "effects/replace.hpp"
 #include "effects/shields.hpp"
 #include "effects/telepathy.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
+#include "effects/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "../markers.hpp"
@@ -81,10 +83,20 @@ static std::map<std::string, Handler>& handlers() {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
     };
+    // PRIMAL BITCH: the card takes the target warrior's place (effects/replace.hpp).
+    m["replace_warrior"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+      replace_warrior(s, source, target, false, log);
+    };
+    m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+      replace_warrior(s, source, target, true, log);
+    };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
     };
+    // gEngine DARK VISITATION: its markers, put on as it is played, 3 taken at each Draw step (effects/visitation.hpp).
+    m["visitation_markers"] = [](State& s, int, CardId source, CardId, int, Log) { put_visitation_markers(s, source); };
+    m["visitation_countdown"] = [](State& s, int, CardId source, CardId, int, Log) { visitation_countdown(s, source); };
     // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).
