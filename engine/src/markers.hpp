@@ -56,6 +56,10 @@ enum : uint8_t {
   kTacticAsked = 29,
   kTacticPickedFight = 30,
   kTacticPickedShoot = 31,
+  // COMMAND (effects/command.hpp): a forced attack waiting for its cast's response window to
+  // close; two markers from the card, the first on the attacker, the second on the defender
+  kForcedFight = 32,
+  kForcedShoot = 33,
   // Counters, diseases, immunity waived: 34-39
   // gEngine BACTERIA GRENADE (effects/disease.hpp): target the diseased warrior, player the user's seat
   kDiseaseWaiting = 34,  // -3 A until the end of the user's next turn, which has not begun
