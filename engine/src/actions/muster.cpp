@@ -1,6 +1,7 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
 #include "effects/reactions.hpp"
+#include "effects/replace.hpp"
 #include "effects/upkeep.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -60,6 +61,7 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   if (tribal_conflict(s, seat, w)) return false;
   if (lone_imperial_conflict(s, seat, w)) return false;
   if (d.has(kwAirship) && airships_grounded(s)) return false;  // GALE FORCE WINDS
+  if (area_closed(s, seat, muster_area(s, w))) return false;   // PRIMAL BITCH holds the area
   return true;
 }
 
@@ -106,6 +108,7 @@ void apply_muster(State& s, const Option& o, Log log) {
   }
   if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;
   emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});
+  note_mustered(s, me, o.a);  // PRIMAL BITCH may take its place, in this window
   if (free) {
     after_free_action(s);
     return;

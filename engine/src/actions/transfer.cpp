@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "effects/replace.hpp"
 
 namespace dt::detail {
 
@@ -52,6 +53,8 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
     if (outpost_conflict(s, wi.controller, w)) return std::nullopt;
     o.p = int16_t(Area::Outpost);
   }
+  // PRIMAL BITCH: it stays where it took a warrior's place, and keeps others out.
+  if (s.def(w).type != CardType::Warrior || area_closed(s, wi.controller, Area(o.p))) return std::nullopt;
   return o;
 }
 

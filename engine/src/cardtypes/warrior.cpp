@@ -1,5 +1,6 @@
 // Warrior cards: which cards count as warriors in play and what kind of
 // warrior they are (gEngine "AFFILIATION ICON", "COMBAT RATINGS").
+#include "effects/replace.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -9,8 +10,9 @@ using namespace detail;
 bool is_warrior_in_play(const State& s, CardId c) {
   if (c < 0 || size_t(c) >= s.cards.size()) return false;  // kNoCard: an absent target or survivor
   const CardInst& ci = s.card(c);
-  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard &&
-         s.def(c).type == CardType::Warrior;
+  if (ci.zone != Zone::InPlay || ci.attached_to != kNoCard) return false;
+  const CardDef& d = s.def(c);
+  return d.type == CardType::Warrior || (d.type == CardType::Special && d.has_designation(kCountsAsWarrior));  // PRIMAL BITCH
 }
 
 bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }

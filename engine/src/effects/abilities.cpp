@@ -9,6 +9,7 @@
 #include "effects/perception.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
+#include "effects/replace.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
@@ -192,6 +193,12 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           (s.card(a).controller == seat || s.def(a).has_designation("ITS BEARER'S PLAYER USES IT")))
         abilities_of(a, w);
   }
+  // PRIMAL BITCH: a card in another player's area whose abilities any player uses.
+  for (int t = 0; t < s.num_seats(); ++t)
+    if (t != seat)
+      for (CardId c : s.seats[size_t(t)].in_play)
+        if (s.def(c).type == CardType::Special && s.def(c).has_designation(kAnyPlayerUses) && is_warrior_in_play(s, c))
+          abilities_of(c, c);
   // An offer stands even if its card left play in that combat (a mutual kill).
   for (size_t i = 0; i < s.offers.size(); ++i) {
     const CardId c = s.offers[i];

@@ -6,8 +6,10 @@
 #include <map>
 #include <string>
 
+#include "actions/declared_attack.hpp"
 #include "effects/area_damage.hpp"
 #include "effects/collection.hpp"
+#include "effects/command.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
@@ -19,6 +21,7 @@
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
+#include "effects/replace.hpp"
 #include "effects/shields.hpp"
 #include "effects/telepathy.hpp"
 #include "effects/upkeep.hpp"
@@ -69,11 +72,23 @@ static std::map<std::string, Handler>& handlers() {
     };
     // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/telepathy.hpp).
     m["pick_tactics"] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
+    // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/command.hpp).
+    m["tactical_cast"] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
+    for (const bool printed : {false, true})
+      m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
+                                                                          Log) { force_attack(s, seat, source, d, printed); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
+    };
+    // PRIMAL BITCH: the card takes the target warrior's place (effects/replace.hpp).
+    m["replace_warrior"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+      replace_warrior(s, source, target, false, log);
+    };
+    m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+      replace_warrior(s, source, target, true, log);
     };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {

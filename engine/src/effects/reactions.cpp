@@ -1,5 +1,6 @@
 // "Immediately after" markers: see reactions.hpp.
 #include "effects/reactions.hpp"
+#include "effects/replace.hpp"
 
 #include <algorithm>
 
@@ -12,6 +13,7 @@ namespace dt::detail {
 static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation("PLAYED ON A WARRIOR JUST PLACED IN A SQUAD")) return kJustPlacedInSquad;
   if (d.has_designation("PLAYED ON THE KILLER OF A MISHIMA")) return kJustKilledMishima;
+  if (d.has_designation(kReplacesMustered)) return kJustMustered;  // PRIMAL BITCH
   if (d.has_designation("SAVES YOUR WARRIOR FROM A KILL")) return kAboutToDie;  // NARROW ESCAPE!
   return 0;
 }
@@ -24,7 +26,7 @@ void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
 
 void clear_just_happened(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) {
-    return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kTakenFromCollection ||
+    return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
            m.lock == kTakenFromPile;  // effects/perception.hpp
   });
 }

@@ -2,6 +2,7 @@
 // players, fortifications, equipment, gifts, missions, cards of a pile.
 #include <algorithm>
 
+#include "effects/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/raise.hpp"
@@ -184,6 +185,7 @@ bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, Card
     if (!enter_value_ok(s, e, t)) return false;  // gEngine PORTAL OF UNDEATH: V 6 or less
     if (personality_in_play(s, seat, t)) return false;
     if (!s.rules.outposts && is_tribal(s, t)) return false;
+    if (area_closed(s, seat, muster_area(s, t))) return false;  // PRIMAL BITCH holds that area
   }
   return true;
 }
