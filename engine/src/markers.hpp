@@ -56,12 +56,17 @@ enum : uint8_t {
   kTacticAsked = 29,
   kTacticPickedFight = 30,
   kTacticPickedShoot = 31,
+  // COMMAND (effects/command.hpp): a forced attack waiting for its cast's response window to
+  // close; two markers from the card, the first on the attacker, the second on the defender
+  kForcedFight = 32,
+  kForcedShoot = 33,
   // Counters, diseases, immunity waived: 34-39
   // gEngine BACTERIA GRENADE (effects/disease.hpp): target the diseased warrior, player the user's seat
   kDiseaseWaiting = 34,  // -3 A until the end of the user's next turn, which has not begun
   kDiseaseEnding = 35,   // -3 A, the user's turn under way: gone at its end
   kDiseased = 36,        // printed BACTERIA GRENADE: diseased (source the grenade), upkeep at each Draw step
   kDiseaseMarker = 37,   // printed: one disease marker, -1 V
+  kVisitation = 38,      // gEngine DARK VISITATION (effects/visitation.hpp): source = target = the card, bonus.v its markers
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
   kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
   kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/replace.hpp)

@@ -6,6 +6,7 @@
 
 #include "internal.hpp"
 #include "markers.hpp"
+#include "effects/command.hpp"
 #include "effects/disease.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
@@ -117,6 +118,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
     if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
       mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);
+  forced_hurt_pays(s, a_dead || a_wounded_now, d_dead || d_wounded_now, a_v, d_v, log);  // printed COMMAND
   const std::vector<OneUse> once = one_use_weapons(s);  // BACTERIA GRENADE, read before the kills
   award_kills(s, kills, a_dead && d_dead, log);
   if (!once.empty()) after_one_use(s, once, log);

@@ -5,6 +5,7 @@
 #include "effects/mystic.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/revelation.hpp"
+#include "effects/command.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -138,6 +139,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
+  if (forces_attack(d) && !forced_attack_open(s, seat, d)) return;  // COMMAND: a Tactical action
   const int own_d = dt::destiny(s, seat);
   // One caster's options; REVELATION may lend the player another's warrior.
   // `mystic`: a warrior of the player discarded to give the spell D (MYSTIC),
@@ -182,6 +184,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!art_target_ok(s, caster, c, t.card) || !defender_ok(s, p.effects, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // SUGGESTION
+      if (!forced_attacker_ok(s, seat, c, t.card)) continue;   // COMMAND
       if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked(s, t.card, c)) continue;
       Option o{OptKind::Play, c, t.card};
       o.c = caster;

@@ -22,6 +22,7 @@
 #include "effects/secret.hpp"
 #include "effects/questions.hpp"
 #include "effects/telepathy.hpp"
+#include "effects/command.hpp"
 #include "effects/disease.hpp"
 #include "internal.hpp"
 
@@ -235,6 +236,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (is_prison_choice(s, ch)) return prison_choice_options(s, ch, out);  // gEngine CYBERCURITY MP
   if (is_question_choice(s, ch)) return question_options(s, ch, out);     // DISCERN TRUTH
   if (is_tactic_choice(s, ch)) return tactic_choice_options(s, ch, out);  // gEngine LESSER TELEPATHY
+  if (is_forced_tactic_choice(s, ch)) return forced_tactic_options(s, ch, out);  // COMMAND
   if (is_disease_choice(s, ch)) return disease_choice_options(s, ch, out);  // printed BACTERIA GRENADE
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
@@ -278,6 +280,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   if (is_prison_choice(s, ch)) return apply_prison_choice(s, o, log);
   if (is_question_choice(s, ch)) return apply_question(s, o, log);
   if (is_tactic_choice(s, ch)) return apply_tactic_choice(s, o, log);
+  if (is_forced_tactic_choice(s, ch)) return apply_forced_tactic(s, o, log);
   if (is_disease_choice(s, ch)) return apply_disease_choice(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).

@@ -6,8 +6,10 @@
 #include <map>
 #include <string>
 
+#include "actions/declared_attack.hpp"
 #include "effects/area_damage.hpp"
 #include "effects/collection.hpp"
+#include "effects/command.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/membership.hpp"
 #include "effects/moves.hpp"
@@ -25,6 +27,7 @@
 #include "effects/telepathy.hpp"
 #include "effects/upkeep.hpp"
 #include "effects/wounds.hpp"
+#include "effects/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "../markers.hpp"
@@ -70,6 +73,11 @@ static std::map<std::string, Handler>& handlers() {
     };
     // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/telepathy.hpp).
     m["pick_tactics"] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
+    // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/command.hpp).
+    m["tactical_cast"] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
+    for (const bool printed : {false, true})
+      m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
+                                                                          Log) { force_attack(s, seat, source, d, printed); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
@@ -89,6 +97,9 @@ static std::map<std::string, Handler>& handlers() {
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
     };
+    // gEngine DARK VISITATION: its markers, put on as it is played, 3 taken at each Draw step (effects/visitation.hpp).
+    m["visitation_markers"] = [](State& s, int, CardId source, CardId, int, Log) { put_visitation_markers(s, source); };
+    m["visitation_countdown"] = [](State& s, int, CardId source, CardId, int, Log) { visitation_countdown(s, source); };
     // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).

@@ -5,6 +5,7 @@
 
 #include "effects/membership.hpp"
 #include "effects/raise.hpp"
+#include "effects/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "stun.hpp"
@@ -121,7 +122,45 @@ QueryMemo::~QueryMemo() {
 
 }  // namespace detail
 
+// gEngine DARK VISITATION: is w a Doomtrooper whose current V is below the
+// card's markers (n)? Its V and Doomtrooper-ness are read without the card's
+// own effect (a warrior's modifiers may ask its affiliations: the guard stops
+// the loop) and past the memo, which would otherwise keep answers given
+// under the guard; the memo is then started afresh.
+namespace {
+thread_local bool visiting = false;
+}
+static bool visited_heretic(const State& s, CardId w, int n) {
+  if (visiting || s.def(w).type != CardType::Warrior || !is_warrior_in_play(s, w)) return false;
+  visiting = true;
+  const State* held = memo.state;
+  memo.state = nullptr;
+  const bool r = is_doomtrooper(s, w) && stats(s, w).v < n;
+  memo.state = held;
+  visiting = false;
+  if (held && ++memo.stamp == 0) {  // as QueryMemo does when the stamp wraps
+    std::fill(memo.keywords_stamp.begin(), memo.keywords_stamp.end(), 0);
+    std::fill(memo.affiliations_stamp.begin(), memo.affiliations_stamp.end(), 0);
+    std::fill(memo.mod_grants_stamp.begin(), memo.mod_grants_stamp.end(), 0);
+    memo.stamp = 1;
+  }
+  return r;
+}
+
+static bool visited_heretic(const State& s, CardId w) {
+  if (s.lasting.empty() || visiting) return false;
+  const int n = visitation_markers(s);
+  return n > 0 && visited_heretic(s, w, n);
+}
+
+static AffilMask compute_own_affiliations(const State& s, CardId w);
+
 static AffilMask compute_affiliations(const State& s, CardId w) {
+  const AffilMask m = compute_own_affiliations(s, w);
+  return visited_heretic(s, w) ? AffilMask(m | bit(Affil::Legion)) : m;  // gEngine DARK VISITATION
+}
+
+static AffilMask compute_own_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil | converted_affiliations(s, w), revoked = 0;  // printed POSSESS
   const AttachRange as = attachments_of(s, w);
   // The vehicle gate is worked out only when an attachment gives or takes an
@@ -172,14 +211,15 @@ static constexpr DesigKey kHeretic("HERETIC");
 
 bool has_designation(const State& s, CardId w, DesigKey d) {
   if (s.def(w).has_designation(d)) return true;
-  if (d.bit == kHeretic.bit && d.text == kHeretic.text && converted_heretic(s, w)) return true;  // POSSESS
+  if (d.bit == kHeretic.bit && d.text == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w)))
+    return true;  // POSSESS, gEngine DARK VISITATION
   if (s.card(w).first_attachment == kNoCard) return false;
   return attachment_grants(s, w, d.text, d.bit);
 }
 
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation_text(d)) return true;
-  if (d == kHeretic.text && converted_heretic(s, w)) return true;
+  if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return true;
   return attachment_grants(s, w, d, ~uint64_t(0));
 }
 
