@@ -179,7 +179,8 @@ std::string describe(const State& s, const Event& e, int viewer) {
   auto name = [&](CardId c) -> std::string {
     if (c == kNoCard) return "?";
     const CardInst& ci = s.card(c);
-    bool visible = viewer < 0 || ci.controller == viewer || !ci.hidden;
+    const int knower = ci.hidden && s.def(c).type == CardType::Mission ? ci.owner : ci.controller;  // SECRET MISSION
+    bool visible = viewer < 0 || knower == viewer || !ci.hidden;
     if (e.kind == EventKind::Discard && viewer >= 0 && ci.owner != viewer) visible = false;
     // A card shown to one player (a hand looked at, a card offered to pick from): to it alone.
     // A draw pile looked through (GAZE) is hidden from its owner too.
