@@ -18,6 +18,7 @@
 #include "effects/joined.hpp"
 #include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
+#include "effects/plans.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
@@ -79,6 +80,8 @@ static std::map<std::string, Handler>& handlers() {
     for (const bool printed : {false, true})
       m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
+    // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/plans.hpp).
+    m["attack_plan"] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
@@ -709,7 +712,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         auto it = handlers().find(e.handler);
         // In a Choice's on_pick, a handler on PICKED is handed the card picked.
         if (it != handlers().end())
-          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card, target.seat, log);
+          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card,
+                     e.who == Who::Picked && picked_seat >= 0 ? picked_seat : target.seat, log);
         break;
       }
       default: break;
