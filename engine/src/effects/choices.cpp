@@ -20,6 +20,7 @@
 #include "combat/groups.hpp"
 #include "effects/revelation.hpp"
 #include "effects/secret.hpp"
+#include "effects/inspire.hpp"
 #include "effects/questions.hpp"
 #include "effects/telepathy.hpp"
 #include "effects/command.hpp"
@@ -222,7 +223,8 @@ void choice_options(const State& s, std::vector<Option>& out) {
     revelation_options(s, out);
     return;
   }
-  if (secret_choice(s)) return secret_options(s, out);  // SECRET MISSION: missions' assignments
+  if (secret_choice(s)) return secret_options(s, out);      // SECRET MISSION: missions' assignments
+  if (inspired_choice(s)) return inspired_options(s, out);  // INSPIRED: actions at once
   const PendingChoice& ch = s.choices.front();
   if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
     cancel_choice_options(s, ch, out);

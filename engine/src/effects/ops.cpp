@@ -23,6 +23,7 @@
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
 #include "effects/secret.hpp"
+#include "effects/inspire.hpp"
 #include "effects/replace.hpp"
 #include "effects/shields.hpp"
 #include "effects/telepathy.hpp"
@@ -94,6 +95,8 @@ static std::map<std::string, Handler>& handlers() {
     m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
       replace_warrior(s, source, target, true, log);
     };
+    // INSPIRED: up to three actions at once (effects/inspire.hpp).
+    m["inspired"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_inspired(s, seat, source, 3); };
     // SECRET MISSION: a mission of your hand assigned face down (effects/secret.hpp).
     m["secret_mission"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
