@@ -29,9 +29,12 @@ static void lend_actions_step(State& s, int seat, int actions) {
 static bool allowed(const State& s, const Option& o) {
   const bool printed = s.rules.card_text == CardText::Printed;
   switch (o.kind) {
-    case OptKind::Muster: case OptKind::MusterCover: case OptKind::SeekCover: case OptKind::ExitCover:
-    case OptKind::Equip: case OptKind::Build: case OptKind::Bestow: case OptKind::Transfer:
-    case OptKind::EnterVehicle: case OptKind::ExitVehicle: case OptKind::Wrangle: case OptKind::Establish:
+    case OptKind::SeekCover: case OptKind::ExitCover: case OptKind::Transfer:
+    case OptKind::EnterVehicle: case OptKind::ExitVehicle:
+      // A warrior fighting a combat stays as it is until the combat is over.
+      return !s.combat.active || (o.a != s.combat.attacker && o.a != s.combat.defender);
+    case OptKind::Muster: case OptKind::MusterCover:
+    case OptKind::Equip: case OptKind::Build: case OptKind::Bestow: case OptKind::Wrangle: case OptKind::Establish:
     case OptKind::BestowKi: case OptKind::Proclaim:
       return true;
     case OptKind::Sabotage: return printed;  // 2nd ed: one ordinary action, not an attack
