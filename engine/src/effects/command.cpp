@@ -17,7 +17,7 @@ bool forces_attack(const CardDef& d) {
 
 static bool printed_reading(const CardDef& d) { return on_pick_has(d, "forced_attack_printed"); }
 
-bool forced_attack_open(const State& s, int seat, const CardDef&) {
+bool forced_attack_open(const State& s, int seat) {
   if (seat != s.current || s.phase != Phase::Actions) return false;
   if (s.tactical_used && !s.extra_tacticals && !free_attacks(s, seat)) return false;
   if (s.seats[size_t(seat)].turns_taken <= 1 && !s.rules.tactical_in_first_turn) return false;

@@ -25,7 +25,7 @@ namespace dt::detail {
 // Is `d` a COMMAND card (a forced attack in its choice's on_pick)?
 bool forces_attack(const CardDef& d);
 // May `seat` cast it now: its Tactical action (none used, not a first turn, no SHROUD)?
-bool forced_attack_open(const State& s, int seat, const CardDef& d);
+bool forced_attack_open(const State& s, int seat);
 // May `a` be the forced attacker: an opponent's warrior able to attack?
 bool forced_attacker_ok(const State& s, int seat, CardId card, CardId a);
 // May `d` be its defender (a tactic for the pair; gEngine: a legal defender)?
