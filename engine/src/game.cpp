@@ -9,6 +9,7 @@
 #include "effects/last_chance.hpp"
 #include "effects/membership.hpp"
 #include "effects/perception.hpp"
+#include "effects/inspire.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -144,7 +145,9 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
   const int me = deciding_seat(s);
   const bool from_hand = puts_card_into_play(o.kind) && o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
-  option_rule(o.kind).apply(s, o, log);
+  // INSPIRED: an action its choice offers is made in a lent Actions step.
+  if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
+  else option_rule(o.kind).apply(s, o, log);
   if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);
   resume(s, log);
   refresh_sergeants(s);

@@ -52,14 +52,15 @@ enum : uint8_t {
   // Combat-flow mechanisms: 28-33
   // gEngine LESSER TELEPATHY (effects/telepathy.hpp): player, the seat that picks the tactics
   kTacticPicker = 28,
-  // An attack split for it; target: the attacker named, waiting for its tactic, then for its defender
-  kTacticAsked = 29,
+  // An attack split for it: the tactic picked; target: the attacker, waiting for its defender
   kTacticPickedFight = 30,
   kTacticPickedShoot = 31,
-  // COMMAND (effects/command.hpp): a forced attack waiting for its cast's response window to
-  // close; two markers from the card, the first on the attacker, the second on the defender
-  kForcedFight = 32,
-  kForcedShoot = 33,
+  // EMPATHY (effects/plans.hpp): player, the planner; a plan due (seat kNoTurnEnds) or armed this
+  // turn (seat the planner's: its question, then a plan of no attack)
+  kPlanDue = 29,
+  // A plan told: target the attacker, immune its defender, seat the planner's
+  kPlanFight = 32,
+  kPlanShoot = 33,
   // Counters, diseases, immunity waived: 34-39
   // gEngine BACTERIA GRENADE (effects/disease.hpp): target the diseased warrior, player the user's seat
   kDiseaseWaiting = 34,  // -3 A until the end of the user's next turn, which has not begun

@@ -16,7 +16,9 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.wounded = ci.wounded;
   out.cover = ci.cover;
   out.attached_to = ci.attached_to;
-  const bool known = ci.controller == viewer || !ci.hidden;
+  // A mission face down (SECRET MISSION) is its owner's secret, wherever it lies.
+  const int knower = ci.hidden && s.def(c).type == CardType::Mission ? ci.owner : ci.controller;
+  const bool known = knower == viewer || !ci.hidden;
   out.def = known ? ci.def : -1;
   out.area = known ? ci.area : Area::Squad;  // where it was mustered would hint at what it is
   out.area_known = known;

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "dt/game.hpp"
+#include "dt/plans.hpp"
 #include "dt/questions.hpp"
 
 namespace dt {
@@ -178,7 +179,8 @@ std::string describe(const State& s, const Event& e, int viewer) {
   auto name = [&](CardId c) -> std::string {
     if (c == kNoCard) return "?";
     const CardInst& ci = s.card(c);
-    bool visible = viewer < 0 || ci.controller == viewer || !ci.hidden;
+    const int knower = ci.hidden && s.def(c).type == CardType::Mission ? ci.owner : ci.controller;  // SECRET MISSION
+    bool visible = viewer < 0 || knower == viewer || !ci.hidden;
     if (e.kind == EventKind::Discard && viewer >= 0 && ci.owner != viewer) visible = false;
     // A card shown to one player (a hand looked at, a card offered to pick from): to it alone.
     // A draw pile looked through (GAZE) is hidden from its owner too.
@@ -225,6 +227,13 @@ std::string describe(const State& s, const Event& e, int viewer) {
                              : std::string("no more"));
     case EventKind::Effect:
       if (is_answer_event(e)) return answer_text(s, e, viewer, name);
+      if (is_plan_event(e)) {  // EMPATHY: the plan, to the caster alone
+        const std::string planner = "s" + std::to_string(plan_planner(e));
+        const std::string head = name(e.a) + ": " + planner + " tells " + who + " its attack plan";
+        if (plan_hidden_from(e, viewer)) return head;
+        if (plan_what(e) == 2) return head + ": no attack";
+        return head + ": " + name(e.b) + " attacks " + name(CardId(e.y)) + (plan_what(e) == 0 ? " (fight)" : " (shoot)");
+      }
       return name(e.a) + ": " + std::string(effect_name(e.x)) + " on " + (e.b != kNoCard ? name(e.b) : "s" + y);
     case EventKind::Wound: return name(e.a) + " is wounded";
     case EventKind::Kill: return name(e.a) + " is killed by " + name(e.b) + " (V " + x + ")";

@@ -8,6 +8,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "dt/plans.hpp"
 #include "dt/questions.hpp"
 
 namespace dtref {
@@ -176,9 +177,10 @@ void to_proto(const dt::State& s, const dt::Event& e, int viewer, protocol::Even
   m->set_kind(std::string(dt::to_string(e.kind)));
   m->set_seat(e.seat);
   m->set_a(e.a);
-  m->set_b(e.b);
-  m->set_x(e.x);
-  m->set_y(dt::answer_hidden_from(e, viewer) ? -1 : e.y);  // DISCERN TRUTH: the asker's alone
+  const bool plan_hidden = dt::plan_hidden_from(e, viewer);  // EMPATHY: the caster's (and planner's) alone
+  m->set_b(plan_hidden ? -1 : e.b);
+  m->set_x(plan_hidden ? dt::plan_x(dt::plan_planner(e), 0) : e.x);
+  m->set_y(dt::answer_hidden_from(e, viewer) || plan_hidden ? -1 : e.y);  // DISCERN TRUTH: the asker's alone
   m->set_text(dt::describe(s, e, viewer));
 }
 

@@ -6,6 +6,7 @@
 #include "actions/second_attack.hpp"
 #include "effects/orders.hpp"
 #include "effects/telepathy.hpp"
+#include "effects/plans.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -121,6 +122,7 @@ int pay_attack(State& s, int me, int cost) {
 }
 
 void apply_attack(State& s, const Option& o, Log log) {
+  if (plan_attack_taken(s, o, log)) return;  // EMPATHY: told as the turn's plan, not made now
   if (o.b == kNoCard) {  // LESSER TELEPATHY: only the attacker is named; another player picks the tactic
     apply_attacker_named(s, o, log);
     return;
@@ -151,6 +153,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     return;
   }
   orders_met(s, me, o.a, o.b);  // TELEPATHIC MESSAGE, CONTROL MIND
+  plan_met(s, o.a, o.b, o.tactic);  // EMPATHY
   if (boast_due(s, o.a))  // LANE CHUNG has made the attack he boasted of
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.source == o.a && m.target == o.a && m.seat == s.card(o.a).controller;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "effects/orders.hpp"
+#include "effects/plans.hpp"
 #include "internal.hpp"
 #include "../markers.hpp"
 
@@ -84,6 +85,7 @@ void naming_options(const State& s, std::vector<Option>& out) {
   attack_options(s, mine, out);
   keep_boast(s, mine, out);
   keep_orders(s, out);  // SUGGESTION's warrior must attack, if it can
+  keep_plan(s, out);    // EMPATHY
 }
 
 void apply_declare_attack(State& s, const Option&, Log) {

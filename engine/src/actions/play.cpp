@@ -3,6 +3,7 @@
 // the flow: an action opens the response window, and a combat whose warrior
 // left play, or that an effect ended, is over without a resolution.
 #include "effects/revelation.hpp"
+#include "effects/secret.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -67,10 +68,13 @@ void apply_play_card(State& s, const Option& o, Log log) {
   // REVELATION: a cast its choice offers is made in the decision it interrupted.
   const bool revealing = revelation_choice(s);
   if (revealing) revelation_cast(s);
+  // SECRET MISSION: a mission's assignment its choice offers, made face down.
+  const CardId secret = secret_choice(s) ? secret_begin(s) : kNoCard;
   const bool in_window = s.phase == Phase::Window;
   const bool was_combat = s.combat.active;
   const bool action = apply_play(s, o, log);
   if (revealing) revelation_over(s);
+  if (secret != kNoCard) secret_placed(s, secret, o.a);
   settle(s, in_window, was_combat, action, log);
 }
 

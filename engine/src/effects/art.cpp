@@ -139,7 +139,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
              : d.spell == SpellKind::AnyTime ? p.timing : Timing::Combat;
   if (!timing_open(s, t, seat, std::max<int>(1, p.actions))) return;
   if (faces_immunity(s, seat, c)) return;
-  if (forces_attack(d) && !forced_attack_open(s, seat, d)) return;  // COMMAND: a Tactical action
+  if (forces_attack(d) && !forced_attack_open(s, seat)) return;  // COMMAND: a Tactical action
   const int own_d = dt::destiny(s, seat);
   // One caster's options; REVELATION may lend the player another's warrior.
   // `mystic`: a warrior of the player discarded to give the spell D (MYSTIC),

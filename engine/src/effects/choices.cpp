@@ -19,9 +19,12 @@
 #include "effects/raise.hpp"
 #include "combat/groups.hpp"
 #include "effects/revelation.hpp"
+#include "effects/secret.hpp"
+#include "effects/inspire.hpp"
 #include "effects/questions.hpp"
 #include "effects/telepathy.hpp"
 #include "effects/command.hpp"
+#include "effects/plans.hpp"
 #include "effects/disease.hpp"
 #include "internal.hpp"
 
@@ -175,6 +178,8 @@ bool choice_possible(const State& s, int seat, CardId source, Target t, int time
   // Alternatives may be taken again and again: only cards run out.
   if (!c.alternatives.empty()) return true;
   const int need = c.may_stop ? 0 : std::max<int>(0, picks_for(c, times));
+  // A player who may be picked again (EMPATHY, LESSER DOMINATION) answers every pick alone.
+  if (c.repeat_picks && need > 0 && !choice_seats(s, seat, source, t).empty()) return true;
   return int(choice_candidates(s, seat, source, t, times).size() + choice_seats(s, seat, source, t).size()) >= need;
 }
 
@@ -218,6 +223,8 @@ void choice_options(const State& s, std::vector<Option>& out) {
     revelation_options(s, out);
     return;
   }
+  if (secret_choice(s)) return secret_options(s, out);      // SECRET MISSION: missions' assignments
+  if (inspired_choice(s)) return inspired_options(s, out);  // INSPIRED: actions at once
   const PendingChoice& ch = s.choices.front();
   if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
     cancel_choice_options(s, ch, out);
@@ -235,6 +242,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (is_question_choice(s, ch)) return question_options(s, ch, out);     // DISCERN TRUTH
   if (is_tactic_choice(s, ch)) return tactic_choice_options(s, ch, out);  // gEngine LESSER TELEPATHY
   if (is_forced_tactic_choice(s, ch)) return forced_tactic_options(s, ch, out);  // COMMAND
+  if (is_plan_choice(s, ch)) return plan_choice_options(s, out);  // EMPATHY
   if (is_disease_choice(s, ch)) return disease_choice_options(s, ch, out);  // printed BACTERIA GRENADE
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
@@ -279,6 +287,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   if (is_question_choice(s, ch)) return apply_question(s, o, log);
   if (is_tactic_choice(s, ch)) return apply_tactic_choice(s, o, log);
   if (is_forced_tactic_choice(s, ch)) return apply_forced_tactic(s, o, log);
+  if (is_plan_choice(s, ch)) return apply_plan_choice(s, o, log);
   if (is_disease_choice(s, ch)) return apply_disease_choice(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).

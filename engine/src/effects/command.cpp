@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "internal.hpp"
-#include "markers.hpp"
 
 namespace dt::detail {
 
@@ -18,7 +17,7 @@ bool forces_attack(const CardDef& d) {
 
 static bool printed_reading(const CardDef& d) { return on_pick_has(d, "forced_attack_printed"); }
 
-bool forced_attack_open(const State& s, int seat, const CardDef&) {
+bool forced_attack_open(const State& s, int seat) {
   if (seat != s.current || s.phase != Phase::Actions) return false;
   if (s.tactical_used && !s.extra_tacticals && !free_attacks(s, seat)) return false;
   if (s.seats[size_t(seat)].turns_taken <= 1 && !s.rules.tactical_in_first_turn) return false;
@@ -59,81 +58,40 @@ bool forced_pair_ok(const State& s, CardId a, CardId d, bool printed) {
   return pair_tactics(s, a, d) != 0;
 }
 
-static bool forced_marker(const LastingMod& m) { return m.lock == kForcedFight || m.lock == kForcedShoot; }
-
 void force_attack(State& s, int seat, CardId card, CardId d, bool printed) {
   if (s.choices.empty()) return;
   const CardId a = s.choices.front().target;
   if (!forced_pair_ok(s, a, d, printed)) return;
-  for (CardId w : {a, d}) {
-    LastingMod m{card, w, {}, kNoTurnEnds, kNoCard, 0, kForcedFight};
-    m.player = int8_t(seat);
-    s.lasting.push_back(m);
-  }
-  ask_pick(s, card, a, seat, seat, {}, 1);
-}
-
-// The two markers of a card: attacker first, then defender.
-static std::pair<LastingMod*, LastingMod*> markers_of(State& s, CardId card) {
-  LastingMod *a = nullptr, *d = nullptr;
-  for (LastingMod& m : s.lasting)
-    if (forced_marker(m) && m.source == card) (a ? d : a) = &m;
-  return {a, d};
+  // Asked with picks -1, which tells it from the card's own Choice (one pick).
+  ask_pick(s, card, a, seat, seat, {d}, -1);
 }
 
 bool is_forced_tactic_choice(const State& s, const PendingChoice& ch) {
-  if (!forces_attack(s.def(ch.source))) return false;
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return forced_marker(m) && m.source == ch.source; });
+  return ch.picks_left < 0 && ch.candidates.size() == 1 && forces_attack(s.def(ch.source));
 }
 
 void forced_tactic_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
-  if (ch.picks_left == 0) return;
-  auto [a, d] = markers_of(const_cast<State&>(s), ch.source);
-  const int tactics = a && d ? pair_tactics(s, a->target, d->target) : 0;
+  const int tactics = pair_tactics(s, ch.target, ch.candidates[0]);
   for (int16_t i : {0, 1}) {
     if (!(tactics & (1 << i))) continue;
     Option o{OptKind::Choose};
     o.p = i;
     out.push_back(o);
   }
-  if (out.empty()) out.push_back(choose_done());  // the pair can no longer fight: the attack is void
+  if (out.empty()) out.push_back(choose_done());  // the pair can no longer fight: no attack
 }
 
 void apply_forced_tactic(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
-  const CardId card = ch.source;
-  if (o.p < 0) {
-    std::erase_if(s.lasting, [&](const LastingMod& m) { return forced_marker(m) && m.source == card; });
-    return;
-  }
-  for (LastingMod& m : s.lasting)
-    if (forced_marker(m) && m.source == card) m.lock = o.p == 1 ? kForcedShoot : kForcedFight;
-}
-
-bool start_forced_attack(State& s, Log log) {
-  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(), forced_marker);
-  if (it == s.lasting.end()) return false;
-  const CardId card = it->source;
-  auto [ma, md] = markers_of(s, card);
-  const CardId a = ma ? ma->target : kNoCard, d = md ? md->target : kNoCard;
-  const Tactic t = it->lock == kForcedShoot ? Tactic::Shoot : Tactic::Fight;
-  std::erase_if(s.lasting, [&](const LastingMod& m) { return forced_marker(m) && m.source == card; });
-  // Either warrior may have left, or gone into cover, while the window was open.
-  const bool printed = printed_reading(s.def(card));
-  if (a == kNoCard || d == kNoCard || !forced_pair_ok(s, a, d, printed) || !can_attack_with(s, a) ||
-      !(pair_tactics(s, a, d) & (t == Tactic::Fight ? 1 : 2)))
-    return false;
+  const CardId card = ch.source, a = ch.target, d = ch.candidates[0];
+  if (o.p < 0 || !forced_pair_ok(s, a, d, printed_reading(s.def(card)))) return;
+  const Tactic t = o.p == 1 ? Tactic::Shoot : Tactic::Fight;
   emit(log, {EventKind::Attack, int8_t(s.card(a).controller), a, d, int(t), 0});
-  if (!reveal(s, d, log)) {
-    open_response_window(s);
-    return true;
-  }
   start_combat(s, a, d, t, s.card(a).controller);
   s.combat.mods.push_back({card, kNoCard, {}});  // how the combat pays (command.hpp)
-  return true;
+  ch.resume = s.phase;  // the combat's window, in place of the cast's response window
 }
 
 // The COMMAND card whose forced combat this is, or kNoCard.

@@ -4,9 +4,9 @@
 // The caster, who names both warriors, also names the tactic (gEngine
 // "Combat": the one announcing the attack announces its tactic): a question
 // `choose a0` (Fight) / `choose a1` (Shoot) among the tactics the pair can
-// fight in. The combat starts when the cast's response window closes, its
-// attacking player the attacker's; a marker in its mods (the card, no target)
-// says how it pays:
+// fight in. The combat starts at that answer (an attack action's combat
+// follows its announcement), its attacking player the attacker's; a marker in
+// its mods (the card, no target) says how it pays:
 // - gEngine: a legal defender only; each warrior killed pays the caster twice
 //   its V in D, and the kill earns no one points;
 // - printed: any warrior (affiliations aside); points as usual, and an attacker
@@ -25,18 +25,16 @@ namespace dt::detail {
 // Is `d` a COMMAND card (a forced attack in its choice's on_pick)?
 bool forces_attack(const CardDef& d);
 // May `seat` cast it now: its Tactical action (none used, not a first turn, no SHROUD)?
-bool forced_attack_open(const State& s, int seat, const CardDef& d);
+bool forced_attack_open(const State& s, int seat);
 // May `a` be the forced attacker: an opponent's warrior able to attack?
 bool forced_attacker_ok(const State& s, int seat, CardId card, CardId a);
 // May `d` be its defender (a tactic for the pair; gEngine: a legal defender)?
 bool forced_pair_ok(const State& s, CardId a, CardId d, bool printed);
-// The `forced_attack` handlers: markers on both warriors, then the tactic question.
+// The `forced_attack` handlers: the tactic question, its candidate the defender.
 void force_attack(State& s, int seat, CardId card, CardId defender, bool printed);
 bool is_forced_tactic_choice(const State& s, const PendingChoice& ch);
 void forced_tactic_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_forced_tactic(State& s, const Option& o, Log log);
-// The cast's response window closed: the forced combat starts. False when none waits.
-bool start_forced_attack(State& s, Log log);
 // gEngine: a kill in a forced combat pays the caster instead of the killer. True when it did.
 bool forced_kill_pays(State& s, CardId victim, int v, Log log);
 // Printed: the hurt warriors of a forced combat pay D (before the combat is over).

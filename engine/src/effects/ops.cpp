@@ -18,9 +18,12 @@
 #include "effects/joined.hpp"
 #include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
+#include "effects/plans.hpp"
 #include "effects/prison.hpp"
 #include "effects/raise.hpp"
 #include "effects/revelation.hpp"
+#include "effects/secret.hpp"
+#include "effects/inspire.hpp"
 #include "effects/replace.hpp"
 #include "effects/shields.hpp"
 #include "effects/telepathy.hpp"
@@ -77,6 +80,8 @@ static std::map<std::string, Handler>& handlers() {
     for (const bool printed : {false, true})
       m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
+    // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/plans.hpp).
+    m["attack_plan"] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
     m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
@@ -90,6 +95,10 @@ static std::map<std::string, Handler>& handlers() {
     m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
       replace_warrior(s, source, target, true, log);
     };
+    // INSPIRED: up to three actions at once (effects/inspire.hpp).
+    m["inspired"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_inspired(s, seat, source, 3); };
+    // SECRET MISSION: a mission of your hand assigned face down (effects/secret.hpp).
+    m["secret_mission"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
@@ -706,7 +715,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         auto it = handlers().find(e.handler);
         // In a Choice's on_pick, a handler on PICKED is handed the card picked.
         if (it != handlers().end())
-          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card, target.seat, log);
+          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card,
+                     e.who == Who::Picked && picked_seat >= 0 ? picked_seat : target.seat, log);
         break;
       }
       default: break;

@@ -53,6 +53,10 @@ static bool keep_demanded_attack(const State& s, std::vector<Option>& out, Deman
   return true;
 }
 
+bool keep_demanded(const State& s, std::vector<Option>& out, const std::function<bool(const Option&)>& demanded) {
+  return keep_demanded_attack(s, out, demanded);
+}
+
 bool keep_orders(const State& s, std::vector<Option>& out) {
   for (const LastingMod& m : s.lasting) {
     if (m.seat != s.current || (m.lock != kOrderMustAttack && m.lock != kOrderAttackThis)) continue;

@@ -7,6 +7,7 @@
 // the start of the player's following turn ends it, as for any LastingMod).
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "dt/game.hpp"
@@ -30,6 +31,8 @@ bool keep_orders(const State& s, std::vector<Option>& out);
 // LANE CHUNG: a boast falls due, and holds the step as an order does. True
 // when a boast applied.
 bool keep_boast(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+// Any other duty to make an attack `demanded` picks out (EMPATHY's plan), held the same way.
+bool keep_demanded(const State& s, std::vector<Option>& out, const std::function<bool(const Option&)>& demanded);
 
 // GREATER TELEPATHY (gEngine): may `a` and `d` become the attacker and
 // defender of the combat under way, whatever their affiliations allow?

@@ -9,6 +9,7 @@
 #include "effects/perception.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/reactions.hpp"
+#include "effects/secret.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -51,6 +52,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && !team_game(s)) continue;
+    if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
     if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;

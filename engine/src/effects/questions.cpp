@@ -18,14 +18,16 @@ bool is_question_choice(const State& s, const PendingChoice& ch) {
   return ch.source != kNoCard && s.def(ch.source).has_designation(kAsksAboutHand);
 }
 
-// The names a question may ask about: cards anyone can read, face up in play
-// or in a discard pile, one card for each name.
-static std::vector<CardId> named_candidates(const State& s) {
+// The names a question may ask about: cards the asker knows, face up in play
+// or in its own hand or discard pile (discard piles are face down), one card
+// for each name.
+static std::vector<CardId> named_candidates(const State& s, int asker) {
   std::vector<CardId> out;
   std::vector<std::string_view> names;
   for (size_t i = 0; i < s.cards.size(); ++i) {
     const CardInst& ci = s.cards[i];
-    if (!((ci.zone == Zone::InPlay && !ci.hidden) || ci.zone == Zone::Discard)) continue;
+    const bool own = ci.owner == asker && (ci.zone == Zone::Hand || ci.zone == Zone::Discard);
+    if (!((ci.zone == Zone::InPlay && !ci.hidden) || own)) continue;
     const std::string_view n = s.def(CardId(i)).name;
     if (std::find(names.begin(), names.end(), n) != names.end()) continue;
     names.push_back(n);
@@ -58,7 +60,7 @@ void question_options(const State& s, const PendingChoice& ch, std::vector<Optio
   }
   if (ch.picks_left != 0 && ch.target_seat >= 0 && !s.seats[size_t(ch.target_seat)].eliminated) {
     for (int i = 0; i < kTypeQuestions + kCountQuestions; ++i) out.push_back(alternative(i));
-    for (CardId c : named_candidates(s)) out.push_back({OptKind::Choose, c});
+    for (CardId c : named_candidates(s, ch.by)) out.push_back({OptKind::Choose, c});
   }
   out.push_back(choose_done());
 }

@@ -5,7 +5,7 @@
 // whether the hand holds a card of type N (0 Warrior .. 11 Alliance, as
 // dt::CardType), `choose a12`..`a19` whether it holds at least 1..8 cards,
 // and `choose c12` whether it holds a card named as c12, a card face up in
-// play or in a discard pile; `choose done` stops asking. A question may be
+// play or in the asker's own hand or discard pile; `choose done` stops asking. A question may be
 // asked again. While the opponent decides, the question waits in a marker
 // (kQuestionAsked, source the card, target the named card, bonus.f the
 // question), and the answering choice is put before the asking one.

@@ -119,9 +119,11 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
           out.push_back({c, -1});
       }
       break;
-    case TargetKind::Mission:
+    case TargetKind::Mission:  // never another player's face-down one (SECRET MISSION)
       for (size_t i = 0; i < s.cards.size(); ++i)
-        if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) out.push_back({CardId(i), -1});
+        if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission &&
+            !(s.cards[i].hidden && s.cards[i].owner != seat))
+          out.push_back({CardId(i), -1});
       break;
     case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
       for (size_t i = 0; i < s.cards.size(); ++i) {

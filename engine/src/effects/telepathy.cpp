@@ -24,13 +24,13 @@ const LastingMod* tactic_picker(const State& s, int attacker_seat) {
   return nullptr;
 }
 
-static const LastingMod* stage_marker(const State& s, uint8_t a, uint8_t b) {
+static const LastingMod* picked_marker(const State& s) {
   for (const LastingMod& m : s.lasting)
-    if ((m.lock == a || m.lock == b) && m.target != kNoCard) return &m;
+    if ((m.lock == kTacticPickedFight || m.lock == kTacticPickedShoot) && m.target != kNoCard) return &m;
   return nullptr;
 }
 
-bool defender_stage(const State& s) { return stage_marker(s, kTacticPickedFight, kTacticPickedShoot) != nullptr; }
+bool defender_stage(const State& s) { return picked_marker(s) != nullptr; }
 
 // Every attack the attacking player could make now with warrior `a`, its
 // duties (a boast, an order) kept as in the Actions step.
@@ -66,7 +66,7 @@ static bool takes_tactic(const Option& o, Tactic t) {
 }
 
 void defender_stage_options(const State& s, std::vector<Option>& out) {
-  const LastingMod* m = stage_marker(s, kTacticPickedFight, kTacticPickedShoot);
+  const LastingMod* m = picked_marker(s);
   const Tactic t = m->lock == kTacticPickedShoot ? Tactic::Shoot : Tactic::Fight;
   for (const Option& o : attacks_of(s, m->target))
     if (takes_tactic(o, t)) out.push_back(o);
@@ -78,17 +78,13 @@ void defender_stage_options(const State& s, std::vector<Option>& out) {
 void apply_attacker_named(State& s, const Option& o, Log) {
   const LastingMod* picker = tactic_picker(s, s.current);
   if (!picker) return;  // read back from text without its marker: nothing to ask
-  // Markers on a warrior name their card (queries read the source's designations).
-  const CardId card = picker->source;
-  const int who = picker->player;
-  s.lasting.push_back({card, o.a, {}, kNoTurnEnds, kNoCard, 0, kTacticAsked});
-  ask_pick(s, card, o.a, s.current, who, {}, 1);
+  ask_pick(s, picker->source, o.a, s.current, picker->player, {}, 1);
 }
 
+// The card has no Choice of its own: any question from it is this one.
 bool is_tactic_choice(const State& s, const PendingChoice& ch) {
-  const LastingMod* m = stage_marker(s, kTacticAsked, kTacticAsked);
   const CardDef& d = s.def(ch.source);
-  return m && m->target == ch.target && d.play && has_handler(d.play->effects, "pick_tactics");
+  return ch.target != kNoCard && d.play && has_handler(d.play->effects, "pick_tactics");
 }
 
 void tactic_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
@@ -107,8 +103,8 @@ void apply_tactic_choice(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
   const CardId a = ch.target;
-  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kTacticAsked; });
   if (o.p < 0) return;
+  // Markers on a warrior name their card (queries read the source's designations).
   // Its seat is the attacking player's: were the attack never made, that player's next turn removes it.
   LastingMod m{ch.source, a, {}, uint8_t(s.current), kNoCard, 0, uint8_t(o.p == 1 ? kTacticPickedShoot : kTacticPickedFight)};
   s.lasting.push_back(m);
@@ -116,7 +112,7 @@ void apply_tactic_choice(State& s, const Option& o, Log log) {
 
 void tactic_split_over(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) {
-    return m.lock == kTacticAsked || m.lock == kTacticPickedFight || m.lock == kTacticPickedShoot;
+    return m.lock == kTacticPickedFight || m.lock == kTacticPickedShoot;
   });
 }
 

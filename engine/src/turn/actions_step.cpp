@@ -8,6 +8,7 @@
 #include "actions/declared_attack.hpp"
 #include "effects/orders.hpp"
 #include "effects/telepathy.hpp"
+#include "effects/plans.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -60,6 +61,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   if (!s.tactical_used && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
   keep_boast(s, mine, out);
   keep_orders(s, out);
+  keep_plan(s, out);  // EMPATHY: the attack told, or none
   if (may_attack) offer_declaration(s, mine, out);  // INVOKE PAIN, SUGGESTION: declared first, named after a window
   split_attacks(s, out);  // LESSER TELEPATHY: another player picks the tactic
 }

@@ -3,6 +3,7 @@
 // pre-discard window); then the next player who is still in the game.
 #include "effects/disease.hpp"
 #include "effects/orders.hpp"
+#include "effects/plans.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -69,6 +70,7 @@ void start_turn(State& s, Log log) {
   s.tactical_used = false;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   arm_orders(s, s.current);  // TELEPATHIC MESSAGE, CONTROL MIND: orders for this turn
+  arm_plan(s);  // EMPATHY: the plan for this turn is told now
   diseases_turn_start(s, s.current);  // gEngine BACTERIA GRENADE: ends with this turn
   for (LastingMod& m : s.lasting)  // LANE CHUNG: last turn's boast falls due this turn
     if (m.seat == kBoastSeat && s.card(m.target).controller == s.current) m.seat = s.current;

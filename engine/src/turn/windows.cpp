@@ -6,7 +6,6 @@
 
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
-#include "effects/command.hpp"
 #include "effects/last_chance.hpp"
 #include "effects/reactions.hpp"
 #include "internal.hpp"
@@ -100,7 +99,6 @@ void close_window(State& s, Log log) {
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
       discard_after_combat(s);  // printed BLIND FURY
       if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
-      if (start_forced_attack(s, log)) break;  // COMMAND: the attack its cast forced
       after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
