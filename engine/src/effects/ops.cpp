@@ -364,7 +364,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (target.card != kNoCard) cards.push_back(target.card);
         if (target.seat >= 0) seats.push_back(target.seat);
         break;
-      case Who::User: if (user != kNoCard) cards.push_back(user); break;
+      case Who::User:  // a designation narrows it (TICKER's extra bonus for a TWITCHER that takes it)
+        if (user != kNoCard && (e.filter.designation.empty() || has_designation(s, user, e.filter.designation)))
+          cards.push_back(user);
+        break;
       case Who::You: seats.push_back(seat); break;
       case Who::TargetPlayer: if (target.seat >= 0) seats.push_back(target.seat); break;
       case Who::EachPlayer:
