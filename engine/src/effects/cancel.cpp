@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "effects/waiver.hpp"
 #include "internal.hpp"
 #include "../markers.hpp"
 
@@ -106,6 +107,8 @@ void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
   if (it == s.lasting.end()) return;
   const Target t{it->target, it->player};
   s.lasting.erase(it);
+  // MENTAL CONSTITUTION: not cancelled, the card still meets its target's immunity first.
+  if (offer_waiver(s, ch.by, card, t, times, true)) return;
   const PlaySpec& p = *s.def(card).play;
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, ch.by, card, t, times);
