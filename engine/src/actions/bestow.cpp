@@ -1,5 +1,6 @@
 // gEngine "BESTOW DARK SYMMETRY GIFT": one action puts a gift on one of your
 // warriors that may have it (effects/symmetry.cpp says which).
+#include "effects/waiver.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -34,6 +35,7 @@ void apply_bestow(State& s, const Option& o, Log log) {
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
   end_standard_action(s, free);
+  offer_waiver(s, me, o.a, {o.b, -1}, 0, false);  // MENTAL CONSTITUTION: the gift works on it only if waived
 }
 
 }  // namespace dt::detail

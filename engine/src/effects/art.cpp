@@ -185,7 +185,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       if (!art_target_ok(s, caster, c, t.card) || !defender_ok(s, p.effects, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // SUGGESTION
       if (!forced_attacker_ok(s, seat, c, t.card)) continue;   // COMMAND
-      if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked(s, t.card, c)) continue;
+      if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked_target(s, t.card, c)) continue;
       Option o{OptKind::Play, c, t.card};
       o.c = caster;
       o.seat = t.seat;

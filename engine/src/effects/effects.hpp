@@ -45,6 +45,9 @@ class QueryMemo {
 uint32_t base_keywords(const State& s, CardId w);
 // gEngine "IMMUNITY": is an Art or Dark Symmetry effect on w off (w or its combat opponent immune)?
 bool effect_blocked(const State& s, CardId w, CardId source);
+// immune_to but for an immunity its player may waive (MENTAL CONSTITUTION): a card from hand may target it.
+bool immune_to_target(const State& s, CardId w, CardId source);
+bool effect_blocked_target(const State& s, CardId w, CardId source);
 // During a combat: does a combatant of `seat` face an opponent immune to the
 // Art or Dark Symmetry card `source`? Then `seat` may not cast or use it.
 bool faces_immunity(const State& s, int seat, CardId source);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "effects/shields.hpp"
+#include "effects/waiver.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -39,6 +40,17 @@ bool immune_kw(uint32_t k, const CardDef& src) {
 }  // namespace
 
 bool immune_to(const State& s, CardId w, CardId source) {
+  if (immune_to_target(s, w, source)) return true;
+  // MENTAL CONSTITUTION: immune unless its player waived it for this card (effects/waiver.hpp).
+  return source != kNoCard && (s.def(source).type == CardType::Art || s.def(source).type == CardType::Symmetry) &&
+         waivable_immunity(s, w, source);
+}
+
+namespace detail {
+
+// Every immunity but one its player may waive: what keeps a card from hand
+// from targeting the warrior.
+bool immune_to_target(const State& s, CardId w, CardId source) {
   if (source == kNoCard) return false;
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
@@ -75,6 +87,8 @@ bool immune_to(const State& s, CardId w, CardId source) {
   return immune_kw(k, src);
 }
 
+}  // namespace detail
+
 namespace detail {
 
 // During a combat, an Art or Dark Symmetry effect on either combatant is off
@@ -84,6 +98,14 @@ bool effect_blocked(const State& s, CardId w, CardId source) {
   if (immune_to(s, w, source)) return true;
   const CardId opp = combat_opponent(s, w);
   return opp != kNoCard && immune_to(s, opp, source);
+}
+
+// The same for a spell's target from hand: an immunity its player may waive
+// (MENTAL CONSTITUTION) leaves the warrior a target, the question comes as it is cast.
+bool effect_blocked_target(const State& s, CardId w, CardId source) {
+  if (immune_to_target(s, w, source)) return true;
+  const CardId opp = combat_opponent(s, w);
+  return opp != kNoCard && immune_to_target(s, opp, source);
 }
 
 // gEngine "IMMUNITY": no spell is cast during a combat whose opponent has ART

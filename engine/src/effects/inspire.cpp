@@ -77,6 +77,8 @@ void apply_inspired(State& s, const Option& o, Log log) {
   // The choice stays where it is while the action is made.
   lend_actions_step(s, seat, left);
   option_rule(o.kind).apply(s, o, log);
+  if (s.phase == Phase::GameOver) return;  // the action won the game
+  // Points it earned wait for the choice to end (finish_choice hands them out).
   const int spent = std::max(0, left - s.actions_left);
   s.current = current, s.phase = phase, s.step = step, s.actions_left = actions, s.tactical_used = tactical;
   s.window = window;

@@ -10,6 +10,7 @@
 #include "effects/phantasm.hpp"
 #include "effects/reactions.hpp"
 #include "effects/secret.hpp"
+#include "effects/waiver.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -156,6 +157,8 @@ bool apply_play(State& s, const Option& o, Log log) {
     on_made_heretic(s, o.b, me, heretic_watch, log);
   // YOUNG GUARD, MISCOMMUNICATION: the effects wait while another player may cancel the card.
   if (offer_cancel(s, me, o.a, tgt, o.n, true)) return action;
+  // MENTAL CONSTITUTION: the warrior's immunity kept or waived before the effects run.
+  if (offer_waiver(s, me, o.a, tgt, o.n, true, o.c)) return action;
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;

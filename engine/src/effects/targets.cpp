@@ -36,7 +36,8 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       g.affil = 0;
       if (!filter_matches(s, g, w, seat)) return false;
     }
-    return !immune_to(s, w, source);
+    // MENTAL CONSTITUTION: a card from hand may target the warrior; its player is asked as it is played.
+    return !(from_hand ? immune_to_target(s, w, source) : immune_to(s, w, source));
   };
   switch (k) {
     case TargetKind::None: out.push_back({}); break;
