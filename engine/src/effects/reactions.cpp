@@ -40,6 +40,8 @@ static bool answers_marker(uint8_t kind, uint8_t lock) {
 bool reaction_target_ok(const State& s, CardId card, CardId target) {
   const uint8_t kind = kind_asked(s.def(card));
   if (!kind) return true;
+  // PRIMAL BITCH is a PERSONALITY: one of its name in play at a time ("PERSONALITY").
+  if (kind == kJustMustered && personality_in_play(s, s.card(card).owner, card)) return false;
   return target != kNoCard && std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
            return answers_marker(kind, m.lock) && m.target == target;
          });
