@@ -27,7 +27,9 @@ void expect_same(const dt::SeenCard& a, const dt::SeenCard& b, const std::string
   EXPECT_EQ(a.def, b.def) << where;
   EXPECT_EQ(a.owner, b.owner) << where;
   EXPECT_EQ(a.area_known, b.area_known) << where;
-  if (a.area_known) EXPECT_EQ(a.area, b.area) << where;
+  if (a.area_known) {
+    EXPECT_EQ(a.area, b.area) << where;
+  }
   EXPECT_EQ(a.wounded, b.wounded) << where;
   EXPECT_EQ(a.cover, b.cover) << where;
   EXPECT_EQ(a.attached_to, b.attached_to) << where;

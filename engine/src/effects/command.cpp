@@ -108,11 +108,11 @@ static void pay_d(State& s, int seat, CardId card, CardId w, int amount, Log log
   emit(log, {EventKind::Effect, int8_t(seat), card, w, int(Op::GainD), seat});
 }
 
-bool forced_kill_pays(State& s, CardId victim, int v, Log log) {
+bool forced_kill_pays(State& s, CardId victim, CardId killer, int v, Log log) {
   const CardId card = forced_combat_card(s);
   if (card == kNoCard || printed_reading(s.def(card))) return false;
   pay_d(s, s.card(card).owner, card, victim, 2 * v, log);
-  return true;
+  return s.card(killer).controller == s.card(card).owner;
 }
 
 void forced_hurt_pays(State& s, bool attacker_hurt, bool defender_hurt, int a_v, int d_v, Log log) {

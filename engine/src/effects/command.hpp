@@ -35,8 +35,10 @@ void force_attack(State& s, int seat, CardId card, CardId defender, bool printed
 bool is_forced_tactic_choice(const State& s, const PendingChoice& ch);
 void forced_tactic_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_forced_tactic(State& s, const Option& o, Log log);
-// gEngine: a kill in a forced combat pays the caster instead of the killer. True when it did.
-bool forced_kill_pays(State& s, CardId victim, int v, Log log);
+// gEngine: a kill in a forced combat pays the caster twice the victim's V in D.
+// True when the kill then earns no points: its killer is the caster's (the text
+// bars the caster alone from earning P; another killer is awarded as usual).
+bool forced_kill_pays(State& s, CardId victim, CardId killer, int v, Log log);
 // Printed: the hurt warriors of a forced combat pay D (before the combat is over).
 void forced_hurt_pays(State& s, bool attacker_hurt, bool defender_hurt, int a_v, int d_v, Log log);
 
