@@ -265,9 +265,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
       if (destiny(s, ch.seat) < a.cost_d || s.seats[ch.seat].promotion < a.cost_p) continue;
       if (!effects_possible(s, a.effects)) continue;
       if (!alternative_fits(s, a.effects, ch.target)) continue;  // INSUBORDINATION: an affiliation it has
-      Option o{OptKind::Choose};
-      o.p = int16_t(i);
-      out.push_back(o);
+      out.push_back(choose_answer(int(i)));
     }
   }
   if (c.may_stop || out.size() == first) out.push_back(choose_done());

@@ -72,12 +72,8 @@ bool is_forced_tactic_choice(const State& s, const PendingChoice& ch) {
 
 void forced_tactic_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   const int tactics = pair_tactics(s, ch.target, ch.candidates[0]);
-  for (int16_t i : {0, 1}) {
-    if (!(tactics & (1 << i))) continue;
-    Option o{OptKind::Choose};
-    o.p = i;
-    out.push_back(o);
-  }
+  for (int i : {0, 1})
+    if (tactics & (1 << i)) out.push_back(choose_answer(i));
   if (out.empty()) out.push_back(choose_done());  // the pair can no longer fight: no attack
 }
 

@@ -100,12 +100,8 @@ bool is_disease_choice(const State& s, const PendingChoice& ch) {
 
 void disease_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   if (ch.picks_left == 0) return;
-  for (int16_t i : {0, 1}) {
-    if (i == 0 && destiny(s, ch.seat) < kDiseaseFee) continue;
-    Option o{OptKind::Choose};
-    o.p = i;
-    out.push_back(o);
-  }
+  if (destiny(s, ch.seat) >= kDiseaseFee) out.push_back(choose_answer(0));
+  out.push_back(choose_answer(1));
 }
 
 void apply_disease_choice(State& s, const Option& o, Log log) {

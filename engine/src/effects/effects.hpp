@@ -212,6 +212,12 @@ inline bool marked(const State& s, CardId w, uint8_t kind) {
     if (m.lock == kind && m.target == w) return true;
   return false;
 }
+// The `choose aN` option: answer or alternative N of a question.
+inline Option choose_answer(int n) {
+  Option o{OptKind::Choose};
+  o.p = int16_t(n);
+  return o;
+}
 // The `choose done` option: the chooser stops picking (or declines).
 inline Option choose_done() {
   Option o{OptKind::Choose};

@@ -46,20 +46,14 @@ static bool truth(const State& s, int seat, int q, CardId named) {
   return int(hand.size()) >= q - kTypeQuestions + 1;
 }
 
-static Option alternative(int i) {
-  Option o{OptKind::Choose};
-  o.p = int16_t(i);
-  return o;
-}
-
 void question_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   if (ch.seat != ch.by) {  // the opponent: answer, or refuse for 5 D
-    out.push_back(alternative(0));
-    if (destiny(s, ch.seat) >= kRefusalD) out.push_back(alternative(1));
+    out.push_back(choose_answer(0));
+    if (destiny(s, ch.seat) >= kRefusalD) out.push_back(choose_answer(1));
     return;
   }
   if (ch.picks_left != 0 && ch.target_seat >= 0 && !s.seats[size_t(ch.target_seat)].eliminated) {
-    for (int i = 0; i < kTypeQuestions + kCountQuestions; ++i) out.push_back(alternative(i));
+    for (int i = 0; i < kTypeQuestions + kCountQuestions; ++i) out.push_back(choose_answer(i));
     for (CardId c : named_candidates(s, ch.by)) out.push_back({OptKind::Choose, c});
   }
   out.push_back(choose_done());

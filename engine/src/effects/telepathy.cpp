@@ -92,9 +92,7 @@ void tactic_choice_options(const State& s, const PendingChoice& ch, std::vector<
   const std::vector<Option> attacks = attacks_of(s, ch.target);
   for (Tactic t : {Tactic::Fight, Tactic::Shoot}) {
     if (std::none_of(attacks.begin(), attacks.end(), [&](const Option& o) { return takes_tactic(o, t); })) continue;
-    Option o{OptKind::Choose};
-    o.p = t == Tactic::Shoot ? 1 : 0;
-    out.push_back(o);
+    out.push_back(choose_answer(t == Tactic::Shoot ? 1 : 0));
   }
 }
 

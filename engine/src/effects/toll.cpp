@@ -49,12 +49,8 @@ bool queue_tolls(State& s) {
 
 void toll_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   if (ch.picks_left == 0) return;
-  for (int16_t i : {0, 1}) {
-    if (i == 0 && destiny(s, ch.seat) < toll_price(s, ch.source)) continue;
-    Option o{OptKind::Choose};
-    o.p = i;
-    out.push_back(o);
-  }
+  if (destiny(s, ch.seat) >= toll_price(s, ch.source)) out.push_back(choose_answer(0));
+  out.push_back(choose_answer(1));
 }
 
 void apply_toll(State& s, const Option& o, Log log) {

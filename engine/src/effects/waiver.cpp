@@ -65,11 +65,8 @@ bool is_waiver_choice(const State& s, const PendingChoice& ch) {
 
 void waiver_choice_options(const State&, const PendingChoice& ch, std::vector<Option>& out) {
   if (ch.picks_left == 0) return;
-  for (int16_t i : {0, 1}) {
-    Option o{OptKind::Choose};
-    o.p = i;
-    out.push_back(o);
-  }
+  out.push_back(choose_answer(0));
+  out.push_back(choose_answer(1));
 }
 
 void apply_waiver_choice(State& s, const Option& o, Log log) {
