@@ -67,14 +67,18 @@ enum : uint8_t {
   kDiseaseEnding = 35,   // -3 A, the user's turn under way: gone at its end
   kDiseased = 36,        // printed BACTERIA GRENADE: diseased (source the grenade), upkeep at each Draw step
   kDiseaseMarker = 37,   // printed: one disease marker, -1 V
-  kVisitation = 38,
+  kVisitation = 38,  // gEngine DARK VISITATION (effects/visitation.hpp): source = target = the card, bonus.v its markers
   // MENTAL CONSTITUTION (effects/waiver.hpp); source: the Art or Dark Symmetry card. With a target: that
   // warrior is affected by that card (waived). With no target: its player is being asked (bonus.f: the
   // card's purchases, bonus.s 1: its effects wait for the answer), `player` the target seat.
-  kWaived = 39,      // gEngine DARK VISITATION (effects/visitation.hpp): source = target = the card, bonus.v its markers
+  kWaived = 39,
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
   kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
   kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/replace.hpp)
+  // gEngine MYSTIC (effects/mystic.hpp): a cast waiting while other players' MYSTICs are asked. source the
+  // spell, target its target, immune its caster, player its target seat; bonus.f its purchases,
+  // .s the D its player spent, .a the D MYSTICs gave
+  kMysticAsked = 42,
   kLockEnd = 46  // one past the last code
 };
 

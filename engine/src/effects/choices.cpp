@@ -27,6 +27,7 @@
 #include "effects/plans.hpp"
 #include "effects/disease.hpp"
 #include "effects/waiver.hpp"
+#include "effects/mystic.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -246,6 +247,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (is_plan_choice(s, ch)) return plan_choice_options(s, out);  // EMPATHY
   if (is_disease_choice(s, ch)) return disease_choice_options(s, ch, out);  // printed BACTERIA GRENADE
   if (is_waiver_choice(s, ch)) return waiver_choice_options(s, ch, out);  // MENTAL CONSTITUTION
+  if (is_mystic_choice(s, ch)) return mystic_choice_options(s, ch, out);  // gEngine MYSTIC
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
   if (ch.picks_left != 0) {
@@ -290,6 +292,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   if (is_plan_choice(s, ch)) return apply_plan_choice(s, o, log);
   if (is_disease_choice(s, ch)) return apply_disease_choice(s, o, log);
   if (is_waiver_choice(s, ch)) return apply_waiver_choice(s, o, log);
+  if (is_mystic_choice(s, ch)) return apply_mystic_choice(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});
@@ -324,12 +327,14 @@ void apply_choose(State& s, const Option& o, Log log) {
 static void finish_choice(State& s, Log log) {
   const PendingChoice ch = s.choices.front();
   const bool cancel = is_cancel_choice(s, ch), spy = is_spy_choice(s, ch), waiver = is_waiver_choice(s, ch);
+  const bool mystic = is_mystic_choice(s, ch);
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
   const ChoiceSpec& c = spec_of(s, ch.source);
   if (cancel) cancel_choice_done(s, ch, log);  // not cancelled: the Special's effects run now
   else if (spy) spy_choice_done(s, ch, log);  // no spy: the mission's reward goes to its player
   else if (waiver) waiver_choice_done(s, ch, log);  // MENTAL CONSTITUTION waived: the card's effects run now
+  else if (mystic) mystic_choice_done(s, ch, log);  // gEngine MYSTIC: the next player asked, or the spell resolves
   else
     for (CardId x : ch.candidates)
       if (still_there(s, c, x))

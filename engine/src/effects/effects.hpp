@@ -96,6 +96,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out);
 // Plays a card from hand through its PlaySpec (a spell too). Returns true when
 // it was an action of the Actions step.
 bool apply_play(State& s, const Option& o, Log log);
+// The rest of a play, its price paid and the card placed: a cancel or a waiver
+// asked, else its effects run (gEngine MYSTIC resumes a cast here).
+void play_resolves(State& s, int me, const Option& o, Log log);
 
 // --- the Art (art.cpp) ---
 // Cast options of Art card c for `seat` (each caster buys "for every X D" as often as it can pay).

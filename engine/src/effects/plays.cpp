@@ -120,12 +120,13 @@ bool specials_barred(const State& s, int seat) {
 
 bool apply_play(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
+  int paid = 0;  // what the caster's player spent on a spell
   if (d.type == CardType::Art && o.c != kNoCard) {
     const int price = takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n);
-    destiny(s, me) -= mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
+    paid = mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
+    destiny(s, me) -= paid;
   }
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
@@ -155,10 +156,20 @@ bool apply_play(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
   if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, "HERETIC"))
     on_made_heretic(s, o.b, me, heretic_watch, log);
+  // gEngine MYSTIC: another player's MYSTIC may still give the spell its 8 D; the effects wait.
+  if (d.type == CardType::Art && o.c != kNoCard && offer_mystic(s, me, o, paid)) return action;
+  play_resolves(s, me, o, log);
+  return action;
+}
+
+void play_resolves(State& s, int me, const Option& o, Log log) {
+  const Target tgt{o.b, o.seat};
+  const CardDef& d = s.def(o.a);
+  const PlaySpec& p = *d.play;
   // YOUNG GUARD, MISCOMMUNICATION: the effects wait while another player may cancel the card.
-  if (offer_cancel(s, me, o.a, tgt, o.n, true)) return action;
+  if (offer_cancel(s, me, o.a, tgt, o.n, true)) return;
   // MENTAL CONSTITUTION: the warrior's immunity kept or waived before the effects run.
-  if (offer_waiver(s, me, o.a, tgt, o.n, true, o.c)) return action;
+  if (offer_waiver(s, me, o.a, tgt, o.n, true, o.c)) return;
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
@@ -169,7 +180,6 @@ bool apply_play(State& s, const Option& o, Log log) {
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
   if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
-  return action;
 }
 
 }  // namespace dt::detail
