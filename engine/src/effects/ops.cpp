@@ -435,6 +435,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         s.card(c).area = entering_area(s, c, user, e);  // gEngine PORTAL OF UNDEATH: beside its user
         if (can_take_part_in_combat(s, c)) s.seats[size_t(seat)].no_warrior_deadline = -1;
         emit_fx(log, seat, source, e.op, c, -1);
+        note_added(s, seat, c);  // printed PRIMAL BITCH may take its place
         continue;
       }
       if (e.op == Op::Cancel) {  // an Art spell: its bonuses end, and it leaves play
@@ -646,6 +647,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           s.card(w).area = muster_area(s, w);
           if (can_take_part_in_combat(s, w)) st.no_warrior_deadline = -1;
           emit_fx(log, seat, source, e.op, w, -1);
+          note_added(s, t, w);  // printed PRIMAL BITCH may take its place
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "../markers.hpp"
+#include "effects/replace.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -146,6 +147,7 @@ void apply_raise_choice(State& s, const Option& o, Log log) {
   s.lasting.push_back({ch.source, w, halving(s.def(w)), kNoTurnEnds, kNoCard, kwProfane, kRaisedDead});
   if (can_take_part_in_combat(s, w)) s.seats[size_t(seat)].no_warrior_deadline = -1;
   emit(log, {EventKind::Effect, int8_t(seat), ch.source, w, int(Op::EnterPlay), -1});
+  note_added(s, seat, w);  // printed PRIMAL BITCH may take its place
 }
 
 }  // namespace dt::detail

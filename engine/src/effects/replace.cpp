@@ -9,16 +9,23 @@
 
 namespace dt::detail {
 
-void note_mustered(State& s, int seat, CardId w) {
+// Marks w when an opponent of `seat` holds a replacing card (`any_added`: one
+// that answers every warrior added, not only a muster).
+static void note(State& s, int seat, CardId w, bool any_added) {
   for (int t = 0; t < s.num_seats(); ++t) {
     if (t == seat || s.seats[size_t(t)].eliminated || !opponents(s, seat, t)) continue;
     const std::vector<CardId>& hand = s.seats[size_t(t)].hand;
-    if (std::any_of(hand.begin(), hand.end(), [&](CardId c) { return s.def(c).has_designation(kReplacesMustered); })) {
+    if (std::any_of(hand.begin(), hand.end(), [&](CardId c) {
+          return s.def(c).has_designation(kReplacesMustered) && (!any_added || s.def(c).has_designation(kAnswersAnyAdded));
+        })) {
       mark_just_happened(s, w, w, kJustMustered);
       return;
     }
   }
 }
+
+void note_mustered(State& s, int seat, CardId w) { note(s, seat, w, false); }
+void note_added(State& s, int seat, CardId w) { note(s, seat, w, true); }
 
 bool area_closed(const State& s, int seat, Area area) {
   for (CardId c : s.seats[size_t(seat)].in_play) {

@@ -9,6 +9,9 @@
 // for three actions). A muster is marked (kJustMustered) only while an
 // opponent of the musterer holds a card that REPLACES A WARRIOR JUST MUSTERED,
 // so games without one are unchanged; the next window to close ends the mark.
+// Printed PRIMAL BITCH (ANSWERS ANY WARRIOR ADDED) answers a warrior an
+// opponent adds in any way: mustered, or put into play by a card's effect
+// (ANIMATE DEAD, PORTAL OF UNDEATH, NEPHARITE OF SEMAI), marked the same way.
 #pragma once
 
 #include "dt/state.hpp"
@@ -20,9 +23,13 @@ inline constexpr DesigKey kCountsAsWarrior("COUNTS AS A WARRIOR");
 inline constexpr DesigKey kClosesArea("CLOSES ITS AREA");
 inline constexpr DesigKey kReplacesMustered("REPLACES A WARRIOR JUST MUSTERED");
 inline constexpr DesigKey kAnyPlayerUses("ANY PLAYER USES ITS ABILITIES");
+inline constexpr DesigKey kAnswersAnyAdded("ANSWERS ANY WARRIOR ADDED");
 
 // A warrior just mustered by `seat`: marked if an opponent could answer it.
 void note_mustered(State& s, int seat, CardId w);
+// A warrior a card's effect just put into `seat`'s areas: marked if an
+// opponent holds a card that ANSWERS ANY WARRIOR ADDED.
+void note_added(State& s, int seat, CardId w);
 // Does a card lying in `seat`'s `area` keep warriors out of it?
 bool area_closed(const State& s, int seat, Area area);
 // `card`, played on warrior w, takes w's place; w goes to its owner's hand or draw pile.
