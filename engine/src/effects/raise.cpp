@@ -90,10 +90,12 @@ bool raised_dead(const State& s, CardId w) { return !s.lasting.empty() && marked
 
 static bool raises(const std::vector<Effect>& fx) { return has_handler(fx, "animate_dead"); }
 
-// Warriors of the pile that may enter play for `seat` (a PERSONALITY not already in play).
+// Warriors of the pile that may enter play for `seat` (a PERSONALITY not already in play),
+// into a Kohort no card closes.
 static std::vector<CardId> raisable(const State& s, int seat, int pile_seat) {
   std::vector<CardId> out;
   if (pile_seat < 0 || pile_seat >= s.num_seats()) return out;
+  if (area_closed(s, seat, Area::Kohort)) return out;  // PRIMAL BITCH holds the Kohort: no warrior added
   for (CardId c : s.seats[size_t(pile_seat)].discard)
     if (s.def(c).type == CardType::Warrior && !personality_in_play(s, seat, c)) out.push_back(c);
   return out;
