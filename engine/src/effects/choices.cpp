@@ -220,6 +220,39 @@ static bool toll_choice(const State& s, const PendingChoice& ch) {
   return s.def(ch.source).type == CardType::Warrior && toll_price(s, ch.source) > 0 && !group_choice(s, ch);
 }
 
+// The questions mechanisms ask through a PendingChoice of their own: each
+// tells its choices apart, lists their options and applies a pick. One table,
+// so that a new kind is one row and its options and its apply stay paired.
+struct MechanismChoice {
+  bool (*is)(const State&, const PendingChoice&);
+  void (*options)(const State&, const PendingChoice&, std::vector<Option>&);
+  void (*apply)(State&, const Option&, Log);
+};
+
+static constexpr MechanismChoice kMechanismChoices[] = {
+    {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
+    {is_spy_choice, spy_choice_options, apply_spy_choice},           // SPY IN THE RANKS: take a reward, or not
+    {group_choice, group_choice_options, apply_group_choice},        // GOLDEN LION, a group's strike
+    {toll_choice, toll_options, apply_toll},
+    {is_raise_choice, raise_choice_options, apply_raise_choice},               // ANIMATE DEAD
+    {is_attack_on_choice, attack_on_options, apply_attack_on},                 // gEngine CHARGER
+    {is_prison_choice, prison_choice_options, apply_prison_choice},            // gEngine CYBERCURITY MP
+    {is_question_choice, question_options, apply_question},                    // DISCERN TRUTH
+    {is_tactic_choice, tactic_choice_options, apply_tactic_choice},            // gEngine LESSER TELEPATHY
+    {is_forced_tactic_choice, forced_tactic_options, apply_forced_tactic},     // COMMAND
+    {is_plan_choice, [](const State& s, const PendingChoice&, std::vector<Option>& out) { plan_choice_options(s, out); },
+     apply_plan_choice},                                                       // EMPATHY
+    {is_disease_choice, disease_choice_options, apply_disease_choice},         // printed BACTERIA GRENADE
+    {is_waiver_choice, waiver_choice_options, apply_waiver_choice},            // MENTAL CONSTITUTION
+    {is_mystic_choice, mystic_choice_options, apply_mystic_choice},            // gEngine MYSTIC
+};
+
+static const MechanismChoice* mechanism_choice(const State& s, const PendingChoice& ch) {
+  for (const MechanismChoice& m : kMechanismChoices)
+    if (m.is(s, ch)) return &m;
+  return nullptr;
+}
+
 void choice_options(const State& s, std::vector<Option>& out) {
   if (revelation_choice(s)) {  // its options are casts (effects/revelation.hpp)
     revelation_options(s, out);
@@ -228,26 +261,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (secret_choice(s)) return secret_options(s, out);      // SECRET MISSION: missions' assignments
   if (inspired_choice(s)) return inspired_options(s, out);  // INSPIRED: actions at once
   const PendingChoice& ch = s.choices.front();
-  if (is_cancel_choice(s, ch)) {  // YOUNG GUARD: cancel the Special just played, or not
-    cancel_choice_options(s, ch, out);
-    return;
-  }
-  if (is_spy_choice(s, ch)) {  // SPY IN THE RANKS: take a mission's reward, or not
-    spy_choice_options(s, ch, out);
-    return;
-  }
-  if (group_choice(s, ch)) return group_choice_options(s, ch, out);  // GOLDEN LION, a group's strike
-  if (toll_choice(s, ch)) return toll_options(s, ch, out);
-  if (is_raise_choice(s, ch)) return raise_choice_options(s, ch, out);  // ANIMATE DEAD
-  if (is_attack_on_choice(s, ch)) return attack_on_options(s, ch, out);  // gEngine CHARGER
-  if (is_prison_choice(s, ch)) return prison_choice_options(s, ch, out);  // gEngine CYBERCURITY MP
-  if (is_question_choice(s, ch)) return question_options(s, ch, out);     // DISCERN TRUTH
-  if (is_tactic_choice(s, ch)) return tactic_choice_options(s, ch, out);  // gEngine LESSER TELEPATHY
-  if (is_forced_tactic_choice(s, ch)) return forced_tactic_options(s, ch, out);  // COMMAND
-  if (is_plan_choice(s, ch)) return plan_choice_options(s, out);  // EMPATHY
-  if (is_disease_choice(s, ch)) return disease_choice_options(s, ch, out);  // printed BACTERIA GRENADE
-  if (is_waiver_choice(s, ch)) return waiver_choice_options(s, ch, out);  // MENTAL CONSTITUTION
-  if (is_mystic_choice(s, ch)) return mystic_choice_options(s, ch, out);  // gEngine MYSTIC
+  if (const MechanismChoice* m = mechanism_choice(s, ch)) return m->options(s, ch, out);
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
   if (ch.picks_left != 0) {
@@ -272,27 +286,8 @@ void choice_options(const State& s, std::vector<Option>& out) {
 }
 
 void apply_choose(State& s, const Option& o, Log log) {
-  if (is_cancel_choice(s, s.choices.front())) {
-    apply_cancel_choice(s, o, log);
-    return;
-  }
-  if (is_spy_choice(s, s.choices.front())) {
-    apply_spy_choice(s, o, log);
-    return;
-  }
+  if (const MechanismChoice* m = mechanism_choice(s, s.choices.front())) return m->apply(s, o, log);
   PendingChoice& ch = s.choices.front();
-  if (group_choice(s, ch)) return apply_group_choice(s, o, log);
-  if (toll_choice(s, ch)) return apply_toll(s, o, log);
-  if (is_raise_choice(s, ch)) return apply_raise_choice(s, o, log);
-  if (is_attack_on_choice(s, ch)) return apply_attack_on(s, o, log);
-  if (is_prison_choice(s, ch)) return apply_prison_choice(s, o, log);
-  if (is_question_choice(s, ch)) return apply_question(s, o, log);
-  if (is_tactic_choice(s, ch)) return apply_tactic_choice(s, o, log);
-  if (is_forced_tactic_choice(s, ch)) return apply_forced_tactic(s, o, log);
-  if (is_plan_choice(s, ch)) return apply_plan_choice(s, o, log);
-  if (is_disease_choice(s, ch)) return apply_disease_choice(s, o, log);
-  if (is_waiver_choice(s, ch)) return apply_waiver_choice(s, o, log);
-  if (is_mystic_choice(s, ch)) return apply_mystic_choice(s, o, log);
   const ChoiceSpec& c = spec_of(s, ch.source);
   // A player picked is written x = kPickedSeat + its seat (dt::describe).
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});
