@@ -2,6 +2,7 @@
 // mockbot.py) against the sandbox (docs/security.md), and each shown to
 // fail. Where the attack is safe to play unsandboxed, a control run shows it
 // would have worked there, so the test can fail.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -418,3 +420,123 @@ TEST(Sandbox, IsolationIsStatedForLaunchedBots) {
 }
 
 }  // namespace
+
+namespace {
+
+// The directories under which this process's bots get their cgroups, or
+// nothing (with `why`) where the machine gives the referee no memory cgroup.
+std::vector<std::string> cgroup_parents(std::string* why) {
+  auto probe = dtref::BotCgroup::create(dtref::ResourceLimits{}, why);
+  std::vector<std::string> out;
+  if (!probe || !probe->limits_memory()) return out;
+  for (const std::string& d : probe->dirs()) out.push_back(fs::path(d).parent_path());
+  return out;
+}
+
+// Entries under `parents` whose name starts with `prefix`.
+std::vector<std::string> entries_named(const std::vector<std::string>& parents, const std::string& prefix) {
+  std::vector<std::string> out;
+  for (const std::string& p : parents)
+    for (const auto& e : fs::directory_iterator(p))
+      if (e.path().filename().string().rfind(prefix, 0) == 0) out.push_back(e.path());
+  return out;
+}
+
+// Starts `argv` (argv[0] a path) with its output in `out_file` once something
+// is written to the returned descriptor: the caller may prepare for the pid first.
+pid_t start_held(const std::vector<std::string>& argv, const std::string& out_file, int* release) {
+  int go[2];
+  if (::pipe(go) != 0) return -1;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(go[1]);
+    char c;
+    if (::read(go[0], &c, 1) != 1) ::_exit(126);
+    const int fd = ::open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  ::close(go[0]);
+  *release = go[1];
+  return pid;
+}
+
+std::string whole_file(const std::string& path) {
+  std::string all;
+  for (const std::string& l : read_lines(path)) all += l + "\n";
+  return all;
+}
+
+}  // namespace
+
+TEST(Sandbox, ALeftoverCgroupUnderAReusedPidDoesNotCostANewRefereeItsLimits) {
+  // A referee killed before it removed its bots' cgroups leaves them behind.
+  // pid_max is often 32768, so a later referee gets the same pid; it must
+  // still get cgroups of its own (under an old name scheme it lost them and
+  // fell back to rlimits, which an AddressSanitizer bot cannot even start under).
+  std::string why;
+  const std::vector<std::string> parents = cgroup_parents(&why);
+  if (parents.empty()) GTEST_SKIP() << "no memory cgroup here: " << why;
+  dtref_test::TempDir dir("dtref_sandbox_");
+  int release = -1;
+  const pid_t ref = start_held({DTREF_BIN, "match", "--isolation", "off", "--limit", "memory=128M", "--bot",
+                                mock("memory_hog --at 2"), "--bot", "builtin:random"},
+                               dir.file("out"), &release);
+  ASSERT_GT(ref, 0);
+  std::vector<std::string> planted;  // what an earlier referee with this pid left, named as referees named them before
+  for (const std::string& p : parents)
+    for (int n = 0; n < 4; ++n) {
+      const std::string leftover = p + "/dtref-" + std::to_string(ref) + "-" + std::to_string(n);
+      ASSERT_EQ(::mkdir(leftover.c_str(), 0755), 0) << leftover << ": " << std::strerror(errno);
+      planted.push_back(leftover);
+    }
+  ASSERT_EQ(::write(release, "x", 1), 1);
+  ::close(release);
+  int status = 0;
+  ASSERT_EQ(::waitpid(ref, &status, 0), ref);
+  for (const std::string& d : planted) ::rmdir(d.c_str());
+  const std::string out = whole_file(dir.file("out"));
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
+  EXPECT_NE(out.find("memory limit (128 MiB) exceeded"), std::string::npos) << out;
+}
+
+TEST(Sandbox, AKilledRefereesCgroupsAreRemovedByTheNextReferee) {
+  // SIGKILL gives a referee no chance to remove its bots' cgroups (its bots
+  // die with it); the next referee on the machine removes them, so a ladder
+  // host whose referees get killed does not pile them up.
+  std::string why;
+  const std::vector<std::string> parents = cgroup_parents(&why);
+  if (parents.empty()) GTEST_SKIP() << "no memory cgroup here: " << why;
+  dtref_test::TempDir dir("dtref_sandbox_");
+  const std::string pidfile = dir.file("pids");
+  int release = -1;
+  const pid_t ref = start_held({DTREF_BIN, "match", "--isolation", "off", "--decision-ms", "60000", "--bot",
+                                mock("hang --at 3 --pidfile " + pidfile), "--bot", "builtin:random"},
+                               dir.file("out"), &release);
+  ASSERT_GT(ref, 0);
+  ASSERT_EQ(::write(release, "x", 1), 1);
+  ::close(release);
+  const std::string prefix = "dtref-" + std::to_string(ref) + "-";
+  const auto until = std::chrono::steady_clock::now() + dtref_test::patient(std::chrono::seconds(20));
+  while (read_lines(pidfile).empty() && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_FALSE(read_lines(pidfile).empty()) << whole_file(dir.file("out"));
+  ASSERT_FALSE(entries_named(parents, prefix).empty());
+  ::kill(ref, SIGKILL);
+  ::waitpid(ref, nullptr, 0);
+  const pid_t bot = std::stoi(read_lines(pidfile).front());
+  while (::kill(bot, 0) == 0 && std::chrono::steady_clock::now() < until)  // PR_SET_PDEATHSIG reaches it
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // a killed process leaves its cgroup a moment later
+  ASSERT_FALSE(entries_named(parents, prefix).empty()) << "the killed referee left nothing to remove";
+
+  const std::string next = std::string(DTREF_BIN) + " match --isolation off --bot 'stdio:" + DTBOT_RANDOM + "' >" +
+                           dir.file("next") + " 2>&1";
+  ASSERT_EQ(std::system(next.c_str()), 0) << whole_file(dir.file("next"));
+  EXPECT_EQ(entries_named(parents, prefix), std::vector<std::string>{});
+}

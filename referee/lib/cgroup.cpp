@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -105,6 +107,56 @@ bool v2_enable(const std::string& dir) {
   return false;
 }
 
+// When process `pid` started, in clock ticks since boot (field 22 of
+// /proc/<pid>/stat), or 0 if there is no such process. With the pid it names
+// one process for good: pids are reused (pid_max is often 32768, and a test
+// suite or a busy ladder host goes round it), start times are not.
+unsigned long long start_ticks(long pid) {
+  const std::string stat = read_file("/proc/" + std::to_string(pid) + "/stat");
+  const size_t paren = stat.rfind(')');  // the command name may hold spaces and parentheses
+  if (paren == std::string::npos) return 0;
+  std::istringstream in(stat.substr(paren + 2));
+  std::string skipped;
+  for (int field = 3; field < 22; ++field) in >> skipped;  // state .. itrealvalue
+  unsigned long long t = 0;
+  in >> t;
+  return t;
+}
+
+// A referee's cgroups are named "dtref-<pid>-<start ticks>-<n>" (and, under
+// v2, its own leaf "dtref-referee-<pid>"); names of earlier versions were
+// "dtref-<pid>-<n>". Whether the referee that made `name` is gone: then the
+// cgroup is a leftover of a referee that was killed before it could remove it.
+bool made_by_a_gone_referee(const std::string& name) {
+  std::string rest;
+  if (name.rfind("dtref-referee-", 0) == 0) rest = name.substr(14);
+  else if (name.rfind("dtref-", 0) == 0) rest = name.substr(6);
+  else return false;
+  const std::vector<std::string> parts = split(rest, '-');
+  for (const std::string& p : parts)
+    if (p.empty() || p.find_first_not_of("0123456789") != std::string::npos || p.size() > 19) return false;
+  if (parts[0].size() > 10) return false;
+  const long pid = std::stol(parts[0]);
+  const unsigned long long started = start_ticks(pid);
+  if (started == 0) return true;
+  return parts.size() == 3 && std::stoull(parts[1]) != started;
+}
+
+// Removes the leftover cgroups under `parent`. A killed referee's bots die
+// with it (PR_SET_PDEATHSIG), but its empty cgroups stay: without this, they
+// pile up on a host whose referees get killed, and a new referee whose pid
+// matches an old one could not create its own. rmdir refuses a cgroup that
+// still holds a process, so nothing running is touched.
+void remove_leftovers(const std::string& parent) {
+  DIR* d = ::opendir(parent.c_str());
+  if (!d) return;
+  std::vector<std::string> gone;
+  while (const dirent* e = ::readdir(d))
+    if (e->d_type == DT_DIR && made_by_a_gone_referee(e->d_name)) gone.push_back(parent + "/" + e->d_name);
+  ::closedir(d);
+  for (const std::string& dir : gone) ::rmdir(dir.c_str());
+}
+
 Layout discover() {
   Layout L;
   struct Mount {
@@ -181,7 +233,12 @@ Layout discover() {
 }
 
 const Layout& layout() {
-  static const Layout L = discover();
+  static const Layout L = [] {
+    Layout found = discover();
+    for (const std::string* parent : {&found.v2, &found.memory, &found.pids, &found.cpu})
+      if (!parent->empty()) remove_leftovers(*parent);
+    return found;
+  }();
   return L;
 }
 
@@ -206,7 +263,10 @@ std::unique_ptr<BotCgroup> BotCgroup::create(const ResourceLimits& limits, std::
     return nullptr;
   }
   static std::atomic<unsigned> seq{0};
-  const std::string name = "dtref-" + std::to_string(::getpid()) + "-" + std::to_string(seq++);
+  // Read at each call, not once: a forked child that creates cgroups has a pid of its own.
+  const pid_t self = ::getpid();
+  const std::string name =
+      "dtref-" + std::to_string(self) + "-" + std::to_string(start_ticks(self)) + "-" + std::to_string(seq++);
   std::unique_ptr<BotCgroup> g(new BotCgroup);
   g->limits_ = limits;
   g->v2_ = !L.v2.empty();

@@ -10,6 +10,9 @@
 //  - cgroup v2 is used when the referee's cgroup offers the memory and pids
 //    controllers; otherwise the v1 hierarchies (memory, pids, cpu) that are
 //    mounted and writable. Machines with neither get rlimits only (sandbox.hpp).
+//  - Names carry the referee's pid and start time, and each referee removes
+//    the empty cgroups of referees that are gone (killed before they could),
+//    so leftovers neither pile up nor collide with a reused pid.
 //  - The child joins before it execs (writing "0" to cgroup.procs opened by
 //    the parent), so nothing the bot runs is ever outside it.
 #pragma once
@@ -34,6 +37,8 @@ class BotCgroup {
   // cgroup.procs of each hierarchy, opened write-only and close-on-exec: a
   // forked child writes "0" to each to move itself in before exec.
   const std::vector<int>& join_fds() const { return join_; }
+  // The directories made for this bot, one per hierarchy.
+  const std::vector<std::string>& dirs() const { return dirs_; }
   bool limits_memory() const { return !memory_dir_.empty(); }
   bool limits_processes() const { return !pids_dir_.empty(); }
 
