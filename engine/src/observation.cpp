@@ -27,6 +27,15 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   return out;
 }
 
+// `c`'s attachments, theirs in turn (a BAYONET on a weapon, the SECRET
+// MISSION under a mission on a warrior), each after what it is attached to.
+static void add_attachments(const State& s, CardId c, int viewer, std::vector<SeenCard>& out) {
+  for (CardId a : detail::attachments_of(s, c)) {
+    out.push_back(seen(s, a, viewer));
+    add_attachments(s, a, viewer, out);
+  }
+}
+
 Observation observe(const State& s, int viewer) {
   Observation o;
   o.viewer = viewer;
@@ -65,7 +74,7 @@ Observation observe(const State& s, int viewer) {
     }
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));
-      for (CardId a : detail::attachments_of(s, c)) ss.in_play.push_back(seen(s, a, viewer));
+      add_attachments(s, c, viewer, ss.in_play);
     }
     o.seats.push_back(std::move(ss));
   }

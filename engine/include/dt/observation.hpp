@@ -31,7 +31,7 @@ struct SeenSeat {
   int team = 0;             // its side (its own seat number unless the style has teams)
   int primary_target = -1;  // the seat it attacks without a toll (primary targets), else -1
   std::vector<SeenCard> hand;     // only for the viewer's own seat
-  std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments
+  std::vector<SeenCard> in_play;  // warriors, fortifications and their attachments, at every depth
   // The viewer's own Side Board, face up: the player built it and may search
   // it whenever a card lets it (gEngine "Side Board Pile"); others see its size.
   std::vector<SeenCard> side_board;
