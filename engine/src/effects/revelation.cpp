@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "effects/reopened.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -43,16 +44,13 @@ static void reopen(State& s) {
 // Only if that decision is this player's own (it played the card there).
 void revelation_options(const State& s, std::vector<Option>& out) {
   const PendingChoice& ch = s.choices.front();
-  if (is_warrior_in_play(s, ch.target)) {
-    State c = s;
-    reopen(c);
-    if (c.phase != Phase::Choice && deciding_seat(c) == ch.seat) {
-      std::vector<Option> all;
-      effect_options(c, ch.seat, all);
-      for (const Option& o : all)
-        if (o.kind == OptKind::Play && o.c == ch.target && s.def(o.a).type == CardType::Art) out.push_back(o);
-    }
-  }
+  if (is_warrior_in_play(s, ch.target))
+    reopened_options(
+        s, ch.seat, reopen,
+        [&](const Option& o) {
+          return o.kind == OptKind::Play && o.c == ch.target && s.def(o.a).type == CardType::Art;
+        },
+        out);
   out.push_back(choose_done());
 }
 

@@ -1,6 +1,7 @@
 // SECRET MISSION: see secret.hpp.
 #include "effects/secret.hpp"
 
+#include "effects/reopened.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -29,17 +30,14 @@ CardId secret_begin(State& s) {
 
 // The assignments of the player's missions in hand, as the interrupted decision lists them.
 void secret_options(const State& s, std::vector<Option>& out) {
-  const PendingChoice& ch = s.choices.front();
-  State c = s;
-  secret_begin(c);
-  if (c.phase != Phase::Choice && deciding_seat(c) == ch.seat) {
-    std::vector<Option> all;
-    effect_options(c, ch.seat, all);
-    for (const Option& o : all)
-      if (o.kind == OptKind::Play && s.def(o.a).type == CardType::Mission && s.card(o.a).zone == Zone::Hand &&
-          s.card(o.a).owner == ch.seat)
-        out.push_back(o);
-  }
+  const int seat = s.choices.front().seat;
+  reopened_options(
+      s, seat, [](State& c) { secret_begin(c); },
+      [&](const Option& o) {
+        return o.kind == OptKind::Play && s.def(o.a).type == CardType::Mission &&
+               s.card(o.a).zone == Zone::Hand && s.card(o.a).owner == seat;
+      },
+      out);
   out.push_back(choose_done());
 }
 
