@@ -530,10 +530,11 @@ TEST(Sandbox, AKilledRefereesCgroupsAreRemovedByTheNextReferee) {
   ::kill(ref, SIGKILL);
   ::waitpid(ref, nullptr, 0);
   const pid_t bot = std::stoi(read_lines(pidfile).front());
-  while (::kill(bot, 0) == 0 && std::chrono::steady_clock::now() < until)  // PR_SET_PDEATHSIG reaches it
+  // PR_SET_PDEATHSIG reaches it; reaped here if this process is its subreaper.
+  while (::waitpid(bot, nullptr, WNOHANG) <= 0 && ::kill(bot, 0) == 0 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // a killed process leaves its cgroup a moment later
-  ASSERT_FALSE(entries_named(parents, prefix).empty()) << "the killed referee left nothing to remove";
+  // Not checked here that the leftovers are still there: any referee that
+  // starts meanwhile (another test running beside this one) may remove them.
 
   const std::string next = std::string(DTREF_BIN) + " match --isolation off --bot 'stdio:" + DTBOT_RANDOM + "' >" +
                            dir.file("next") + " 2>&1";
