@@ -139,17 +139,26 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       }
       break;
     case TargetKind::Equipment:
-    case TargetKind::Gift:
+    case TargetKind::Gift: {
+      // MALFUNCTION!: Equipment on a warrior's weapon (a BAYONET) is that warrior's
+      // too; gEngine also reaches Equipment lying in play on no warrior (ARTILLERY).
+      const bool in_play_any = k == TargetKind::Equipment && s.def(source).has_designation("ANY EQUIPMENT CARD IN PLAY");
+      const bool on_weapons = in_play_any || (k == TargetKind::Equipment && s.def(source).has_designation("ANY EQUIPMENT ON A WARRIOR"));
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId c = CardId(i);
         const CardType want = k == TargetKind::Gift ? CardType::Symmetry : CardType::Equipment;
-        if (!is_attached_top(s, c) || s.def(c).type != want) continue;
+        if (s.def(c).type != want || s.cards[i].zone != Zone::InPlay) continue;
         if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;  // HOMING MISSILE
-        const CardId b = s.card(c).attached_to;
+        if (!is_attached_top(s, c)) {
+          if (in_play_any && !s.cards[i].hidden) out.push_back({c, -1});
+          continue;
+        }
+        const CardId b = on_weapons ? bearer_of(s, c) : s.card(c).attached_to;
         if (is_warrior_in_play(s, b) && visible_warrior(s, b, seat) && filter_matches(s, f, b, seat))
           out.push_back({c, -1});
       }
       break;
+    }
   }
   return out;
 }
