@@ -304,6 +304,14 @@ static void add_points(State& s, int seat, int dp, int dd) {
   d = std::max(0, d + dd);
 }
 
+// P a card's effect gives (a mission's build, a kill trigger's bonus) are P "just earned" as a
+// kill's are (turn/points.cpp): BAMBOOZLED! answers any player's, PORTENTS OF VICTORY its own.
+static void note_p_earned(State& s, int seat, int p) {
+  if (p <= 0) return;
+  if (s.recent_p_seat != seat) s.recent_p_seat = int8_t(seat), s.recent_p = 0;
+  s.recent_p = int16_t(s.recent_p + p);
+}
+
 static void kill_card(State& s, CardId w, bool annihilate) {
   if (annihilate || raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
   else discard_from_play(s, w);
@@ -601,7 +609,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Draw: draw_cards(s, t, amount); break;
         case Op::GainD: add_points(s, t, 0, amount); break;
         case Op::LoseD: add_points(s, t, 0, -amount); break;
-        case Op::GainP: add_points(s, t, amount, 0); break;
+        case Op::GainP: add_points(s, t, amount, 0), note_p_earned(s, t, amount); break;
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;

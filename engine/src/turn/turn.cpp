@@ -68,6 +68,7 @@ void start_turn(State& s, Log log) {
   s.bonus_actions = s.extra_tacticals = 0;
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
+  s.recent_p_seat = -1, s.recent_p = 0;  // P earned at the end of the last turn (DARK KOHORT) is no longer "just" earned
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   // gEngine "TRANSFER WARRIOR": one voluntary Transfer from a player's Draw step
   // to its next, so a stamp from the player's last turn (or from actions taken
