@@ -59,7 +59,7 @@ static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Are
 static std::optional<Option> transfer_of(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
-  if (wi.hidden || wi.transferred_turn == s.turn_number) return std::nullopt;
+  if (wi.hidden || wi.transferred_turn >= 0) return std::nullopt;  // since its player's last Draw step
   if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
