@@ -91,18 +91,17 @@ void apply_gift_decision(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
   if (o.kind == OptKind::Gift) {
-    // Cardinal's Gift: without a warrior the hand is shuffled back; with
-    // one, it becomes the first seven cards of the discard pile.
+    // Cardinal's Gift: the new cards are picked first; then the old hand is
+    // shuffled back without a warrior in it, or with one becomes the first
+    // seven cards of the discard pile (so the old cards never come back at once).
     bool had_warrior = std::any_of(st.hand.begin(), st.hand.end(), [&](CardId c) {
       return s.def(c).type == CardType::Warrior;
     });
     std::vector<CardId> old = st.hand;
-    for (CardId c : old) {
-      take_out(s, c);
-      put_into(s, c, had_warrior ? Zone::Discard : Zone::Draw);
-    }
-    if (!had_warrior) s.rng.shuffle(st.draw);
+    for (CardId c : old) take_out(s, c);
     draw_cards(s, me, opening_hand_of(s, me));
+    for (CardId c : old) put_into(s, c, had_warrior ? Zone::Discard : Zone::Draw);
+    if (!had_warrior) s.rng.shuffle(st.draw);
     emit(log, {EventKind::GiftClaimed, int8_t(me), kNoCard, kNoCard, had_warrior});
   }
   st.gift_decided = true;

@@ -70,6 +70,11 @@ void start_turn(State& s, Log log) {
   s.tactical_used = false;
   s.recent_p_seat = -1, s.recent_p = 0;  // P earned at the end of the last turn (DARK KOHORT) is no longer "just" earned
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
+  // gEngine "TRANSFER WARRIOR": one voluntary Transfer from a player's Draw step
+  // to its next, so a stamp from the player's last turn (or from actions taken
+  // in another's turn since, INSPIRED) lapses only now.
+  for (CardInst& c : s.cards)
+    if (c.controller == s.current) c.transferred_turn = -1;
   arm_orders(s, s.current);  // TELEPATHIC MESSAGE, CONTROL MIND: orders for this turn
   arm_plan(s);  // EMPATHY: the plan for this turn is told now
   diseases_turn_start(s, s.current);  // gEngine BACTERIA GRENADE: ends with this turn
