@@ -189,9 +189,11 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
   if (!d.bonus.empty())
     effects.push_back((d.combat_modifier ? "in a combat: " : "bonus: ") + signed_bonus(d.bonus));
   if (d.give_to.affil || d.give_to.doomtrooper || d.give_to.legion) {
-    std::string who = d.give_to.affil ? affiliations(d.give_to.affil) + " warriors" : "";
-    if (d.give_to.doomtrooper) who += std::string(who.empty() ? "" : " or ") + "Doomtroopers";
-    if (d.give_to.legion) who += std::string(who.empty() ? "" : " or ") + "Dark Legion warriors";
+    // Every condition holds at once (cardtypes/equipment.cpp, gives_to): printed
+    // VIOLATOR SWORD goes to a warrior both of Bauhaus and a Doomtrooper.
+    std::string who = d.give_to.affil ? affiliations(d.give_to.affil) + " " : "";
+    if (d.give_to.legion) who += "Dark Legion ";
+    who += d.give_to.doomtrooper ? "Doomtroopers" : "warriors";
     effects.push_back("given to " + who);
   }
   if (d.fort) {

@@ -244,7 +244,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     Combat& cb = s.combat;
     r.label("combat");
     cb.active = r.flag(), cb.attacker = card(), cb.defender = card(), cb.attacking_seat = uint8_t(r.num(0, seats - 1));
-    cb.tactic = Tactic(r.num(0, 1)), cb.order = uint8_t(r.num(0, 4)), cb.warzone = card();
+    cb.tactic = Tactic(r.num(0, 1)), cb.order = uint8_t(r.num(0, 5)), cb.warzone = card();
     cb.spare_actions = uint8_t(r.num(0, 255));  // TAKE AIM's actions (cards-special)
     auto bonus = [&](StatBonus& b) {
       b.f = int8_t(r.num(-128, 127)), b.s = int8_t(r.num(-128, 127));

@@ -37,6 +37,21 @@ static int transfer_cost(const State& s, CardId w) {
   return s.def(w).has(kwVehicle) || vehicle_of(s, w) != kNoCard ? 2 : 1;
 }
 
+// ROGUE (LONE IMPERIAL): a Transfer into the Squad adds a warrior to it as a
+// Muster does (muster.cpp), so the ROGUE and another Imperial warrior never
+// end up there together. (Kept here: a shared declaration would sit in
+// actions.hpp, which every engine file includes.)
+static bool lone_imperial_clash(const State& s, int seat, CardId w) {
+  const bool lone = s.def(w).has_designation("LONE IMPERIAL");
+  const bool imperial = (affiliations(s, w) & bit(Affil::Imperial)) != 0;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    if (c == w || !is_warrior_in_play(s, c) || s.card(c).area != Area::Squad) continue;
+    if (lone && (affiliations(s, c) & bit(Affil::Imperial))) return true;
+    if (imperial && has_designation(s, c, "LONE IMPERIAL")) return true;
+  }
+  return false;
+}
+
 // Where a warrior goes when it leaves the Outpost.
 static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Area::Kohort : Area::Squad; }
 
@@ -49,6 +64,7 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
     o.p = int16_t(home_area(s, w));
+    if (Area(o.p) == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
   } else {
     if (outpost_conflict(s, wi.controller, w)) return std::nullopt;
     o.p = int16_t(Area::Outpost);

@@ -704,7 +704,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::EndCombat: finish_combat(s, log); break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
-      case Op::DefenderFirst: if (s.combat.active) s.combat.order = 2; break;
+      case Op::DefenderFirst:  // with designation FIRST STRIKE (gEngine AMBUSH): gained as FIRST STRIKE, so an attacker's own negates it
+        if (s.combat.active) s.combat.order = e.designation == "FIRST STRIKE" ? 5 : 2;
+        break;
       case Op::UserFirst:
         if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
         break;
