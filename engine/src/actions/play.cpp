@@ -16,7 +16,14 @@ static void settle(State& s, bool in_window, bool was_combat, bool action, Log l
     return;
   }
   if (in_window) {
-    s.window.passes = 0;  // the same player may go on playing
+    s.window.passes = 0;
+    // gEngine "TIMING": outside combat every other player may answer a card
+    // before its player plays another; in combat's modification rounds the
+    // same player may go on playing.
+    const WindowKind k = s.window.kind;
+    if (!was_combat && !s.combat.active && !s.window.order.empty() &&
+        (k == WindowKind::Response || k == WindowKind::PreDraw || k == WindowKind::PreDiscard))
+      s.window.index = uint8_t((s.window.index + 1) % s.window.order.size());
     if (was_combat && !s.combat.active && s.window.kind == WindowKind::CombatModify) open_response_window(s);
   } else if (action) {
     open_response_window(s);
