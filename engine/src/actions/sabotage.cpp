@@ -4,6 +4,7 @@
 // SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
 // attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
 #include "internal.hpp"
+#include "effects/stun.hpp"
 
 namespace dt::detail {
 
@@ -37,7 +38,8 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
     if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
     if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
     for (CardId a : mine)
-      if (can_take_part_in_combat(s, a) && !s.card(a).cover) out.push_back({kind, a, CardId(t)});
+      if (can_take_part_in_combat(s, a) && !s.card(a).cover && !stunned(s, a))  // the warrior sabotages
+        out.push_back({kind, a, CardId(t)});
   }
 }
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "effects/stun.hpp"
 #include "effects/replace.hpp"
 
 namespace dt::detail {
@@ -60,6 +61,7 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
   if (wi.hidden || wi.transferred_turn >= 0) return std::nullopt;  // since its player's last Draw step
+  if (stunned(s, w)) return std::nullopt;  // POWERFUL BLOW, STRANGLEHOLD: the warrior makes its Transfer
   if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {

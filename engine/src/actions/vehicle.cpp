@@ -3,6 +3,7 @@
 // cover may not enter; a warrior considered a VEHICLE never leaves itself.
 // A FREE VEHICLE MOVES warrior (DRAGOON) enters and exits for no action.
 #include "internal.hpp"
+#include "effects/stun.hpp"
 
 namespace dt::detail {
 
@@ -10,7 +11,7 @@ void vehicle_options(const State& s, const std::vector<CardId>& mine, std::vecto
   if (!s.rules.vehicle_rules) return;
   for (CardId w : mine) {
     const CardId v = vehicle_of(s, w);
-    if (v == kNoCard) continue;
+    if (v == kNoCard || stunned(s, w)) continue;  // entering or exiting is the warrior's action
     if (s.card(v).inside) out.push_back({OptKind::ExitVehicle, w});
     else if (!s.card(w).cover) out.push_back({OptKind::EnterVehicle, w});
   }

@@ -5,6 +5,7 @@
 #include "effects/mystic.hpp"
 #include "effects/phantasm.hpp"
 #include "effects/revelation.hpp"
+#include "effects/stun.hpp"
 #include "effects/command.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -146,6 +147,9 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   // marked on each option; the player's D then goes that much further.
   auto list = [&](CardId caster, int destiny) {
     if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
+    // A spell cast as an action is an action of its caster: none for a stunned
+    // warrior (POWERFUL BLOW) nor one that PERFORMS NO ACTIONS (printed STRANGLEHOLD).
+    if (d.spell == SpellKind::Action && stunned(s, caster)) return;
     // How many times this caster can buy the price (1 for a fixed price).
     int times = 0;
     // "For every X D" has no cap but the player's D (and the card's own maximum).

@@ -1,7 +1,8 @@
 // POWERFUL BLOW (gEngine): a warrior wounded, not killed, by one that a
 // STUNS WHEN IT WOUNDS card was played on is stunned until the next turn of
 // that card's player: a LastingMod from that card marks it. It performs no
-// actions (attack, cover, action abilities) but still defends.
+// actions (attack, cover, Transfer, Sabotage, vehicle moves, action abilities,
+// spells cast as actions) but still defends.
 #pragma once
 
 #include "dt/state.hpp"
