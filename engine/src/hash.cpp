@@ -59,6 +59,7 @@ uint64_t state_hash(const State& s) {
           uint64_t(uint8_t(m.bonus.f)) << 32 | uint64_t(uint8_t(m.bonus.s)) << 40 |
           uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.v)) << 56);
   for (CardId u : s.combat.used) H.mix(0xC0DEull << 16 | uint64_t(uint16_t(u)));
+  for (CardId w : s.combat.wounded_in_it) H.mix(0x3A1Dull << 16 | uint64_t(uint16_t(w)));
   for (const CastSpell& sp : s.combat.spells)
     H.mix(uint64_t(uint16_t(sp.card)) | uint64_t(uint16_t(sp.caster)) << 16 | uint64_t(uint16_t(sp.target)) << 32 |
           uint64_t(uint8_t(sp.seat)) << 48 | uint64_t(uint8_t(sp.target_seat)) << 56);

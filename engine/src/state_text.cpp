@@ -126,6 +126,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   for (const CombatMod& m : cb.mods)
     w.num(m.source), w.num(m.target), w.num(m.bonus.f), w.num(m.bonus.s), w.num(m.bonus.a), w.num(m.bonus.v);
   w.ids(cb.used);
+  w.ids(cb.wounded_in_it);
   w.num(long(cb.spells.size()));
   for (const CastSpell& sp : cb.spells)
     w.num(sp.card), w.num(sp.caster), w.num(sp.target), w.num(sp.seat), w.num(sp.target_seat), w.num(sp.times);
@@ -253,6 +254,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     cb.mods.resize(size_t(r.num(0, 100000)));
     for (CombatMod& m : cb.mods) m.source = card(), m.target = card(), bonus(m.bonus);
     ids(cb.used);
+    ids(cb.wounded_in_it);
     cb.spells.resize(size_t(r.num(0, 100000)));
     for (CastSpell& sp : cb.spells) {
       sp.card = card(), sp.caster = card(), sp.target = card(), sp.seat = int8_t(r.num(-1, seats - 1));

@@ -116,11 +116,15 @@ struct Combat {
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
   uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it),
-                      // 3 only the attacker strikes, 4 only the defender (BY THE THROAT)
+                      // 3 only the attacker strikes, 4 only the defender (BY THE THROAT), 5 the defender has
+                      // FIRST STRIKE, which the attacker's own cancels (gEngine AMBUSH)
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
   std::vector<CastSpell> spells;  // "for every X D" spells cast in this combat
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
   uint8_t spare_actions = 0;  // actions its attack gave up (a Tactical action ends the step): TAKE AIM buys with them
+  // Warriors healthy when it began and wounded since: gEngine NARROW ESCAPE! puts a saved warrior
+  // back as it was before the combat, not as it was before the killing blow.
+  std::vector<CardId> wounded_in_it;
 };
 
 // A rating change that lasts until the start of `seat`'s next turn (IMMACULATE FURY's Shriek).

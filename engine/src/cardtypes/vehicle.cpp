@@ -4,6 +4,7 @@
 // fortification benefits, may not seek cover, and in an AIRSHIP or SUBMARINE
 // neither attacks nor is attacked in a Fight combat. Without the vehicle
 // rules (Rules::vehicle_rules off, 1st ed) a vehicle is simply in use.
+#include "effects/wounds.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -76,7 +77,7 @@ void vehicle_lost(State& s, CardId vehicle, CardId warrior, Log log) {
   emit(log, {EventKind::VehicleLost, int8_t(s.card(warrior).controller), warrior, vehicle});
   if (keywords(s, warrior) & kwNoWound) return;
   if (s.card(warrior).wounded || (keywords(s, warrior) & kwDiesWhenWounded)) discard_from_play(s, warrior);
-  else s.card(warrior).wounded = true;
+  else take_wound(s, warrior);
 }
 
 void leave_vehicle(State& s, CardId w) {

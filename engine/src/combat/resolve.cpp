@@ -36,7 +36,7 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
   const bool outright = slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
   if (outright && !has_ability(s, victim, "NO AUTOMATIC KILL")) return true;
   if (has_designation(s, victim, "HEALS AT ONCE")) return false;  // WOLFE IN THE HEAT
-  vi.wounded = true;
+  take_wound(s, victim);
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
   return false;
 }

@@ -481,13 +481,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) s.card(c).wounded = true;
+          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) take_wound(s, c);
           else effect_death(s, c, false, kNoCard, log);  // NARROW ESCAPE! may answer
           break;
         case Op::KillAwarded: {  // a kill that pays as one in combat (PERSONAL ANTI-PERSONNEL MINES)
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) {
-            s.card(c).wounded = true;
+            take_wound(s, c);
             break;
           }
           if (user != kNoCard && is_warrior_in_play(s, user) && user != c) {

@@ -54,6 +54,10 @@ void reaction_used(State& s, CardId card, CardId target) {
   auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                          [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
   if (it != s.lasting.end()) s.lasting.erase(it);
+  // gEngine NARROW ESCAPE!: back to its status before the combat, a wound taken in it undone.
+  if (kind == kAboutToDie && s.def(card).has_designation("AS BEFORE THE COMBAT") &&
+      std::find(s.combat.wounded_in_it.begin(), s.combat.wounded_in_it.end(), target) != s.combat.wounded_in_it.end())
+    s.card(target).wounded = false;
 }
 
 }  // namespace dt::detail

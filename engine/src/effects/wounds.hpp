@@ -12,4 +12,8 @@ namespace dt::detail {
 // none) and checks first whether the warrior may be wounded at all.
 bool wound_kills(State& s, CardId w);
 
+// `w`, healthy, is wounded now, by a card or a hit. The combat under way
+// remembers it (Combat::wounded_in_it: gEngine NARROW ESCAPE!).
+void take_wound(State& s, CardId w);
+
 }  // namespace dt::detail
