@@ -445,6 +445,10 @@ std::vector<std::string> entries_named(const std::vector<std::string>& parents, 
 // Starts `argv` (argv[0] a path) with its output in `out_file` once something
 // is written to the returned descriptor: the caller may prepare for the pid first.
 pid_t start_held(const std::vector<std::string>& argv, const std::string& out_file, int* release) {
+  // Made before the fork: the child of a process that may have threads allocates nothing.
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
   int go[2];
   if (::pipe(go) != 0) return -1;
   const pid_t pid = ::fork();
@@ -455,21 +459,12 @@ pid_t start_held(const std::vector<std::string>& argv, const std::string& out_fi
     const int fd = ::open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(fd, 1);
     ::dup2(fd, 2);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
     ::execv(args[0], args.data());
     ::_exit(127);
   }
   ::close(go[0]);
   *release = go[1];
   return pid;
-}
-
-std::string whole_file(const std::string& path) {
-  std::string all;
-  for (const std::string& l : read_lines(path)) all += l + "\n";
-  return all;
 }
 
 }  // namespace
@@ -500,7 +495,7 @@ TEST(Sandbox, ALeftoverCgroupUnderAReusedPidDoesNotCostANewRefereeItsLimits) {
   int status = 0;
   ASSERT_EQ(::waitpid(ref, &status, 0), ref);
   for (const std::string& d : planted) ::rmdir(d.c_str());
-  const std::string out = whole_file(dir.file("out"));
+  const std::string out = dtref_test::slurp(dir.file("out"));
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
   EXPECT_NE(out.find("memory limit (128 MiB) exceeded"), std::string::npos) << out;
 }
@@ -525,7 +520,7 @@ TEST(Sandbox, AKilledRefereesCgroupsAreRemovedByTheNextReferee) {
   const auto until = std::chrono::steady_clock::now() + dtref_test::patient(std::chrono::seconds(20));
   while (read_lines(pidfile).empty() && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_FALSE(read_lines(pidfile).empty()) << whole_file(dir.file("out"));
+  ASSERT_FALSE(read_lines(pidfile).empty()) << dtref_test::slurp(dir.file("out"));
   ASSERT_FALSE(entries_named(parents, prefix).empty());
   ::kill(ref, SIGKILL);
   ::waitpid(ref, nullptr, 0);
@@ -538,6 +533,6 @@ TEST(Sandbox, AKilledRefereesCgroupsAreRemovedByTheNextReferee) {
 
   const std::string next = std::string(DTREF_BIN) + " match --isolation off --bot 'stdio:" + DTBOT_RANDOM + "' >" +
                            dir.file("next") + " 2>&1";
-  ASSERT_EQ(std::system(next.c_str()), 0) << whole_file(dir.file("next"));
+  ASSERT_EQ(std::system(next.c_str()), 0) << dtref_test::slurp(dir.file("next"));
   EXPECT_EQ(entries_named(parents, prefix), std::vector<std::string>{});
 }
