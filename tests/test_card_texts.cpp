@@ -177,7 +177,9 @@ TEST(CardTexts, BaseSetAndPromoWarriorsAreSummedUpAndAudited) {
     ++warriors;
     EXPECT_FALSE(d.summary.empty()) << d.name;
     EXPECT_NE(printed[i].missing, "not audited yet") << d.name;
-    if (!d.implemented) EXPECT_FALSE(d.missing.empty() && printed[i].missing.empty()) << d.name;
+    if (!d.implemented) {
+      EXPECT_FALSE(d.missing.empty() && printed[i].missing.empty()) << d.name;
+    }
   }
   EXPECT_EQ(warriors, 93);
 }

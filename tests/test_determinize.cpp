@@ -29,8 +29,9 @@ void check_sample(const State& truth, const State& d, const Knowledge& k, Tally&
   const int v = k.seat();
   ++t.samples;
   ASSERT_EQ(observe(d, v), observe(truth, v)) << "the sample contradicts what s" << v << " sees";
-  if (!game_over(truth) && deciding_seat(truth) == v)
+  if (!game_over(truth) && deciding_seat(truth) == v) {
     ASSERT_EQ(legal_options(d), legal_options(truth)) << "s" << v << " would have other options";
+  }
   for (size_t c = 0; c < truth.cards.size(); ++c)
     if (k.knows(CardId(c))) {
       ASSERT_EQ(d.cards[c].def, truth.cards[c].def) << "c" << c << " was seen by s" << v;

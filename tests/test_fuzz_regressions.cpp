@@ -28,7 +28,9 @@ std::vector<fs::path> inputs_of(const std::string& kind, const std::string& targ
 void replay(const std::string& kind) {
   for (const auto& t : dtref::fuzz::targets()) {
     const auto files = inputs_of(kind, t.name);
-    if (kind == "corpus") EXPECT_FALSE(files.empty()) << "no seed corpus for " << t.name;
+    if (kind == "corpus") {
+      EXPECT_FALSE(files.empty()) << "no seed corpus for " << t.name;
+    }
     for (const fs::path& f : files) {
       SCOPED_TRACE(f.string());
       std::ifstream in(f, std::ios::binary);

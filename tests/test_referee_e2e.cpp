@@ -106,7 +106,9 @@ void expect_forfeit(const std::string& mode, Verdict v, const std::string& detai
   EXPECT_EQ(p.out.seats[1].verdict, Verdict::Ok);
   EXPECT_EQ(p.out.winner, 1);
   EXPECT_EQ(p.out.reason, "forfeit");
-  if (!detail_part.empty()) EXPECT_NE(p.out.seats[0].detail.find(detail_part), std::string::npos) << p.out.seats[0].detail;
+  if (!detail_part.empty()) {
+    EXPECT_NE(p.out.seats[0].detail.find(detail_part), std::string::npos) << p.out.seats[0].detail;
+  }
   EXPECT_LT(p.wall_ms, kStartup + kDecision + kBank + kGrace + kMarginMs);
   expect_nothing_left(p);
 }
