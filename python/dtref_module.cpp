@@ -29,8 +29,10 @@ namespace py = pybind11;
 namespace {
 
 py::object json_to_python(const std::string& text) {
-  static py::object loads = py::module_::import("json").attr("loads");
-  return loads(text);
+  // Never destroyed: a static py::object would be released after the
+  // interpreter has finalized (without the GIL), which aborts the process.
+  static py::object* loads = new py::object(py::module_::import("json").attr("loads"));
+  return (*loads)(text);
 }
 
 // The engine's deck errors name the command line's flag; Python has a keyword.

@@ -34,8 +34,8 @@ int main(int argc, char** argv) {
   CLI::App* help = app.add_subcommand("help", "Print the commands, or one command's options: dtref help match");
   help->add_option("command", topic, "a command");
   help->callback([&] {
-    if (topic.empty()) {
-      fmt::print("{}", app.help());
+    if (topic.empty()) {  // app.help() would show the selected subcommand's, this one's
+      fmt::print("{}", app.get_formatter()->make_help(&app, "dtref", CLI::AppFormatMode::Normal));
       return;
     }
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))

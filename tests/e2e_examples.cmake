@@ -47,6 +47,9 @@ if(TARGET dt_proto_python AND DT_PY_GRPC_MISSING EQUAL 0)
                    e2e_python_grpc_remote.jsonl ${DT_EXAMPLES}/grpc-python/bot.py)
   set_tests_properties(e2e.example.python_grpc e2e.example.python_grpc_remote
                        PROPERTIES ENVIRONMENT "DTREF_PYTHON_STUBS=${CMAKE_BINARY_DIR}/python")
+  # The same bot with its files under /tmp, as in a checkout kept there.
+  add_test(NAME e2e.example.python_grpc_under_tmp
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_under_tmp.sh $<TARGET_FILE:dtref> ${DT_EXAMPLES} ${CMAKE_BINARY_DIR}/python)
 else()
   message(STATUS "/usr/bin/python3 with grpc (python3-grpcio) or grpc_python_plugin not found: e2e.example.python_grpc left out")
 endif()

@@ -77,7 +77,9 @@ def main():
                         "'#standings tbody tr')].map(r => r.children[i].textContent))")
             empty = [h for h, c in zip(heads, cols) if all(x in ("", "-") for x in c)]
             check(not empty, "at %d px no column is empty: %s" % (width, heads))
-            check("calls itself" not in heads, "the 'calls itself' column is left out when no bot calls itself otherwise")
+            check("faults" not in heads, "the faults column is left out when no bot has a fault")
+            check(page_width <= width and table[0] <= width + 1 if width >= 1280 else True,
+                  "at %d px the standings table fits without scrolling: its right edge is at %d px" % (width, table[0]))
             rows = b.js("[...document.querySelectorAll('#standings tbody tr')].map(r => r.textContent)")
             new = [r for r in rows if "newcomer" in r]
             check(len(new) == 1 and "no games yet" in new[0] and "50.0%" not in new[0] and "0.0%" not in new[0],

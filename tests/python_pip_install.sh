@@ -7,7 +7,7 @@
 set -eu
 python=$1 checkout=$2 venv=$3
 rm -rf "$venv"
-"$python" -m venv "$venv"
+"$python" -m venv --system-site-packages "$venv"  # numpy for dtref.env comes from Debian
 pip="$venv/bin/python -m pip --disable-pip-version-check"
 $pip install --no-index --quiet "$checkout/python"
 $pip install --no-index --quiet --no-build-isolation --force-reinstall "$checkout/python"

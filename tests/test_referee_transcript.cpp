@@ -122,7 +122,7 @@ TEST(RefereeTranscript, ACompressedTranscriptReplaysAndSurvivesACut) {
   EXPECT_TRUE(rep.complete);
   EXPECT_EQ(rep.decisions, out.decisions);
   const auto plain_size = fs::file_size(plain), packed_size = fs::file_size(packed);
-  EXPECT_LT(packed_size * 4, plain_size) << packed_size << " compressed bytes against " << plain_size;
+  EXPECT_LT(packed_size * 3, plain_size) << packed_size << " compressed bytes against " << plain_size;
   // The text is the plain transcript's, but for the match id and the times.
   const auto text = dtref::read_transcript_text(packed);
   ASSERT_TRUE(text.has_value());

@@ -125,8 +125,9 @@ namespace {
 // One column of the standings table: shown only when some row has something in it.
 struct Column {
   std::string head;
-  bool name = false;  // left-aligned text
-  std::vector<std::string> cells;
+  bool name = false;      // left-aligned text
+  bool interval = false;  // a value with its error: may wrap at the "±"
+  std::vector<std::string> cells = {};
   bool shown() const {
     for (const std::string& c : cells)
       if (!c.empty() && c != "-") return true;
@@ -135,9 +136,10 @@ struct Column {
 };
 
 std::string standings_table(const LadderView& v) {
-  std::vector<Column> cols = {{"#"},       {"bot", true}, {"calls itself", true}, {"status", true}, {"rating (95%)"},
-                              {"games"},   {"wins"},      {"losses"},             {"draws"},          {"score"},
-                              {"Elo vs field"}, {"LOS"},  {"nElo"},               {"faults", true}};
+  std::vector<Column> cols = {{"#"},     {"bot", true},   {"calls itself", true}, {"status", true},
+                              {"rating (95%)", false, true},   {"games"},   {"wins"},   {"losses"},
+                              {"draws"}, {"score"},       {"Elo vs field", false, true},  {"LOS"},
+                              {"nElo", false, true},            {"faults", true}};
   for (size_t i = 0; i < v.standings.players.size(); ++i) {
     const tour::PlayerStanding& p = v.standings.players[i];
     const bool played = p.games > 0;
@@ -174,7 +176,7 @@ std::string standings_table(const LadderView& v) {
     rows += "<tr class=\"bot\">";
     for (const Column& c : cols)
       if (c.shown())
-        rows += fmt::format("<td{}>{}</td>", c.name ? " class=\"name\"" : c.head == "rating (95%)" ? " class=\"rating\"" : "",
+        rows += fmt::format("<td{}>{}</td>", c.name ? " class=\"name\"" : c.interval ? " class=\"rating\"" : "",
                             c.cells[i]);
     rows += "</tr>\n";
   }
@@ -184,7 +186,8 @@ std::string standings_table(const LadderView& v) {
 
 // Wide tables scroll inside their box instead of running off the page.
 const char* kPageCss = R"CSS(.wide { max-width: 100%; overflow-x: auto; }
-#standings th { white-space: normal; }
+#standings th, #standings td.name, #standings td.rating { white-space: normal; }
+#standings td.rating { min-width: 5.5em; }
 )CSS";
 
 }  // namespace
