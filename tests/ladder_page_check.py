@@ -63,7 +63,8 @@ def main():
             b.call("Emulation.setDeviceMetricsOverride",
                    {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
             for _ in range(100):
-                if b.js("document.readyState") == "complete" and b.js("window.innerWidth") == width:
+                if (b.js("!!document.getElementById('standings') && document.readyState === 'complete'")
+                        and b.js("window.innerWidth") == width):
                     break
                 time.sleep(0.1)
             page_width = b.js("document.documentElement.scrollWidth")

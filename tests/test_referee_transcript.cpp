@@ -164,7 +164,9 @@ TEST(RefereeTranscript, EveryWrittenLineTypeIsOneTheReaderKnows) {
     const auto t = dtref::line_type_by_name(j["type"].get<std::string>());
     ASSERT_TRUE(t.has_value()) << l;
     EXPECT_EQ(dtref::to_string(*t), j["type"].get<std::string>());
-    if (seen.empty()) EXPECT_EQ(*t, dtref::LineType::Header);
+    if (seen.empty()) {
+      EXPECT_EQ(*t, dtref::LineType::Header);
+    }
     seen.insert(*t);
   }
   for (auto t : {dtref::LineType::Header, dtref::LineType::Ready, dtref::LineType::Decision, dtref::LineType::Event,

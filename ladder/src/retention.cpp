@@ -58,7 +58,7 @@ int prune_match_files(const std::string& dir, const Retention& r, const std::set
   if (r.kind == Retention::Kind::All || dir.empty()) return 0;
   struct Match {
     std::vector<fs::path> files;
-    fs::file_time_type written{};  // of its transcript
+    fs::file_time_type written = fs::file_time_type::min();  // of its transcript (the clock's zero lies ahead of today's times)
     bool has_transcript = false;
   };
   std::map<std::string, Match> matches;

@@ -63,6 +63,7 @@ so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
 --features: protocol features to ask for in ready, comma-separated (e.g. compact).
 """
+import io
 import json
 import os
 import random
@@ -95,6 +96,9 @@ def main():
         sys.stdout.write(json.dumps(obj) + "\n")
         sys.stdout.flush()
 
+    if mode == "no_flush":
+        # Block-buffered whatever PYTHONUNBUFFERED says, as a pipe's stdout normally is.
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(sys.stdout.fileno(), "w", closefd=False), 65536))
     note_pid(os.getpid())
     if mode.startswith("grandchild"):
         child = subprocess.Popen(["sleep", "1000"], stdout=sys.stdout, stderr=sys.stderr)
