@@ -58,11 +58,11 @@ class GreedyBot final : public Bot {
  private:
   struct Mod { CardId target; StatBonus bonus; };
   // The current combat as an option would leave it: extra modifiers, tactic,
-  // who strikes first (0 simultaneous, 1 attacker, 2 defender), or ended.
+  // who strikes first, or ended.
   struct CombatSim {
     std::vector<Mod> extra;
     Tactic tactic = Tactic::Fight;
-    int order = 0;
+    StrikeOrder order = StrikeOrder::Simultaneous;
     bool ended = false;
     bool touched = false;  // some effect changes the combat
   };
@@ -241,8 +241,8 @@ class GreedyBot final : public Bot {
     mods_.insert(mods_.end(), cs.extra.begin(), cs.extra.end());
     Est A = est(obs, obs.attacker, cs.tactic, true), D = est(obs, obs.defender, cs.tactic, true);
     mods_.resize(keep);
-    if (cs.order == 1) A.first = true, D.first = false;
-    if (cs.order == 2) A.first = false, D.first = true;
+    if (cs.order == StrikeOrder::AttackerFirst) A.first = true, D.first = false;
+    if (cs.order == StrikeOrder::DefenderFirst) A.first = false, D.first = true;
     return outcome(obs.viewer, seen_.at(obs.attacker).owner, A, D);
   }
 
@@ -352,10 +352,11 @@ class GreedyBot final : public Bot {
           cs.tactic = cs.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight, cs.touched = true;
           break;
         case Op::EndCombat: cs.ended = cs.touched = true; break;
-        case Op::AttackerFirst: cs.order = 1, cs.touched = true; break;
-        case Op::DefenderFirst: cs.order = 2, cs.touched = true; break;
+        case Op::AttackerFirst: cs.order = StrikeOrder::AttackerFirst, cs.touched = true; break;
+        case Op::DefenderFirst: cs.order = StrikeOrder::DefenderFirst, cs.touched = true; break;
         case Op::UserFirst:
-          if (user != kNoCard) cs.order = user == obs.attacker ? 1 : 2, cs.touched = true;
+          if (user != kNoCard)
+            cs.order = user == obs.attacker ? StrikeOrder::AttackerFirst : StrikeOrder::DefenderFirst, cs.touched = true;
           break;
         default: break;
       }

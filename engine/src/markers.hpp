@@ -58,7 +58,7 @@ enum : uint8_t {
   // EMPATHY (effects/attacks/plans.hpp): player, the planner; a plan due (seat kNoTurnEnds) or armed this
   // turn (seat the planner's: its question, then a plan of no attack)
   kPlanDue = 29,
-  // A plan told: target the attacker, immune its defender, seat the planner's
+  // A plan told: target the attacker, `other` its defender, seat the planner's
   kPlanFight = 32,
   kPlanShoot = 33,
   // Counters, diseases, immunity waived: 34-39
@@ -67,17 +67,17 @@ enum : uint8_t {
   kDiseaseEnding = 35,   // -3 A, the user's turn under way: gone at its end
   kDiseased = 36,        // printed BACTERIA GRENADE: diseased (source the grenade), upkeep at each Draw step
   kDiseaseMarker = 37,   // printed: one disease marker, -1 V
-  kVisitation = 38,  // gEngine DARK VISITATION (effects/modifiers/visitation.hpp): source = target = the card, bonus.v its markers
+  kVisitation = 38,  // gEngine DARK VISITATION (effects/modifiers/visitation.hpp): source = target = the card, `count` its markers
   // MENTAL CONSTITUTION (effects/filters/waiver.hpp); source: the Art or Dark Symmetry card. With a target: that
-  // warrior is affected by that card (waived). With no target: its player is being asked (bonus.f: the
-  // card's purchases, bonus.s 1: its effects wait for the answer), `player` the target seat.
+  // warrior is affected by that card (waived). With no target: its player is being asked (`times` the
+  // card's purchases, `waits` its effects wait for the answer, `other` its caster), `player` the target seat.
   kWaived = 39,
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
-  kQuestionAsked = 40,  // DISCERN TRUTH (effects/choices/questions.hpp): source the card, target a named card, bonus.f the question
+  kQuestionAsked = 40,  // DISCERN TRUTH (effects/choices/questions.hpp): source the card, target a named card, `count` the question
   kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/triggers/replace.hpp)
   // gEngine MYSTIC (effects/costs/mystic.hpp): a cast waiting while other players' MYSTICs are asked. source the
-  // spell, target its target, immune its caster, player its target seat; bonus.f its purchases,
-  // .s the D its player spent, .a the D MYSTICs gave
+  // spell, target its target, `other` its caster, player its target seat; `times` its purchases,
+  // `count` the D its player spent, `given` the D MYSTICs gave
   kMysticAsked = 42,
   kLockEnd = 46  // one past the last code
 };

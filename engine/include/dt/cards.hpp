@@ -168,23 +168,10 @@ enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneE
 enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell };
 
 enum class Op : uint8_t {
-  None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
-  Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
-  CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
-  EnterPlay, Cancel,
-  AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
-  AwardPOrD = 80, KillAwarded = 81, Offer = 82,
-  LookAtHand = 90,      // you see the target player's hand; no one else does
-  ImmuneToPicked = 91,  // a Choice pick: the target warrior is immune to the picked card
-  SkipTurn = 92,        // the target player misses its next turn
-  ExtraTurn = 93,       // the player takes another turn once this one ends
-  LastingGrant = 94,    // the target warrior has the keyword `grant` until the start of your next turn
-  TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
-  MarkPicked = 100,     // a Choice pick: the card remembers the picked warrior (State::marks)
-  NoKillAward = 101,    // a KILLS trigger: the kill earns no points
-  MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
-  DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
+  None = 0,
+#define DT_OP(id, proto, number) id = number,
+#include "dt/vocabulary/ops.def"
+#undef DT_OP
 };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,

@@ -66,14 +66,14 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
   if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
-    o.p = int16_t(home_area(s, w));
-    if (Area(o.p) == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
+    o.to = home_area(s, w);
+    if (o.to == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
   } else {
     if (outpost_conflict(s, wi.controller, w)) return std::nullopt;
-    o.p = int16_t(Area::Outpost);
+    o.to = Area::Outpost;
   }
   // PRIMAL BITCH: it stays where it took a warrior's place, and keeps others out.
-  if (s.def(w).type != CardType::Warrior || area_closed(s, wi.controller, Area(o.p))) return std::nullopt;
+  if (s.def(w).type != CardType::Warrior || area_closed(s, wi.controller, o.to)) return std::nullopt;
   return o;
 }
 
@@ -123,8 +123,8 @@ void apply_transfer(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   s.actions_left -= transfer_cost(s, o.a);
   s.card(o.a).transferred_turn = int16_t(s.turn_number);
-  move_to_area(s, o.a, Area(o.p));
-  emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, o.p});
+  move_to_area(s, o.a, o.to);
+  emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, int(o.to)});
   open_response_window(s);
 }
 

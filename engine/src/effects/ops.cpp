@@ -522,8 +522,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::OnlyTargetStrikes:
-          if (s.combat.active && c == s.combat.attacker) s.combat.order = 3;
-          if (s.combat.active && c == s.combat.defender) s.combat.order = 4;
+          if (s.combat.active && c == s.combat.attacker) s.combat.order = StrikeOrder::AttackerOnly;
+          if (s.combat.active && c == s.combat.defender) s.combat.order = StrikeOrder::DefenderOnly;
           break;
         case Op::ChangeDefender:
           // The new defender did not choose the old one's Warzone.
@@ -714,12 +714,14 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         break;
       case Op::EndCombat: finish_combat(s, log); break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
-      case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
+      case Op::AttackerFirst: if (s.combat.active) s.combat.order = StrikeOrder::AttackerFirst; break;
       case Op::DefenderFirst:  // with designation FIRST STRIKE (gEngine AMBUSH): gained as FIRST STRIKE, so an attacker's own negates it
-        if (s.combat.active) s.combat.order = e.designation == desig::FirstStrike.text ? 5 : 2;
+        if (s.combat.active)
+          s.combat.order = e.designation == desig::FirstStrike.text ? StrikeOrder::DefenderFirstStrike : StrikeOrder::DefenderFirst;
         break;
       case Op::UserFirst:
-        if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
+        if (s.combat.active && user != kNoCard)
+          s.combat.order = s.combat.attacker == user ? StrikeOrder::AttackerFirst : StrikeOrder::DefenderFirst;
         break;
       case Op::CoinFlip:
         run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log, kill,
