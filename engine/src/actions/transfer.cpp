@@ -105,25 +105,11 @@ bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vecto
   return out.size() > first;
 }
 
-void move_to_area(State& s, CardId w, Area to) {
-  s.card(w).area = to;
-  // Attachments (and add-ons on weapons) sit in their warrior's area.
-  std::vector<CardId> todo{w};
-  while (!todo.empty()) {
-    const CardId c = todo.back();
-    todo.pop_back();
-    for (CardId a : attachments_of(s, c)) {
-      s.card(a).area = to;
-      todo.push_back(a);
-    }
-  }
-}
-
 void apply_transfer(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   s.actions_left -= transfer_cost(s, o.a);
   s.card(o.a).transferred_turn = int16_t(s.turn_number);
-  move_to_area(s, o.a, o.to);
+  place_in_area(s, o.a, o.to);
   emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, int(o.to)});
   open_response_window(s);
 }

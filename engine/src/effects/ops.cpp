@@ -449,10 +449,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       }
       if (e.op == Op::EnterPlay) {  // from a pile (the Side Board), in its area, for free
         if (s.card(c).zone == Zone::InPlay || s.def(c).type != CardType::Warrior) continue;
-        take_out(s, c);
-        put_into(s, c, Zone::InPlay, seat);
-        s.card(c).area = entering_area(s, c, user, e);  // gEngine PORTAL OF UNDEATH: beside its user
-        if (can_take_part_in_combat(s, c)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+        enter_play(s, c, seat, entering_area(s, user, e));  // gEngine PORTAL OF UNDEATH: beside its user
         emit_fx(log, seat, source, e.op, c, -1);
         note_added(s, seat, c);  // printed PRIMAL BITCH may take its place
         continue;
@@ -661,10 +658,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                 enter_value_ok(s, e, c))
               w = c;
           if (w == kNoCard || !enter_play_ok(s, t, {e}, w)) break;
-          take_out(s, w);
-          put_into(s, w, Zone::InPlay, t);
-          s.card(w).area = muster_area(s, w);
-          if (can_take_part_in_combat(s, w)) st.no_warrior_deadline = -1;
+          enter_play(s, w, t);
           emit_fx(log, seat, source, e.op, w, -1);
           note_added(s, t, w);  // printed PRIMAL BITCH may take its place
           break;
