@@ -96,12 +96,12 @@ bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vecto
     if (t != me && !s.seats[size_t(t)].eliminated && !outpost_warriors(s, t).empty()) enemy_there = true;
   if (enemy_there && outpost_warriors(s, me).empty())
     for (CardId w : mine)
-      if (auto o = transfer_of(s, w); o && o->p == int16_t(Area::Outpost)) out.push_back(*o);
+      if (auto o = transfer_of(s, w); o && o->to == Area::Outpost) out.push_back(*o);
   // A Doomtrooper turned wholly Dark Legion beside other Doomtroopers in the
   // Outpost goes to the Kohort as the next action.
   for (CardId w : outpost_warriors(s, me))
     if (pure_legion(s, w) && outpost_conflict(s, me, w))
-      if (auto o = transfer_of(s, w); o && o->p == int16_t(Area::Kohort)) out.push_back(*o);
+      if (auto o = transfer_of(s, w); o && o->to == Area::Kohort) out.push_back(*o);
   return out.size() > first;
 }
 
