@@ -5,11 +5,11 @@
 #include <string>
 
 #include "dispatch.hpp"
-#include "effects/cancel.hpp"
-#include "effects/last_chance.hpp"
-#include "effects/membership.hpp"
-#include "effects/perception.hpp"
-#include "effects/inspire.hpp"
+#include "effects/triggers/cancel.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "effects/modifiers/membership.hpp"
+#include "effects/triggers/perception.hpp"
+#include "effects/choices/inspire.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -86,7 +86,7 @@ void resume(State& s, std::vector<Event>* log) {
     // gEngine "TIMING": a card played or an ability used for no action is answered as an
     // action is, once its choices are over. A death by a card waits for an answer (RAZIDE,
     // NARROW ESCAPE!), and so does a card just taken from a pile (POWER OF PERCEPTION,
-    // effects/perception.hpp): the same window gives the chance.
+    // effects/triggers/perception.hpp): the same window gives the chance.
     if (s.phase == Phase::Actions && (s.answer_due || effect_deaths_pending(s) || taken_card_waits(s))) {
       open_response_window(s);
       continue;

@@ -76,7 +76,7 @@ uint64_t state_hash(const State& s) {
         uint64_t(uint8_t(s.recent_p_seat)) << 48);
   H.mix(uint64_t(uint16_t(s.recent_p)));
   for (CardId c : s.offers) H.mix(0x0FFEull << 16 | uint64_t(uint16_t(c)));
-  for (const UndoStep& u : s.undo) {  // what a card just played changed (effects/undo.hpp)
+  for (const UndoStep& u : s.undo) {  // what a card just played changed (effects/triggers/undo.hpp)
     const CardInst& c = u.before;
     H.mix(0x0D0ull << 52 | uint64_t(uint16_t(u.source)) | uint64_t(uint16_t(u.card)) << 16 |
           uint64_t(uint16_t(c.attached_to)) << 32 | uint64_t(c.zone) << 48);
