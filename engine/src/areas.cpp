@@ -36,9 +36,16 @@ bool mod_filter_matches(const State& s, const WarriorFilter& f, CardId w, int se
   return filter_matches(s, rest, w, seat);
 }
 
+// A card in play stands where the card it sits on stands (an attachment on
+// another player's warrior is in that player's area).
+static const CardInst& standing(const State& s, CardId c) {
+  for (int guard = 0; guard < 8 && s.card(c).attached_to != kNoCard; ++guard) c = s.card(c).attached_to;
+  return s.card(c);
+}
+
 bool same_area(const State& s, CardId a, CardId b) {
-  const CardInst& x = s.card(a);
-  const CardInst& y = s.card(b);
+  const CardInst& x = standing(s, a);
+  const CardInst& y = standing(s, b);
   return x.controller == y.controller && area_reaches(s, x.controller, x.area, y.area);
 }
 

@@ -306,7 +306,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     for (UndoStep& u : s.undo) {
       CardInst& c = u.before;
       u.source = card(), u.card = card();
-      c.owner = uint8_t(r.num(0, kMaxSeats - 1)), c.controller = uint8_t(r.num(0, kMaxSeats - 1));
+      c.owner = uint8_t(r.num(0, seats - 1)), c.controller = uint8_t(r.num(0, seats - 1));
       c.zone = Zone(r.num(0, int(Zone::SideBoard))), c.area = Area(r.num(0, int(Area::Outpost)));
       c.attached_to = card(), c.wounded = r.flag(), c.cover = r.flag(), c.unpaid = r.flag();
       c.hidden = r.flag(), c.grafted = r.flag(), c.exited_cover_turn = int16_t(r.num(-1, 32767));
@@ -315,6 +315,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       u.index = int16_t(r.num(-1, kMaxCards)), u.seat = int8_t(r.num(-1, seats - 1));
       u.d = int16_t(r.num(-32768, 32767)), u.p = int16_t(r.num(-32768, 32767));
       u.attacker = card(), u.defender = card();
+      if (u.source == kNoCard) throw Malformed{"an undo step of no card"};
       if (u.card != kNoCard) c.def = s.cards[size_t(u.card)].def;
     }
     SeatPosition out{std::move(s), Knowledge(viewer)};
