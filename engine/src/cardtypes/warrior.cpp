@@ -50,9 +50,11 @@ bool can_take_part_in_combat(const State& s, CardId c) {
 
 namespace detail {
 
+// A NONCOMBATANT by a card on it or a lasting effect (MISSING IN ACTION, SLEEP)
+// is no more able to fight than a printed one.
 bool has_combat_warrior(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (can_take_part_in_combat(s, c)) return true;
+    if (can_take_part_in_combat(s, c) && !(keywords(s, c) & kwNoncombatant)) return true;
   return false;
 }
 
