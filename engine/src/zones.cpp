@@ -113,7 +113,8 @@ void discard_from_play(State& s, CardId c) {
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
   take_out(s, c);
-  put_into(s, c, Zone::Discard);
+  // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
+  put_into(s, c, s.def(c).has_designation("ANNIHILATED WHEN DISCARDED") ? Zone::Annihilated : Zone::Discard);
 }
 
 void annihilate_from_play(State& s, CardId c) {

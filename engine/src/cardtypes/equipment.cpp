@@ -2,6 +2,7 @@
 // what the bearer gains (gEngine "EQUIP", "WEAPONS", "ARMOR", "VEHICLES").
 #include <algorithm>
 
+#include "effects/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -27,7 +28,17 @@ int borrow_price(const State& s, AffilMask meant_for, CardId w) {
   return (meant_for & borrowed_affiliations(s, w)) ? 3 : 0;
 }
 
+static bool gives_to_as_printed(const State& s, CardId e, CardId w);
+
+// ALGEROTH-APOSTLE OF WAR: a privilege that equips its warriors with any Equipment card. Asked
+// only once the card's own GIVE TO refuses the warrior.
 bool gives_to(const State& s, CardId e, CardId w) {
+  if (gives_to_as_printed(s, e, w)) return true;
+  const Privilege* p = privilege_for(s, s.card(w).controller, PrivAction::Equip, w, e);
+  return p && p->any_card;
+}
+
+static bool gives_to_as_printed(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
   // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
   if (!g.legion && has_ability(s, w, "USES ANY EQUIPMENT")) return true;
@@ -124,6 +135,9 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
     if (!g.allows(s, e)) continue;
     // In a Warzone, Fortification cards give nothing; equipment considered one does.
     if (ed.type == CardType::Fortification && in_warzone_combat(s, w)) continue;
+    if (ed.type == CardType::Fortification && combat_opponent(s, w) != kNoCard &&
+        combat_suppressed(s, suppressFortifications))
+      continue;  // COMMANDO RAID: no Fortification card in this combat
     // An Art or Dark Symmetry card its warrior is immune to; a Special switched off (BAUHAUS BLITZER).
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry || ed.type == CardType::Special) &&
         effect_blocked(s, w, e))

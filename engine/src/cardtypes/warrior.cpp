@@ -17,7 +17,10 @@ bool is_warrior_in_play(const State& s, CardId c) {
 
 bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }
 
-bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes) != 0; }
+// TRIBAL on a warrior of another affiliation (CRENSHAW - ISLAND TEAM MEMBER): considered Tribal as well.
+bool is_tribal(const State& s, CardId c) {
+  return (affiliations(s, c) & kTribes) != 0 || s.def(c).has_designation("TRIBAL");
+}
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
 // Doomtroopers, and so is any other warrior neither Dark Legion nor Tribal

@@ -3,21 +3,27 @@
 // warrior may defend from one of its player's Warzones in its area. The
 // defender alone gains the card's ratings; its text is for both combatants;
 // neither uses Fortification cards there.
+#include <algorithm>
+
+#include "effects/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
 bool in_warzone_combat(const State& s, CardId w) {
-  return s.combat.active && s.combat.warzone != kNoCard && combat_opponent(s, w) != kNoCard;
+  return s.combat.active && s.combat.warzone != kNoCard && combat_opponent(s, w) != kNoCard &&
+         !combat_suppressed(s, suppressWarzones);  // AIR ASSAULT
 }
 
 void apply_warzone(const State& s, CardId w, Stats& st) {
   if (!in_warzone_combat(s, w) || s.combat.defender != w) return;
   const CardDef& z = s.def(s.combat.warzone);
-  st.f += z.f.value_or(0);
-  st.s += z.s.value_or(0);
-  st.a += z.a;
-  st.v += z.v;
+  // HOME TURF: a defender that IGNORES WARZONE PENALTIES takes only the Warzone's gains.
+  const int floor = has_designation(s, w, "IGNORES WARZONE PENALTIES") ? 0 : -128;
+  st.f += std::max<int>(floor, z.f.value_or(0));
+  st.s += std::max<int>(floor, z.s.value_or(0));
+  st.a += std::max<int>(floor, z.a);
+  st.v += std::max<int>(floor, z.v);
 }
 
 bool may_defend_from(const State& s, CardId defender, CardId zone) {
