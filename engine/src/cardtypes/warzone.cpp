@@ -19,7 +19,7 @@ void apply_warzone(const State& s, CardId w, Stats& st) {
   if (!in_warzone_combat(s, w) || s.combat.defender != w) return;
   const CardDef& z = s.def(s.combat.warzone);
   // HOME TURF: a defender that IGNORES WARZONE PENALTIES takes only the Warzone's gains.
-  const int floor = has_designation(s, w, "IGNORES WARZONE PENALTIES") ? 0 : -128;
+  const int floor = has_ability(s, w, "IGNORES WARZONE PENALTIES") ? 0 : -128;
   st.f += std::max<int>(floor, z.f.value_or(0));
   st.s += std::max<int>(floor, z.s.value_or(0));
   st.a += std::max<int>(floor, z.a);
