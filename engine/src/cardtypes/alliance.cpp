@@ -33,6 +33,7 @@ static bool carries(const State& s, CardId c, const std::string& what) {
 }
 
 const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w, CardId card) {
+  if (!has_privileges(s, seat)) return nullptr;  // memoized: most seats have none
   for (CardId c : s.seats[size_t(seat)].in_play) {
     const CardDef& d = s.def(c);
     if (d.privileges.empty() || s.card(c).hidden) continue;
@@ -44,12 +45,6 @@ const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w,
     }
   }
   return nullptr;
-}
-
-bool has_privileges(const State& s, int seat) {
-  for (CardId c : s.seats[size_t(seat)].in_play)
-    if (!s.def(c).privileges.empty()) return true;
-  return false;
 }
 
 bool free_of_action(const State& s, int seat, PrivAction a, CardId w, CardId card) {

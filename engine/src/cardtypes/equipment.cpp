@@ -74,6 +74,8 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   std::vector<CardId> out;
   if (combat_opponent(s, w) == kNoCard) return out;
   const Tactic t = s.combat.tactic;
+  // ASTEROID SETTLEMENT: no Shoot or Fight/Shoot weapon is used in a combat fought in it.
+  const bool no_shoot = in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation("NO SHOOT WEAPONS IN IT");
   std::vector<std::pair<int, CardId>> fits;
   const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
@@ -82,6 +84,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
+    if (no_shoot && (ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot)) continue;
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {

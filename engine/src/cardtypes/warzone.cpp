@@ -31,8 +31,12 @@ bool may_defend_from(const State& s, CardId defender, CardId zone) {
   const CardInst& zi = s.card(zone);
   const CardInst& di = s.card(defender);
   if (z.type != CardType::Warzone || zi.zone != Zone::InPlay || zi.attached_to != kNoCard) return false;
-  if (zi.controller != di.controller || zi.area != di.area) return false;
-  if (zi.controller == s.combat.attacking_seat) return false;  // attackers never use their own
+  // KI TELEPORTATION: a warrior that DEFENDS FROM ANY WARZONE takes one in any area, any player's.
+  const bool anywhere = has_designation(s, defender, "DEFENDS FROM ANY WARZONE");
+  if (!anywhere && (zi.controller != di.controller || zi.area != di.area)) return false;
+  if (!anywhere && zi.controller == s.combat.attacking_seat) return false;  // attackers never use their own
+  // AUTOGYRO: the attacker DENIES WARZONES to its opponents.
+  if (s.combat.active && has_ability(s, s.combat.attacker, "DENIES WARZONES")) return false;
   if (z.warzone_defenders && !filter_matches(s, *z.warzone_defenders, defender, di.controller)) return false;
   return true;
 }

@@ -5,17 +5,28 @@
 
 namespace dt::detail {
 
+// The seats whose Warzones the defender may use: its own player's, or every
+// player's when it DEFENDS FROM ANY WARZONE (KI TELEPORTATION).
+static std::vector<int> warzone_seats(const State& s, CardId d) {
+  if (!has_designation(s, d, "DEFENDS FROM ANY WARZONE")) return {s.card(d).controller};
+  std::vector<int> out;
+  for (int t = 0; t < s.num_seats(); ++t) out.push_back(t);
+  return out;
+}
+
 void warzone_options(const State& s, std::vector<Option>& out) {
   out.push_back({OptKind::Pass});
   const CardId d = s.combat.defender;
-  for (CardId c : s.seats[s.card(d).controller].in_play)
-    if (may_defend_from(s, d, c)) out.push_back({OptKind::DefendFrom, c});
+  for (int t : warzone_seats(s, d))
+    for (CardId c : s.seats[size_t(t)].in_play)
+      if (may_defend_from(s, d, c)) out.push_back({OptKind::DefendFrom, c});
 }
 
 bool warzone_to_choose(const State& s) {
   const CardId d = s.combat.defender;
-  for (CardId c : s.seats[s.card(d).controller].in_play)
-    if (may_defend_from(s, d, c)) return true;
+  for (int t : warzone_seats(s, d))
+    for (CardId c : s.seats[size_t(t)].in_play)
+      if (may_defend_from(s, d, c)) return true;
   return false;
 }
 
