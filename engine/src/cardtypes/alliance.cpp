@@ -32,8 +32,15 @@ static bool carries(const State& s, CardId c, const std::string& what) {
   return false;
 }
 
+// A scan of the seat's cards in play, as cheap as looking for its Alliance was: a
+// memo per decision cost more than it saved (QueryMemo lives for one query).
+bool has_privileges(const State& s, int seat) {
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (!s.def(c).privileges.empty()) return true;
+  return false;
+}
+
 const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w, CardId card) {
-  if (!has_privileges(s, seat)) return nullptr;  // memoized: most seats have none
   for (CardId c : s.seats[size_t(seat)].in_play) {
     const CardDef& d = s.def(c);
     if (d.privileges.empty() || s.card(c).hidden) continue;

@@ -77,10 +77,6 @@ struct Memo {
   uint32_t stamp = 0;
   std::vector<CardId> mod_sources;
   bool mod_sources_known = false;
-  // The seats with a card in play that gives privileges (has_privileges): asked
-  // for every card-warrior pair of the equip, muster and bestow options.
-  uint32_t privileged_seats = 0;
-  bool privileged_known = false;
 };
 thread_local Memo memo;
 
@@ -112,30 +108,12 @@ QueryMemo::QueryMemo(const State& s) {
     memo.mod_grants_stamp.resize(s.cards.size(), 0);
   }
   memo.mod_sources_known = false;
-  memo.privileged_known = false;
 }
 
 std::vector<CardId>* memoized_mod_sources(const State& s) {
   if (memo.state != &s) return nullptr;
   if (!memo.mod_sources_known) fill_mod_sources(s, memo.mod_sources), memo.mod_sources_known = true;
   return &memo.mod_sources;
-}
-
-static bool seat_privileged(const State& s, int seat) {
-  for (CardId c : s.seats[size_t(seat)].in_play)
-    if (!s.def(c).privileges.empty()) return true;
-  return false;
-}
-
-bool has_privileges(const State& s, int seat) {
-  if (memo.state != &s) return seat_privileged(s, seat);
-  if (!memo.privileged_known) {
-    memo.privileged_seats = 0;
-    for (int t = 0; t < s.num_seats() && t < 32; ++t)
-      if (seat_privileged(s, t)) memo.privileged_seats |= 1u << t;
-    memo.privileged_known = true;
-  }
-  return (memo.privileged_seats >> seat) & 1u;
 }
 
 QueryMemo::~QueryMemo() {
