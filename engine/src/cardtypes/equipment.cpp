@@ -2,7 +2,7 @@
 // what the bearer gains (gEngine "EQUIP", "WEAPONS", "ARMOR", "VEHICLES").
 #include <algorithm>
 
-#include "effects/suppress.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

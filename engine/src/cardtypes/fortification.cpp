@@ -1,6 +1,6 @@
 // Fortification cards: whom they protect and what they give
 // (gEngine "BUILD FORTIFICATION", "Outpost").
-#include "effects/suppress.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -5,7 +5,7 @@
 // neither uses Fortification cards there.
 #include <algorithm>
 
-#include "effects/suppress.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
