@@ -1,6 +1,7 @@
 // Moving cards between piles and play.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
 #include "internal.hpp"
@@ -114,7 +115,7 @@ void discard_from_play(State& s, CardId c) {
   gifts_go_with(s, c);          // STIGMATA
   take_out(s, c);
   // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
-  put_into(s, c, s.def(c).has_designation("ANNIHILATED WHEN DISCARDED") ? Zone::Annihilated : Zone::Discard);
+  put_into(s, c, s.def(c).has_designation(desig::AnnihilatedWhenDiscarded) ? Zone::Annihilated : Zone::Discard);
 }
 
 void annihilate_from_play(State& s, CardId c) {

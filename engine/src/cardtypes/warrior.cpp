@@ -1,5 +1,6 @@
 // Warrior cards: which cards count as warriors in play and what kind of
 // warrior they are (gEngine "AFFILIATION ICON", "COMBAT RATINGS").
+#include "dt/designations.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 
@@ -19,7 +20,7 @@ bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affi
 
 // TRIBAL on a warrior of another affiliation (CRENSHAW - ISLAND TEAM MEMBER): considered Tribal as well.
 bool is_tribal(const State& s, CardId c) {
-  return (affiliations(s, c) & kTribes) != 0 || s.def(c).has_designation("TRIBAL");
+  return (affiliations(s, c) & kTribes) != 0 || s.def(c).has_designation(desig::Tribal);
 }
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are

@@ -1,6 +1,7 @@
 // Combat step 3 (gEngine "3) ANNOUNCE WARZONE"; 2nd ed and 002 "WARZONES",
 // after the Battle Tactic): the defending player names one of its Warzones in
 // the defender's area to defend from, or none (`pass`).
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -8,7 +9,7 @@ namespace dt::detail {
 // The seats whose Warzones the defender may use: its own player's, or every
 // player's when it DEFENDS FROM ANY WARZONE (KI TELEPORTATION).
 static std::vector<int> warzone_seats(const State& s, CardId d) {
-  if (!has_designation(s, d, "DEFENDS FROM ANY WARZONE")) return {s.card(d).controller};
+  if (!has_designation(s, d, desig::DefendsFromAnyWarzone)) return {s.card(d).controller};
   std::vector<int> out;
   for (int t = 0; t < s.num_seats(); ++t) out.push_back(t);
   return out;

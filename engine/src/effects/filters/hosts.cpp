@@ -1,4 +1,5 @@
 // Hosts other than warriors (effects/filters/hosts.hpp, docs/effects.md "Hosts").
+#include "dt/designations.hpp"
 #include "effects/filters/hosts.hpp"
 
 #include "internal.hpp"
@@ -12,7 +13,7 @@ uint8_t host_kind_of(const State& s, CardId c) {
   if (d.type == CardType::Warzone) return ci.attached_to == kNoCard ? hostWarzone : 0;
   if (d.type == CardType::Relic) return hostRelic;
   if (is_fortification(s, c)) return hostFortification;
-  if (d.type == CardType::Equipment) return d.has_designation("VEHICLE") ? hostVehicle : hostEquipment;
+  if (d.type == CardType::Equipment) return d.has_designation(desig::Vehicle) ? hostVehicle : hostEquipment;
   return 0;
 }
 
