@@ -29,8 +29,9 @@ std::string status_of(const LadderView& v, const tour::PlayerStanding& p) {
   return v.remote_waiting.count(b->player.name) ? "remote, connected" : "remote, away";
 }
 
-tour::MatchLinks links(const std::string& key, const std::string& transcript) {
-  if (transcript.empty()) return {};
+// No link to a transcript the server would refuse (its deal still in play).
+tour::MatchLinks links(const LadderView& v, const std::string& key, const std::string& transcript) {
+  if (transcript.empty() || !v.servable.count(key)) return {};
   return {"/matches/" + key + "/transcript", "/matches/" + key + "/replay"};
 }
 
@@ -68,7 +69,7 @@ std::string view_json(const LadderView& v) {
   }
   ojson recent = ojson::array();
   for (const tour::MatchLine& m : v.recent) {
-    const tour::MatchLinks l = links(m.key, m.transcript);
+    const tour::MatchLinks l = links(v, m.key, m.transcript);
     recent.push_back({{"match", m.key},
                       {"seats", m.seats},
                       {"decks", m.decks},
@@ -118,6 +119,7 @@ std::string view_text(const LadderView& v) {
 }
 
 std::string view_html(const LadderView& v) {
+  const auto served = [&v](const std::string& key, const std::string& transcript) { return links(v, key, transcript); };
   std::string rows;
   std::vector<tour::PlayerStanding> chart = v.standings.players;
   for (size_t i = 0; i < v.standings.players.size(); ++i) {
@@ -170,8 +172,8 @@ Elo vs field, LOS and nElo as in tournaments: a 100% or 0% score shows a one-sid
                      fmt::arg("running_keys", running.empty() ? "" : " (" + running + ")"),
                      fmt::arg("scheduled", v.scheduled), fmt::arg("rows", rows),
                      fmt::arg("chart", tour::elo_chart_svg(chart)),
-                     fmt::arg("recent", tour::matches_html(v.recent, links)),
-                     fmt::arg("faults", tour::faults_html(v.faults, links)),
+                     fmt::arg("recent", tour::matches_html(v.recent, served)),
+                     fmt::arg("faults", tour::faults_html(v.faults, served)),
                      fmt::arg("settings", tour::settings_html(v.settings_json)));
 }
 

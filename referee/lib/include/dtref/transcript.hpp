@@ -5,6 +5,7 @@
 // incomplete rather than failing on it.
 #pragma once
 
+#include <cstddef>
 #include <istream>
 
 #include <cstdio>
@@ -19,6 +20,10 @@
 #include "dt/rules.hpp"
 
 namespace dtref {
+
+// The largest transcript replay_transcript reads (a match's is bounded by its
+// turn limit and comment caps, far below this); devices and directories are refused.
+inline constexpr std::size_t kMaxTranscriptBytes = std::size_t(1) << 30;
 
 class TranscriptWriter {
  public:
