@@ -27,9 +27,11 @@ trap 'kill $pid 2>/dev/null || true' EXIT
 sample() {
   local kids zombies rss fds threads done_
   kids=0 zombies=0
-  for s in /proc/[0-9]*/stat; do
-    read -r _ _ state ppid _ < <(sed 's/^.*) //; s/^/x x /' "$s" 2>/dev/null) || continue
-    [ "$ppid" = "$pid" ] || continue
+  # Its children as the kernel lists them now (a glob over /proc would miss
+  # the short-lived ones started while it ran).
+  for k in $(cat /proc/$pid/task/*/children 2>/dev/null | tr ' ' '\n' | sort -u); do
+    state=$(sed 's/^.*) //' /proc/$k/stat 2>/dev/null | cut -d' ' -f1) || continue
+    [ -n "$state" ] || continue
     kids=$((kids + 1))
     [ "$state" = Z ] && zombies=$((zombies + 1))
   done

@@ -39,8 +39,9 @@ grpc-node)
   # The packages pinned in package-lock.json, from the npm cache when they are there.
   cp "$src/examples/grpc-node/package.json" "$src/examples/grpc-node/package-lock.json" "$work/"
   (cd "$work" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error)
-  export NODE_PATH="$work/node_modules"
-  spec="grpc:node $src/examples/grpc-node/bot.js"
+  # In the bot's own command: a bot gets only an allow-list of the referee's
+  # environment (docs/security.md), so the referee's NODE_PATH would not reach it.
+  spec="grpc:NODE_PATH=$work/node_modules node $src/examples/grpc-node/bot.js"
   ;;
 *)
   echo "unknown example '$lang'" >&2

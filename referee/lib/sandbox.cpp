@@ -440,7 +440,20 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
   for (const std::string& h : s.hide) hide(h, false);
   for (const BotFiles& other : s.others)
     for (const std::string& h : bot_files(other)) hide(h, true);
-  for (const std::string& p : s.read_write) a.insert(a.end(), {"--bind", p, p});
+  for (const std::string& p : s.read_write) {
+    // Under a directory the sandbox replaced, bubblewrap would make the
+    // directories above the mount point owner-only, and a bot of its own uid
+    // could not reach it: make them open to all, as on the host.
+    const std::string abs = fs::absolute(p, ec).lexically_normal().string();
+    for (const char* r : replaced)
+      if (covers(r, abs) && abs != r) {
+        std::vector<std::string> above;
+        for (fs::path up = fs::path(abs).parent_path(); up.string().size() > std::strlen(r); up = up.parent_path())
+          above.push_back(up.string());
+        for (auto it = above.rbegin(); it != above.rend(); ++it) a.insert(a.end(), {"--perms", "0755", "--dir", *it});
+      }
+    a.insert(a.end(), {"--bind", p, p});
+  }
   for (const auto& [host, inside] : binds) {
     const std::string parent = fs::path(inside).parent_path().string();
     a.insert(a.end(), {"--perms", "0755", "--dir", parent, "--bind", host, inside});

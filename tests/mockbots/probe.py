@@ -9,7 +9,8 @@ referee sees an ordinary bot. Modes:
   page URL        reads the ladder page at URL for running matches and asks
                   for their transcripts: "PROBE page: running KEYS" and, per
                   key, "PROBE page: KEY seed N" or "PROBE page: KEY refused S"
-  read PATH...    lists each directory, reads each file: "PROBE read PATH:
+  read PATH...    lists each directory, reads each file (PATHs from
+                  $PROBE_READ, colon-separated, when none is given): "PROBE read PATH:
                   listed N" / "read N bytes" / "hidden" (absent or empty)
   cgroup          looks for other bots' cgroups (dtref-*) under /sys/fs/cgroup
                   and /proc/self/cgroup: "PROBE cgroup: N visible", "PROBE
@@ -179,7 +180,7 @@ def main():
     if mode == "page":
         page(rest[0])
     elif mode == "read":
-        read(rest)
+        read(rest or [p for p in os.environ.get("PROBE_READ", "").split(":") if p])
     elif mode == "cgroup":
         cgroup()
     elif mode == "env":
