@@ -90,6 +90,8 @@ bool passed_to_bots(const std::string& name) {
                                        "TSAN_OPTIONS"};
   for (const char* n : kNames)
     if (name == n) return true;
+  // Interpreters' search paths (PYTHONPATH, NODE_PATH, CLASSPATH, ...): never DTREF_*.
+  if (names_bot_files(name) && name.rfind("DTREF_", 0) != 0) return true;
   return name.rfind("LC_", 0) == 0;
 }
 
@@ -391,11 +393,18 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
     ::fcntl(info_fd_, F_SETFL, O_NONBLOCK);
   }
   CStrings argv;
-  if (sandboxed_)
-    argv.own = sandboxed_command(sup, sb, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
+  if (sandboxed_) {
+    // The directories its environment names are its own: what is set for it,
+    // and the search paths it inherits (docs/protocol.md, "Running a stdio bot").
+    SandboxSettings own = sb;
+    own.env = how.env;
+    for (char** e = environ; e && *e; ++e)
+      if (const char* eq = std::strchr(*e, '=')) own.env.emplace_back(std::string(*e, size_t(eq - *e)), eq + 1);
+    argv.own = sandboxed_command(sup, own, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
                                  how.dir, seccomp_fd >= 0 ? kSeccompFd : -1, info.write >= 0 ? kInfoFd : -1);
-  else
+  } else {
     argv.own = {"/bin/sh", "-c", script};
+  }
   argv.finish();
   auto extra = how.env;
   if (isolate && (sandboxed_ || uid_)) {
