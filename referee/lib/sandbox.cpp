@@ -471,9 +471,14 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
         a.insert(a.end(), {"--perms", "0755", "--dir", fs::path(o).parent_path().string(), "--ro-bind", o, o});
         rebound.push_back(o);
       }
+  // Directories already replaced by an empty tmpfs: hiding a file under one
+  // again would make bubblewrap create it there (a visible empty file).
+  std::vector<std::string> emptied;
   auto hide = [&](const std::string& h, bool unless_own) {
     const std::string path = fs::weakly_canonical(fs::absolute(h, ec), ec).string();
     if (ec || path.empty() || path == "/" || !fs::exists(path, ec)) return;
+    for (const std::string& e : emptied)
+      if (covers(e, path)) return;
     // Under a replaced directory only what was bound back is there to hide.
     bool gone = false;
     for (const char* r : replaced) gone = gone || covers(r, path);
@@ -483,8 +488,12 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
     bool needed = false;
     for (const std::string& o : own) needed = needed || (dir && covers(path, o)) || path == o;
     if (unless_own && needed) return;
-    if (dir) a.insert(a.end(), {"--perms", "0755", "--tmpfs", path});
-    else a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+    if (dir) {
+      a.insert(a.end(), {"--perms", "0755", "--tmpfs", path});
+      emptied.push_back(path);
+    } else {
+      a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+    }
   };
   for (const std::string& h : s.hide) hide(h, false);
   for (const BotFiles& other : s.others)
