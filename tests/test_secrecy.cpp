@@ -233,6 +233,7 @@ TEST(Secrecy, TheSeccompFilterRefusesNamespacesMountsTracingKeyringsAndLocks) {
   const std::string said = joined(match_probe(dir, probe("syscalls")));
   for (const char* call : {"userns", "mount", "ptrace", "keyctl", "bpf", "perf_event_open", "flock", "inotify"}) {
     EXPECT_TRUE(contains(said, std::string("syscalls ") + call + "=")) << call << " was not tried: " << said;
+    if (std::string(call) == "ptrace" && !dtref::kSeccompRefusesPtrace) continue;  // an ASan build (sandbox.hpp)
     EXPECT_FALSE(contains(said, std::string("syscalls ") + call + "=ok")) << call << " was allowed: " << said;
   }
   const std::string control = joined(match_probe(dir, probe("syscalls"), {"--isolation", "off"}));

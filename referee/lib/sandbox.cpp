@@ -553,12 +553,13 @@ std::vector<char> build_filter(std::string* problem) {
   // What a bot never needs and what reaches past its sandbox.
   for (const char* name :
        {"unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "mount_setattr", "move_mount", "open_tree",
-        "fsopen", "fsconfig", "fsmount", "fspick", "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd",
+        "fsopen", "fsconfig", "fsmount", "fspick", "process_vm_readv", "process_vm_writev", "pidfd_getfd",
         "kcmp", "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
         "io_uring_enter", "io_uring_register", "kexec_load", "kexec_file_load", "init_module", "finit_module",
         "delete_module", "open_by_handle_at", "name_to_handle_at", "iopl", "ioperm", "swapon", "swapoff", "reboot",
         "syslog", "acct", "quotactl", "lookup_dcookie", "vhangup", "fanotify_init", "inotify_init", "inotify_init1"})
     refuse(name, EPERM);
+  if (kSeccompRefusesPtrace) refuse("ptrace", EPERM);
   refuse("clone3", ENOSYS);  // libc falls back to clone, whose flags this filter can read
   refuse("flock", ENOLCK);
   const int clone_nr = seccomp_syscall_resolve_name("clone");

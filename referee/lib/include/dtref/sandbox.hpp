@@ -175,6 +175,16 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
 // which answer ENOLCK or EPERM. Other architectures' system calls kill the bot.
 // Empty when libseccomp cannot build it (then `problem` says why).
 const std::vector<char>& seccomp_filter(std::string* problem = nullptr);
+
+// Whether the filter refuses ptrace. Not in an AddressSanitizer build: its bots
+// are instrumented too, and LeakSanitizer attaches to the exiting bot's own
+// threads with ptrace (refused, every bot's exit is a fatal sanitizer error).
+// A sanitizer build tests the referee; it never runs a ladder.
+#ifdef DTREF_ASAN
+inline constexpr bool kSeccompRefusesPtrace = false;
+#else
+inline constexpr bool kSeccompRefusesPtrace = true;
+#endif
 // A sealed memory file holding seccomp_filter() at offset 0 (for bwrap's
 // --seccomp); -1 when there is no filter.
 int seccomp_memfd();
