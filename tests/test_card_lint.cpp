@@ -240,6 +240,8 @@ std::vector<Finding> lint_card(const dt::CardDef& card, char text, const TextFac
   for (const auto& r : std::set<std::string>(d.ratings.begin(), d.ratings.end())) {
     if (t.ratings.count(r)) continue;
     if (t.ratings.count(std::string(1, r[0]) + "?") && other.ratings.count(r)) continue;
+    // ... or the amount a ruling (rulings.md) decides, which the card's data names with its source.
+    if (t.ratings.count(std::string(1, r[0]) + "?") && !card.ruling.empty()) continue;
     bool part = false;  // one of two bonuses that add up to the text's amount
     for (const auto& x : t.ratings)
       if (x[0] == r[0] && x[1] != '?' && rating_sum(d, r[0], std::atoi(x.c_str() + 1))) part = true;
