@@ -284,6 +284,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
   s.sergeant_group = m.sergeant_group();
+  for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
   return s;
 }
 
@@ -319,6 +320,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
     case pb::TARGET_SPELL: return TargetKind::Spell;
+    case pb::TARGET_HOST: return TargetKind::Host;
     default: return TargetKind::None;
   }
 }
@@ -384,6 +386,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
@@ -424,6 +427,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
+    if (p.has_host()) {
+      for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
+      if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+    }
+    if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
+      throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
     if (p.has_choice()) {
       const auto& c = p.choice();
       ChoiceSpec ch;
@@ -464,6 +473,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
     ab.outside_combat = a.outside_combat();
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
+    ab.user_open = a.user_open();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -518,11 +528,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       case pb::Privilege::MUSTER: x.action = PrivAction::Muster; break;
       case pb::Privilege::BESTOW_GIFT: x.action = PrivAction::BestowGift; break;
       case pb::Privilege::BESTOW_KI: x.action = PrivAction::BestowKi; break;
+      case pb::Privilege::EQUIP: x.action = PrivAction::Equip; break;
       default: throw std::runtime_error(where + ": privilege without an action");
     }
     if (pv.has_who()) x.who = convert(pv.who(), where);
     x.any_time = pv.any_time();
     x.no_action = pv.no_action();
+    if (pv.has_cards()) x.cards = convert(pv.cards(), where);
+    x.any_card = pv.any_card();
+    x.free = pv.free();
+    x.while_carrying = upper(pv.while_carrying());
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
@@ -549,7 +564,7 @@ Names names_in(const google::protobuf::FieldDescriptor* f) {
   if (msg == "Effect" && n == "designation") return Names::EffectDesignation;
   if (n == "designation" || n == "grant_designation" || n == "grant" || n == "not_designation" ||
       n == "is_or_carries" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
-      n == "exclusive_with")
+      n == "exclusive_with" || n == "while_carrying")
     return Names::Designation;
   return Names::Other;
 }
@@ -717,6 +732,7 @@ std::pair<CardDef, CardDef> convert_both(const pb::Card& c, const std::string& f
   }
   pr.summary = p.summary().empty() ? g.summary : one_line(p.summary(), "printed summary", where);
   for (CardDef* d : {&g, &pr}) {
+    d->ruling = one_line(c.ruling(), "ruling", where);
     d->implemented = g.expressed && pr.expressed;
     d->audit_pending = c.implemented() && !has_printed;
     d->texts_differ = differ;
@@ -791,6 +807,78 @@ CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& fi
   db.version = view->version = buf;
   db.set_printed(std::move(view));
   return db;
+}
+
+namespace {
+
+void flatten(const google::protobuf::Message& m, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  using google::protobuf::FieldDescriptor;
+  const auto* r = m.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const FieldDescriptor* f : fields) {
+    const std::string path = prefix.empty() ? std::string(f->name()) : prefix + "." + std::string(f->name());
+    const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+    for (int i = 0; i < n; ++i) {
+      const bool rep = f->is_repeated();
+      switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_MESSAGE:
+          flatten(rep ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f), path, out);
+          break;
+        case FieldDescriptor::CPPTYPE_INT32:
+          out.emplace_back(path, std::to_string(rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f)));
+          break;
+        case FieldDescriptor::CPPTYPE_BOOL:
+          out.emplace_back(path, (rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f)) ? "true" : "false");
+          break;
+        case FieldDescriptor::CPPTYPE_ENUM:
+          out.emplace_back(path, std::string((rep ? r->GetRepeatedEnum(m, f, i) : r->GetEnum(m, f))->name()));
+          break;
+        case FieldDescriptor::CPPTYPE_STRING:
+          out.emplace_back(path, rep ? r->GetRepeatedString(m, f, i) : r->GetString(m, f));
+          break;
+        default:  // the card schema has no other kinds; a new one shows up here as its path alone
+          out.emplace_back(path, "");
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<CardFieldList> card_fields(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<CardFieldList> out;
+  for (const auto& [file, text] : files) {
+    pb::CardSet set;
+    google::protobuf::TextFormat::Parser parser;
+    Collector errors(file);
+    parser.RecordErrorsTo(&errors);
+    if (!parser.ParseFromString(text, &set))
+      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
+    for (const auto& c : set.card()) {
+      const std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
+      CardFieldList l;
+      l.code = c.code();
+      pb::Card g = c;
+      g.clear_printed();
+      flatten(g, "", l.fields[0]);
+      const pb::Printed& p = c.printed();
+      const bool differ = c.has_printed() && !p.same() && (p.has_changes() || p.clear_size() > 0);
+      if (differ) flatten(printed_card(c, where), "", l.fields[1]);
+      else l.fields[1] = l.fields[0];
+      out.push_back(std::move(l));
+    }
+  }
+  return out;
+}
+
+std::vector<CardFieldList> builtin_card_fields() {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (size_t i = 0; i < embedded::kCardFileCount; ++i)
+    files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
+  return card_fields(files);
 }
 
 const CardDb& builtin_cards() {

@@ -4,6 +4,7 @@
 
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
+#include "effects/filters/hosts.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -105,6 +106,11 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (m.source != kNoCard && s.def(m.source).type == CardType::Art && s.card(m.source).zone != Zone::InPlay &&
             std::find(cast.begin(), cast.end(), m.source) == cast.end())
           cast.push_back(m.source);
+      // and one just cast, still answerable (gEngine: "immediately after" it is cast; effects/triggers/undo.hpp)
+      for (const UndoStep& u : s.undo)
+        if (u.card == kNoCard && u.seat < 0 && u.attacker == kNoCard && s.def(u.source).type == CardType::Art &&
+            s.card(u.source).zone != Zone::InPlay && std::find(cast.begin(), cast.end(), u.source) == cast.end())
+          cast.push_back(u.source);
       for (CardId c : cast) out.push_back({c, -1});
       break;
     }
@@ -127,6 +133,9 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission &&
             !(s.cards[i].hidden && s.cards[i].owner != seat))
           out.push_back({CardId(i), -1});
+      break;
+    case TargetKind::Host:  // docs/effects.md "Hosts"
+      host_targets(s, seat, source, out);
       break;
     case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
       for (size_t i = 0; i < s.cards.size(); ++i) {
