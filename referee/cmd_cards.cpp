@@ -245,6 +245,22 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
       if (d.warzone_in & dt::bit(a)) where += std::string(where.empty() ? "" : " or ") + std::string(dt::to_string(a));
     effects.push_back("established in the " + where + (d.warzone_defenders ? ", for some defenders only" : ""));
   }
+  if (d.turn_rules) {
+    const dt::TurnRules& r = *d.turn_rules;
+    std::string t = r.every_player ? "every player's turns: " : "its player's turns: ";
+    std::string parts;
+    auto add = [&](const std::string& x) { parts += (parts.empty() ? "" : ", ") + x; };
+    if (r.actions) add(fmt::format("{:+} action(s), never under one", int(r.actions)));
+    if (r.extra_tacticals) add(fmt::format("{} extra Tactical action(s){}", int(r.extra_tacticals),
+                                           r.bearer_only ? " by the warrior it is on" : ""));
+    if (r.conversions)
+      add((r.conversions < 0 ? std::string("any number of") : fmt::format("up to {}", int(r.conversions))) +
+          " standard actions made Tactical" + (r.by ? " by some warriors" : "") +
+          (r.conversion_cost_d ? fmt::format(", {} D each", r.conversion_cost_d) : ""));
+    if (r.tactical_keeps_step) add("a Tactical action does not end the step");
+    if (r.one_tactical) add("one Tactical action between Draw steps");
+    effects.push_back(t + parts);
+  }
   if (!d.handler.empty()) effects.push_back("handled in C++: " + d.handler);
   return effects;
 }

@@ -55,6 +55,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
     d.grant_bits = 0;
     for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
+    d.families = 0;
+    if (d.turn_rules) d.families |= famTurnRules;
   }
 }
 

@@ -75,6 +75,8 @@ static bool only_pass(const State& s) {
 }
 
 void resume(State& s, std::vector<Event>* log) {
+  if (s.families_of != s.cards.size()) index_families(s);  // cards were set up
+  cap_turn_actions(s);
   for (;;) {
     run_no_destiny_triggers(s, log);
     check_held_conditions(s);
@@ -107,7 +109,7 @@ void resume(State& s, std::vector<Event>* log) {
       end_turn(s, log);
       continue;
     }
-    if (s.phase == Phase::Actions && s.actions_left <= 0) {
+    if (s.phase == Phase::Actions && s.actions_left <= 0 && !extra_tactical_left(s, s.current)) {
       start_discard_step(s);
       continue;
     }

@@ -79,7 +79,9 @@ enum : uint8_t {
   // spell, target its target, immune its caster, player its target seat; bonus.f its purchases,
   // .s the D its player spent, .a the D MYSTICs gave
   kMysticAsked = 42,
-  kLockEnd = 46  // one past the last code
+  // Turns and economy: 60-79
+  kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
+  kLockEnd = 80  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

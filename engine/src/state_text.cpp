@@ -7,6 +7,7 @@
 #include "dt/state_text.hpp"
 
 #include "markers.hpp"
+#include "turn/turn.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -326,6 +327,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       else st.card(tail[size_t(base)]).next_attachment = a;
       tail[size_t(base)] = a;
     }
+    detail::index_families(st);
     return out;
   } catch (const Malformed& m) {
     if (error) *error = m.why;
@@ -376,6 +378,7 @@ void fill_unknown_cards(State& s, const std::vector<std::vector<uint16_t>>& deck
       s.card(c).def = def;
     }
   }
+  detail::index_families(s);
 }
 
 }  // namespace dt

@@ -487,6 +487,21 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
+  if (c.has_turn_rules()) {
+    const auto& t = c.turn_rules();
+    TurnRules r;
+    r.every_player = t.every_player();
+    r.actions = small(t.actions(), where);
+    r.extra_tacticals = small(t.extra_tacticals(), where);
+    r.conversions = small(t.conversions(), where);
+    if (r.conversions < -1) throw std::runtime_error(where + ": turn_rules conversions below -1");
+    if (t.has_by()) r.by = convert(t.by(), where);
+    r.bearer_only = t.bearer_only();
+    r.conversion_cost_d = amount(t.conversion_cost_d(), where);
+    r.tactical_keeps_step = t.tactical_keeps_step();
+    r.one_tactical = t.one_tactical();
+    d.turn_rules = std::move(r);
+  }
 }
 
 // ---- Two texts (docs/effects.md, "Two texts") ----

@@ -343,6 +343,26 @@ struct DesigKey {
 template <class S>
 concept DesigText = std::is_convertible_v<const S&, std::string_view> && !std::is_array_v<S>;
 
+// Standing changes to turns while a card is in play (cards.proto TurnRules).
+struct TurnRules {
+  bool every_player = false;
+  int8_t actions = 0;               // per turn; negative: fewer, never under one
+  int8_t extra_tacticals = 0;       // Tactical actions beyond the turn's actions
+  int8_t conversions = 0;           // standard actions that may be Tactical ones (-1: any number)
+  std::optional<WarriorFilter> by;  // who takes the extra or converted ones
+  bool bearer_only = false;         // ... only the warrior the card is on
+  int16_t conversion_cost_d = 0;    // D a converted one costs
+  bool tactical_keeps_step = false; // a Tactical action does not end the Actions step
+  bool one_tactical = false;        // one Tactical action between a player's Draw steps
+};
+
+// Rule families: card fields that some rule must look for while the card is in
+// play. A game keeps the union over its cards (State::families), so a rule for
+// cards a game does not hold costs it one bit test.
+enum Family : uint32_t {
+  famTurnRules = 1u << 0,
+};
+
 struct CardDef {
   std::string code;  // DoomtrooperDB code, e.g. "01273"
   std::string name;  // e.g. "SEA LION"
@@ -400,10 +420,12 @@ struct CardDef {
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
+  std::optional<TurnRules> turn_rules;          // while in play: turns change
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
   uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
+  uint32_t families = 0;          // Family bits of the fields it has
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {

@@ -218,6 +218,12 @@ struct State {
   // A warrior has entered play in an Outpost: Transfers are allowed from now
   // on (gEngine "TRANSFER WARRIOR").
   bool outpost_opened = false;
+  // The rule families some card of this game belongs to (CardDef::families), so a
+  // rule for cards the game does not hold is never looked for; worked out from
+  // `cards` by resume() whenever their number changed (set-up), and again where
+  // card definitions are dealt anew (determinize, state_from_text).
+  uint32_t families = 0;
+  uint32_t families_of = 0;  // how many cards `families` was worked out from
 
   const CardDef& def(CardId c) const { return (*db)[cards[size_t(c)].def]; }
   CardInst& card(CardId c) { return cards[size_t(c)]; }

@@ -37,8 +37,10 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
         s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
     if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
     if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
+    const bool counted = kind == OptKind::Sabotage && (s.tactical_used || s.actions_left < 1);
     for (CardId a : mine)
-      if (can_take_part_in_combat(s, a) && !s.card(a).cover && !stunned(s, a))  // the warrior sabotages
+      if (can_take_part_in_combat(s, a) && !s.card(a).cover && !stunned(s, a) &&  // the warrior sabotages
+          (!counted || tactical_allowed(s, me, a)))
         out.push_back({kind, a, CardId(t)});
   }
 }
@@ -46,15 +48,8 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
 void apply_sabotage(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
-  if (s.rules.sabotage_action == SabotageAction::Standard) {
-    --s.actions_left;
-  } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
-    --s.extra_tacticals;
-    --s.actions_left;
-  } else {
-    s.tactical_used = true;
-    s.actions_left = 0;  // a Tactical action ends the Actions step
-  }
+  if (s.rules.sabotage_action == SabotageAction::Standard) --s.actions_left;
+  else spend_tactical(s, me, o.a, 1);  // ends the step, unless a card gives more
   st.sabotaged_mask |= 1u << unsigned(o.b);
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,

@@ -76,7 +76,7 @@ static std::map<std::string, Handler>& handlers() {
     // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/telepathy.hpp).
     m["pick_tactics"] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
     // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/command.hpp).
-    m["tactical_cast"] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
+    m["tactical_cast"] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, kNoCard, 0); };
     for (const bool printed : {false, true})
       m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
