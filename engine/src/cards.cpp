@@ -57,6 +57,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
     d.families = 0;
     if (d.turn_rules) d.families |= famTurnRules;
+    if (d.economy) d.families |= famEconomy;
+    if (!d.award_rules.empty()) d.families |= famAwards;
   }
 }
 

@@ -10,6 +10,7 @@
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/choices/inspire.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -77,6 +78,7 @@ static bool only_pass(const State& s) {
 void resume(State& s, std::vector<Event>* log) {
   if (s.families_of != s.cards.size()) index_families(s);  // cards were set up
   cap_turn_actions(s);
+  cap_destiny(s);  // ECONOMIC BREAKDOWN
   for (;;) {
     run_no_destiny_triggers(s, log);
     check_held_conditions(s);
@@ -120,7 +122,7 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.phase == Phase::Points) {  // a single possible split is made at once
       const PointsAward& aw = s.awards.front();
       if (aw.destiny_only) {
-        apply_points(s, 0, aw.amount, log);
+        apply_points(s, 0, aw.amount * aw.d_times, log);
         continue;
       }
       if (lowest_p(s, aw) == aw.amount) {

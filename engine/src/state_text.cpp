@@ -139,7 +139,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.label("awards");
   w.num(long(s.awards.size()));
   for (const PointsAward& a : s.awards)
-    w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d);
+    w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d), w.num(a.d_times);
   // Immunities to one card (EXORCISE DISEASE, MIND WALL), by index, and the choices left to players.
   w.label("choices");
   for (const CombatMod& m : cb.mods) w.num(m.immune);
@@ -269,6 +269,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     for (PointsAward& a : s.awards) {
       a.seat = uint8_t(r.num(0, seats - 1)), a.amount = int16_t(r.num(-32768, 32767));
       a.destiny_only = r.flag(), a.source = card(), a.or_d = int16_t(r.num(0, 32767));
+      a.d_times = uint8_t(r.num(1, 100));
     }
     r.label("choices");
     for (CombatMod& m : cb.mods) m.immune = card();

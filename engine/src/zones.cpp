@@ -3,6 +3,7 @@
 
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -134,6 +135,7 @@ int draw_cards(State& s, int seat, int n) {
     st.hand.push_back(c);
     ++drawn;
   }
+  pay_for_draws(s, seat, drawn);  // WANNA PLAY?
   return drawn;
 }
 

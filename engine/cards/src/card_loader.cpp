@@ -438,6 +438,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.victim_marked = t.victim_marked();
     tr.killer_survives = t.killer_survives();
     for (const auto& h : t.hold()) tr.hold.push_back(convert(h, where));
+    tr.only_without_d = t.only_without_d();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
@@ -501,6 +502,41 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     r.tactical_keeps_step = t.tactical_keeps_step();
     r.one_tactical = t.one_tactical();
     d.turn_rules = std::move(r);
+  }
+  d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
+                  : c.one_in_play() == pb::ONE_IN_GAME  ? OneInPlay::InGame
+                                                        : OneInPlay::Any;
+  if (c.has_economy()) {
+    const auto& e = c.economy();
+    EconomyRules r;
+    r.every_player = e.every_player();
+    if (e.has_meditate_d()) r.meditate_d = small(e.meditate_d(), where);
+    r.max_d = amount(e.max_d(), where);
+    if (e.has_max_draw()) r.max_draw = small(e.max_draw(), where);
+    r.d_per_draw = small(e.d_per_draw(), where);
+    r.d_per_special = small(e.d_per_special(), where);
+    r.d_per_p = small(e.d_per_p(), where);
+    r.shields_points = e.shields_points();
+    d.economy = r;
+  }
+  for (const auto& a : c.award_rule()) {
+    AwardRule r;
+    r.on = a.on() == pb::AwardRule::SABOTAGES ? Earning::Sabotages : a.on() == pb::AwardRule::ANY_EARNING ? Earning::Any : Earning::Kills;
+    if (a.has_killer()) r.killer = convert(a.killer(), where);
+    if (a.has_victim()) r.victim = convert(a.victim(), where);
+    r.by_bearer = a.by_bearer();
+    r.killer_in_its_area = a.killer_in_its_area();
+    r.killer_defends_here = a.killer_defends_here();
+    r.victim_defends_here = a.victim_defends_here();
+    r.tactics = tactics(a.tactic());
+    r.other_apostle = a.other_apostle();
+    r.against_its_player = a.against_its_player();
+    r.times = small(a.times(), where);
+    r.add = small(a.add(), where);
+    r.destiny_only = a.destiny_only();
+    r.d_times = small(a.d_times(), where);
+    r.may_take_p = a.may_take_p();
+    d.award_rules.push_back(std::move(r));
   }
 }
 

@@ -287,6 +287,7 @@ struct Trigger {
   bool victim_marked = false;    // KILLS: only the warrior the card chose (State::marks)
   bool killer_survives = false;  // KILLS: the killer does not die in that combat
   std::vector<WarriorFilter> hold;  // HELD: each met by one of its player's warriors in play
+  bool only_without_d = false;      // YOUR_DRAW: only when its player has no D
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -356,11 +357,37 @@ struct TurnRules {
   bool one_tactical = false;        // one Tactical action between a player's Draw steps
 };
 
+enum class OneInPlay : uint8_t { Any, PerPlayer, InGame };
+
+// Player-level rules of D, P and draws while a card is in play (cards.proto EconomyRules).
+struct EconomyRules {
+  bool every_player = false;
+  int8_t meditate_d = -1;   // -1: unchanged
+  int16_t max_d = 0;        // 0: no cap
+  int8_t max_draw = -1;     // -1: no cap
+  int8_t d_per_draw = 0, d_per_special = 0, d_per_p = 0;
+  bool shields_points = false;
+};
+
+// What kills and sabotages pay while a card is in play (cards.proto AwardRule).
+enum class Earning : uint8_t { Kills, Sabotages, Any };
+struct AwardRule {
+  Earning on = Earning::Kills;
+  std::optional<WarriorFilter> killer, victim;
+  bool by_bearer = false, killer_in_its_area = false, killer_defends_here = false, victim_defends_here = false;
+  uint8_t tactics = 0;  // bit 0 Fight, bit 1 Shoot; 0 any
+  bool other_apostle = false, against_its_player = false;
+  int8_t times = 0, add = 0, d_times = 0;
+  bool destiny_only = false, may_take_p = false;
+};
+
 // Rule families: card fields that some rule must look for while the card is in
 // play. A game keeps the union over its cards (State::families), so a rule for
 // cards a game does not hold costs it one bit test.
 enum Family : uint32_t {
   famTurnRules = 1u << 0,
+  famEconomy = 1u << 1,
+  famAwards = 1u << 2,
 };
 
 struct CardDef {
@@ -421,6 +448,9 @@ struct CardDef {
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
   std::optional<TurnRules> turn_rules;          // while in play: turns change
+  OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once
+  std::optional<EconomyRules> economy;          // while in play: D, P and draws change
+  std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

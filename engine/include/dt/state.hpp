@@ -175,6 +175,7 @@ struct PointsAward {
   bool destiny_only = false;  // own-warrior kills and FREELANCER earnings
   CardId source = kNoCard;    // the warrior that was killed or that sabotaged
   int16_t or_d = 0;           // (when set) no split: all `amount` as P, or this many D
+  uint8_t d_times = 1;        // D taken from it are multiplied by this (HIGHER VALUE ON LIFE)
 };
 
 struct State {

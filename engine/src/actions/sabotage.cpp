@@ -3,6 +3,7 @@
 // unless the Multiple Sabotages option is on. In 2nd ed ("OPTIONAL RULE:
 // SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
 // attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
+#include "effects/economy/awards.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 
@@ -54,7 +55,8 @@ void apply_sabotage(State& s, const Option& o, Log log) {
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
              kNoCard, o.b});
-  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !s.def(o.a).has_designation("EARNS P"), o.a);
+  queue_changed_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !s.def(o.a).has_designation("EARNS P"), o.a,
+                      Earning::Sabotages, o.a, kNoCard, o.b);  // LIMITED RESOURCES, FORTIFY WARZONE
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

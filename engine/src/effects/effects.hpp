@@ -18,6 +18,8 @@ CardId combat_opponent(const State& s, CardId w);
 // The warrior an attachment ultimately sits on (add-ons sit on weapons).
 CardId bearer_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
+// Card.one_in_play: is a copy of c already in play (`seat`'s, or anyone's for one in the game)?
+bool limited_copy_in_play(const State& s, int seat, CardId c);
 bool is_fortification(const State& s, CardId c);
 int hand_limit(const State& s, int seat);
 

@@ -30,6 +30,7 @@
 #include "effects/costs/upkeep.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "effects/modifiers/visitation.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "../markers.hpp"
@@ -404,6 +405,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
           break;
         }
+        if (e.filter.card_types) {  // RISING MARKET: every other card in play of these types (and `filter`'s designation)
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || s.cards[i].hidden || c == source) continue;
+            if (!(e.filter.card_types & (1u << unsigned(s.def(c).type)))) continue;
+            if (!e.filter.designation.empty() && !s.def(c).has_designation(e.filter.designation)) continue;
+            cards.push_back(c);
+          }
+          break;
+        }
         // Every fortification in play: built, given to a warrior, or a card considered one.
         for (size_t i = 0; i < s.cards.size(); ++i) {
           const CardId c = CardId(i);
@@ -524,9 +535,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Discard:
         case Op::Annihilate: {
           if (c != source && kept_in_play(s, c)) break;
-          // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them).
+          // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them);
+          // a card lying in play never (printed LIMITED RESOURCES).
           if (e.op == Op::Discard && c != source && s.def(c).has_designation("NEVER DISCARDED") &&
-              s.card(c).attached_to != kNoCard && is_warrior_in_play(s, s.card(c).attached_to))
+              (s.card(c).attached_to == kNoCard || is_warrior_in_play(s, s.card(c).attached_to)))
             break;
           const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
           if (e.op == Op::Discard) discard_from_play(s, c);
@@ -603,13 +615,20 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       if (player_immune_to(s, t, source)) continue;  // HERETIC CONSPIRACY: nothing of the Art reaches it
       if ((e.op == Op::Draw || e.op == Op::ShuffleDraw || e.op == Op::AnnihilateTopDraw) && draw_pile_shielded(s, t, source))
         continue;  // SPELLBOUND
+      if ((e.op == Op::LoseD || e.op == Op::LoseP || e.op == Op::EmptyD || e.op == Op::HalveP || e.op == Op::SwapD) &&
+          (points_shielded(s, t, seat) || (e.op == Op::SwapD && points_shielded(s, seat, t))))
+        continue;  // CARDINAL'S BANK: only its player changes its D and P
       emit_fx(log, seat, source, e.op, kNoCard, t);
       SeatState& st = s.seats[size_t(t)];
       switch (e.op) {
         case Op::Draw: draw_cards(s, t, amount); break;
         case Op::GainD: add_points(s, t, 0, amount); break;
         case Op::LoseD: add_points(s, t, 0, -amount); break;
-        case Op::GainP: add_points(s, t, amount, 0), note_p_earned(s, t, amount); break;
+        case Op::GainP: {  // ADMINISTRATIVE CRACKDOWN: P earned are paid for
+          const int p = p_kept_after_price(s, t, amount);
+          add_points(s, t, p, 0), note_p_earned(s, t, p);
+          break;
+        }
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;

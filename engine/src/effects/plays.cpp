@@ -11,6 +11,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -53,6 +54,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && !team_game(s)) continue;
+    if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
@@ -70,9 +72,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       art_options(s, seat, c, out);
       continue;
     }
-    const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
+    const int surcharge = d.type == CardType::Special ? special_surcharge(s, seat) : 0;  // WATCHFUL EYE
+    const int n = max_times(s, seat, p.cost_d + surcharge, p.per_d, p.max_times);
     // x0 (GIFT OF FATE's one card) needs only the fixed price.
-    const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d;
+    const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d + surcharge;
     if (n <= 0 && !zero_ok) continue;
     // AGENT NICK MICHAELS: missions assigned to a FREE MISSIONS warrior cost no
     // action and may be assigned at any point of your turn.
@@ -93,7 +96,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
-      const int extra = t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0;
+      const int extra = (t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0) + surcharge;
       const int nt = extra ? max_times(s, seat, p.cost_d + extra, p.per_d, p.max_times) : n;
       if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
@@ -128,7 +131,8 @@ bool apply_play(State& s, const Option& o, Log log) {
     paid = mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
     destiny(s, me) -= paid;
   }
-  else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
+  else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +
+                         (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);

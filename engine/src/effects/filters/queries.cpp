@@ -16,6 +16,17 @@ using namespace detail;
 
 namespace detail {
 
+// A card that may be in play once per player (or once in the game): is a copy of it there?
+bool limited_copy_in_play(const State& s, int seat, CardId c) {
+  const uint16_t def = s.card(c).def;
+  const bool anyone = s.def(c).one_in_play == OneInPlay::InGame;
+  for (size_t i = 0; i < s.cards.size(); ++i) {
+    const CardInst& x = s.cards[i];
+    if (CardId(i) != c && x.zone == Zone::InPlay && x.def == def && (anyone || x.controller == seat)) return true;
+  }
+  return false;
+}
+
 bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
 }
