@@ -11,6 +11,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/choices/inspire.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/choices/fetch.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -150,6 +151,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   const int me = deciding_seat(s);
   const bool from_hand = puts_card_into_play(o.kind) && o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
   // INSPIRED: an action its choice offers is made in a lent Actions step.
+  if (o.kind != OptKind::Choose && detail::play_at_once_choice(s)) detail::play_at_once_reopen(s);  // SUMMON DEFENSE
   if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
   else option_rule(o.kind).apply(s, o, log);
   if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);

@@ -147,7 +147,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(long(s.choices.size()));
   for (const PendingChoice& c : s.choices) {
     w.num(c.source), w.num(c.target), w.num(c.target_seat), w.num(c.by), w.num(c.seat), w.num(c.picks_left);
-    w.num(int(c.resume));
+    w.num(int(c.resume)), w.num(c.fetch), w.num(c.user);
     w.ids(c.candidates);
     w.num(long(c.seats.size()));
     for (int8_t t : c.seats) w.num(t);
@@ -282,6 +282,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
       c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
       c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
+      c.fetch = uint8_t(r.num(0, kFetchPlayAtOnce)), c.user = card();
       ids(c.candidates);
       c.seats.resize(size_t(r.num(0, kMaxSeats)));
       for (int8_t& t : c.seats) t = int8_t(r.num(0, seats - 1));

@@ -216,6 +216,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.not_designation = upper(f.not_designation());
   w.healthy = f.healthy();
   w.min_v = small(f.min_v(), where);
+  w.weapon = f.weapon();
+  w.max_v = small(f.max_v(), where);
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -258,6 +260,7 @@ uint8_t aspect_bit(int a) {
     case pb::MENTALISM: return artMentalism;
     case pb::PREMONITION: return artPremonition;
     case pb::ALL_ASPECTS: return artAll;
+    case pb::SUMMONING: return artSummoning;
     default: return 0;
   }
 }
@@ -342,6 +345,14 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  x.in_user_area = e.in_user_area();
+  x.equip_to = e.equip_to() == pb::Effect::ONTO_TARGET ? EquipTo::OntoTarget
+               : e.equip_to() == pb::Effect::ONTO_USER ? EquipTo::OntoUser
+                                                       : EquipTo::AnyLegalWarrior;
+  x.with_attachments = e.with_attachments();
+  if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
+  x.per_target_v = amount(e.per_target_v(), where);
+  x.target_modified_v = e.target_modified_v();
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
@@ -370,6 +381,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_filter()) ps.filter = convert(p.filter(), where);
     if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
     if (p.has_requires_card()) ps.requires_card = convert(p.requires_card(), where);
+    for (const auto& b : p.barred_by()) ps.barred_by.push_back(convert(b, where));
     ps.min_p = amount(p.min_p(), where);
     ps.effects = effects(p.effect(), where);
     ps.stays = p.stays();
@@ -400,6 +412,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       ch.v_times_target = small(c.v_times_target(), where);
       ch.modified_v = c.modified_v();
       ch.repeat_picks = c.repeat_picks();
+      for (const auto& ps : c.pile())
+        ch.piles.push_back({Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)});
+      if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
+        throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
         throw std::runtime_error(where + ": a choice between alternatives names none");
       ps.choice = std::move(ch);

@@ -136,6 +136,8 @@ struct WarriorFilter {
   std::string not_designation;  // must not have it; "" no test
   bool healthy = false;      // has no wound
   int8_t min_v = 0;          // modified V at least this; 0 no test
+  bool weapon = false;       // cards: a weapon
+  int8_t max_v = 0;          // modified V at most this; 0 no test
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
@@ -183,7 +185,12 @@ enum class Op : uint8_t {
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
   MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
   DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
+  PutIntoPlay = 170,    // the picked card goes into play at once (its pile's price only)
+  PlayAtOnce = 171,     // the picked card goes to hand and is played at once as usual, if it can be
+  ShuffleDiscardIntoDraw = 172, SwapPiles = 173, ShuffleIntoDraw = 174, AnnihilateDiscardPile = 175,
+  HandToBottom = 176, ToDrawPile = 177, DrawUpTo = 178, DiscardHand = 179,
 };
+enum class EquipTo : uint8_t { AnyLegalWarrior, OntoTarget, OntoUser };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
   Picked = 90,                 // a Choice's pick (or a candidate left over)
@@ -207,12 +214,25 @@ struct Effect {
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
   bool lasting = false;      // ImmuneToPicked: until the start of your next turn, not this combat only
   uint32_t grant = 0;        // LastingGrant: the keyword bits of `designation`
+  bool in_user_area = false;  // PutIntoPlay, PlayAtOnce: in the user's combat area
+  EquipTo equip_to = EquipTo::AnyLegalWarrior;  // PutIntoPlay of Equipment or a Relic
+  bool with_attachments = false;  // ReturnToHand: its owner's attachments go with it
+  std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
+  int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  bool target_modified_v = false;
 };
 
 // A choice a card's text leaves to a player once the card is played
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
 enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
-                                  Players = 100, MissionRecipients = 101 };
+                                  YourPiles = 6, Players = 100, MissionRecipients = 101 };
+// A pile a YourPiles choice searches, and the price of a card picked from it.
+enum class Pile : uint8_t { Discard, Draw, Hand, SideBoard, Annihilated };
+struct PileSource {
+  Pile pile = Pile::Discard;
+  int16_t cost_d = 0;
+  int8_t v_times = 0;
+};
 struct Alternative {
   std::vector<Effect> effects;
   int16_t cost_d = 0, cost_p = 0;
@@ -230,6 +250,7 @@ struct ChoiceSpec {
   int8_t v_times_target = 0;              // picks: base V at least this many times the target's (0: no test)
   bool modified_v = false;                // ... comparing modified V instead
   bool repeat_picks = false;              // PLAYERS: a player picked stays a candidate
+  std::vector<PileSource> piles;          // YourPiles: the piles searched
 };
 
 struct PlaySpec {
@@ -242,6 +263,7 @@ struct PlaySpec {
   WarriorFilter filter;
   std::optional<WarriorFilter> requires_warrior;  // you control a matching warrior
   std::optional<WarriorFilter> requires_card;     // some card in play matches
+  std::vector<WarriorFilter> barred_by;           // not while a card in play matches one of these
   int16_t min_p = 0;
   std::vector<Effect> effects;
   bool stays = false;
@@ -293,7 +315,7 @@ struct Trigger {
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
 enum ArtAspect : uint8_t {
   artChangeling = 1u << 0, artElements = 1u << 1, artExorcism = 1u << 2, artKinetics = 1u << 3,
-  artManipulation = 1u << 4, artMentalism = 1u << 5, artPremonition = 1u << 6, artAll = 0x7F,
+  artManipulation = 1u << 4, artMentalism = 1u << 5, artPremonition = 1u << 6, artSummoning = 1u << 7, artAll = 0xFF,
 };
 enum class SpellKind : uint8_t { None, Combat, Personal, AnyTime, Action };
 

@@ -154,7 +154,13 @@ struct PendingChoice {
   std::vector<CardId> candidates;  // cards still to pick from
   std::vector<int8_t> seats;       // players still to pick from (`choose s1`)
   Phase resume = Phase::Actions;   // the decision it interrupted
+  // The question of the card it is: 0 the card's own Choice, else one a mechanism asks
+  // (effects/choices/fetch.hpp: kFetchRecipient, kFetchPlayAtOnce), with the warrior using the card.
+  uint8_t fetch = 0;
+  CardId user = kNoCard;
 };
+constexpr uint8_t kFetchRecipient = 1;   // which warrior takes a fetched Equipment card (choose c12)
+constexpr uint8_t kFetchPlayAtOnce = 2;  // a fetched card, now in hand, played at once as usual
 
 // What a card in play remembers of its own (docs/effects.md "Missions"): the
 // warrior a mission chose, the turn from whose end its condition has held,

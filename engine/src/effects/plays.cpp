@@ -45,7 +45,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       ~ChoiceCheck() {
         if (!on) return;
         out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) {
-          return !choice_possible(s, seat, o.a, {o.b, o.seat}, o.n);
+          return !choice_possible(s, seat, o.a, {o.b, o.seat, o.c}, o.n);
         }), out.end());
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
@@ -66,6 +66,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (p.requires_card && !card_in_play_matches(s, seat, *p.requires_card)) continue;
+    if (!p.barred_by.empty() &&  // HIDDEN CACHE: not while MANIFEST DESTINY lies before you
+        std::any_of(p.barred_by.begin(), p.barred_by.end(), [&](const WarriorFilter& f) { return card_in_play_matches(s, seat, f); }))
+      continue;
     if (!effects_possible(s, p.effects)) continue;
     if (faces_immunity(s, seat, c)) continue;
     if (d.type == CardType::Art) {  // the price depends on the caster
@@ -177,12 +180,12 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
-  if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
+  if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, user}, o.n);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
-  if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
+  if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, {tgt.card, tgt.seat, user}, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
 }
 

@@ -246,6 +246,8 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.wounded && !wi.wounded) return false;
   if (f.healthy && wi.wounded) return false;
   if (f.min_v && stats(s, w).v < f.min_v) return false;
+  if (f.max_v && stats(s, w).v > f.max_v) return false;  // DUTY ROSTER
+  if (f.weapon && !is_weapon_card(s.def(w))) return false;  // CONCEALED WEAPON
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection == 1 || f.protection == 2)
