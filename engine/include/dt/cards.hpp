@@ -16,6 +16,8 @@
 
 namespace dt {
 
+enum class HandlerId : uint8_t;  // a registered handler (dt/handlers.hpp)
+
 enum class CardType : uint8_t {
   Warrior, Equipment, Special, Fortification, Art, Symmetry, Mission, Relic,
   Warzone, Ki, Beast, Alliance
@@ -204,7 +206,7 @@ struct Effect {
   int16_t amount = 0;
   StatBonus bonus;
   std::string designation;  // AllCards: which cards (e.g. CITY); "" any of the kind
-  std::string handler;
+  HandlerId handler{};      // Op::Handler: which one (dt/handlers.hpp)
   std::vector<Effect> if_heads, if_tails;
   int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
@@ -366,6 +368,13 @@ struct DesigKey {
 template <class S>
 concept DesigText = std::is_convertible_v<const S&, std::string_view> && !std::is_array_v<S>;
 
+// D a warrior puts toward a spell another warrior casts, discarded as the
+// spell is cast (gEngine MYSTIC); d 0: none.
+struct SpellFund {
+  int8_t d = 0;
+  CardType kind = CardType::Art;  // the type of card it pays toward
+};
+
 // Standing changes to turns while a card is in play (cards.proto TurnRules).
 struct TurnRules {
   bool every_player = false;
@@ -406,7 +415,7 @@ struct AwardRule {
 // Rule families: card fields that some rule must look for while the card is in
 // play. A game keeps the union over its cards (State::families), so a rule for
 // cards a game does not hold costs it one bit test.
-enum Family : uint32_t {
+enum RuleFamily : uint32_t {
   famTurnRules = 1u << 0,
   famEconomy = 1u << 1,
   famAwards = 1u << 2,
@@ -464,7 +473,7 @@ struct CardDef {
   VehicleRestricts restricts = VehicleRestricts::Nothing;  // vehicle: forbidden to its warrior inside
   AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
   std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
-  std::string handler;                          // registered C++ handler
+  HandlerId handler{};                          // registered C++ handler (dt/handlers.hpp)
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
@@ -473,11 +482,12 @@ struct CardDef {
   OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once
   std::optional<EconomyRules> economy;          // while in play: D, P and draws change
   std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
+  SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
   uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
-  uint32_t families = 0;          // Family bits of the fields it has
+  uint32_t families = 0;          // RuleFamily bits of the fields it has
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {
