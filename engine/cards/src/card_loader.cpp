@@ -135,6 +135,8 @@ StatBonus convert(const pb::StatBonus& b, const std::string& where) {
 
 void convert_effects(const pb::Card& c, CardDef& d, const std::string& where);
 
+WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where);
+
 CardDef convert(const pb::Card& c, const std::string& file) {
   std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
   if (c.code().empty()) throw std::runtime_error(where + ": code missing");
@@ -168,6 +170,7 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.give_to.legion = c.give_to().dark_legion();
     for (const auto& des : c.give_to().designation())
       if (std::string u = upper(des); !u.empty()) d.give_to.designations.push_back(u);
+    if (c.give_to().has_who()) d.give_to.who = convert(c.give_to().who(), where);
   }
   if (c.has_fortification()) {
     const auto& pf = c.fortification();
@@ -180,6 +183,8 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.fort = std::move(f);
   }
   d.combat_modifier = c.combat_modifier();
+  d.leaves_with_marked = c.leaves_with_marked();
+  for (int tac : c.weapon_used_in()) d.weapon_used_in |= tac == pb::FIGHT ? 1 : tac == pb::SHOOT ? 2 : 0;
   convert_effects(c, d, where);
   return d;
 }
@@ -216,6 +221,12 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.not_designation = upper(f.not_designation());
   w.healthy = f.healthy();
   w.min_v = small(f.min_v(), where);
+  if (f.has_max_v()) w.max_v = std::max<int8_t>(0, small(f.max_v(), where));
+  w.base_v = f.base_v();
+  w.beast = f.beast();
+  w.marked = f.marked();
+  w.from_warzone = f.from_warzone();
+  for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -262,6 +273,11 @@ uint8_t aspect_bit(int a) {
   }
 }
 
+int16_t amount(int32_t v, const std::string& where) {
+  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
+  return int16_t(v);
+}
+
 StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   StaticMod s;
   s.scope = Scope(int(m.scope()));
@@ -279,6 +295,47 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
   s.sergeant_group = m.sergeant_group();
+  for (int a : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(a), where));
+  if (m.has_attack()) {
+    const auto& r = m.attack();
+    AttackRule a;
+    a.kind = AttackRule::Kind(int(r.kind()));
+    a.as_defender = r.as_defender();
+    if (r.has_other()) a.other = convert(r.other(), where);
+    a.tactics = tactics(r.tactic());
+    a.lower_v = r.lower_v();
+    a.unless_alone = r.unless_alone();
+    for (const auto& f : r.alone_ignores()) a.alone_ignores.push_back(convert(f, where));
+    a.only_while = AttackRule::While(int(r.only_while()));
+    a.cost_d = amount(r.cost_d(), where);
+    a.cost_p = amount(r.cost_p(), where);
+    a.actions = small(std::clamp(r.actions(), 0, 3), where);
+    a.chosen = small(std::clamp(r.chosen(), 0, 99), where);
+    s.attack = std::make_shared<const AttackRule>(std::move(a));
+  }
+  if (m.has_base()) {
+    BaseRatings b;
+    b.stats = stat_bits(m.base().stat());
+    b.how = BaseRatings::How(int(m.base().how()));
+    b.value = small(m.base().value(), where);
+    if (m.base().has_per_warrior()) b.per_warrior = convert(m.base().per_warrior(), where);
+    b.modified = m.base().modified();
+    s.base = std::make_shared<const BaseRatings>(std::move(b));
+  }
+  s.kills_over_a_times = small(std::clamp(m.kills_over_a_times(), 0, 9), where);
+  s.chosen = small(std::clamp(m.chosen(), 0, 99), where);
+  if (m.has_attachment_times()) {
+    const auto& at = m.attachment_times();
+    AttachmentTimes a;
+    a.times = small(std::clamp(at.times(), 1, 9), where);
+    for (int k : at.weapon_kind()) a.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
+    a.designation = upper(at.designation());
+    a.marked = at.marked();
+    a.beast = at.beast();
+    s.attachment_times = std::make_shared<const AttachmentTimes>(std::move(a));
+  }
+  s.no_armor = m.no_armor();
+  for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   return s;
 }
 
@@ -318,10 +375,6 @@ TargetKind convert(pb::TargetKind t) {
   }
 }
 
-int16_t amount(int32_t v, const std::string& where) {
-  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
-  return int16_t(v);
-}
 
 Effect convert(const pb::Effect& e, const std::string& where) {
   Effect x;
@@ -342,6 +395,8 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  x.again = Effect::Again(int(e.attack_again()));
+  x.must = e.must();
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
@@ -382,6 +437,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
+    ps.one_in_play = p.one_in_play();
+    ps.one_in_play_yours = p.one_in_play_yours();
     if (p.has_choice()) {
       const auto& c = p.choice();
       ChoiceSpec ch;

@@ -88,14 +88,6 @@ struct StatBonus {
   bool empty() const { return f == 0 && s == 0 && a == 0 && v == 0; }
 };
 
-// Who may receive a card (GIVE TO ...). Empty masks mean "any".
-struct GiveTo {
-  AffilMask affil = 0;        // warrior must have one of these affiliations
-  bool doomtrooper = false;   // warrior must be a Doomtrooper
-  bool legion = false;        // warrior must be Dark Legion
-  std::vector<std::string> designations;  // warrior must have one of these (empty: any)
-};
-
 // A fortification's flat bonus: to the builder's warriors that match.
 struct FortEffect {
   AreaMask build_in = 0;          // where it may be built
@@ -136,9 +128,62 @@ struct WarriorFilter {
   std::string not_designation;  // must not have it; "" no test
   bool healthy = false;      // has no wound
   int8_t min_v = 0;          // modified V at least this; 0 no test
+  int8_t max_v = -1;         // modified V at most this; -1 no test
+  bool base_v = false;       // min_v and max_v read the base V (base_stats), not the modified one
+  bool beast = false;        // rides a Beast or is designated BEAST
+  bool marked = false;       // a warrior the source card remembers (State::marks)
+  bool from_warzone = false; // the defender of a combat, defending from a Warzone
+  std::vector<WarriorFilter> none_of;  // matches none of these
 };
 
+// Who may receive a card (GIVE TO ...). Empty masks mean "any".
+struct GiveTo {
+  AffilMask affil = 0;        // warrior must have one of these affiliations
+  bool doomtrooper = false;   // warrior must be a Doomtrooper
+  bool legion = false;        // warrior must be Dark Legion
+  std::vector<std::string> designations;  // warrior must have one of these (empty: any)
+  std::optional<WarriorFilter> who;       // warrior must also match this (DEATH ANGEL: base V 3 or less)
+};
+
+
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
+
+// Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
+// carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
+struct AttackRule {
+  enum class Kind : uint8_t { Forbid, Allow, Only, Price };
+  enum class While : uint8_t { Always, IfAble, InPlay };
+  Kind kind = Kind::Forbid;
+  bool as_defender = false;
+  std::optional<WarriorFilter> other;  // the warrior on the other side matches
+  uint8_t tactics = 0;                 // bit 0 Fight, bit 1 Shoot; 0 both
+  bool lower_v = false;                // the defender's V is lower than the attacker's
+  bool unless_alone = false;           // Forbid: not while the bound warrior is alone in its area
+  std::vector<WarriorFilter> alone_ignores;  // ... these others not counted
+  While only_while = While::Always;
+  int16_t cost_d = 0, cost_p = 0;
+  int8_t actions = 0;
+  int8_t chosen = 0;  // only while its card remembers this alternative (1-based) as chosen
+};
+
+// A change of base ratings (docs/effects.md "Base ratings"); mirrors cards.proto's BaseRatings.
+struct BaseRatings {
+  enum class How : uint8_t { Set, Times, HalfUp, Highest, Swap };
+  uint8_t stats = 0;  // bit 0 F, 1 S, 2 A, 3 V
+  How how = How::Set;
+  int8_t value = 0;
+  std::optional<WarriorFilter> per_warrior;  // Set: value times the matching warriors of its area
+  bool modified = false;  // applied to the modified ratings, after every modifier
+};
+
+// Attachments giving more than printed (docs/effects.md); mirrors cards.proto's AttachmentTimes.
+struct AttachmentTimes {
+  int8_t times = 1;
+  uint8_t weapon_kinds = 0;  // bits of WeaponKind; 0 any weapon
+  std::string designation;   // weapons with this designation
+  bool marked = false;       // the weapon its card remembers
+  bool beast = false;        // its Beast's ratings, not its weapons
+};
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
@@ -159,6 +204,14 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
   uint8_t opponent_base = 0;      // in combat: + the opponent's printed ratings (bit 0 F, 1 S, 2 A, 3 V)
   bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
+  AreaMask source_area = 0;       // only while its card (or that card's warrior) is in one of these areas; 0 any
+  std::shared_ptr<const AttackRule> attack;  // not a rating change: who may attack whom (combat/permissions.hpp)
+  std::shared_ptr<const BaseRatings> base;   // a change of base ratings (combat/standing.cpp, base_stats)
+  int8_t kills_over_a_times = 0;  // its hits kill when its attack rating is over this many times the opponent's A
+  int8_t chosen = 0;              // only while its card remembers this alternative (1-based) as chosen
+  std::shared_ptr<const AttachmentTimes> attachment_times;  // its warriors' attachments give more
+  bool no_armor = false;      // scope Opponent: the combat opponent's ARMOR gives it nothing
+  uint8_t no_weapons = 0;     // scope Opponent: the combat opponent uses no weapon of these kinds (bits of WeaponKind)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
@@ -183,6 +236,8 @@ enum class Op : uint8_t {
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
   MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
   DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
+  RememberChoice = 140, // this card remembers that alternative `amount` was chosen (its attack rules' `chosen`)
+  AttackAgain = 141,    // the attacker just out of a combat attacks again at once, for no action
 };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
@@ -207,6 +262,9 @@ struct Effect {
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
   bool lasting = false;      // ImmuneToPicked: until the start of your next turn, not this combat only
   uint32_t grant = 0;        // LastingGrant: the keyword bits of `designation`
+  enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
+  Again again = Again::SameDefender;  // AttackAgain: against whom
+  bool must = false;                  // AttackAgain: made if it can be
 };
 
 // A choice a card's text leaves to a player once the card is played
@@ -255,6 +313,8 @@ struct PlaySpec {
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
+  bool one_in_play = false;        // not while a copy is in play (anyone's)
+  bool one_in_play_yours = false;  // not while a copy of yours is in play
 };
 
 struct Ability {
@@ -400,6 +460,8 @@ struct CardDef {
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
+  bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
+  uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -408,7 +408,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         for (size_t i = 0; i < s.cards.size(); ++i) {
           const CardId c = CardId(i);
           if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
-              (e.designation.empty() || s.def(c).has_designation(e.designation)))
+              (e.designation.empty() || s.def(c).has_designation(e.designation)) &&
+              (!e.filter.card_types || (e.filter.card_types & (1u << unsigned(s.def(c).type)))))  // PLANETARY BOMBING
             cards.push_back(c);
         }
         break;
@@ -570,7 +571,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           s.lasting.push_back({source, c, {}, e.lasting ? kNoTurnEnds : uint8_t(seat), kNoCard, e.grant});
           break;
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
-          if (is_warrior_in_play(s, c) && in_play(source)) mark_target(s, source, c);
+          if (is_warrior_in_play(s, c) && in_play(source)) {
+            if (e.amount > 1) add_target_mark(s, source, c, e.amount);  // ATTRACTION: a pair
+            else mark_target(s, source, c);
+          }
           break;
         case Op::NoKillAward:  // PORTAL OF THE GREAT CONQUEROR: the kill earns no points
           std::erase_if(s.awards, [&](const PointsAward& a) { return a.source == c; });
@@ -703,6 +707,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         break;
       case Op::EndCombat: finish_combat(s, log); break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
+      case Op::RememberChoice:  // DECLARATION OF CORPORATE DISSENSION: the corporation chosen
+        if (s.card(source).zone == Zone::InPlay) remember_choice(s, source, e.amount);
+        break;
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst:  // with designation FIRST STRIKE (gEngine AMBUSH): gained as FIRST STRIKE, so an attacker's own negates it
         if (s.combat.active) s.combat.order = e.designation == "FIRST STRIKE" ? 5 : 2;

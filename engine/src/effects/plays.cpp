@@ -25,6 +25,19 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
   });
 }
 
+// A copy of card c in play (attached or lying before a player), anyone's or `seat`'s (not -1).
+static bool copy_in_play(const State& s, CardId c, int seat) {
+  const uint16_t def = s.card(c).def;
+  for (size_t i = 0; i < s.seats.size(); ++i) {
+    if (seat >= 0 && int(i) != seat) continue;
+    for (CardId x : s.seats[i].in_play)
+      if (s.card(x).def == def) return true;
+  }
+  for (CardId x : s.attached)
+    if (s.card(x).def == def && (seat < 0 || s.card(x).controller == seat)) return true;
+  return false;
+}
+
 static bool free_mission(const State& s, CardId card, CardId target) {
   return s.def(card).type == CardType::Mission && target != kNoCard && is_warrior_in_play(s, target) &&
          has_designation(s, target, "FREE MISSIONS");
@@ -53,6 +66,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && !team_game(s)) continue;
+    if ((p.one_in_play || p.one_in_play_yours) && copy_in_play(s, c, p.one_in_play ? -1 : seat)) continue;  // TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
