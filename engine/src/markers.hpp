@@ -79,7 +79,10 @@ enum : uint8_t {
   // spell, target its target, immune its caster, player its target seat; bonus.f its purchases,
   // .s the D its player spent, .a the D MYSTICs gave
   kMysticAsked = 42,
-  kLockEnd = 46  // one past the last code
+  // The combat just over, until its response window closes (combat package, issue 31: 46-49)
+  kJustFought = 46,   // source: its attacker, target: its defender, bonus.f: 1 for a Shoot combat
+  kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
+  kLockEnd = 48  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

@@ -30,6 +30,7 @@
 #include "effects/costs/upkeep.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "effects/modifiers/visitation.hpp"
+#include "effects/attacks/again.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "../markers.hpp"
@@ -707,6 +708,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         break;
       case Op::EndCombat: finish_combat(s, log); break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
+      case Op::AttackAgain: attack_again(s, seat, e); break;  // PURSUIT, BITE THE DUST
       case Op::RememberChoice:  // DECLARATION OF CORPORATE DISSENSION: the corporation chosen
         if (s.card(source).zone == Zone::InPlay) remember_choice(s, source, e.amount);
         break;

@@ -11,6 +11,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/attacks/again.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -79,6 +80,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (p.requires_card && !card_in_play_matches(s, seat, *p.requires_card)) continue;
     if (!effects_possible(s, p.effects)) continue;
+    if (std::any_of(p.effects.begin(), p.effects.end(), [&](const Effect& e) {  // PURSUIT: a combat just over
+          return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e);
+        }))
+      continue;
     if (faces_immunity(s, seat, c)) continue;
     if (d.type == CardType::Art) {  // the price depends on the caster
       art_options(s, seat, c, out);

@@ -1,0 +1,16 @@
+// Attacks made again straight after a combat (docs/effects.md "Attacks again"):
+// Effect ATTACK_AGAIN turns the combat just over into a second attack, for no
+// action, that starts when that combat's response window closes (as NIMROD
+// AUTOCANNON's second attack does, actions/second_attack.hpp).
+#pragma once
+
+#include "dt/state.hpp"
+
+namespace dt::detail {
+
+// May `seat` play a card with this effect now (the combat it names just happened)?
+bool attack_again_possible(const State& s, int seat, const Effect& e);
+// The attack is named: it is made, if it still can be, once the window closes.
+void attack_again(State& s, int seat, const Effect& e);
+
+}  // namespace dt::detail
