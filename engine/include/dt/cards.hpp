@@ -16,6 +16,8 @@
 
 namespace dt {
 
+enum class HandlerId : uint8_t;  // a registered handler (dt/handlers.hpp)
+
 enum class CardType : uint8_t {
   Warrior, Equipment, Special, Fortification, Art, Symmetry, Mission, Relic,
   Warzone, Ki, Beast, Alliance
@@ -252,7 +254,7 @@ struct Effect {
   int16_t amount = 0;
   StatBonus bonus;
   std::string designation;  // AllCards: which cards (e.g. CITY); "" any of the kind
-  std::string handler;
+  HandlerId handler{};      // Op::Handler: which one (dt/handlers.hpp)
   std::vector<Effect> if_heads, if_tails;
   int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
@@ -403,6 +405,13 @@ struct DesigKey {
 template <class S>
 concept DesigText = std::is_convertible_v<const S&, std::string_view> && !std::is_array_v<S>;
 
+// D a warrior puts toward a spell another warrior casts, discarded as the
+// spell is cast (gEngine MYSTIC); d 0: none.
+struct SpellFund {
+  int8_t d = 0;
+  CardType kind = CardType::Art;  // the type of card it pays toward
+};
+
 struct CardDef {
   std::string code;  // DoomtrooperDB code, e.g. "01273"
   std::string name;  // e.g. "SEA LION"
@@ -455,13 +464,14 @@ struct CardDef {
   VehicleRestricts restricts = VehicleRestricts::Nothing;  // vehicle: forbidden to its warrior inside
   AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
   std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
-  std::string handler;                          // registered C++ handler
+  HandlerId handler{};                          // registered C++ handler (dt/handlers.hpp)
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
+  SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -7,6 +7,7 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/telepathy.hpp"
 #include "effects/attacks/plans.hpp"
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "combat/permissions.hpp"
 #include "markers.hpp"
@@ -74,8 +75,8 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
     // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
     // Option::c the second defender, Option::d its tactic, 1 for Shoot).
-    const bool fight_only = has_designation(s, a, "ATTACKS TWICE AS ONE ACTION (FIGHT)");
-    if (fight_only || has_designation(s, a, "ATTACKS TWICE AS ONE ACTION")) {
+    const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
+    if (fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction)) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i) {
         if (fight_only && out[i].tactic != Tactic::Fight) continue;
@@ -91,7 +92,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     }
     // HUNTER - SPECIAL FORCES BADASS: each Fight attack may also be made as two
     // actions, his F doubled (`attack c12 c31 fight doubled`).
-    if (s.actions_left >= 2 && has_designation(s, a, "DOUBLED FIGHT ATTACK FOR 2 ACTIONS")) {
+    if (s.actions_left >= 2 && has_designation(s, a, desig::DoubledFightAttack)) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i)
         if (out[i].tactic == Tactic::Fight && out[i].p == 0) {
@@ -177,7 +178,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.source == o.a && m.target == o.a && m.seat == s.card(o.a).controller;
     });
-  if (has_designation(s, o.a, "ATTACKS ONCE A TURN") && !attacked_this_turn(s, o.a))
+  if (has_designation(s, o.a, desig::AttacksOnceATurn) && !attacked_this_turn(s, o.a))
     s.lasting.push_back({o.a, o.a, {}, s.card(o.a).controller});
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));

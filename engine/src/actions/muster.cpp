@@ -1,5 +1,6 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
+#include "dt/designations.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/costs/upkeep.hpp"
@@ -41,12 +42,12 @@ static bool tribal_conflict(const State& s, int seat, CardId w) {
 // ROGUE (LONE IMPERIAL): never in your Squad with another Imperial warrior.
 static bool lone_imperial_conflict(const State& s, int seat, CardId w) {
   if (muster_area(s, w) != Area::Squad) return false;
-  const bool lone = s.def(w).has_designation("LONE IMPERIAL");
+  const bool lone = s.def(w).has_designation(desig::LoneImperial);
   const bool imperial = (s.def(w).affil & bit(Affil::Imperial)) != 0;
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (!is_warrior_in_play(s, c) || s.card(c).area != Area::Squad) continue;
     if (lone && (affiliations(s, c) & bit(Affil::Imperial))) return true;
-    if (imperial && has_designation(s, c, "LONE IMPERIAL")) return true;
+    if (imperial && has_designation(s, c, desig::LoneImperial)) return true;
   }
   return false;
 }

@@ -3,6 +3,7 @@
 // unless the Multiple Sabotages option is on. In 2nd ed ("OPTIONAL RULE:
 // SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
 // attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 
@@ -12,7 +13,7 @@ namespace dt::detail {
 // PLAYER) keeps enemy warriors from attacking it while it has no warriors.
 static bool shielded_from_direct_attack(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("NO DIRECT ATTACKS ON ITS PLAYER")) return true;
+    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::NoDirectAttacksOnItsPlayer)) return true;
   return false;
 }
 
@@ -59,7 +60,7 @@ void apply_sabotage(State& s, const Option& o, Log log) {
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
              kNoCard, o.b});
-  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !s.def(o.a).has_designation("EARNS P"), o.a);
+  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !s.def(o.a).has_designation(desig::EarnsP), o.a);
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

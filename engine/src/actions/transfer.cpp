@@ -7,6 +7,7 @@
 // an Outpost. A player must follow an opponent into the Outpost.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/triggers/replace.hpp"
@@ -43,12 +44,12 @@ static int transfer_cost(const State& s, CardId w) {
 // end up there together. (Kept here: a shared declaration would sit in
 // actions.hpp, which every engine file includes.)
 static bool lone_imperial_clash(const State& s, int seat, CardId w) {
-  const bool lone = s.def(w).has_designation("LONE IMPERIAL");
+  const bool lone = s.def(w).has_designation(desig::LoneImperial);
   const bool imperial = (affiliations(s, w) & bit(Affil::Imperial)) != 0;
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (c == w || !is_warrior_in_play(s, c) || s.card(c).area != Area::Squad) continue;
     if (lone && (affiliations(s, c) & bit(Affil::Imperial))) return true;
-    if (imperial && has_designation(s, c, "LONE IMPERIAL")) return true;
+    if (imperial && has_designation(s, c, desig::LoneImperial)) return true;
   }
   return false;
 }

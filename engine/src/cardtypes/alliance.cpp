@@ -5,6 +5,7 @@
 // muster or bestow at any time, for no action. They leave play only through a
 // card that says it removes Alliances (effects/ops.cpp, `alliance_removable`).
 // Proclaiming is actions/alliance.cpp.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -42,7 +43,7 @@ bool any_time_for(const State& s, int seat, PrivAction a, CardId w) {
 }
 
 bool alliance_removable(const State& s, CardId c, const Effect& e) {
-  return s.def(c).type != CardType::Alliance || e.designation == "ALLIANCE";
+  return s.def(c).type != CardType::Alliance || e.designation == word::Alliance;
 }
 
 }  // namespace dt::detail

@@ -2,6 +2,7 @@
 // what the bearer gains (gEngine "EQUIP", "WEAPONS", "ARMOR", "VEHICLES").
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -9,16 +10,16 @@ namespace dt::detail {
 // EX-BAUHAUS FREELANCER and its kind (USES <CORPORATION> CARDS): cards meant
 // for that corporation's warriors are theirs too, for 3 D each.
 AffilMask borrowed_affiliations(const State& s, CardId w) {
-  struct Corp { DesigKey name; Affil affil; };
-  static constexpr Corp kCorps[] = {
-      {"USES BAUHAUS CARDS", Affil::Bauhaus},   {"USES CAPITOL CARDS", Affil::Capitol},
-      {"USES CYBERTRONIC CARDS", Affil::Cybertronic}, {"USES IMPERIAL CARDS", Affil::Imperial},
-      {"USES MISHIMA CARDS", Affil::Mishima}};
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior || d.designations.empty()) return 0;
   AffilMask m = 0;
-  for (const auto& [name, a] : kCorps)
-    if (d.has_designation(name)) m |= bit(a);
+  static constexpr std::pair<std::string_view, Affil> kCorps[] = {
+      {"BAUHAUS", Affil::Bauhaus}, {"CAPITOL", Affil::Capitol}, {"CYBERTRONIC", Affil::Cybertronic},
+      {"IMPERIAL", Affil::Imperial}, {"MISHIMA", Affil::Mishima}};
+  for (const std::string& x : d.designations)
+    if (const std::string_view corp = family::UsesCards.param_of(x); !corp.empty())
+      for (const auto& [name, a] : kCorps)
+        if (corp == name) m |= bit(a);
   return m;
 }
 
@@ -30,14 +31,14 @@ int borrow_price(const State& s, AffilMask meant_for, CardId w) {
 bool gives_to(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
   // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
-  if (!g.legion && has_ability(s, w, "USES ANY EQUIPMENT")) return true;
+  if (!g.legion && has_ability(s, w, desig::UsesAnyEquipment)) return true;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
-  if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
+  if (s.def(e).has_designation(desig::Airship) && has_designation(s, w, desig::AnyAirship)) return true;
   if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
   // TICKER: for a non-Brotherhood Doomtrooper.
-  if (s.def(e).has_designation("NOT FOR THE BROTHERHOOD") && (affiliations(s, w) & bit(Affil::Brotherhood))) return false;
+  if (s.def(e).has_designation(desig::NotForTheBrotherhood) && (affiliations(s, w) & bit(Affil::Brotherhood))) return false;
   if (!g.designations.empty() &&
       std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
     return false;
@@ -93,7 +94,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     for (CardId add : attachments_of(s, e)) {
       fit = fit || weapon_fits(s.def(add).weapon, t);
       const bool art = s.def(add).type == CardType::Art;  // MORTIS SWORD
-      gain += art ? (ed.has_designation("ART CARDS REPEAT ITS BONUS") ? gain_for(ed.bonus, t) : 0) : gain_for(s.def(add).bonus, t);
+      gain += art ? (ed.has_designation(desig::ArtCardsRepeatItsBonus) ? gain_for(ed.bonus, t) : 0) : gain_for(s.def(add).bonus, t);
     }
     if (fit) fits.push_back({gain, e});
   }
@@ -107,7 +108,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
         break;
       }
   // PUNISHER BLADE: a second copy of the same weapon is used beside the first.
-  if (out.size() == 1 && s.def(fits[0].second).has_designation("TWO MAY BE USED"))
+  if (out.size() == 1 && s.def(fits[0].second).has_designation(desig::TwoMayBeUsed))
     for (size_t i = 1; i < fits.size(); ++i)
       if (s.card(fits[i].second).def == s.card(fits[0].second).def) {
         out.push_back(fits[i].second);
@@ -174,7 +175,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   for (CardId wpn : used_weapons(s, w)) {
     add_bonus(st, s.def(wpn).bonus);
     // MORTIS SWORD: each Art card on it counts its bonus once more, and does nothing else.
-    const bool arts_repeat = s.def(wpn).has_designation("ART CARDS REPEAT ITS BONUS");
+    const bool arts_repeat = s.def(wpn).has_designation(desig::ArtCardsRepeatItsBonus);
     for (CardId addon : attachments_of(s, wpn)) {
       if (s.def(addon).type == CardType::Art) {
         if (arts_repeat) add_bonus(st, s.def(wpn).bonus);

@@ -1,5 +1,6 @@
 // Fortification cards: whom they protect and what they give
 // (gEngine "BUILD FORTIFICATION", "Outpost").
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -66,8 +67,8 @@ bool fortification_in_area(const State& s, CardId w) {
 // HERETIC (DOUBLED FOR HERETICS).
 static bool doubled_for(const State& s, CardId f, CardId w) {
   const CardDef& fd = s.def(f);
-  return (fd.has_designation("DOUBLED FOR FREELANCERS") && is_freelancer(s, w)) ||
-         (fd.has_designation("DOUBLED FOR HERETICS") && has_designation(s, w, "HERETIC"));
+  return (fd.has_designation(desig::DoubledForFreelancers) && is_freelancer(s, w)) ||
+         (fd.has_designation(desig::DoubledForHeretics) && has_designation(s, w, desig::Heretic));
 }
 
 void add_fortifications(const State& s, CardId w, Stats& st) {

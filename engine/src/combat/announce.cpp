@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/lasting/stun.hpp"
@@ -44,8 +45,8 @@ static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdi
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);
-  if (A.has_designation("ATTACKS HIGHEST V LEGION") && !highest_v_legion(s, a, d, false)) return false;
-  if (A.has_designation("ATTACKS HIGHEST V LEGION IN PLAY") && !highest_v_legion(s, a, d, true)) return false;
+  if (A.has_designation(desig::AttacksHighestVLegion) && !highest_v_legion(s, a, d, false)) return false;
+  if (A.has_designation(desig::AttacksHighestVLegionInPlay) && !highest_v_legion(s, a, d, true)) return false;
   if (s.rules.outposts) {
     // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
     bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;
@@ -89,7 +90,7 @@ namespace detail {
 // LastingMod from itself, that the start of its player's next turn removes.
 bool attacked_this_turn(const State& s, CardId a) {
   for (const LastingMod& m : s.lasting)
-    if (m.source == a && m.target == a && m.seat == s.card(a).controller && s.def(a).has_designation("ATTACKS ONCE A TURN"))
+    if (m.source == a && m.target == a && m.seat == s.card(a).controller && s.def(a).has_designation(desig::AttacksOnceATurn))
       return true;
   return false;
 }
@@ -108,7 +109,7 @@ bool defender_may_fight(const State& s, CardId d, Tactic t) {
 
 // HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
 bool tactic_allowed(const State& s, Tactic t) {
-  static constexpr DesigKey kShootOnly("SHOOT ONLY"), kFightOnly("FIGHT ONLY");
+  static constexpr DesigKey kShootOnly(desig::ShootOnly), kFightOnly(desig::FightOnly);
   const DesigKey& forbidden_by = t == Tactic::Fight ? kShootOnly : kFightOnly;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play)

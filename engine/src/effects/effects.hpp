@@ -208,7 +208,7 @@ std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target
 void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates,
               int picks = 1);
 // Does the effect list run the registered handler `name`?
-inline bool has_handler(const std::vector<Effect>& fx, std::string_view name) {
+inline bool has_handler(const std::vector<Effect>& fx, HandlerId name) {
   for (const Effect& e : fx)
     if (e.op == Op::Handler && e.handler == name) return true;
   return false;

@@ -2,6 +2,7 @@
 // when they may be played, on what, what they cost, and playing one.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "actions/declared_attack.hpp"
 #include "effects/triggers/cancel.hpp"
 #include "effects/modifiers/membership.hpp"
@@ -41,7 +42,7 @@ static bool copy_in_play(const State& s, CardId c, int seat) {
 
 static bool free_mission(const State& s, CardId card, CardId target) {
   return s.def(card).type == CardType::Mission && target != kNoCard && is_warrior_in_play(s, target) &&
-         has_designation(s, target, "FREE MISSIONS");
+         has_designation(s, target, desig::FreeMissions);
 }
 
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
@@ -98,7 +99,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool open = timing_open(s, p.timing, seat, p.actions);
     const bool free_only = !open && d.type == CardType::Mission && timing_open(s, Timing::YourTurn, seat, 0);
     if (!open && !free_only) continue;
-    const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
+    const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (!reaction_target_ok(s, c, t.card)) continue;
@@ -133,8 +134,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
 bool specials_barred(const State& s, int seat) {
   if (!s.combat.active) return false;
   const CardId a = s.combat.attacker, d = s.combat.defender;
-  return (s.def(a).has_designation("NO SPECIALS AGAINST IT") && s.card(d).controller == seat) ||
-         (s.def(d).has_designation("NO SPECIALS AGAINST IT") && s.card(a).controller == seat);
+  return (s.def(a).has_designation(desig::NoSpecialsAgainstIt) && s.card(d).controller == seat) ||
+         (s.def(d).has_designation(desig::NoSpecialsAgainstIt) && s.card(a).controller == seat);
 }
 
 bool apply_play(State& s, const Option& o, Log log) {
@@ -152,7 +153,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);
-  if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
+  if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
   reaction_used(s, o.a, o.b);
   // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
@@ -173,7 +174,7 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
-  if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, "HERETIC"))
+  if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, desig::Heretic))
     on_made_heretic(s, o.b, me, heretic_watch, log);
   // gEngine MYSTIC: another player's MYSTIC may still give the spell its 8 D; the effects wait.
   if (d.type == CardType::Art && o.c != kNoCard && offer_mystic(s, me, o, paid)) return action;
@@ -197,7 +198,7 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
-  if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
+  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
 }
 

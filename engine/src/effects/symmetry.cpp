@@ -1,6 +1,7 @@
 // Dark Symmetry gifts (gEngine "BESTOW DARK SYMMETRY GIFT"): MINOR, MINOR
 // HERETIC and MAJOR gifts and who may receive them. The action itself is in
 // actions/bestow.cpp; the immunities in immunity.cpp.
+#include "dt/designations.hpp"
 #include "effects/warriors/raise.hpp"
 #include "internal.hpp"
 
@@ -13,12 +14,12 @@ namespace dt::detail {
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
-  if (has_designation(s, w, "NO DARK SYMMETRY") || has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (has_designation(s, w, desig::NoDarkSymmetry) || has_designation(s, w, desig::NoAttachments)) return false;
   if (raised_dead(s, w)) return false;  // ANIMATE DEAD
-  if (!has_designation(s, w, "GIFT COPIES"))
+  if (!has_designation(s, w, desig::GiftCopies))
     for (CardId a : attachments_of(s, w))
       if (s.card(a).def == s.card(gift).def) return false;
-  if (has_designation(s, w, "ANY GIFT")) return true;
+  if (has_designation(s, w, desig::AnyGift)) return true;
   if (bestow_cost(s, gift, w) > destiny(s, s.card(w).controller)) return false;
   if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
     if (!is_legion(s, w)) return false;
@@ -27,11 +28,11 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
       if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
       break;
     case GiftLevel::MinorHeretic:
-      if (!has_designation(s, w, "HERETIC")) return false;
+      if (!has_designation(s, w, desig::Heretic)) return false;
       break;
     case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
-      if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&
-          !has_designation(s, w, "ANY APOSTLE") && s.def(w).major_gift_cost_d == 0)
+      if (!g.gift.apostle.empty() && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
+          !has_designation(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
         return false;
       break;
     case GiftLevel::None: return false;
@@ -44,9 +45,9 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
 int bestow_cost(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   const int cost = s.def(w).major_gift_cost_d;
-  if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, "ANY GIFT")) return 0;
-  if (g.gift.apostle.empty() || has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) ||
-      has_designation(s, w, "ANY APOSTLE"))
+  if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, desig::AnyGift)) return 0;
+  if (g.gift.apostle.empty() || has_designation(s, w, family::FollowerOf(g.gift.apostle)) ||
+      has_designation(s, w, desig::AnyApostle))
     return 0;
   return cost;
 }
@@ -55,9 +56,9 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
 // action; a HERETIC under STIGMATA (GIFTS ANY TIME) takes every gift so.
 bool free_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
-  if (g.type == CardType::Symmetry && has_designation(s, w, "GIFTS ANY TIME")) return true;
+  if (g.type == CardType::Symmetry && has_designation(s, w, desig::GiftsAnyTime)) return true;
   return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
-         has_designation(s, w, "ALGEROTH GIFTS ANY TIME");
+         has_designation(s, w, desig::AlgerothGiftsAnyTime);
 }
 
 }  // namespace dt::detail

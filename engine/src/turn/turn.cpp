@@ -1,6 +1,7 @@
 // gEngine "ORDER OF PLAY": a turn is a Draw step (with its pre-draw window),
 // the Actions step (actions_step.cpp) and a Discard step (with its
 // pre-discard window); then the next player who is still in the game.
+#include "dt/designations.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/plans.hpp"
@@ -101,7 +102,7 @@ void after_action(State& s) {
 static bool over_limit(const State& s) {
   if (!s.rules.discard_down_to_limit || int(s.seats[s.current].hand.size()) <= hand_limit(s, s.current)) return false;
   for (CardId c : s.seats[s.current].in_play)
-    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("KEEPS A FULL HAND")) return false;
+    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::KeepsAFullHand)) return false;
   return true;
 }
 

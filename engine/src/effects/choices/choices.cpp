@@ -7,6 +7,7 @@
 // game goes back to the decision the card interrupted.
 #include <algorithm>
 
+#include "dt/handlers.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/attacks/orders.hpp"
@@ -63,7 +64,7 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
 // EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
 static bool redeemable(const State& s, const std::vector<Effect>& on_pick, CardId w) {
   for (const Effect& e : on_pick)
-    if (e.op == Op::Handler && e.handler == "redeem") {
+    if (e.op == Op::Handler && e.handler == HandlerId::redeem) {
       for (CardId a : attachments_of(s, w))
         if (s.def(a).type != CardType::Symmetry && (s.def(a).grant_keywords & kwHeretic)) return true;
       return false;

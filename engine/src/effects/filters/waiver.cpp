@@ -8,6 +8,7 @@
 // affects it for as long as it lasts, a kWaived marker on it). Every other Art
 // or Dark Symmetry effect (an ability used on it, an effect on all warriors,
 // a modifier reaching it in combat) meets the immunity, unasked.
+#include "dt/designations.hpp"
 #include "effects/filters/waiver.hpp"
 
 #include <algorithm>
@@ -17,7 +18,7 @@
 
 namespace dt::detail {
 
-static constexpr DesigKey kWaives("WAIVES IMMUNITY CASE BY CASE");
+static constexpr DesigKey kWaives(desig::WaivesImmunityCaseByCase);
 
 static CardId waiving_card(const State& s, CardId w) {
   for (CardId a : attachments_of(s, w))

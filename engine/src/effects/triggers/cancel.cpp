@@ -1,4 +1,5 @@
 // Cancelling a Special card just played: see cancel.hpp.
+#include "dt/designations.hpp"
 #include "effects/triggers/cancel.hpp"
 
 #include <algorithm>
@@ -9,8 +10,8 @@
 
 namespace dt::detail {
 
-constexpr DesigKey kCanceller("CANCELS A SPECIAL JUST PLAYED");
-constexpr DesigKey kAnyCanceller("CANCELS ANY CARD JUST PLAYED");  // printed MISCOMMUNICATION
+constexpr DesigKey kCanceller(desig::CancelsASpecialJustPlayed);
+constexpr DesigKey kAnyCanceller(desig::CancelsAnyCardJustPlayed);  // printed MISCOMMUNICATION
 
 // Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
 // (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).

@@ -3,6 +3,8 @@
 // one whose modified A they reach is wounded (a wounded one killed). The hits
 // are all judged before any lands, so the wounds are simultaneous.
 #include "effects/warriors/area_damage.hpp"
+
+#include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 
 #include <string>
@@ -16,7 +18,7 @@ void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const 
                  bool points, Log log) {
   const bool user_in_play = user != kNoCard && is_warrior_in_play(s, user);
   if (user_in_play) {  // gEngine SCREAMING LEGIONNAIRE: +2 for each of yours in the invoker's area
-    const std::string helper = "ADDS 2 DAMAGE TO " + s.def(source).name;
+    const std::string helper = family::AddsDamageTo(s.def(source).name);
     for (CardId w : s.seats[s.card(user).controller].in_play)
       if (is_warrior_in_play(s, w) && s.card(w).area == s.card(user).area && has_designation(s, w, helper)) dmg += 2;
   }

@@ -1,4 +1,5 @@
 // A card's wound: see wounds.hpp.
+#include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 
 #include "internal.hpp"
@@ -7,7 +8,7 @@ namespace dt::detail {
 
 bool wound_kills(State& s, CardId w) {
   if (s.card(w).wounded || (keywords(s, w) & kwDiesWhenWounded)) return true;
-  if (!has_designation(s, w, "HEALS AT ONCE")) take_wound(s, w);
+  if (!has_designation(s, w, desig::HealsAtOnce)) take_wound(s, w);
   return false;
 }
 
