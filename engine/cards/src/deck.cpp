@@ -422,7 +422,7 @@ void list_problems(const Deck& deck, bool side, const CardDb& db, const Rules& r
                               (d.missing.empty() ? db.text(CardText::Printed)[c].missing : d.missing) + ")",
                           n});
     }
-    if (!rules.outposts && d.type == CardType::Warrior && (d.affil & kTribes) != 0) {
+    if (!rules.outposts && d.type == CardType::Warrior && ((d.affil & kTribes) != 0 || d.has_designation("TRIBAL"))) {
       per_card.push_back({line, d.name + " is a Tribal warrior, and the " + rules.name +
                                     " rules have no Outposts to muster it in; use the gengine rules "
                                     "or remove it"});

@@ -298,7 +298,8 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
-         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent) && !s.combat.active)
+         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent || e.op == Op::Suppress) &&
+        !s.combat.active)
       return false;
   }
   return true;
@@ -401,6 +402,18 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               cards.push_back(w);
         break;
       case Who::AllCards:
+        // A filter naming card types: every card in play of those types (warriors, attachments, cards
+        // lying before a player) matching the rest of it; a warrior immune to the card is spared
+        // (OUT OF FUEL's VEHICLEs, LEVELED FIELD, SYMMETRY FAILURE, TERRORIST ATTACK).
+        if (e.filter.card_types || e.filter.not_card_types) {
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || !filter_matches(s, e.filter, c, seat)) continue;
+            if (s.def(c).type == CardType::Warrior && immune_to(s, c, source)) continue;
+            cards.push_back(c);
+          }
+          break;
+        }
         if (e.designation == word::Equipment) {  // SABOTAGE!: every Equipment card on a matching warrior
           for (size_t i = 0; i < s.cards.size(); ++i) {
             const CardId c = CardId(i);
@@ -675,6 +688,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
+          if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
+          break;
         case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
           for (int i = 0; i < amount && !st.hand.empty(); ++i) {
             const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];
