@@ -518,6 +518,9 @@ class CardDb {
   // Name or code; nullopt if unknown.
   std::optional<uint16_t> find(std::string_view name_or_code) const;
   std::string version;  // content hash of the loaded card files
+  // Some effect of card i makes an attack again right after a combat (ATTACK_AGAIN):
+  // only a game holding one remembers who fought whom (effects/attacks/again.hpp).
+  bool attacks_again(uint16_t i) const { return i < attacks_again_.size() && attacks_again_[i]; }
 
   // The cards as `t` plays them, index for index the same cards; a game holds
   // the view its Rules::card_text names, so the engine never asks which text.
@@ -531,6 +534,7 @@ class CardDb {
 
  private:
   std::vector<CardDef> defs_;
+  std::vector<uint8_t> attacks_again_;  // by definition index, compact: scanned over a game's cards
   std::shared_ptr<const CardDb> printed_;
   CardText text_ = CardText::GEngine;
 };

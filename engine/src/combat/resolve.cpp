@@ -7,6 +7,7 @@
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/triggers/last_chance.hpp"
@@ -138,8 +139,10 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
     if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
       mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);
   // BITE THE DUST: who wounded whom, for the combat's response window.
-  if (d_wounded_now) mark_just_happened(s, A, SD, kJustWounded);
-  if (a_wounded_now) mark_just_happened(s, D, SA, kJustWounded);
+  if ((d_wounded_now || a_wounded_now) && game_attacks_again(s)) {
+    if (d_wounded_now) mark_just_happened(s, A, SD, kJustWounded);
+    if (a_wounded_now) mark_just_happened(s, D, SA, kJustWounded);
+  }
   forced_hurt_pays(s, a_dead || a_wounded_now, d_dead || d_wounded_now, a_v, d_v, log);  // printed COMMAND
   const std::vector<OneUse> once = one_use_weapons(s);  // BACTERIA GRENADE, read before the kills
   award_kills(s, kills, a_dead && d_dead, log);
@@ -157,7 +160,8 @@ void finish_combat(State& s, Log log) {
     if (!is_warrior_in_play(s, m.target) || has_designation(s, m.target, family::UnharmedBy(s.def(m.source).name))) continue;
     if (std::find(hurt.begin(), hurt.end(), m.target) == hurt.end()) hurt.push_back(m.target);
   }
-  if (is_warrior_in_play(s, s.combat.attacker) && is_warrior_in_play(s, s.combat.defender)) {  // PURSUIT
+  if (is_warrior_in_play(s, s.combat.attacker) && is_warrior_in_play(s, s.combat.defender) &&
+      game_attacks_again(s)) {  // PURSUIT
     LastingMod m{s.combat.attacker, s.combat.defender, {}, kNoTurnEnds};
     m.lock = kJustFought;
     m.bonus.f = s.combat.tactic == Tactic::Shoot ? 1 : 0;

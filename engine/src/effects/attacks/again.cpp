@@ -37,6 +37,12 @@ static Pair pair_for(const State& s, int seat, const Effect& e) {
   return p;
 }
 
+bool game_attacks_again(const State& s) {
+  for (const CardInst& c : s.cards)
+    if (s.db->attacks_again(c.def)) return true;
+  return false;
+}
+
 bool attack_again_possible(const State& s, int seat, const Effect& e) {
   const Pair p = pair_for(s, seat, e);
   return p.a != kNoCard && has_rating(s, p.a, p.t) && defender_may_fight(s, p.d, p.t) && attack_allowed(s, p.a, p.d, p.t);

@@ -8,6 +8,10 @@
 
 namespace dt::detail {
 
+// Does this game hold a card with this effect? Only then does a combat's end
+// leave markers of who fought and wounded whom (one scan of the game's cards,
+// at the end of a combat: games without such a card pay nothing more).
+bool game_attacks_again(const State& s);
 // May `seat` play a card with this effect now (the combat it names just happened)?
 bool attack_again_possible(const State& s, int seat, const Effect& e);
 // The attack is named: it is made, if it still can be, once the window closes.
