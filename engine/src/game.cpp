@@ -83,6 +83,7 @@ void resume(State& s, std::vector<Event>* log) {
   for (;;) {
     run_no_destiny_triggers(s, log);
     check_held_conditions(s);
+    check_marks_gone(s, log);  // BRASS APOCALYPT: gone with the warrior it guards
     check_memberships(s, log);  // REINSTATEMENT: discarded once its warrior loses the membership again
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;

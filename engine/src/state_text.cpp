@@ -291,7 +291,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     r.label("marks");
     s.marks.resize(size_t(r.num(0, 100000)));
     for (CardMark& m : s.marks) {
-      m.card = card(), m.kind = CardMark::Kind(r.num(0, int(CardMark::Counted)));
+      m.card = card(), m.kind = CardMark::Kind(r.num(0, int(CardMark::Chosen)));
       m.value = int16_t(m.kind == CardMark::Target ? r.num(kMarkGone, long(s.cards.size()) - 1) : r.num(-1, 32767));
     }
     SeatPosition out{std::move(s), Knowledge(viewer)};

@@ -140,6 +140,8 @@ StatBonus convert(const pb::StatBonus& b, const std::string& where) {
 
 void convert_effects(const pb::Card& c, CardDef& d, const std::string& where);
 
+WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where);
+
 CardDef convert(const pb::Card& c, const std::string& file) {
   std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
   if (c.code().empty()) throw std::runtime_error(where + ": code missing");
@@ -173,6 +175,7 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.give_to.legion = c.give_to().dark_legion();
     for (const auto& des : c.give_to().designation())
       if (std::string u = upper(des); !u.empty()) d.give_to.designations.push_back(u);
+    if (c.give_to().has_who()) d.give_to.who = convert(c.give_to().who(), where);
   }
   if (c.has_fortification()) {
     const auto& pf = c.fortification();
@@ -185,6 +188,8 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.fort = std::move(f);
   }
   d.combat_modifier = c.combat_modifier();
+  d.leaves_with_marked = c.leaves_with_marked();
+  for (int tac : c.weapon_used_in()) d.weapon_used_in |= tac == pb::FIGHT ? 1 : tac == pb::SHOOT ? 2 : 0;
   convert_effects(c, d, where);
   return d;
 }
@@ -222,7 +227,12 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.healthy = f.healthy();
   w.min_v = small(f.min_v(), where);
   w.weapon = f.weapon();
-  w.max_v = small(f.max_v(), where);
+  if (f.has_max_v()) w.max_v = std::max<int8_t>(0, small(f.max_v(), where));
+  w.base_v = f.base_v();
+  w.beast = f.beast();
+  w.marked = f.marked();
+  w.from_warzone = f.from_warzone();
+  for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -270,6 +280,11 @@ uint8_t aspect_bit(int a) {
   }
 }
 
+int16_t amount(int32_t v, const std::string& where) {
+  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
+  return int16_t(v);
+}
+
 StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   StaticMod s;
   s.scope = Scope(int(m.scope()));
@@ -287,6 +302,47 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
   s.sergeant_group = m.sergeant_group();
+  for (int a : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(a), where));
+  if (m.has_attack()) {
+    const auto& r = m.attack();
+    AttackRule a;
+    a.kind = AttackRule::Kind(int(r.kind()));
+    a.as_defender = r.as_defender();
+    if (r.has_other()) a.other = convert(r.other(), where);
+    a.tactics = tactics(r.tactic());
+    a.lower_v = r.lower_v();
+    a.unless_alone = r.unless_alone();
+    for (const auto& f : r.alone_ignores()) a.alone_ignores.push_back(convert(f, where));
+    a.only_while = AttackRule::While(int(r.only_while()));
+    a.cost_d = amount(r.cost_d(), where);
+    a.cost_p = amount(r.cost_p(), where);
+    a.actions = small(std::clamp(r.actions(), 0, 3), where);
+    a.chosen = small(std::clamp(r.chosen(), 0, 99), where);
+    s.attack = std::make_shared<const AttackRule>(std::move(a));
+  }
+  if (m.has_base()) {
+    BaseRatings b;
+    b.stats = stat_bits(m.base().stat());
+    b.how = BaseRatings::How(int(m.base().how()));
+    b.value = small(m.base().value(), where);
+    if (m.base().has_per_warrior()) b.per_warrior = convert(m.base().per_warrior(), where);
+    b.modified = m.base().modified();
+    s.base = std::make_shared<const BaseRatings>(std::move(b));
+  }
+  s.kills_over_a_times = small(std::clamp(m.kills_over_a_times(), 0, 9), where);
+  s.chosen = small(std::clamp(m.chosen(), 0, 99), where);
+  if (m.has_attachment_times()) {
+    const auto& at = m.attachment_times();
+    AttachmentTimes a;
+    a.times = small(std::clamp(at.times(), 1, 9), where);
+    for (int k : at.weapon_kind()) a.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
+    a.designation = upper(at.designation());
+    a.marked = at.marked();
+    a.beast = at.beast();
+    s.attachment_times = std::make_shared<const AttachmentTimes>(std::move(a));
+  }
+  s.no_armor = m.no_armor();
+  for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   return s;
 }
 
@@ -322,14 +378,11 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
     case pb::TARGET_SPELL: return TargetKind::Spell;
+    case pb::TARGET_HOST: return TargetKind::Host;
     default: return TargetKind::None;
   }
 }
 
-int16_t amount(int32_t v, const std::string& where) {
-  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
-  return int16_t(v);
-}
 
 // A handler's name as a number (the vocabulary check has already refused an unknown one).
 HandlerId handler_id(const std::string& name, const std::string& where) {
@@ -365,6 +418,9 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
   x.target_modified_v = e.target_modified_v();
+  x.again = Effect::Again(int(e.attack_again()));
+  x.must = e.must();
+  for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
@@ -406,6 +462,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
+    if (p.has_host()) {
+      for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
+      if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+    }
+    if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
+      throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
     if (p.has_choice()) {
       const auto& c = p.choice();
       ChoiceSpec ch;
@@ -450,6 +512,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
     ab.outside_combat = a.outside_combat();
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
+    ab.user_open = a.user_open();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -505,11 +568,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       case pb::Privilege::MUSTER: x.action = PrivAction::Muster; break;
       case pb::Privilege::BESTOW_GIFT: x.action = PrivAction::BestowGift; break;
       case pb::Privilege::BESTOW_KI: x.action = PrivAction::BestowKi; break;
+      case pb::Privilege::EQUIP: x.action = PrivAction::Equip; break;
       default: throw std::runtime_error(where + ": privilege without an action");
     }
     if (pv.has_who()) x.who = convert(pv.who(), where);
     x.any_time = pv.any_time();
     x.no_action = pv.no_action();
+    if (pv.has_cards()) x.cards = convert(pv.cards(), where);
+    x.any_card = pv.any_card();
+    x.free = pv.free();
+    x.while_carrying = upper(pv.while_carrying());
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
@@ -586,7 +654,7 @@ Names names_in(const google::protobuf::FieldDescriptor* f) {
   if (msg == "Effect" && n == "designation") return Names::EffectDesignation;
   if (n == "designation" || n == "grant_designation" || n == "grant" || n == "not_designation" ||
       n == "is_or_carries" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
-      n == "exclusive_with")
+      n == "exclusive_with" || n == "while_carrying")
     return Names::Designation;
   return Names::Other;
 }
@@ -754,6 +822,7 @@ std::pair<CardDef, CardDef> convert_both(const pb::Card& c, const std::string& f
   }
   pr.summary = p.summary().empty() ? g.summary : one_line(p.summary(), "printed summary", where);
   for (CardDef* d : {&g, &pr}) {
+    d->ruling = one_line(c.ruling(), "ruling", where);
     d->implemented = g.expressed && pr.expressed;
     d->audit_pending = c.implemented() && !has_printed;
     d->texts_differ = differ;

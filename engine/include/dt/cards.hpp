@@ -90,14 +90,6 @@ struct StatBonus {
   bool empty() const { return f == 0 && s == 0 && a == 0 && v == 0; }
 };
 
-// Who may receive a card (GIVE TO ...). Empty masks mean "any".
-struct GiveTo {
-  AffilMask affil = 0;        // warrior must have one of these affiliations
-  bool doomtrooper = false;   // warrior must be a Doomtrooper
-  bool legion = false;        // warrior must be Dark Legion
-  std::vector<std::string> designations;  // warrior must have one of these (empty: any)
-};
-
 // A fortification's flat bonus: to the builder's warriors that match.
 struct FortEffect {
   AreaMask build_in = 0;          // where it may be built
@@ -139,10 +131,62 @@ struct WarriorFilter {
   bool healthy = false;      // has no wound
   int8_t min_v = 0;          // modified V at least this; 0 no test
   bool weapon = false;       // cards: a weapon
-  int8_t max_v = 0;          // modified V at most this; 0 no test
+  int8_t max_v = -1;         // modified V at most this; -1 no test
+  bool base_v = false;       // min_v and max_v read the base V (base_stats), not the modified one
+  bool beast = false;        // rides a Beast or is designated BEAST
+  bool marked = false;       // a warrior the source card remembers (State::marks)
+  bool from_warzone = false; // the defender of a combat, defending from a Warzone
+  std::vector<WarriorFilter> none_of;  // matches none of these
 };
 
-enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
+// Who may receive a card (GIVE TO ...). Empty masks mean "any".
+struct GiveTo {
+  AffilMask affil = 0;        // warrior must have one of these affiliations
+  bool doomtrooper = false;   // warrior must be a Doomtrooper
+  bool legion = false;        // warrior must be Dark Legion
+  std::vector<std::string> designations;  // warrior must have one of these (empty: any)
+  std::optional<WarriorFilter> who;       // warrior must also match this (DEATH ANGEL: base V 3 or less)
+};
+
+enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
+                             HostReach };  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+
+// Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
+// carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
+struct AttackRule {
+  enum class Kind : uint8_t { Forbid, Allow, Only, Price };
+  enum class While : uint8_t { Always, IfAble, InPlay };
+  Kind kind = Kind::Forbid;
+  bool as_defender = false;
+  std::optional<WarriorFilter> other;  // the warrior on the other side matches
+  uint8_t tactics = 0;                 // bit 0 Fight, bit 1 Shoot; 0 both
+  bool lower_v = false;                // the defender's V is lower than the attacker's
+  bool unless_alone = false;           // Forbid: not while the bound warrior is alone in its area
+  std::vector<WarriorFilter> alone_ignores;  // ... these others not counted
+  While only_while = While::Always;
+  int16_t cost_d = 0, cost_p = 0;
+  int8_t actions = 0;
+  int8_t chosen = 0;  // only while its card remembers this alternative (1-based) as chosen
+};
+
+// A change of base ratings (docs/effects.md "Base ratings"); mirrors cards.proto's BaseRatings.
+struct BaseRatings {
+  enum class How : uint8_t { Set, Times, HalfUp, Highest, Swap };
+  uint8_t stats = 0;  // bit 0 F, 1 S, 2 A, 3 V
+  How how = How::Set;
+  int8_t value = 0;
+  std::optional<WarriorFilter> per_warrior;  // Set: value times the matching warriors of its area
+  bool modified = false;  // applied to the modified ratings, after every modifier
+};
+
+// Attachments giving more than printed (docs/effects.md); mirrors cards.proto's AttachmentTimes.
+struct AttachmentTimes {
+  int8_t times = 1;
+  uint8_t weapon_kinds = 0;  // bits of WeaponKind; 0 any weapon
+  std::string designation;   // weapons with this designation
+  bool marked = false;       // the weapon its card remembers
+  bool beast = false;        // its Beast's ratings, not its weapons
+};
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
@@ -163,11 +207,25 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
   uint8_t opponent_base = 0;      // in combat: + the opponent's printed ratings (bit 0 F, 1 S, 2 A, 3 V)
   bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
+  AreaMask source_area = 0;       // only while its card (or that card's warrior) is in one of these areas; 0 any
+  std::shared_ptr<const AttackRule> attack;  // not a rating change: who may attack whom (combat/permissions.hpp)
+  std::shared_ptr<const BaseRatings> base;   // a change of base ratings (combat/standing.cpp, base_stats)
+  int8_t kills_over_a_times = 0;  // its hits kill when its attack rating is over this many times the opponent's A
+  int8_t chosen = 0;              // only while its card remembers this alternative (1-based) as chosen
+  std::shared_ptr<const AttachmentTimes> attachment_times;  // its warriors' attachments give more
+  bool no_armor = false;      // scope Opponent: the combat opponent's ARMOR gives it nothing
+  uint8_t no_weapons = 0;     // scope Opponent: the combat opponent uses no weapon of these kinds (bits of WeaponKind)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host };
+
+// What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
+enum HostKind : uint8_t {
+  hostWarzone = 1u << 1, hostArea = 1u << 2, hostVehicle = 1u << 3, hostRelic = 1u << 4,
+  hostFortification = 1u << 5, hostEquipment = 1u << 6,
+};
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
@@ -187,12 +245,17 @@ enum class Op : uint8_t {
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
   MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
   DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
+  Suppress = 104,       // the kinds in `suppress` are off for the rest of this combat
+  RememberChoice = 140, // this card remembers that alternative `amount` was chosen (its attack rules' `chosen`)
+  AttackAgain = 141,    // the attacker just out of a combat attacks again at once, for no action
   PutIntoPlay = 170,    // the picked card goes into play at once (its pile's price only)
   PlayAtOnce = 171,     // the picked card goes to hand and is played at once as usual, if it can be
   ShuffleDiscardIntoDraw = 172, SwapPiles = 173, ShuffleIntoDraw = 174, AnnihilateDiscardPile = 175,
   HandToBottom = 176, ToDrawPile = 177, DrawUpTo = 178, DiscardHand = 179,
 };
 enum class EquipTo : uint8_t { AnyLegalWarrior, OntoTarget, OntoUser };
+// What a Suppress effect turns off (bits of Effect::suppress).
+enum SuppressKind : uint8_t { suppressWarzones = 1u << 1, suppressFortifications = 1u << 2, suppressKi = 1u << 3 };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
   Picked = 90,                 // a Choice's pick (or a candidate left over)
@@ -222,6 +285,10 @@ struct Effect {
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
   bool target_modified_v = false;
+  enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
+  Again again = Again::SameDefender;  // AttackAgain: against whom
+  bool must = false;                  // AttackAgain: made if it can be
+  uint8_t suppress = 0;      // Suppress: SuppressKind bits
 };
 
 // A choice a card's text leaves to a player once the card is played
@@ -279,6 +346,8 @@ struct PlaySpec {
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
+  uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
+  WarriorFilter host_filter;    // ... and which: card_designation, side, area
 };
 
 struct Ability {
@@ -297,6 +366,7 @@ struct Ability {
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
+  bool user_open = false;  // only while its user is not in cover
   std::vector<Effect> effects;
 };
 
@@ -331,12 +401,16 @@ struct GiftSpec {
 // An Alliance card's standing permission for its player (gEngine "PROCLAIM
 // ALLIANCE" and the card's text): an action on matching warriors that may be
 // taken in any timing window and/or for no action.
-enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi };
+enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi, Equip };
 struct Privilege {
   PrivAction action = PrivAction::Muster;
   WarriorFilter who;
   bool any_time = false;
   bool no_action = false;
+  std::optional<WarriorFilter> cards;  // only cards from hand that match (the Equipment, gift, warrior given)
+  bool any_card = false;     // Equip: whatever its GIVE TO; BestowGift: any Dark Symmetry card
+  bool free = false;         // Muster: no V paid
+  std::string while_carrying;  // only while its card carries a card with this name or designation
 };
 
 // Designation filters. A card keeps one bit per designation it has (its name
@@ -443,6 +517,7 @@ struct CardDef {
   bool texts_differ = false;   // the printed card plays differently from the gEngine one
   std::string summary;         // this text in one line, our own words
   std::string missing;         // what of this text is not expressed ("" when it is)
+  std::string ruling;          // what a ruling (rulings.md) decides for this card, and its source
 
   // Plain effects (engine core).
   WeaponKind weapon = WeaponKind::None;
@@ -482,6 +557,8 @@ struct CardDef {
   OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once
   std::optional<EconomyRules> economy;          // while in play: D, P and draws change
   std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
+  bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
+  uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
@@ -512,6 +589,9 @@ class CardDb {
   // Name or code; nullopt if unknown.
   std::optional<uint16_t> find(std::string_view name_or_code) const;
   std::string version;  // content hash of the loaded card files
+  // Some effect of card i makes an attack again right after a combat (ATTACK_AGAIN):
+  // only a game holding one remembers who fought whom (effects/attacks/again.hpp).
+  bool attacks_again(uint16_t i) const { return i < attacks_again_.size() && attacks_again_[i]; }
 
   // The cards as `t` plays them, index for index the same cards; a game holds
   // the view its Rules::card_text names, so the engine never asks which text.
@@ -525,6 +605,7 @@ class CardDb {
 
  private:
   std::vector<CardDef> defs_;
+  std::vector<uint8_t> attacks_again_;  // by definition index, compact: scanned over a game's cards
   std::shared_ptr<const CardDb> printed_;
   CardText text_ = CardText::GEngine;
 };

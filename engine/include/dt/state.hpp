@@ -166,11 +166,12 @@ constexpr uint8_t kFetchPlayAtOnce = 2;  // a fetched card, now in hand, played 
 // warrior a mission chose, the turn from whose end its condition has held,
 // a Fortification title it has counted. Gone when the card leaves play.
 struct CardMark {
-  enum Kind : uint8_t { Target, HeldSince, Counted };
+  enum Kind : uint8_t { Target, HeldSince, Counted, Chosen };
   CardId card = kNoCard;  // the card that remembers
   Kind kind = Target;
   int16_t value = 0;      // Target: a CardId (kMarkGone once it left play); HeldSince: a
-                          // State::turn_number; Counted: a card definition's index
+                          // State::turn_number; Counted: a card definition's index; Chosen: the
+                          // alternative its player chose as it was played (1: the first)
 };
 constexpr int16_t kMarkGone = -2;  // a chosen warrior that has left play: the mission can no longer be done
 

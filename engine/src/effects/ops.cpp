@@ -35,6 +35,7 @@
 #include "effects/modifiers/visitation.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/attacks/again.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "markers.hpp"
@@ -299,7 +300,8 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
-         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent) && !s.combat.active)
+         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent || e.op == Op::Suppress) &&
+        !s.combat.active)
       return false;
   }
   return true;
@@ -415,6 +417,18 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               cards.push_back(w);
         break;
       case Who::AllCards:
+        // A filter naming card types: every card in play of those types (warriors, attachments, cards
+        // lying before a player) matching the rest of it; a warrior immune to the card is spared
+        // (OUT OF FUEL's VEHICLEs, LEVELED FIELD, SYMMETRY FAILURE, TERRORIST ATTACK).
+        if (e.filter.card_types || e.filter.not_card_types) {
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || !filter_matches(s, e.filter, c, seat)) continue;
+            if (s.def(c).type == CardType::Warrior && immune_to(s, c, source)) continue;
+            cards.push_back(c);
+          }
+          break;
+        }
         if (e.designation == word::Equipment) {  // SABOTAGE!: every Equipment card on a matching warrior
           for (size_t i = 0; i < s.cards.size(); ++i) {
             const CardId c = CardId(i);
@@ -444,7 +458,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         for (size_t i = 0; i < s.cards.size(); ++i) {
           const CardId c = CardId(i);
           if (s.cards[i].zone == Zone::InPlay && is_fortification(s, c) &&
-              (e.designation.empty() || s.def(c).has_designation(e.designation)))
+              (e.designation.empty() || s.def(c).has_designation(e.designation)) &&
+              (!e.filter.card_types || (e.filter.card_types & (1u << unsigned(s.def(c).type)))))  // PLANETARY BOMBING
             cards.push_back(c);
         }
         break;
@@ -657,7 +672,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           s.lasting.push_back({source, c, {}, e.lasting ? kNoTurnEnds : uint8_t(seat), kNoCard, e.grant});
           break;
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
-          if (is_warrior_in_play(s, c) && in_play(source)) mark_target(s, source, c);
+          if (is_warrior_in_play(s, c) && in_play(source)) {
+            if (e.amount > 1) add_target_mark(s, source, c, e.amount);  // ATTRACTION: a pair
+            else mark_target(s, source, c);
+          }
           break;
         case Op::NoKillAward:  // PORTAL OF THE GREAT CONQUEROR: the kill earns no points
           std::erase_if(s.awards, [&](const PointsAward& a) { return a.source == c; });
@@ -790,6 +808,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
+          if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
+          break;
         case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
           for (int i = 0; i < amount && !st.hand.empty(); ++i) {
             const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];
@@ -834,6 +855,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         break;
       case Op::EndCombat: finish_combat(s, log); break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
+      case Op::AttackAgain: attack_again(s, seat, e); break;  // PURSUIT, BITE THE DUST
+      case Op::RememberChoice:  // DECLARATION OF CORPORATE DISSENSION: the corporation chosen
+        if (s.card(source).zone == Zone::InPlay) remember_choice(s, source, e.amount);
+        break;
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst:  // with designation FIRST STRIKE (gEngine AMBUSH): gained as FIRST STRIKE, so an attacker's own negates it
         if (s.combat.active) s.combat.order = e.designation == desig::FirstStrike.text ? 5 : 2;

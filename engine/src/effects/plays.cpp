@@ -13,6 +13,7 @@
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/attacks/again.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -55,7 +56,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && !team_game(s)) continue;
-    if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE
+    if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
@@ -71,6 +72,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         std::any_of(p.barred_by.begin(), p.barred_by.end(), [&](const WarriorFilter& f) { return card_in_play_matches(s, seat, f); }))
       continue;
     if (!effects_possible(s, p.effects)) continue;
+    if (std::any_of(p.effects.begin(), p.effects.end(), [&](const Effect& e) {  // PURSUIT: a combat just over
+          return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e);
+        }))
+      continue;
     if (faces_immunity(s, seat, c)) continue;
     if (d.type == CardType::Art) {  // the price depends on the caster
       art_options(s, seat, c, out);
@@ -105,6 +110,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
+      if (t.area >= 0) o.p = int16_t(t.area + 1);  // a combat area as the host
       if (by_actions) {  // TAKE AIM: each action your attack gave up buys it once more
         if (s.combat.active && seat == s.combat.attacking_seat && t.card == s.combat.attacker)
           push_times(out, o, 1, s.combat.spare_actions);
@@ -155,6 +161,9 @@ bool apply_play(State& s, const Option& o, Log log) {
     const CardId on = o.b != kNoCard ? o.b : o.seat >= 0 ? kNoCard : o.c;
     if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
       put_attached(s, o.a, on, me);
+    } else if (p.target == TargetKind::Host && o.p > 0) {  // it lies on that player's combat area
+      put_into(s, o.a, Zone::InPlay, o.seat);
+      s.card(o.a).area = Area(o.p - 1);
     } else {
       put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
     }

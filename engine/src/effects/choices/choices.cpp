@@ -335,7 +335,7 @@ void apply_choose(State& s, const Option& o, Log log) {
   }
   if (ch.picks_left > 0) --ch.picks_left;
   const CardId source = ch.source;
-  const Target t{ch.target, ch.target_seat, ch.user};
+  const Target t{ch.target, ch.target_seat, -1, ch.user};
   const int by = ch.by, who = ch.seat;
   const CardId user = ch.user;
   if (o.a != kNoCard) {

@@ -9,6 +9,7 @@
 #include "effects/modifiers/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
+#include "combat/permissions.hpp"
 #include "effects/lasting/stun.hpp"
 
 namespace dt {
@@ -89,6 +90,8 @@ struct Memo {
   uint32_t stamp = 0;
   std::vector<CardId> mod_sources;
   bool mod_sources_known = false;
+  std::vector<ActiveAttackRule> attack_rules;  // combat/permissions.hpp
+  bool attack_rules_known = false;
 };
 thread_local Memo memo;
 
@@ -120,12 +123,19 @@ QueryMemo::QueryMemo(const State& s) {
     memo.mod_grants_stamp.resize(s.cards.size(), 0);
   }
   memo.mod_sources_known = false;
+  memo.attack_rules_known = false;
 }
 
 std::vector<CardId>* memoized_mod_sources(const State& s) {
   if (memo.state != &s) return nullptr;
   if (!memo.mod_sources_known) fill_mod_sources(s, memo.mod_sources), memo.mod_sources_known = true;
   return &memo.mod_sources;
+}
+
+const std::vector<ActiveAttackRule>& attack_rules(const State& s, std::vector<ActiveAttackRule>& scratch) {
+  if (memo.state != &s) return fill_attack_rules(s, scratch), scratch;
+  if (!memo.attack_rules_known) fill_attack_rules(s, memo.attack_rules), memo.attack_rules_known = true;
+  return memo.attack_rules;
 }
 
 QueryMemo::~QueryMemo() {
@@ -246,8 +256,10 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
   if (f.healthy && wi.wounded) return false;
-  if (f.min_v && stats(s, w).v < f.min_v) return false;
-  if (f.max_v && stats(s, w).v > f.max_v) return false;  // DUTY ROSTER
+  if (f.min_v || f.max_v >= 0) {  // CYRIL DENT, CAPTAIN, DUTY ROSTER: V N or less; DEATH ANGEL: base V
+    const int v = f.base_v ? base_stats(s, w).v : stats(s, w).v;
+    if ((f.min_v && v < f.min_v) || (f.max_v >= 0 && v > f.max_v)) return false;
+  }
   if (f.weapon && !is_weapon_card(s.def(w))) return false;  // CONCEALED WEAPON
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
@@ -271,6 +283,10 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
   if (!f.not_designation.empty() && has_designation(s, w, f.not_designation)) return false;
   if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
+  if (f.beast && beast_of(s, w) == kNoCard && !is_beast_warrior(s, w)) return false;
+  if (f.from_warzone && !(s.combat.active && s.combat.defender == w && s.combat.warzone != kNoCard)) return false;
+  for (const WarriorFilter& n : f.none_of)  // ARTILLERY SUPPORT: an opponent in no VEHICLE
+    if (filter_matches(s, n, w, seat)) return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
     bool carries = false;

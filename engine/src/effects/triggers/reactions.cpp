@@ -28,7 +28,8 @@ void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
 void clear_just_happened(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) {
     return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
-           m.lock == kTakenFromPile;  // effects/triggers/perception.hpp
+           m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp
+           m.lock == kJustFought || m.lock == kJustWounded;  // ATTACK_AGAIN (effects/ops.cpp)
   });
 }
 
