@@ -50,9 +50,20 @@ bool can_take_part_in_combat(const State& s, CardId c) {
 
 namespace detail {
 
+// A NONCOMBATANT by a card on it or a lasting effect (MISSING IN ACTION, SLEEP)
+// is no more able to fight than a printed one. Its keywords are read only when
+// such a card or effect is there: this is asked at every decision.
+static bool made_noncombatant(const State& s, CardId w) {
+  for (CardId a : attachments_of(s, w))
+    if (s.def(a).grant_keywords & kwNoncombatant) return keywords(s, w) & kwNoncombatant;
+  for (const LastingMod& m : s.lasting)
+    if ((m.grant & kwNoncombatant) && m.target == w) return keywords(s, w) & kwNoncombatant;
+  return false;
+}
+
 bool has_combat_warrior(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (can_take_part_in_combat(s, c)) return true;
+    if (can_take_part_in_combat(s, c) && !made_noncombatant(s, c)) return true;
   return false;
 }
 

@@ -400,6 +400,18 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               cards.push_back(w);
         break;
       case Who::AllCards:
+        // A filter naming card types: every card in play of those types (warriors, attachments, cards
+        // lying before a player) matching the rest of it; a warrior immune to the card is spared
+        // (OUT OF FUEL's VEHICLEs, LEVELED FIELD, SYMMETRY FAILURE, TERRORIST ATTACK).
+        if (e.filter.card_types || e.filter.not_card_types) {
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || !filter_matches(s, e.filter, c, seat)) continue;
+            if (s.def(c).type == CardType::Warrior && immune_to(s, c, source)) continue;
+            cards.push_back(c);
+          }
+          break;
+        }
         if (e.designation == word::Equipment) {  // SABOTAGE!: every Equipment card on a matching warrior
           for (size_t i = 0; i < s.cards.size(); ++i) {
             const CardId c = CardId(i);
