@@ -280,6 +280,7 @@ void print_card(const dt::CardDef& g, const dt::CardDef& p) {
     fmt::print("  designations  {}\n", des);
   }
   if (!d.summary.empty()) fmt::print("  summary       {}\n", d.summary);
+  if (!d.ruling.empty()) fmt::print("  ruling        {}\n", d.ruling);
   if (d.implemented) {
     fmt::print("  implemented   yes (gEngine and printed text)\n");
   } else {

@@ -1,6 +1,8 @@
 // Transcript writing and replay (see transcript.hpp).
 #include "dtref/transcript.hpp"
 
+#include "dt/bounded_file.hpp"
+
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <sys/stat.h>
@@ -460,6 +462,13 @@ std::string text_field(const json& j, const char* key, const std::string& otherw
 }  // namespace
 
 ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
+  try {
+    dt::check_bounded_file(path, kMaxTranscriptBytes, "transcript");
+  } catch (const dt::FileRefused& e) {
+    ReplayReport rep;
+    rep.problem = e.what();
+    return rep;
+  }
   TranscriptFile in(path);
   if (!in.is_open()) {
     ReplayReport rep;

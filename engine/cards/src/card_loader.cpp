@@ -319,6 +319,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
     case pb::TARGET_SPELL: return TargetKind::Spell;
+    case pb::TARGET_HOST: return TargetKind::Host;
     default: return TargetKind::None;
   }
 }
@@ -354,6 +355,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
@@ -394,6 +396,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
+    if (p.has_host()) {
+      for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
+      if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+    }
+    if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
+      throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
     if (p.has_choice()) {
       const auto& c = p.choice();
       ChoiceSpec ch;
@@ -434,6 +442,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
     ab.outside_combat = a.outside_combat();
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
+    ab.user_open = a.user_open();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -488,11 +497,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       case pb::Privilege::MUSTER: x.action = PrivAction::Muster; break;
       case pb::Privilege::BESTOW_GIFT: x.action = PrivAction::BestowGift; break;
       case pb::Privilege::BESTOW_KI: x.action = PrivAction::BestowKi; break;
+      case pb::Privilege::EQUIP: x.action = PrivAction::Equip; break;
       default: throw std::runtime_error(where + ": privilege without an action");
     }
     if (pv.has_who()) x.who = convert(pv.who(), where);
     x.any_time = pv.any_time();
     x.no_action = pv.no_action();
+    if (pv.has_cards()) x.cards = convert(pv.cards(), where);
+    x.any_card = pv.any_card();
+    x.free = pv.free();
+    x.while_carrying = upper(pv.while_carrying());
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
@@ -519,7 +533,7 @@ Names names_in(const google::protobuf::FieldDescriptor* f) {
   if (msg == "Effect" && n == "designation") return Names::EffectDesignation;
   if (n == "designation" || n == "grant_designation" || n == "grant" || n == "not_designation" ||
       n == "is_or_carries" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
-      n == "exclusive_with")
+      n == "exclusive_with" || n == "while_carrying")
     return Names::Designation;
   return Names::Other;
 }
@@ -687,6 +701,7 @@ std::pair<CardDef, CardDef> convert_both(const pb::Card& c, const std::string& f
   }
   pr.summary = p.summary().empty() ? g.summary : one_line(p.summary(), "printed summary", where);
   for (CardDef* d : {&g, &pr}) {
+    d->ruling = one_line(c.ruling(), "ruling", where);
     d->implemented = g.expressed && pr.expressed;
     d->audit_pending = c.implemented() && !has_printed;
     d->texts_differ = differ;

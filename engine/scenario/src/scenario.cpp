@@ -3,6 +3,8 @@
 // blank_state() and the public State fields, then resume() takes over.
 #include "dt/scenario.hpp"
 
+#include "dt/bounded_file.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -1044,11 +1046,13 @@ Scenario parse(std::string_view text, const CardDb& db, const std::string& file)
 }
 
 Scenario parse_file(const std::string& path, const CardDb& db) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path, 0, "cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse(ss.str(), db, path);
+  std::string text;
+  try {
+    text = read_bounded_file(path, kMaxScenarioBytes, "scenario file");
+  } catch (const FileRefused& e) {
+    throw ParseError(path, 0, e.what());
+  }
+  return parse(text, db, path);
 }
 
 Rules scenario_rules(const Scenario& sc) {

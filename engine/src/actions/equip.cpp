@@ -34,6 +34,10 @@ bool can_take_equipment(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
+  // Attachment bans printed on a warrior: FLAMMEN SOLDAT takes no WEAPONS, GOMORRIAN EMASCULATOR no Shoot ones.
+  if (is_weapon_card(ed) && s.def(w).has_designation(desig::NoWeapons)) return false;
+  if ((ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot) && s.def(w).has_designation(desig::NoShootWeapons))
+    return false;
   if (has_designation(s, w, desig::NoAttachments)) return false;
   if (!gives_to(s, e, w)) return false;
   if (!sole_fight_weapon_ok(s, e, w)) return false;
@@ -88,16 +92,32 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
   }
 }
 
+// A privilege to equip at any time (ALGEROTH-APOSTLE OF WAR): Equipment from hand onto the
+// warriors it names, in a timing window (its Actions-step options are equip_options').
+void any_time_equip_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  const CardDef& d = s.def(c);
+  if (d.type != CardType::Equipment || d.play || d.attach_to_weapon) return;
+  if (d.has(kwAirship) && airships_grounded(s)) return;
+  for (CardId w : warriors_of(s, seat)) {
+    if (!any_time_for(s, seat, PrivAction::Equip, w, c) || !can_take_equipment(s, c, w)) continue;
+    Option o{OptKind::Equip, c, w};
+    if (is_vehicle_card(s, c) && s.rules.vehicle_rules) o.p = s.card(w).cover ? 2 : 1;
+    out.push_back(o);
+  }
+}
+
 void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
+  const bool on_warrior = is_warrior_in_play(s, o.b);
+  if (on_warrior) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
+  // In a window, or by a privilege for no action: no action is spent.
+  const bool free = on_warrior && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Equip, o.b, o.a));
   put_attached(s, o.a, o.b, me);
-  if (s.def(o.a).has_designation(desig::SoleFightWeaponEver) && is_warrior_in_play(s, o.b))
+  if (s.def(o.a).has_designation(desig::SoleFightWeaponEver) && on_warrior)
     s.lasting.push_back({o.a, o.b, {}, kNoTurnEnds});  // leaving play removes it
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
-  --s.actions_left;
   emit(log, {EventKind::Equip, int8_t(me), o.a, o.b, o.p});
-  open_response_window(s);
+  end_standard_action(s, free);
 }
 
 }  // namespace dt::detail

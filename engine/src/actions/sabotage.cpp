@@ -60,7 +60,7 @@ void apply_sabotage(State& s, const Option& o, Log log) {
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
              kNoCard, o.b});
-  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !s.def(o.a).has_designation(desig::EarnsP), o.a);
+  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !has_ability(s, o.a, desig::EarnsP), o.a);
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

@@ -10,6 +10,7 @@ static bool can_wrangle(const State& s, CardId beast, CardId w) {
   if (s.card(w).area != Area::Outpost) return false;
   if (is_beast_warrior(s, w) || beast_of(s, w) != kNoCard || vehicle_of(s, w) != kNoCard) return false;
   if (has_designation(s, w, desig::NoAttachments)) return false;
+  if (s.def(w).has_designation(desig::NoBeasts)) return false;  // JIHAD INFANTRY TROOPER
   return gives_to(s, beast, w);
 }
 

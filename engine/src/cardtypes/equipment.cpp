@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "dt/designations.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -28,7 +29,17 @@ int borrow_price(const State& s, AffilMask meant_for, CardId w) {
   return (meant_for & borrowed_affiliations(s, w)) ? 3 : 0;
 }
 
+static bool gives_to_as_printed(const State& s, CardId e, CardId w);
+
+// ALGEROTH-APOSTLE OF WAR: a privilege that equips its warriors with any Equipment card. Asked
+// only once the card's own GIVE TO refuses the warrior.
 bool gives_to(const State& s, CardId e, CardId w) {
+  if (gives_to_as_printed(s, e, w)) return true;
+  const Privilege* p = privilege_for(s, s.card(w).controller, PrivAction::Equip, w, e);
+  return p && p->any_card;
+}
+
+static bool gives_to_as_printed(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
   // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
   if (!g.legion && has_ability(s, w, desig::UsesAnyEquipment)) return true;
@@ -64,6 +75,8 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   std::vector<CardId> out;
   if (combat_opponent(s, w) == kNoCard) return out;
   const Tactic t = s.combat.tactic;
+  // ASTEROID SETTLEMENT: no Shoot or Fight/Shoot weapon is used in a combat fought in it.
+  const bool no_shoot = in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoShootWeaponsInIt);
   std::vector<std::pair<int, CardId>> fits;
   const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
@@ -72,6 +85,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
+    if (no_shoot && (ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot)) continue;
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {
@@ -125,6 +139,9 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
     if (!g.allows(s, e)) continue;
     // In a Warzone, Fortification cards give nothing; equipment considered one does.
     if (ed.type == CardType::Fortification && in_warzone_combat(s, w)) continue;
+    if (ed.type == CardType::Fortification && combat_opponent(s, w) != kNoCard &&
+        combat_suppressed(s, suppressFortifications))
+      continue;  // COMMANDO RAID: no Fortification card in this combat
     // An Art or Dark Symmetry card its warrior is immune to; a Special switched off (BAUHAUS BLITZER).
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry || ed.type == CardType::Special) &&
         effect_blocked(s, w, e))

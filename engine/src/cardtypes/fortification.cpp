@@ -1,6 +1,7 @@
 // Fortification cards: whom they protect and what they give
 // (gEngine "BUILD FORTIFICATION", "Outpost").
 #include "dt/designations.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -73,6 +74,7 @@ static bool doubled_for(const State& s, CardId f, CardId w) {
 
 void add_fortifications(const State& s, CardId w, Stats& st) {
   if (in_warzone_combat(s, w)) return;
+  if (combat_opponent(s, w) != kNoCard && combat_suppressed(s, suppressFortifications)) return;  // COMMANDO RAID
   for (CardId f : s.seats[s.card(w).controller].in_play) {
     if (!fort_reaches(s, f, w)) continue;
     add_bonus(st, s.def(f).fort->bonus);

@@ -1,5 +1,6 @@
 // Warrior cards: which cards count as warriors in play and what kind of
 // warrior they are (gEngine "AFFILIATION ICON", "COMBAT RATINGS").
+#include "dt/designations.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 
@@ -17,7 +18,10 @@ bool is_warrior_in_play(const State& s, CardId c) {
 
 bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }
 
-bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes) != 0; }
+// TRIBAL on a warrior of another affiliation (CRENSHAW - ISLAND TEAM MEMBER): considered Tribal as well.
+bool is_tribal(const State& s, CardId c) {
+  return (affiliations(s, c) & kTribes) != 0 || s.def(c).has_designation(desig::Tribal);
+}
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
 // Doomtroopers, and so is any other warrior neither Dark Legion nor Tribal

@@ -141,6 +141,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
+      if (ab.user_open && (user == kNoCard || s.card(user).cover)) continue;  // DOCTOR DIANA
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;

@@ -80,6 +80,7 @@ static bool spell_helps(const CardDef& d) {
 // on anyone, a full Heretic only on the Dark Legion.
 static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId target) {
   if (target == kNoCard) return true;
+  if (has_designation(s, caster, desig::CastsOnAnyWarrior)) return true;  // VALPURGIUS
   const bool legion_caster = is_legion(s, caster), trooper_caster = is_doomtrooper(s, caster);
   const bool legion_target = is_legion(s, target);
   if (!legion_caster) return !legion_target || !spell_helps(s.def(spell));

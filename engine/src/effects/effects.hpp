@@ -70,7 +70,7 @@ bool tactical_use(const State& s, const Option& o);
 bool timing_open(const State& s, Timing t, int seat, int actions);
 
 // --- targets (targets.cpp) ---
-struct Target { CardId card = kNoCard; int8_t seat = -1; };
+struct Target { CardId card = kNoCard; int8_t seat = -1; int8_t area = -1; };  // area: a combat area of `seat` (a host)
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source);
 // May the effects make t the new defender (ChangeDefender)?
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);

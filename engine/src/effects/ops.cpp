@@ -297,7 +297,8 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
-         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent) && !s.combat.active)
+         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent || e.op == Op::Suppress) &&
+        !s.combat.active)
       return false;
   }
   return true;
@@ -682,6 +683,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
+          if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
+          break;
         case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
           for (int i = 0; i < amount && !st.hand.empty(); ++i) {
             const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];

@@ -21,24 +21,28 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
       if (s.card(a).def == s.card(gift).def) return false;
   if (has_designation(s, w, desig::AnyGift)) return true;
   if (bestow_cost(s, gift, w) > destiny(s, s.card(w).controller)) return false;
-  if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
-    if (!is_legion(s, w)) return false;
-  } else switch (g.gift.level) {
-    case GiftLevel::Minor:  // gEngine POSSESS: a possessed Doomtrooper takes them too
-      if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
-      break;
-    case GiftLevel::MinorHeretic:
-      if (!has_designation(s, w, desig::Heretic)) return false;
-      break;
-    case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
-      if (!g.gift.apostle.empty() && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
-          !has_designation(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
-        return false;
-      break;
-    case GiftLevel::None: return false;
-  }
-  if (s.rules.gift_levels && g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller)) return false;
-  return true;
+  const auto level_ok = [&] {
+    if (!s.rules.gift_levels) return is_legion(s, w);  // the Beginner's game: any gift on any Dark Legion warrior
+    switch (g.gift.level) {
+      case GiftLevel::Minor:  // gEngine POSSESS: a possessed Doomtrooper takes them too
+        if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
+        break;
+      case GiftLevel::MinorHeretic:
+        if (!has_designation(s, w, desig::Heretic)) return false;
+        break;
+      case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
+        if (!g.gift.apostle.empty() && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
+            !has_designation(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
+          return false;
+        break;
+      case GiftLevel::None: return false;
+    }
+    return !(g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller));
+  };
+  if (level_ok()) return true;
+  // VALPURGIUS, GOLGOTHA-MISTRESS OF SYMMETRY: a privilege to give any Dark Symmetry card.
+  const Privilege* p = privilege_for(s, s.card(w).controller, PrivAction::BestowGift, w, gift);
+  return p && p->any_card;
 }
 
 // D paid to bestow `gift` on `w`: a major gift that w takes only by its price.

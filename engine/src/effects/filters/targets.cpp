@@ -4,6 +4,7 @@
 
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
+#include "effects/filters/hosts.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -127,6 +128,9 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission &&
             !(s.cards[i].hidden && s.cards[i].owner != seat))
           out.push_back({CardId(i), -1});
+      break;
+    case TargetKind::Host:  // docs/effects.md "Hosts"
+      host_targets(s, seat, source, out);
       break;
     case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
       for (size_t i = 0; i < s.cards.size(); ++i) {

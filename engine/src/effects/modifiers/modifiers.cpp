@@ -4,6 +4,8 @@
 #include <optional>
 
 #include "internal.hpp"
+#include "effects/filters/hosts.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/toll.hpp"
 
 namespace dt::detail {
@@ -54,9 +56,15 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
       if (!warrior_in_play(s, x)) {
-        // A card lying before its player (NECROMUTANT FRENZY, an Alliance).
+        // A card lying before its player (NECROMUTANT FRENZY, an Alliance), on one of its combat
+        // areas, or a Fortification with modifiers (THE BURROUGHS CATHEDRAL, GOLGOTHA'S CITADEL).
         const CardType t = s.def(x).type;
-        if ((t == CardType::Special || t == CardType::Alliance) && !s.def(x).mods.empty()) out.push_back(x);
+        if ((t == CardType::Special || t == CardType::Alliance || t == CardType::Fortification || lies_on_area(s, x)) &&
+            !s.def(x).mods.empty())
+          out.push_back(x);
+        // Cards on a Fortification or a Warzone (docs/effects.md "Hosts").
+        for (CardId a : attachments_of(s, x))
+          if (!s.def(a).mods.empty()) out.push_back(a);
         continue;
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
@@ -149,18 +157,28 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   std::optional<AttachmentGate> my_gate;
   for (CardId a : mine) {
     from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
-    if (!is_weapon_card(s.def(a))) continue;
-    for (CardId add : attachments_of(s, a))  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
-      from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+    // A card on this attachment (docs/effects.md "Hosts") counts while its host does: GRENADE
+    // LAUNCHER's text while its weapon is used (BEARER), a VEHICLE's or Relic's add-on (HOST_REACH).
+    const bool weapon = is_weapon_card(s.def(a));
+    for (CardId add : attachments_of(s, a)) {
+      if (weapon) from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+      from_card(add, Scope::HostReach, w, [&] { return usable(my_gate, mine, a, w); });
+    }
   }
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
   std::vector<CardId> local;
   const std::vector<CardId>* sources = memoized_mod_sources(s);
   if (!sources) collect_mod_sources(s, local), sources = &local;
+  // A Fortification card's text does nothing in a Warzone combat, nor in one COMMANDO RAID turned it off.
+  auto fort_ok = [&](CardId x) {
+    if (s.def(x).type != CardType::Fortification || combat_opponent(s, w) == kNoCard) return true;
+    return !in_warzone_combat(s, w) && !combat_suppressed(s, suppressFortifications);
+  };
   for (CardId x : *sources) {
-    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, yes);
-    from_card(x, Scope::AllWarriors, w, yes);
+    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, [&] { return fort_ok(x); });
+    from_card(x, Scope::AllWarriors, w, [&] { return fort_ok(x); });
+    from_card(x, Scope::HostReach, w, [&] { return host_reaches(s, x, w); });
   }
   // A Warzone's text is for both warriors of a combat fought in it.
   if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, yes);
