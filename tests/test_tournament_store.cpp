@@ -176,8 +176,11 @@ TEST(TournamentStore, QueuedMatchesAreReportedOnlyOnceCommitted) {
   int in_store = 0;
   for (const MatchRecord& m : store.matches()) {
     in_store += m.done;
-    if (m.plan.key() == plan.matches[0].key()) EXPECT_EQ(m.finished_at, "2026-01-02T03:04:05.678Z");
-    else if (m.plan.key() == plan.matches[1].key()) EXPECT_EQ(m.decisions, 1);  // the repeat changed nothing
+    if (m.plan.key() == plan.matches[0].key()) {
+      EXPECT_EQ(m.finished_at, "2026-01-02T03:04:05.678Z");
+    } else if (m.plan.key() == plan.matches[1].key()) {
+      EXPECT_EQ(m.decisions, 1);  // the repeat changed nothing
+    }
   }
   EXPECT_EQ(in_store, n);
 }
