@@ -162,6 +162,7 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
   uint8_t opponent_base = 0;      // in combat: + the opponent's printed ratings (bit 0 F, 1 S, 2 A, 3 V)
   bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
+  AreaMask source_area = 0;       // only while its source (or the warrior it is on) is in one of these areas; 0 any
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
