@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 
+#include "dtref/logging.hpp"
 #include "dtref/secrets.hpp"
 
 namespace dtref {
@@ -363,10 +364,12 @@ std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPl
       ch->attached = true;
       ch->peer = peer;
       waiting_[*name].push_back(ch);
+      logging::debug({"grpc"}, "remote bot {} dialed from {} and waits for a match", *name, peer);
       return ch;
     }
   }
   if (token.empty() || it == seats_.end()) {
+    logging::warn({"grpc"}, "a bot dialing from {} was refused: unknown token", peer);
     *refusal = grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                             "unknown seat token: send the token the referee gave this seat "
                             "(DTREF_TOKEN, or the one printed for grpc-remote) in the first message");
