@@ -16,7 +16,7 @@ SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDeb
 # links and match runner, the tournament workers).
 TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|WireLog|Multiplayer|MultiSeat|CheckBot|Logging)
 
-.PHONY: deps build match test test-plain test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
+.PHONY: deps build python match test test-plain test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
 
 deps:
 	scripts/install-deps.sh
@@ -27,6 +27,12 @@ build: deps
 
 match: build
 	$(DTREF) match
+
+# The Python package dtref into $(PYTHON) (docs/library.md); the plain suite
+# checks the same install offline in a fresh virtual environment (python.pip_install).
+PYTHON ?= python3
+python: build
+	$(PYTHON) -m pip install ./python
 
 # CI's command (.ci/run). The plain suite first: it is the quickest to fail.
 test: test-plain test-sanitizers

@@ -42,6 +42,21 @@ std::vector<std::string> subcommand_names(const CLI::App& app) {
 
 }  // namespace
 
+CLI::Validator milliseconds_check() {
+  return CLI::Validator(
+      [](std::string& v) -> std::string {
+        constexpr int64_t kWeekMs = int64_t(7) * 24 * 3600 * 1000;
+        const bool digits = !v.empty() && v.find_first_not_of("0123456789") == std::string::npos;
+        if (digits && (v.size() > 12 || std::stoll(v) > kWeekMs))
+          return fmt::format("{} ms is more than a week: give 0 to {}", v.substr(0, 40), kWeekMs);
+        if (digits) return {};
+        return fmt::format("'{}' is not a number of milliseconds: give a whole number from 0 to {} (a week), e.g. "
+                           "1000 for one second",
+                           v.substr(0, 40), kWeekMs);
+      },
+      "MS");
+}
+
 std::string did_you_mean(const std::string& word, const CLI::App& app) {
   if (word.rfind("-", 0) == 0) {
     const std::string name = word.substr(0, word.find('='));

@@ -118,6 +118,15 @@ int print_coverage(const dt::CardDb& db, bool json) {
     if (by_set.count(s))
       fmt::print("  {:<6} {:<22} {:>4} / {:<4} {:5.1f}% {:>7} {:>7}\n", s, set_name(s), by_set[s].implemented,
                  by_set[s].total, pct(by_set[s]), by_set[s].gengine, by_set[s].printed);
+  // The question a player with a deck asks: which sets can I build from today?
+  std::string whole, partly;
+  for (const std::string& s : set_order(db))
+    if (by_set.count(s) && by_set[s].implemented > 0) {
+      std::string& list = by_set[s].implemented == by_set[s].total ? whole : partly;
+      list += fmt::format("{}{} ({})", list.empty() ? "" : ", ", set_name(s), s);
+    }
+  fmt::print("\nsets that play in full: {}\nsets that play in part: {} (dtref cards --list --set SET --implemented)\n",
+             whole.empty() ? "none" : whole, partly.empty() ? "none" : partly);
   fmt::print("\nby type:{:>50} {:>7}\n", "gEngine", "printed");
   for (dt::CardType t : kTypes)
     if (by_type.count(t))

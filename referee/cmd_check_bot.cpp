@@ -86,9 +86,9 @@ void add_check_bot_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--deck", o->deck, "the bot's deck: a built-in deck name (" + dt::builtin_deck_names_text() + ") or a deck file")->capture_default_str();
   cmd->add_option("--opponent-deck", o->opponent_deck, "the deck of builtin:random in the short match")->capture_default_str();
   cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
-  cmd->add_option("--startup-ms", o->clocks.startup_ms, "time to answer hello with ready")->capture_default_str();
-  cmd->add_option("--decision-ms", o->clocks.decision_ms, "free time per decision")->capture_default_str();
-  cmd->add_option("--bank-ms", o->clocks.bank_ms, "time bank per seat")->capture_default_str();
+  cmd->add_option("--startup-ms", o->clocks.startup_ms, "time to answer hello with ready")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--decision-ms", o->clocks.decision_ms, "free time per decision")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--bank-ms", o->clocks.bank_ms, "time bank per seat")->capture_default_str()->check(milliseconds_check());
   cmd->add_flag("--json", o->json, "print the checks as JSON");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }

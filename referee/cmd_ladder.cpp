@@ -62,6 +62,7 @@ struct LadderOptions : StoreOptions {
   bool no_http = false;
   std::string grpc_listen = "127.0.0.1:0";
   std::string transcripts;
+  std::string keep_transcripts = "all";
   int64_t matches = 0;
   std::optional<uint64_t> seed;
   std::string rules = "gengine";
@@ -86,7 +87,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
                                  e.source().begin.column));
   }
   check_toml_keys(t,
-                  {"db", "pg", "concurrency", "http", "grpc_listen", "transcripts", "matches", "seed", "deck", "deck_pool",
+                  {"db", "pg", "concurrency", "http", "grpc_listen", "transcripts", "keep_transcripts", "matches", "seed", "deck", "deck_pool",
                    "own_decks", "rules", "promotion_target", "policy", "clocks", "bots", "sandbox", "log"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
@@ -110,6 +111,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
   take_str("http", "--http", o.http);
   take_str("grpc_listen", "--grpc-listen", o.grpc_listen);
   take_str("transcripts", "--transcripts", o.transcripts);
+  take_str("keep_transcripts", "--keep-transcripts", o.keep_transcripts);
   take_str("deck", "--deck", o.deck);
   take_str("rules", "--rules", o.rules);
   take_str("policy", "--policy", o.policy);
@@ -277,6 +279,11 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
   ServiceOptions so;
   so.concurrency = o.concurrency;
   so.transcripts_dir = o.transcripts;
+  const auto keep = parse_retention(o.keep_transcripts);
+  if (!keep)
+    throw UsageError(fmt::format("--keep-transcripts '{}': give all, a number of matches (500) or of days (7d)",
+                                 o.keep_transcripts));
+  so.keep = *keep;
   so.worker_id = fmt::format("{}:{}:{}", [] {
     char host[256] = {};
     ::gethostname(host, sizeof host - 1);
@@ -420,7 +427,7 @@ int run_view(const ViewOptions& o) {
   const LadderView v = compute_view(*store, o.db.empty() ? store->describe() : std::filesystem::path(o.db).filename().string(), 50);
   if (!o.html.empty()) {
     std::ofstream out(o.html);
-    out << view_html(v);
+    out << view_html(v, o.html);
     if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", o.html));
     fmt::print("wrote {}\n", o.html);
   } else if (o.json) {
@@ -475,7 +482,12 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--grpc-listen", o->grpc_listen,
                   "remote bots dial this address with their key (0.0.0.0:PORT to accept them from other machines)")
       ->capture_default_str();
-  cmd->add_option("--transcripts", o->transcripts, "directory for each match's transcript, bots' stderr and replay pages");
+  cmd->add_option("--transcripts", o->transcripts,
+                  "directory for each match's transcript (zstd-compressed, <key>.jsonl.zst), bots' stderr and replay pages");
+  cmd->add_option("--keep-transcripts", o->keep_transcripts,
+                  "which matches' files the transcripts directory keeps: all, the newest N (500) or those of the "
+                  "last N days (7d); results stay in the store")
+      ->capture_default_str();
   cmd->add_option("--matches", o->matches, "schedule this many matches in all, then stop when they are played (0: no end)")
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "fix the ladder's seeds (reproducible); default: a secret key kept in the store");
@@ -485,10 +497,10 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();
-  cmd->add_option("--startup-ms", o->startup_ms, "bot startup clock")->capture_default_str();
-  cmd->add_option("--decision-ms", o->decision_ms, "clock per decision")->capture_default_str();
-  cmd->add_option("--bank-ms", o->bank_ms, "time bank per match")->capture_default_str();
-  cmd->add_option("--grace-ms", o->grace_ms, "grace added to every clock")->capture_default_str();
+  cmd->add_option("--startup-ms", o->startup_ms, "bot startup clock")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--decision-ms", o->decision_ms, "clock per decision")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--bank-ms", o->bank_ms, "time bank per match")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--grace-ms", o->grace_ms, "grace added to every clock")->capture_default_str()->check(milliseconds_check());
   cmd->add_flag("--worker", o->worker, "only claim and play scheduled matches (with --pg: one of several processes); no page");
   cmd->add_flag("--allow-broken", o->allow_broken, "register bots given here even if they fail their preflight");
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines")->capture_default_str();

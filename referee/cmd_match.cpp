@@ -3,6 +3,8 @@
 // printed for a person.
 #include <fmt/core.h>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -17,8 +19,11 @@
 #include "style_options.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
+#include "dtref/bot_start.hpp"
 #include "dtref/match.hpp"
 #include "dtref/secrets.hpp"
+
+#include <nlohmann/json.hpp>
 
 namespace dtref {
 
@@ -40,6 +45,8 @@ struct MatchOptions {
   bool verbose = false;
   bool allow_unimplemented = false;
   bool decks_given = false;
+  bool json = false;    // the result as one JSON object, nothing else on stdout
+  bool strict = false;  // exit 4 when any bot faulted
   SandboxFlags sandbox;
   StyleOptions style;
   logging::Settings log;
@@ -62,6 +69,9 @@ int play(const MatchOptions& opt) {
   if (bots.size() == 1) bots.push_back("builtin:greedy");  // one bot given: it plays the greedy bot
   if (bots.size() < 2 || bots.size() > size_t(kMaxSeats))
     return usage(fmt::format("give one to {} --bot values, one per seat (seat 0 first); got {}", kMaxSeats, bots.size()));
+  // Every spec is checked before anything is printed or started.
+  for (const std::string& b : bots)
+    if (auto problem = bot_spec_problem({"", b})) return usage(*problem);
   if (auto problem = apply_style_options(opt.style, int(bots.size()), *rules)) return usage(*problem);
   std::vector<std::string> deck_args = opt.decks;
   if (!opt.decks_given && !style_default_decks(opt.style).empty()) deck_args = style_default_decks(opt.style);
@@ -112,18 +122,45 @@ int play(const MatchOptions& opt) {
     table += fmt::format("{}s{} {} ({}){}", i ? " vs " : "", i, bots[i], spec.decks[i].name,
                          dt::has_teams(*rules) ? fmt::format(" team {}", rules->seats[i].team) : "");
   const int target = rules->team_promotion_target > 0 ? rules->team_promotion_target : rules->promotion_target;
-  fmt::print("match {}: {}, rules {}{}, seed {}{}, first {} to {} P, policy {}\n", spec.match_id, table,
+  // With --json the header and the result go to stdout as one object at the end.
+  auto say = [&](const std::string& line) { fmt::print(opt.json ? stderr : stdout, "{}\n", line); };
+  say(fmt::format("match {}: {}, rules {}{}, seed {}{}, first {} to {} P, policy {}", spec.match_id, table,
              rules->name, rules->style == dt::Style::FreeForAll ? "" : fmt::format(", style {}", opt.style.style),
              spec.seed, opt.seed_fixed ? "" : " (random)", dt::has_teams(*rules) ? "team" : "player", target,
-             opt.policy);
-  fmt::print("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms\n", opt.clocks.startup_ms,
-             opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms);
-  if (const std::string iso = isolation_line(spec.sandbox, bots); !iso.empty()) fmt::print("{}\n", iso);
+             opt.policy));
+  say(fmt::format("clocks: startup {} ms, {} ms per decision, bank {} ms, grace {} ms", opt.clocks.startup_ms,
+                  opt.clocks.decision_ms, opt.clocks.bank_ms, opt.clocks.grace_ms));
+  if (const std::string iso = isolation_line(spec.sandbox, bots); !iso.empty()) say(iso);
   MatchOutcome out;
   try {
     out = run_match(spec);
   } catch (const std::invalid_argument& e) {
     return usage(e.what());
+  }
+  bool faulted = false;
+  for (const SeatOutcome& so : out.seats) faulted = faulted || so.verdict != Verdict::Ok;
+  const int status = out.voided ? 3 : faulted && opt.strict ? 4 : 0;
+  if (opt.json) {
+    nlohmann::ordered_json j{{"match_id", spec.match_id}, {"voided", out.voided}, {"winner", out.winner},
+                             {"winning_team", out.winning_team}, {"reason", out.reason}, {"turns", out.turns},
+                             {"decisions", out.decisions}, {"wall_ms", std::round(out.wall_ms)}};
+    if (out.voided) j["void_reason"] = out.void_reason;
+    nlohmann::ordered_json seats = nlohmann::ordered_json::array();
+    for (size_t i = 0; i < out.seats.size(); ++i) {
+      const SeatOutcome& so = out.seats[i];
+      nlohmann::ordered_json js{{"seat", i}, {"name", so.name}, {"bot", bots[i]}, {"deck", spec.decks[i].name},
+                                {"verdict", to_string(so.verdict)}, {"place", so.place}, {"p", so.promotion},
+                                {"d", so.destiny}, {"time_used_ms", so.time_used_ms}, {"left", so.left},
+                                {"timeouts", so.timeouts}, {"illegal", so.illegal}, {"malformed", so.malformed}};
+      if (dt::has_teams(*rules)) js["team"] = so.team;
+      if (so.verdict != Verdict::Ok) js["detail"] = so.detail;
+      seats.push_back(js);
+    }
+    j["seats"] = seats;
+    if (!opt.transcript.empty()) j["transcript"] = opt.transcript;
+    j["exit_status"] = status;
+    fmt::print("{}\n", j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+    return status;
   }
   if (out.voided) {
     fmt::print("result: VOID, no result: {}\n", out.void_reason);
@@ -154,7 +191,12 @@ int play(const MatchOptions& opt) {
   }
   fmt::print("  {} decisions in {:.0f} ms{}\n", out.decisions, out.wall_ms,
              opt.transcript.empty() ? "" : ", transcript " + opt.transcript);
-  return out.voided ? 3 : 0;
+  std::fflush(stdout);  // the note after the result, where a person reads it
+  if (faulted && !out.voided && !opt.strict)
+    fmt::print(stderr,
+               "dtref match: a bot faulted (above); the match still has a result, so the exit status is 0 "
+               "(--strict exits 4 when any bot faults)\n");
+  return status;
 }
 
 }  // namespace
@@ -165,9 +207,9 @@ void add_match_command(CLI::App& app, int& exit_code) {
       "match",
       "Play one complete match between two to seven bots and print the result, every seat ranked. Exit status: 0 when the "
       "match reached a result (a forfeit is a result), 2 for a usage error, 3 when the match was "
-      "voided by a referee fault.");
+      "voided by a referee fault, 4 with --strict when a bot faulted.");
   cmd->add_option("--bot", opt->bots,
-                  "bot per seat, two to seven (seat 0 first, play goes up the seats; with only one, seat 1 is builtin:greedy): builtin:random, builtin:greedy, stdio:<command line> "
+                  "bot per seat, two to seven (seat 0 first, play goes up the seats; with only one, seat 1 is builtin:greedy): builtin:random, builtin:greedy, builtin:ismcts, stdio:<command line> "
                   "(run by /bin/sh, JSON Lines on stdin/stdout, see docs/protocol.md), "
                   "grpc:<command line> or grpc-remote")
       ->capture_default_str();
@@ -181,13 +223,13 @@ void add_match_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--promotion-target", opt->promotion_target, "P needed to win (default: the preset's, 25)");
   cmd->add_option("--transcript", opt->transcript, "write the JSON Lines transcript here (replay it with dtref replay)");
   cmd->add_option("--startup-ms", opt->clocks.startup_ms, "time a bot has to answer hello with ready")
-      ->capture_default_str()->check(CLI::NonNegativeNumber);
+      ->capture_default_str()->check(milliseconds_check());
   cmd->add_option("--decision-ms", opt->clocks.decision_ms, "free time per decision")
-      ->capture_default_str()->check(CLI::NonNegativeNumber);
+      ->capture_default_str()->check(milliseconds_check());
   cmd->add_option("--bank-ms", opt->clocks.bank_ms, "time bank per seat that overage draws from")
-      ->capture_default_str()->check(CLI::NonNegativeNumber);
+      ->capture_default_str()->check(milliseconds_check());
   cmd->add_option("--grace-ms", opt->clocks.grace_ms, "transport margin forgiven on every decision")
-      ->capture_default_str()->check(CLI::NonNegativeNumber);
+      ->capture_default_str()->check(milliseconds_check());
   cmd->add_option("--policy", opt->policy,
                   "ladder: any fault forfeits; dev: an illegal, malformed or stale answer gets an error and "
                   "the same request again (timeouts and crashes forfeit); training: a refused answer or a "
@@ -205,6 +247,10 @@ void add_match_command(CLI::App& app, int& exit_code) {
   add_style_options(cmd, opt->style);
   add_log_flags(cmd, opt->log, "warn");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");
+  cmd->add_flag("--json", opt->json, "print the result as one JSON object on stdout (the header goes to stderr)");
+  cmd->add_flag("--strict", opt->strict,
+                "exit with status 4 when any bot faulted (did not start, crashed, timed out, answered wrong), "
+                "although the match has a result");
   cmd->callback([opt, cmd, &exit_code] {
     opt->decks_given = cmd->count("--deck") > 0;
     exit_code = play(*opt);

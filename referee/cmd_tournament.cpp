@@ -202,10 +202,10 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
                   "<key>-s<seat>.wire (debugging; see docs/protocol.md)");
   cmd->add_option("--wire-log-max-kb", o->wire_log_max_kb, "size of a wire log file before it is rotated (.1, .2 kept)")
       ->capture_default_str()->check(CLI::PositiveNumber);
-  cmd->add_option("--startup-ms", o->startup_ms, "bot startup clock")->capture_default_str();
-  cmd->add_option("--decision-ms", o->decision_ms, "clock per decision")->capture_default_str();
-  cmd->add_option("--bank-ms", o->bank_ms, "time bank per match")->capture_default_str();
-  cmd->add_option("--grace-ms", o->grace_ms, "grace added to every clock")->capture_default_str();
+  cmd->add_option("--startup-ms", o->startup_ms, "bot startup clock")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--decision-ms", o->decision_ms, "clock per decision")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--bank-ms", o->bank_ms, "time bank per match")->capture_default_str()->check(milliseconds_check());
+  cmd->add_option("--grace-ms", o->grace_ms, "grace added to every clock")->capture_default_str()->check(milliseconds_check());
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();
   cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");

@@ -20,6 +20,10 @@ void add_ladder_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 
 
+// Checks a clock option: a whole number of milliseconds, 0 to a week; the
+// message names the unit ("1s" is a common first try), not CLI11's range.
+CLI::Validator milliseconds_check();
+
 // A command-line mistake (CLI11 parse error) reported the same way for every
 // subcommand: the message, the nearest known option or command, exit status 2.
 // --help and --version keep CLI11's output and status 0.

@@ -13,11 +13,12 @@ packages=(
   libspdlog-dev libsqlite3-dev libtomlplusplus-dev libssl-dev
   bubblewrap
   clang libclang-rt-dev
-  python3 python3-grpcio python3-protobuf nodejs
-  python3-dev pybind11-dev python3-pybind11
+  python3 python3-grpcio python3-protobuf nodejs ruby
+  python3-dev pybind11-dev python3-pybind11 python3-venv python3-numpy
   openjdk-17-jdk-headless libgoogle-gson-java cargo librust-serde-json-dev
   chromium
   libcpp-httplib-dev libpqxx-dev postgresql
+  libzstd-dev
 )
 
 die() { echo "install-deps: error: $*" >&2; exit 1; }

@@ -39,8 +39,9 @@ grpc-node)
   # The packages pinned in package-lock.json, from the npm cache when they are there.
   cp "$src/examples/grpc-node/package.json" "$src/examples/grpc-node/package-lock.json" "$work/"
   (cd "$work" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error)
-  export NODE_PATH="$work/node_modules"
-  spec="grpc:node $src/examples/grpc-node/bot.js"
+  # Named on its command line, the packages and the schema are bound into the
+  # bot's sandbox wherever they are (a checkout under /tmp included).
+  spec="grpc:NODE_PATH=$work/node_modules DTREF_PROTO=$src/protocol/dtref/bot.proto node $src/examples/grpc-node/bot.js"
   ;;
 *)
   echo "unknown example '$lang'" >&2

@@ -16,6 +16,15 @@ else()
   message(STATUS "python3 not found: e2e.example.python_stdio left out")
 endif()
 
+# The Ruby bot of the newcomer trial (issue 29: written from the docs alone).
+find_program(DT_RUBY ruby)
+if(DT_RUBY)
+  add_test(NAME e2e.example.ruby_stdio
+           COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_ruby_stdio.jsonl "stdio:${DT_RUBY} ${DT_EXAMPLES}/ruby/bot.rb")
+else()
+  message(STATUS "ruby not found (Debian: ruby): e2e.example.ruby_stdio left out")
+endif()
+
 find_program(DT_NODE NAMES node nodejs)
 if(DT_NODE)
   add_test(NAME e2e.example.javascript_stdio
@@ -31,13 +40,16 @@ execute_process(COMMAND /usr/bin/python3 -c "import grpc, google.protobuf"
 if(TARGET dt_proto_python AND DT_PY_GRPC_MISSING EQUAL 0)
   add_test(NAME e2e.example.python_grpc
            COMMAND ${DT_E2E} $<TARGET_FILE:dtref> e2e_python_grpc.jsonl
-                   "grpc:/usr/bin/python3 ${DT_EXAMPLES}/grpc-python/bot.py")
+                   "grpc:DTREF_PYTHON_STUBS=${CMAKE_BINARY_DIR}/python /usr/bin/python3 ${DT_EXAMPLES}/grpc-python/bot.py")
   # The same bot started by hand against a referee waiting with grpc-remote.
   add_test(NAME e2e.example.python_grpc_remote
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_examples_remote.sh $<TARGET_FILE:dtref>
                    e2e_python_grpc_remote.jsonl ${DT_EXAMPLES}/grpc-python/bot.py)
   set_tests_properties(e2e.example.python_grpc e2e.example.python_grpc_remote
                        PROPERTIES ENVIRONMENT "DTREF_PYTHON_STUBS=${CMAKE_BINARY_DIR}/python")
+  # The same bot with its files under /tmp, as in a checkout kept there.
+  add_test(NAME e2e.example.python_grpc_under_tmp
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/e2e_under_tmp.sh $<TARGET_FILE:dtref> ${DT_EXAMPLES} ${CMAKE_BINARY_DIR}/python)
 else()
   message(STATUS "/usr/bin/python3 with grpc (python3-grpcio) or grpc_python_plugin not found: e2e.example.python_grpc left out")
 endif()

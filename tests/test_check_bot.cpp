@@ -65,6 +65,29 @@ TEST(CheckBot, AnIllegalAnswerIsQuoted) {
   EXPECT_TRUE(contains(c.at("short-match").offending, "illegal_choice")) << c.at("short-match").offending;
 }
 
+// check-bot quotes the bot's own bytes (its spacing, as json.dumps wrote them), not a reformatted line.
+TEST(CheckBot, TheQuotedLineIsTheBotsOwn) {
+  const auto c = by_name(check(mock("illegal --at 1"), 10000, 700, 300));
+  EXPECT_TRUE(contains(c.at("answer").offending, "\"decision_id\": 3, \"choice\": ")) << c.at("answer").offending;
+}
+
+// A bot that never flushes: the first unanswered request ends the run (one
+// clock's wait, not one per check), with the hint and what was read.
+TEST(CheckBot, ABotThatDoesNotFlushStopsAtTheFirstTimeoutWithTheHint) {
+  const auto r = check(mock("no_flush --at 1"), 10000, 300, 0);
+  ASSERT_EQ(r.checks.size(), 7u);
+  const auto c = by_name(r);
+  EXPECT_TRUE(c.at("ready").passed) << c.at("ready").detail;
+  EXPECT_FALSE(c.at("answer").passed);
+  EXPECT_TRUE(contains(c.at("answer").offending, "nothing at all came on its stdout")) << c.at("answer").offending;
+  EXPECT_TRUE(contains(c.at("answer").offending, "flush")) << c.at("answer").offending;
+  for (const char* name : {"dev-error", "pass-only", "unknown-field", "match-end", "short-match"}) {
+    EXPECT_FALSE(c.at(name).passed) << name;
+    EXPECT_TRUE(contains(c.at(name).detail, "not run")) << name << ": " << c.at(name).detail;
+  }
+  EXPECT_FALSE(r.passed());
+}
+
 TEST(CheckBot, ABotThatStaysAfterTheMatchFailsMatchEnd) {
   const auto c = by_name(check(mock("linger")));
   EXPECT_TRUE(c.at("answer").passed);

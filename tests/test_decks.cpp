@@ -324,7 +324,12 @@ TEST(DeckValidation, UnimplementedCardsRefusedUnlessAllowed) {
   EXPECT_EQ(problems[0].line, 13);
   EXPECT_TRUE(contains(problems[0].message, db()[un].name + " (" + db()[un].code + ") is not implemented"))
       << problems[0].message;
-  EXPECT_TRUE(contains(problems[0].message, "--allow-unimplemented")) << problems[0].message;
+  EXPECT_EQ(problems[0].unimplemented, 1);
+  // The way out is told once, in the summary before the lines, not on each line.
+  const std::string text = dt::deck_problems_text(problems, d);
+  EXPECT_TRUE(contains(text, "1 of 61 cards, on 1 line, is not implemented yet; 60 would play")) << text;
+  EXPECT_TRUE(contains(text, "--allow-unimplemented")) << text;
+  EXPECT_FALSE(contains(problems[0].message, "--allow-unimplemented")) << problems[0].message;
   EXPECT_TRUE(dt::deck_problems(d, db(), dt::preset_gengine(), true).empty());
 }
 
@@ -524,6 +529,18 @@ TEST(CardsCommand, CoverageTextListAndOneCard) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "of 1073 cards implemented")) << r.out;
   EXPECT_TRUE(contains(r.out, "unl")) << r.out;
+  // Which sets a player can build a deck from today, as the data says.
+  std::map<std::string, std::pair<int, int>> sets;  // implemented, total
+  for (const auto& d : db().all()) {
+    sets[d.set].first += d.implemented;
+    ++sets[d.set].second;
+  }
+  const size_t whole = r.out.find("sets that play in full: "), part = r.out.find("sets that play in part: ");
+  ASSERT_NE(whole, std::string::npos) << r.out;
+  ASSERT_NE(part, std::string::npos) << r.out;
+  const std::string whole_line = r.out.substr(whole, r.out.find('\n', whole) - whole);
+  for (const auto& [set, n] : sets)
+    EXPECT_EQ(contains(whole_line, "(" + set + ")"), n.first == n.second && n.first > 0) << set << ": " << whole_line;
 
   int unl_implemented = 0;
   for (const auto& d : db().all()) unl_implemented += d.set == "unl" && d.implemented;
@@ -577,6 +594,35 @@ TEST(DeckCommand, ChecksADeckAndPrintsACanonicalList) {
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_TRUE(contains(r.out, "line 2: unknown card 'SEE LOIN' (did you mean 'SEA LION'?)")) << r.out;
   EXPECT_TRUE(contains(r.out, "the deck has 5 cards")) << r.out;
+}
+
+// A player's own deck full of cards still to come: the count and the way out
+// first and once, then each line; accepted with the flag.
+TEST(DeckCommand, UnimplementedCardsAreSummedUpOnceBeforeTheLines) {
+  std::vector<const dt::CardDef*> missing;
+  for (const dt::CardDef& d : db().all())
+    if (!d.implemented && !d.audit_pending && d.deck_limit >= 2 && d.type != dt::CardType::Warzone &&
+        d.type != dt::CardType::Beast && missing.size() < 4)
+      missing.push_back(&d);
+  if (missing.size() < 4) GTEST_SKIP() << "fewer than 4 unimplemented cards left";
+  // 52 cards that play on lines 1 to 11, then 8 not implemented on lines 12 to 15.
+  std::string list = legal_sixty();
+  list = list.substr(0, list.find("5 LUCKY SHOT")) + "2 LUCKY SHOT\n";
+  for (const dt::CardDef* d : missing) list += "2 " + d->code + "\n";
+  TempFile deck(list);
+  CliRun r = dtref("deck " + deck.path());
+  EXPECT_EQ(r.code, 1) << r.out;
+  const size_t summary = r.out.find("8 of 60 cards, on 4 lines, are not implemented yet; 52 would play.");
+  ASSERT_NE(summary, std::string::npos) << r.out;
+  const size_t first_line = r.out.find("line 12: ");
+  ASSERT_NE(first_line, std::string::npos) << r.out;
+  EXPECT_LT(summary, first_line) << r.out;
+  size_t hints = 0;
+  for (size_t at = 0; (at = r.out.find("--allow-unimplemented", at)) != std::string::npos; ++at) ++hints;
+  EXPECT_EQ(hints, 1u) << r.out;
+  for (int line = 12; line <= 15; ++line)
+    EXPECT_TRUE(contains(r.out, "line " + std::to_string(line) + ": " + missing[size_t(line - 12)]->name)) << r.out;
+  EXPECT_EQ(dtref("deck " + deck.path() + " --allow-unimplemented").code, 0);
 }
 
 TEST(SelfplayCommand, AcceptsDeckFilesAndRefusesBadOnes) {

@@ -3,10 +3,14 @@
 // fit, and the SQLite store (claims, finishing once, registering, retiring).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
+#include "dtref/ladder/retention.hpp"
 #include "dtref/ladder/schedule.hpp"
 #include "dtref/ladder/service.hpp"
 #include "dtref/ladder/store.hpp"
@@ -189,4 +193,38 @@ TEST(LadderStoreSqlite, OneServicePerFile) {
 
 TEST(LadderKeys, KeysAreStoredAsTheirHash) {
   EXPECT_EQ(key_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // SHA-256 test vector
+}
+
+// --keep-transcripts: each match's files go together, judged by its transcript's age.
+TEST(LadderRetention, ParsesAndPrunesByCountAndByAge) {
+  namespace fs = std::filesystem;
+  EXPECT_EQ(parse_retention("all")->kind, Retention::Kind::All);
+  EXPECT_EQ(parse_retention("500")->n, 500);
+  EXPECT_EQ(parse_retention("7d")->kind, Retention::Kind::Days);
+  for (const char* bad : {"", "0", "0d", "-3", "7 days", "d", "1e3"}) EXPECT_FALSE(parse_retention(bad)) << bad;
+
+  const fs::path dir = fs::path(dtref_test::temp_path("retention"));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const auto now = fs::file_time_type::clock::now();
+  auto touch = [&](const std::string& name, int days_old) {
+    std::ofstream(dir / name) << "x";
+    fs::last_write_time(dir / name, now - std::chrono::hours(24 * days_old) - std::chrono::minutes(1));
+  };
+  for (int k = 1; k <= 5; ++k) {  // m1 is 5 days old, m5 1 day
+    touch("m" + std::to_string(k) + ".jsonl.zst", 6 - k);
+    touch("m" + std::to_string(k) + "-s0.stderr", 6 - k);
+  }
+  touch("m2.html", 0);      // a replay page written today belongs to m2 all the same
+  touch("notes.txt", 30);   // not a match's file
+  touch("m9-s0.stderr", 9); // a match still starting: no transcript yet, never judged
+  EXPECT_EQ(prune_match_files(dir.string(), *parse_retention("3d"), {"m1"}), 2);  // m2, m3; m1 is being played
+  for (const char* gone : {"m2.jsonl.zst", "m2-s0.stderr", "m2.html", "m3.jsonl.zst"}) EXPECT_FALSE(fs::exists(dir / gone)) << gone;
+  for (const char* kept : {"m1.jsonl.zst", "m4.jsonl.zst", "m5-s0.stderr", "notes.txt", "m9-s0.stderr"})
+    EXPECT_TRUE(fs::exists(dir / kept)) << kept;
+  EXPECT_EQ(prune_match_files(dir.string(), *parse_retention("1")), 2);  // m5 stays; m1, m4 go
+  EXPECT_TRUE(fs::exists(dir / "m5.jsonl.zst"));
+  EXPECT_FALSE(fs::exists(dir / "m1.jsonl.zst"));
+  EXPECT_EQ(prune_match_files(dir.string(), *parse_retention("all")), 0);
+  fs::remove_all(dir);
 }

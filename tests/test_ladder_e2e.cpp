@@ -148,6 +148,9 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
       dtref_test::patient(45s)))
       << standings.dump() << slurp(dir.file("run2.err")) << slurp(dir.file("remote.err"));
   ASSERT_EQ(standings["bots"].size(), 5u);
+  // The progress line says which count is whose.
+  EXPECT_TRUE(contains(slurp(dir.file("run2.err")), "played by this process since it started; the whole ladder at the last refresh: "))
+      << slurp(dir.file("run2.err"));
 
   // The page, as a browser renders it.
   if (dtref_test::have_chromium()) {
@@ -165,10 +168,11 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
     EXPECT_TRUE(contains(dom, "<svg id=\"elo-chart\"")) << "the chart is inline SVG";
     EXPECT_FALSE(contains(dom, "<script")) << "the page needs no JavaScript";
     EXPECT_TRUE(contains(dom, "class=\"rating\">")) << "ratings with their errors";
-    const std::string transcript = grab(dom, "href=\"(/matches/m[0-9]+/transcript)\"");
-    const std::string replay = grab(dom, "href=\"(/matches/m[0-9]+/replay)\"");
-    ASSERT_FALSE(transcript.empty()) << "recent matches link their transcripts";
-    ASSERT_FALSE(replay.empty());
+    // Relative to the page (served at /), so a saved copy does not point at this machine's root.
+    const std::string transcript = "/" + grab(dom, "href=\"(matches/m[0-9]+/transcript)\"");
+    const std::string replay = "/" + grab(dom, "href=\"(matches/m[0-9]+/replay)\"");
+    ASSERT_NE(transcript, "/") << "recent matches link their transcripts";
+    ASSERT_NE(replay, "/");
     // The links work.
     auto t = client.Get(transcript);
     ASSERT_TRUE(t);

@@ -124,6 +124,15 @@ TEST(RefereeE2E, WellBehavedMockPlaysAFullMatch) {
 }
 
 TEST(RefereeE2E, HangIsATimeout) { expect_forfeit("hang", Verdict::Timeout, "no answer"); }
+// A bot that is alive but whose stdout stays empty is told what that usually is.
+TEST(RefereeE2E, AnUnflushedAnswerIsATimeoutThatSuggestsFlushing) {
+  expect_forfeit("no_flush", Verdict::Timeout, "nothing at all came on its stdout");
+  const Played p = play_mock("no_flush");
+  EXPECT_NE(p.out.seats[0].detail.find("print(..., flush=True)"), std::string::npos) << p.out.seats[0].detail;
+}
+TEST(RefereeE2E, AnAnswerWithoutItsNewlineIsQuotedInTheTimeout) {
+  expect_forfeit("no_newline", Verdict::Timeout, "never ended the line");
+}
 TEST(RefereeE2E, CrashGivesItsExitCode) { expect_forfeit("crash", Verdict::Crash, "exit code 3"); }
 TEST(RefereeE2E, SignalIsACrash) { expect_forfeit("kill", Verdict::Crash, "signal 11"); }
 TEST(RefereeE2E, EarlyExitIsACrash) { expect_forfeit("exit", Verdict::Crash, "exit code 0"); }

@@ -5,7 +5,10 @@
 
 #include <atomic>
 #include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <iterator>
+#include <set>
 
 #include "dt/deck.hpp"
 #include "dt/rules.hpp"
@@ -85,6 +88,91 @@ TEST(RefereeTranscript, ATamperedChoiceIsFoundAndLocated) {
   EXPECT_EQ(rep.decisions, 20);
   EXPECT_NE(rep.problem.find("decision 20"), std::string::npos) << rep.problem;
   EXPECT_NE(rep.problem.find("state hash"), std::string::npos) << rep.problem;
+}
+
+// A decision line is only evidence with the hash of the position it led to.
+TEST(RefereeTranscript, ADecisionLineWithoutItsHashFailsVerification) {
+  const std::string p = temp_path("nohash.jsonl");
+  dtref::run_match(selfplay(9, p));
+  ASSERT_TRUE(dtref::replay_transcript(p, false).verified);
+  auto lines = read_lines(p);
+  int n = 0;
+  for (auto& l : lines) {
+    if (l.find("\"type\":\"decision\"") == std::string::npos || ++n != 5) continue;
+    const size_t h = l.find(",\"hash\":\"");
+    ASSERT_NE(h, std::string::npos) << l;
+    l.erase(h, l.find('"', h + 9) + 1 - h);
+  }
+  write_lines(p, lines);
+  const auto rep = dtref::replay_transcript(p, false);
+  EXPECT_FALSE(rep.verified);
+  EXPECT_EQ(rep.problem.find("line "), 0u) << rep.problem;
+  EXPECT_NE(rep.problem.find("(decision 5): the decision line has no \"hash\""), std::string::npos) << rep.problem;
+}
+
+// A ".zst" transcript is compressed, replays like a plain one, and a copy cut
+// short (a referee killed mid-match) still replays up to where it stops.
+TEST(RefereeTranscript, ACompressedTranscriptReplaysAndSurvivesACut) {
+  const std::string plain = temp_path("plain.jsonl"), packed = temp_path("packed.jsonl.zst");
+  dtref::run_match(selfplay(12, plain));
+  const auto out = dtref::run_match(selfplay(12, packed));
+  ASSERT_FALSE(out.voided);
+  const auto rep = dtref::replay_transcript(packed, false);
+  EXPECT_TRUE(rep.verified) << rep.problem;
+  EXPECT_TRUE(rep.complete);
+  EXPECT_EQ(rep.decisions, out.decisions);
+  const auto plain_size = fs::file_size(plain), packed_size = fs::file_size(packed);
+  EXPECT_LT(packed_size * 3, plain_size) << packed_size << " compressed bytes against " << plain_size;
+  // The text is the plain transcript's, but for the match id and the times.
+  const auto text = dtref::read_transcript_text(packed);
+  ASSERT_TRUE(text.has_value());
+  EXPECT_EQ(text->rfind("{\"type\":\"header\"", 0), 0u);
+  EXPECT_EQ(std::count(text->begin(), text->end(), '\n'), std::ptrdiff_t(read_lines(plain).size()));
+  // Cut in the middle: what was flushed before the cut still replays.
+  std::string bytes;
+  {
+    std::ifstream in(packed, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  {
+    std::ofstream cut(packed, std::ios::binary | std::ios::trunc);
+    cut.write(bytes.data(), std::streamsize(bytes.size() / 2));
+  }
+  const auto half = dtref::replay_transcript(packed, false);
+  EXPECT_TRUE(half.readable);
+  EXPECT_TRUE(half.verified) << half.problem;
+  EXPECT_FALSE(half.complete);
+  EXPECT_GT(half.decisions, 10);
+  // Corrupt bytes are an error, not a shorter game.
+  bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0x5A);
+  bytes[bytes.size() / 2 + 1] = char(bytes[bytes.size() / 2 + 1] ^ 0x5A);
+  {
+    std::ofstream bad(packed, std::ios::binary | std::ios::trunc);
+    bad.write(bytes.data(), std::streamsize(bytes.size()));
+  }
+  EXPECT_FALSE(dtref::replay_transcript(packed, false).verified);
+}
+
+// Every line a match writes has a type the reader knows, and the header comes first.
+TEST(RefereeTranscript, EveryWrittenLineTypeIsOneTheReaderKnows) {
+  const std::string p = temp_path("types.jsonl");
+  dtref::run_match(selfplay(6, p));
+  std::set<dtref::LineType> seen;
+  for (const auto& l : read_lines(p)) {
+    const auto j = nlohmann::ordered_json::parse(l);
+    ASSERT_EQ(j.begin().key(), "type") << l;
+    const auto t = dtref::line_type_by_name(j["type"].get<std::string>());
+    ASSERT_TRUE(t.has_value()) << l;
+    EXPECT_EQ(dtref::to_string(*t), j["type"].get<std::string>());
+    if (seen.empty()) {
+      EXPECT_EQ(*t, dtref::LineType::Header);
+    }
+    seen.insert(*t);
+  }
+  for (auto t : {dtref::LineType::Header, dtref::LineType::Ready, dtref::LineType::Decision, dtref::LineType::Event,
+                 dtref::LineType::Result})
+    EXPECT_TRUE(seen.count(t)) << dtref::to_string(t);
+  EXPECT_FALSE(dtref::line_type_by_name("rules").has_value());
 }
 
 TEST(RefereeTranscript, APrefixCutMidLineIsReadableAndIncomplete) {

@@ -5,11 +5,11 @@
 #include <string>
 
 #include "dispatch.hpp"
-#include "effects/cancel.hpp"
-#include "effects/last_chance.hpp"
-#include "effects/membership.hpp"
-#include "effects/perception.hpp"
-#include "effects/inspire.hpp"
+#include "effects/triggers/cancel.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "effects/modifiers/membership.hpp"
+#include "effects/triggers/perception.hpp"
+#include "effects/choices/inspire.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -84,7 +84,7 @@ void resume(State& s, std::vector<Event>* log) {
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over
     if (s.phase == Phase::Choice) return;
     // A death by a card waits for an answer (RAZIDE, NARROW ESCAPE!): a window gives the chance.
-    // So does a card just taken from a pile by a free play (POWER OF PERCEPTION, effects/perception.hpp).
+    // So does a card just taken from a pile by a free play (POWER OF PERCEPTION, effects/triggers/perception.hpp).
     if (s.phase == Phase::Actions && (effect_deaths_pending(s) || taken_card_waits(s))) {
       open_response_window(s);
       continue;

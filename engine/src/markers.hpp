@@ -11,71 +11,71 @@ enum : uint8_t {
   kLockNone = 0,
   kLockTacticalOnlySeat = 1,  // no one but the marker's seat performs Tactical Actions
   kLockNoAttacks = 2,         // no one attacks (SHROUD)
-  // Attack orders (effects/orders.hpp)
+  // Attack orders (effects/attacks/orders.hpp)
   kOrderAttackThis = 3,  // the player must attack the marked warrior, with a warrior of its choice
   kOrderMustAttack = 4,  // the marked warrior must attack, its player choosing the defender
   kOrderNoAttack = 5,    // the marked warrior may not attack
-  // What just happened, for reactions (effects/reactions.hpp)
+  // What just happened, for reactions (effects/triggers/reactions.hpp)
   kJustPlacedInSquad = 6,  // target: the warrior placed in a Squad (a Muster)
   kJustKilledMishima = 7,  // target: the warrior that killed a Mishima warrior in combat; source: the victim
   // A second attack waiting for the first one's window to close (actions/second_attack.hpp);
   // source: the attacker, target: its defender
   kSecondAttackFight = 8,
   kSecondAttackShoot = 9,
-  // Hits waiting in combat (effects/last_chance.hpp)
+  // Hits waiting in combat (effects/triggers/last_chance.hpp)
   kAboutToDie = 10,        // target: a warrior hit in combat, its death waiting; source: the killer
   kAboutToBeWounded = 11,  // target: a warrior hit in combat, its new wound waiting; source: the one that hit it
   // An attack declared before its warriors are named (actions/declared_attack.hpp)
   kAttackDeclared = 12,
   kAttackNaming = 13,
-  // A death by a card's effect, waiting for the next window to close (effects/last_chance.hpp);
+  // A death by a card's effect, waiting for the next window to close (effects/triggers/last_chance.hpp);
   // source: the warrior whose player earns its V (the victim itself: no points)
   kDyingOfWound = 14,  // a card's wound kills it
   kDyingOfKill = 15,   // a card kills it outright
-  // A Special that may be cancelled (effects/cancel.hpp)
+  // A Special that may be cancelled (effects/triggers/cancel.hpp)
   kSpecialWaits = 16,
   kCancelOffered = 17,
-  kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/spy.hpp)
-  kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/shields.hpp)
-  // Warriors turned or raised (effects/raise.hpp); target: the warrior, source: the card that did it
+  kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/triggers/spy.hpp)
+  kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/lasting/shields.hpp)
+  // Warriors turned or raised (effects/warriors/raise.hpp); target: the warrior, source: the card that did it
   kConvertedHeretic = 20,  // gEngine POSSESS: a HERETIC now, taking minor gifts
   kConvertedLegion = 21,   // printed POSSESS: a HERETIC of the Dark Legion
   kRaisedDead = 22,        // ANIMATE DEAD: halved ratings, annihilated if killed
-  kJoinedWarrior = 23,     // PRETORIAN STALKER (effects/joined.hpp): target the warrior, source the one inside it
-  kRevealed = 24,          // target: a warrior that may cast any spell, for one cast (effects/revelation.hpp)
-  kImprisoned = 25,        // gEngine CYBERCURITY MP (effects/prison.hpp): target the prisoner, source the MP
-  // A card just taken out of a pile (effects/perception.hpp); target: that card
+  kJoinedWarrior = 23,     // PRETORIAN STALKER (effects/warriors/joined.hpp): target the warrior, source the one inside it
+  kRevealed = 24,          // target: a warrior that may cast any spell, for one cast (effects/choices/revelation.hpp)
+  kImprisoned = 25,        // gEngine CYBERCURITY MP (effects/lasting/prison.hpp): target the prisoner, source the MP
+  // A card just taken out of a pile (effects/triggers/perception.hpp); target: that card
   kTakenFromCollection = 26,  // out of the Side Board, by a search
   kTakenFromPile = 27,        // picked out of a draw or discard pile by a card's effect
   // Blocks reserved for mechanisms being written at the same time, so that each
   // header edit is one's own lines only; each block's codes go below its comment.
   // Combat-flow mechanisms: 28-33
-  // gEngine LESSER TELEPATHY (effects/telepathy.hpp): player, the seat that picks the tactics
+  // gEngine LESSER TELEPATHY (effects/attacks/telepathy.hpp): player, the seat that picks the tactics
   kTacticPicker = 28,
   // An attack split for it: the tactic picked; target: the attacker, waiting for its defender
   kTacticPickedFight = 30,
   kTacticPickedShoot = 31,
-  // EMPATHY (effects/plans.hpp): player, the planner; a plan due (seat kNoTurnEnds) or armed this
+  // EMPATHY (effects/attacks/plans.hpp): player, the planner; a plan due (seat kNoTurnEnds) or armed this
   // turn (seat the planner's: its question, then a plan of no attack)
   kPlanDue = 29,
   // A plan told: target the attacker, immune its defender, seat the planner's
   kPlanFight = 32,
   kPlanShoot = 33,
   // Counters, diseases, immunity waived: 34-39
-  // gEngine BACTERIA GRENADE (effects/disease.hpp): target the diseased warrior, player the user's seat
+  // gEngine BACTERIA GRENADE (effects/lasting/disease.hpp): target the diseased warrior, player the user's seat
   kDiseaseWaiting = 34,  // -3 A until the end of the user's next turn, which has not begun
   kDiseaseEnding = 35,   // -3 A, the user's turn under way: gone at its end
   kDiseased = 36,        // printed BACTERIA GRENADE: diseased (source the grenade), upkeep at each Draw step
   kDiseaseMarker = 37,   // printed: one disease marker, -1 V
-  kVisitation = 38,  // gEngine DARK VISITATION (effects/visitation.hpp): source = target = the card, bonus.v its markers
-  // MENTAL CONSTITUTION (effects/waiver.hpp); source: the Art or Dark Symmetry card. With a target: that
+  kVisitation = 38,  // gEngine DARK VISITATION (effects/modifiers/visitation.hpp): source = target = the card, bonus.v its markers
+  // MENTAL CONSTITUTION (effects/filters/waiver.hpp); source: the Art or Dark Symmetry card. With a target: that
   // warrior is affected by that card (waived). With no target: its player is being asked (bonus.f: the
   // card's purchases, bonus.s 1: its effects wait for the answer), `player` the target seat.
   kWaived = 39,
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
-  kQuestionAsked = 40,  // DISCERN TRUTH (effects/questions.hpp): source the card, target a named card, bonus.f the question
-  kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/replace.hpp)
-  // gEngine MYSTIC (effects/mystic.hpp): a cast waiting while other players' MYSTICs are asked. source the
+  kQuestionAsked = 40,  // DISCERN TRUTH (effects/choices/questions.hpp): source the card, target a named card, bonus.f the question
+  kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/triggers/replace.hpp)
+  // gEngine MYSTIC (effects/costs/mystic.hpp): a cast waiting while other players' MYSTICs are asked. source the
   // spell, target its target, immune its caster, player its target seat; bonus.f its purchases,
   // .s the D its player spent, .a the D MYSTICs gave
   kMysticAsked = 42,

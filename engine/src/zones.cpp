@@ -1,8 +1,8 @@
 // Moving cards between piles and play.
 #include <algorithm>
 
-#include "effects/membership.hpp"
-#include "effects/perception.hpp"
+#include "effects/modifiers/membership.hpp"
+#include "effects/triggers/perception.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -50,7 +50,7 @@ void take_out(State& s, CardId c) {
     if (it != s.attached.end()) s.attached.erase(it);
   }
   if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
-    // ... and a CYBERCURITY MP's prisoners go free (effects/prison.hpp).
+    // ... and a CYBERCURITY MP's prisoners go free (effects/lasting/prison.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c || (m.lock == kImprisoned && m.source == c); });
     if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
   }

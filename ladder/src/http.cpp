@@ -1,5 +1,6 @@
 // The ladder's HTTP server (see http.hpp).
 #include "dtref/ladder/http.hpp"
+#include "dtref/transcript.hpp"
 
 #include <fmt/core.h>
 #include <httplib.h>
@@ -14,6 +15,18 @@
 namespace dtref::ladder {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A match's transcript: compressed (what the ladder writes) or plain (older ladders); empty when none.
+fs::path transcript_of(const fs::path& dir, const std::string& key) {
+  std::error_code ec;
+  for (const char* ext : {".jsonl.zst", ".jsonl"})
+    if (fs::exists(dir / (key + ext), ec)) return dir / (key + ext);
+  return {};
+}
+
+}  // namespace
 
 struct HttpServer::Impl {
   httplib::Server server;
@@ -66,15 +79,19 @@ HttpServer::HttpServer(std::function<std::shared_ptr<const LadderView>()> view, 
   const fs::path dir = transcripts_dir;
   // Keys are m followed by digits: nothing else reaches the file system.
   s.Get(R"(/matches/(m[0-9]+)/transcript)", [dir](const httplib::Request& req, httplib::Response& res) {
-    const fs::path p = dir / (std::string(req.matches[1]) + ".jsonl");
-    if (dir.empty() || !fs::exists(p)) return not_found(res, "no transcript for this match (is --transcripts set?)");
-    res.set_content(slurp(p), "text/plain; charset=utf-8");
+    const fs::path p = transcript_of(dir, req.matches[1]);
+    if (dir.empty() || p.empty())
+      return not_found(res, "no transcript for this match (is --transcripts set? --keep-transcripts may have removed it)");
+    // Compressed on disk, served as the text it is.
+    const auto text = read_transcript_text(p.string());
+    if (!text) return not_found(res, "this match's transcript cannot be read");
+    res.set_content(*text, "text/plain; charset=utf-8");
   });
   Impl* d = impl_.get();
   s.Get(R"(/matches/(m[0-9]+)/replay)", [dir, d](const httplib::Request& req, httplib::Response& res) {
     const std::string key = req.matches[1];
-    const fs::path t = dir / (key + ".jsonl"), page = dir / (key + ".html");
-    if (dir.empty() || !fs::exists(t)) return not_found(res, "no transcript for this match, so no replay");
+    const fs::path t = transcript_of(dir, key), page = dir / (key + ".html");
+    if (dir.empty() || t.empty()) return not_found(res, "no transcript for this match, so no replay");
     std::lock_guard lock(d->replay_mu);
     if (!fs::exists(page) || fs::last_write_time(page) < fs::last_write_time(t)) {
       try {

@@ -402,7 +402,7 @@ struct Service::Impl {
     spec.policy = setup.policy;
     spec.cancel = &cancel;
     if (!opt.transcripts_dir.empty()) {
-      spec.transcript_path = (fs::path(opt.transcripts_dir) / (m.key() + ".jsonl")).string();
+      spec.transcript_path = (fs::path(opt.transcripts_dir) / (m.key() + ".jsonl.zst")).string();
       spec.stderr_dir = opt.transcripts_dir;
     }
     MatchOutcome out;
@@ -443,6 +443,14 @@ struct Service::Impl {
       running.erase(m.key());
       if (stored_now) n = ++stored;
     }
+    if (stored_now && opt.keep.kind != Retention::Kind::All) {
+      std::set<std::string> busy;
+      {
+        std::lock_guard lock(mu);
+        busy = running;
+      }
+      prune_match_files(opt.transcripts_dir, opt.keep, busy);
+    }
     if (stored_now && opt.after_store) opt.after_store(n);
   }
 
@@ -468,8 +476,11 @@ struct Service::Impl {
       stored_here = stored;
     }
     if (!v || !opt.progress) return;
-    std::string line = fmt::format("[ladder] {} finished ({} here), {} running, {} scheduled", v->finished, stored_here,
-                                   v->running, v->scheduled);
+    // Two sources, said apart: this process's own count is exact; the ladder's
+    // totals (every worker's) are those of the last standings refresh.
+    std::string line = fmt::format("[ladder] {} played by this process since it started; the whole ladder at the last "
+                                   "refresh: {} finished, {} running, {} scheduled",
+                                   stored_here, v->finished, v->running, v->scheduled);
     if (!v->standings.players.empty() && v->standings.players[0].games > 0)
       line += fmt::format(", leader {} {} ({} games)", v->standings.players[0].name,
                           tour::elo_text(v->fitted[0]), v->standings.players[0].games);

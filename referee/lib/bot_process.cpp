@@ -233,11 +233,18 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   const std::string script = how.exec_simple_command && can_exec(how.command) ? "exec " + how.command : how.command;
 
   CStrings argv;
-  if (sandboxed_)
-    argv.own = sandboxed_command(sup, sb, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
+  if (sandboxed_) {
+    // The directories its environment names are its own: what is set for it,
+    // and the search paths it inherits (docs/protocol.md, "Running a stdio bot").
+    SandboxSettings own = sb;
+    own.env = how.env;
+    for (char** e = environ; e && *e; ++e)
+      if (const char* eq = std::strchr(*e, '=')) own.env.emplace_back(std::string(*e, size_t(eq - *e)), eq + 1);
+    argv.own = sandboxed_command(sup, own, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
                                  how.dir);
-  else
+  } else {
     argv.own = {"/bin/sh", "-c", script};
+  }
   argv.finish();
   auto extra = how.env;
   if (isolate && (sandboxed_ || uid_)) {

@@ -25,8 +25,8 @@ std::optional<std::string> bot_spec_problem(const BotSpec& bot) {
   const bool known = starts(s, "builtin:") || (starts(s, "stdio:") && s.size() > 6) || is_grpc_spec(s);
   if (!known)
     return fmt::format(
-        "unknown bot spec '{}' (use builtin:random, builtin:greedy, stdio:<command>, grpc:<command> or "
-        "grpc-remote[:host:port])",
+        "unknown bot spec '{}' (use builtin:random, builtin:greedy, builtin:ismcts, stdio:<command>, "
+        "grpc:<command> or grpc-remote[:host:port])",
         s);
   if (starts(s, "builtin:")) {
     if (!dt::make_builtin_bot(s.substr(8), 0))
@@ -124,13 +124,24 @@ std::string printable(const std::string& raw) {
   return out;
 }
 
+std::string timeout_hint(const Received& r) {
+  if (r.kind != Received::Kind::Timeout) return {};
+  if (!r.partial.empty())
+    return "; it wrote '" + printable(r.partial) + "' but never ended the line: end each line with \\n";
+  if (r.silent)
+    return "; nothing at all came on its stdout, and it is still running: an answer it wrote may be waiting in "
+           "its output buffer. Flush stdout after every line (Python: print(..., flush=True); C: fflush(stdout); "
+           "Java: System.out.flush(); Node: process.stdout.write)";
+  return {};
+}
+
 std::optional<std::string> ready_problem(const Received& r, int64_t startup_ms) {
   switch (r.kind) {
     case Received::Kind::Message:
       if (r.msg.has_ready()) return std::nullopt;
       return "answered hello with something other than {\"type\":\"ready\"}";
     case Received::Kind::Timeout:
-      return fmt::format("no ready message within the startup window of {} ms", startup_ms);
+      return fmt::format("no ready message within the startup window of {} ms{}", startup_ms, timeout_hint(r));
     case Received::Kind::Malformed: return "malformed ready line: " + r.exit_detail + ": " + printable(r.raw);
     case Received::Kind::Closed: return "exited before saying ready: " + r.exit_detail;
   }

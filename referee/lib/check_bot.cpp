@@ -69,13 +69,25 @@ protocol::RefereeMessage request_for(const dt::State& s, int64_t id, const Clock
   return m;
 }
 
+// A line as the bot sent it, control bytes shown escaped, cut past 400 bytes.
+std::string printable_line(const std::string& raw) {
+  std::string out;
+  for (size_t i = 0; i < raw.size() && i < 400; ++i) {
+    const auto c = static_cast<unsigned char>(raw[i]);
+    if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+    else out += char(c);
+  }
+  if (raw.size() > 400) out += "...";
+  return out;
+}
+
 // What the bot sent, as a line to quote.
 std::string quote(const Received& r, int64_t waited_ms) {
   switch (r.kind) {
-    case Received::Kind::Message: return to_json_line(r.msg);
+    case Received::Kind::Message: return r.raw.empty() ? to_json_line(r.msg) : printable_line(r.raw);
     case Received::Kind::Malformed: return printable(r.raw) + "   (" + r.exit_detail + ")";
     case Received::Kind::Closed: return "(the bot ended: " + r.exit_detail + ")";
-    case Received::Kind::Timeout: return fmt::format("(nothing within {} ms)", waited_ms);
+    case Received::Kind::Timeout: return fmt::format("(nothing within {} ms{})", waited_ms, timeout_hint(r));
   }
   return "";
 }
@@ -121,6 +133,7 @@ class Session {
   void judge(const dt::State& s, int64_t id, Clock::time_point sent, CheckResult& c) {
     const int64_t wait = clocks().decision_ms + clocks().bank_ms + clocks().grace_ms;
     const Received r = link_->receive(sent + milliseconds(wait));
+    timed_out_ = timed_out_ || r.kind == Received::Kind::Timeout;
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
     c.offending = quote(r, wait);
     if (r.kind != Received::Kind::Message || !r.msg.has_answer()) {
@@ -180,7 +193,12 @@ class Session {
     }
   }
 
+  // A request went unanswered within its clock: the checks after it would
+  // only wait as long again (the bot is most likely not flushing its output).
+  bool timed_out() const { return timed_out_; }
+
  private:
+  bool timed_out_ = false;
   const CheckBotOptions& opt_;
   MatchSpec m_;
   const dt::State* live_ = nullptr;
@@ -240,6 +258,20 @@ CheckResult short_match(const BotSpec& bot, const CheckBotOptions& opt) {
 
 }  // namespace
 
+namespace {
+
+// The checks not run after a timeout, each saying why.
+CheckBotReport& stopped(CheckBotReport& rep, std::initializer_list<const char*> rest) {
+  for (const char* name : rest) {
+    CheckResult c = named(name);
+    c.detail = "not run: the bot let a request go unanswered (above), and every check after it would wait as long";
+    rep.checks.push_back(c);
+  }
+  return rep;
+}
+
+}  // namespace
+
 CheckBotReport check_bot(const BotSpec& bot, const CheckBotOptions& opt) {
   CheckBotReport rep;
   PreflightOptions pre;
@@ -272,6 +304,7 @@ CheckBotReport check_bot(const BotSpec& bot, const CheckBotOptions& opt) {
     CheckResult answer = named("answer");
     session.ask(*pos, id, answer);
     rep.checks.push_back(answer);
+    if (session.timed_out()) return stopped(rep, {"dev-error", "pass-only", "unknown-field", "match-end", "short-match"});
 
     CheckResult dev = named("dev-error");
     if (builtin) {
@@ -295,6 +328,7 @@ CheckBotReport check_bot(const BotSpec& bot, const CheckBotOptions& opt) {
       if (dev.passed) dev.detail = "after an error, " + dev.detail;
     }
     rep.checks.push_back(dev);
+    if (session.timed_out()) return stopped(rep, {"pass-only", "unknown-field", "match-end", "short-match"});
 
     CheckResult pass = named("pass-only");
     if (!pass_pos) {
@@ -305,6 +339,7 @@ CheckBotReport check_bot(const BotSpec& bot, const CheckBotOptions& opt) {
       session.ask(*pass_pos, id, pass);
     }
     rep.checks.push_back(pass);
+    if (session.timed_out()) return stopped(rep, {"unknown-field", "match-end", "short-match"});
 
     CheckResult unknown = named("unknown-field");
     if (!stdio) {
@@ -319,6 +354,7 @@ CheckBotReport check_bot(const BotSpec& bot, const CheckBotOptions& opt) {
       session.ask(*pos, id, unknown, line);
     }
     rep.checks.push_back(unknown);
+    if (session.timed_out()) return stopped(rep, {"match-end", "short-match"});
 
     CheckResult end = named("match-end");
     if (builtin) {

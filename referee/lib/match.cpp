@@ -129,52 +129,7 @@ class Runner {
 };
 
 void Runner::write_header() {
-  json decks = json::array();
-  for (size_t i = 0; i < spec_.decks.size(); ++i) {
-    json codes = json::array();
-    for (uint16_t d : cfg_.decks[i]) codes.push_back(db_[d].code);
-    json deck = {{"name", spec_.decks[i].name}, {"cards", codes}};
-    if (!spec_.decks[i].side_board.empty()) {
-      json side = json::array();
-      for (uint16_t d : spec_.decks[i].side_board) side.push_back(db_[d].code);
-      deck["side_board"] = side;
-    }
-    decks.push_back(deck);
-  }
-  json bots = json::array();
-  for (size_t i = 0; i < spec_.bots.size(); ++i) {
-    const BotSpec& b = spec_.bots[i];
-    json j{{"name", b.name.empty() ? b.spec : b.name}, {"spec", b.spec}};
-    if (!b.args.empty()) j["args"] = b.args;
-    if (!b.dir.empty()) j["dir"] = b.dir;
-    if (!b.env.empty()) {
-      json env = json::object();
-      for (const auto& [k, v] : b.env) env[k] = v;
-      j["env"] = env;
-    }
-    if (b.clocks) {
-      const Clocks& c = *b.clocks;
-      j["clocks"] = {{"startup_ms", c.startup_ms}, {"decision_ms", c.decision_ms}, {"bank_ms", c.bank_ms},
-                     {"grace_ms", c.grace_ms}};
-    }
-    bots.push_back(j);
-  }
-  tr_.write({{"type", "header"},
-             {"protocol", kProtocolVersion},
-             {"engine_version", DTREF_VERSION},
-             {"card_db_version", db_.version},
-             {"match_id", spec_.match_id},
-             {"key", spec_.key},
-             {"rules", rules_to_json(spec_.rules)},
-             {"seed", spec_.seed},
-             {"decks", decks},
-             {"bots", bots},
-             {"clocks",
-              {{"startup_ms", spec_.clocks.startup_ms},
-               {"decision_ms", spec_.clocks.decision_ms},
-               {"bank_ms", spec_.clocks.bank_ms},
-               {"grace_ms", spec_.clocks.grace_ms}}},
-             {"policy", to_string(spec_.policy)}});
+  tr_.write(transcript_line::header(spec_, cfg_, db_, kProtocolVersion, DTREF_VERSION));
 }
 
 void Runner::fault(size_t i, Verdict v, const std::string& what) {
@@ -190,12 +145,7 @@ void Runner::fault(size_t i, Verdict v, const std::string& what) {
   }
   seat.out.verdict = v;
   seat.out.detail = detail;
-  json line{{"type", "fault"}, {"seat", i}, {"verdict", to_string(v)}, {"detail", detail}};
-  if (seat.link) {
-    const std::string tail = seat.link->stderr_tail();
-    if (!tail.empty()) line["stderr_tail"] = tail;
-  }
-  tr_.write(line);
+  tr_.write(transcript_line::fault(i, v, detail, seat.link ? seat.link->stderr_tail() : std::string()));
   // The detail without the bot's stderr (it may print what it was shown), one bounded line.
   logging::info(where(int(i)), "verdict {}: {}", to_string(v), detail.substr(0, 300));
   if (spec_.verbose) fmt::print("s{} fault: {} ({})\n", i, to_string(v), detail);
@@ -230,11 +180,7 @@ void Runner::distribute(const dt::State& s, const std::vector<dt::Event>& events
   for (const dt::Event& e : events) {
     for (size_t i = 0; i < seats_.size(); ++i)
       if (!seats_[i].link->in_process() && !seats_[i].closed) to_proto(s, e, int(i), seats_[i].pending.Add());
-    if (tr_.enabled()) {
-      json line{{"type", "event"}, {"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a},
-                {"b", e.b}, {"x", e.x}, {"y", e.y}, {"text", dt::describe(s, e)}};
-      tr_.write(line);
-    }
+    if (tr_.enabled()) tr_.write(transcript_line::event(s, e));
     if (spec_.verbose) fmt::print("  {}\n", dt::describe(s, e));
   }
 }
@@ -277,12 +223,7 @@ void Runner::start_bots() {
     if (first_fault < 0) first_fault = int(i);
   }
   for (size_t i = 0; i < seats_.size(); ++i)
-    if (seats_[i].out.verdict == Verdict::Ok) {
-      json line{{"type", "ready"}, {"seat", i}, {"name", seats_[i].out.name}};
-      // The operator's name for the bot beside the one the bot gave itself.
-      if (seats_[i].out.ready_name != seats_[i].out.name) line["ready_name"] = seats_[i].out.ready_name;
-      tr_.write(line);
-    }
+    if (seats_[i].out.verdict == Verdict::Ok) tr_.write(transcript_line::ready(i, seats_[i].out.name, seats_[i].out.ready_name));
   // With two or more ready the game starts; the others leave it at once (run()).
   int ready = 0;
   for (const Seat& seat : seats_) ready += seat.out.verdict == Verdict::Ok;
@@ -300,7 +241,7 @@ void Runner::leave(dt::State& s, int seat, std::vector<dt::Event>& events) {
   }
   events.clear();
   dt::leave_game(s, seat, &events);
-  if (tr_.enabled()) tr_.write({{"type", "leave"}, {"seat", seat}, {"hash", hash_hex(dt::state_hash(s))}});
+  if (tr_.enabled()) tr_.write(transcript_line::leave(seat, dt::state_hash(s)));
   if (spec_.verbose) fmt::print("s{} leaves the game\n", seat);
   distribute(s, events);
   ended_by_leave_ = dt::game_over(s);
@@ -398,11 +339,12 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     // fast as it can would only grow the transcript, so the rest go uncounted there.
     ++refusals;
     if (refusals <= spec_.max_refused_lines_per_decision)
-      tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", kind}, {"detail", detail}});
+      tr_.write(transcript_line::refused(si, id, kind, detail));
     else if (refusals == spec_.max_refused_lines_per_decision + 1)
-      tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", "not_recorded"},
-                 {"detail", fmt::format("more than {} refused answers to this decision; the rest are not recorded",
-                                        spec_.max_refused_lines_per_decision)}});
+      tr_.write(transcript_line::refused(
+          si, id, "not_recorded",
+          fmt::format("more than {} refused answers to this decision; the rest are not recorded",
+                      spec_.max_refused_lines_per_decision)));
     if (spec_.policy == Policy::Dev) {
       send_error(seat, id, kind, detail, &opts);
       // The same request again, same decision id, same deadline; except after an
@@ -422,8 +364,8 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
     if (spec_.record_timings) out_.wait_us.push_back(us_between(after_send, r.at == Clock::time_point{} ? Clock::now() : r.at));
     switch (r.kind) {
       case Received::Kind::Timeout: {
-        const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms", id,
-                                               clocks.decision_ms, seat.bank_ms, clocks.grace_ms);
+        const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms{}", id,
+                                               clocks.decision_ms, seat.bank_ms, clocks.grace_ms, timeout_hint(r));
         if (spec_.policy != Policy::Training) {
           charge(r.at, true);
           fault(si, Verdict::Timeout, detail);
@@ -432,7 +374,7 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
         ++seat.out.timeouts;
         charge(r.at, true);
         seat.bank_ms = 0;
-        tr_.write({{"type", "refused"}, {"seat", si}, {"decision_id", id}, {"kind", "timeout"}, {"detail", detail}});
+        tr_.write(transcript_line::refused(si, id, "timeout", detail));
         send_error(seat, id, "timeout", detail + "; the referee played the default option", nullptr);
         *by_default = true;
         return default_option(opts);
@@ -584,14 +526,9 @@ MatchOutcome Runner::run() {
         const double ms = double(last_used_us_) / 1000;  // as clocked: request sent .. answer read
         events.clear();
         dt::apply(*state, opts[idx], &events);
-        if (tr_.enabled()) {
-          json line{{"type", "decision"}, {"seat", si},   {"decision_id", id},
-                    {"options", opts.size()}, {"choice", idx}, {"text", dt::to_text(opts[idx])},
-                    {"ms", std::round(ms * 1000) / 1000}, {"hash", hash_hex(dt::state_hash(*state))}};
-          if (!comment.empty()) line["comment"] = comment;
-          if (by_default) line["default"] = true;
-          tr_.write(line);
-        }
+        if (tr_.enabled())
+          tr_.write(transcript_line::decision({si, id, opts.size(), idx, dt::to_text(opts[idx]), ms,
+                                               dt::state_hash(*state), comment, by_default}));
         if (spec_.verbose) fmt::print("s{} > {}{}\n", si, dt::to_text(opts[idx]), comment.empty() ? "" : "   # " + comment);
         logging::debug(where(si), "decision {}: {:.3f} ms as clocked, {} options{}, bank {} ms left", id, ms,
                        opts.size(), by_default ? ", the default played" : "", seats_[size_t(si)].bank_ms);
@@ -639,7 +576,6 @@ MatchOutcome Runner::run() {
   }
   for (Seat& seat : seats_)
     if (seat.started && !seat.closed) seat.link->shutdown(milliseconds(seat.out.verdict == Verdict::Ok ? spec_.shutdown_grace_ms : 0));
-  json seats = json::array();
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatOutcome& so = seats_[i].out;
     if (so.name.empty()) so.name = spec_.bots[i].spec;
@@ -647,20 +583,10 @@ MatchOutcome Runner::run() {
       const std::string tail = seats_[i].link->stderr_tail();
       if (!tail.empty()) so.detail += "\nstderr tail:\n" + tail;
     }
-    json js{{"name", so.name}, {"verdict", to_string(so.verdict)}, {"p", so.promotion}, {"d", so.destiny},
-            {"place", so.place}, {"time_used_ms", so.time_used_ms}};
-    if (dt::has_teams(spec_.rules)) js["team"] = so.team;
-    if (so.timeouts) js["timeouts"] = so.timeouts;
-    if (so.illegal) js["illegal"] = so.illegal;
-    if (so.malformed) js["malformed"] = so.malformed;
-    seats.push_back(js);
     out_.seats.push_back(so);
   }
-  json result{{"type", "result"}, {"winner", out_.winner}, {"reason", out_.reason}, {"seats", seats}};
-  if (dt::has_teams(spec_.rules)) result["winning_team"] = out_.winning_team;
-  if (out_.voided) result["void_reason"] = out_.void_reason;
   try {
-    tr_.write(result);
+    tr_.write(transcript_line::result(out_, dt::has_teams(spec_.rules)));
   } catch (const std::exception& e) {
     if (!out_.voided) {
       out_.voided = true;

@@ -116,19 +116,30 @@ class PageBuilder final : public ReplayVisitor {
     pending_ = board(*d.after);
   }
 
-  void on_line(const nlohmann::ordered_json& line) override {
-    const std::string type = line.value("type", "");
-    if (type == "refused") {
-      refused_.push_back(fmt::format("s{} {}: {}", line.value("seat", -1), line.value("kind", std::string()),
+  void on_line(LineType type, const nlohmann::ordered_json& line) override {
+    switch (type) {
+      case LineType::Refused:
+        refused_.push_back(fmt::format("s{} {}: {}", line.value("seat", -1), line.value("kind", std::string()),
+                                       line.value("detail", std::string())));
+        break;
+      case LineType::Fault:
+        notes_.push_back(fmt::format("fault: s{} {}: {}", line.value("seat", -1), line.value("verdict", std::string()),
                                      line.value("detail", std::string())));
-    } else if (type == "fault") {
-      notes_.push_back(fmt::format("fault: s{} {}: {}", line.value("seat", -1), line.value("verdict", std::string()),
-                                   line.value("detail", std::string())));
-    } else if (type == "ready") {
-      const int seat = line.value("seat", -1);
-      if (seat >= 0 && data["match"]["bots"].size() > size_t(seat)) data["match"]["bots"][size_t(seat)] = line.value("name", std::string("?"));
-    } else if (type == "result") {
-      data["result"] = {{"winner", line.value("winner", -1)}, {"reason", line.value("reason", std::string())}};
+        break;
+      case LineType::Ready: {
+        const int seat = line.value("seat", -1);
+        if (seat >= 0 && data["match"]["bots"].size() > size_t(seat))
+          data["match"]["bots"][size_t(seat)] = line.value("name", std::string("?"));
+        break;
+      }
+      case LineType::Result:
+        data["result"] = {{"winner", line.value("winner", -1)}, {"reason", line.value("reason", std::string())}};
+        break;
+      case LineType::Header:
+      case LineType::Decision:
+      case LineType::Event:
+      case LineType::Leave:
+        break;
     }
   }
 

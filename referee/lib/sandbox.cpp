@@ -286,11 +286,52 @@ UidLease::~UidLease() {
 
 // ---- the command ------------------------------------------------------------
 
+bool names_bot_files(const std::string& v) {
+  static const char* const kSearchPaths[] = {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "NODE_PATH", "CLASSPATH",
+                                             "PERL5LIB", "PERLLIB", "RUBYLIB", "GEM_HOME", "GEM_PATH", "LUA_PATH",
+                                             "LUA_CPATH", "LD_LIBRARY_PATH", "JAVA_HOME", "DOTNET_ROOT"};
+  for (const char* n : kSearchPaths)
+    if (v == n) return true;
+  return v.rfind("DTREF_", 0) == 0 && v != "DTREF_TOKEN" && v != "DTREF_GRPC_ADDRESS";
+}
+
+std::vector<std::string> value_paths(const std::string& value, const std::string& dir) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= value.size()) {
+    size_t end = value.find(':', start);
+    if (end == std::string::npos) end = value.size();
+    const std::string part = value.substr(start, end - start);
+    // Lua's patterns (./?.lua;/tmp/lib/?.lua) name their directories before the "?".
+    std::string path = part.substr(0, part.find_first_of("?;"));
+    if (!path.empty()) {
+      std::error_code ec;
+      fs::path p = dir.empty() || fs::path(path).is_absolute() ? fs::absolute(path, ec) : fs::path(dir) / path;
+      if (!ec && fs::exists(p, ec)) {
+        p = fs::weakly_canonical(p, ec);
+        const std::string s = p.string();
+        if (!ec && s != "/" && !is_system_path(s + (fs::is_directory(p, ec) ? "/" : ""))) out.push_back(s);
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
 std::vector<std::string> command_paths(const std::string& command, const std::string& dir) {
   std::vector<std::string> out;
   std::string tok;
   char quote = 0;
   auto flush = [&] {
+    // PYTHONPATH=...: the paths a search-path variable names (any other
+    // assignment names nothing: a path a bot is handed in a variable of its
+    // own choosing is one it learns at run time).
+    const size_t eq = tok.find('=');
+    if (eq != std::string::npos && eq > 0 && names_bot_files(tok.substr(0, eq))) {
+      for (std::string& p : value_paths(tok.substr(eq + 1), dir)) out.push_back(std::move(p));
+      tok.clear();
+      return;
+    }
     if (tok.find('/') != std::string::npos && tok.find('=') == std::string::npos) {
       std::error_code ec;
       fs::path p = dir.empty() || fs::path(tok).is_absolute() ? fs::absolute(tok, ec) : fs::path(dir) / tok;
@@ -370,6 +411,9 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
   const std::string cwd = dir.empty() ? fs::current_path(cwd_ec).string() : fs::absolute(dir, cwd_ec).string();
   std::vector<std::string> own = command_paths(shell_command, cwd);
   if (!cwd.empty()) own.push_back(cwd);
+  for (const auto& [name, value] : s.env)
+    if (names_bot_files(name))
+      for (std::string& p : value_paths(value, cwd)) own.push_back(std::move(p));
   // The bot's own files under a directory the sandbox replaced (a bot kept in
   // /tmp, say) are bound back, read-only.
   const char* const replaced[] = {"/tmp", "/var/tmp", "/dev/shm", "/run"};

@@ -102,6 +102,7 @@ StdioLink::Io StdioLink::pump(Clock::time_point deadline) {
       const ssize_t got = ::read(out_, buf, sizeof buf);
       if (got > 0) {
         lines_.append(buf, size_t(got));
+        read_since_send_ += size_t(got);
         progress = true;
         if (lines_.buffered() > opt_.max_line + sizeof buf) break;  // let the reader judge it first
         if (size_t(got) < sizeof buf) break;  // drained: spare the read that would say EAGAIN
@@ -127,6 +128,7 @@ bool StdioLink::send_line(const std::string& line) {
   // A bot that does not read its stdin must not grow our memory: past the
   // cap, messages are not queued (it will time out waiting for them anyway).
   if (outbuf_.size() + line.size() > kMaxUnsentBytes) return false;
+  read_since_send_ = 0;
   outbuf_ += line;
   outbuf_ += '\n';
   return flush_output();
@@ -156,6 +158,7 @@ bool StdioLink::send(const protocol::RefereeMessage& m) {
   if (in_ < 0) return false;
   append_json_line(outbuf_, m, style_);
   outbuf_ += '\n';
+  read_since_send_ = 0;
   return flush_output();
 }
 
@@ -179,6 +182,7 @@ Received StdioLink::receive(Clock::time_point deadline) {
       std::string error;
       if (parse_bot_line(line, &r.msg, &error)) {
         r.kind = Received::Kind::Message;
+        r.raw = std::move(line);  // as the bot wrote it, for those who quote it
       } else {
         r.kind = Received::Kind::Malformed;
         r.raw = line.substr(0, 200);
@@ -213,6 +217,8 @@ Received StdioLink::receive(Clock::time_point deadline) {
     if (Clock::now() >= deadline) {
       r.kind = Received::Kind::Timeout;
       r.at = Clock::now();
+      r.silent = read_since_send_ == 0 && !proc_.exited();
+      r.partial = lines_.partial(200);
       if (opt_.wire) opt_.wire->write(WireLog::Dir::Note, "nothing more arrived before the deadline");
       return r;
     }

@@ -5,8 +5,10 @@
 #include <fmt/core.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -19,6 +21,10 @@ namespace dtref {
 
 using json = nlohmann::ordered_json;
 
+bool compressed_transcript_path(const std::string& path) {
+  return path.size() > 4 && path.compare(path.size() - 4, 4, ".zst") == 0;
+}
+
 TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
   // Owner-only: the transcript holds the seed, and with it every hidden card.
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -27,9 +33,28 @@ TranscriptWriter::TranscriptWriter(const std::string& path) : path_(path) {
   if (fd >= 0 && ::fstat(fd, &st) == 0 && (!S_ISREG(st.st_mode) || ::fchmod(fd, 0600) == 0)) f_ = ::fdopen(fd, "w");
   if (!f_ && fd >= 0) ::close(fd);
   if (!f_) throw std::invalid_argument(fmt::format("cannot write the transcript '{}': check the directory exists and is writable", path));
+  if (compressed_transcript_path(path)) {
+    zstd_ = ZSTD_createCCtx();
+    if (!zstd_) throw std::runtime_error("cannot start zstd compression");
+    ZSTD_CCtx_setParameter(zstd_, ZSTD_c_compressionLevel, 6);
+    ZSTD_CCtx_setParameter(zstd_, ZSTD_c_checksumFlag, 1);  // a whole file's corruption is found
+  }
 }
 
 TranscriptWriter::~TranscriptWriter() {
+  if (zstd_ && f_) {
+    // The frame's end, so zstd's own tool reads the file without a warning.
+    ZSTD_inBuffer in{nullptr, 0, 0};
+    size_t left = 0;
+    do {
+      out_.resize(ZSTD_CStreamOutSize());
+      ZSTD_outBuffer out{out_.data(), out_.size(), 0};
+      left = ZSTD_compressStream2(zstd_, &out, &in, ZSTD_e_end);
+      if (ZSTD_isError(left)) break;
+      std::fwrite(out_.data(), 1, out.pos, f_);
+    } while (left != 0);
+  }
+  if (zstd_) ZSTD_freeCCtx(zstd_);
   if (f_) std::fclose(f_);
 }
 
@@ -37,12 +62,254 @@ void TranscriptWriter::write(const json& line) {
   if (!f_) return;
   std::string s = line.dump(-1, ' ', false, json::error_handler_t::replace);
   s += '\n';
+  const std::string* bytes = &s;
+  if (zstd_) {
+    // A flushed block per line: what is written can be read back at once.
+    ZSTD_inBuffer in{s.data(), s.size(), 0};
+    out_.clear();
+    size_t left = 0;
+    do {
+      const size_t at = out_.size();
+      out_.resize(at + ZSTD_CStreamOutSize());
+      ZSTD_outBuffer out{out_.data() + at, out_.size() - at, 0};
+      left = ZSTD_compressStream2(zstd_, &out, &in, ZSTD_e_flush);
+      if (ZSTD_isError(left))
+        throw std::runtime_error(fmt::format("cannot compress the transcript '{}': {}", path_, ZSTD_getErrorName(left)));
+      out_.resize(at + out.pos);
+    } while (left != 0);
+    bytes = &out_;
+  }
   // One write per line, flushed at once: a kill leaves at worst one partial last line.
-  if (std::fwrite(s.data(), 1, s.size(), f_) != s.size() || std::fflush(f_) != 0)
+  if (std::fwrite(bytes->data(), 1, bytes->size(), f_) != bytes->size() || std::fflush(f_) != 0)
     throw std::runtime_error(fmt::format("cannot write the transcript '{}': {}", path_, std::strerror(errno)));
 }
 
+namespace {
+
+// Reads a zstd stream from `src` as a plain character stream.
+class ZstdReadBuf : public std::streambuf {
+ public:
+  explicit ZstdReadBuf(std::istream& src)
+      : src_(src), d_(ZSTD_createDCtx()), in_(ZSTD_DStreamInSize()), out_(ZSTD_DStreamOutSize()) {}
+  ~ZstdReadBuf() override { ZSTD_freeDCtx(d_); }
+  std::string problem;
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (!d_ || !problem.empty()) return traits_type::eof();
+    for (;;) {
+      if (in_pos_ == in_size_ && !pending_) {
+        src_.read(in_.data(), std::streamsize(in_.size()));
+        in_size_ = size_t(src_.gcount());
+        in_pos_ = 0;
+        if (in_size_ == 0) return traits_type::eof();  // a cut file ends at its last whole block
+      }
+      ZSTD_inBuffer in{in_.data(), in_size_, in_pos_};
+      ZSTD_outBuffer out{out_.data(), out_.size(), 0};
+      const size_t r = ZSTD_decompressStream(d_, &out, &in);
+      in_pos_ = in.pos;
+      if (ZSTD_isError(r)) {
+        problem = std::string("corrupt zstd data: ") + ZSTD_getErrorName(r);
+        return traits_type::eof();
+      }
+      pending_ = out.pos == out.size;  // a full buffer: zstd may hold more output
+      if (out.pos > 0) {
+        setg(out_.data(), out_.data(), out_.data() + out.pos);
+        return traits_type::to_int_type(out_[0]);
+      }
+    }
+  }
+
+ private:
+  std::istream& src_;
+  ZSTD_DCtx* d_;
+  std::vector<char> in_, out_;
+  size_t in_pos_ = 0, in_size_ = 0;
+  bool pending_ = false;
+};
+
+}  // namespace
+
+struct TranscriptFile::Impl {
+  std::ifstream file;
+  std::unique_ptr<ZstdReadBuf> zbuf;
+  std::unique_ptr<std::istream> z;
+};
+
+TranscriptFile::TranscriptFile(const std::string& path) : impl_(std::make_unique<Impl>()) {
+  impl_->file.open(path, std::ios::binary);
+  if (!impl_->file) return;
+  unsigned char magic[4] = {};
+  impl_->file.read(reinterpret_cast<char*>(magic), 4);
+  const bool zstd = impl_->file.gcount() == 4 && magic[0] == 0x28 && magic[1] == 0xB5 && magic[2] == 0x2F && magic[3] == 0xFD;
+  impl_->file.clear();
+  impl_->file.seekg(0);
+  if (zstd) {
+    impl_->zbuf = std::make_unique<ZstdReadBuf>(impl_->file);
+    impl_->z = std::make_unique<std::istream>(impl_->zbuf.get());
+  }
+}
+
+TranscriptFile::~TranscriptFile() = default;
+bool TranscriptFile::is_open() const { return impl_->file.is_open() && !impl_->file.fail(); }
+std::istream& TranscriptFile::stream() { return impl_->z ? *impl_->z : impl_->file; }
+std::string TranscriptFile::problem() const { return impl_->zbuf ? impl_->zbuf->problem : std::string(); }
+
+std::optional<std::string> read_transcript_text(const std::string& path, size_t max_bytes) {
+  TranscriptFile f(path);
+  if (!f.is_open()) return std::nullopt;
+  std::string out;
+  char buf[1 << 16];
+  for (;;) {
+    f.stream().read(buf, sizeof buf);
+    const size_t n = size_t(f.stream().gcount());
+    if (n == 0) break;
+    if (out.size() + n > max_bytes) return std::nullopt;
+    out.append(buf, n);
+  }
+  if (!f.problem().empty()) return std::nullopt;
+  return out;
+}
+
 std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
+
+namespace {
+
+constexpr std::pair<LineType, std::string_view> kLineNames[] = {
+    {LineType::Header, "header"}, {LineType::Ready, "ready"},     {LineType::Decision, "decision"},
+    {LineType::Event, "event"},   {LineType::Refused, "refused"}, {LineType::Fault, "fault"},
+    {LineType::Leave, "leave"},   {LineType::Result, "result"},
+};
+
+// A line of type `t`: "type" first, as every reader expects.
+json line_of(LineType t) { return json{{"type", std::string(to_string(t))}}; }
+
+}  // namespace
+
+std::string_view to_string(LineType t) {
+  for (const auto& [type, name] : kLineNames)
+    if (type == t) return name;
+  return "?";
+}
+
+std::optional<LineType> line_type_by_name(std::string_view name) {
+  for (const auto& [type, n] : kLineNames)
+    if (n == name) return type;
+  return std::nullopt;
+}
+
+namespace transcript_line {
+
+json header(const MatchSpec& spec, const dt::GameConfig& cfg, const dt::CardDb& db, int protocol,
+            const std::string& engine_version) {
+  json decks = json::array();
+  for (size_t i = 0; i < spec.decks.size() && i < cfg.decks.size(); ++i) {
+    json codes = json::array();
+    for (uint16_t d : cfg.decks[i]) codes.push_back(db[d].code);
+    json deck = {{"name", spec.decks[i].name}, {"cards", codes}};
+    if (!spec.decks[i].side_board.empty()) {
+      json side = json::array();
+      for (uint16_t d : spec.decks[i].side_board) side.push_back(db[d].code);
+      deck["side_board"] = side;
+    }
+    decks.push_back(deck);
+  }
+  auto clocks = [](const Clocks& c) {
+    return json{{"startup_ms", c.startup_ms}, {"decision_ms", c.decision_ms}, {"bank_ms", c.bank_ms},
+                {"grace_ms", c.grace_ms}};
+  };
+  json bots = json::array();
+  for (const BotSpec& b : spec.bots) {
+    json j{{"name", b.name.empty() ? b.spec : b.name}, {"spec", b.spec}};
+    if (!b.args.empty()) j["args"] = b.args;
+    if (!b.dir.empty()) j["dir"] = b.dir;
+    if (!b.env.empty()) {
+      json env = json::object();
+      for (const auto& [k, v] : b.env) env[k] = v;
+      j["env"] = env;
+    }
+    if (b.clocks) j["clocks"] = clocks(*b.clocks);
+    bots.push_back(j);
+  }
+  json j = line_of(LineType::Header);
+  j.update(json{{"protocol", protocol},
+                {"engine_version", engine_version},
+                {"card_db_version", db.version},
+                {"match_id", spec.match_id},
+                {"key", spec.key},
+                {"rules", rules_to_json(spec.rules)},
+                {"seed", spec.seed},
+                {"decks", decks},
+                {"bots", bots},
+                {"clocks", clocks(spec.clocks)},
+                {"policy", to_string(spec.policy)}});
+  return j;
+}
+
+json ready(size_t seat, const std::string& name, const std::string& ready_name) {
+  json j = line_of(LineType::Ready);
+  j["seat"] = seat;
+  j["name"] = name;
+  // The operator's name for the bot beside the one the bot gave itself.
+  if (ready_name != name) j["ready_name"] = ready_name;
+  return j;
+}
+
+json decision(const DecisionRecord& d) {
+  json j = line_of(LineType::Decision);
+  j.update(json{{"seat", d.seat}, {"decision_id", d.decision_id}, {"options", d.options}, {"choice", d.choice},
+                {"text", d.text}, {"ms", std::round(d.ms * 1000) / 1000}, {"hash", hash_hex(d.hash)}});
+  if (!d.comment.empty()) j["comment"] = d.comment;
+  if (d.by_default) j["default"] = true;
+  return j;
+}
+
+json event(const dt::State& s, const dt::Event& e) {
+  json j = line_of(LineType::Event);
+  j.update(json{{"kind", std::string(dt::to_string(e.kind))}, {"seat", e.seat}, {"a", e.a}, {"b", e.b}, {"x", e.x},
+                {"y", e.y}, {"text", dt::describe(s, e)}});
+  return j;
+}
+
+json refused(size_t seat, int64_t decision_id, const std::string& kind, const std::string& detail) {
+  json j = line_of(LineType::Refused);
+  j.update(json{{"seat", seat}, {"decision_id", decision_id}, {"kind", kind}, {"detail", detail}});
+  return j;
+}
+
+json fault(size_t seat, Verdict v, const std::string& detail, const std::string& stderr_tail) {
+  json j = line_of(LineType::Fault);
+  j.update(json{{"seat", seat}, {"verdict", to_string(v)}, {"detail", detail}});
+  if (!stderr_tail.empty()) j["stderr_tail"] = stderr_tail;
+  return j;
+}
+
+json leave(int seat, uint64_t hash) {
+  json j = line_of(LineType::Leave);
+  j.update(json{{"seat", seat}, {"hash", hash_hex(hash)}});
+  return j;
+}
+
+json result(const MatchOutcome& out, bool teams) {
+  json seats = json::array();
+  for (const SeatOutcome& so : out.seats) {
+    json js{{"name", so.name}, {"verdict", to_string(so.verdict)}, {"p", so.promotion}, {"d", so.destiny},
+            {"place", so.place}, {"time_used_ms", so.time_used_ms}};
+    if (teams) js["team"] = so.team;
+    if (so.timeouts) js["timeouts"] = so.timeouts;
+    if (so.illegal) js["illegal"] = so.illegal;
+    if (so.malformed) js["malformed"] = so.malformed;
+    seats.push_back(js);
+  }
+  json j = line_of(LineType::Result);
+  j.update(json{{"winner", out.winner}, {"reason", out.reason}, {"seats", seats}});
+  if (teams) j["winning_team"] = out.winning_team;
+  if (out.voided) j["void_reason"] = out.void_reason;
+  return j;
+}
+
+}  // namespace transcript_line
 
 json rules_to_json(const dt::Rules& r) {
   json j{{"name", r.name}};
@@ -193,13 +460,18 @@ std::string text_field(const json& j, const char* key, const std::string& otherw
 }  // namespace
 
 ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
-  std::ifstream in(path);
-  if (!in) {
+  TranscriptFile in(path);
+  if (!in.is_open()) {
     ReplayReport rep;
     rep.problem = "cannot open '" + path + "'";
     return rep;
   }
-  return replay_transcript(in, narrate, visitor);
+  ReplayReport rep = replay_transcript(in.stream(), narrate, visitor);
+  if (!in.problem().empty() && rep.problem.empty()) {
+    rep.problem = in.problem();
+    rep.verified = false;
+  }
+  return rep;
 }
 
 ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* visitor) {
@@ -232,9 +504,10 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
       return rep;
     }
     try {
-      const std::string type = text_field(j, "type", "");
+      const std::string type_name = text_field(j, "type", "");
+      const std::optional<LineType> type = line_type_by_name(type_name);
       if (lineno == 1) {
-        if (type != "header") {
+        if (type != LineType::Header) {
           rep.problem = "line 1: the first line is not a transcript header";
           return rep;
         }
@@ -281,12 +554,18 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
         continue;
       }
       if (!s) break;
-      if (type != "ready") {  // the opening events come after the bots said ready
+      if (!type) continue;  // a line type from a later version
+      if (type != LineType::Ready) {  // the opening events come after the bots said ready
         for (std::string& o : opening) say(std::move(o));
         opening.clear();
       }
-      if (visitor && type != "decision") visitor->on_line(j);
-      if (type == "decision") {
+      if (visitor && type != LineType::Decision) visitor->on_line(*type, j);
+      switch (*type) {
+      case LineType::Header:
+        throw std::runtime_error("a second header line");
+      case LineType::Event:
+        break;  // events are the engine's to replay, not the file's
+      case LineType::Decision: {
         const int64_t seat = whole_field(j, "seat");
         const int64_t choice = whole_field(j, "choice");
         const int64_t count = whole_field(j, "options");
@@ -318,15 +597,24 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
         for (const dt::Event& e : events) say("  " + dt::describe(*s, e));
         events.clear();
         ++rep.decisions;
+        // Without its hash a decision proves nothing: the record of what the
+        // engine reached is what --verify checks.
+        if (!j.contains("hash")) {
+          rep.problem = where + ": the decision line has no \"hash\"";
+          return rep;
+        }
         const std::string want = text_field(j, "hash", "");
-        if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
+        if (want != hash_hex(dt::state_hash(*s))) {
           rep.problem = fmt::format("{}: state hash after '{}' is {}, the transcript has {}", where,
                                     dt::to_text(opts[size_t(choice)]), hash_hex(dt::state_hash(*s)), want);
           return rep;
         }
-      } else if (type == "ready") {
+        break;
+      }
+      case LineType::Ready:
         say(fmt::format("s{} is {}", whole_or(j, "seat", -1), text_field(j, "name", "?")));
-      } else if (type == "leave") {
+        break;
+      case LineType::Leave: {
         // A seat whose bot forfeited left the game there; the others played on.
         const int64_t seat = whole_field(j, "seat");
         if (seat < 0 || seat >= s->num_seats()) throw std::runtime_error("leave: no seat " + std::to_string(seat));
@@ -335,14 +623,20 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
         events.clear();
         ++rep.leaves;
         const std::string want = text_field(j, "hash", "");
-        if (!want.empty() && want != hash_hex(dt::state_hash(*s))) {
-          rep.problem = fmt::format("line {}: state hash after s{} left is {}, the transcript has {}", lineno, seat,
-                                    hash_hex(dt::state_hash(*s)), want);
+        if (want != hash_hex(dt::state_hash(*s))) {
+          rep.problem = want.empty() ? fmt::format("line {}: the leave line has no \"hash\"", lineno)
+                                     : fmt::format("line {}: state hash after s{} left is {}, the transcript has {}",
+                                                   lineno, seat, hash_hex(dt::state_hash(*s)), want);
           return rep;
         }
-      } else if (type == "fault") {
+        break;
+      }
+      case LineType::Refused:
+        break;
+      case LineType::Fault:
         say(fmt::format("fault: s{} {}: {}", whole_or(j, "seat", -1), text_field(j, "verdict", ""), text_field(j, "detail", "")));
-      } else if (type == "result") {
+        break;
+      case LineType::Result: {
         rep.complete = true;
         const std::string reason = text_field(j, "reason", "");
         const int64_t winner = whole_or(j, "winner", -2);
@@ -372,6 +666,8 @@ ReplayReport replay_transcript(std::istream& in, bool narrate, ReplayVisitor* vi
               return rep;
             }
         }
+        break;
+      }
       }
     } catch (const json::exception&) {
       // The fields above are checked; this is a last line of defence, in words.

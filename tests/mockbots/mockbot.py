@@ -28,6 +28,9 @@ Plays correctly (a seeded random legal option) until its N-th request
                 correctly (the referee must still finish and kill it)
   grandchild_crash  the same, then exits with code 3 at request N
   die_on_error  plays correctly, but exits with code 5 when told an error
+  no_flush      from request N on, writes its answers without flushing stdout
+                (the most common stdio bug: they wait in its buffer)
+  no_newline    from request N on, writes its answers without the newline
   linger        plays correctly, but never leaves after match_end (not even
                 when its input ends)
   deep_json     answers with a choice nested 100,000 arrays deep (40 KB of
@@ -60,6 +63,7 @@ so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
 --features: protocol features to ask for in ready, comma-separated (e.g. compact).
 """
+import io
 import json
 import os
 import random
@@ -92,6 +96,9 @@ def main():
         sys.stdout.write(json.dumps(obj) + "\n")
         sys.stdout.flush()
 
+    if mode == "no_flush":
+        # Block-buffered whatever PYTHONUNBUFFERED says, as a pipe's stdout normally is.
+        sys.stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(sys.stdout.fileno(), "w", closefd=False), 65536))
     note_pid(os.getpid())
     if mode.startswith("grandchild"):
         child = subprocess.Popen(["sleep", "1000"], stdout=sys.stdout, stderr=sys.stderr)
@@ -168,6 +175,13 @@ def main():
                     continue
                 elif mode == "bad_text":
                     choice = "attack c9999 c9998 fight"
+                elif mode == "no_flush":
+                    sys.stdout.write(json.dumps({"decision_id": did, "choice": choice}) + "\n")
+                    continue
+                elif mode == "no_newline":
+                    sys.stdout.write(json.dumps({"decision_id": did, "choice": choice}))
+                    sys.stdout.flush()
+                    continue
             if mode == "flood_stderr":
                 sys.stderr.write("e" * 262144)
                 sys.stderr.flush()

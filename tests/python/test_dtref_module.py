@@ -100,6 +100,56 @@ class GameTest(unittest.TestCase):
             dtref.Game().observation(5)
 
 
+class FromStateTest(unittest.TestCase):
+    def test_the_state_a_request_carries_rebuilds_the_position(self):
+        for seed in (2, 5, 9):
+            g = dtref.Game(["corporate", "legion"], seed=seed)
+            play_to(g, 30 + seed * 7, seed=seed)
+            if g.over:
+                continue
+            seat = g.deciding
+            h = dtref.Game.from_state(g.state_text(seat), ["corporate", "legion"], seed=1)
+            self.assertEqual(h.options(), g.options())
+            self.assertEqual(h.observation(seat), g.observation(seat))
+            self.assertEqual(h.deciding, seat)
+            # It searches like any game: samples agree with what the seat saw, and play on.
+            w = h.determinize(seat, seed=3)
+            self.assertEqual(w.observation(seat), g.observation(seat))
+            w.rollout(seed=4)
+            self.assertTrue(w.over)
+            # The protocol's own deck entries do as well as deck names.
+            entries = [{"count": 60, "code": "01273", "name": "SEA LION"}]
+            self.assertEqual(dtref.Game.from_state(g.state_text(seat), [entries]).options(), g.options())
+        with self.assertRaisesRegex(ValueError, "cannot read the state text"):
+            dtref.Game.from_state("nonsense", ["corporate"])
+
+    def test_rollout_plays_the_game_it_is_called_on(self):
+        g = dtref.Game(seed=12)
+        c = g.clone()
+        c.rollout(seed=1)
+        self.assertTrue(c.over)
+        self.assertFalse(g.over)
+
+    def test_deck_errors_name_the_python_keyword(self):
+        dtref_bin = os.environ.get("DTREF_BIN")
+        if not dtref_bin:
+            self.skipTest("DTREF_BIN not set")
+        import subprocess, tempfile
+        listed = subprocess.run([dtref_bin, "cards", "--list", "--missing"], capture_output=True, text=True).stdout
+        codes = [l.split()[0] for l in listed.splitlines() if l.strip()]
+        if not codes:
+            self.skipTest("every card is implemented")
+        with tempfile.NamedTemporaryFile("w", suffix=".deck", delete=False) as f:
+            f.write("1 %s\n" % codes[0])
+        try:
+            with self.assertRaises(ValueError) as e:
+                dtref.Game([f.name, "legion"])
+            self.assertIn("allow_unimplemented=True", str(e.exception))
+            self.assertNotIn("--allow-unimplemented", str(e.exception))
+        finally:
+            os.unlink(f.name)
+
+
 class DeterminizeTest(unittest.TestCase):
     def test_a_thousand_samples_never_contradict_the_seats_observation(self):
         samples = 0
@@ -149,6 +199,12 @@ class LibraryDocTest(unittest.TestCase):
         play_to(g, 20)
         k = scope["choose"](g, g.deciding, playouts=8)
         self.assertIn(k, range(len(g.options())))
+        # examples/python-search plays this very function in refereed matches.
+        example = os.path.join(DOCS, "..", "examples", "python-search", "bot.py")
+        with open(example, encoding="utf-8") as f:
+            bot = f.read()
+        choose = re.search(r"(def choose\(.*?)\n\nif __name__", code, re.S).group(1).strip()
+        self.assertIn(choose, bot, "the example bot runs the search of the docs unchanged")
 
 
 if __name__ == "__main__":

@@ -416,10 +416,11 @@ void list_problems(const Deck& deck, bool side, const CardDb& db, const Rules& r
     // expressed before it and whose printed text is not audited yet plays as
     // before (CardDef::audit_pending); `dtref deck` names such cards.
     if (!allow_unimplemented && !d.implemented && !d.audit_pending) {
-      per_card.push_back({line, d.name + " (" + d.code + ") is not implemented by the engine yet (" +
-                                    (d.missing.empty() ? "printed text" : "gEngine text") + ": " +
-                                    (d.missing.empty() ? db.text(CardText::Printed)[c].missing : d.missing) +
-                                    "); remove it, or pass --allow-unimplemented to play only what of it is expressed"});
+      per_card.push_back({line,
+                          d.name + " (" + d.code + ") is not implemented by the engine yet (" +
+                              (d.missing.empty() ? "printed text" : "gEngine text") + ": " +
+                              (d.missing.empty() ? db.text(CardText::Printed)[c].missing : d.missing) + ")",
+                          n});
     }
     if (!rules.outposts && d.type == CardType::Warrior && (d.affil & kTribes) != 0) {
       per_card.push_back({line, d.name + " is a Tribal warrior, and the " + rules.name +
@@ -533,14 +534,30 @@ Deck load_deck_arg(const std::string& preset_or_path, const CardDb& db, const Ru
   std::vector<DeckProblem> problems;
   Deck deck = read_deck(text, db, name, problems);
   for (DeckProblem& p : deck_problems(deck, db, rules, allow_unimplemented)) problems.push_back(std::move(p));
-  if (!problems.empty()) {
-    std::string msg = source + " is not a legal deck under the " + rules.name + " rules:";
-    constexpr size_t kShown = 25;
-    for (size_t i = 0; i < problems.size() && i < kShown; ++i) msg += "\n  " + problems[i].text();
-    if (problems.size() > kShown) msg += "\n  ... and " + std::to_string(problems.size() - kShown) + " more";
-    throw std::runtime_error(msg);
-  }
+  if (!problems.empty())
+    throw std::runtime_error(source + " is not a legal deck under the " + rules.name + " rules:\n" +
+                             deck_problems_text(problems, deck));
   return deck;
+}
+
+std::string deck_problems_text(const std::vector<DeckProblem>& problems, const Deck& deck, size_t shown) {
+  std::string msg;
+  int copies = 0, lines = 0;
+  for (const DeckProblem& p : problems)
+    if (p.unimplemented > 0) copies += p.unimplemented, ++lines;
+  // A deck brought from outside may hold many cards still to come: say how
+  // many at once, and the way out once, rather than on every line.
+  if (copies > 0) {
+    const int total = int(deck.cards.size() + deck.side_board.size());
+    msg += "  " + std::to_string(copies) + " of " + std::to_string(total) + (total == 1 ? " card" : " cards") +
+           ", on " + std::to_string(lines) + (lines == 1 ? " line, is" : " lines, are") + " not implemented yet; " +
+           std::to_string(total - copies) + " would play.\n  Remove them, or pass " +
+           std::string(kAllowUnimplementedFlag) +
+           " to play only what of them is expressed (`dtref cards --coverage` shows which sets play today).";
+  }
+  for (size_t i = 0; i < problems.size() && i < shown; ++i) msg += (msg.empty() ? "  " : "\n  ") + problems[i].text();
+  if (problems.size() > shown) msg += "\n  ... and " + std::to_string(problems.size() - shown) + " more";
+  return msg;
 }
 
 }  // namespace dt

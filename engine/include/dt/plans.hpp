@@ -1,4 +1,4 @@
-// An attack plan told to one player alone (EMPATHY, engine/src/effects/plans.hpp).
+// An attack plan told to one player alone (EMPATHY, engine/src/effects/attacks/plans.hpp).
 // The telling is an Effect event whose x is kPlanEvent - (3 * the planner + what):
 // what 0 a Fight attack, 1 a Shoot attack, 2 no attack; b is the attacker, y the
 // defender. Only the event's seat (the caster) and the planner read b, y and what.

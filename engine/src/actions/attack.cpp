@@ -4,9 +4,9 @@
 
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
-#include "effects/orders.hpp"
-#include "effects/telepathy.hpp"
-#include "effects/plans.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/attacks/telepathy.hpp"
+#include "effects/attacks/plans.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 

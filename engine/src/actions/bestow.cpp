@@ -1,6 +1,6 @@
 // gEngine "BESTOW DARK SYMMETRY GIFT": one action puts a gift on one of your
 // warriors that may have it (effects/symmetry.cpp says which).
-#include "effects/waiver.hpp"
+#include "effects/filters/waiver.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
-#include "effects/stun.hpp"
+#include "effects/lasting/stun.hpp"
 
 namespace dt::detail {
 

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "effects/orders.hpp"
-#include "effects/plans.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/attacks/plans.hpp"
 #include "internal.hpp"
 #include "../markers.hpp"
 

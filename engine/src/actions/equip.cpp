@@ -1,8 +1,8 @@
 // gEngine "EQUIP": one action puts an Equipment card on one of your warriors
 // (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon,
 // or a Relic (cardtypes/relic.cpp says which).
-#include "effects/moves.hpp"
-#include "effects/upkeep.hpp"
+#include "effects/choices/moves.hpp"
+#include "effects/costs/upkeep.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 

@@ -1,8 +1,8 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
-#include "effects/reactions.hpp"
-#include "effects/replace.hpp"
-#include "effects/upkeep.hpp"
+#include "effects/triggers/reactions.hpp"
+#include "effects/triggers/replace.hpp"
+#include "effects/costs/upkeep.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 

@@ -2,8 +2,8 @@
 // Actions step (when it is an action) or in any timing window; then settling
 // the flow: an action opens the response window, and a combat whose warrior
 // left play, or that an effect ended, is over without a resolution.
-#include "effects/revelation.hpp"
-#include "effects/secret.hpp"
+#include "effects/choices/revelation.hpp"
+#include "effects/choices/secret.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

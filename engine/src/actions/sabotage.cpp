@@ -4,7 +4,7 @@
 // SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
 // attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
 #include "internal.hpp"
-#include "effects/stun.hpp"
+#include "effects/lasting/stun.hpp"
 
 namespace dt::detail {
 

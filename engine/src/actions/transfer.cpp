@@ -8,8 +8,8 @@
 #include <algorithm>
 
 #include "internal.hpp"
-#include "effects/stun.hpp"
-#include "effects/replace.hpp"
+#include "effects/lasting/stun.hpp"
+#include "effects/triggers/replace.hpp"
 
 namespace dt::detail {
 

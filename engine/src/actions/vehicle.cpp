@@ -3,7 +3,7 @@
 // cover may not enter; a warrior considered a VEHICLE never leaves itself.
 // A FREE VEHICLE MOVES warrior (DRAGOON) enters and exits for no action.
 #include "internal.hpp"
-#include "effects/stun.hpp"
+#include "effects/lasting/stun.hpp"
 
 namespace dt::detail {
 

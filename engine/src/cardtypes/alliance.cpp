@@ -1,7 +1,7 @@
 // Alliance cards (gEngine "PROCLAIM ALLIANCE"; 1st ed additions and 2nd ed
 // "ALLIANCES"; the Info cards): proclaimed at any time for no action, one per
 // player, unique in play, lying before their player. Their modifiers reach the
-// player's warriors (effects/modifiers.cpp); their privileges let the player
+// player's warriors (effects/modifiers/modifiers.cpp); their privileges let the player
 // muster or bestow at any time, for no action. They leave play only through a
 // card that says it removes Alliances (effects/ops.cpp, `alliance_removable`).
 // Proclaiming is actions/alliance.cpp.

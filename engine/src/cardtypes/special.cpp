@@ -1,6 +1,6 @@
 // Special cards without effect-vocabulary plays: the plain combat modifiers
 // (gEngine "5) MODIFY COMBAT RATINGS"). Specials with plays are run by effects/.
-#include "effects/cancel.hpp"
+#include "effects/triggers/cancel.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

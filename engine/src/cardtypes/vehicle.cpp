@@ -4,7 +4,7 @@
 // fortification benefits, may not seek cover, and in an AIRSHIP or SUBMARINE
 // neither attacks nor is attacked in a Fight combat. Without the vehicle
 // rules (Rules::vehicle_rules off, 1st ed) a vehicle is simply in use.
-#include "effects/wounds.hpp"
+#include "effects/warriors/wounds.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -1,6 +1,6 @@
 // Warrior cards: which cards count as warriors in play and what kind of
 // warrior they are (gEngine "AFFILIATION ICON", "COMBAT RATINGS").
-#include "effects/replace.hpp"
+#include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 
 namespace dt {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "internal.hpp"
-#include "effects/orders.hpp"
-#include "effects/stun.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/lasting/stun.hpp"
 
 namespace dt {
 

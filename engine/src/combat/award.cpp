@@ -2,8 +2,8 @@
 // slain warrior's modified V; own-warrior kills and FREELANCERs earn D only.
 #include <vector>
 
-#include "effects/command.hpp"
-#include "effects/raise.hpp"
+#include "effects/attacks/command.hpp"
+#include "effects/warriors/raise.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

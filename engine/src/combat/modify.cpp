@@ -1,8 +1,8 @@
 // Combat step 5 (gEngine "5) MODIFY COMBAT RATINGS"): the players take turns
 // playing modifiers, starting with the attacker, until all pass in a row.
-#include "effects/last_chance.hpp"
+#include "effects/triggers/last_chance.hpp"
 #include "internal.hpp"
-#include "effects/toll.hpp"
+#include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
 
 namespace dt::detail {

@@ -6,12 +6,12 @@
 
 #include "internal.hpp"
 #include "markers.hpp"
-#include "effects/command.hpp"
-#include "effects/disease.hpp"
-#include "effects/last_chance.hpp"
-#include "effects/reactions.hpp"
-#include "effects/stun.hpp"
-#include "effects/wounds.hpp"
+#include "effects/attacks/command.hpp"
+#include "effects/lasting/disease.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "effects/triggers/reactions.hpp"
+#include "effects/lasting/stun.hpp"
+#include "effects/warriors/wounds.hpp"
 #include "combat/groups.hpp"
 
 namespace dt::detail {

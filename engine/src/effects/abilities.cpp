@@ -4,15 +4,15 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
-#include "effects/last_chance.hpp"
-#include "effects/joined.hpp"
-#include "effects/perception.hpp"
-#include "effects/prison.hpp"
-#include "effects/raise.hpp"
-#include "effects/replace.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "effects/warriors/joined.hpp"
+#include "effects/triggers/perception.hpp"
+#include "effects/lasting/prison.hpp"
+#include "effects/warriors/raise.hpp"
+#include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
-#include "stun.hpp"
+#include "effects/lasting/stun.hpp"
 #include "../markers.hpp"
 
 namespace dt::detail {

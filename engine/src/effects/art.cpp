@@ -2,11 +2,11 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
-#include "effects/mystic.hpp"
-#include "effects/phantasm.hpp"
-#include "effects/revelation.hpp"
-#include "effects/stun.hpp"
-#include "effects/command.hpp"
+#include "effects/costs/mystic.hpp"
+#include "effects/modifiers/phantasm.hpp"
+#include "effects/choices/revelation.hpp"
+#include "effects/lasting/stun.hpp"
+#include "effects/attacks/command.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 

@@ -7,29 +7,29 @@
 #include <string>
 
 #include "actions/declared_attack.hpp"
-#include "effects/area_damage.hpp"
-#include "effects/collection.hpp"
-#include "effects/command.hpp"
-#include "effects/last_chance.hpp"
-#include "effects/membership.hpp"
-#include "effects/moves.hpp"
-#include "effects/orders.hpp"
-#include "effects/charge.hpp"
-#include "effects/joined.hpp"
-#include "effects/perception.hpp"
-#include "effects/phantasm.hpp"
-#include "effects/plans.hpp"
-#include "effects/prison.hpp"
-#include "effects/raise.hpp"
-#include "effects/revelation.hpp"
-#include "effects/secret.hpp"
-#include "effects/inspire.hpp"
-#include "effects/replace.hpp"
-#include "effects/shields.hpp"
-#include "effects/telepathy.hpp"
-#include "effects/upkeep.hpp"
-#include "effects/wounds.hpp"
-#include "effects/visitation.hpp"
+#include "effects/warriors/area_damage.hpp"
+#include "effects/filters/collection.hpp"
+#include "effects/attacks/command.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "effects/modifiers/membership.hpp"
+#include "effects/choices/moves.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/attacks/charge.hpp"
+#include "effects/warriors/joined.hpp"
+#include "effects/triggers/perception.hpp"
+#include "effects/modifiers/phantasm.hpp"
+#include "effects/attacks/plans.hpp"
+#include "effects/lasting/prison.hpp"
+#include "effects/warriors/raise.hpp"
+#include "effects/choices/revelation.hpp"
+#include "effects/choices/secret.hpp"
+#include "effects/choices/inspire.hpp"
+#include "effects/triggers/replace.hpp"
+#include "effects/lasting/shields.hpp"
+#include "effects/attacks/telepathy.hpp"
+#include "effects/costs/upkeep.hpp"
+#include "effects/warriors/wounds.hpp"
+#include "effects/modifiers/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "../markers.hpp"
@@ -67,20 +67,20 @@ static std::map<std::string, Handler>& handlers() {
       finish_combat(s, log);
     };
     // STRENGTH OF WILL: until its next turn begins, no Dark Symmetry card
-    // affects the player's warriors but their own gifts (effects/shields.hpp).
+    // affects the player's warriors but their own gifts (effects/lasting/shields.hpp).
     m["shield_from_symmetry"] = [](State& s, int seat, CardId source, CardId, int, Log) {
       LastingMod m{source, kNoCard, {}, uint8_t(seat), kNoCard, 0, kShieldsFromSymmetry};
       m.player = int8_t(seat);
       s.lasting.push_back(m);
     };
-    // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/telepathy.hpp).
+    // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/attacks/telepathy.hpp).
     m["pick_tactics"] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
-    // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/command.hpp).
+    // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/attacks/command.hpp).
     m["tactical_cast"] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
     for (const bool printed : {false, true})
       m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
-    // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/plans.hpp).
+    // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/attacks/plans.hpp).
     m["attack_plan"] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
@@ -88,31 +88,31 @@ static std::map<std::string, Handler>& handlers() {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
     };
-    // PRIMAL BITCH: the card takes the target warrior's place (effects/replace.hpp).
+    // PRIMAL BITCH: the card takes the target warrior's place (effects/triggers/replace.hpp).
     m["replace_warrior"] = [](State& s, int, CardId source, CardId target, int, Log log) {
       replace_warrior(s, source, target, false, log);
     };
     m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
       replace_warrior(s, source, target, true, log);
     };
-    // INSPIRED: up to three actions at once (effects/inspire.hpp).
+    // INSPIRED: up to three actions at once (effects/choices/inspire.hpp).
     m["inspired"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_inspired(s, seat, source, 3); };
-    // SECRET MISSION: a mission of your hand assigned face down (effects/secret.hpp).
+    // SECRET MISSION: a mission of your hand assigned face down (effects/choices/secret.hpp).
     m["secret_mission"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
     };
-    // gEngine DARK VISITATION: its markers, put on as it is played, 3 taken at each Draw step (effects/visitation.hpp).
+    // gEngine DARK VISITATION: its markers, put on as it is played, 3 taken at each Draw step (effects/modifiers/visitation.hpp).
     m["visitation_markers"] = [](State& s, int, CardId source, CardId, int, Log) { put_visitation_markers(s, source); };
     m["visitation_countdown"] = [](State& s, int, CardId source, CardId, int, Log) { visitation_countdown(s, source); };
-    // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/raise.hpp).
+    // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/warriors/raise.hpp).
     m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
-    // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/joined.hpp).
+    // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/warriors/joined.hpp).
     m["join_namesake"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
-    // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/charge.hpp).
+    // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/attacks/charge.hpp).
     m["attack_on_after_kill"] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
-    // gEngine CYBERCURITY MP: the target is its prisoner (effects/prison.hpp); `mine` is the target here.
+    // gEngine CYBERCURITY MP: the target is its prisoner (effects/lasting/prison.hpp); `mine` is the target here.
     m["imprison"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { imprison(s, seat, source, t, log); };
     // DOOMED: discarded once its player's D is down to 0.
     m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {

@@ -3,14 +3,14 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
-#include "effects/cancel.hpp"
-#include "effects/membership.hpp"
-#include "effects/mystic.hpp"
-#include "effects/perception.hpp"
-#include "effects/phantasm.hpp"
-#include "effects/reactions.hpp"
-#include "effects/secret.hpp"
-#include "effects/waiver.hpp"
+#include "effects/triggers/cancel.hpp"
+#include "effects/modifiers/membership.hpp"
+#include "effects/costs/mystic.hpp"
+#include "effects/triggers/perception.hpp"
+#include "effects/modifiers/phantasm.hpp"
+#include "effects/triggers/reactions.hpp"
+#include "effects/choices/secret.hpp"
+#include "effects/filters/waiver.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -1,7 +1,7 @@
 // Dark Symmetry gifts (gEngine "BESTOW DARK SYMMETRY GIFT"): MINOR, MINOR
 // HERETIC and MAJOR gifts and who may receive them. The action itself is in
 // actions/bestow.cpp; the immunities in immunity.cpp.
-#include "effects/raise.hpp"
+#include "effects/warriors/raise.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include "actions/declared_attack.hpp"
-#include "effects/orders.hpp"
-#include "effects/telepathy.hpp"
-#include "effects/plans.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/attacks/telepathy.hpp"
+#include "effects/attacks/plans.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -1,9 +1,9 @@
 // gEngine "ORDER OF PLAY": a turn is a Draw step (with its pre-draw window),
 // the Actions step (actions_step.cpp) and a Discard step (with its
 // pre-discard window); then the next player who is still in the game.
-#include "effects/disease.hpp"
-#include "effects/orders.hpp"
-#include "effects/plans.hpp"
+#include "effects/lasting/disease.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/attacks/plans.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 

@@ -6,8 +6,8 @@
 
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
-#include "effects/last_chance.hpp"
-#include "effects/reactions.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {

@@ -44,6 +44,7 @@ struct Deck {
 struct DeckProblem {
   int line = 0;
   std::string message;
+  int unimplemented = 0;  // copies of a card the engine does not implement yet (0: another problem)
   std::string text() const;  // "line N: message", or just the message for line 0
 };
 
@@ -90,6 +91,16 @@ std::vector<std::string> builtin_deck_names();
 std::string builtin_deck_names_text();
 // Parsed against builtin_cards(); throws listing the known names if unknown.
 Deck builtin_deck(std::string_view name);
+
+// The words load_deck_arg's message uses for the flag that accepts
+// unimplemented cards; the Python module names its own keyword instead.
+inline constexpr std::string_view kAllowUnimplementedFlag = "--allow-unimplemented";
+
+// The problems as a person reads them: when cards are not implemented, one
+// summary first ("32 of 60 cards, on 16 lines, are not implemented yet; 28
+// would play") and the hint once; then every problem with its line (the
+// first `shown`, and how many more).
+std::string deck_problems_text(const std::vector<DeckProblem>& problems, const Deck& deck, size_t shown = 40);
 
 // The one entry point for "--deck PRESET|FILE": a built-in deck name, else a
 // path to a deck-list file. Reads it against `db` and validates it under

@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "dtref/ladder/retention.hpp"
+
 #include "dt/rules.hpp"
 #include "dtref/ladder/schedule.hpp"
 #include "dtref/ladder/store.hpp"
@@ -53,6 +55,9 @@ std::string key_hash(const std::string& key);
 struct ServiceOptions {
   int concurrency = 1;
   std::string transcripts_dir;  // empty: no transcripts (nor replay pages)
+  // Transcripts are written zstd-compressed (<key>.jsonl.zst); `keep` says
+  // which matches' files stay (retention.hpp), pruned after each result.
+  Retention keep;
   std::string worker_id;        // names this process in the store
   std::string grpc_listen;      // remote bots dial here; empty: this process plays no remote bot
   int queue_ahead = 0;          // scheduled matches kept waiting (0: twice the concurrency, at least 4)
@@ -106,7 +111,10 @@ class Service {
 
 // The live standings for people and programs.
 std::string view_json(const LadderView& v);
-std::string view_html(const LadderView& v);
+// The standings page. Served by the HTTP server (saved_to empty): links are
+// relative to the page's own address (matches/<key>/transcript). Saved to a
+// file: links go from the file's directory to the transcript files there are.
+std::string view_html(const LadderView& v, const std::string& saved_to = "");
 std::string view_text(const LadderView& v);
 
 }  // namespace dtref::ladder

@@ -29,7 +29,16 @@ struct Received {
   std::string exit_detail;  // "exit code 3", "signal 9 (Killed)", "stream closed"
   Clock::time_point at{};   // when the message was complete (for timing)
   size_t bytes = 0;         // its size as received (for transports that cap what is unread)
+  // Timeout, for transports with bytes (stdio): nothing at all arrived since
+  // the last message sent, while the bot runs (the unflushed-stdout bug), or
+  // the start of a line that never got its newline.
+  bool silent = false;
+  std::string partial;
 };
+
+// What a timeout suggests to the bot's author ("" when nothing does): the
+// most common stdio bug is an answer left in the bot's output buffer.
+std::string timeout_hint(const Received& r);
 
 class BotLink {
  public:

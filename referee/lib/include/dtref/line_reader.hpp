@@ -7,6 +7,7 @@
 // a megabyte of empty lines or of bytes without a newline costs linear time.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 
@@ -23,6 +24,8 @@ class LineReader {
   // dropped as it arrives. False when no complete line is buffered.
   bool next(std::string* line, bool* overlong);
   size_t buffered() const { return buf_.size() - pos_; }  // bytes not yet returned
+  // The start of a line still waiting for its "\n" (at most `max` bytes).
+  std::string partial(size_t max) const { return buf_.substr(pos_, std::min(max, buf_.size() - pos_)); }
   void clear();
 
  private:

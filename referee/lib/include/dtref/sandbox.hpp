@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dtref {
@@ -69,7 +70,19 @@ struct SandboxSettings {
   // own command needs them (two seats of one program, a shared directory).
   std::vector<std::string> others;
   std::vector<std::string> read_write;  // host paths the bot may write (bound at the same place)
+  // The bot's environment: the directories and files its search-path
+  // variables name (names_bot_files; a list split at ':') are its own, bound
+  // back in, read-only, where the sandbox replaced a directory (/tmp, say).
+  std::vector<std::pair<std::string, std::string>> env;
 };
+
+// The variables whose values name a bot's own files: the search paths of
+// interpreters (PYTHONPATH, NODE_PATH, CLASSPATH, ...) and DTREF_* (but a
+// seat's token and address).
+bool names_bot_files(const std::string& variable);
+// The existing, non-system paths a variable's value names (split at ':';
+// relative ones taken from `dir`).
+std::vector<std::string> value_paths(const std::string& value, const std::string& dir);
 
 // What this machine allows, found once per process (it runs bwrap once).
 struct Support {
@@ -110,7 +123,8 @@ class UidLease {
 };
 
 // The paths in a bot command line that name existing files or directories
-// (interpreters under /usr and friends left out): whose files a bot is.
+// (interpreters under /usr and friends left out): whose files a bot is. An
+// assignment (PYTHONPATH=/tmp/lib:lib python3 bot.py) names the paths of its value.
 // Relative paths are taken from `dir` (empty: the current directory).
 std::vector<std::string> command_paths(const std::string& command, const std::string& dir = {});
 

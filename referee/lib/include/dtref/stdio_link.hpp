@@ -78,6 +78,7 @@ class StdioLink final : public BotLink {
   std::string outbuf_;   // bytes waiting to be written to the bot's stdin
   LineReader lines_{opt_.max_line};  // the bot's stdout, cut into lines
   bool out_eof_ = false;
+  size_t read_since_send_ = 0;  // stdout bytes read since the last line was sent (Received::silent)
   OutputTail stderr_;
   JsonStyle style_;
 };

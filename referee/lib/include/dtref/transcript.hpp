@@ -9,6 +9,8 @@
 
 #include <cstdio>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +19,52 @@
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
 #include "dt/rules.hpp"
+#include "dtref/match.hpp"
+
+struct ZSTD_CCtx_s;
 
 namespace dtref {
+
+// Every kind of transcript line, one list for the writer and the reader
+// (docs/protocol.md, "Transcripts"). A line's "type" field is its name.
+enum class LineType { Header, Ready, Decision, Event, Refused, Fault, Leave, Result };
+std::string_view to_string(LineType t);
+// Nullopt for a name no line type has (a line from a later version: skipped on replay).
+std::optional<LineType> line_type_by_name(std::string_view name);
+
+// One recorded decision (a `decision` line).
+struct DecisionRecord {
+  int seat = 0;
+  int64_t decision_id = 0;
+  size_t options = 0;       // how many were legal
+  size_t choice = 0;        // the index played
+  std::string text;         // its canonical text
+  double ms = 0;            // time used, as clocked
+  uint64_t hash = 0;        // the engine's state hash after the choice
+  std::string comment;      // the bot's, bounded; empty: none
+  bool by_default = false;  // the referee played the default option
+};
+
+// The lines themselves, each built here and nowhere else.
+namespace transcript_line {
+using json = nlohmann::ordered_json;
+// `cfg` holds the decks as dealt (card defs); spec.decks their names and side boards.
+json header(const MatchSpec& spec, const dt::GameConfig& cfg, const dt::CardDb& db, int protocol,
+            const std::string& engine_version);
+json ready(size_t seat, const std::string& name, const std::string& ready_name);
+json decision(const DecisionRecord& d);
+json event(const dt::State& s, const dt::Event& e);
+json refused(size_t seat, int64_t decision_id, const std::string& kind, const std::string& detail);
+json fault(size_t seat, Verdict v, const std::string& detail, const std::string& stderr_tail);
+json leave(int seat, uint64_t hash);
+// `teams`: the style has teams, so winning_team and each seat's team are written.
+json result(const MatchOutcome& out, bool teams);
+}  // namespace transcript_line
+
+// A path ending in ".zst" is written zstd-compressed (each line flushed as a
+// zstd block, so a killed referee still leaves a readable prefix); readers
+// tell the two apart by the file's first bytes.
+bool compressed_transcript_path(const std::string& path);
 
 class TranscriptWriter {
  public:
@@ -36,7 +82,30 @@ class TranscriptWriter {
  private:
   std::FILE* f_ = nullptr;
   std::string path_;
+  ZSTD_CCtx_s* zstd_ = nullptr;  // compressing (a ".zst" path)
+  std::string out_;              // compressed bytes of one line
 };
+
+// A transcript file opened for reading, plain or zstd-compressed.
+class TranscriptFile {
+ public:
+  explicit TranscriptFile(const std::string& path);
+  ~TranscriptFile();
+  TranscriptFile(const TranscriptFile&) = delete;
+  TranscriptFile& operator=(const TranscriptFile&) = delete;
+  bool is_open() const;
+  std::istream& stream();
+  // Why the compressed data stopped early (corrupt), if it did.
+  std::string problem() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The whole text of a transcript file, plain or compressed; at most
+// `max_bytes` (nullopt when the file cannot be read, is corrupt or larger).
+std::optional<std::string> read_transcript_text(const std::string& path, size_t max_bytes = size_t(256) << 20);
 
 nlohmann::ordered_json rules_to_json(const dt::Rules& r);
 // Starts from the named preset and applies every field present.
@@ -74,8 +143,8 @@ class ReplayVisitor {
   virtual void on_start(const nlohmann::ordered_json& header, const dt::State& s,
                         const std::vector<dt::Event>& opening) {}
   virtual void on_decision(const ReplayedDecision& d) {}
-  // Every other line after the header: ready, refused, fault, result.
-  virtual void on_line(const nlohmann::ordered_json& line) {}
+  // Every other line after the header: ready, event, refused, fault, leave, result.
+  virtual void on_line(LineType type, const nlohmann::ordered_json& line) {}
 };
 
 // Reads the transcript at `path` and replays it. `narrate` fills `lines`;

@@ -1,0 +1,363 @@
+// Choices a card's text leaves to a player (docs/effects.md "Choices"): cards
+// of a hand, a pile or the table to pick, or one of several alternatives. The
+// candidates are fixed as the card is played, before its effects run (COWARDICE
+// sends everyone into cover, but only those already there are at stake); the
+// chooser then picks one at a time among the options listed here
+// (`choose c12`, `choose a1`, `choose done`) until no pick is left, and the
+// game goes back to the decision the card interrupted.
+#include <algorithm>
+
+#include "effects/modifiers/membership.hpp"
+#include "effects/choices/moves.hpp"
+#include "effects/attacks/orders.hpp"
+#include "effects/triggers/perception.hpp"
+#include "effects/triggers/cancel.hpp"
+#include "effects/triggers/spy.hpp"
+#include "effects/modifiers/toll.hpp"
+#include "effects/attacks/charge.hpp"
+#include "effects/lasting/prison.hpp"
+#include "effects/warriors/raise.hpp"
+#include "combat/groups.hpp"
+#include "effects/choices/revelation.hpp"
+#include "effects/choices/secret.hpp"
+#include "effects/choices/inspire.hpp"
+#include "effects/choices/questions.hpp"
+#include "effects/attacks/telepathy.hpp"
+#include "effects/attacks/command.hpp"
+#include "effects/attacks/plans.hpp"
+#include "effects/lasting/disease.hpp"
+#include "effects/filters/waiver.hpp"
+#include "effects/costs/mystic.hpp"
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// A position read back from text may name a card without a choice: nothing to pick then.
+static const ChoiceSpec& spec_of(const State& s, CardId source) {
+  static const ChoiceSpec kNothing;
+  const CardDef& d = s.def(source);
+  return d.play && d.play->choice ? *d.play->choice : kNothing;
+}
+
+// The player a card was played on: the target player, or a target card's controller.
+static int target_seat_of(const State& s, Target t) {
+  if (t.seat >= 0) return t.seat;
+  return t.card != kNoCard ? s.card(t.card).controller : -1;
+}
+
+// Is a candidate still where it was when the card was played?
+static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
+  switch (c.from) {
+    case ChoiceFrom::Alternatives: return false;
+    case ChoiceFrom::TargetPlayersHand: return s.card(x).zone == Zone::Hand;
+    case ChoiceFrom::YourDiscardPile: return s.card(x).zone == Zone::Discard;
+    case ChoiceFrom::TopOfYourDraw: return s.card(x).zone == Zone::Draw;
+    case ChoiceFrom::TargetPlayersWarriors: return is_warrior_in_play(s, x);
+    case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
+    case ChoiceFrom::Players: return false;
+    case ChoiceFrom::MissionRecipients: return is_warrior_in_play(s, x);
+  }
+  return false;
+}
+
+// EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
+static bool redeemable(const State& s, const std::vector<Effect>& on_pick, CardId w) {
+  for (const Effect& e : on_pick)
+    if (e.op == Op::Handler && e.handler == "redeem") {
+      for (CardId a : attachments_of(s, w))
+        if (s.def(a).type != CardType::Symmetry && (s.def(a).grant_keywords & kwHeretic)) return true;
+      return false;
+    }
+  return true;
+}
+
+// PROVE YOUR VALOR: a warrior worth at least so many times the card's target
+// (base V in gEngine; the printed card compares modified V).
+static bool worth_enough(const State& s, const ChoiceSpec& c, CardId x, CardId t) {
+  if (!c.v_times_target) return true;
+  if (t == kNoCard || s.def(x).type != CardType::Warrior) return false;
+  auto v = [&](CardId w) { return c.modified_v ? int(stats(s, w).v) : int(s.def(w).v); };
+  return v(x) >= c.v_times_target * v(t);
+}
+
+std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times) {
+  const ChoiceSpec& c = spec_of(s, source);
+  std::vector<CardId> out;
+  const int tseat = target_seat_of(s, t);
+  const SeatState& me = s.seats[size_t(seat)];
+  switch (c.from) {
+    case ChoiceFrom::Alternatives: break;
+    case ChoiceFrom::TargetPlayersHand:
+      if (tseat >= 0)
+        for (CardId x : s.seats[size_t(tseat)].hand)
+          if (x != source) out.push_back(x);
+      break;
+    case ChoiceFrom::YourDiscardPile:
+      for (CardId x : me.discard)
+        if (x != source && filter_matches(s, c.filter, x, seat)) out.push_back(x);
+      break;
+    case ChoiceFrom::TopOfYourDraw: {  // the back of the pile is its top
+      if (draw_pile_shielded(s, seat, source)) break;  // SPELLBOUND
+      const size_t n = size_t(std::max(0, c.count * std::max(1, times)));
+      for (size_t i = 0; i < n && i < me.draw.size(); ++i) out.push_back(me.draw[me.draw.size() - 1 - i]);
+      break;
+    }
+    case ChoiceFrom::TargetPlayersWarriors:
+      if (tseat >= 0)
+        for (CardId w : s.seats[size_t(tseat)].in_play)
+          if (is_warrior_in_play(s, w) && filter_matches(s, c.filter, w, seat) && !immune_to(s, w, source) &&
+              pick_allowed(s, c.on_pick, t.card, w))
+            out.push_back(w);
+      break;
+    case ChoiceFrom::CardsInPlay:
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId x = CardId(i);
+        if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
+        if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
+        if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
+        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
+            move_pick_ok(s, c.on_pick, seat, source, x))
+          out.push_back(x);
+      }
+      break;
+    case ChoiceFrom::Players: break;  // players only (choice_seats)
+    case ChoiceFrom::MissionRecipients:  // FILE TRANSFER: a mission on a warrior goes onto another warrior
+      if (t.card != kNoCard && s.card(t.card).zone == Zone::InPlay && s.card(t.card).attached_to != kNoCard)
+        for (const SeatState& st : s.seats)
+          for (CardId w : st.in_play)
+            if (is_warrior_in_play(s, w) && !s.card(w).hidden && w != s.card(t.card).attached_to &&
+                !mission_copy_on_warrior(s, t.card, w))
+              out.push_back(w);
+      break;
+  }
+  return out;
+}
+
+// The players a choice may pick (`choose s1`): PLAYERS by `filter.side` and
+// `other`, never one immune to the card (HERETIC CONSPIRACY against the Art);
+// MISSION_RECIPIENTS: the other players, for a mission lying before a player.
+std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target t) {
+  const ChoiceSpec& c = spec_of(s, source);
+  std::vector<int8_t> out;
+  for (int p = 0; p < s.num_seats(); ++p) {
+    if (s.seats[size_t(p)].eliminated) continue;
+    if (c.from == ChoiceFrom::Players) {
+      if ((c.filter.side == Side::Enemy && !opponents(s, p, seat)) || (c.filter.other && p == seat)) continue;
+      if (c.filter.side == Side::Yours && p != seat) continue;
+      if (player_immune_to(s, p, source)) continue;
+      out.push_back(int8_t(p));
+    } else if (c.from == ChoiceFrom::MissionRecipients) {
+      const CardId m = t.card;
+      if (m == kNoCard || s.card(m).zone != Zone::InPlay || s.card(m).attached_to != kNoCard) return out;
+      if (p != s.card(m).controller && !mission_copy_on_player(s, m, p)) out.push_back(int8_t(p));
+    }
+  }
+  return out;
+}
+
+static int16_t picks_for(const ChoiceSpec& c, int times) {
+  if (c.picks == 0 && c.picks_per_time == 0) return -1;
+  return int16_t(c.picks + c.picks_per_time * times);
+}
+
+static int chooser(const State& s, int seat, const ChoiceSpec& c, Target t) {
+  const int ts = target_seat_of(s, t);
+  return c.target_player_chooses && ts >= 0 ? ts : seat;
+}
+
+// A card whose picks are due (no stopping early) needs that many candidates;
+// a choice between alternatives, one the chooser can afford.
+bool choice_possible(const State& s, int seat, CardId source, Target t, int times) {
+  const ChoiceSpec& c = spec_of(s, source);
+  const int who = chooser(s, seat, c, t);
+  if (c.from == ChoiceFrom::Alternatives) {
+    for (const Alternative& a : c.alternatives)
+      if (destiny(s, who) >= a.cost_d && s.seats[size_t(who)].promotion >= a.cost_p && effects_possible(s, a.effects) &&
+          alternative_fits(s, a.effects, t.card))
+        return true;
+    return false;
+  }
+  // Alternatives may be taken again and again: only cards run out.
+  if (!c.alternatives.empty()) return true;
+  const int need = c.may_stop ? 0 : std::max<int>(0, picks_for(c, times));
+  // A player who may be picked again (EMPATHY, LESSER DOMINATION) answers every pick alone.
+  if (c.repeat_picks && need > 0 && !choice_seats(s, seat, source, t).empty()) return true;
+  return int(choice_candidates(s, seat, source, t, times).size() + choice_seats(s, seat, source, t).size()) >= need;
+}
+
+void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log) {
+  const ChoiceSpec& c = spec_of(s, source);
+  PendingChoice ch;
+  ch.source = source;
+  ch.target = t.card;
+  ch.target_seat = t.seat;
+  ch.by = uint8_t(seat);
+  ch.seat = uint8_t(chooser(s, seat, c, t));
+  ch.picks_left = picks_for(c, times);
+  ch.candidates = std::move(candidates);
+  ch.seats = choice_seats(s, seat, source, t);
+  // Cards from places the chooser may not see are shown to it (and to no one else).
+  if (c.from == ChoiceFrom::TargetPlayersHand || c.from == ChoiceFrom::TopOfYourDraw ||
+      c.from == ChoiceFrom::YourDiscardPile)
+    for (CardId x : ch.candidates)
+      emit(log, {EventKind::Effect, int8_t(ch.seat), source, x, int(Op::LookAtHand), s.card(x).owner});
+  s.choices.push_back(std::move(ch));
+}
+
+void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates, int picks) {
+  PendingChoice ch;
+  ch.source = source;
+  ch.target = target;
+  ch.by = uint8_t(by);
+  ch.seat = uint8_t(seat);
+  ch.picks_left = int16_t(picks);
+  ch.candidates = std::move(candidates);
+  s.choices.push_back(std::move(ch));
+}
+
+// A warrior's toll (LEGIONNAIRE OF SEMAI) is the one choice whose source is a warrior.
+static bool toll_choice(const State& s, const PendingChoice& ch) {
+  return s.def(ch.source).type == CardType::Warrior && toll_price(s, ch.source) > 0 && !group_choice(s, ch);
+}
+
+// The questions mechanisms ask through a PendingChoice of their own: each
+// tells its choices apart, lists their options and applies a pick. One table,
+// so that a new kind is one row and its options and its apply stay paired.
+struct MechanismChoice {
+  bool (*is)(const State&, const PendingChoice&);
+  void (*options)(const State&, const PendingChoice&, std::vector<Option>&);
+  void (*apply)(State&, const Option&, Log);
+};
+
+static constexpr MechanismChoice kMechanismChoices[] = {
+    {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
+    {is_spy_choice, spy_choice_options, apply_spy_choice},           // SPY IN THE RANKS: take a reward, or not
+    {group_choice, group_choice_options, apply_group_choice},        // GOLDEN LION, a group's strike
+    {toll_choice, toll_options, apply_toll},
+    {is_raise_choice, raise_choice_options, apply_raise_choice},               // ANIMATE DEAD
+    {is_attack_on_choice, attack_on_options, apply_attack_on},                 // gEngine CHARGER
+    {is_prison_choice, prison_choice_options, apply_prison_choice},            // gEngine CYBERCURITY MP
+    {is_question_choice, question_options, apply_question},                    // DISCERN TRUTH
+    {is_tactic_choice, tactic_choice_options, apply_tactic_choice},            // gEngine LESSER TELEPATHY
+    {is_forced_tactic_choice, forced_tactic_options, apply_forced_tactic},     // COMMAND
+    {is_plan_choice, [](const State& s, const PendingChoice&, std::vector<Option>& out) { plan_choice_options(s, out); },
+     apply_plan_choice},                                                       // EMPATHY
+    {is_disease_choice, disease_choice_options, apply_disease_choice},         // printed BACTERIA GRENADE
+    {is_waiver_choice, waiver_choice_options, apply_waiver_choice},            // MENTAL CONSTITUTION
+    {is_mystic_choice, mystic_choice_options, apply_mystic_choice},            // gEngine MYSTIC
+};
+
+static const MechanismChoice* mechanism_choice(const State& s, const PendingChoice& ch) {
+  for (const MechanismChoice& m : kMechanismChoices)
+    if (m.is(s, ch)) return &m;
+  return nullptr;
+}
+
+void choice_options(const State& s, std::vector<Option>& out) {
+  if (revelation_choice(s)) {  // its options are casts (effects/choices/revelation.hpp)
+    revelation_options(s, out);
+    return;
+  }
+  if (secret_choice(s)) return secret_options(s, out);      // SECRET MISSION: missions' assignments
+  if (inspired_choice(s)) return inspired_options(s, out);  // INSPIRED: actions at once
+  const PendingChoice& ch = s.choices.front();
+  if (const MechanismChoice* m = mechanism_choice(s, ch)) return m->options(s, ch, out);
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  const size_t first = out.size();
+  if (ch.picks_left != 0) {
+    if (destiny(s, ch.seat) >= c.cost_d)
+      for (CardId x : ch.candidates)
+        if (still_there(s, c, x)) out.push_back({OptKind::Choose, x});
+    for (int8_t p : ch.seats)
+      if (!s.seats[size_t(p)].eliminated) {
+        Option o{OptKind::Choose};
+        o.seat = p;
+        out.push_back(o);
+      }
+    for (size_t i = 0; i < c.alternatives.size(); ++i) {
+      const Alternative& a = c.alternatives[i];
+      if (destiny(s, ch.seat) < a.cost_d || s.seats[ch.seat].promotion < a.cost_p) continue;
+      if (!effects_possible(s, a.effects)) continue;
+      if (!alternative_fits(s, a.effects, ch.target)) continue;  // INSUBORDINATION: an affiliation it has
+      out.push_back(choose_answer(int(i)));
+    }
+  }
+  if (c.may_stop || out.size() == first) out.push_back(choose_done());
+}
+
+void apply_choose(State& s, const Option& o, Log log) {
+  if (const MechanismChoice* m = mechanism_choice(s, s.choices.front())) return m->apply(s, o, log);
+  PendingChoice& ch = s.choices.front();
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  // A player picked is written x = kPickedSeat + its seat (dt::describe).
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});
+  if (o.a == kNoCard && o.seat < 0 && o.p < 0) {  // the chooser stops: step_choices ends the choice
+    ch.picks_left = 0;
+    return;
+  }
+  if (ch.picks_left > 0) --ch.picks_left;
+  const CardId source = ch.source;
+  const Target t{ch.target, ch.target_seat};
+  const int by = ch.by, who = ch.seat;
+  if (o.a != kNoCard) {
+    destiny(s, who) -= c.cost_d;
+    std::erase(ch.candidates, o.a);
+    const Zone was = s.card(o.a).zone;
+    run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, o.a);
+    note_pile_pick(s, o.a, was);  // printed POWER OF PERCEPTION
+  } else if (o.seat >= 0) {  // a player (ITEM VISION, FILE TRANSFER)
+    destiny(s, who) -= c.cost_d;
+    if (!c.repeat_picks) std::erase(ch.seats, o.seat);
+    run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, kNoCard, o.seat);
+  } else {
+    const Alternative& a = c.alternatives[size_t(o.p)];
+    destiny(s, who) -= a.cost_d;
+    s.seats[size_t(who)].promotion -= a.cost_p;
+    run_effects(s, by, source, kNoCard, t, 1, a.effects, log, nullptr);
+  }
+}
+
+// The choice is over: the candidates left take `on_rest`, and the game goes
+// back to the decision the card interrupted.
+static void finish_choice(State& s, Log log) {
+  const PendingChoice ch = s.choices.front();
+  const bool cancel = is_cancel_choice(s, ch), spy = is_spy_choice(s, ch), waiver = is_waiver_choice(s, ch);
+  const bool mystic = is_mystic_choice(s, ch);
+  s.choices.erase(s.choices.begin());
+  s.phase = ch.resume;
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  if (cancel) cancel_choice_done(s, ch, log);  // not cancelled: the Special's effects run now
+  else if (spy) spy_choice_done(s, ch, log);  // no spy: the mission's reward goes to its player
+  else if (waiver) waiver_choice_done(s, ch, log);  // MENTAL CONSTITUTION waived: the card's effects run now
+  else if (mystic) mystic_choice_done(s, ch, log);  // gEngine MYSTIC: the next player asked, or the spell resolves
+  else
+    for (CardId x : ch.candidates)
+      if (still_there(s, c, x))
+        run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
+  // A combat whose warrior left play meanwhile is over without a resolution.
+  if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
+    s.combat = Combat{};
+    if (s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify) open_response_window(s);
+  }
+  if (!s.awards.empty() && s.phase != Phase::GameOver) s.phase = Phase::Points;
+}
+
+bool step_choices(State& s, Log log) {
+  if (s.choices.empty() || s.phase == Phase::GameOver || s.phase == Phase::Points) return false;
+  if (s.phase != Phase::Choice) {
+    s.choices.front().resume = s.phase;
+    s.phase = Phase::Choice;
+  }
+  const PendingChoice& ch = s.choices.front();
+  bool over = ch.picks_left == 0 || s.seats[ch.seat].eliminated;
+  if (!over) {
+    std::vector<Option> opts;
+    choice_options(s, opts);
+    over = opts.size() == 1 && opts[0].a == kNoCard && opts[0].p < 0;  // nothing left to pick
+  }
+  if (!over) return false;
+  finish_choice(s, log);
+  return true;
+}
+
+}  // namespace dt::detail

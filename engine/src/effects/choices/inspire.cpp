@@ -1,0 +1,92 @@
+// INSPIRED: see inspire.hpp.
+#include "effects/choices/inspire.hpp"
+
+#include "dispatch.hpp"
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void queue_inspired(State& s, int seat, CardId source, int actions) {
+  ask_pick(s, source, kNoCard, seat, seat, {}, actions);
+}
+
+bool inspired_choice(const State& s) {
+  return !s.choices.empty() && s.phase == Phase::Choice && s.choices.front().source != kNoCard &&
+         s.def(s.choices.front().source).has_designation(kTakesActionsAtOnce);
+}
+
+// The player's own Actions step, lent: its turn, with the choice's actions.
+static void lend_actions_step(State& s, int seat, int actions) {
+  s.current = uint8_t(seat);
+  s.phase = Phase::Actions;
+  s.step = Step::Actions;
+  s.actions_left = actions;
+  s.tactical_used = false;
+}
+
+// gEngine: Standard Actions only; printed: no attack. Cards and abilities
+// count only when played as actions.
+static bool allowed(const State& s, const Option& o) {
+  const bool printed = s.rules.card_text == CardText::Printed;
+  switch (o.kind) {
+    case OptKind::SeekCover: case OptKind::ExitCover: case OptKind::Transfer:
+    case OptKind::EnterVehicle: case OptKind::ExitVehicle:
+      // A warrior fighting a combat stays as it is until the combat is over.
+      return !s.combat.active || (o.a != s.combat.attacker && o.a != s.combat.defender);
+    case OptKind::Muster: case OptKind::MusterCover:
+    case OptKind::Equip: case OptKind::Build: case OptKind::Bestow: case OptKind::Wrangle: case OptKind::Establish:
+    case OptKind::BestowKi: case OptKind::Proclaim:
+      return true;
+    case OptKind::Sabotage: return printed;  // 2nd ed: one ordinary action, not an attack
+    case OptKind::Play: {
+      const CardDef& d = s.def(o.a);
+      return d.play && (d.type == CardType::Art ? d.spell == SpellKind::Action : d.play->timing == Timing::Action);
+    }
+    case OptKind::Use: {
+      const CardDef& d = s.def(o.a);
+      if (o.p < 0 || size_t(o.p) >= d.abilities.size() || d.abilities[size_t(o.p)].timing != Timing::Action) return false;
+      if (d.has_designation("ITS ABILITY IS AN ATTACK")) return false;
+      return printed || !d.has_designation("ITS ABILITY IS A TACTICAL ACTION");
+    }
+    default: return false;  // pass, Meditate (the whole step), attacks
+  }
+}
+
+void inspired_options(const State& s, std::vector<Option>& out) {
+  const PendingChoice& ch = s.choices.front();
+  if (ch.picks_left > 0) {
+    State c = s;
+    c.choices.erase(c.choices.begin());
+    lend_actions_step(c, ch.seat, ch.picks_left);
+    for (const Option& o : legal_options(c))
+      if (allowed(c, o)) out.push_back(o);
+  }
+  out.push_back(choose_done());
+}
+
+void apply_inspired(State& s, const Option& o, Log log) {
+  const uint8_t current = s.current;
+  const Phase phase = s.phase;
+  const Step step = s.step;
+  const int actions = s.actions_left;
+  const bool tactical = s.tactical_used;
+  const Window window = s.window;
+  const int seat = s.choices.front().seat;
+  const int16_t left = s.choices.front().picks_left;
+  const size_t queued = s.choices.size();
+  // The choice stays where it is while the action is made.
+  lend_actions_step(s, seat, left);
+  option_rule(o.kind).apply(s, o, log);
+  if (s.phase == Phase::GameOver) return;  // the action won the game
+  // Points it earned wait for the choice to end (finish_choice hands them out).
+  const int spent = std::max(0, left - s.actions_left);
+  s.current = current, s.phase = phase, s.step = step, s.actions_left = actions, s.tactical_used = tactical;
+  s.window = window;
+  if (s.choices.empty()) return;
+  s.choices.front().picks_left = int16_t(std::max(0, left - std::max(spent, 1)));
+  // Choices the action left (a mission's pick) come first, then back to this one.
+  for (size_t i = queued; i < s.choices.size(); ++i) s.choices[i].resume = Phase::Choice;
+  std::rotate(s.choices.begin(), s.choices.begin() + long(queued), s.choices.end());
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,157 @@
+// gEngine "IMMUNITY": ART IMMUNITY, MINOR and COMPLETE SYMMETRY IMMUNITY,
+// "IMMUNE TO <card>", and immunities other cards grant.
+#include <algorithm>
+
+#include "effects/lasting/shields.hpp"
+#include "effects/filters/waiver.hpp"
+#include "internal.hpp"
+
+namespace dt {
+
+using namespace detail;
+
+namespace detail {
+
+uint32_t base_keywords(const State& s, CardId w) {
+  uint32_t k = s.def(w).keywords;
+  const AttachRange as = attachments_of(s, w);
+  bool any = false;  // the vehicle gate only when an attachment grants keywords
+  for (CardId a : as) any = any || s.def(a).grant_keywords;
+  if (!any) return k;
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as)
+    if (g.allows(s, a)) k |= s.def(a).grant_keywords;
+  return k;
+}
+
+}  // namespace detail
+
+namespace {
+
+bool immune_kw(uint32_t k, const CardDef& src) {
+  if (src.type == CardType::Art) return (k & kwArtImmunity) != 0;
+  if (src.type == CardType::Symmetry) {
+    if (k & kwCompleteSymmetryImmunity) return true;
+    return (k & kwMinorSymmetryImmunity) && src.gift.level != GiftLevel::Major;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool immune_to(const State& s, CardId w, CardId source) {
+  if (immune_to_target(s, w, source)) return true;
+  // MENTAL CONSTITUTION: immune unless its player waived it for this card (effects/filters/waiver.hpp).
+  return source != kNoCard && (s.def(source).type == CardType::Art || s.def(source).type == CardType::Symmetry) &&
+         waivable_immunity(s, w, source);
+}
+
+namespace detail {
+
+// Every immunity but one its player may waive: what keeps a card from hand
+// from targeting the warrior.
+bool immune_to_target(const State& s, CardId w, CardId source) {
+  if (source == kNoCard) return false;
+  const CardDef& src = s.def(source);
+  if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
+  if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
+  if (shielded_from_symmetry(s, w, source)) return true;              // STRENGTH OF WILL
+  // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
+  for (const CombatMod& m : s.combat.mods)
+    if (m.immune == source && m.target == w) return true;
+  uint32_t k = base_keywords(s, w);
+  for (const LastingMod& m : s.lasting) {
+    if (m.target != w) continue;
+    if (m.immune == source) return true;
+    k |= m.grant;  // an immunity kept for good (INSPIRE THE MASSES) or until a turn begins
+  }
+  // Printed HERETIC CONSPIRACY: the player's immunity covers each warrior it
+  // controls, those that come into play later too.
+  const int8_t owner = int8_t(s.card(w).controller);
+  for (const LastingMod& m : s.lasting)
+    if (m.player == owner && m.target == kNoCard && m.source != kNoCard &&
+        s.def(m.source).has_designation("COVERS ITS PLAYER'S WARRIORS"))
+      k |= m.grant;
+  // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
+  for (const SeatState& st : s.seats)
+    for (CardId x : st.in_play) {
+      if (!is_warrior_in_play(s, x)) continue;
+      for (const StaticMod& m : s.def(x).mods) {
+        if (!m.grant || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
+        if (m.scope == Scope::YourWarriors && s.card(x).controller != s.card(w).controller) continue;
+        if (m.exclude_self && x == w) continue;
+        if (m.same_area && s.card(x).area != s.card(w).area) continue;
+        if (filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
+      }
+    }
+  return immune_kw(k, src);
+}
+
+}  // namespace detail
+
+namespace detail {
+
+// During a combat, an Art or Dark Symmetry effect on either combatant is off
+// while either of them is immune to it.
+bool effect_blocked(const State& s, CardId w, CardId source) {
+  if (source != kNoCard && s.def(source).type == CardType::Special && special_off(s, w, source)) return true;
+  if (immune_to(s, w, source)) return true;
+  const CardId opp = combat_opponent(s, w);
+  return opp != kNoCard && immune_to(s, opp, source);
+}
+
+// The same for a spell's target from hand: an immunity its player may waive
+// (MENTAL CONSTITUTION) leaves the warrior a target, the question comes as it is cast.
+bool effect_blocked_target(const State& s, CardId w, CardId source) {
+  if (immune_to_target(s, w, source)) return true;
+  const CardId opp = combat_opponent(s, w);
+  return opp != kNoCard && immune_to_target(s, opp, source);
+}
+
+// gEngine "IMMUNITY": no spell is cast during a combat whose opponent has ART
+// IMMUNITY, and no Dark Symmetry ability used against COMPLETE SYMMETRY
+// IMMUNITY (MINOR SYMMETRY IMMUNITY: none of the minor gifts). Whatever the
+// spell or ability would target: a player whose combatant faces an opponent
+// immune to the source may not use it until the combat is over.
+bool faces_immunity(const State& s, int seat, CardId source) {
+  if (!s.combat.active) return false;
+  for (CardId w : {s.combat.attacker, s.combat.defender}) {
+    if (s.card(w).controller != seat) continue;
+    const CardId opp = combat_opponent(s, w);
+    if (opp != kNoCard && immune_to(s, opp, source)) return true;
+  }
+  return false;
+}
+
+// An attached Special that does nothing right now: switched off for this combat
+// (BAUHAUS BLITZER), or on the combat opponent of a warrior that bars them
+// (FREE MARINE, NO SPECIALS AGAINST IT) when it would reach that warrior.
+bool special_off(const State& s, CardId w, CardId special) {
+  if (!s.combat.active) return false;
+  if (std::find(s.combat.used.begin(), s.combat.used.end(), special) != s.combat.used.end()) return true;
+  const CardId bearer = s.card(special).attached_to;
+  return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation("NO SPECIALS AGAINST IT");
+}
+
+// TICKER: a combat bonus from a card that is UNHARMED IN ITS COMBAT keeps its
+// warrior from every wound and kill until the combat is over.
+bool unharmed_in_combat(const State& s, CardId w) {
+  if (!s.combat.active) return false;
+  for (const CombatMod& m : s.combat.mods)
+    if (m.target == w && m.source != kNoCard && s.def(m.source).has_designation("UNHARMED IN ITS COMBAT")) return true;
+  return false;
+}
+
+// GOLGOTHA: only a Doomtrooper carrying a Relic wounds her (in combat, or
+// through an effect it uses); every other wound or kill does nothing.
+bool wound_barred(const State& s, CardId victim, CardId by) {
+  if (unharmed_in_combat(s, victim)) return true;
+  if (!has_designation(s, victim, "WOUNDED ONLY BY RELIC DOOMTROOPERS")) return false;
+  if (by == kNoCard || !is_warrior_in_play(s, by) || !is_doomtrooper(s, by)) return true;
+  for (CardId a : attachments_of(s, by))
+    if (s.def(a).type == CardType::Relic) return false;
+  return true;
+}
+
+}  // namespace detail
+}  // namespace dt

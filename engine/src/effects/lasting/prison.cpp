@@ -1,0 +1,59 @@
+// Prisoners (gEngine CYBERCURITY MP). An imprisoned warrior stays in play and
+// in its area, a NONCOMBATANT (it neither attacks nor is attacked) for as long
+// as its jailer is in play; when the jailer leaves play the marker goes with it
+// and the prisoner is back in its area as before.
+#include "effects/lasting/prison.hpp"
+
+#include <algorithm>
+
+#include "markers.hpp"
+#include "internal.hpp"
+
+namespace dt::detail {
+
+static bool jails(const std::vector<Effect>& fx) { return has_handler(fx, "imprison"); }
+
+static bool imprisoned(const State& s, CardId w) { return marked(s, w, kImprisoned); }
+
+bool imprison_target_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
+  return !jails(fx) || (t != kNoCard && !imprisoned(s, t));
+}
+
+void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log) {
+  // A jailer killed by its own wound takes no one.
+  if (jailer == kNoCard || !is_warrior_in_play(s, jailer) || !is_warrior_in_play(s, prisoner) || imprisoned(s, prisoner))
+    return;
+  s.lasting.push_back({jailer, prisoner, {}, kNoTurnEnds, kNoCard, kwNoncombatant, kImprisoned});
+  emit(log, {EventKind::Effect, int8_t(seat), jailer, prisoner, int(Op::Handler), -1});
+  std::vector<CardId> cards;
+  for (CardId a : attachment_list(s, prisoner)) cards.push_back(a);
+  if (!cards.empty()) ask_pick(s, jailer, prisoner, seat, seat, std::move(cards), -1);
+}
+
+bool is_prison_choice(const State& s, const PendingChoice& ch) {
+  if (s.def(ch.source).type != CardType::Warrior) return false;
+  for (const Ability& ab : s.def(ch.source).abilities)
+    if (jails(ab.effects)) return true;
+  return false;
+}
+
+void prison_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0)
+    for (CardId c : ch.candidates)
+      if (s.card(c).zone == Zone::InPlay && s.card(c).attached_to == ch.target) out.push_back({OptKind::Choose, c});
+  out.push_back(choose_done());
+}
+
+void apply_prison_choice(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, o.a != kNoCard ? -1 : o.p});
+  if (o.a == kNoCard) {
+    ch.picks_left = 0;
+    return;
+  }
+  std::erase(ch.candidates, o.a);
+  if (s.card(o.a).zone == Zone::InPlay && s.card(o.a).attached_to == ch.target) discard_from_play(s, o.a);
+  if (ch.candidates.empty()) ch.picks_left = 0;
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,176 @@
+// Static modifiers (docs/effects.md "mods"): the continuous bonuses and
+// keywords that cards in play give to warriors, and when they hold.
+#include <algorithm>
+#include <optional>
+
+#include "internal.hpp"
+#include "effects/modifiers/toll.hpp"
+
+namespace dt::detail {
+
+// is_warrior_in_play for a card known to exist (one of a seat's lists), inline:
+// asked for every card in play at every decision.
+static inline bool warrior_in_play(const State& s, CardId c) {
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && ci.attached_to == kNoCard && s.def(c).type == CardType::Warrior;
+}
+
+// Does a static modifier's condition hold for warrior w?
+static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId source, int source_seat) {
+  const CardId opp = combat_opponent(s, w);
+  if ((m.in_combat || m.attacking || m.tactics || m.vs || m.opponent_base) && opp == kNoCard) return false;
+  if (m.sergeant_group && !in_sergeant_group(s, source, w)) return false;
+  if (m.attacking && s.combat.attacker != w) return false;
+  if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
+  if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
+  if (m.exclude_self && source == w) return false;
+  if (m.same_area && s.card(source).area != s.card(w).area) return false;
+  if (m.min_count) {
+    int n = 0;
+    for (CardId x : s.seats[s.card(w).controller].in_play)
+      if (is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area &&
+          filter_matches(s, m.who, x, source_seat))
+        ++n;
+    if (n < m.min_count) return false;
+  }
+  return true;
+}
+
+// Other warriors of w's controller in w's combat area that match (the "for each" of a modifier).
+static int count_others(const State& s, CardId w, const WarriorFilter& f) {
+  int n = 0;
+  const int seat = s.card(w).controller;
+  for (CardId x : s.seats[size_t(seat)].in_play)
+    if (x != w && is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area && filter_matches(s, f, x, seat)) ++n;
+  return n;
+}
+
+// The cards in play whose static modifiers may reach other warriors, in the
+// order they are applied: each warrior (or Special lying before its player,
+// NECROMUTANT FRENZY) and then its attachments, seat by seat. Only cards with
+// modifiers are listed, which is few, so asking for every warrior stays cheap.
+static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
+  out.clear();
+  for (const SeatState& st : s.seats)
+    for (CardId x : st.in_play) {
+      if (!warrior_in_play(s, x)) {
+        // A card lying before its player (NECROMUTANT FRENZY, an Alliance).
+        const CardType t = s.def(x).type;
+        if ((t == CardType::Special || t == CardType::Alliance) && !s.def(x).mods.empty()) out.push_back(x);
+        continue;
+      }
+      if (!s.def(x).mods.empty()) out.push_back(x);
+      // An attachment a vehicle puts out of use (its warrior inside or outside)
+      // gives nothing; the gate is worked out only for an attachment with modifiers.
+      const AttachRange xs = attachments_of(s, x);
+      std::optional<AttachmentGate> xg;
+      for (CardId a : xs) {
+        if (s.def(a).mods.empty()) continue;
+        if (!xg) xg = gate_of(s, xs);
+        if (xg->allows(s, a)) out.push_back(a);
+      }
+    }
+}
+
+void fill_mod_sources(const State& s, std::vector<CardId>& out) { collect_mod_sources(s, out); }
+
+// Can m give the caller anything (ModWant)? Asked before any of a modifier's
+// conditions, which are pure queries: a caller that reads only keywords need
+// not judge the filters of modifiers that only add ratings.
+static inline bool wanted(const StaticMod& m, ModWant want) {
+  switch (want) {
+    case ModWant::All: return true;
+    case ModWant::Keywords: return m.grant != 0;
+    case ModWant::Designations: return !m.grant_designations.empty();
+    case ModWant::Casts: return m.casts != 0;
+    case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0;
+  }
+  return true;
+}
+
+static inline bool any_wanted(const CardDef& d, ModWant want) {
+  for (const StaticMod& m : d.mods)
+    if (wanted(m, want)) return true;
+  return false;
+}
+
+void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn, ModWant want) {
+  const CardInst& wi = s.card(w);
+  const int seat = wi.controller;
+  // ok() says whether the source works at all (a weapon used, a toll unpaid);
+  // it is asked only for a source with a modifier the caller wants.
+  auto from_card = [&](CardId src, Scope scope, CardId subject, auto ok) {
+    const CardDef& d = s.def(src);
+    if (!any_wanted(d, want)) return;
+    if (!ok()) return;
+    if (effect_blocked(s, w, src)) return;
+    for (const StaticMod& m : d.mods) {
+      if (m.scope != scope || !wanted(m, want)) continue;
+      if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
+      if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
+      if (m.opponent_base) {  // TORONAGA'S RAGING MIGHT: + the opponent's printed rating
+        const CardDef& od = s.def(combat_opponent(s, w));
+        StaticMod plus = m;
+        if (m.opponent_base & 1) plus.bonus.f = int8_t(plus.bonus.f + od.f.value_or(0));
+        if (m.opponent_base & 2) plus.bonus.s = int8_t(plus.bonus.s + od.s.value_or(0));
+        if (m.opponent_base & 4) plus.bonus.a = int8_t(plus.bonus.a + od.a);
+        if (m.opponent_base & 8) plus.bonus.v = int8_t(plus.bonus.v + od.v);
+        fn(plus, src);
+        continue;
+      }
+      if (m.for_each) {
+        const int n = count_others(s, w, *m.for_each);
+        if (n == 0) continue;
+        StaticMod scaled = m;
+        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
+        fn(scaled, src);
+        continue;
+      }
+      fn(m, src);
+    }
+  };
+  const auto yes = [] { return true; };
+  // A weapon gives its mods only when used; a vehicle only with its warrior
+  // inside; equipment only when that vehicle allows it. Which weapons are used,
+  // and the vehicle gate, are worked out only for an attachment with a wanted
+  // modifier (few have one).
+  auto usable = [&](std::optional<AttachmentGate>& g, const AttachRange& xs, CardId a, CardId bearer) {
+    const CardDef& ad = s.def(a);
+    if (!g) g = gate_of(s, xs);
+    if (!g->allows(s, a)) return false;
+    if (is_weapon_card(ad)) {
+      const std::vector<CardId> used = used_weapons(s, bearer);
+      return std::find(used.begin(), used.end(), a) != used.end();
+    }
+    return true;
+  };
+  from_card(w, Scope::Self, w, yes);
+  const AttachRange mine = attachments_of(s, w);
+  std::optional<AttachmentGate> my_gate;
+  for (CardId a : mine) {
+    from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+    if (!is_weapon_card(s.def(a))) continue;
+    for (CardId add : attachments_of(s, a))  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
+      from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+  }
+  // Within a QueryMemo the list is made once per decision; outside, each time
+  // (a local list: rating queries nest, so no shared scratch list will do).
+  std::vector<CardId> local;
+  const std::vector<CardId>* sources = memoized_mod_sources(s);
+  if (!sources) collect_mod_sources(s, local), sources = &local;
+  for (CardId x : *sources) {
+    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, yes);
+    from_card(x, Scope::AllWarriors, w, yes);
+  }
+  // A Warzone's text is for both warriors of a combat fought in it.
+  if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, yes);
+  const CardId opp = combat_opponent(s, w);
+  if (opp != kNoCard) {
+    from_card(opp, Scope::Opponent, w, [&] { return !toll_paid(s, opp); });  // LEGIONNAIRE OF SEMAI's toll paid
+    const AttachRange theirs = attachments_of(s, opp);
+    std::optional<AttachmentGate> their_gate;
+    for (CardId a : theirs) from_card(a, Scope::Opponent, w, [&] { return usable(their_gate, theirs, a, opp); });
+  }
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,65 @@
+// A combat opponent pays a warrior's toll or suffers its modifiers (toll.hpp).
+#include "effects/modifiers/toll.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+int toll_price(const State& s, CardId w) {
+  for (const std::string& d : s.def(w).designations)
+    if (d.size() > 7 && d.rfind("TOLL ", 0) == 0 && d.compare(d.size() - 2, 2, " D") == 0) {
+      int n = 0;
+      for (size_t i = 5; i < d.size() - 2; ++i) {
+        if (d[i] < '0' || d[i] > '9') return 0;
+        n = n * 10 + (d[i] - '0');
+      }
+      return n;
+    }
+  return 0;
+}
+
+bool toll_paid(const State& s, CardId w) {
+  return s.combat.active && toll_price(s, w) > 0 &&
+         std::find(s.combat.used.begin(), s.combat.used.end(), w) != s.combat.used.end();
+}
+
+// Does one of w's OPPONENT modifiers reach its combat opponent?
+static bool reaches(const State& s, CardId w, CardId opp) {
+  for (const StaticMod& m : s.def(w).mods)
+    if (m.scope == Scope::Opponent && filter_matches(s, m.who, opp, s.card(w).controller)) return true;
+  return false;
+}
+
+bool queue_tolls(State& s) {
+  bool any = false;
+  for (CardId w : {s.combat.attacker, s.combat.defender}) {
+    const int price = toll_price(s, w);
+    const CardId opp = combat_opponent(s, w);
+    if (price <= 0 || opp == kNoCard || !reaches(s, w, opp)) continue;
+    const int payer = s.card(opp).controller;
+    if (destiny(s, payer) < price) continue;  // nothing to choose: the modifiers hold
+    ask_pick(s, w, opp, payer, payer, {});
+    any = true;
+  }
+  return any;
+}
+
+void toll_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left == 0) return;
+  if (destiny(s, ch.seat) >= toll_price(s, ch.source)) out.push_back(choose_answer(0));
+  out.push_back(choose_answer(1));
+}
+
+void apply_toll(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
+  ch.picks_left = 0;
+  if (o.p != 0 || !s.combat.active) return;
+  destiny(s, ch.seat) -= toll_price(s, ch.source);
+  s.combat.used.push_back(ch.source);
+}
+
+}  // namespace dt::detail

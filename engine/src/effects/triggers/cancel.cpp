@@ -1,0 +1,119 @@
+// Cancelling a Special card just played: see cancel.hpp.
+#include "effects/triggers/cancel.hpp"
+
+#include <algorithm>
+
+#include "effects/filters/waiver.hpp"
+#include "internal.hpp"
+#include "markers.hpp"
+
+namespace dt::detail {
+
+constexpr DesigKey kCanceller("CANCELS A SPECIAL JUST PLAYED");
+constexpr DesigKey kAnyCanceller("CANCELS ANY CARD JUST PLAYED");  // printed MISCOMMUNICATION
+
+// Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
+// (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).
+static std::vector<CardId> cancellers(const State& s, int seat, bool special) {
+  std::vector<CardId> out;
+  if (special)
+    for (CardId w : warriors_of(s, seat))
+      if (!s.card(w).hidden && s.def(w).has_designation(kCanceller)) out.push_back(w);
+  if (!specials_barred(s, seat))
+    for (CardId c : s.seats[size_t(seat)].hand) {
+      const CardDef& d = s.def(c);
+      if (d.type == CardType::Special && ((special && d.has_designation(kCanceller)) || d.has_designation(kAnyCanceller)))
+        out.push_back(c);
+    }
+  return out;
+}
+
+static bool still_usable(const State& s, CardId x, int seat) {
+  if (s.card(x).zone == Zone::Hand) return s.card(x).owner == seat;
+  return is_warrior_in_play(s, x) && s.card(x).controller == seat;
+}
+
+static bool has_marker(const State& s, uint8_t kind, CardId card) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kind && m.source == card; });
+}
+
+bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits) {
+  bool asked = false;
+  for (uint8_t other : seats_from(s, next_active_seat(s, seat))) {
+    if (other == seat || s.seats[other].eliminated) continue;
+    std::vector<CardId> ws = cancellers(s, other, s.def(card).type == CardType::Special);
+    if (ws.empty()) continue;
+    ask_pick(s, card, t.card, seat, other, std::move(ws));
+    s.choices.back().target_seat = t.seat;
+    asked = true;
+  }
+  if (!asked) return false;
+  // The question's marker keeps the purchases (its bonus is on no warrior); the
+  // waiting effects' marker keeps their target (with no bonus).
+  LastingMod offered{card, kNoCard, {}, kNoTurnEnds};
+  offered.lock = kCancelOffered;
+  offered.bonus.f = int8_t(std::clamp(times, 0, 127));
+  s.lasting.push_back(offered);
+  if (waits) {
+    LastingMod m{card, t.card, {}, kNoTurnEnds};
+    m.lock = kSpecialWaits;
+    m.player = t.seat;
+    s.lasting.push_back(m);
+  }
+  return true;
+}
+
+bool is_cancel_choice(const State& s, const PendingChoice& ch) { return has_marker(s, kCancelOffered, ch.source); }
+
+void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0)
+    for (CardId x : ch.candidates)
+      if (still_usable(s, x, ch.seat)) out.push_back({OptKind::Choose, x});
+  out.push_back(choose_done());
+}
+
+void apply_cancel_choice(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
+  ch.picks_left = 0;
+  if (o.a == kNoCard) return;  // let it be
+  const CardId card = ch.source;
+  if (s.card(o.a).zone == Zone::Hand) {  // MISCOMMUNICATION is played, then discarded as usual
+    take_out(s, o.a);
+    put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
+    emit(log, {EventKind::Play, int8_t(ch.seat), o.a, card, -1});
+  } else {
+    discard_from_play(s, o.a);  // the YOUNG GUARD is the price
+  }
+  // The card is negated: its held effects never run, its bonus is taken back,
+  // and a card it left in play is discarded as it would have been.
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
+  std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == card; });
+  if (s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
+  // Nobody else is asked about it.
+  std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
+}
+
+void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
+  const CardId card = ch.source;
+  if (std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }))
+    return;  // another player is still to answer
+  int times = 0;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kCancelOffered && m.source == card) times = m.bonus.f;
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kCancelOffered && m.source == card; });
+  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
+                               [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
+  if (it == s.lasting.end()) return;
+  const Target t{it->target, it->player};
+  s.lasting.erase(it);
+  // MENTAL CONSTITUTION: not cancelled, the card still meets its target's immunity first.
+  if (offer_waiver(s, ch.by, card, t, times, true)) return;
+  const PlaySpec& p = *s.def(card).play;
+  std::vector<CardId> candidates;
+  if (p.choice) candidates = choice_candidates(s, ch.by, card, t, times);
+  run_effects(s, ch.by, card, kNoCard, t, times, p.effects, log, nullptr);
+  if (p.choice) queue_choice(s, ch.by, card, t, times, std::move(candidates), log);
+}
+
+}  // namespace dt::detail

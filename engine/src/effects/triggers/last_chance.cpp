@@ -1,0 +1,155 @@
+// A last chance for a warrior hit in combat: see last_chance.hpp.
+#include "effects/triggers/last_chance.hpp"
+#include "effects/warriors/raise.hpp"
+
+#include <algorithm>
+
+#include "effects/triggers/reactions.hpp"
+#include "internal.hpp"
+#include "markers.hpp"
+#include "combat/groups.hpp"
+
+namespace dt::detail {
+
+bool last_chance_pending(const State& s) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [](const LastingMod& m) { return m.lock == kAboutToDie || m.lock == kAboutToBeWounded; });
+}
+
+bool kill_pending(const State& s, CardId w) { return marked(s, w, kAboutToDie); }
+bool hit_pending(const State& s, CardId w) {
+  return marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded) || marked(s, w, kDyingOfWound);
+}
+
+// An ability that answers its own warrior's hit: RAZIDE heals even a killing
+// wound, ZENITHIAN SOULSLAYER undoes a wound it takes in combat.
+static bool answers_own_hit(const CardDef& d) {
+  return d.has_designation("HEALS EVEN A KILLING WOUND") || d.has_designation("ANSWERS ITS WOUND IN COMBAT");
+}
+
+static bool answers(const State& s, const Option& o) {
+  if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
+    return o.b != kNoCard && kill_pending(s, o.b) && s.def(o.a).has_designation("SAVES YOUR WARRIOR FROM A KILL");
+  if (o.kind == OptKind::Use)
+    return is_warrior_in_play(s, o.a) && hit_pending(s, o.a) && answers_own_hit(s.def(o.a));
+  return false;
+}
+
+void last_chance_options(const State& s, int seat, std::vector<Option>& out) {
+  out.push_back({OptKind::Pass});
+  std::vector<Option> all;
+  effect_options(s, seat, all);
+  for (const Option& o : all)
+    if (answers(s, o)) out.push_back(o);
+}
+
+// A quick look before the options are asked for (every combat with a hit comes
+// here): the warrior itself answers, or its player holds a card that may.
+static bool may_answer(const State& s, CardId w, bool dead) {
+  if (answers_own_hit(s.def(w))) return true;
+  if (!dead) return false;
+  for (CardId c : s.seats[s.card(w).controller].hand)
+    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+  return false;
+}
+
+bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now) {
+  if (!(a_dead || d_dead || a_wounded_now || d_wounded_now)) return false;
+  const CardId A = s.combat.attacker, D = s.combat.defender;
+  const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
+  if (!((a_dead || a_wounded_now) && may_answer(s, SA, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, SD, d_dead)))
+    return false;
+  const size_t before = s.lasting.size();
+  auto mark = [&](CardId victim, CardId killer, bool dead, bool wounded_now) {
+    if (dead) mark_just_happened(s, killer, victim, kAboutToDie);
+    else if (wounded_now) mark_just_happened(s, killer, victim, kAboutToBeWounded);
+  };
+  mark(SD, A, d_dead, d_wounded_now);
+  mark(SA, D, a_dead, a_wounded_now);
+  std::vector<uint8_t> order;  // the victims' players, the defender's first
+  for (CardId v : {SD, SA}) {
+    const uint8_t seat = s.card(v).controller;
+    if (hit_pending(s, v) && std::find(order.begin(), order.end(), seat) == order.end()) order.push_back(seat);
+  }
+  const Phase phase = s.phase;
+  const Window window = s.window;
+  open_window(s, WindowKind::CombatModify, order);
+  for (uint8_t seat : order) {
+    std::vector<Option> opts;
+    last_chance_options(s, int(seat), opts);
+    if (opts.size() > 1) return true;
+  }
+  // Nobody can answer: no window, and nothing of it stays in the State.
+  s.phase = phase;
+  s.window = window;
+  s.lasting.resize(before);
+  return false;
+}
+
+bool undo_hit(State& s, CardId w) {
+  if (!hit_pending(s, w)) return false;
+  if (marked(s, w, kAboutToBeWounded)) s.card(w).wounded = false;  // the new wound is gone
+  std::erase_if(s.lasting, [&](const LastingMod& m) {
+    return (m.lock == kAboutToDie || m.lock == kAboutToBeWounded || m.lock == kDyingOfWound) && m.target == w;
+  });
+  return true;
+}
+
+// Could the warrior's player answer this death? RAZIDE heals a deadly wound if
+// its player has the D; NARROW ESCAPE! in its player's hand answers any death.
+bool death_answerable(const State& s, CardId w, bool wound) {
+  const int seat = s.card(w).controller;
+  if (wound && has_designation(s, w, "HEALS EVEN A KILLING WOUND") && destiny(s, seat) >= std::max(0, stats(s, w).a))
+    return true;
+  for (CardId c : s.seats[size_t(seat)].hand)
+    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+  return false;
+}
+
+static void die_now(State& s, CardId w, CardId killer, Log log) {
+  if (!is_warrior_in_play(s, w)) return;
+  if (killer != kNoCard && killer != w) {
+    award_kills(s, {Kill{w, killer, stats(s, w).v}}, false, log);
+    return;
+  }
+  on_killed_by_effect(s, w, log);
+  if (raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
+  else discard_from_play(s, w);
+}
+
+bool effect_death(State& s, CardId w, bool wound, CardId killer, Log log) {
+  if (!death_answerable(s, w, wound)) {
+    die_now(s, w, killer, log);
+    return false;
+  }
+  // The marker's source is the killer, or the warrior itself when no one earns points.
+  mark_just_happened(s, killer == kNoCard ? w : killer, w, wound ? kDyingOfWound : kDyingOfKill);
+  return true;
+}
+
+bool effect_deaths_pending(const State& s) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
+}
+
+void settle_effect_deaths(State& s, Log log) {
+  std::vector<LastingMod> dying;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kDyingOfWound || m.lock == kDyingOfKill) dying.push_back(m);
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
+  for (const LastingMod& m : dying) die_now(s, m.target, m.source, log);
+}
+
+void close_last_chance(State& s, Log log) {
+  const CardId A = struck(s, s.combat.attacker), D = struck(s, s.combat.defender);  // the warriors hit
+  const bool a_dead = kill_pending(s, A), d_dead = kill_pending(s, D);
+  const bool a_wounded_now = marked(s, A, kAboutToBeWounded), d_wounded_now = marked(s, D, kAboutToBeWounded);
+  const int a_v = is_warrior_in_play(s, A) ? stats(s, A).v : 0;
+  const int d_v = is_warrior_in_play(s, D) ? stats(s, D).v : 0;
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kAboutToDie || m.lock == kAboutToBeWounded; });
+  settle_hits(s, a_dead, d_dead, a_wounded_now, d_wounded_now, a_v, d_v, log);
+  if (s.awards.empty()) open_response_window(s);
+  else s.phase = Phase::Points;
+}
+
+}  // namespace dt::detail

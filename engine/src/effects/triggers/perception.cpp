@@ -1,0 +1,80 @@
+// Searches and picks from piles, answered (POWER OF PERCEPTION; docs/effects.md
+// "Searches answered"). A card taken is a "just happened" marker in
+// State::lasting (reactions.hpp): its target the card, no turn's start removes
+// it, and the next window to close ends it. gEngine: only a search of the
+// collection (the Side Board) counts, by any player; printed: an opponent's
+// pick from its draw pile, discard pile or collection.
+#include "effects/triggers/perception.hpp"
+
+#include <algorithm>
+
+#include "internal.hpp"
+#include "markers.hpp"
+
+namespace dt::detail {
+
+static bool answering_card(const CardDef& d) {
+  return d.has_designation("ANSWERS A COLLECTION SEARCH") || d.has_designation("ANSWERS AN OPPONENT'S PILE PICK");
+}
+
+// Only a card in play answers: with none, nothing is marked, so games without
+// one keep the state they always had.
+static bool answer_in_play(const State& s) {
+  for (CardId a : s.attached)
+    if (answering_card(s.def(a))) return true;
+  return false;
+}
+
+static void mark_taken(State& s, CardId c, uint8_t kind) {
+  if (!answer_in_play(s)) return;
+  LastingMod m{kNoCard, c, {}, kNoTurnEnds};
+  m.lock = kind;
+  s.lasting.push_back(m);
+}
+
+void note_collection_search(State& s, CardId c) { mark_taken(s, c, kTakenFromCollection); }
+
+void note_pile_pick(State& s, CardId c, Zone before) {
+  if (c == kNoCard || (before != Zone::Draw && before != Zone::Discard) || s.card(c).zone == before) return;
+  mark_taken(s, c, kTakenFromPile);
+}
+
+// Does a marker `m` count for `seat`'s card `d`?
+static bool answers(const State& s, int seat, const CardDef& d, const LastingMod& m) {
+  if (m.lock == kTakenFromCollection && d.has_designation("ANSWERS A COLLECTION SEARCH")) return true;
+  if (m.lock != kTakenFromCollection && m.lock != kTakenFromPile) return false;
+  return d.has_designation("ANSWERS AN OPPONENT'S PILE PICK") && s.card(m.target).owner != seat;
+}
+
+bool search_answer_open(const State& s, int seat, const CardDef& d) {
+  if (!answering_card(d)) return true;
+  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return answers(s, seat, d, m); });
+}
+
+bool taken_card_waits(const State& s) {
+  for (const LastingMod& m : s.lasting) {
+    if (m.lock != kTakenFromCollection && m.lock != kTakenFromPile) continue;
+    for (CardId a : s.attached)
+      if (answers(s, s.card(a).controller, s.def(a), m)) return true;
+  }
+  return false;
+}
+
+void annihilate_searched(State& s, int seat, CardId source, Log) {
+  const CardDef& d = s.def(source);
+  // The last card taken: one search, one card (a pick of several answers the latest).
+  auto it = std::find_if(s.lasting.rbegin(), s.lasting.rend(), [&](const LastingMod& m) { return answers(s, seat, d, m); });
+  if (it == s.lasting.rend()) return;
+  const CardId c = it->target;
+  s.lasting.erase(std::next(it).base());
+  if (s.card(c).zone == Zone::Annihilated) return;
+  // No event names it: the player who forced it may not look at it.
+  if (s.card(c).zone == Zone::InPlay) {
+    annihilate_from_play(s, c);
+  } else {
+    take_out(s, c);
+    put_into(s, c, Zone::Annihilated);
+  }
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,160 @@
+// Triggers (docs/effects.md "triggers"): what cards do when a warrior kills
+// or is killed, and at their player's draw step.
+#include <algorithm>
+#include <vector>
+
+#include "effects/triggers/spy.hpp"
+#include "effects/lasting/disease.hpp"
+#include "internal.hpp"
+
+namespace dt::detail {
+
+// HATAMOTO as printed (ITS MISSIONS FIRST): while one of your missions waits on
+// such a warrior, another of your missions completed first pays nothing.
+static bool reward_forfeited(const State& s, CardId mission) {
+  if (s.def(mission).type != CardType::Mission) return false;
+  const int seat = s.card(mission).controller;
+  const CardId on = s.card(mission).attached_to;
+  if (on != kNoCard && has_designation(s, on, "ITS MISSIONS FIRST")) return false;
+  for (CardId m : s.attached) {
+    const CardInst& mi = s.card(m);
+    if (m == mission || mi.controller != seat || s.def(m).type != CardType::Mission) continue;
+    if (is_warrior_in_play(s, mi.attached_to) && has_designation(s, mi.attached_to, "ITS MISSIONS FIRST")) return true;
+  }
+  return false;
+}
+
+static int trigger_index(const State& s, CardId card, const Trigger* t) {
+  return int(t - s.def(card).triggers.data());
+}
+
+// gEngine "ASSIGN MISSION": a mission whose terms a kill meets is completed at
+// once (it is not optional), its reward paid and the card discarded.
+void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, Log log) {
+  const KillContext ctx{victim_v, mutual};
+  const int kseat = s.card(killer).controller;
+  bool last = true;
+  for (CardId w : s.seats[s.card(victim).controller].in_play)
+    if (w != victim && is_warrior_in_play(s, w) && s.card(w).area == s.card(victim).area) last = false;
+  struct Fire { CardId card; const Trigger* t; int seat; CardId user; };
+  std::vector<Fire> fire;
+  // 1st ed: a player's kill of its own warrior completes no mission.
+  const bool own_kill = s.card(victim).controller == kseat && s.rules.attack_own_warriors;
+  auto consider = [&](CardId card, When when, int seat, CardId user) {
+    if (own_kill && s.def(card).type == CardType::Mission) return;
+    for (const Trigger& t : s.def(card).triggers) {
+      if (t.when != when) continue;
+      if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
+      if (t.killer && !filter_matches(s, *t.killer, killer, seat)) continue;
+      if (t.victim_last_in_area && !last) continue;
+      if (t.victim_marked && marked_target(s, card) != victim) continue;  // ASSASSINATION's chosen warrior
+      if (t.killer_survives && mutual) continue;                          // PROVE YOUR VALOR: and survive
+      fire.push_back({card, &t, seat, user});
+    }
+  };
+  consider(killer, When::Kills, kseat, killer);  // the killer's own text (SEAN GALLAGHER)
+  const AttachRange killer_has = attachments_of(s, killer);
+  const AttachmentGate g = gate_of(s, killer_has);
+  // A weapon's kill text is about kills made with it: only the weapon in use counts (SHRIEKETH).
+  std::vector<CardId> in_use;
+  bool weapons_known = false;
+  for (CardId a : killer_has) {
+    if (!g.allows(s, a)) continue;
+    if (is_weapon_card(s.def(a)) && !s.def(a).triggers.empty()) {
+      if (!weapons_known) in_use = used_weapons(s, killer), weapons_known = true;
+      if (std::find(in_use.begin(), in_use.end(), a) == in_use.end()) continue;
+    }
+    consider(a, When::Kills, kseat, killer);
+  }
+  if (in_warzone_combat(s, killer)) consider(s.combat.warzone, When::Kills, kseat, killer);
+  // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS);
+  // the killer's controller is the one they reward.
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play) {
+      if (w == killer || !is_warrior_in_play(s, w)) continue;
+      for (const Trigger& t : s.def(w).triggers) {
+        if (t.when != When::Kills || !t.any_killer) continue;
+        if (t.victim && !filter_matches(s, *t.victim, victim, kseat)) continue;
+        if (t.killer && !filter_matches(s, *t.killer, killer, kseat)) continue;
+        fire.push_back({w, &t, kseat, killer});
+      }
+    }
+  for (CardId c : s.seats[size_t(kseat)].in_play)
+    if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
+  for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
+  for (const Fire& f : fire) {
+    if (s.card(f.card).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(f.seat), f.card, victim, 0, f.seat});
+    if (reward_forfeited(s, f.card)) {
+      complete_mission(s, f.card);
+      continue;
+    }
+    if (offer_spy(s, f.card, f.seat, victim, trigger_index(s, f.card, f.t), ctx)) continue;  // SPY IN THE RANKS
+    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    complete_mission(s, f.card);
+  }
+}
+
+// SUICIDE MISSION as printed (ANY DEATH COUNTS): its KILLED triggers also fire
+// when a card's effect kills its warrior, in or out of combat (no killer, so no mutual kill).
+void on_killed_by_effect(State& s, CardId victim, Log log) {
+  std::vector<std::pair<CardId, const Trigger*>> fire;
+  for (CardId a : attachments_of(s, victim)) {
+    if (!s.def(a).has_designation("ANY DEATH COUNTS")) continue;
+    for (const Trigger& t : s.def(a).triggers)
+      if (t.when == When::Killed) fire.push_back({a, &t});
+  }
+  if (fire.empty()) return;
+  const KillContext ctx{stats(s, victim).v, false};
+  const int seat = s.card(victim).controller;
+  for (auto [card, t] : fire) {
+    if (s.card(card).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(seat), card, victim, 0, seat});
+    if (!reward_forfeited(s, card) && offer_spy(s, card, seat, victim, trigger_index(s, card, t), ctx)) continue;
+    if (!reward_forfeited(s, card)) run_effects(s, seat, card, victim, {victim, -1}, 0, t->effects, log, &ctx);
+    complete_mission(s, card);
+  }
+}
+
+// DOOMED (gEngine): a card that leaves play as soon as its player has no D.
+void run_no_destiny_triggers(State& s, Log log) {
+  for (int seat = 0; seat < s.num_seats(); ++seat) {
+    if (destiny(s, seat) > 0) continue;
+    // Checked at every step of play: look before copying the list.
+    const std::vector<CardId>& in_play = s.seats[size_t(seat)].in_play;
+    if (std::none_of(in_play.begin(), in_play.end(), [&](CardId c) {
+          for (const Trigger& t : s.def(c).triggers)
+            if (t.when == When::NoDestiny) return true;
+          return false;
+        }))
+      continue;
+    const std::vector<CardId> cards = in_play;
+    for (CardId c : cards)
+      for (const Trigger& t : s.def(c).triggers)
+        if (t.when == When::NoDestiny && s.card(c).zone == Zone::InPlay)
+          run_effects(s, seat, c, kNoCard, {}, 0, t.effects, log, nullptr);
+  }
+}
+
+void run_draw_triggers(State& s, int seat, Log log) {
+  disease_draw_step(s, seat, log);  // printed BACTERIA GRENADE
+  std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
+  std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
+  candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
+  for (CardId c : candidates) {
+    const CardInst& ci = s.card(c);
+    if (ci.zone != Zone::InPlay || ci.controller != seat) continue;
+    for (const Trigger& t : s.def(c).triggers)
+      if (t.when == When::YourDraw) {
+        fire.push_back({c, ci.attached_to != kNoCard ? bearer_of(s, c) : c});
+        break;
+      }
+  }
+  for (auto [c, user] : fire) {
+    if (s.card(c).zone != Zone::InPlay) continue;
+    for (const Trigger& t : s.def(c).triggers)
+      if (t.when == When::YourDraw) run_effects(s, seat, c, user, {}, 0, t.effects, log, nullptr);
+  }
+}
+
+}  // namespace dt::detail
