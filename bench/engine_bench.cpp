@@ -118,6 +118,55 @@ void BM_DecisionByCardsInPlay(benchmark::State& st) {
 }
 BENCHMARK(BM_DecisionByCardsInPlay)->Arg(2)->Arg(4)->Arg(7)->Unit(benchmark::kMillisecond);
 
+// Every pairing of the built-in decks (each unordered pair and each mirror),
+// one random game of each per iteration: the engine's mean cost per decision
+// over the pairings (each pairing's mean counts once, however long its games),
+// the slowest pairing against that mean, and games/s over them all. One
+// pairing (BM_RandomGame's) says little: decks differ fourfold in cost.
+void BM_AllPairings(benchmark::State& st) {
+  static const std::vector<std::vector<uint16_t>> decks = [] {
+    std::vector<std::vector<uint16_t>> d;
+    for (const std::string& name : dt::builtin_deck_names()) d.push_back(dt::builtin_deck(name).cards);
+    return d;
+  }();
+  std::vector<std::pair<size_t, size_t>> pairings;
+  for (size_t a = 0; a < decks.size(); ++a)
+    for (size_t b = a; b < decks.size(); ++b) pairings.emplace_back(a, b);
+  std::vector<double> seconds(pairings.size(), 0), decisions(pairings.size(), 0);
+  uint64_t seed = 1;
+  int64_t games = 0;
+  for (auto _ : st) {
+    for (size_t p = 0; p < pairings.size(); ++p) {
+      dt::GameConfig cfg;
+      cfg.decks = {decks[pairings[p].first], decks[pairings[p].second]};
+      cfg.seed = seed++;
+      dt::State s = dt::new_game(dt::builtin_cards(), cfg);
+      dt::Rng r(cfg.seed);
+      const auto t0 = std::chrono::steady_clock::now();
+      int64_t n = 0;
+      while (!dt::game_over(s)) {
+        auto o = dt::legal_options(s);
+        dt::apply(s, o[r.below(o.size())]);
+        ++n;
+      }
+      seconds[p] += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      decisions[p] += double(n);
+      ++games;
+    }
+  }
+  double mean = 0, slowest = 0;
+  for (size_t p = 0; p < pairings.size(); ++p) {
+    const double us = decisions[p] > 0 ? seconds[p] * 1e6 / decisions[p] : 0;
+    mean += us / double(pairings.size());
+    slowest = std::max(slowest, us);
+  }
+  st.counters["us_mean"] = mean;
+  st.counters["us_slowest"] = slowest;
+  st.counters["pairings"] = double(pairings.size());
+  st.counters["games/s"] = benchmark::Counter(double(games), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_AllPairings)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -22,6 +22,7 @@
 
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
+#include "dt/designations.hpp"
 
 namespace dt {
 
@@ -491,7 +492,7 @@ class GreedyBot final : public Bot {
         });
       case CardType::Symmetry:
         return d.gift.level == GiftLevel::None || !any_own_warrior(obs, [&](const CardDef& w) {
-          return (w.affil & bit(Affil::Legion)) || w.has(kwHeretic) || w.has_designation("HERETIC");
+          return (w.affil & bit(Affil::Legion)) || w.has(kwHeretic) || w.has_designation(desig::Heretic);
         });
       case CardType::Fortification:
         for (const SeenCard& f : obs.seats[size_t(obs.viewer)].in_play)

@@ -2,10 +2,11 @@
 // ratios are taken side by side on one machine in one moment. It wraps the
 // Google Benchmark program (dt_bench, the engine), times whole matches through
 // the referee library over each transport (bench/referee_overhead.hpp), times
-// whole commands (`dtref match`, `dtref tournament -j1/-j2`), and, when
-// fastchess is on PATH, fastchess with a trivial random-move UCI engine
-// (bench/uci/). Medians of --runs runs. Prints a table, or with --json one
-// object. Never fails on a figure: it measures, it does not judge.
+// whole commands (`dtref tournament -j1/-j2`) against fastchess with an
+// equal player (random C players on both sides, bench/uci/), when fastchess
+// is found. Medians of --runs runs; the load average is recorded. Prints a
+// table, or with --json one object. Never fails on a figure: it measures, it
+// does not judge.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -55,6 +56,11 @@ struct BenchOptions {
   int runs = 3;
   std::string programs = DTREF_BENCH_DIR;  // dt_bench, dt_grpc_bench, dtbot-trivial
   std::string bots = DTREF_BOTS_DIR;       // dtbot-random
+  std::string fastchess = "fastchess";     // a path, or a name on PATH
+  std::vector<std::string> only;           // sections to run; empty: all
+  bool wants(const char* section) const {
+    return only.empty() || std::find(only.begin(), only.end(), section) != only.end();
+  }
 };
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -130,6 +136,27 @@ void engine_figures(const BenchOptions& o, Figures* f) {
   }
   f->set("decision_us", 1e6 / median(dps));
   f->set("games_per_s", median(gps));
+  // Every pairing of the built-in decks: decks differ fourfold in cost, so
+  // one pairing says little about the engine.
+  const std::string all = fmt::format("{} --benchmark_filter='^BM_AllPairings$' --benchmark_format=json "
+                                      "--benchmark_repetitions={} --benchmark_min_time={}",
+                                      quote(prog), o.quick ? 1 : o.runs, o.quick ? "0.01" : "1");
+  std::vector<double> mean, slowest, all_gps;
+  const json a = json::parse(run(all).value_or(""), nullptr, false);
+  if (a.is_object() && a.contains("benchmarks"))
+    for (const json& b : a["benchmarks"]) {
+      if (b.value("run_type", "") != "iteration") continue;
+      mean.push_back(b.value("us_mean", 0.0));
+      slowest.push_back(b.value("us_slowest", 0.0));
+      all_gps.push_back(b.value("games/s", 0.0));
+    }
+  if (mean.empty() || median(mean) <= 0) {
+    f->notes.push_back("engine: no all-pairings figures in dt_bench's output");
+    return;
+  }
+  f->set("decision_all_pairings_us", median(mean));
+  f->set("slowest_pairing_over_mean", median(slowest) / median(mean));
+  f->set("games_per_s_all_pairings", median(all_gps));
 }
 
 // Engine per decision at 2, 4 and 7 seats (issue 13): dt_bench's
@@ -300,6 +327,8 @@ void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) 
       f->set("grpc_p99_us", s->p99);
       if (f->values.contains("pipe_us"))
         f->set("grpc_over_pipe", s->median / std::max(0.01, f->values["pipe_us"].get<double>()));
+      if (f->values.contains("grpc_floor_us"))
+        f->set("grpc_over_floor", s->median / std::max(0.01, f->values["grpc_floor_us"].get<double>()));
     } else {
       f->notes.push_back("grpc: " + why);
     }
@@ -308,85 +337,211 @@ void referee_figures(const BenchOptions& o, Figures* f, const std::string& dir) 
   }
 }
 
-// Whole `dtref match` commands between two trivial bots, one at a time:
-// wall time over the decisions they report, process starts included.
-void per_move_figure(const BenchOptions& o, Figures* f) {
-  const std::string trivial = o.programs + "/dtbot-trivial";
-  if (!fs::exists(trivial)) return;
-  std::vector<double> per_run;
-  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
-    double wall = 0, decisions = 0;
-    for (int m = 1; m <= (o.quick ? 1 : 5); ++m) {
-      const std::string cmd = fmt::format("{} match --bot {} --bot {} --seed {}", quote(self_exe()),
-                                          quote("stdio:" + trivial), quote("stdio:" + trivial), m);
-      const auto t0 = Clock::now();
-      const auto out = run(cmd);
-      wall += seconds_since(t0);
-      const size_t at = out ? out->find(" decisions in ") : std::string::npos;
-      if (at == std::string::npos) {
-        f->notes.push_back("per move: `dtref match` did not report its decisions");
-        return;
-      }
-      const size_t start = out->rfind(' ', at - 1) + 1;
-      decisions += std::stod(out->substr(start, at - start));
-    }
-    per_run.push_back(wall * 1e6 / decisions);
-  }
-  f->set("dtref_move_us", median(per_run));
+// Seconds since the epoch of a stored finished_at ("2026-11-24T03:15:49.123Z");
+// nullopt when it does not read as one.
+std::optional<double> stored_time(const std::string& t) {
+  std::tm tm{};
+  double sec = 0;
+  if (std::sscanf(t.c_str(), "%d-%d-%dT%d:%d:%lf", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+                  &sec) != 6)
+    return std::nullopt;
+  tm.tm_year -= 1900, tm.tm_mon -= 1, tm.tm_sec = 0;
+  return double(::timegm(&tm)) + sec;
 }
 
-// The plies in a PGN file: move tokens, without numbers, comments or results.
+// ---- per move: dtref against fastchess, equal players --------------------
+//
+// Both runners play the cheapest real player their protocol allows, in C: a
+// random legal-move UCI engine (bench/uci/random_uci.c) under fastchess, the
+// trivial bot picking uniformly at random (bench/trivial_bot.c --random,
+// reading compact requests) under `dtref tournament`, the sandbox as a user
+// gets it (--isolation auto), at -j1 and -j2. Three figures per move, each over
+// the same runs:
+//  - whole: the command's wall time, first exec to exit (fastchess's includes
+//    its one-second poll at the end; dtref's its start-up and store);
+//  - span: first start to last end: dtref from its store (each match's finish
+//    less its wall time, which begins before the bots are launched), fastchess
+//    from its engines' notes (the first engine's start, the last bestmove);
+//  - cpu: CPU time of every process of the command's tree, bots and engines
+//    included, from `perf stat -e task-clock` (the kernel's per-task clock,
+//    inherited by every descendant whatever namespace or cgroup the sandbox
+//    puts it in).
+// The two runners alternate which goes first from run to run; every ratio is
+// the median of the ratios of each run, taken seconds apart.
+
+struct TreeTimes {
+  double moves = 0, whole_s = 0, span_s = 0, cpu_s = -1;  // cpu_s < 0: not measured
+};
+
+bool perf_usable() { return run("perf stat -x, -e task-clock -o /dev/null -- true").has_value(); }
+
+// Runs a shell command, timing it whole; with `perf`, its tree's CPU time too.
+std::optional<std::string> run_timed(const std::string& cmd, const std::string& dir, bool perf, TreeTimes* t) {
+  const std::string stat = dir + "/task-clock.txt";
+  std::error_code ec;
+  fs::remove(stat, ec);
+  const std::string full =
+      perf ? fmt::format("perf stat -x, -e task-clock -o {} -- sh -c {}", quote(stat), quote(cmd)) : cmd;
+  const auto t0 = Clock::now();
+  auto out = run(full);
+  t->whole_s = seconds_since(t0);
+  if (out && perf) {
+    std::ifstream in(stat);
+    for (std::string line; std::getline(in, line);)
+      if (line.find(",task-clock") != std::string::npos && line.find("msec") != std::string::npos)
+        t->cpu_s = std::atof(line.c_str()) / 1000;
+  }
+  return out;
+}
+
+// `dtref tournament` of two random trivial bots; moves are the decisions the
+// bots were asked for.
+std::optional<TreeTimes> dtref_tree(const BenchOptions& o, const std::string& dir, int j, int rounds,
+                                    const std::string& isolation, bool perf, std::string* why) {
+  const std::string trivial = o.programs + "/dtbot-trivial";
+  const std::string db = fmt::format("{}/per-move-j{}.db", dir, j);
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix, ec);
+  const std::string bot = quote("stdio:" + quote(trivial) + " --random");
+  const std::string cmd =
+      fmt::format("{} tournament --bot a={} --bot b={} --rounds {} -j {} --isolation {} --db {} -q", quote(self_exe()),
+                  bot, bot, rounds, j, isolation, quote(db));
+  TreeTimes t;
+  if (!run_timed(cmd, dir, perf, &t)) {
+    *why = "`dtref tournament` of two trivial bots failed";
+    return std::nullopt;
+  }
+  try {
+    tour::Store store(db);
+    double first = 0, last = 0;
+    bool any = false;
+    for (const tour::MatchRecord& m : store.matches()) {
+      const auto end = m.done ? stored_time(m.finished_at) : std::nullopt;
+      if (!end) continue;
+      const double start = *end - m.wall_ms / 1000;
+      first = any ? std::min(first, start) : start, last = any ? std::max(last, *end) : *end;
+      any = true;
+      t.moves += double(m.decisions);
+    }
+    t.span_s = last - first;
+  } catch (const std::exception& e) {
+    *why = std::string("the tournament's store: ") + e.what();
+    return std::nullopt;
+  }
+  if (t.moves <= 0) {
+    *why = "the tournament stored no decisions";
+    return std::nullopt;
+  }
+  return t;
+}
+
+// The plies fastchess played: the sum of its PGN's PlyCount tags.
 double pgn_plies(const std::string& path) {
   std::ifstream in(path);
   double plies = 0;
-  int depth = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line[0] == '[') continue;  // tag pairs
-    std::istringstream words(line);
-    for (std::string w; words >> w;) {
-      for (char c : w) depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-      if (depth > 0 || w.find('}') != std::string::npos) continue;
-      if (w.find('.') != std::string::npos || w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") continue;
-      ++plies;
-    }
-  }
+  const std::string tag = "[PlyCount \"";
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(tag, 0) == 0) plies += std::atof(line.c_str() + tag.size());
   return plies;
 }
 
-// fastchess playing the bundled random-move UCI engine against itself, one
-// game at a time: wall time over plies, engine starts included.
-void fastchess_figure(const BenchOptions& o, Figures* f, const std::string& dir) {
-  if (!on_path("fastchess")) {
-    f->notes.push_back("fastchess: not on PATH, comparison skipped (docs/performance.md says how to install it)");
+// fastchess playing the C random-move engine against itself.
+std::optional<TreeTimes> fastchess_tree(const BenchOptions& o, const std::string& dir, int j, int rounds, bool perf,
+                                        std::string* why) {
+  const std::string engine = o.programs + "/random_uci";
+  const std::string pgn = fmt::format("{}/fastchess-j{}.pgn", dir, j), notes = fmt::format("{}/notes-j{}.txt", dir, j);
+  std::error_code ec;
+  fs::remove(pgn, ec);
+  fs::remove(notes, ec);
+  const std::string cmd = fmt::format(
+      "cd {} && {} -engine name=a cmd={} -engine name=b cmd={} -each proto=uci tc=1000+10 option.Notes={} "
+      "-rounds {} -games 2 -concurrency {} -pgnout file={}",
+      quote(dir), quote(o.fastchess), quote(engine), quote(engine), quote(notes), rounds, j, quote(pgn));
+  TreeTimes t;
+  if (!run_timed(cmd, dir, perf, &t)) {
+    *why = "fastchess failed";
+    return std::nullopt;
+  }
+  t.moves = pgn_plies(pgn);
+  std::ifstream in(notes);
+  double first = 0, last = 0;
+  bool any = false;
+  for (double start, end; in >> start >> end;) {
+    first = any ? std::min(first, start) : start, last = any ? std::max(last, end) : end;
+    any = true;
+  }
+  t.span_s = any ? last - first : 0;
+  if (t.moves <= 0 || t.span_s <= 0) {
+    *why = "fastchess wrote no games or its engines no notes";
+    return std::nullopt;
+  }
+  return t;
+}
+
+double load_average() {
+  std::ifstream in("/proc/loadavg");
+  double l = 0;
+  in >> l;
+  return l;
+}
+
+void per_move_figures(const BenchOptions& o, Figures* f, const std::string& dir) {
+  const bool perf = perf_usable();
+  if (!perf) f->notes.push_back("per move: `perf stat` cannot count task-clock here; the CPU figures are left out");
+  bool have_fastchess = fs::exists(o.fastchess) || on_path(o.fastchess);
+  if (!have_fastchess)
+    f->notes.push_back("fastchess: '" + o.fastchess + "' not found, comparison skipped (docs/performance.md says how to build it)");
+  if (!fs::exists(o.programs + "/dtbot-trivial") || !fs::exists(o.programs + "/random_uci")) {
+    f->notes.push_back("per move: dtbot-trivial or random_uci not found in " + o.programs);
     return;
   }
-  const std::string engine = std::string(DTREF_SOURCE_DIR) + "/bench/uci/random_uci.mjs";
-  if (!on_path("node") || !fs::exists(std::string(DTREF_SOURCE_DIR) + "/bench/uci/node_modules/chessops")) {
-    f->notes.push_back("fastchess: the UCI engine needs node and chessops (npm ci --prefix bench/uci); skipped");
-    return;
-  }
-  std::vector<double> per_run;
-  for (int r = 0; r < (o.quick ? 1 : o.runs); ++r) {
-    const std::string pgn = fmt::format("{}/fastchess-{}.pgn", dir, r);
-    std::error_code ec;
-    fs::remove(pgn, ec);
-    const std::string each = fmt::format("cmd=node args={} proto=uci", quote(engine));
-    const std::string cmd = fmt::format(
-        "cd {} && fastchess -engine name=a {} -engine name=b {} -each tc=1000+10 -rounds {} -games 2 "
-        "-concurrency 1 -pgnout file={}",
-        quote(dir), each, each, o.quick ? 1 : 5, quote(pgn));
-    const auto t0 = Clock::now();
-    const auto out = run(cmd);
-    const double wall = seconds_since(t0);
-    const double plies = pgn_plies(pgn);
-    if (!out || plies <= 0) {
-      f->notes.push_back("fastchess: the run failed or wrote no games");
-      return;
+  const int runs = o.quick ? 1 : o.runs;
+  // About the same number of moves on each side: ~450 decisions a dtref round
+  // (two matches), ~600 plies a fastchess round (two games).
+  const int dtref_rounds = o.quick ? 1 : 16, fastchess_rounds = o.quick ? 1 : 12;
+  for (int j : {1, 2}) {
+    std::map<std::string, std::vector<double>> v;  // key -> one value per run
+    for (int r = 0; r < runs; ++r) {
+      std::optional<TreeTimes> d, fc, off;
+      std::string why;
+      auto dtref_run = [&] {
+        d = dtref_tree(o, dir, j, dtref_rounds, "auto", perf, &why);
+        // No sandbox and no CPU cgroup: the bots stay in the referee's
+        // scheduling group, as fastchess's engines stay in fastchess's.
+        if (d && j == 1) off = dtref_tree(o, dir, j, dtref_rounds, "off --limit cpus=0", false, &why);
+      };
+      auto fastchess_run = [&] {
+        if (have_fastchess) fc = fastchess_tree(o, dir, j, fastchess_rounds, perf, &why);
+      };
+      if (r % 2 == 0) dtref_run(), fastchess_run();
+      else fastchess_run(), dtref_run();
+      if (!d) {
+        f->notes.push_back(fmt::format("per move, -j{}: {}", j, why));
+        return;
+      }
+      if (have_fastchess && !fc) {
+        f->notes.push_back(fmt::format("per move, -j{}: {}; the comparison is left out", j, why));
+        have_fastchess = false;
+      }
+      const std::string sfx = j == 1 ? "" : "_j2";
+      v["dtref_move_us" + sfx].push_back(d->span_s * 1e6 / d->moves);
+      v["dtref_whole_move_us" + sfx].push_back(d->whole_s * 1e6 / d->moves);
+      if (d->cpu_s >= 0) v["dtref_cpu_move_us" + sfx].push_back(d->cpu_s * 1e6 / d->moves);
+      if (off) v["dtref_unsandboxed_move_us"].push_back(off->span_s * 1e6 / off->moves);
+      if (!fc) continue;
+      v["fastchess_move_us" + sfx].push_back(fc->span_s * 1e6 / fc->moves);
+      v["fastchess_whole_move_us" + sfx].push_back(fc->whole_s * 1e6 / fc->moves);
+      v["dtref_over_fastchess" + sfx].push_back((d->span_s / d->moves) / (fc->span_s / fc->moves));
+      v["dtref_over_fastchess_whole" + sfx].push_back((d->whole_s / d->moves) / (fc->whole_s / fc->moves));
+      if (fc->cpu_s >= 0 && d->cpu_s >= 0) {
+        v["fastchess_cpu_move_us" + sfx].push_back(fc->cpu_s * 1e6 / fc->moves);
+        v["dtref_over_fastchess_cpu" + sfx].push_back((d->cpu_s / d->moves) / (fc->cpu_s / fc->moves));
+      }
+      if (off) v["unsandboxed_over_fastchess"].push_back((off->span_s / off->moves) / (fc->span_s / fc->moves));
     }
-    per_run.push_back(wall * 1e6 / plies);
+    for (const auto& [key, values] : v) f->set(key, median(values));
   }
-  f->set("fastchess_move_us", median(per_run));
-  f->set("dtref_over_fastchess", f->values.value("dtref_move_us", 0.0) / median(per_run));
+  f->set("load_per_move", load_average());
 }
 
 // What a second core gives right now, for work that shares nothing: two
@@ -420,18 +575,6 @@ void scaling_control(const BenchOptions& o, Figures* f) {
   f->set("scaling_control_j2_j1", median(ratios));
   if (f->values.contains("scaling_j2_j1") && median(ratios) > 0)
     f->set("scaling_over_control", f->values["scaling_j2_j1"].get<double>() / median(ratios));
-}
-
-// Seconds since the epoch of a stored finished_at ("2026-11-24T03:15:49.123Z");
-// nullopt when it does not read as one.
-std::optional<double> stored_time(const std::string& t) {
-  std::tm tm{};
-  double sec = 0;
-  if (std::sscanf(t.c_str(), "%d-%d-%dT%d:%d:%lf", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
-                  &sec) != 6)
-    return std::nullopt;
-  tm.tm_year -= 1900, tm.tm_mon -= 1, tm.tm_sec = 0;
-  return double(::timegm(&tm)) + sec;
 }
 
 // Matches per second while a tournament played: its matches after the first
@@ -507,29 +650,45 @@ struct Row {
 };
 
 const Row kRows[] = {
-    {"decision_us", "engine: legal options + apply, per decision of random games (us)", "< 0.5"},
-    {"games_per_s", "random self-play, one core, no checks (games/s)", ">= 3000"},
+    {"decision_us", "engine: legal options + apply, per decision, corporate vs legion (us)", "<= 0.7 (all pairings)"},
+    {"games_per_s", "random self-play, one core, no checks (games/s)", ">= 4000"},
+    {"decision_all_pairings_us", "engine per decision, mean over every pairing of the built-in decks (us)", "<= 0.7"},
+    {"slowest_pairing_over_mean", "  the slowest pairing / that mean", "<= 2"},
+    {"games_per_s_all_pairings", "  random games/s over every pairing, one core", ">= 4000"},
     {"decision_2seats_us", "engine per decision, random games at 2 seats (us, wall)", "reference"},
     {"decision_4seats_us", "  the same at 4 seats (us)", ""},
     {"seats4_over_2", "  4 seats / 2 seats", "<= 1.5"},
     {"decision_7seats_us", "  the same at 7 seats (us)", ""},
     {"seats7_over_2", "  7 seats / 2 seats", ""},
     {"pipe_us", "raw pipe round trip through cat, a request-sized line (us)", "reference"},
-    {"stdio_us", "stdio round trip per decision, referee + trivial C bot (us, median)", "<= 2x pipe"},
+    {"stdio_us", "stdio round trip per decision, referee + trivial C bot (us, median)", ""},
     {"stdio_p99_us", "  the same, p99 (us)", ""},
-    {"stdio_over_pipe", "  stdio / pipe", "<= 2"},
+    {"stdio_over_pipe", "  stdio / pipe", ""},
     {"pipe_one_cpu_us", "  raw pipe round trip, both ends kept on one CPU (us)", "reference"},
     {"stdio_one_cpu_us", "  stdio round trip, referee and bots kept on one CPU (us)", ""},
     {"stdio_over_pipe_one_cpu", "  stdio / pipe, both on one CPU", "<= 2"},
-    {"grpc_us", "gRPC round trip per decision (us, median)", "<= 4x pipe"},
-    {"grpc_over_pipe", "  gRPC / pipe", "<= 4"},
+    {"grpc_us", "gRPC round trip per decision (us, median)", "<= 1.5x its floor"},
+    {"grpc_over_pipe", "  gRPC / pipe", ""},
     {"grpc_floor_us", "  gRPC's floor: link round trip of an empty request, bot answers 0 (us)", ""},
     {"grpc_floor_over_pipe", "  gRPC floor / pipe", ""},
+    {"grpc_over_floor", "  gRPC / its floor", "<= 1.5"},
     {"builtin_us", "in-process bots: the referee's cycle per decision (us)", ""},
-    {"dtref_move_us", "per-move wall time, `dtref match`, trivial bots, one match at a time (us)", "<= 0.8x fastchess"},
-    {"fastchess_move_us", "per-move wall time, fastchess, random-move UCI engine (us)", "reference"},
-    {"dtref_over_fastchess", "  dtref / fastchess", "<= 0.8"},
-    {"scaling_j2_j1", "matches per minute, tournament -j2 / -j1, built-in bots (start-up left out)", ">= 1.8"},
+    {"dtref_move_us", "per move, -j1, sandbox on: dtref tournament, random C bots, first start to last end (us)", "<= 0.8x fastchess"},
+    {"fastchess_move_us", "  the same for fastchess, random C UCI engine (us)", "reference"},
+    {"dtref_over_fastchess", "  dtref / fastchess, first start to last end", "<= 0.8"},
+    {"dtref_whole_move_us", "  dtref, whole command (us)", ""},
+    {"fastchess_whole_move_us", "  fastchess, whole command (us)", ""},
+    {"dtref_over_fastchess_whole", "  dtref / fastchess, whole command", "<= 0.8"},
+    {"dtref_cpu_move_us", "  dtref, CPU of the process tree (us)", ""},
+    {"fastchess_cpu_move_us", "  fastchess, CPU of the process tree (us)", ""},
+    {"dtref_over_fastchess_cpu", "  dtref / fastchess, CPU per move", "<= 0.8"},
+    {"dtref_unsandboxed_move_us", "  dtref, --isolation off --limit cpus=0, first start to last end (us)", ""},
+    {"unsandboxed_over_fastchess", "  dtref unsandboxed, bots in its scheduling group / fastchess", ""},
+    {"dtref_over_fastchess_j2", "per move, -j2: dtref / fastchess, first start to last end", "<= 0.8"},
+    {"dtref_over_fastchess_whole_j2", "  dtref / fastchess, whole command", ""},
+    {"dtref_over_fastchess_cpu_j2", "  dtref / fastchess, CPU per move", ""},
+    {"load_per_move", "load average (1 min) after the per-move runs", ""},
+    {"scaling_j2_j1", "matches per minute, tournament -j2 / -j1, built-in bots (start-up left out)", ">= 1.9"},
     {"scaling_whole_j2_j1", "  the same over whole commands (start-up included)", ""},
     {"scaling_control_j2_j1", "  control: two independent selfplay processes / one (what the machine gives now)", ""},
     {"scaling_over_control", "  tournament scaling / control", ""},
@@ -543,12 +702,13 @@ int run_bench(const BenchOptions& o) {
   const std::string dir = tmp_dir();
   Figures f;
   const auto t0 = Clock::now();
-  engine_figures(o, &f);
-  seat_figures(o, &f);
-  referee_figures(o, &f, dir);
-  per_move_figure(o, &f);
-  fastchess_figure(o, &f, dir);
-  scaling_figure(o, &f, dir);
+  f.set("load_start", load_average());  // the 1-minute load average: the machine is shared
+  if (o.wants("engine")) engine_figures(o, &f);
+  if (o.wants("seats")) seat_figures(o, &f);
+  if (o.wants("transports")) referee_figures(o, &f, dir);
+  if (o.wants("per-move")) per_move_figures(o, &f, dir);
+  if (o.wants("scaling")) scaling_figure(o, &f, dir);
+  f.set("load_end", load_average());
   std::error_code ec;
   fs::remove_all(dir, ec);
   if (o.json) {
@@ -576,13 +736,17 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "bench",
       "Measure every speed figure of docs/performance.md in one run: the engine per decision and "
-      "games/s, the stdio and gRPC round trips against a raw pipe, per-move wall time (and "
-      "fastchess's, when it is on PATH), tournament scaling and the example bot. Medians of --runs.");
+      "games/s, the stdio and gRPC round trips against a raw pipe, per move against fastchess with equal C "
+      "players (when fastchess is found), tournament scaling and the example bot. Medians of --runs.");
   cmd->add_flag("--json", opt->json, "one JSON object instead of the table");
   cmd->add_flag("--quick", opt->quick, "tiny samples, for checking that every figure can be taken");
   cmd->add_option("--runs", opt->runs, "runs per figure (the median is reported)")->check(CLI::Range(1, 99))->capture_default_str();
   cmd->add_option("--programs", opt->programs, "directory of dt_bench, dt_grpc_bench and dtbot-trivial")->capture_default_str();
   cmd->add_option("--bots", opt->bots, "directory of dtbot-random")->capture_default_str();
+  cmd->add_option("--only", opt->only, "run only these sections: engine, seats, transports, per-move, scaling")
+      ->check(CLI::IsMember({"engine", "seats", "transports", "per-move", "scaling"}));
+  cmd->add_option("--fastchess", opt->fastchess, "the fastchess program to compare with (a path or a name on PATH)")
+      ->capture_default_str();
   cmd->callback([opt, &exit_code] { exit_code = run_bench(*opt); });
 }
 

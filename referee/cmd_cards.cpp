@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
+#include "dt/vocabulary.hpp"
 
 namespace dtref {
 
@@ -28,6 +29,7 @@ struct CardsOptions {
   bool list = false;
   bool implemented = false;
   bool missing = false;
+  bool vocabulary = false;
   std::string set;
   std::string type;
   std::vector<std::string> name;  // words of a card name, or a code
@@ -254,7 +256,7 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
       if (d.warzone_in & dt::bit(a)) where += std::string(where.empty() ? "" : " or ") + std::string(dt::to_string(a));
     effects.push_back("established in the " + where + (d.warzone_defenders ? ", for some defenders only" : ""));
   }
-  if (!d.handler.empty()) effects.push_back("handled in C++: " + d.handler);
+  if (d.handler != dt::HandlerId{}) effects.push_back("handled in C++: " + std::string(dt::handler_name(d.handler)));
   return effects;
 }
 
@@ -278,6 +280,7 @@ void print_card(const dt::CardDef& g, const dt::CardDef& p) {
     fmt::print("  designations  {}\n", des);
   }
   if (!d.summary.empty()) fmt::print("  summary       {}\n", d.summary);
+  if (!d.ruling.empty()) fmt::print("  ruling        {}\n", d.ruling);
   if (d.implemented) {
     fmt::print("  implemented   yes (gEngine and printed text)\n");
   } else {
@@ -338,6 +341,10 @@ int list_cards(const dt::CardDb& db, const CardsOptions& opt) {
 }
 
 int run_cards(const CardsOptions& opt) {
+  if (opt.vocabulary) {
+    fmt::print("{}", dt::vocabulary_markdown());
+    return 0;
+  }
   const dt::CardDb& db = dt::builtin_cards();
   if (opt.implemented && opt.missing) {
     fmt::print(stderr, "dtref cards: --implemented and --missing exclude each other; give one\n");
@@ -433,6 +440,9 @@ void add_cards_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opt->json,
                 "with --coverage: one JSON object {\"sets\": {...}, \"types\": {...}, \"implemented\", \"total\"}");
   cmd->add_flag("--list", opt->list, "list cards: code, set, type, affiliation, name");
+  cmd->add_flag("--vocabulary", opt->vocabulary,
+                "the registry of designations, keywords, tags and handlers card files may name, as Markdown "
+                "(docs/effects.md's list)");
   cmd->add_option("--set", opt->set, "with --list: only this set (unl, inq, wz, mort, gol, apo, pl, promo)");
   cmd->add_option("--type", opt->type, "with --list: only this card type (warrior, equipment, special, ...)");
   cmd->add_flag("--implemented", opt->implemented, "with --list: only cards the engine implements");

@@ -18,16 +18,19 @@
 
 #include "bot_config.hpp"
 #include "commands.hpp"
+#include "dt/bounded_file.hpp"
 #include "log_flags.hpp"
 #include "dtref/ladder/http.hpp"
 #include "dtref/ladder/service.hpp"
 #include "dtref/bot_start.hpp"
+#include "dtref/grpc_hub.hpp"
 #include "dtref/preflight.hpp"
 #include "dtref/secrets.hpp"
 #include "dtref/tournament/bot_arg.hpp"
 #include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/runner.hpp"
 #include "sandbox_flags.hpp"
+#include "tournament_config.hpp"
 
 namespace dtref {
 
@@ -57,10 +60,12 @@ struct LadderOptions : StoreOptions {
   std::string deck = "corporate";
   std::vector<std::string> deck_pool;
   bool own_decks = false;
+  bool duplicate_deals = false;
   int concurrency = 1;
   std::string http = "127.0.0.1:8080";
   bool no_http = false;
   std::string grpc_listen = "127.0.0.1:0";
+  GrpcLimits grpc_limits;
   std::string transcripts;
   std::string keep_transcripts = "all";
   int64_t matches = 0;
@@ -80,15 +85,21 @@ struct LadderOptions : StoreOptions {
 
 void apply_config(LadderOptions& o, const CLI::App& cmd) {
   toml::table t;
+  std::string text;
   try {
-    t = toml::parse_file(o.config);
+    text = dt::read_bounded_file(o.config, kMaxConfigBytes, "config");
+  } catch (const dt::FileRefused& e) {
+    throw UsageError(std::string(e.what()) + "; a ladder config is a few lines");
+  }
+  try {
+    t = toml::parse(text, o.config);
   } catch (const toml::parse_error& e) {
     throw UsageError(fmt::format("config '{}': {} (line {}, column {})", o.config, e.description(), e.source().begin.line,
                                  e.source().begin.column));
   }
   check_toml_keys(t,
                   {"db", "pg", "concurrency", "http", "grpc_listen", "transcripts", "keep_transcripts", "matches", "seed", "deck", "deck_pool",
-                   "own_decks", "rules", "promotion_target", "policy", "clocks", "bots", "sandbox", "log"},
+                   "own_decks", "duplicate_deals", "rules", "promotion_target", "policy", "clocks", "bots", "sandbox", "log"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -137,6 +148,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
       o.deck_pool.push_back(*d.value<std::string>());
     }
   if (auto v = t["own_decks"].value<bool>(); v && !given("--own-decks")) o.own_decks = *v;
+  if (auto v = t["duplicate_deals"].value<bool>(); v && !given("--duplicate-deals")) o.duplicate_deals = *v;
   // [sandbox] as in a tournament's config: isolation, limits, network, hide.
   if (const toml::table* sb = t["sandbox"].as_table()) {
     check_toml_keys(*sb, {"isolation", "limits", "network", "hide"}, o.config, "[sandbox]");
@@ -170,6 +182,7 @@ LadderSetup make_setup(const LadderOptions& o) {
   s.default_deck = o.deck;
   s.decks.pool = o.deck_pool;
   s.decks.own_decks = o.own_decks;
+  s.duplicate_deals = o.duplicate_deals;
   s.seed = o.seed;
   if (o.matches < 0) throw UsageError("--matches must be 0 (no end) or more");
   s.max_matches = o.matches;
@@ -290,6 +303,11 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
     return std::string(host);
   }(), ::getpid(), random_hex(3));
   so.grpc_listen = o.grpc_listen;
+  if (o.grpc_limits.first_message_ms < 1 || o.grpc_limits.max_streams < 1 || o.grpc_limits.streams_per_connection < 1 ||
+      o.grpc_limits.waiting_per_bot < 1)
+    throw UsageError("--grpc-first-message-ms, --grpc-max-streams, --grpc-streams-per-connection and "
+                     "--grpc-waiting-per-bot must be at least 1");
+  GrpcHub::set_limits(o.grpc_limits);
   so.stop = &g_ladder_stop;
   so.progress = o.quiet ? nullptr : stdout;  // the log is on standard error (or its file)
   so.progress_interval_s = o.progress_interval;
@@ -482,6 +500,17 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--grpc-listen", o->grpc_listen,
                   "remote bots dial this address with their key (0.0.0.0:PORT to accept them from other machines)")
       ->capture_default_str();
+  cmd->add_option("--grpc-first-message-ms", o->grpc_limits.first_message_ms,
+                  "a gRPC stream that has not sent its token by then is cancelled")
+      ->capture_default_str();
+  cmd->add_option("--grpc-max-streams", o->grpc_limits.max_streams, "open gRPC streams in all; more are refused")
+      ->capture_default_str();
+  cmd->add_option("--grpc-streams-per-connection", o->grpc_limits.streams_per_connection,
+                  "concurrent gRPC streams on one connection")
+      ->capture_default_str();
+  cmd->add_option("--grpc-waiting-per-bot", o->grpc_limits.waiting_per_bot,
+                  "streams one remote bot may keep waiting in the lobby")
+      ->capture_default_str();
   cmd->add_option("--transcripts", o->transcripts,
                   "directory for each match's transcript (zstd-compressed, <key>.jsonl.zst), bots' stderr and replay pages");
   cmd->add_option("--keep-transcripts", o->keep_transcripts,
@@ -494,6 +523,9 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--deck", o->deck, "deck of bots that name none")->capture_default_str();
   cmd->add_option("--deck-pool", o->deck_pool, "decks each seat-swapped pair draws two from, one per seat")->delimiter(',');
   cmd->add_flag("--own-decks", o->own_decks, "with --deck-pool: bots that name their own deck play it");
+  cmd->add_flag("--duplicate-deals", o->duplicate_deals,
+                "deal both legs of a pair alike (less luck); safe only for bots that neither remember between matches nor "
+                "talk to each other; the legs then run one after the other. Default: a secret seed per leg");
   cmd->add_option("--rules", o->rules, "rules preset: " + dt::preset_names_text())->capture_default_str();
   cmd->add_option("--promotion-target", o->promotion_target, "P needed to win (default: the preset's)");
   cmd->add_option("--policy", o->policy, "ladder, dev or training")->capture_default_str();

@@ -90,6 +90,8 @@ int play(const MatchOptions& opt) {
   spec.policy = *policy;
   spec.clocks = opt.clocks;
   spec.transcript_path = opt.transcript;
+  if (!opt.stderr_dir.empty() && !std::filesystem::is_directory(opt.stderr_dir))
+    return usage(fmt::format("--stderr-dir '{}': no such directory (create it first)", opt.stderr_dir));
   spec.stderr_dir = opt.stderr_dir;
   if (!opt.wire_log.empty()) {
     std::error_code ec;

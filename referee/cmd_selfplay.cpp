@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "style_options.hpp"
 #include "dt/card_loader.hpp"
+#include "dt/designations.hpp"
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
 #include "dt/invariants.hpp"
@@ -71,7 +72,7 @@ int option_action_cost(const dt::State& s, const dt::Option& o) {
                                                      : d.play->timing == dt::Timing::Action;
     // AGENT NICK MICHAELS (FREE MISSIONS, printed on him): missions assigned to him cost none.
     if (d.type == dt::CardType::Mission && o.b >= 0 && size_t(o.b) < s.cards.size() &&
-        s.def(o.b).has_designation("FREE MISSIONS"))
+        s.def(o.b).has_designation(dt::desig::FreeMissions))
       return 0;
     return action ? std::max<int>(1, d.play->actions) : 0;
   }

@@ -186,13 +186,17 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
                   "the bots swap")
       ->delimiter(',');
   cmd->add_flag("--own-decks", o->own_decks, "with --deck-pool: bots that name their own deck play it");
+  cmd->add_flag("--duplicate-deals", o->duplicate_deals,
+                "deal both legs of a seat-swapped pair alike (less luck in the results); safe only for bots that neither "
+                "remember between matches nor talk to each other: a bot's hand in one leg is its opponent's in the other. "
+                "The legs of one deal never run at once. Default: every leg has a secret seed of its own");
   cmd->add_option("--rounds", o->rounds, "rounds: in each, every pairing of the format plays one seat-swapped pair (two matches); knockout: seat-swapped pairs per tie")->capture_default_str();
   cmd->add_option("--concurrency,-j", o->concurrency, "matches played at once")->capture_default_str();
   cmd->add_option("--db", o->db, "results database; the same path resumes");
   cmd->add_option("--format", o->format, "round-robin, gauntlet (first bot against each other), swiss or knockout")
       ->capture_default_str();
   cmd->add_option("--seed", o->seed,
-                  "fix the seeds: each seat-swapped pair's seed is derived from this one, and both legs share it (predictable "
+                  "fix the seeds: every leg's seed is derived from this one (predictable "
                   "hidden cards: a warning says so); default: secret seeds from a random key kept in the --db");
   cmd->add_option("--deck", o->deck, "deck for bots without their own @deck: a built-in deck name (" + dt::builtin_deck_names_text() + ") or a deck file")
       ->capture_default_str();

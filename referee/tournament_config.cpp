@@ -11,20 +11,19 @@
 #include "bot_config.hpp"
 #include "log_flags.hpp"
 #include "dtref/tournament/bot_arg.hpp"
+#include "dt/bounded_file.hpp"
 
 namespace dtref {
 
 using namespace dtref::tour;
 
 void apply_config(TournamentOptions& o, const std::function<bool(const char*)>& given) {
-  std::ifstream in(o.config, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("config '{}': cannot be read (check the path)", o.config));
-  std::string text(kMaxConfigBytes + 1, '\0');
-  in.read(text.data(), std::streamsize(text.size()));
-  text.resize(size_t(in.gcount()));
-  if (text.size() > kMaxConfigBytes)
-    throw UsageError(fmt::format("config '{}': larger than {} KiB; a tournament config is a few lines", o.config,
-                                 kMaxConfigBytes >> 10));
+  std::string text;
+  try {
+    text = dt::read_bounded_file(o.config, kMaxConfigBytes, "config");
+  } catch (const dt::FileRefused& e) {
+    throw UsageError(std::string(e.what()) + "; a tournament config is a few lines");
+  }
   apply_config_text(o, text, given);
 }
 
@@ -38,7 +37,7 @@ void apply_config_text(TournamentOptions& o, std::string_view text, const std::f
                                  e.source().begin.line, e.source().begin.column));
   }
   check_toml_keys(t,
-                  {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "transcripts",
+                  {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "duplicate_deals", "transcripts",
                    "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox", "seats", "style",
                    "teams", "log"},
                   o.config, "");
@@ -92,6 +91,7 @@ void apply_config_text(TournamentOptions& o, std::string_view text, const std::f
     }
   }
   if (auto v = t["own_decks"].value<bool>(); v && !given("--own-decks")) o.own_decks = *v;
+  if (auto v = t["duplicate_deals"].value<bool>(); v && !given("--duplicate-deals")) o.duplicate_deals = *v;
   if (const toml::node* bots = t.get("bots")) {
     const toml::array* list = bots->as_array();
     if (!list) throw UsageError(fmt::format("config '{}': line {}: 'bots' must be [[bots]] tables or a list", o.config, bots->source().begin.line));
@@ -116,6 +116,7 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   apply_each(t.players, o.each);
   t.deck_pool = o.deck_pool;
   t.own_decks = o.own_decks;
+  t.duplicate_deals = o.duplicate_deals;
   auto rules = dt::preset_by_name(o.rules);
   if (!rules) throw UsageError(fmt::format("unknown --rules '{}' ({})", o.rules, dt::preset_names_text()));
   if (o.promotion_target > 0) rules->promotion_target = o.promotion_target;

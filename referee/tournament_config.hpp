@@ -26,6 +26,7 @@ struct TournamentOptions {
   std::vector<tour::Player> config_bots;  // from the config file, used when no --bot or --engine is given
   std::vector<std::string> deck_pool;
   bool own_decks = false;
+  bool duplicate_deals = false;  // --duplicate-deals: both legs of a pair dealt alike (memoryless bots only)
   int rounds = 1;
   int concurrency = 1;
   std::string db;

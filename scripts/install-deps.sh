@@ -11,7 +11,7 @@ packages=(
   libgrpc++-dev protobuf-compiler-grpc
   libboost-dev libboost-filesystem-dev
   libspdlog-dev libsqlite3-dev libtomlplusplus-dev libssl-dev
-  bubblewrap
+  bubblewrap libseccomp-dev
   clang libclang-rt-dev
   python3 python3-grpcio python3-protobuf nodejs ruby
   python3-dev pybind11-dev python3-pybind11 python3-venv python3-numpy

@@ -15,23 +15,19 @@ exit 0 pass, 1 fail, 77 skipped (no chromium).
 import base64
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from replay_viewer_check import SKIP, Browser, check, failures  # noqa: E402
+from replay_viewer_check import SKIP, Browser, check, failures, setup  # noqa: E402
 
 
 def main():
-    dtref, work = sys.argv[1], sys.argv[2]
-    chromium = shutil.which("chromium")
-    if not chromium:
-        print("SKIP: chromium is not installed (Debian package 'chromium'); the ladder page was not rendered")
+    ready = setup("the ladder page")
+    if ready is None:
         return SKIP
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
+    dtref, work, chromium = ready
     db, transcripts = os.path.join(work, "ladder.db"), os.path.join(work, "transcripts")
     subprocess.run([dtref, "ladder", "--db", db, "--no-http", "--transcripts", transcripts, "--keep-transcripts", "3",
                     "--matches", "6", "--concurrency", "2", "--seed", "4",

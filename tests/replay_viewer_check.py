@@ -95,14 +95,23 @@ def check(ok, what):
         failures.append(what)
 
 
-def main():
+def setup(what):
+    """The arguments (dtref, a work directory made empty) and chromium's path; None when it is missing."""
     dtref, work = sys.argv[1], sys.argv[2]
     chromium = shutil.which("chromium")
     if not chromium:
-        print("SKIP: chromium is not installed (Debian package 'chromium'); the replay viewer was not rendered")
-        return SKIP
+        print(f"SKIP: chromium is not installed (Debian package 'chromium'); {what} was not rendered")
+        return None
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
+    return dtref, work, chromium
+
+
+def main():
+    ready = setup("the replay viewer")
+    if ready is None:
+        return SKIP
+    dtref, work, chromium = ready
     transcript, page = os.path.join(work, "game.jsonl"), os.path.join(work, "game.html")
     subprocess.run([dtref, "match", "--bot", "builtin:random", "--bot", "builtin:random", "--seed", "5", "--transcript", transcript], check=True, stdout=subprocess.DEVNULL)
     subprocess.run([dtref, "replay", transcript, "--html", page], check=True, stdout=subprocess.DEVNULL)

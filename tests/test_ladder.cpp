@@ -79,6 +79,12 @@ TEST(LadderSchedule, APairSwapsSeatsAndKeepsEachDeckInItsSeat) {
   EXPECT_EQ(legs[0].seats[0].deck, legs[1].seats[0].deck);  // each deck stays in its seat
   EXPECT_EQ(legs[0].seats[1].deck, legs[1].seats[1].deck);
   EXPECT_NE(legs[0].seats[0].deck, legs[0].seats[1].deck);
+  // A secret seed per leg (the default deals) moves no deck.
+  const auto dealt = pair_legs({1, 2}, bot(1, "a"), bot(2, "b"), 7, 99, pool, {5, 6});
+  EXPECT_EQ(dealt[0].seed, 5u);
+  EXPECT_EQ(dealt[1].seed, 6u);
+  EXPECT_EQ(dealt[0].seats[0].deck, legs[0].seats[0].deck);
+  EXPECT_EQ(dealt[1].seats[1].deck, legs[1].seats[1].deck);
   // Without a pool each bot keeps its own deck in both seats.
   const auto own = pair_legs({1, 2}, bot(1, "a", "legion"), bot(2, "b", "capitol"), 8, 5, {});
   EXPECT_EQ(own[0].seats[0].deck, "legion");

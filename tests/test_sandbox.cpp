@@ -387,14 +387,24 @@ TEST(Sandbox, ACgroupLimitsAndKillsItsTree) {
     return l;
   }(), &why);
   if (!g) GTEST_SKIP() << "no cgroups here: " << why;
+  // The child says when it has joined: on a loaded machine a fixed wait can
+  // end before it ran, and the kill then found an empty group.
+  int joined[2];
+  ASSERT_EQ(::pipe(joined), 0);
   const pid_t child = ::fork();
   if (child == 0) {
+    ::close(joined[0]);
     for (int fd : g->join_fds())
       if (::write(fd, "0", 1) != 1) ::_exit(1);
+    if (::write(joined[1], "j", 1) != 1) ::_exit(1);
+    ::close(joined[1]);
     ::execl("/bin/sleep", "sleep", "1000", static_cast<char*>(nullptr));
     ::_exit(1);
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ::close(joined[1]);
+  char said = 0;
+  ASSERT_EQ(::read(joined[0], &said, 1), 1) << "the child could not join the cgroup";
+  ::close(joined[0]);
   EXPECT_EQ(g->limit_hit(), "");
   g->kill_all();
   int status = 0;

@@ -25,7 +25,8 @@ void play_round(const RoundPlan& rp, History& h) {
   for (int b : rp.byes) h.byes.emplace_back(rp.round, b);
 }
 
-// Every pairing of a round: two legs, seats swapped, one seed.
+// Every pairing of a round: two legs, seats swapped, each dealt from a seed
+// of its own (issue 26: the same deal would let a bot carry its hand across).
 void expect_seat_swapped_pairs(const RoundPlan& rp) {
   std::map<int, std::vector<PlannedMatch>> by_pairing;
   for (const PlannedMatch& m : rp.matches) by_pairing[m.pairing].push_back(m);
@@ -34,7 +35,7 @@ void expect_seat_swapped_pairs(const RoundPlan& rp) {
     for (size_t i = 0; i < legs.size(); i += 2) {
       EXPECT_EQ(legs[i].seat0, legs[i + 1].seat1);
       EXPECT_EQ(legs[i].seat1, legs[i + 1].seat0);
-      EXPECT_EQ(legs[i].seed, legs[i + 1].seed);
+      EXPECT_NE(legs[i].seed, legs[i + 1].seed);
       EXPECT_NE(legs[i].seat0, legs[i].seat1) << "a player paired with itself";
     }
   }
@@ -58,7 +59,7 @@ TEST(TournamentPlan, RoundRobinOfThreeBotsFiveRoundsIsThirtyMatches) {
   }
   EXPECT_EQ(total, 30);
   EXPECT_EQ(keys.size(), 30u);
-  EXPECT_EQ(seeds.size(), 15u);  // one per seat-swapped pair
+  EXPECT_EQ(seeds.size(), 30u);  // a deal of its own per leg (15 with duplicate deals)
   EXPECT_EQ(expected_matches(p), 30);
 }
 
@@ -246,7 +247,7 @@ TEST(TournamentDeckPool, BothLegsKeepTheDecksInTheirSeatsAndTheBotsSwap) {
     ASSERT_EQ(legs.size(), 2u);
     const auto& [m1, d1] = legs[0];
     const auto& [m2, d2] = legs[1];
-    EXPECT_EQ(m1.seed, m2.seed);                             // the same shuffles
+    EXPECT_NE(m1.seed, m2.seed);                             // a deal of its own each
     EXPECT_EQ(d1, d2);                                       // the same deck in each seat
     EXPECT_NE(d1[0], d1[1]);                                 // two decks of the pool
     EXPECT_EQ(m1.seat0, m2.seat1);                           // the bots swap seats,
@@ -254,6 +255,13 @@ TEST(TournamentDeckPool, BothLegsKeepTheDecksInTheirSeatsAndTheBotsSwap) {
     pairings.insert({d1[0], d1[1]});
   }
   EXPECT_GT(pairings.size(), 1u);  // pairs draw different pairings
+  // With duplicate deals both legs share the shuffles too, and the decks do not move.
+  t.duplicate_deals = true;
+  const RoundPlan dup = plan_round(t.plan_params(), 1, {});
+  ASSERT_GE(dup.matches.size(), 2u);
+  EXPECT_EQ(dup.matches[0].seed, dup.matches[1].seed);
+  EXPECT_EQ(seat_decks(t, dup.matches[0]), seat_decks(t, dup.matches[1]));
+  EXPECT_EQ(seat_decks(t, dup.matches[0]), pairs.begin()->second[0].second);
 }
 
 TEST(TournamentDeckPool, OwnDecksOnlyWhereAllowed) {
@@ -296,9 +304,9 @@ TEST(TournamentPlan, TablesSeatEveryBotInEverySeatAndPairBotsEvenly) {
       ++in_seat[{m.table[s], int(s)}];
       for (size_t o = s + 1; o < 4; ++o) ++together[{std::min(m.table[s], m.table[o]), std::max(m.table[s], m.table[o])}];
     }
-    // The rotations of a table share its seed (the same shuffles).
+    // Each rotation of a table is dealt from a seed of its own.
     const auto [it, fresh] = seed_of_table.emplace(m.pairing, m.seed);
-    if (!fresh) EXPECT_EQ(it->second, m.seed);
+    if (!fresh) EXPECT_NE(it->second, m.seed);
   }
   for (int pl = 0; pl < 5; ++pl)
     for (int s = 0; s < 4; ++s) EXPECT_EQ((in_seat[{pl, s}]), 4) << "player " << pl << " seat " << s;

@@ -1,6 +1,7 @@
 // Moving cards between piles and play.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
 #include "internal.hpp"
@@ -113,7 +114,8 @@ void discard_from_play(State& s, CardId c) {
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
   take_out(s, c);
-  put_into(s, c, Zone::Discard);
+  // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
+  put_into(s, c, s.def(c).has_designation(desig::AnnihilatedWhenDiscarded) ? Zone::Annihilated : Zone::Discard);
 }
 
 void annihilate_from_play(State& s, CardId c) {

@@ -30,8 +30,9 @@ std::string status_of(const LadderView& v, const tour::PlayerStanding& p) {
   return v.remote_waiting.count(b->player.name) ? "remote, connected" : "remote, away";
 }
 
-tour::MatchLinks links(const std::string& key, const std::string& transcript) {
-  if (transcript.empty()) return {};
+// No link to a transcript the server would refuse (its deal still in play).
+tour::MatchLinks links(const LadderView& v, const std::string& key, const std::string& transcript) {
+  if (transcript.empty() || !v.servable.count(key)) return {};
   return {"/matches/" + key + "/transcript", "/matches/" + key + "/replay"};
 }
 
@@ -69,7 +70,7 @@ std::string view_json(const LadderView& v) {
   }
   ojson recent = ojson::array();
   for (const tour::MatchLine& m : v.recent) {
-    const tour::MatchLinks l = links(m.key, m.transcript);
+    const tour::MatchLinks l = links(v, m.key, m.transcript);
     recent.push_back({{"match", m.key},
                       {"seats", m.seats},
                       {"decks", m.decks},
@@ -196,8 +197,9 @@ std::string view_html(const LadderView& v, const std::string& saved_to) {
   namespace fs = std::filesystem;
   // Served: addresses relative to the page (it is served at the root).
   // Saved: the transcript files themselves, relative to the page's directory.
-  tour::LinkFn page_links = [](const std::string& key, const std::string& transcript) -> tour::MatchLinks {
-    if (transcript.empty()) return {};
+  // No link to a transcript the server would refuse (its deal still in play).
+  tour::LinkFn page_links = [&v](const std::string& key, const std::string& transcript) -> tour::MatchLinks {
+    if (transcript.empty() || !v.servable.count(key)) return {};
     return {"matches/" + key + "/transcript", "matches/" + key + "/replay"};
   };
   if (!saved_to.empty()) {

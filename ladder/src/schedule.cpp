@@ -53,13 +53,13 @@ std::vector<Pairing> choose_pairings(std::vector<SchedBot> bots, int count, uint
 }
 
 std::vector<LadderMatch> pair_legs(const Pairing& p, const LadderBot& a, const LadderBot& b, int64_t pair_no, uint64_t seed,
-                                   const DeckRules& decks) {
+                                   const DeckRules& decks, const std::vector<uint64_t>& deals) {
   std::string d0 = a.player.deck, d1 = b.player.deck;  // leg 1: a in seat 0, b in seat 1
   const auto leg = [&](int n, std::vector<LadderSeat> seats) {
     LadderMatch m;
     m.pair_no = pair_no;
     m.leg = n;
-    m.seed = seed;
+    m.seed = size_t(n) <= deals.size() ? deals[size_t(n - 1)] : seed;
     m.seats = std::move(seats);
     return m;
   };

@@ -50,6 +50,7 @@ std::string settings_json(const LadderSetup& s) {
       {"seed", s.seed ? nlohmann::json(*s.seed) : nlohmann::json(nullptr)},
       {"max_matches", s.max_matches},
   };
+  if (s.duplicate_deals) j["duplicate_deals"] = true;  // only when set, so older ladders still start
   return j.dump();
 }
 
@@ -72,6 +73,7 @@ LadderSetup settings_from_json(const std::string& text) {
   s.decks.own_decks = j.value("own_decks", false);
   if (j.contains("seed") && j["seed"].is_number_unsigned()) s.seed = j["seed"].get<uint64_t>();
   s.max_matches = j.value("max_matches", int64_t(0));
+  s.duplicate_deals = j.value("duplicate_deals", false);
   return s;
 }
 
@@ -151,7 +153,13 @@ LadderView compute_view(LadderStore& store, const std::string& title, int recent
   v.title = title;
   v.bots = store.bots();
   const std::vector<LadderMatch> all = store.matches(false);
-  for (const LadderMatch& m : all) (m.done ? v.finished : v.scheduled)++;
+  std::set<uint64_t> open_deals;  // seeds of matches still to be played (or being played)
+  for (const LadderMatch& m : all) {
+    (m.done ? v.finished : v.scheduled)++;
+    if (!m.done) open_deals.insert(m.seed);
+  }
+  for (const LadderMatch& m : all)
+    if (m.done && !open_deals.count(m.seed)) v.servable.insert(m.key());
   const AsRecords a = as_records(v.bots, all);
   v.standings = tour::compute_standings(a.players, a.records);
   const std::vector<tour::EloEstimate> fit = tour::fit_ratings(int(a.players.size()), fit_games(a));
@@ -183,6 +191,7 @@ struct Service::Impl {
   std::vector<LadderBot> bots;
   std::map<std::string, dt::Deck> decks;
   std::set<std::string> running;
+  std::multiset<uint64_t> running_deals;  // seeds of the matches this process is playing
   std::map<std::string, int> reserved;  // remote bot -> claimed matches not yet over
   std::shared_ptr<const LadderView> view;
   int stored = 0;
@@ -217,15 +226,8 @@ struct Service::Impl {
   SandboxSettings sandbox_locked() const {
     SandboxSettings s = opt.sandbox;
     if (!opt.transcripts_dir.empty()) s.hide.push_back(opt.transcripts_dir);
-    for (const LadderBot& b : bots) {
-      const tour::Player& p = b.player;
-      const size_t colon = p.spec.find(':');
-      if (b.remote || colon == std::string::npos) continue;
-      for (const std::string& path : command_paths(command_with_args(p.spec.substr(colon + 1), p.args), p.dir)) {
-        s.others.push_back(path);
-        s.others.push_back(fs::path(path).parent_path().string());
-      }
-    }
+    for (const LadderBot& b : bots)
+      if (!b.remote) s.others.push_back(bot_files_of(b.player.bot_spec()));
     return s;
   }
 
@@ -297,7 +299,10 @@ struct Service::Impl {
       auto add_pairs = [&](const std::vector<Pairing>& pairs) {
         for (const Pairing& p : pairs) {
           const uint64_t seed = seed_of(fmt::format("ladder pair {}", next_pair));
-          for (LadderMatch& leg : pair_legs(p, by_id(p.a), by_id(p.b), next_pair, seed, setup.decks)) {
+          std::vector<uint64_t> deals;  // one secret seed per leg, unless the deal is duplicated
+          if (!setup.duplicate_deals)
+            for (int leg = 1; leg <= 2; ++leg) deals.push_back(seed_of(fmt::format("ladder pair {} leg {}", next_pair, leg)));
+          for (LadderMatch& leg : pair_legs(p, by_id(p.a), by_id(p.b), next_pair, seed, setup.decks, deals)) {
             if (room <= 0) break;
             out.push_back(std::move(leg));
             --room;
@@ -324,8 +329,14 @@ struct Service::Impl {
   }
 
   // Whether this process can play `m` now: every bot active, remote ones waiting here.
-  bool playable(const LadderMatch& m, const std::map<std::string, int>& here) {
+  // `seen`: the deals of the candidates offered before this one (in id
+  // order, so a pair's first leg comes first): a leg is not started while
+  // another of its deal is still to be played or running anywhere.
+  bool playable(const LadderMatch& m, const std::map<std::string, int>& here, std::set<uint64_t>& seen) {
     std::lock_guard lock(mu);
+    const bool deal_open = seen.count(m.seed) > 0 || running_deals.count(m.seed) > 0;
+    seen.insert(m.seed);
+    if (deal_open) return false;
     std::map<std::string, int> need;
     for (const LadderSeat& s : m.seats) {
       const LadderBot* b = bot_locked(s.bot);
@@ -348,7 +359,8 @@ struct Service::Impl {
         std::lock_guard one(claim_mu);
         const std::map<std::string, int> here = waiting();
         try {
-          c = store.claim([&](const LadderMatch& m) { return playable(m, here); }, opt.worker_id);
+          std::set<uint64_t> seen;
+          c = store.claim([&](const LadderMatch& m) { return playable(m, here, seen); }, opt.worker_id);
         } catch (const std::exception& e) {
           logging::info(kLog, "claiming a match failed (retried): {}", e.what());
         }
@@ -387,6 +399,7 @@ struct Service::Impl {
       }
       spec.sandbox = sandbox_locked();
       running.insert(m.key());
+      running_deals.insert(m.seed);
     }
     try {
       for (const LadderSeat& s : m.seats) spec.decks.push_back(deck(s.deck));
@@ -394,6 +407,7 @@ struct Service::Impl {
       logging::warn({"ladder", m.key()}, "released unplayed: {}", e.what());
       std::lock_guard lock(mu);
       running.erase(m.key());
+      running_deals.erase(running_deals.find(m.seed));
       return;
     }
     spec.rules = setup.rules;
@@ -441,6 +455,7 @@ struct Service::Impl {
     {
       std::lock_guard lock(mu);
       running.erase(m.key());
+      running_deals.erase(running_deals.find(m.seed));
       if (stored_now) n = ++stored;
     }
     if (stored_now && opt.keep.kind != Retention::Kind::All) {

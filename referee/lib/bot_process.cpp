@@ -5,17 +5,23 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/close_range.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <thread>
 
 #include "dtref/cgroup.hpp"
@@ -74,19 +80,33 @@ struct CStrings {
   }
 };
 
-// The referee's environment, minus what belongs to one seat, plus `extra`.
+// The environment a bot gets: an allow-list of the referee's variables
+// (none can hold a secret: a database password, a cloud token, another
+// seat's DTREF_TOKEN), plus `extra` (the bot's own settings and its seat's).
+// docs/security.md lists them.
+bool passed_to_bots(const std::string& name) {
+  static const char* const kNames[] = {"PATH", "LANG", "LANGUAGE", "TZ", "TERM", "USER", "LOGNAME", "HOME", "TMPDIR",
+                                       "LD_LIBRARY_PATH", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
+                                       "TSAN_OPTIONS"};
+  for (const char* n : kNames)
+    if (name == n) return true;
+  // Interpreters' search paths (PYTHONPATH, NODE_PATH, CLASSPATH, ...): never DTREF_*.
+  if (names_bot_files(name) && name.rfind("DTREF_", 0) != 0) return true;
+  return name.rfind("LC_", 0) == 0;
+}
+
 CStrings bot_environment(const std::vector<std::pair<std::string, std::string>>& extra) {
   CStrings env;
-  auto overridden = [&](const char* kv) {
+  auto wanted = [&](const char* kv) {
     const char* eq = std::strchr(kv, '=');
     const std::string name(kv, eq ? size_t(eq - kv) : std::strlen(kv));
-    if (name == "DTREF_TOKEN" || name == "DTREF_GRPC_ADDRESS" || name == "DTREF_SEAT") return true;  // never another seat's
+    if (!passed_to_bots(name)) return false;
     for (const auto& [k, v] : extra)
-      if (k == name) return true;
-    return false;
+      if (k == name) return false;
+    return true;
   };
   for (char** e = environ; e && *e; ++e)
-    if (!overridden(*e)) env.own.emplace_back(*e);
+    if (wanted(*e)) env.own.emplace_back(*e);
   for (const auto& [k, v] : extra) env.own.push_back(k + "=" + v);
   env.finish();
   return env;
@@ -120,11 +140,17 @@ struct ChildPlan {
   std::vector<Limit> limits;
   bool set_uid = false;  // drop to `uid` here (no namespaces to do it in)
   uid_t uid = 0;
+  int seccomp_fd = -1;  // bwrap's --seccomp program: becomes descriptor kSeccompFd
+  int info_fd = -1;     // bwrap's --info-fd pipe: becomes descriptor kInfoFd
+  const sock_fprog* seccomp = nullptr;  // no bwrap: the filter the child installs itself before exec
   const char* dir = nullptr;  // working directory, when not the referee's
   const char* path = nullptr;
   char* const* argv = nullptr;
   char* const* envp = nullptr;
 };
+
+constexpr int kSeccompFd = 3;  // bwrap --seccomp 3
+constexpr int kInfoFd = 4;     // bwrap --info-fd 4
 
 [[noreturn]] void fail_in_child(const ChildPlan& c, int step) {
   const int report[2] = {step, errno};
@@ -160,16 +186,26 @@ struct ChildPlan {
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   if (::dup2(c.in, 0) < 0 || ::dup2(c.out, 1) < 0 || ::dup2(c.err, 2) < 0) fail_in_child(c, 5);
   if (c.dir && ::chdir(c.dir) != 0) fail_in_child(c, 7);
+  // bwrap reads its filter from kSeccompFd and says who its process inside
+  // is on kInfoFd: moved out of the way first, then into place (dup2 clears
+  // close-on-exec on the copy).
+  const int sec = c.seccomp_fd >= 0 ? ::fcntl(c.seccomp_fd, F_DUPFD_CLOEXEC, 10) : -1;
+  const int info = c.info_fd >= 0 ? ::fcntl(c.info_fd, F_DUPFD_CLOEXEC, 10) : -1;
+  if ((c.seccomp_fd >= 0 && sec < 0) || (c.info_fd >= 0 && info < 0)) fail_in_child(c, 8);
   // Nothing else the referee has open reaches the bot (libraries may have
   // opened descriptors without close-on-exec).
   ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_CLOEXEC);
+  if ((sec >= 0 && ::dup2(sec, kSeccompFd) < 0) || (info >= 0 && ::dup2(info, kInfoFd) < 0)) fail_in_child(c, 8);
+  if (c.seccomp && (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+                    ::syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, c.seccomp) != 0))
+    fail_in_child(c, 8);
   ::execve(c.path, c.argv, c.envp);
   fail_in_child(c, 6);
 }
 
 const char* const kChildSteps[] = {"", "PR_SET_PDEATHSIG", "joining its cgroup", "setting its rlimits",
                                    "dropping to its own uid", "redirecting its stdio", "exec",
-                                   "changing to its working directory"};
+                                   "changing to its working directory", "installing its seccomp filter"};
 
 // Kills every process running as `uid` (a leased uid nobody else runs as).
 void kill_uid(uid_t uid) {
@@ -189,6 +225,57 @@ void kill_uid(uid_t uid) {
   ::closedir(d);
 }
 
+// Descriptors (pidfds) of the processes below `root`, nearest first, at
+// most `cap`: what may be re-parented to the referee (its subreaper) when the
+// tree is killed, e.g. bubblewrap's process inside the pid namespace, which
+// outlives the bwrap process the referee started by a moment.
+std::vector<int> descendant_pidfds(pid_t root, size_t cap) {
+  std::vector<int> fds;
+  std::vector<pid_t> queue{root};
+  for (size_t i = 0; i < queue.size() && fds.size() < cap; ++i) {
+    const std::string tasks = "/proc/" + std::to_string(queue[i]) + "/task";
+    DIR* d = ::opendir(tasks.c_str());
+    if (!d) continue;
+    while (dirent* e = ::readdir(d)) {
+      if (e->d_name[0] == '.') continue;
+      std::ifstream in(tasks + "/" + e->d_name + "/children");
+      for (long pid; in >> pid && fds.size() < cap;) {
+        const int fd = int(::syscall(SYS_pidfd_open, pid_t(pid), 0));
+        if (fd < 0) continue;
+        fds.push_back(fd);
+        queue.push_back(pid_t(pid));
+      }
+    }
+    ::closedir(d);
+  }
+  return fds;
+}
+
+// Reaps each process of `fds` that became the referee's child (a zombie once
+// killed), waiting up to `until` for those still alive or not yet handed over.
+void reap_pidfds(std::vector<int>& fds, std::chrono::steady_clock::time_point until) {
+  while (!fds.empty()) {
+    for (size_t i = 0; i < fds.size();) {
+      siginfo_t si{};
+      const int r = ::waitid(P_PIDFD, id_t(fds[i]), &si, WEXITED | WNOHANG);
+      // Done with it once reaped here, or gone altogether (its own parent reaped it).
+      const bool done = (r == 0 && si.si_pid != 0) ||
+                        (r < 0 && errno == ECHILD && ::syscall(SYS_pidfd_send_signal, fds[i], 0, nullptr, 0) != 0);
+      if (done) {
+        ::close(fds[i]);
+        fds[i] = fds.back();
+        fds.pop_back();
+      } else {
+        ++i;
+      }
+    }
+    if (fds.empty() || std::chrono::steady_clock::now() >= until) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  for (int fd : fds) ::close(fd);
+  fds.clear();
+}
+
 }  // namespace
 
 BotProcess::BotProcess() = default;
@@ -198,7 +285,42 @@ BotProcess::~BotProcess() {
   close_pidfd();
 }
 
-void BotProcess::close_pidfd() { close_fd(pidfd_); }
+void BotProcess::close_pidfd() {
+  close_fd(pidfd_);
+  close_fd(info_fd_);
+}
+
+int BotProcess::sandbox_inner_pidfd() {
+  if (info_fd_ < 0) return -1;
+  char buf[4096];
+  const ssize_t n = ::read(info_fd_, buf, sizeof buf - 1);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  const char* at = std::strstr(buf, "\"child-pid\"");
+  if (!at) return -1;
+  at = std::strchr(at, ':');
+  const long pid = at ? std::strtol(at + 1, nullptr, 10) : 0;
+  if (pid <= 1) return -1;
+  const int fd = int(::syscall(SYS_pidfd_open, pid_t(pid), 0));
+  if (fd < 0) return -1;
+  // Its number may have been reused once bwrap reaped it: take it only if it
+  // is still bwrap's own (a session leader named bwrap), never another child.
+  std::ifstream st("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(st)), std::istreambuf_iterator<char>());
+  const size_t close = stat.rfind(')');
+  long sid = -1;
+  if (stat.find("(bwrap)") != std::string::npos && close != std::string::npos) {
+    std::istringstream rest(stat.substr(close + 1));
+    std::string state;
+    long ppid = 0, pgrp = 0;
+    rest >> state >> ppid >> pgrp >> sid;
+  }
+  if (sid != pid) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
 
 std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   if (!how.dir.empty() && ::access(how.dir.c_str(), X_OK) != 0)
@@ -223,6 +345,19 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
              "), which may not run " + program + " (" + *blocked +
              " is closed to other users): make the bot's files readable by others (chmod o+rX), "
              "or run without isolation (--isolation off)";
+  // A path the operator made writable for bots must be writable by a bot
+  // with a uid of its own: say so at once rather than leave it EACCES.
+  if (uid_)
+    for (const std::string& p : sb.read_write) {
+      struct stat st {};
+      if (::stat(p.c_str(), &st) != 0)
+        return "--bot-writable '" + p + "': " + std::strerror(errno);
+      const bool open_to_others = (st.st_mode & S_IWOTH) && (!S_ISDIR(st.st_mode) || (st.st_mode & S_IXOTH));
+      if (!open_to_others)
+        return "--bot-writable '" + p + "': each bot runs as a user of its own (uid " + std::to_string(uid_->uid()) +
+               "), which may not write there: make it writable by other users (chmod 1777 for a directory, o+w for a "
+               "file), or run without isolation (--isolation off)";
+    }
   std::string cgroup_problem;
   cgroup_ = BotCgroup::create(limits_, &cgroup_problem);
 
@@ -232,6 +367,31 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   int devnull = how.stdin_pipe ? -1 : ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   const std::string script = how.exec_simple_command && can_exec(how.command) ? "exec " + how.command : how.command;
 
+  // The seccomp filter: handed to bwrap, which installs it last, or
+  // installed by the child itself without bwrap.
+  int seccomp_fd = -1;
+  sock_fprog direct_filter{};
+  const std::vector<char>& filter = seccomp_filter();
+  if (isolate && sb.seccomp && !filter.empty()) {
+    if (sandboxed_) {
+      seccomp_fd = seccomp_memfd();
+    } else {
+      direct_filter.len = static_cast<unsigned short>(filter.size() / sizeof(sock_filter));
+      direct_filter.filter = reinterpret_cast<sock_filter*>(const_cast<char*>(filter.data()));
+    }
+  }
+  struct CloseLater {
+    int& fd;
+    ~CloseLater() { close_fd(fd); }
+  } close_seccomp{seccomp_fd};
+  // bwrap's process inside the sandbox outlives the bwrap we start by a
+  // moment, and is then the referee's to reap: --info-fd names it.
+  Pipe info;
+  if (sandboxed_ && info.open()) {
+    close_fd(info_fd_);
+    info_fd_ = std::exchange(info.read, -1);
+    ::fcntl(info_fd_, F_SETFL, O_NONBLOCK);
+  }
   CStrings argv;
   if (sandboxed_) {
     // The directories its environment names are its own: what is set for it,
@@ -241,7 +401,7 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
     for (char** e = environ; e && *e; ++e)
       if (const char* eq = std::strchr(*e, '=')) own.env.emplace_back(std::string(*e, size_t(eq - *e)), eq + 1);
     argv.own = sandboxed_command(sup, own, script, uid_ ? std::optional<uid_t>(uid_->uid()) : std::nullopt, how.binds,
-                                 how.dir);
+                                 how.dir, seccomp_fd >= 0 ? kSeccompFd : -1, info.write >= 0 ? kInfoFd : -1);
   } else {
     argv.own = {"/bin/sh", "-c", script};
   }
@@ -252,6 +412,22 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
     extra.emplace_back("HOME", "/tmp");
     extra.emplace_back("TMPDIR", "/tmp");
   }
+#if defined(__SANITIZE_ADDRESS__)
+#define DTREF_ASAN_BUILD 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DTREF_ASAN_BUILD 1
+#endif
+#endif
+#ifdef DTREF_ASAN_BUILD
+  // A sanitized build's bots (the dtbot-* of the same tree) check for leaks
+  // at exit with ptrace, which the filter refuses: their leak checker is
+  // turned off rather than failing every exit.
+  if (isolate && sb.seccomp && !filter.empty()) {
+    const char* asan = std::getenv("ASAN_OPTIONS");
+    extra.emplace_back("ASAN_OPTIONS", std::string(asan && *asan ? std::string(asan) + ":" : "") + "detect_leaks=0");
+  }
+#endif
   CStrings env = bot_environment(extra);
 
   ChildPlan c;
@@ -264,6 +440,9 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   c.limits = rlimits_for(limits_, cgroup_ && cgroup_->limits_memory(), uid_.has_value());
   c.set_uid = direct_uid_;
   if (!sandboxed_ && !how.dir.empty()) c.dir = how.dir.c_str();  // bubblewrap changes directory itself
+  c.seccomp_fd = seccomp_fd;
+  c.info_fd = info.write;
+  if (direct_filter.filter) c.seccomp = &direct_filter;
   if (uid_) c.uid = uid_->uid();
   c.path = argv.ptrs[0];
   c.argv = argv.ptrs.data();
@@ -284,7 +463,7 @@ std::optional<std::string> BotProcess::launch(const Launch& how, Pipes* ends) {
   }
   if (got == ssize_t(sizeof failure)) {  // the child reported a failed step instead of exec'ing
     kill_group_and_reap();
-    const int step = failure[0] >= 1 && failure[0] <= 7 ? failure[0] : 0;
+    const int step = failure[0] >= 1 && failure[0] <= 8 ? failure[0] : 0;
     return std::string("cannot launch '") + how.command + "': " + kChildSteps[step] + " failed: " + std::strerror(failure[1]) +
            (step == 6 ? " (" + argv.own[0] + ")" : "");
   }
@@ -335,6 +514,8 @@ void BotProcess::kill_group_and_reap() {
   // Always kill the group: even after a clean exit, children it left behind
   // (holding pipes, perhaps) must go. The leader is still an unreaped zombie
   // here, so its pid cannot have been reused as a group id.
+  std::vector<int> below = descendant_pidfds(pid_, 64);
+  if (const int inner = sandbox_inner_pidfd(); inner >= 0) below.push_back(inner);
   ::killpg(pid_, SIGKILL);
   if (cgroup_) cgroup_->kill_all();  // also what left the group (setsid) without a pid namespace
   if (direct_uid_) kill_uid(uid_->uid());
@@ -359,6 +540,8 @@ void BotProcess::kill_group_and_reap() {
     if (p < 0) break;  // ECHILD: none left
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
+  // And those that left the group: the sandbox's own process, setsid()ers.
+  reap_pidfds(below, reap_until);
   if (cgroup_) {
     const std::string hit = cgroup_->limit_hit();
     if (!hit.empty()) limit_hit_ = hit;

@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "bot.hpp"
 #include "dt/card_loader.hpp"
 #include "dtref/builtin_link.hpp"
@@ -121,6 +123,16 @@ std::string printable(const std::string& raw) {
   std::string out = raw.substr(0, 120);
   for (char& c : out)
     if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
+  return out;
+}
+
+std::string bot_given_name(const std::string& raw) {
+  size_t n = std::min(raw.size(), kMaxBotNameBytes);
+  if (n < raw.size())
+    while (n > 0 && (static_cast<unsigned char>(raw[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 sequence
+  std::string out = raw.substr(0, n);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
   return out;
 }
 

@@ -2,11 +2,20 @@
 // per-seat message queues. See grpc_hub.hpp for why it is shared.
 #include "dtref/grpc_hub.hpp"
 
+#include <grpcpp/alarm.h>
 #include <grpcpp/grpcpp.h>
+#include <dirent.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <mutex>
 
 #include "dtref/logging.hpp"
 #include "dtref/secrets.hpp"
@@ -44,6 +53,30 @@ std::string misfit(const BotMessage& m) {
 class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, RefereeMessage> {
  public:
   GrpcPlayReactor(GrpcHub* hub, grpc::CallbackServerContext* ctx) : hub_(hub), ctx_(ctx) {
+    ++hub_->open_streams_;
+    if (hub_->open_streams_.load() > hub_->limits_.max_streams) {
+      refused_ = true;
+      logging::warn({"grpc"}, "a stream from {} was refused: {} streams are open already", ctx_->peer(),
+                    hub_->limits_.max_streams);
+      Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "too many gRPC streams are open on this referee"));
+      return;
+    }
+    // Its first message (the token) must come in time; the reactor lives
+    // until both OnDone and the alarm's callback have run.
+    pending_.store(2);
+    first_message_.Set(std::chrono::system_clock::now() + std::chrono::milliseconds(hub_->limits_.first_message_ms),
+                       [this](bool fired) {
+                         {
+                           // Recursive: a reaction TryCancel runs inline takes it again.
+                           std::lock_guard lk(alarm_mu_);
+                           if (fired && !spoke_ && !done_) {
+                             logging::warn({"grpc"}, "a stream from {} was closed: no first message within {} ms",
+                                           ctx_->peer(), hub_->limits_.first_message_ms);
+                             ctx_->TryCancel();
+                           }
+                         }
+                         release();
+                       });
     StartRead(&in_);
   }
   grpc::CallbackServerContext* context() { return ctx_; }
@@ -53,6 +86,11 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
 
   void OnReadDone(bool ok) override {
     if (!ch_) {
+      {
+        std::lock_guard lk(alarm_mu_);
+        spoke_ = true;
+      }
+      first_message_.Cancel();
       if (!ok) {  // gone before saying who it is
         Finish(grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "the first message must carry the seat's token"));
         return;
@@ -80,10 +118,29 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
   }
   void OnDone() override {
     if (ch_) ch_->on_done();
-    delete this;
+    --hub_->open_streams_;
+    if (refused_) {
+      delete this;
+      return;
+    }
+    {
+      std::lock_guard lk(alarm_mu_);
+      done_ = true;  // the context goes with OnDone: the alarm must not touch it after
+    }
+    first_message_.Cancel();
+    release();
   }
 
  private:
+  void release() {
+    if (--pending_ == 0) delete this;
+  }
+  std::atomic<int> pending_{1};
+  std::recursive_mutex alarm_mu_;  // guards spoke_ and done_ against the alarm's callback
+  bool spoke_ = false;             // the first message arrived (or the stream ended before it)
+  bool done_ = false;
+  bool refused_ = false;            // over the stream cap: finished at once, no alarm
+  grpc::Alarm first_message_;
   GrpcHub* hub_;  // outlives every stream: the server waits for them on shutdown
   grpc::CallbackServerContext* ctx_;
   std::shared_ptr<GrpcSeatChannel> ch_;
@@ -238,16 +295,75 @@ void GrpcSeatChannel::on_done() {
 
 // ---- the hub ----------------------------------------------------------------
 
+namespace {
+std::mutex limits_mu;
+GrpcLimits process_limits;
+}  // namespace
+
+void GrpcHub::set_limits(const GrpcLimits& l) {
+  std::lock_guard lk(limits_mu);
+  process_limits = l;
+}
+
+GrpcLimits GrpcHub::limits() {
+  std::lock_guard lk(limits_mu);
+  return process_limits;
+}
+
 std::shared_ptr<GrpcHub> GrpcHub::get(const std::string& listen_address, std::string* error) {
   static std::mutex mu;
   static std::map<std::string, std::weak_ptr<GrpcHub>> hubs;
   std::lock_guard lk(mu);
   if (auto h = hubs[listen_address].lock()) return h;
   std::shared_ptr<GrpcHub> h(new GrpcHub);
+  h->limits_ = limits();
   if (!h->open(listen_address, error)) return nullptr;
   hubs[listen_address] = h;
   return h;
 }
+
+namespace {
+
+// A referee killed with SIGKILL leaves its socket directory in /tmp. A
+// directory of ours whose socket no server answers any more (ECONNREFUSED)
+// is such a leftover, and so is one without a socket that is over a minute
+// old (a server binds within moments of making it): both are removed, once
+// per process, before this referee makes its own.
+void remove_leftover_socket_dirs() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    DIR* d = ::opendir("/tmp");
+    if (!d) return;
+    std::vector<std::string> dirs;
+    while (dirent* e = ::readdir(d))
+      if (std::strncmp(e->d_name, "dtref-grpc-", 11) == 0) dirs.push_back(std::string("/tmp/") + e->d_name);
+    ::closedir(d);
+    for (const std::string& dir : dirs) {
+      struct stat st {};
+      if (::lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid()) continue;
+      const std::string sock = dir + "/grpc.sock";
+      struct stat ss {};
+      bool stale = false;
+      if (::lstat(sock.c_str(), &ss) == 0 && S_ISSOCK(ss.st_mode)) {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_un a{};
+        a.sun_family = AF_UNIX;
+        if (fd >= 0 && sock.size() < sizeof a.sun_path) {
+          std::memcpy(a.sun_path, sock.c_str(), sock.size() + 1);
+          stale = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 && errno == ECONNREFUSED;
+        }
+        if (fd >= 0) ::close(fd);
+      } else {
+        stale = ::time(nullptr) - st.st_mtime > 60;
+      }
+      if (!stale) continue;
+      ::unlink(sock.c_str());
+      ::rmdir(dir.c_str());
+    }
+  });
+}
+
+}  // namespace
 
 bool GrpcHub::open(const std::string& listen_address, std::string* error) {
   service_ = std::make_unique<Service>(this);
@@ -257,9 +373,11 @@ bool GrpcHub::open(const std::string& listen_address, std::string* error) {
   // silently share a fixed port with the first.
   b.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   b.SetMaxReceiveMessageSize(GrpcSeatChannel::kMaxMessageBytes);  // a bot's message: as a stdio line
+  b.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, std::max(1, limits_.streams_per_connection));
   b.AddListeningPort(listen_address, grpc::InsecureServerCredentials(), &port);
   const std::string host = listen_address.substr(0, listen_address.rfind(':'));
   if (host == "127.0.0.1" || host == "localhost" || host == "[::1]") {
+    remove_leftover_socket_dirs();
     char dir[] = "/tmp/dtref-grpc-XXXXXX";  // 0700: only the socket is handed out, by bind mount
     if (::mkdtemp(dir)) {
       unix_dir_ = dir;
@@ -357,6 +475,15 @@ std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPl
   auto it = seats_.find(token);
   if (!token.empty() && it == seats_.end() && lobby_) {
     if (const auto name = lobby_(token)) {
+      auto& list = waiting_[*name];
+      list.erase(std::remove_if(list.begin(), list.end(), [](const auto& c) { return !still_open(*c); }), list.end());
+      if (int(list.size()) >= limits_.waiting_per_bot) {
+        logging::warn({"grpc"}, "remote bot {} dialing from {} was refused: {} of its streams wait already", *name, peer,
+                      limits_.waiting_per_bot);
+        *refusal = grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                                "this bot already has " + std::to_string(limits_.waiting_per_bot) + " streams waiting to play");
+        return nullptr;
+      }
       auto ch = std::make_shared<GrpcSeatChannel>();
       std::lock_guard clk(ch->m);
       r->bind(ch);

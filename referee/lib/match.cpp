@@ -211,7 +211,7 @@ void Runner::start_bots() {
           if (f == "compact") seat.compact = true;
           else if (f == "state" && !seat.link->in_process()) seat.know.emplace(int(i));
         seat.link->set_compact(seat.compact);
-        seat.out.ready_name = r.msg.ready().name();
+        seat.out.ready_name = bot_given_name(r.msg.ready().name());
         if (seat.out.name.empty()) seat.out.name = seat.out.ready_name;
         if (seat.out.name.empty()) seat.out.name = fmt::format("seat{}", i);
         continue;
@@ -662,17 +662,17 @@ SandboxSettings seat_sandbox(const MatchSpec& spec, int seat) {
   for (const std::string& p : {spec.transcript_path, spec.stderr_dir, spec.wire_log_dir})
     if (!p.empty()) s.hide.push_back(p);
   for (const std::string& p : logging::files()) s.hide.push_back(p);  // the operator's log, 0600 anyway
-  // The other seats' programs and their directories (sandboxed_command keeps
-  // whatever this bot's own command needs).
-  for (size_t k = 0; k < spec.bots.size(); ++k) {
-    if (int(k) == seat) continue;
-    const BotSpec& other = spec.bots[k];
-    for (const std::string& p : command_paths(command_with_args(command_of(other.spec), other.args), other.dir)) {
-      s.others.push_back(p);
-      s.others.push_back(std::filesystem::path(p).parent_path().string());
-    }
-  }
+  // The other seats' files (sandbox.cpp's path policy keeps whatever this
+  // bot's own command needs).
+  for (size_t k = 0; k < spec.bots.size(); ++k)
+    if (int(k) != seat) s.others.push_back(bot_files_of(spec.bots[k]));
   return s;
+}
+
+BotFiles bot_files_of(const BotSpec& bot) {
+  const std::string command = command_of(bot.spec);
+  if (command.empty()) return {};
+  return {command_with_args(command, bot.args), bot.dir, bot.env};
 }
 
 std::string stderr_log_path(const MatchSpec& spec, int seat) {

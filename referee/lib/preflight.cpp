@@ -63,9 +63,9 @@ PreflightReport preflight_bot(const BotSpec& bot, const PreflightOptions& opt) {
       rep.problem = *problem;
     } else {
       rep.status = PreflightReport::Status::Ready;
-      rep.ready_name = r.msg.ready().name();
-      rep.ready_version = r.msg.ready().version();
-      rep.ready_author = r.msg.ready().author();
+      rep.ready_name = bot_given_name(r.msg.ready().name());
+      rep.ready_version = bot_given_name(r.msg.ready().version());
+      rep.ready_author = bot_given_name(r.msg.ready().author());
       // A match that ends before it began, so the bot leaves as after any match.
       protocol::RefereeMessage end;
       end.mutable_match_end()->set_type("match_end");

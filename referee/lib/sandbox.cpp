@@ -2,6 +2,9 @@
 #include "dtref/sandbox.hpp"
 
 #include <fcntl.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/mman.h>
 #include <spawn.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -9,6 +12,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <mutex>
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -240,6 +245,13 @@ std::string Support::summary(const SandboxSettings& s) const {
   }
   out += "; " + (cgroup.empty() ? "no cgroups (" + cgroup_problem + "): rlimits only" : cgroup);
   out += "; limits: " + s.limits.describe();
+  // The process limit needs a pids cgroup or a uid of the bot's own
+  // (RLIMIT_NPROC counts per uid): say so rather than print a number nobody enforces.
+  const bool pids_enforced = cgroup.find("pids") != std::string::npos || (own_uid && s.isolation != Isolation::Off);
+  if (s.limits.processes > 0 && !pids_enforced)
+    out += " (the process limit is NOT enforced here: no pids cgroup and no uid of the bot's own; run as root or "
+           "delegate a cgroup)";
+  out += seccomp_filter().empty() || s.isolation == Isolation::Off || !s.seccomp ? "; no seccomp filter" : "; seccomp filter";
   return out;
 }
 
@@ -332,11 +344,14 @@ std::vector<std::string> command_paths(const std::string& command, const std::st
       tok.clear();
       return;
     }
-    if (tok.find('/') != std::string::npos && tok.find('=') == std::string::npos) {
+    // A word with a slash is a path; a bare word is one only where it names
+    // something in the bot's own directory (`python3 bot.py`, dir=bots).
+    const bool slash = tok.find('/') != std::string::npos;
+    if (!tok.empty() && tok.find('=') == std::string::npos && (slash || !dir.empty())) {
       std::error_code ec;
       fs::path p = dir.empty() || fs::path(tok).is_absolute() ? fs::absolute(tok, ec) : fs::path(dir) / tok;
       if (!ec && fs::exists(p, ec)) {
-        p = fs::weakly_canonical(p, ec);
+        p = fs::weakly_canonical(fs::absolute(p, ec), ec);
         const std::string s = p.string();
         if (!ec && !is_system_path(s + (fs::is_directory(p, ec) ? "/" : ""))) out.push_back(s);
       }
@@ -349,13 +364,33 @@ std::vector<std::string> command_paths(const std::string& command, const std::st
       else tok += c;
     } else if (c == '\'' || c == '"') {
       quote = c;
-    } else if (c == ' ' || c == '\t' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')') {
+    } else if (c == ' ' || c == '\t' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' ||
+               c == '>') {
       flush();
     } else {
       tok += c;
     }
   }
   flush();
+  return out;
+}
+
+std::vector<std::string> bot_files(const BotFiles& bot) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  const auto add = [&](const std::string& p) {
+    if (p.empty() || p == "/" || is_system_path(p + "/")) return;
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
+  if (!bot.dir.empty()) add(fs::weakly_canonical(fs::absolute(bot.dir, ec), ec).string());
+  for (const std::string& p : command_paths(bot.command, bot.dir)) {
+    add(p);
+    add(fs::path(p).parent_path().string());
+  }
+  // What its search-path variables name (PYTHONPATH, NODE_PATH, ...).
+  for (const auto& [name, value] : bot.env)
+    if (names_bot_files(name))
+      for (const std::string& p : value_paths(value, bot.dir)) add(p);
   return out;
 }
 
@@ -390,11 +425,15 @@ std::optional<std::string> unreadable_by_others(const std::string& path) {
 std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSettings& s, const std::string& shell_command,
                                            std::optional<uid_t> uid,
                                            const std::vector<std::pair<std::string, std::string>>& binds,
-                                           const std::string& dir) {
+                                           const std::string& dir, int seccomp_fd, int info_fd) {
   std::vector<std::string> a{sup.bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
                              "--unshare-uts", "--unshare-cgroup-try"};
   if (!s.network) a.push_back("--unshare-net");
   a.insert(a.end(), {"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"});
+  // No other bot's cgroup (its memory, pids, CPU use, the referee's pid in
+  // its name): the cgroup tree is not there at all.
+  std::error_code cg_ec;
+  if (fs::is_directory("/sys/fs/cgroup", cg_ec)) a.insert(a.end(), {"--perms", "0755", "--tmpfs", "/sys/fs/cgroup"});
   // Private, writable, size-capped temporary directories; /run hides the host's sockets.
   auto tmpfs = [&](const std::string& where, const char* perms) {
     a.insert(a.end(), {"--perms", perms});
@@ -409,24 +448,37 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
   // What this bot must not see, except where its own files are.
   std::error_code cwd_ec;
   const std::string cwd = dir.empty() ? fs::current_path(cwd_ec).string() : fs::absolute(dir, cwd_ec).string();
-  std::vector<std::string> own = command_paths(shell_command, cwd);
-  if (!cwd.empty()) own.push_back(cwd);
+  // Its own files: never hidden (bot_files: with the directories holding
+  // them); bound back where a directory was replaced (only the files, its
+  // working directory and what its search-path variables name, not their
+  // neighbours).
+  std::vector<std::string> own = bot_files({shell_command, cwd, s.env});
+  std::vector<std::string> named = command_paths(shell_command, cwd);
+  if (!cwd.empty()) {
+    own.push_back(cwd);
+    named.push_back(cwd);
+  }
   for (const auto& [name, value] : s.env)
     if (names_bot_files(name))
-      for (std::string& p : value_paths(value, cwd)) own.push_back(std::move(p));
+      for (std::string& p : value_paths(value, cwd)) named.push_back(std::move(p));
   // The bot's own files under a directory the sandbox replaced (a bot kept in
   // /tmp, say) are bound back, read-only.
   const char* const replaced[] = {"/tmp", "/var/tmp", "/dev/shm", "/run"};
   std::vector<std::string> rebound;
-  for (const std::string& o : own)
+  for (const std::string& o : named)
     for (const char* r : replaced)
       if (covers(r, o) && o != r) {
         a.insert(a.end(), {"--perms", "0755", "--dir", fs::path(o).parent_path().string(), "--ro-bind", o, o});
         rebound.push_back(o);
       }
+  // Directories already replaced by an empty tmpfs: hiding a file under one
+  // again would make bubblewrap create it there (a visible empty file).
+  std::vector<std::string> emptied;
   auto hide = [&](const std::string& h, bool unless_own) {
     const std::string path = fs::weakly_canonical(fs::absolute(h, ec), ec).string();
     if (ec || path.empty() || path == "/" || !fs::exists(path, ec)) return;
+    for (const std::string& e : emptied)
+      if (covers(e, path)) return;
     // Under a replaced directory only what was bound back is there to hide.
     bool gone = false;
     for (const char* r : replaced) gone = gone || covers(r, path);
@@ -436,17 +488,37 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
     bool needed = false;
     for (const std::string& o : own) needed = needed || (dir && covers(path, o)) || path == o;
     if (unless_own && needed) return;
-    if (dir) a.insert(a.end(), {"--perms", "0755", "--tmpfs", path});
-    else a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+    if (dir) {
+      a.insert(a.end(), {"--perms", "0755", "--tmpfs", path});
+      emptied.push_back(path);
+    } else {
+      a.insert(a.end(), {"--ro-bind", "/dev/null", path});
+    }
   };
   for (const std::string& h : s.hide) hide(h, false);
-  for (const std::string& h : s.others) hide(h, true);
-  for (const std::string& p : s.read_write) a.insert(a.end(), {"--bind", p, p});
+  for (const BotFiles& other : s.others)
+    for (const std::string& h : bot_files(other)) hide(h, true);
+  for (const std::string& p : s.read_write) {
+    // Under a directory the sandbox replaced, bubblewrap would make the
+    // directories above the mount point owner-only, and a bot of its own uid
+    // could not reach it: make them open to all, as on the host.
+    const std::string abs = fs::absolute(p, ec).lexically_normal().string();
+    for (const char* r : replaced)
+      if (covers(r, abs) && abs != r) {
+        std::vector<std::string> above;
+        for (fs::path up = fs::path(abs).parent_path(); up.string().size() > std::strlen(r); up = up.parent_path())
+          above.push_back(up.string());
+        for (auto it = above.rbegin(); it != above.rend(); ++it) a.insert(a.end(), {"--perms", "0755", "--dir", *it});
+      }
+    a.insert(a.end(), {"--bind", p, p});
+  }
   for (const auto& [host, inside] : binds) {
     const std::string parent = fs::path(inside).parent_path().string();
     a.insert(a.end(), {"--perms", "0755", "--dir", parent, "--bind", host, inside});
   }
   if (!cwd.empty()) a.insert(a.end(), {"--chdir", cwd});
+  if (seccomp_fd >= 0) a.insert(a.end(), {"--seccomp", std::to_string(seccomp_fd)});
+  if (info_fd >= 0) a.insert(a.end(), {"--info-fd", std::to_string(info_fd)});
   a.push_back("--");
   if (uid) {
     const std::string id = std::to_string(*uid);
@@ -455,6 +527,99 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
   }
   a.insert(a.end(), {"/bin/sh", "-c", shell_command});
   return a;
+}
+
+// ---- the seccomp filter ------------------------------------------------------
+
+namespace {
+
+std::vector<char> build_filter(std::string* problem) {
+  scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+  if (!ctx) {
+    *problem = "libseccomp could not start a filter";
+    return {};
+  }
+  struct Free {
+    scmp_filter_ctx c;
+    ~Free() { seccomp_release(c); }
+  } free_ctx{ctx};
+  // Another architecture's system calls (int 0x80, x32) would pass every rule: they end the bot.
+  int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+  const auto refuse = [&](const char* name, int err) {
+    const int nr = seccomp_syscall_resolve_name(name);
+    if (nr == __NR_SCMP_ERROR) return;  // unknown to this libseccomp or architecture: nothing to refuse
+    if (int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(uint16_t(err)), nr, 0); r < 0 && rc == 0) rc = r;
+  };
+  // What a bot never needs and what reaches past its sandbox.
+  for (const char* name :
+       {"unshare", "setns", "mount", "umount2", "pivot_root", "chroot", "mount_setattr", "move_mount", "open_tree",
+        "fsopen", "fsconfig", "fsmount", "fspick", "process_vm_readv", "process_vm_writev", "pidfd_getfd",
+        "kcmp", "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
+        "io_uring_enter", "io_uring_register", "kexec_load", "kexec_file_load", "init_module", "finit_module",
+        "delete_module", "open_by_handle_at", "name_to_handle_at", "iopl", "ioperm", "swapon", "swapoff", "reboot",
+        "syslog", "acct", "quotactl", "lookup_dcookie", "vhangup", "fanotify_init", "inotify_init", "inotify_init1"})
+    refuse(name, EPERM);
+  if (kSeccompRefusesPtrace) refuse("ptrace", EPERM);
+  refuse("clone3", ENOSYS);  // libc falls back to clone, whose flags this filter can read
+  refuse("flock", ENOLCK);
+  const int clone_nr = seccomp_syscall_resolve_name("clone");
+  for (const uint64_t flag : {uint64_t(CLONE_NEWUSER), uint64_t(CLONE_NEWNS), uint64_t(CLONE_NEWPID), uint64_t(CLONE_NEWNET),
+                              uint64_t(CLONE_NEWUTS), uint64_t(CLONE_NEWIPC), uint64_t(CLONE_NEWCGROUP)})
+    if (int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), clone_nr, 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+        r < 0 && rc == 0)
+      rc = r;
+  // Record locks, leases and directory notices on a file two sandboxes both
+  // see (every file of the read-only view) would carry bits between bots.
+  const int fcntl_nr = seccomp_syscall_resolve_name("fcntl");
+  for (const uint64_t cmd : {uint64_t(F_SETLK), uint64_t(F_SETLKW), uint64_t(F_GETLK), uint64_t(F_OFD_SETLK),
+                             uint64_t(F_OFD_SETLKW), uint64_t(F_OFD_GETLK), uint64_t(F_SETLEASE), uint64_t(F_GETLEASE),
+                             uint64_t(F_NOTIFY)})
+    if (int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOLCK), fcntl_nr, 1, SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, cmd)); r < 0 && rc == 0)
+      rc = r;
+  if (rc < 0) {
+    *problem = std::string("libseccomp refused a rule: ") + std::strerror(-rc);
+    return {};
+  }
+  const int fd = ::memfd_create("dtref-seccomp", MFD_CLOEXEC);
+  if (fd < 0) {
+    *problem = std::string("memfd_create: ") + std::strerror(errno);
+    return {};
+  }
+  std::vector<char> out;
+  if (int r = seccomp_export_bpf(ctx, fd); r < 0) {
+    *problem = std::string("libseccomp could not export the filter: ") + std::strerror(-r);
+  } else {
+    const off_t size = ::lseek(fd, 0, SEEK_END);
+    out.resize(size > 0 ? size_t(size) : 0);
+    if (size <= 0 || ::pread(fd, out.data(), out.size(), 0) != ssize_t(out.size())) {
+      out.clear();
+      *problem = "the exported filter could not be read back";
+    }
+  }
+  ::close(fd);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<char>& seccomp_filter(std::string* problem) {
+  static std::string why;
+  static const std::vector<char> program = build_filter(&why);
+  if (problem) *problem = why;
+  return program;
+}
+
+int seccomp_memfd() {
+  const std::vector<char>& program = seccomp_filter();
+  if (program.empty()) return -1;
+  const int fd = ::memfd_create("dtref-seccomp", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (fd < 0) return -1;
+  if (::write(fd, program.data(), program.size()) != ssize_t(program.size()) || ::lseek(fd, 0, SEEK_SET) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  ::fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL);
+  return fd;
 }
 
 }  // namespace dtref

@@ -1,6 +1,8 @@
 // Transcript writing and replay (see transcript.hpp).
 #include "dtref/transcript.hpp"
 
+#include "dt/bounded_file.hpp"
+
 #include <fcntl.h>
 #include <fmt/core.h>
 #include <sys/stat.h>
@@ -329,6 +331,7 @@ json rules_to_json(const dt::Rules& r) {
                        {"starting_destiny", x.starting_destiny},
                        {"actions_per_turn", x.actions_per_turn},
                        {"free_attacks", x.free_attacks},
+                       {"never_discards", x.never_discards},
                        {"muster_only", x.muster_only}});
     j["seats"] = seats;
   }
@@ -402,6 +405,10 @@ dt::Rules rules_from_json(const json& j) {
         if (!v->is_boolean()) throw std::runtime_error("rules: seats' \"free_attacks\" must be true or false");
         sr.free_attacks = v->get<bool>();
       }
+      if (auto v = x.find("never_discards"); v != x.end()) {  // absent in transcripts written before it
+        if (!v->is_boolean()) throw std::runtime_error("rules: seats' \"never_discards\" must be true or false");
+        sr.never_discards = v->get<bool>();
+      }
       r.seats.push_back(sr);
     }
   }
@@ -460,6 +467,13 @@ std::string text_field(const json& j, const char* key, const std::string& otherw
 }  // namespace
 
 ReplayReport replay_transcript(const std::string& path, bool narrate, ReplayVisitor* visitor) {
+  try {
+    dt::check_bounded_file(path, kMaxTranscriptBytes, "transcript");
+  } catch (const dt::FileRefused& e) {
+    ReplayReport rep;
+    rep.problem = e.what();
+    return rep;
+  }
   TranscriptFile in(path);
   if (!in.is_open()) {
     ReplayReport rep;

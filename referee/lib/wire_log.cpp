@@ -1,6 +1,10 @@
 // WireLog (see wire_log.hpp).
 #include "dtref/wire_log.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <fmt/chrono.h>
 #include <fmt/core.h>
 
@@ -19,9 +23,23 @@ WireLog::~WireLog() {
   if (f_) std::fclose(f_);
 }
 
+namespace {
+
+// Owner-only, like transcripts: a wire log holds one seat's private view.
+std::FILE* open_private(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return nullptr;
+  ::fchmod(fd, 0600);  // an older file of that name may have had other modes
+  std::FILE* f = ::fdopen(fd, "w");
+  if (!f) ::close(fd);
+  return f;
+}
+
+}  // namespace
+
 std::unique_ptr<WireLog> WireLog::open(const std::string& path, const std::string& title, WireLogOptions opt) {
   std::unique_ptr<WireLog> log(new WireLog(path, opt));
-  log->f_ = std::fopen(path.c_str(), "w");
+  log->f_ = open_private(path);
   if (!log->f_) return nullptr;
   log->write(Dir::Note, title);
   log->write(Dir::Note, "columns: UTC time, ms since the log was opened, > referee to bot, < bot to referee, # note");
@@ -38,7 +56,7 @@ void WireLog::rotate() {
       std::rename(fmt::format("{}.{}", path_, i).c_str(), fmt::format("{}.{}", path_, i + 1).c_str());
     std::rename(path_.c_str(), (path_ + ".1").c_str());
   }
-  f_ = std::fopen(path_.c_str(), "w");
+  f_ = open_private(path_);
   size_ = 0;
 }
 

@@ -62,6 +62,7 @@ processes (forked children keep it) with /proc/*/cmdline.
 so a test can check that nothing is left running afterwards.
 --record: every line received is appended there.
 --features: protocol features to ask for in ready, comma-separated (e.g. compact).
+--name-bytes N: calls itself a name of N bytes in ready.
 """
 import io
 import json
@@ -77,7 +78,8 @@ import time
 def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
-    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": "", "--tag": "", "--target": ""}
+    opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": "", "--tag": "", "--target": "",
+            "--name-bytes": "0"}
     i = 1
     while i + 1 < len(args) + 1 and i < len(args):
         opts[args[i]] = args[i + 1]
@@ -135,6 +137,8 @@ def main():
             if mode == "no_ready":
                 time.sleep(1000)
             ready = {"type": "ready", "name": "mock-" + mode}
+            if int(opts["--name-bytes"]) > 0:  # a name far too long for a page
+                ready["name"] = "N" * int(opts["--name-bytes"])
             if opts["--features"]:
                 ready["features"] = opts["--features"].split(",")
             say(ready)

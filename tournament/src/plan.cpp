@@ -41,7 +41,6 @@ namespace {
 // Every pairing becomes `pairs` seat-swapped pairs: legs 1,2 / 3,4 / ...
 void add_tie(RoundPlan& plan, const PlanParams& p, int pairing, int a, int b, int pairs, int64_t first_pair_index) {
   for (int k = 0; k < pairs; ++k) {
-    const uint64_t seed = pair_seed(p, plan.round, pairing, k);
     for (int swap = 0; swap < 2; ++swap) {
       PlannedMatch m;
       m.round = plan.round;
@@ -49,7 +48,7 @@ void add_tie(RoundPlan& plan, const PlanParams& p, int pairing, int a, int b, in
       m.leg = 2 * k + swap + 1;
       m.seat0 = swap ? b : a;
       m.seat1 = swap ? a : b;
-      m.seed = seed;
+      m.seed = leg_seed(p, plan.round, pairing, k, m.leg);
       m.pair_index = first_pair_index + k;
       plan.matches.push_back(m);
     }
@@ -73,7 +72,6 @@ void add_tables(RoundPlan& plan, const PlanParams& p, int64_t first_pair_index) 
   int pairing = 0;
   while (true) {
     ++pairing;
-    const uint64_t seed = pair_seed(p, plan.round, pairing, 0);
     for (int r = 0; r < k; ++r) {
       PlannedMatch m;
       m.round = plan.round;
@@ -82,7 +80,7 @@ void add_tables(RoundPlan& plan, const PlanParams& p, int64_t first_pair_index) 
       for (int s = 0; s < k; ++s) m.table.push_back(pick[size_t((s + r) % k)]);
       m.seat0 = m.table[0];
       m.seat1 = m.table[1];
-      m.seed = seed;
+      m.seed = leg_seed(p, plan.round, pairing, 0, m.leg);
       m.pair_index = first_pair_index + pairing - 1;  // a whole table goes to one shard
       plan.matches.push_back(m);
     }
@@ -205,6 +203,16 @@ std::vector<int> pool_table(uint64_t seed, int pool_size, int seats) {
 uint64_t pair_seed(const PlanParams& p, int round, int pairing, int pair_in_tie) {
   const std::string key = p.seed_key.empty() ? fmt::format("dtref fixed tournament seed {}", p.seed) : p.seed_key;
   return keyed_seed(key, fmt::format("round {} pairing {} pair {}", round, pairing, pair_in_tie));
+}
+
+uint64_t leg_seed(const PlanParams& p, int round, int pairing, int pair_in_tie, int leg) {
+  if (p.duplicate_deals) return pair_seed(p, round, pairing, pair_in_tie);
+  const std::string key = p.seed_key.empty() ? fmt::format("dtref fixed tournament seed {}", p.seed) : p.seed_key;
+  return keyed_seed(key, fmt::format("round {} pairing {} pair {} leg {}", round, pairing, pair_in_tie, leg));
+}
+
+uint64_t deck_seed(const PlanParams& p, const PlannedMatch& m) {
+  return pair_seed(p, m.round, m.pairing, m.table.empty() ? (m.leg - 1) / 2 : 0);
 }
 
 int total_rounds(const PlanParams& p) {

@@ -242,7 +242,8 @@ Standings compute_standings(const std::vector<Player>& players, const std::vecto
         const bool bad_move =
             r.verdict == "illegal_choice" || r.verdict == "malformed" || r.verdict == "stale_decision_id";
         p.illegal += std::max(bad_move ? 1 : 0, r.illegal + r.malformed);
-        if (!r.ready_name.empty() && r.ready_name != p.name &&
+        // A few names at most: a bot that renames itself every match must not grow the page.
+        if (!r.ready_name.empty() && r.ready_name != p.name && p.ready_names.size() < 8 &&
             std::find(p.ready_names.begin(), p.ready_names.end(), r.ready_name) == p.ready_names.end())
           p.ready_names.push_back(r.ready_name);
       }

@@ -89,6 +89,7 @@ std::string identity_json(const TournamentSetup& t) {
     j["deck_pool"] = pool;
     j["own_decks"] = t.own_decks;
   }
+  if (t.duplicate_deals) j["deals"] = "duplicate";  // only when set, so older stores still resume
   // Only when it is not two players each for themselves, so older stores still resume.
   if (t.seats > 2 || t.rules.style != dt::Style::FreeForAll) {
     nlohmann::json teams = nlohmann::json::array();
@@ -167,7 +168,7 @@ std::vector<std::string> seat_decks(const TournamentSetup& t, const PlannedMatch
   if (!m.table.empty() && !t.table_decks.empty()) return t.table_decks;
   if (!m.table.empty()) {
     std::vector<std::string> out;
-    const std::vector<int> pool = pool_table(m.seed, int(t.deck_pool.size()), int(m.table.size()));
+    const std::vector<int> pool = pool_table(deck_seed(t.plan_params(), m), int(t.deck_pool.size()), int(m.table.size()));
     for (size_t s = 0; s < m.table.size(); ++s) {
       const Player& p = t.players[size_t(m.table[s])];
       out.push_back(t.deck_pool.empty() || (t.own_decks && p.deck_given) ? p.deck : t.deck_pool[size_t(pool[s])]);
@@ -177,7 +178,7 @@ std::vector<std::string> seat_decks(const TournamentSetup& t, const PlannedMatch
   const Player& a = t.players[size_t(m.seat0)];
   const Player& b = t.players[size_t(m.seat1)];
   if (t.deck_pool.empty()) return {a.deck, b.deck};
-  const auto [d0, d1] = pool_pairing(m.seed, int(t.deck_pool.size()));
+  const auto [d0, d1] = pool_pairing(deck_seed(t.plan_params(), m), int(t.deck_pool.size()));
   return {t.own_decks && a.deck_given ? a.deck : t.deck_pool[size_t(d0)],
           t.own_decks && b.deck_given ? b.deck : t.deck_pool[size_t(d1)]};
 }
@@ -356,9 +357,20 @@ class Run {
         if (!m.done && (round == 0 || m.plan.round == round)) todo.push_back(m.plan);
     }
     if (todo.empty()) return;
+    // Matches dealt from one seed (duplicate deals) are one job, played in
+    // turn by one worker: a bot in one leg must not hear from the other.
+    std::vector<std::vector<PlannedMatch>> jobs;
+    {
+      std::map<uint64_t, size_t> job_of_seed;
+      for (PlannedMatch& m : todo) {
+        const auto [it, fresh] = job_of_seed.emplace(m.seed, jobs.size());
+        if (fresh) jobs.emplace_back();
+        jobs[it->second].push_back(std::move(m));
+      }
+    }
     std::atomic<size_t> next{0};
     std::atomic<int> running{0};
-    const int workers = std::max(1, std::min<int>(opt_.concurrency, int(todo.size())));
+    const int workers = std::max(1, std::min<int>(opt_.concurrency, int(jobs.size())));
     running = workers;
     std::vector<std::thread> pool;
     for (int w = 0; w < workers; ++w)
@@ -366,8 +378,11 @@ class Run {
         for (;;) {
           if (stopping()) break;
           const size_t i = next++;
-          if (i >= todo.size()) break;
-          play_one(todo[i]);
+          if (i >= jobs.size()) break;
+          for (const PlannedMatch& m : jobs[i]) {
+            if (stopping()) break;
+            play_one(m);
+          }
         }
         {
           std::lock_guard lock(mu_);  // under the lock, so the watcher cannot miss the wake-up
@@ -406,12 +421,7 @@ class Run {
     spec.sandbox = t_.sandbox;
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) spec.sandbox.hide.push_back(store_.path() + suffix);
     if (!opt_.transcripts_dir.empty()) spec.sandbox.hide.push_back(opt_.transcripts_dir);
-    for (const Player& pl : t_.players)
-      for (const std::string& path :
-           command_paths(command_with_args(pl.spec.substr(pl.spec.find(':') + 1), pl.args), pl.dir)) {
-        spec.sandbox.others.push_back(path);
-        spec.sandbox.others.push_back(fs::path(path).parent_path().string());
-      }
+    for (const Player& pl : t_.players) spec.sandbox.others.push_back(bot_files_of(pl.bot_spec()));
     spec.rules = t_.rules;
     spec.seed = m.seed;
     spec.clocks = t_.clocks;

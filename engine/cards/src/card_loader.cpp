@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
+#include <span>
 #include <unordered_set>
 
 // protobuf_generate_cpp currently drops the dtref/ directory of the .proto.
@@ -16,6 +18,9 @@
 #else
 #include "cards.pb.h"
 #endif
+#include "dt/designations.hpp"
+#include "dt/handlers.hpp"
+#include "dt/vocabulary.hpp"
 #include "embedded.hpp"
 
 namespace dt {
@@ -279,6 +284,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
   s.sergeant_group = m.sergeant_group();
+  for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
   return s;
 }
 
@@ -314,6 +320,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_OWN_WEAPON: return TargetKind::OwnWeapon;
     case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
     case pb::TARGET_SPELL: return TargetKind::Spell;
+    case pb::TARGET_HOST: return TargetKind::Host;
     default: return TargetKind::None;
   }
 }
@@ -321,6 +328,13 @@ TargetKind convert(pb::TargetKind t) {
 int16_t amount(int32_t v, const std::string& where) {
   if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
   return int16_t(v);
+}
+
+// A handler's name as a number (the vocabulary check has already refused an unknown one).
+HandlerId handler_id(const std::string& name, const std::string& where) {
+  if (name.empty()) return HandlerId::None;
+  if (const auto h = handler_by_name(name)) return *h;
+  throw std::runtime_error(where + ": unknown handler \"" + name + "\"");
 }
 
 Effect convert(const pb::Effect& e, const std::string& where) {
@@ -332,7 +346,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.amount = amount(e.amount(), where);
   if (e.has_bonus()) x.bonus = convert(e.bonus(), where);
   x.designation = upper(e.designation());
-  x.handler = e.handler();
+  x.handler = handler_id(e.handler(), where);
   for (const auto& h : e.if_heads()) x.if_heads.push_back(convert(h, where));
   for (const auto& t : e.if_tails()) x.if_tails.push_back(convert(t, where));
   x.per_victim_v = amount(e.per_victim_v(), where);
@@ -342,6 +356,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
@@ -382,6 +397,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
+    if (p.has_host()) {
+      for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
+      if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+    }
+    if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
+      throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
     if (p.has_choice()) {
       const auto& c = p.choice();
       ChoiceSpec ch;
@@ -422,6 +443,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int x : a.user_area()) ab.user_area |= bit(convert(pb::CombatArea(x), where));
     ab.outside_combat = a.outside_combat();
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
+    ab.user_open = a.user_open();
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -460,7 +482,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   if (c.has_mission()) d.mission_to_player = c.mission().to_player();
   d.doubles = stat_bits(c.doubles());
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
-  d.handler = c.handler();
+  d.handler = handler_id(c.handler(), where);
   d.hand_limit = small(c.hand_limit(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
   if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
@@ -476,17 +498,138 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       case pb::Privilege::MUSTER: x.action = PrivAction::Muster; break;
       case pb::Privilege::BESTOW_GIFT: x.action = PrivAction::BestowGift; break;
       case pb::Privilege::BESTOW_KI: x.action = PrivAction::BestowKi; break;
+      case pb::Privilege::EQUIP: x.action = PrivAction::Equip; break;
       default: throw std::runtime_error(where + ": privilege without an action");
     }
     if (pv.has_who()) x.who = convert(pv.who(), where);
     x.any_time = pv.any_time();
     x.no_action = pv.no_action();
+    if (pv.has_cards()) x.cards = convert(pv.cards(), where);
+    x.any_card = pv.any_card();
+    x.free = pv.free();
+    x.while_carrying = upper(pv.while_carrying());
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
+  if (c.has_spell_fund()) {
+    d.spell_fund.d = small(c.spell_fund().d(), where);
+    d.spell_fund.kind = convert(c.spell_fund().kind(), where);
+    if (d.spell_fund.d <= 0) throw std::runtime_error(where + ": spell_fund gives no D");
+  }
+}
+
+// ---- The vocabulary (dt/vocabulary.hpp): every name a card file uses is registered ----
+
+// What a string field of the card schema names, by message and field.
+enum class Names : uint8_t { Other, Designation, EffectDesignation, Apostle, Handler };
+
+Names names_in(const google::protobuf::FieldDescriptor* f) {
+  const std::string& msg = f->containing_type()->name();
+  const std::string& n = f->name();
+  if (n == "handler") return Names::Handler;
+  if (n == "apostle" || n == "gift_of") return Names::Apostle;
+  if (msg == "Effect" && n == "designation") return Names::EffectDesignation;
+  if (n == "designation" || n == "grant_designation" || n == "grant" || n == "not_designation" ||
+      n == "is_or_carries" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
+      n == "exclusive_with" || n == "while_carrying")
+    return Names::Designation;
+  return Names::Other;
+}
+
+constexpr std::string_view kApostles[] = {"ALGEROTH", "DEMNOGONIS", "ILIAN", "MUAWIJHE", "SEMAI"};
+constexpr std::string_view kCorporations[] = {"BAUHAUS", "CAPITOL", "CYBERTRONIC", "IMPERIAL", "MISHIMA"};
+
+bool one_of(std::string_view v, std::span<const std::string_view> list) {
+  return std::find(list.begin(), list.end(), v) != list.end();
+}
+
+// The registered names, and the cards' names (a card's name counts as a designation).
+class VocabCheck {
+ public:
+  explicit VocabCheck(std::unordered_set<std::string> card_names) : cards_(std::move(card_names)) {
+    for (const VocabEntry& e : vocabulary()) {
+      switch (e.kind) {
+        case VocabKind::Keyword:
+        case VocabKind::Designation:
+        case VocabKind::Tag: designations_.emplace(e.text); break;
+        case VocabKind::Word: words_.emplace(e.text); break;
+        case VocabKind::Family: families_.push_back(&e); break;
+        case VocabKind::Handler: break;
+      }
+    }
+  }
+
+  // Why `value` may not stand in a field naming `what` ("" when it may).
+  std::string refuse(Names what, const std::string& value) const {
+    const std::string u = upper(value);
+    switch (what) {
+      case Names::Other: return "";
+      case Names::Handler:
+        return handler_by_name(value) ? "" : "unknown handler \"" + value + "\" (not in dt/vocabulary/handlers.def)";
+      case Names::Apostle:
+        return u.empty() || one_of(u, kApostles) ? "" : "unknown apostle \"" + value + "\"";
+      case Names::EffectDesignation:
+        if (words_.contains(u)) return "";
+        [[fallthrough]];
+      case Names::Designation:
+        if (u.empty() || designations_.contains(u) || cards_.contains(u) || in_family(u)) return "";
+        return "unknown designation \"" + value + "\" (not in dt/vocabulary/*.def, nor a card's name)";
+    }
+    return "";
+  }
+
+ private:
+  bool in_family(const std::string& u) const {
+    for (const VocabEntry* e : families_) {
+      const std::string_view p = Family{e->text, e->suffix}.param_of(u);
+      if (p.empty()) continue;
+      switch (e->param) {
+        case VocabParam::Apostle: if (one_of(p, kApostles)) return true; break;
+        case VocabParam::Corporation: if (one_of(p, kCorporations)) return true; break;
+        case VocabParam::Card: if (cards_.contains(std::string(p))) return true; break;
+        case VocabParam::Number:
+          if (std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
+          break;
+        case VocabParam::None: break;
+      }
+    }
+    return false;
+  }
+
+  std::unordered_set<std::string> designations_, words_, cards_;
+  std::vector<const VocabEntry*> families_;
+};
+
+// Every name in message m (and the messages inside it); throws at the first
+// unregistered one, with its line in the file.
+void check_names(const google::protobuf::Message& m, const google::protobuf::TextFormat::ParseInfoTree* tree,
+                 const VocabCheck& vocab, const std::string& where_file, const std::string& card) {
+  namespace gp = google::protobuf;
+  const gp::Reflection* r = m.GetReflection();
+  std::vector<const gp::FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const gp::FieldDescriptor* f : fields) {
+    const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+    for (int i = 0; i < n; ++i) {
+      const int index = f->is_repeated() ? i : -1;
+      if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_MESSAGE) {
+        const gp::Message& sub = f->is_repeated() ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f);
+        check_names(sub, tree ? tree->GetTreeForNested(f, index) : nullptr, vocab, where_file, card);
+      } else if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_STRING) {
+        const Names what = names_in(f);
+        if (what == Names::Other) continue;
+        const std::string v = f->is_repeated() ? r->GetRepeatedString(m, f, i) : r->GetString(m, f);
+        if (const std::string why = vocab.refuse(what, v); !why.empty()) {
+          const int line = tree ? tree->GetLocation(f, index).line : -1;
+          throw std::runtime_error(where_file + (line >= 0 ? ":" + std::to_string(line + 1) : "") + ": card " + card +
+                                   ": " + f->name() + ": " + why);
+        }
+      }
+    }
+  }
 }
 
 // ---- Two texts (docs/effects.md, "Two texts") ----
@@ -559,6 +702,7 @@ std::pair<CardDef, CardDef> convert_both(const pb::Card& c, const std::string& f
   }
   pr.summary = p.summary().empty() ? g.summary : one_line(p.summary(), "printed summary", where);
   for (CardDef* d : {&g, &pr}) {
+    d->ruling = one_line(c.ruling(), "ruling", where);
     d->implemented = g.expressed && pr.expressed;
     d->audit_pending = c.implemented() && !has_printed;
     d->texts_differ = differ;
@@ -577,61 +721,41 @@ uint64_t fnv1a(uint64_t h, std::string_view s) {
 
 }  // namespace
 
-uint32_t keyword_for_designation(std::string_view designation) {
-  static const std::pair<std::string_view, uint32_t> kTable[] = {
-      {"PERSONALITY", kwPersonality},
-      {"SLAYER", kwSlayer},
-      {"FIRST STRIKE", kwFirstStrike},
-      {"FIRST STRIKE (FIGHT)", kwFirstStrikeFight},
-      {"FIRST STRIKE (SHOOT)", kwFirstStrikeShoot},
-      {"ASSASSIN", kwAssassin},
-      {"NONCOMBATANT", kwNoncombatant},
-      {"MORTIFICATOR", kwMortificator},
-      {"FREELANCER", kwFreelancer},
-      {"HERETIC", kwHeretic},
-      {"BLESSED", kwBlessed},
-      {"PROFANE", kwProfane},
-      {"ART IMMUNITY", kwArtImmunity},
-      {"MINOR SYMMETRY IMMUNITY", kwMinorSymmetryImmunity},
-      {"COMPLETE SYMMETRY IMMUNITY", kwCompleteSymmetryImmunity},
-      {"ARMOR", kwArmor},
-      {"VEHICLE", kwVehicle},
-      {"AIRSHIP", kwAirship},
-      {"DOOMTROOPER", kwDoomtrooper},
-      {"SLAYER (FIGHT)", kwSlayerFight},
-      {"NO COVER", kwNoCover},
-      {"NO EQUIPMENT", kwNoEquipment},
-      {"NO FORTIFICATIONS", kwNoFortBenefit},
-      {"IGNORES FORTIFICATIONS", kwIgnoreEnemyForts},
-      {"DIES WHEN WOUNDED", kwDiesWhenWounded},
-      {"ANNIHILATES", kwAnnihilateKills},
-      {"FORTIFICATION", kwCountsAsFort},
-      {"NO FIGHT ATTACK", kwNoFightAttack},
-      {"HANDGUN", kwHandgun},
-      {"UPPER HAND", kwUpperHand},
-      {"FREE MUSTER", kwFreeMuster},
-      {"CANNOT BE WOUNDED", kwNoWound},
-      {"CANNOT BE ATTACKED", kwNotAttackable},
-  };
-  std::string u = upper(designation);
-  for (const auto& [name, kw] : kTable)
-    if (u == name) return kw;
-  return 0;
-}
+uint32_t keyword_for_designation(std::string_view designation) { return keyword_bits(upper(designation)); }
 
 CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<CardDef> defs, printed;
-  std::unordered_set<std::string> codes;
-  uint64_t h = 14695981039346656037ull;
-  for (const auto& [file, text] : files) {
+  // Every file is parsed first, with where each field stands, so that a name
+  // a card uses can be checked against every card's name and reported with its line.
+  struct Parsed {
     pb::CardSet set;
+    google::protobuf::TextFormat::ParseInfoTree where;
+  };
+  std::vector<std::unique_ptr<Parsed>> parsed;
+  std::unordered_set<std::string> names;
+  for (const auto& [file, text] : files) {
+    auto p = std::make_unique<Parsed>();
     google::protobuf::TextFormat::Parser parser;
     Collector errors(file);
     parser.RecordErrorsTo(&errors);
-    if (!parser.ParseFromString(text, &set)) {
+    parser.WriteLocationsTo(&p->where);
+    if (!parser.ParseFromString(text, &p->set)) {
       throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
     }
-    for (const auto& c : set.card()) {
+    for (const auto& c : p->set.card()) names.insert(upper(c.name()));
+    parsed.push_back(std::move(p));
+  }
+  const VocabCheck vocab(std::move(names));
+  std::vector<CardDef> defs, printed;
+  std::unordered_set<std::string> codes;
+  uint64_t h = 14695981039346656037ull;
+  for (size_t f = 0; f < files.size(); ++f) {
+    const auto& [file, text] = files[f];
+    const pb::CardSet& set = parsed[f]->set;
+    const auto* card_field = set.GetDescriptor()->FindFieldByName("card");
+    for (int i = 0; i < set.card_size(); ++i) {
+      const pb::Card& c = set.card(i);
+      check_names(c, parsed[f]->where.GetTreeForNested(card_field, i), vocab, file,
+                  c.code().empty() ? c.name() : c.code());
       auto [d, p] = convert_both(c, file);
       if (d.set.empty()) d.set = p.set = set.set();
       if (!codes.insert(d.code).second)
@@ -652,6 +776,78 @@ CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& fi
   db.version = view->version = buf;
   db.set_printed(std::move(view));
   return db;
+}
+
+namespace {
+
+void flatten(const google::protobuf::Message& m, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  using google::protobuf::FieldDescriptor;
+  const auto* r = m.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const FieldDescriptor* f : fields) {
+    const std::string path = prefix.empty() ? std::string(f->name()) : prefix + "." + std::string(f->name());
+    const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+    for (int i = 0; i < n; ++i) {
+      const bool rep = f->is_repeated();
+      switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_MESSAGE:
+          flatten(rep ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f), path, out);
+          break;
+        case FieldDescriptor::CPPTYPE_INT32:
+          out.emplace_back(path, std::to_string(rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f)));
+          break;
+        case FieldDescriptor::CPPTYPE_BOOL:
+          out.emplace_back(path, (rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f)) ? "true" : "false");
+          break;
+        case FieldDescriptor::CPPTYPE_ENUM:
+          out.emplace_back(path, std::string((rep ? r->GetRepeatedEnum(m, f, i) : r->GetEnum(m, f))->name()));
+          break;
+        case FieldDescriptor::CPPTYPE_STRING:
+          out.emplace_back(path, rep ? r->GetRepeatedString(m, f, i) : r->GetString(m, f));
+          break;
+        default:  // the card schema has no other kinds; a new one shows up here as its path alone
+          out.emplace_back(path, "");
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<CardFieldList> card_fields(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<CardFieldList> out;
+  for (const auto& [file, text] : files) {
+    pb::CardSet set;
+    google::protobuf::TextFormat::Parser parser;
+    Collector errors(file);
+    parser.RecordErrorsTo(&errors);
+    if (!parser.ParseFromString(text, &set))
+      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
+    for (const auto& c : set.card()) {
+      const std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
+      CardFieldList l;
+      l.code = c.code();
+      pb::Card g = c;
+      g.clear_printed();
+      flatten(g, "", l.fields[0]);
+      const pb::Printed& p = c.printed();
+      const bool differ = c.has_printed() && !p.same() && (p.has_changes() || p.clear_size() > 0);
+      if (differ) flatten(printed_card(c, where), "", l.fields[1]);
+      else l.fields[1] = l.fields[0];
+      out.push_back(std::move(l));
+    }
+  }
+  return out;
+}
+
+std::vector<CardFieldList> builtin_card_fields() {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (size_t i = 0; i < embedded::kCardFileCount; ++i)
+    files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
+  return card_fields(files);
 }
 
 const CardDb& builtin_cards() {

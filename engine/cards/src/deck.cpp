@@ -4,6 +4,8 @@
 // "Nx NAME (Expansion name)" card lines, "---- Expansion ----" separators).
 #include "dt/deck.hpp"
 
+#include "dt/bounded_file.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -422,7 +424,7 @@ void list_problems(const Deck& deck, bool side, const CardDb& db, const Rules& r
                               (d.missing.empty() ? db.text(CardText::Printed)[c].missing : d.missing) + ")",
                           n});
     }
-    if (!rules.outposts && d.type == CardType::Warrior && (d.affil & kTribes) != 0) {
+    if (!rules.outposts && d.type == CardType::Warrior && ((d.affil & kTribes) != 0 || d.has_designation("TRIBAL"))) {
       per_card.push_back({line, d.name + " is a Tribal warrior, and the " + rules.name +
                                     " rules have no Outposts to muster it in; use the gengine rules "
                                     "or remove it"});
@@ -514,14 +516,8 @@ Deck load_deck_arg(const std::string& preset_or_path, const CardDb& db, const Ru
     name = preset_or_path;
     source = "built-in deck '" + name + "'";
   } else if (fs::is_regular_file(preset_or_path, ec)) {
-    constexpr std::uintmax_t kMaxBytes = 4u << 20;  // a deck list is a few KB
-    if (fs::file_size(preset_or_path, ec) > kMaxBytes)
-      throw std::runtime_error("deck file '" + preset_or_path + "' is larger than 4 MB; is it a deck list?");
-    std::ifstream in(preset_or_path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read deck file '" + preset_or_path + "'");
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    text = buf.str();
+    constexpr std::size_t kMaxBytes = 4u << 20;  // a deck list is a few KB
+    text = read_bounded_file(preset_or_path, kMaxBytes, "deck file");
     name = fs::path(preset_or_path).stem().string();
     source = "deck file '" + preset_or_path + "'";
   } else if (fs::exists(preset_or_path, ec)) {

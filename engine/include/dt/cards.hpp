@@ -16,6 +16,8 @@
 
 namespace dt {
 
+enum class HandlerId : uint8_t;  // a registered handler (dt/handlers.hpp)
+
 enum class CardType : uint8_t {
   Warrior, Equipment, Special, Fortification, Art, Symmetry, Mission, Relic,
   Warzone, Ki, Beast, Alliance
@@ -138,7 +140,8 @@ struct WarriorFilter {
   int8_t min_v = 0;          // modified V at least this; 0 no test
 };
 
-enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants };
+enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
+                             HostReach };  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
@@ -159,11 +162,18 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
   uint8_t opponent_base = 0;      // in combat: + the opponent's printed ratings (bit 0 F, 1 S, 2 A, 3 V)
   bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
+  AreaMask source_area = 0;       // only while its source (or the warrior it is on) is in one of these areas; 0 any
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host };
+
+// What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
+enum HostKind : uint8_t {
+  hostWarzone = 1u << 1, hostArea = 1u << 2, hostVehicle = 1u << 3, hostRelic = 1u << 4,
+  hostFortification = 1u << 5, hostEquipment = 1u << 6,
+};
 
 enum class Op : uint8_t {
   None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
@@ -183,7 +193,10 @@ enum class Op : uint8_t {
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
   MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
   DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
+  Suppress = 104,       // the kinds in `suppress` are off for the rest of this combat
 };
+// What a Suppress effect turns off (bits of Effect::suppress).
+enum SuppressKind : uint8_t { suppressWarzones = 1u << 1, suppressFortifications = 1u << 2, suppressKi = 1u << 3 };
 enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
   Picked = 90,                 // a Choice's pick (or a candidate left over)
@@ -197,7 +210,7 @@ struct Effect {
   int16_t amount = 0;
   StatBonus bonus;
   std::string designation;  // AllCards: which cards (e.g. CITY); "" any of the kind
-  std::string handler;
+  HandlerId handler{};      // Op::Handler: which one (dt/handlers.hpp)
   std::vector<Effect> if_heads, if_tails;
   int16_t per_victim_v = 0;  // kill triggers: amount += this x the victim's V
   bool if_mutual = false;    // kill triggers: only if the victim had killed too
@@ -207,6 +220,7 @@ struct Effect {
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
   bool lasting = false;      // ImmuneToPicked: until the start of your next turn, not this combat only
   uint32_t grant = 0;        // LastingGrant: the keyword bits of `designation`
+  uint8_t suppress = 0;      // Suppress: SuppressKind bits
 };
 
 // A choice a card's text leaves to a player once the card is played
@@ -255,6 +269,8 @@ struct PlaySpec {
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
+  uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
+  WarriorFilter host_filter;    // ... and which: card_designation, side, area
 };
 
 struct Ability {
@@ -273,6 +289,7 @@ struct Ability {
   TargetKind target = TargetKind::None;
   WarriorFilter filter;
   std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
+  bool user_open = false;  // only while its user is not in cover
   std::vector<Effect> effects;
 };
 
@@ -306,12 +323,16 @@ struct GiftSpec {
 // An Alliance card's standing permission for its player (gEngine "PROCLAIM
 // ALLIANCE" and the card's text): an action on matching warriors that may be
 // taken in any timing window and/or for no action.
-enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi };
+enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi, Equip };
 struct Privilege {
   PrivAction action = PrivAction::Muster;
   WarriorFilter who;
   bool any_time = false;
   bool no_action = false;
+  std::optional<WarriorFilter> cards;  // only cards from hand that match (the Equipment, gift, warrior given)
+  bool any_card = false;     // Equip: whatever its GIVE TO; BestowGift: any Dark Symmetry card
+  bool free = false;         // Muster: no V paid
+  std::string while_carrying;  // only while its card carries a card with this name or designation
 };
 
 // Designation filters. A card keeps one bit per designation it has (its name
@@ -343,6 +364,13 @@ struct DesigKey {
 template <class S>
 concept DesigText = std::is_convertible_v<const S&, std::string_view> && !std::is_array_v<S>;
 
+// D a warrior puts toward a spell another warrior casts, discarded as the
+// spell is cast (gEngine MYSTIC); d 0: none.
+struct SpellFund {
+  int8_t d = 0;
+  CardType kind = CardType::Art;  // the type of card it pays toward
+};
+
 struct CardDef {
   std::string code;  // DoomtrooperDB code, e.g. "01273"
   std::string name;  // e.g. "SEA LION"
@@ -365,6 +393,7 @@ struct CardDef {
   bool texts_differ = false;   // the printed card plays differently from the gEngine one
   std::string summary;         // this text in one line, our own words
   std::string missing;         // what of this text is not expressed ("" when it is)
+  std::string ruling;          // what a ruling (rulings.md) decides for this card, and its source
 
   // Plain effects (engine core).
   WeaponKind weapon = WeaponKind::None;
@@ -395,11 +424,12 @@ struct CardDef {
   VehicleRestricts restricts = VehicleRestricts::Nothing;  // vehicle: forbidden to its warrior inside
   AreaMask warzone_in = 0;                      // Warzone: the areas it may be added to
   std::optional<WarriorFilter> warzone_defenders;  // Warzone: who may defend from it
-  std::string handler;                          // registered C++ handler
+  HandlerId handler{};                          // registered C++ handler (dt/handlers.hpp)
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
+  SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -2,6 +2,7 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/attacks/orders.hpp"
@@ -56,20 +57,20 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     }
     // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available
     // (gEngine ETOILES MORTANT: or a HERETIC).
-    const bool or_heretic = has_designation(s, a, "MUST ATTACK DARK LEGION OR HERETICS");
+    const bool or_heretic = has_designation(s, a, desig::MustAttackDarkLegionOrHeretics);
     auto legion = [&](const Option& o) {
-      return !s.card(o.b).hidden && (is_legion(s, o.b) || (or_heretic && has_designation(s, o.b, "HERETIC")));
+      return !s.card(o.b).hidden && (is_legion(s, o.b) || (or_heretic && has_designation(s, o.b, desig::Heretic)));
     };
     auto keep_only_legion = [&] {
       out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
                 out.end());
     };
-    if (or_heretic || has_designation(s, a, "MUST ATTACK DARK LEGION")) {
+    if (or_heretic || has_designation(s, a, desig::MustAttackDarkLegion)) {
       if (std::any_of(out.begin() + long(first_option), out.end(), legion)) keep_only_legion();
     }
     // ETOILES MORTANT as printed: while any Dark Legion warrior is in play, even
     // one of yours, it may attack nothing else.
-    if (has_designation(s, a, "ATTACKS ONLY LEGION WHILE ANY")) {
+    if (has_designation(s, a, desig::AttacksOnlyLegionWhileAny)) {
       bool any = false;
       for (const SeatState& st : s.seats)
         for (CardId w : st.in_play) any = any || (is_warrior_in_play(s, w) && !s.card(w).hidden && is_legion(s, w));
@@ -78,8 +79,8 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
     // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
     // Option::c the second defender, Option::d its tactic, 1 for Shoot).
-    const bool fight_only = has_designation(s, a, "ATTACKS TWICE AS ONE ACTION (FIGHT)");
-    if (fight_only || has_designation(s, a, "ATTACKS TWICE AS ONE ACTION")) {
+    const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
+    if (fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction)) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i) {
         if (fight_only && out[i].tactic != Tactic::Fight) continue;
@@ -95,7 +96,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     }
     // HUNTER - SPECIAL FORCES BADASS: each Fight attack may also be made as two
     // actions, his F doubled (`attack c12 c31 fight doubled`).
-    if (s.actions_left >= 2 && has_designation(s, a, "DOUBLED FIGHT ATTACK FOR 2 ACTIONS")) {
+    if (s.actions_left >= 2 && has_designation(s, a, desig::DoubledFightAttack)) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i)
         if (out[i].tactic == Tactic::Fight && out[i].p == 0) {
@@ -158,7 +159,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.source == o.a && m.target == o.a && m.seat == s.card(o.a).controller;
     });
-  if (has_designation(s, o.a, "ATTACKS ONCE A TURN") && !attacked_this_turn(s, o.a))
+  if (has_designation(s, o.a, desig::AttacksOnceATurn) && !attacked_this_turn(s, o.a))
     s.lasting.push_back({o.a, o.a, {}, s.card(o.a).controller});
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));

@@ -25,12 +25,12 @@ void free_bestow_options(const State& s, int seat, std::vector<Option>& out) {
 void any_time_bestow_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Symmetry) return;
   for (CardId w : warriors_of(s, seat))
-    if (any_time_for(s, seat, PrivAction::BestowGift, w) && can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
+    if (any_time_for(s, seat, PrivAction::BestowGift, w, c) && can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
 }
 
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b) || free_bestow(s, o.a, o.b);
+  const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b, o.a) || free_bestow(s, o.a, o.b);
   destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});

@@ -3,14 +3,17 @@
 #include <optional>
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
-// One copy of each per player; one that is ONE PER AREA (SECRET HQ), one in each combat area.
+// One copy of each per player; one that is ONE PER AREA (SECRET HQ), one in each combat area;
+// one that is ANY NUMBER IN PLAY (FACTORY), as many as you like.
 static bool fort_in_play(const State& s, int seat, CardId f, std::optional<Area> area = std::nullopt) {
   const uint16_t def = s.card(f).def;
-  const bool per_area = s.def(f).has_designation("ONE PER AREA");
+  if (s.def(f).has_designation(desig::AnyNumberInPlay)) return false;  // FACTORY: no limit of copies
+  const bool per_area = s.def(f).has_designation(desig::OnePerArea);
   if (per_area && !area) return false;
   for (CardId c : s.seats[size_t(seat)].in_play)
     if (s.card(c).def == def && (!per_area || s.card(c).area == *area)) return true;

@@ -3,6 +3,7 @@
 // reveal of a face-down warrior, which pays for a 2nd ed Muster in Cover.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 
@@ -32,7 +33,7 @@ void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<
 void apply_seek_cover(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   s.card(o.a).cover = true;
-  if (has_ability(s, o.a, "HEALS IN COVER")) s.card(o.a).wounded = false;  // KI SELF HEALING
+  if (has_ability(s, o.a, desig::HealsInCover)) s.card(o.a).wounded = false;  // KI SELF HEALING
   --s.actions_left;
   emit(log, {EventKind::SeekCover, int8_t(me), o.a});
   open_response_window(s);

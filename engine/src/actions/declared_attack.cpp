@@ -1,4 +1,5 @@
 // An attack action declared before its warriors are named: see declared_attack.hpp.
+#include "dt/designations.hpp"
 #include "actions/declared_attack.hpp"
 
 #include <algorithm>
@@ -119,7 +120,7 @@ void attack_named(State& s) {
 void discard_after_combat(State& s) {
   std::vector<CardId> gone;
   for (CardId c : s.attached)
-    if (s.def(c).has_designation("DISCARDED AFTER THE COMBAT")) gone.push_back(c);
+    if (s.def(c).has_designation(desig::DiscardedAfterTheCombat)) gone.push_back(c);
   for (CardId c : gone)
     if (s.card(c).zone == Zone::InPlay) discard_from_play(s, c);
 }

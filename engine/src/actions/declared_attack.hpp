@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 #include "events.hpp"
@@ -20,10 +21,10 @@ namespace dt::detail {
 
 // Designations of the cards of that window: played by anyone, or only by an
 // opponent of the attacking player.
-inline constexpr DesigKey kInDeclaredAttack("IN AN ATTACK BEFORE ITS WARRIORS ARE NAMED");
-inline constexpr DesigKey kInOpponentsDeclaredAttack("IN AN OPPONENT'S ATTACK BEFORE ITS WARRIORS ARE NAMED");
+inline constexpr DesigKey kInDeclaredAttack(desig::InAnAttackBeforeWarriorsNamed);
+inline constexpr DesigKey kInOpponentsDeclaredAttack(desig::InAnOpponentsAttackBeforeWarriorsNamed);
 // SUGGESTION: its target is a warrior of the attacking player able to attack.
-inline constexpr DesigKey kNamesTheAttacker("NAMES THE ATTACKER");
+inline constexpr DesigKey kNamesTheAttacker(desig::NamesTheAttacker);
 
 bool attack_declared(const State& s);  // the window is open
 bool attack_naming(const State& s);    // the attacker is to name the attack

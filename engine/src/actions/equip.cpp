@@ -1,6 +1,7 @@
 // gEngine "EQUIP": one action puts an Equipment card on one of your warriors
 // (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon,
 // or a Relic (cardtypes/relic.cpp says which).
+#include "dt/designations.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/costs/upkeep.hpp"
 #include "internal.hpp"
@@ -19,11 +20,11 @@ static bool sole_fight_weapon_ok(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
   if (fight_weapon(ed)) {
     for (CardId a : attachments_of(s, w))
-      if (a != e && s.def(a).has_designation("SOLE FIGHT WEAPON")) return false;
+      if (a != e && s.def(a).has_designation(desig::SoleFightWeapon)) return false;
     for (const LastingMod& m : s.lasting)
-      if (m.target == w && s.def(m.source).has_designation("SOLE FIGHT WEAPON EVER")) return false;
+      if (m.target == w && s.def(m.source).has_designation(desig::SoleFightWeaponEver)) return false;
   }
-  if (ed.has_designation("SOLE FIGHT WEAPON"))
+  if (ed.has_designation(desig::SoleFightWeapon))
     for (CardId a : attachments_of(s, w))
       if (fight_weapon(s.def(a))) return false;
   return true;
@@ -33,14 +34,18 @@ bool can_take_equipment(const State& s, CardId e, CardId w) {
   const CardDef& ed = s.def(e);
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
-  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
+  // Attachment bans printed on a warrior: FLAMMEN SOLDAT takes no WEAPONS, GOMORRIAN EMASCULATOR no Shoot ones.
+  if (is_weapon_card(ed) && s.def(w).has_designation(desig::NoWeapons)) return false;
+  if ((ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot) && s.def(w).has_designation(desig::NoShootWeapons))
+    return false;
+  if (has_designation(s, w, desig::NoAttachments)) return false;
   if (!gives_to(s, e, w)) return false;
   if (!sole_fight_weapon_ok(s, e, w)) return false;
   if (borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
   // One VEHICLE or one Beast per warrior, and none for a BEAST.
   if (ed.has(kwVehicle) && (vehicle_of(s, w) != kNoCard || beast_of(s, w) != kNoCard || is_beast_warrior(s, w)))
     return false;
-  if (ed.has_designation("ONE PER WARRIOR"))  // PORTABLE FORCE SHIELD: not even a backup copy
+  if (ed.has_designation(desig::OnePerWarrior))  // PORTABLE FORCE SHIELD: not even a backup copy
     for (CardId a : attachments_of(s, w))
       if (s.card(a).def == s.card(e).def) return false;
   if (ed.has(kwArmor))  // one ARMOR per warrior
@@ -87,16 +92,32 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
   }
 }
 
+// A privilege to equip at any time (ALGEROTH-APOSTLE OF WAR): Equipment from hand onto the
+// warriors it names, in a timing window (its Actions-step options are equip_options').
+void any_time_equip_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  const CardDef& d = s.def(c);
+  if (d.type != CardType::Equipment || d.play || d.attach_to_weapon) return;
+  if (d.has(kwAirship) && airships_grounded(s)) return;
+  for (CardId w : warriors_of(s, seat)) {
+    if (!any_time_for(s, seat, PrivAction::Equip, w, c) || !can_take_equipment(s, c, w)) continue;
+    Option o{OptKind::Equip, c, w};
+    if (is_vehicle_card(s, c) && s.rules.vehicle_rules) o.p = s.card(w).cover ? 2 : 1;
+    out.push_back(o);
+  }
+}
+
 void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  if (is_warrior_in_play(s, o.b)) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
+  const bool on_warrior = is_warrior_in_play(s, o.b);
+  if (on_warrior) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
+  // In a window, or by a privilege for no action: no action is spent.
+  const bool free = on_warrior && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Equip, o.b, o.a));
   put_attached(s, o.a, o.b, me);
-  if (s.def(o.a).has_designation("SOLE FIGHT WEAPON EVER") && is_warrior_in_play(s, o.b))
+  if (s.def(o.a).has_designation(desig::SoleFightWeaponEver) && on_warrior)
     s.lasting.push_back({o.a, o.b, {}, kNoTurnEnds});  // leaving play removes it
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
-  --s.actions_left;
   emit(log, {EventKind::Equip, int8_t(me), o.a, o.b, o.p});
-  open_response_window(s);
+  end_standard_action(s, free);
 }
 
 }  // namespace dt::detail

@@ -1,5 +1,6 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
+#include "dt/designations.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/costs/upkeep.hpp"
@@ -8,7 +9,9 @@
 
 namespace dt::detail {
 
+// OUTPOST BOUND (GOMORRIAN EMASCULATOR): mustered into the Outpost, whatever its affiliation.
 Area muster_area(const State& s, CardId w) {
+  if (s.rules.outposts && s.def(w).has_designation(desig::OutpostBound)) return Area::Outpost;
   if (is_legion(s, w)) return Area::Kohort;
   if (s.rules.outposts && is_tribal(s, w)) return Area::Outpost;
   return Area::Squad;
@@ -29,10 +32,11 @@ bool personality_in_play(const State& s, int seat, CardId w) {
 
 // One Tribal affiliation per Outpost.
 static bool tribal_conflict(const State& s, int seat, CardId w) {
-  if (!is_tribal(s, w)) return false;
+  // A warrior only considered Tribal (TRIBAL) has no Tribal affiliation to clash with.
   const AffilMask mine = s.def(w).affil & kTribes;
+  if (!mine) return false;
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (is_warrior_in_play(s, c) && s.card(c).area == Area::Outpost && is_tribal(s, c) &&
+    if (is_warrior_in_play(s, c) && s.card(c).area == Area::Outpost && (s.def(c).affil & kTribes) &&
         (s.def(c).affil & kTribes) != mine)
       return true;
   return false;
@@ -41,20 +45,26 @@ static bool tribal_conflict(const State& s, int seat, CardId w) {
 // ROGUE (LONE IMPERIAL): never in your Squad with another Imperial warrior.
 static bool lone_imperial_conflict(const State& s, int seat, CardId w) {
   if (muster_area(s, w) != Area::Squad) return false;
-  const bool lone = s.def(w).has_designation("LONE IMPERIAL");
+  const bool lone = s.def(w).has_designation(desig::LoneImperial);
   const bool imperial = (s.def(w).affil & bit(Affil::Imperial)) != 0;
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (!is_warrior_in_play(s, c) || s.card(c).area != Area::Squad) continue;
     if (lone && (affiliations(s, c) & bit(Affil::Imperial))) return true;
-    if (imperial && has_designation(s, c, "LONE IMPERIAL")) return true;
+    if (imperial && has_designation(s, c, desig::LoneImperial)) return true;
   }
   return false;
+}
+
+// MCCRAIG LINE: a privilege that musters its warriors with no V paid.
+static bool free_muster(const State& s, int seat, CardId w) {
+  const Privilege* p = privilege_for(s, seat, PrivAction::Muster, w);
+  return p && p->free;
 }
 
 static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
-  if (!in_cover && d.v > destiny(s, seat)) return false;
+  if (!in_cover && d.v > destiny(s, seat) && !free_muster(s, seat, w)) return false;
   if (!may_field(s, seat, w)) return false;  // Cartel vs. the Dark Legion: its organization only
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, seat, w)) return false;
@@ -103,7 +113,7 @@ void apply_muster(State& s, const Option& o, Log log) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;
   } else {
-    destiny(s, me) -= s.def(o.a).v;
+    if (!free_muster(s, me, o.a)) destiny(s, me) -= s.def(o.a).v;
     if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
   }
   if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;

@@ -47,7 +47,7 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
   // Mustering, bestowing and Ki at any time are an Alliance's privileges: without
   // one they offer nothing, so the per-warrior checks are skipped (this list
   // is asked at every window a seat might pass automatically).
-  const bool allied = alliance_of(s, seat) != kNoCard;
+  const bool allied = has_privileges(s, seat);
   // Each generator offers cards of one type: asked only for its own.
   for (CardId c : s.seats[size_t(seat)].hand) {
     switch (s.def(c).type) {
@@ -60,6 +60,9 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
         break;
       case CardType::Ki:
         if (allied) ki_options(s, seat, c, true, out);  // in a window: a privilege too
+        break;
+      case CardType::Equipment:
+        if (allied) any_time_equip_options(s, seat, c, out);  // ALGEROTH-APOSTLE OF WAR
         break;
       default: break;
     }

@@ -3,6 +3,7 @@
 // unless the Multiple Sabotages option is on. In 2nd ed ("OPTIONAL RULE:
 // SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
 // attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 
@@ -12,7 +13,7 @@ namespace dt::detail {
 // PLAYER) keeps enemy warriors from attacking it while it has no warriors.
 static bool shielded_from_direct_attack(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("NO DIRECT ATTACKS ON ITS PLAYER")) return true;
+    if (s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::NoDirectAttacksOnItsPlayer)) return true;
   return false;
 }
 
@@ -37,16 +38,23 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
         s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
     if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
     if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
-    for (CardId a : mine)
-      if (can_take_part_in_combat(s, a) && !s.card(a).cover && !stunned(s, a))  // the warrior sabotages
-        out.push_back({kind, a, CardId(t)});
+    // The saboteur must be able to take part in a combat (gEngine "SABOTAGE"; 2nd ed "OPTIONAL RULE:
+    // SABOTAGE"): one in cover may, as it may be attacked; it may not attack, so under 1st ed, where
+    // this is an attack on the player, it may not. A face-down warrior never seen stays so.
+    for (CardId a : mine) {
+      const CardInst& ai = s.card(a);
+      if (!can_take_part_in_combat(s, a) || ai.hidden || stunned(s, a)) continue;
+      if (ai.cover && kind == OptKind::DirectAttack) continue;
+      out.push_back({kind, a, CardId(t)});
+    }
   }
 }
 
 void apply_sabotage(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
-  if (s.rules.sabotage_action == SabotageAction::Standard) {
+  if (s.rules.sabotage_action == SabotageAction::Standard ||
+      (o.kind == OptKind::DirectAttack && free_attacks(s, me))) {  // 1st ed option 4: one action, the step goes on
     --s.actions_left;
   } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
     --s.extra_tacticals;
@@ -59,7 +67,7 @@ void apply_sabotage(State& s, const Option& o, Log log) {
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
              kNoCard, o.b});
-  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !s.def(o.a).has_designation("EARNS P"), o.a);
+  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !has_ability(s, o.a, desig::EarnsP), o.a);
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

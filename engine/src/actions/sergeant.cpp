@@ -3,6 +3,7 @@
 // is permanent while it holds (cardtypes/sergeant.cpp).
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -20,7 +21,7 @@ void assign_options(const State& s, int seat, std::vector<Option>& out) {
     for (CardId w : mine) {
       const CardDef& wd = s.def(w);
       if (w == sgt || s.card(w).hidden || wd.v >= sd.v) continue;  // printed V only
-      if (has_designation(s, w, "SERGEANT")) continue;  // never a SERGEANT to a SERGEANT
+      if (has_designation(s, w, desig::Sergeant)) continue;  // never a SERGEANT to a SERGEANT
       if (!filter_matches(s, *sd.sergeant, w, seat)) continue;
       if (std::find(groups.begin(), groups.end(), wd.name) != groups.end()) continue;
       if (sergeant_of_group(s, seat, w) != kNoCard) continue;  // one SERGEANT per group

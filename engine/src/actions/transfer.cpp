@@ -4,9 +4,11 @@
 // warriors stay. Allowed once a warrior has entered play in any Outpost;
 // one action (two for a warrior with or considered a VEHICLE); once per
 // warrior per turn; never Doomtroopers and Dark Legion warriors together in
-// an Outpost. A player must follow an opponent into the Outpost.
+// an Outpost. A player must follow an opponent into the Outpost, and keep a
+// warrior there while any other player has one in its own.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/triggers/replace.hpp"
@@ -43,13 +45,24 @@ static int transfer_cost(const State& s, CardId w) {
 // end up there together. (Kept here: a shared declaration would sit in
 // actions.hpp, which every engine file includes.)
 static bool lone_imperial_clash(const State& s, int seat, CardId w) {
-  const bool lone = s.def(w).has_designation("LONE IMPERIAL");
+  const bool lone = s.def(w).has_designation(desig::LoneImperial);
   const bool imperial = (affiliations(s, w) & bit(Affil::Imperial)) != 0;
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (c == w || !is_warrior_in_play(s, c) || s.card(c).area != Area::Squad) continue;
     if (lone && (affiliations(s, c) & bit(Affil::Imperial))) return true;
-    if (imperial && has_designation(s, c, "LONE IMPERIAL")) return true;
+    if (imperial && has_designation(s, c, desig::LoneImperial)) return true;
   }
+  return false;
+}
+
+// gEngine "TRANSFER WARRIOR": while warriors are in an Outpost, every player
+// keeps one in its own, so the last warrior of a player's Outpost stays there
+// while another player's Outpost holds one.
+static bool must_hold_outpost(const State& s, CardId w) {
+  const int me = s.card(w).controller;
+  if (outpost_warriors(s, me).size() > 1) return false;
+  for (int t = 0; t < s.num_seats(); ++t)
+    if (t != me && !s.seats[size_t(t)].eliminated && !outpost_warriors(s, t).empty()) return true;
   return false;
 }
 
@@ -65,6 +78,7 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
   if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
+    if (must_hold_outpost(s, w)) return std::nullopt;
     o.p = int16_t(home_area(s, w));
     if (Area(o.p) == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
   } else {

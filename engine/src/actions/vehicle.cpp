@@ -2,6 +2,7 @@
 // entry or exit is one action, as often as the player likes; a warrior in
 // cover may not enter; a warrior considered a VEHICLE never leaves itself.
 // A FREE VEHICLE MOVES warrior (DRAGOON) enters and exits for no action.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
 
@@ -23,7 +24,7 @@ void apply_vehicle_move(State& s, const Option& o, Log log) {
   const bool enter = o.kind == OptKind::EnterVehicle;
   s.card(v).inside = enter;
   // DRAGOON (FREE VEHICLE MOVES): in its player's Actions step, for no action.
-  if (!s.def(o.a).has_designation("FREE VEHICLE MOVES")) --s.actions_left;
+  if (!s.def(o.a).has_designation(desig::FreeVehicleMoves)) --s.actions_left;
   emit(log, {enter ? EventKind::EnterVehicle : EventKind::ExitVehicle, int8_t(me), o.a, v});
   open_response_window(s);
 }

@@ -1,6 +1,7 @@
 // gEngine "WRANGLE BEAST" (2nd ed Paradise Lost "BEASTS"; Info): one action
 // gives a Beast to a warrior in your Outpost that may have it; one Beast or
 // one VEHICLE per warrior; never to a warrior that is itself a BEAST.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -8,7 +9,8 @@ namespace dt::detail {
 static bool can_wrangle(const State& s, CardId beast, CardId w) {
   if (s.card(w).area != Area::Outpost) return false;
   if (is_beast_warrior(s, w) || beast_of(s, w) != kNoCard || vehicle_of(s, w) != kNoCard) return false;
-  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (has_designation(s, w, desig::NoAttachments)) return false;
+  if (s.def(w).has_designation(desig::NoBeasts)) return false;  // JIHAD INFANTRY TROOPER
   return gives_to(s, beast, w);
 }
 

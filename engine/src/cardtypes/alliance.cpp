@@ -5,6 +5,7 @@
 // muster or bestow at any time, for no action. They leave play only through a
 // card that says it removes Alliances (effects/ops.cpp, `alliance_removable`).
 // Proclaiming is actions/alliance.cpp.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -23,26 +24,49 @@ bool identical_alliance_in_play(const State& s, CardId card) {
   return false;
 }
 
-const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w) {
-  const CardId al = alliance_of(s, seat);
-  if (al == kNoCard) return nullptr;
-  for (const Privilege& p : s.def(al).privileges)
-    if (p.action == a && filter_matches(s, p.who, w, seat)) return &p;
+// Privileges (docs/effects.md "Privileges"): an Alliance's, and those of any other card its
+// player has in play (ALGEROTH-APOSTLE OF WAR, VALPURGIUS, GREY MYSTIC, MCCRAIG LINE). A
+// privilege WHILE CARRYING a card holds only while its card has one of that name on it.
+static bool carries(const State& s, CardId c, const std::string& what) {
+  for (CardId a : attachments_of(s, c))
+    if (s.def(a).has_designation(what)) return true;
+  return false;
+}
+
+// A scan of the seat's cards in play, as cheap as looking for its Alliance was: a
+// memo per decision cost more than it saved (QueryMemo lives for one query).
+bool has_privileges(const State& s, int seat) {
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (!s.def(c).privileges.empty()) return true;
+  return false;
+}
+
+const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w, CardId card) {
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    const CardDef& d = s.def(c);
+    if (d.privileges.empty() || s.card(c).hidden) continue;
+    for (const Privilege& p : d.privileges) {
+      if (p.action != a || !filter_matches(s, p.who, w, seat)) continue;
+      if (card != kNoCard && p.cards && !filter_matches(s, *p.cards, card, seat)) continue;
+      if (!p.while_carrying.empty() && !carries(s, c, p.while_carrying)) continue;
+      return &p;
+    }
+  }
   return nullptr;
 }
 
-bool free_of_action(const State& s, int seat, PrivAction a, CardId w) {
-  const Privilege* p = privilege_for(s, seat, a, w);
+bool free_of_action(const State& s, int seat, PrivAction a, CardId w, CardId card) {
+  const Privilege* p = privilege_for(s, seat, a, w, card);
   return p && p->no_action;
 }
 
-bool any_time_for(const State& s, int seat, PrivAction a, CardId w) {
-  const Privilege* p = privilege_for(s, seat, a, w);
+bool any_time_for(const State& s, int seat, PrivAction a, CardId w, CardId card) {
+  const Privilege* p = privilege_for(s, seat, a, w, card);
   return p && p->any_time;
 }
 
 bool alliance_removable(const State& s, CardId c, const Effect& e) {
-  return s.def(c).type != CardType::Alliance || e.designation == "ALLIANCE";
+  return s.def(c).type != CardType::Alliance || e.designation == word::Alliance;
 }
 
 }  // namespace dt::detail

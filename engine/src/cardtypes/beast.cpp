@@ -1,6 +1,7 @@
 // Beast cards (gEngine "WRANGLE BEAST"; 2nd ed Paradise Lost "BEASTS"; Info):
 // ridden by a warrior in the Outpost; its F, S, A and V change the warrior's
 // base ratings before anything else; one Beast or one VEHICLE per warrior.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -11,7 +12,7 @@ CardId beast_of(const State& s, CardId w) {
   return kNoCard;
 }
 
-bool is_beast_warrior(const State& s, CardId w) { return s.def(w).has_designation("BEAST"); }
+bool is_beast_warrior(const State& s, CardId w) { return s.def(w).has_designation(desig::Beast); }
 
 void apply_beast(const State& s, CardId w, Stats& st) {
   const CardId b = beast_of(s, w);

@@ -94,11 +94,17 @@ bool exclusive_ok(const State& s, CardId card, CardId w);
 CardId alliance_of(const State& s, int seat);
 // Is an Alliance identical to `card` in play anywhere?
 bool identical_alliance_in_play(const State& s, CardId card);
-// The privilege of `seat`'s Alliance for action `a` on warrior (or warrior card) w.
-const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w);
-// Does `seat` take action `a` on w for no action / at any time?
-bool free_of_action(const State& s, int seat, PrivAction a, CardId w);
-bool any_time_for(const State& s, int seat, PrivAction a, CardId w);
+// The privilege of a card `seat` has in play (its Alliance, a warrior, a Warzone, a
+// Fortification: docs/effects.md "Privileges") for action `a` on warrior (or warrior card) w,
+// giving the card `card` from hand (kNoCard: any card).
+const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w, CardId card = kNoCard);
+// Does `seat` take action `a` on w (with `card`) for no action / at any time?
+bool free_of_action(const State& s, int seat, PrivAction a, CardId w, CardId card = kNoCard);
+bool any_time_for(const State& s, int seat, PrivAction a, CardId w, CardId card = kNoCard);
+// Has `seat` any card in play with privileges? Asked before the per-warrior checks.
+bool has_privileges(const State& s, int seat);
+// Equip (equipment.cpp): the Equipment options a privilege gives at any time (ALGEROTH-APOSTLE OF WAR).
+void any_time_equip_options(const State& s, int seat, CardId c, std::vector<Option>& out);
 // May effect e discard, annihilate or return card c (an Alliance only if e names ALLIANCE)?
 bool alliance_removable(const State& s, CardId c, const Effect& e);
 

@@ -2,6 +2,8 @@
 // what the bearer gains (gEngine "EQUIP", "WEAPONS", "ARMOR", "VEHICLES").
 #include <algorithm>
 
+#include "dt/designations.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -9,16 +11,16 @@ namespace dt::detail {
 // EX-BAUHAUS FREELANCER and its kind (USES <CORPORATION> CARDS): cards meant
 // for that corporation's warriors are theirs too, for 3 D each.
 AffilMask borrowed_affiliations(const State& s, CardId w) {
-  struct Corp { DesigKey name; Affil affil; };
-  static constexpr Corp kCorps[] = {
-      {"USES BAUHAUS CARDS", Affil::Bauhaus},   {"USES CAPITOL CARDS", Affil::Capitol},
-      {"USES CYBERTRONIC CARDS", Affil::Cybertronic}, {"USES IMPERIAL CARDS", Affil::Imperial},
-      {"USES MISHIMA CARDS", Affil::Mishima}};
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior || d.designations.empty()) return 0;
   AffilMask m = 0;
-  for (const auto& [name, a] : kCorps)
-    if (d.has_designation(name)) m |= bit(a);
+  static constexpr std::pair<std::string_view, Affil> kCorps[] = {
+      {"BAUHAUS", Affil::Bauhaus}, {"CAPITOL", Affil::Capitol}, {"CYBERTRONIC", Affil::Cybertronic},
+      {"IMPERIAL", Affil::Imperial}, {"MISHIMA", Affil::Mishima}};
+  for (const std::string& x : d.designations)
+    if (const std::string_view corp = family::UsesCards.param_of(x); !corp.empty())
+      for (const auto& [name, a] : kCorps)
+        if (corp == name) m |= bit(a);
   return m;
 }
 
@@ -27,17 +29,27 @@ int borrow_price(const State& s, AffilMask meant_for, CardId w) {
   return (meant_for & borrowed_affiliations(s, w)) ? 3 : 0;
 }
 
+static bool gives_to_as_printed(const State& s, CardId e, CardId w);
+
+// ALGEROTH-APOSTLE OF WAR: a privilege that equips its warriors with any Equipment card. Asked
+// only once the card's own GIVE TO refuses the warrior.
 bool gives_to(const State& s, CardId e, CardId w) {
+  if (gives_to_as_printed(s, e, w)) return true;
+  const Privilege* p = privilege_for(s, s.card(w).controller, PrivAction::Equip, w, e);
+  return p && p->any_card;
+}
+
+static bool gives_to_as_printed(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
   // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
-  if (!g.legion && has_ability(s, w, "USES ANY EQUIPMENT")) return true;
+  if (!g.legion && has_ability(s, w, desig::UsesAnyEquipment)) return true;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
-  if (s.def(e).has_designation("AIRSHIP") && has_designation(s, w, "ANY AIRSHIP")) return true;
+  if (s.def(e).has_designation(desig::Airship) && has_designation(s, w, desig::AnyAirship)) return true;
   if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
   // TICKER: for a non-Brotherhood Doomtrooper.
-  if (s.def(e).has_designation("NOT FOR THE BROTHERHOOD") && (affiliations(s, w) & bit(Affil::Brotherhood))) return false;
+  if (s.def(e).has_designation(desig::NotForTheBrotherhood) && (affiliations(s, w) & bit(Affil::Brotherhood))) return false;
   if (!g.designations.empty() &&
       std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
     return false;
@@ -63,6 +75,8 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   std::vector<CardId> out;
   if (combat_opponent(s, w) == kNoCard) return out;
   const Tactic t = s.combat.tactic;
+  // ASTEROID SETTLEMENT: no Shoot or Fight/Shoot weapon is used in a combat fought in it.
+  const bool no_shoot = in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoShootWeaponsInIt);
   std::vector<std::pair<int, CardId>> fits;
   const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
@@ -71,12 +85,13 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
+    if (no_shoot && (ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot)) continue;
     bool fit = weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {
       fit = fit || weapon_fits(s.def(add).weapon, t);
       const bool art = s.def(add).type == CardType::Art;  // MORTIS SWORD
-      gain += art ? (ed.has_designation("ART CARDS REPEAT ITS BONUS") ? gain_for(ed.bonus, t) : 0) : gain_for(s.def(add).bonus, t);
+      gain += art ? (ed.has_designation(desig::ArtCardsRepeatItsBonus) ? gain_for(ed.bonus, t) : 0) : gain_for(s.def(add).bonus, t);
     }
     if (fit) fits.push_back({gain, e});
   }
@@ -90,7 +105,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
         break;
       }
   // PUNISHER BLADE: a second copy of the same weapon is used beside the first.
-  if (out.size() == 1 && s.def(fits[0].second).has_designation("TWO MAY BE USED"))
+  if (out.size() == 1 && s.def(fits[0].second).has_designation(desig::TwoMayBeUsed))
     for (size_t i = 1; i < fits.size(); ++i)
       if (s.card(fits[i].second).def == s.card(fits[0].second).def) {
         out.push_back(fits[i].second);
@@ -124,6 +139,9 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
     if (!g.allows(s, e)) continue;
     // In a Warzone, Fortification cards give nothing; equipment considered one does.
     if (ed.type == CardType::Fortification && in_warzone_combat(s, w)) continue;
+    if (ed.type == CardType::Fortification && combat_opponent(s, w) != kNoCard &&
+        combat_suppressed(s, suppressFortifications))
+      continue;  // COMMANDO RAID: no Fortification card in this combat
     // An Art or Dark Symmetry card its warrior is immune to; a Special switched off (BAUHAUS BLITZER).
     if ((ed.type == CardType::Art || ed.type == CardType::Symmetry || ed.type == CardType::Special) &&
         effect_blocked(s, w, e))
@@ -138,7 +156,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   for (CardId wpn : used_weapons(s, w)) {
     add_bonus(st, s.def(wpn).bonus);
     // MORTIS SWORD: each Art card on it counts its bonus once more, and does nothing else.
-    const bool arts_repeat = s.def(wpn).has_designation("ART CARDS REPEAT ITS BONUS");
+    const bool arts_repeat = s.def(wpn).has_designation(desig::ArtCardsRepeatItsBonus);
     for (CardId addon : attachments_of(s, wpn)) {
       if (s.def(addon).type == CardType::Art) {
         if (arts_repeat) add_bonus(st, s.def(wpn).bonus);

@@ -1,5 +1,7 @@
 // Fortification cards: whom they protect and what they give
 // (gEngine "BUILD FORTIFICATION", "Outpost").
+#include "dt/designations.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -15,14 +17,14 @@ bool fortified(const State& s, CardId w) {
   return true;
 }
 
-// Does the fortification f (of w's controller) reach w? gEngine "Outpost":
-// Squad and Kohort effects reach into the Outpost and back.
+// Does the fortification f (of w's controller) reach w? Its area, across the
+// Outpost's edge as the Outpost's warriors make it part of the Squad or the
+// Kohort (areas.hpp); or every area, for one that covers a whole force.
 static bool fort_reaches(const State& s, CardId f, CardId w) {
   const CardDef& fd = s.def(f);
   if (fd.type != CardType::Fortification || !fd.fort) return false;
   const FortEffect& fe = *fd.fort;
-  const Area fa = s.card(f).area, wa = s.card(w).area;
-  if (!(fe.whole_force || fa == wa || wa == Area::Outpost || fa == Area::Outpost)) return false;
+  if (!fe.whole_force && !area_reaches(s, s.card(w).controller, s.card(f).area, s.card(w).area)) return false;
   if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) return false;
   if (!fe.affects_designation.empty() && !has_designation(s, w, fe.affects_designation)) return false;
   return true;
@@ -53,7 +55,7 @@ bool fortification_affects(const State& s, CardId f, CardId w) {
 bool fortification_in_area(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   for (CardId c : s.seats[wi.controller].in_play) {
-    if (s.card(c).area != wi.area) continue;
+    if (!area_reaches(s, wi.controller, s.card(c).area, wi.area)) continue;
     if (s.def(c).type == CardType::Fortification) return true;
     if (is_warrior_in_play(s, c))
       for (CardId e : attachments_of(s, c))
@@ -66,12 +68,13 @@ bool fortification_in_area(const State& s, CardId w) {
 // HERETIC (DOUBLED FOR HERETICS).
 static bool doubled_for(const State& s, CardId f, CardId w) {
   const CardDef& fd = s.def(f);
-  return (fd.has_designation("DOUBLED FOR FREELANCERS") && is_freelancer(s, w)) ||
-         (fd.has_designation("DOUBLED FOR HERETICS") && has_designation(s, w, "HERETIC"));
+  return (fd.has_designation(desig::DoubledForFreelancers) && is_freelancer(s, w)) ||
+         (fd.has_designation(desig::DoubledForHeretics) && has_designation(s, w, desig::Heretic));
 }
 
 void add_fortifications(const State& s, CardId w, Stats& st) {
   if (in_warzone_combat(s, w)) return;
+  if (combat_opponent(s, w) != kNoCard && combat_suppressed(s, suppressFortifications)) return;  // COMMANDO RAID
   for (CardId f : s.seats[s.card(w).controller].in_play) {
     if (!fort_reaches(s, f, w)) continue;
     add_bonus(st, s.def(f).fort->bonus);

@@ -3,6 +3,7 @@
 // warrior keeps its Ki Powers when it loses the Mishima affiliation, but is
 // given no more until it has it again; one that gains it through card play may
 // be given them. The action itself is actions/ki.cpp.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -11,7 +12,7 @@ bool can_bestow_ki(const State& s, CardId ki, CardId w) {
   const CardDef& k = s.def(ki);
   if (k.type != CardType::Ki) return false;
   if (!(affiliations(s, w) & bit(Affil::Mishima))) return false;  // the effective affiliation, now
-  if (has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (has_designation(s, w, desig::NoAttachments)) return false;
   if (!gives_to(s, ki, w)) return false;  // this Ki power is for SHADOW WALKERs alone
   if (!exclusive_ok(s, ki, w)) return false;
   for (CardId a : attachments_of(s, w))

@@ -1,6 +1,7 @@
 // Relic cards (gEngine "EQUIP", the Relic card type; 1st ed additions
 // "RELICS"; 2nd ed "RELICS"): equipped to a warrior as one action, like
 // Equipment but not Equipment, and unique: never two identical Relics in play.
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -22,7 +23,7 @@ bool relic_in_play(const State& s, CardId relic) {
 // 1st ed as printed: the player has a NOTED COLLECTOR card before it.
 bool is_noted_collector(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (!is_warrior_in_play(s, c) && s.def(c).has_designation("NOTED COLLECTOR")) return true;
+    if (!is_warrior_in_play(s, c) && s.def(c).has_designation(desig::NotedCollector)) return true;
   return false;
 }
 
@@ -31,7 +32,7 @@ bool is_noted_collector(const State& s, int seat) {
 bool can_equip_relic(const State& s, CardId r, CardId w) {
   const CardDef& rd = s.def(r);
   if (rd.type != CardType::Relic) return false;
-  if (has_designation(s, w, "NO ATTACHMENTS") || has_designation(s, w, "NO RELICS")) return false;  // AQUABEAST
+  if (has_designation(s, w, desig::NoAttachments) || has_designation(s, w, desig::NoRelics)) return false;  // AQUABEAST
   if (!gives_to(s, r, w)) return false;
   if (relic_in_play(s, r)) return false;
   if (s.rules.relics_need_collector && !is_noted_collector(s, s.card(w).controller)) return false;

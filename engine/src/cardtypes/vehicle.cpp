@@ -4,6 +4,7 @@
 // fortification benefits, may not seek cover, and in an AIRSHIP or SUBMARINE
 // neither attacks nor is attacked in a Fight combat. Without the vehicle
 // rules (Rules::vehicle_rules off, 1st ed) a vehicle is simply in use.
+#include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "internal.hpp"
 
@@ -59,7 +60,7 @@ bool AttachmentGate::allows(const State& s, CardId a) const {
 
 bool flies_or_dives(const State& s, CardId w) {
   if (!inside_vehicle(s, w)) return false;
-  auto airborne = [](const CardDef& d) { return d.has(kwAirship) || d.has_designation("SUBMARINE"); };
+  auto airborne = [](const CardDef& d) { return d.has(kwAirship) || d.has_designation(desig::Submarine); };
   if (is_vehicle_warrior(s, w)) return airborne(s.def(w));
   return airborne(s.def(vehicle_of(s, w)));
 }

@@ -1,5 +1,6 @@
 // Warrior cards: which cards count as warriors in play and what kind of
 // warrior they are (gEngine "AFFILIATION ICON", "COMBAT RATINGS").
+#include "dt/designations.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 
@@ -17,7 +18,10 @@ bool is_warrior_in_play(const State& s, CardId c) {
 
 bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }
 
-bool is_tribal(const State& s, CardId c) { return (affiliations(s, c) & kTribes) != 0; }
+// TRIBAL on a warrior of another affiliation (CRENSHAW - ISLAND TEAM MEMBER): considered Tribal as well.
+bool is_tribal(const State& s, CardId c) {
+  return (affiliations(s, c) & kTribes) != 0 || s.def(c).has_designation(desig::Tribal);
+}
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are
 // Doomtroopers, and so is any other warrior neither Dark Legion nor Tribal
@@ -50,9 +54,20 @@ bool can_take_part_in_combat(const State& s, CardId c) {
 
 namespace detail {
 
+// A NONCOMBATANT by a card on it or a lasting effect (MISSING IN ACTION, SLEEP)
+// is no more able to fight than a printed one. Its keywords are read only when
+// such a card or effect is there: this is asked at every decision.
+static bool made_noncombatant(const State& s, CardId w) {
+  for (CardId a : attachments_of(s, w))
+    if (s.def(a).grant_keywords & kwNoncombatant) return keywords(s, w) & kwNoncombatant;
+  for (const LastingMod& m : s.lasting)
+    if ((m.grant & kwNoncombatant) && m.target == w) return keywords(s, w) & kwNoncombatant;
+  return false;
+}
+
 bool has_combat_warrior(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (can_take_part_in_combat(s, c)) return true;
+    if (can_take_part_in_combat(s, c) && !made_noncombatant(s, c)) return true;
   return false;
 }
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/lasting/stun.hpp"
@@ -44,20 +45,20 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
   // RADAR SCANNER: a card's protection, not an affiliation limit (so in the Beginner's game too).
-  if (has_designation(s, d, "NOT ATTACKED BY AIRSHIPS") && has_designation(s, a, "AIRSHIP")) return false;
+  if (has_designation(s, d, desig::NotAttackedByAirships) && has_designation(s, a, desig::Airship)) return false;
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);
-  if (D.has_designation("NOT ATTACKED BY HERETICS") && has_designation(s, a, "HERETIC")) return false;
-  if (A.has_designation("ATTACKS HIGHEST V LEGION") && !highest_v_legion(s, a, d, false)) return false;
-  if (A.has_designation("ATTACKS HIGHEST V LEGION IN PLAY") && !highest_v_legion(s, a, d, true)) return false;
+  if (D.has_designation(desig::NotAttackedByHeretics) && has_designation(s, a, desig::Heretic)) return false;
+  if (A.has_designation(desig::AttacksHighestVLegion) && !highest_v_legion(s, a, d, false)) return false;
+  if (A.has_designation(desig::AttacksHighestVLegionInPlay) && !highest_v_legion(s, a, d, true)) return false;
   if (s.rules.outposts) {
     // Outpost warriors fight only in Outposts, and only Outpost warriors reach them.
     bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;
     if (ao != dout) return false;
   }
   if (ka & (kwAssassin | kwMortificator)) return true;
-  if (has_designation(s, a, "ATTACKS ANY AFFILIATION")) return true;  // gEngine BLIND FURY
+  if (has_designation(s, a, desig::AttacksAnyAffiliation)) return true;  // gEngine BLIND FURY
   const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother && !is_tribal(s, a) && is_tribal(s, d) && !s.rules.brotherhood_attacks_tribal) return false;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
@@ -71,7 +72,7 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
     const AffilMask shared = aa & da & kCorporations;
     if (shared && !D.has(kwPersonality))
       for (Affil c : {Affil::Bauhaus, Affil::Capitol, Affil::Cybertronic, Affil::Imperial, Affil::Mishima})
-        if ((shared & bit(c)) && has_designation(s, a, "MAY ATTACK " + upper_name(c))) return true;
+        if ((shared & bit(c)) && has_designation(s, a, family::MayAttack(upper_name(c)))) return true;
     if (shared) return false;
     return true;
   }
@@ -85,7 +86,7 @@ namespace detail {
 // LastingMod from itself, that the start of its player's next turn removes.
 bool attacked_this_turn(const State& s, CardId a) {
   for (const LastingMod& m : s.lasting)
-    if (m.source == a && m.target == a && m.seat == s.card(a).controller && s.def(a).has_designation("ATTACKS ONCE A TURN"))
+    if (m.source == a && m.target == a && m.seat == s.card(a).controller && s.def(a).has_designation(desig::AttacksOnceATurn))
       return true;
   return false;
 }
@@ -104,7 +105,7 @@ bool defender_may_fight(const State& s, CardId d, Tactic t) {
 
 // HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
 bool tactic_allowed(const State& s, Tactic t) {
-  static constexpr DesigKey kShootOnly("SHOOT ONLY"), kFightOnly("FIGHT ONLY");
+  static constexpr DesigKey kShootOnly(desig::ShootOnly), kFightOnly(desig::FightOnly);
   const DesigKey& forbidden_by = t == Tactic::Fight ? kShootOnly : kFightOnly;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play)

@@ -2,6 +2,7 @@
 // slain warrior's modified V; own-warrior kills and FREELANCERs earn D only.
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/warriors/raise.hpp"
 #include "internal.hpp"
@@ -14,7 +15,7 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     const CardInst& ki = s.card(k.killer);
     emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
     const bool own = vi.controller == ki.controller;  // D only, times the preset's multiplier
-    const bool d_only = own || (is_freelancer(s, k.killer) && !s.def(k.killer).has_designation("EARNS P"));
+    const bool d_only = own || (is_freelancer(s, k.killer) && !has_ability(s, k.killer, desig::EarnsP));
     if (forced_kill_pays(s, k.victim, k.killer, k.v, log)) continue;  // gEngine COMMAND: D to its caster, who earns no P
     queue_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim);
   }

@@ -1,4 +1,6 @@
 // Several warriors on one side of a combat (groups.hpp).
+#include "dt/designations.hpp"
+#include "dt/handlers.hpp"
 #include "combat/groups.hpp"
 
 #include <algorithm>
@@ -79,14 +81,14 @@ void add_assistant(State& s, CardId leader, CardId x, bool printed) {
 
 bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId leader, CardId t) {
   for (const Effect& e : fx)
-    if (e.op == Op::Handler && (e.handler == "assist" || e.handler == "assist_printed"))
-      if (!can_assist(s, leader, t, e.handler == "assist_printed")) return false;
+    if (e.op == Op::Handler && (e.handler == HandlerId::assist || e.handler == HandlerId::assist_printed))
+      if (!can_assist(s, leader, t, e.handler == HandlerId::assist_printed)) return false;
   return true;
 }
 
 void queue_namesakes_join(State& s) {
   const CardId a = s.combat.attacker;
-  if (!s.combat.active || !has_designation(s, a, "ITS NAMESAKES JOIN ITS ATTACKS")) return;
+  if (!s.combat.active || !has_designation(s, a, desig::ItsNamesakesJoinItsAttacks)) return;
   const int seat = s.card(a).controller;
   std::vector<CardId> namesakes;
   for (CardId w : s.seats[seat].in_play)

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/attacks/command.hpp"
@@ -34,8 +35,8 @@ static bool hit(State& s, CardId victim, CardId by, Log log) {
   // A SLAYER's hit kills outright, unless the victim may not be killed
   // automatically (ADAMANTIUM WILL): then it is wounded as usual.
   const bool outright = slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
-  if (outright && !has_ability(s, victim, "NO AUTOMATIC KILL")) return true;
-  if (has_designation(s, victim, "HEALS AT ONCE")) return false;  // WOLFE IN THE HEAT
+  if (outright && !has_ability(s, victim, desig::NoAutomaticKill)) return true;
+  if (has_designation(s, victim, desig::HealsAtOnce)) return false;  // WOLFE IN THE HEAT
   take_wound(s, victim);
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
   return false;
@@ -114,7 +115,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
   // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
   for (const CombatMod& m : c.mods) {
-    if (m.source == kNoCard || !s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) continue;
+    if (m.source == kNoCard || !s.def(m.source).has_designation(desig::StunsWhenItWounds)) continue;
     const CardId victim = m.target == A ? SD : m.target == D ? SA : kNoCard;
     if (victim == kNoCard || stunned(s, victim)) continue;
     const bool wounded_now = victim == SD ? d_wounded_now : a_wounded_now;
@@ -138,9 +139,9 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
 void finish_combat(State& s, Log log) {
   std::vector<CardId> hurt;
   for (const CombatMod& m : s.combat.mods) {
-    if (m.source == kNoCard || !s.def(m.source).has_designation("WOUNDS AFTER COMBAT")) continue;
+    if (m.source == kNoCard || !s.def(m.source).has_designation(desig::WoundsAfterCombat)) continue;
     // TWITCHER: UNHARMED BY TICKER
-    if (!is_warrior_in_play(s, m.target) || has_designation(s, m.target, "UNHARMED BY " + s.def(m.source).name)) continue;
+    if (!is_warrior_in_play(s, m.target) || has_designation(s, m.target, family::UnharmedBy(s.def(m.source).name))) continue;
     if (std::find(hurt.begin(), hurt.end(), m.target) == hurt.end()) hurt.push_back(m.target);
   }
   s.combat = Combat{};

@@ -2,6 +2,7 @@
 // with everything that modifies them, in the order they apply.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -13,7 +14,7 @@ using namespace detail;
 // his modified F while he is the attacker of that Fight combat.
 static bool doubled_fight(const State& s, CardId w) {
   if (s.combat.attacker != w || s.combat.tactic != Tactic::Fight) return false;
-  if (!s.def(w).has_designation("DOUBLED FIGHT ATTACK FOR 2 ACTIONS")) return false;
+  if (!s.def(w).has_designation(desig::DoubledFightAttack)) return false;
   return std::any_of(s.combat.mods.begin(), s.combat.mods.end(),
                      [&](const CombatMod& m) { return m.source == w && m.target == w && m.immune == kNoCard; });
 }

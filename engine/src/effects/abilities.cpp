@@ -3,6 +3,8 @@
 // may be used, on what, at what price, and using one.
 #include <algorithm>
 
+#include "dt/designations.hpp"
+#include "dt/handlers.hpp"
 #include "actions/declared_attack.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/joined.hpp"
@@ -29,9 +31,9 @@ static inline bool warrior_in_play(const State& s, CardId c) {
 static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, CardId user, const Ability& ab) {
   std::vector<CardId> out;
   if (!ab.sacrifice) return {kNoCard};
-  const bool same_area = s.def(src).has_designation("SACRIFICE FROM ITS AREA") && user != kNoCard;
+  const bool same_area = s.def(src).has_designation(desig::SacrificeFromItsArea) && user != kNoCard;
   for (CardId w : warriors_of(s, seat))
-    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat) && (!same_area || s.card(w).area == s.card(user).area))
+    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat) && (!same_area || dt::detail::same_area(s, w, user)))
       out.push_back(w);  // VALERIE DUVAL may pay with herself
   return out;
 }
@@ -42,13 +44,13 @@ static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, Card
 // ABILITY COSTS ITS A IN D (RAZIDE): the user's modified A more.
 static int ability_price(const State& s, CardId src, CardId user, const Ability& ab, int n) {
   int d = ab.cost_d + ab.per_d * n;
-  if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS A IN D")) d += std::max(0, stats(s, user).a);
+  if (user != kNoCard && s.def(src).has_designation(desig::AbilityCostsItsA)) d += std::max(0, stats(s, user).a);
   // STRANGLEHOLD: discarded for its warrior's V (printed) or twice its base V (gEngine).
-  if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS ITS V IN D")) d += stats(s, user).v;
-  if (user != kNoCard && s.def(src).has_designation("ABILITY COSTS TWICE ITS BASE V IN D")) d += 2 * std::max(0, int(s.def(user).v));
+  if (user != kNoCard && s.def(src).has_designation(desig::AbilityCostsItsV)) d += stats(s, user).v;
+  if (user != kNoCard && s.def(src).has_designation(desig::AbilityCostsTwiceBaseV)) d += 2 * std::max(0, int(s.def(user).v));
   // Only a warrior's D counts twice; a card used with no user (one in a combat area) pays in full.
   if (s.def(src).type != CardType::Symmetry || user == kNoCard) return d;
-  constexpr DesigKey twice("SYMMETRY D COUNTS TWICE");
+  constexpr DesigKey twice(desig::SymmetryDCountsTwice);
   bool halves = has_designation(s, user, twice);
   if (!halves)  // given by another warrior of the area (gEngine NEPHARITE OF DEMNOGONIS)
     for_each_mod(
@@ -74,7 +76,7 @@ static bool offered(const State& s, CardId c) {
 }
 
 // MORTIS SWORD: an Art card from hand goes onto the weapon, one its warrior can cast.
-static bool attaches_here(const Ability& ab) { return has_handler(ab.effects, "attach_here"); }
+static bool attaches_here(const Ability& ab) { return has_handler(ab.effects, HandlerId::attach_here); }
 
 // FIRST AID KIT as printed: a Doomtrooper helps no Dark Legion warrior, nor the reverse.
 static bool same_camp(const State& s, CardId user, CardId target) {
@@ -94,8 +96,8 @@ static bool used_this_turn(const State& s, CardId src) {
 // ONCE A GAME (printed SCREAMING LEGIONNAIRE): its marker has a seat no turn's start removes.
 static bool limits_allow(const State& s, int seat, CardId src) {
   const CardDef& d = s.def(src);
-  if ((d.has_designation("ONCE A TURN") || d.has_designation("ONCE A GAME")) && used_this_turn(s, src)) return false;
-  if (d.has_designation("HAND OVER SEVEN") && s.seats[size_t(seat)].hand.size() <= 7) return false;
+  if ((d.has_designation(desig::OnceATurn) || d.has_designation(desig::OnceAGame)) && used_this_turn(s, src)) return false;
+  if (d.has_designation(desig::HandOverSeven) && s.seats[size_t(seat)].hand.size() <= 7) return false;
   return true;
 }
 
@@ -103,12 +105,12 @@ static bool limits_allow(const State& s, int seat, CardId src) {
 // FLOW OF ACID and WIND OF INSANITY; printed FLOW OF ACID, which is an attack).
 static bool tactical_ability(const CardDef& d, const Ability& ab) {
   return ab.timing == Timing::Action &&
-         (d.has_designation("ITS ABILITY IS A TACTICAL ACTION") || d.has_designation("ITS ABILITY IS AN ATTACK"));
+         (d.has_designation(desig::ItsAbilityIsATacticalAction) || d.has_designation(desig::ItsAbilityIsAnAttack));
 }
 static bool tactical_ability_open(const State& s, int seat, const CardDef& d) {
   if (s.tactical_used || seat != s.current) return false;
   if (s.seats[size_t(seat)].turns_taken <= 1 && !s.rules.tactical_in_first_turn) return false;
-  return tactical_open(s, seat, d.has_designation("ITS ABILITY IS AN ATTACK"));
+  return tactical_open(s, seat, d.has_designation(desig::ItsAbilityIsAnAttack));
 }
 
 bool tactical_use(const State& s, const Option& o) {
@@ -139,8 +141,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
+      if (ab.user_open && (user == kNoCard || s.card(user).cover)) continue;  // DOCTOR DIANA
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
-      if (d.has_designation("ANSWERS ITS WOUND IN COMBAT") && (user == kNoCard || !hit_pending(s, user))) continue;
+      if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
       if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW
@@ -148,7 +151,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
-      if (std::any_of(ab.effects.begin(), ab.effects.end(), [](const Effect& e) { return e.handler == "boast"; }) &&
+      if (std::any_of(ab.effects.begin(), ab.effects.end(), [](const Effect& e) { return e.handler == HandlerId::boast; }) &&
           boast_made(s, src))
         continue;  // LANE CHUNG boasts once a turn
       if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
@@ -158,11 +161,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (n <= 0) continue;
       const std::vector<CardId> prices = sacrifices(s, seat, src, user, ab);
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
-        if (ab.target_in_user_area &&
-            (t.card == kNoCard || user == kNoCard || s.card(t.card).controller != s.card(user).controller ||
-             s.card(t.card).area != s.card(user).area))
+        if (ab.target_in_user_area && (t.card == kNoCard || user == kNoCard || !same_area(s, t.card, user)))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (!can_affect(s, ab.effects, src, t.card)) continue;  // only on what it can affect
         if (!raise_target_ok(s, seat, ab.effects, t.seat)) continue;  // ANIMATE DEAD: a pile with a warrior
         if (!join_target_ok(s, src, user, ab.effects, t.card)) continue;  // PRETORIAN STALKER
         if (!imprison_target_ok(s, ab.effects, t.card)) continue;          // gEngine CYBERCURITY MP
@@ -182,7 +184,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
   };
   for (CardId w : st.in_play) {
     if (!warrior_in_play(s, w)) {  // a card in a combat area (a fortification)
-      if (!s.def(w).abilities.empty() && !s.card(w).hidden && !s.def(w).has_designation("ITS BEARER'S PLAYER USES IT"))
+      if (!s.def(w).abilities.empty() && !s.card(w).hidden && !s.def(w).has_designation(desig::ItsBearersPlayerUsesIt))
         abilities_of(w, kNoCard);
       continue;
     }
@@ -190,7 +192,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))  // STRANGLEHOLD: the warrior's player pays to be rid of it
       if (!s.def(a).abilities.empty() &&
-          (s.card(a).controller == seat || s.def(a).has_designation("ITS BEARER'S PLAYER USES IT")))
+          (s.card(a).controller == seat || s.def(a).has_designation(desig::ItsBearersPlayerUsesIt)))
         abilities_of(a, w);
   }
   // PRIMAL BITCH: a card in another player's area whose abilities any player uses.
@@ -225,8 +227,8 @@ bool apply_use(State& s, const Option& o, Log log) {
   }
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
-  if (s.def(o.a).has_designation("ONCE A TURN")) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
-  if (s.def(o.a).has_designation("ONCE A GAME")) s.lasting.push_back({o.a, kNoCard, {}, kNoTurnEnds});
+  if (s.def(o.a).has_designation(desig::OnceATurn)) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
+  if (s.def(o.a).has_designation(desig::OnceAGame)) s.lasting.push_back({o.a, kNoCard, {}, kNoTurnEnds});
   // HUSSAR: equipment it keeps is used without being discarded.
   if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
   if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);

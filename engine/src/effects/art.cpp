@@ -1,6 +1,7 @@
 // The Art (gEngine "THE ART"): who may cast a spell, on whom, and when.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "actions/declared_attack.hpp"
 #include "effects/costs/mystic.hpp"
 #include "effects/modifiers/phantasm.hpp"
@@ -26,8 +27,8 @@ bool can_cast(const State& s, CardId caster, CardId spell) {
 static bool at_peace_only(const State& s, CardId caster, CardId spell) {
   if (keywords(s, caster) & kwProfane) return false;
   const SpellKind k = s.def(spell).spell;
-  const bool any = has_designation(s, caster, "CASTS ANY SPELL FOR 2 D");
-  const bool non_combat = has_designation(s, caster, "CASTS NON-COMBAT SPELLS FOR 2 D") &&
+  const bool any = has_designation(s, caster, desig::CastsAnySpellForMore);
+  const bool non_combat = has_designation(s, caster, desig::CastsNonCombatSpellsForMore) &&
                           (k == SpellKind::AnyTime || k == SpellKind::Action);
   return (any || non_combat) && !native_cast(s, caster, spell);
 }
@@ -79,6 +80,7 @@ static bool spell_helps(const CardDef& d) {
 // on anyone, a full Heretic only on the Dark Legion.
 static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId target) {
   if (target == kNoCard) return true;
+  if (has_designation(s, caster, desig::CastsOnAnyWarrior)) return true;  // VALPURGIUS
   const bool legion_caster = is_legion(s, caster), trooper_caster = is_doomtrooper(s, caster);
   const bool legion_target = is_legion(s, target);
   if (!legion_caster) return !legion_target || !spell_helps(s.def(spell));
@@ -95,7 +97,7 @@ static bool art_target_ok(const State& s, CardId caster, CardId spell, CardId ta
 static bool cheaper_this_turn(const State& s, CardId caster) {
   for (const LastingMod& m : s.lasting)
     if (m.target == caster && m.seat == s.current && m.source != kNoCard &&
-        s.def(m.source).has_designation("CASTER'S SPELLS 1 D CHEAPER THIS TURN"))
+        s.def(m.source).has_designation(desig::CastersSpellsCheaperThisTurn))
       return true;
   return false;
 }
@@ -110,11 +112,11 @@ static int per_d_for(const State& s, CardId caster, CardId spell) {
 // `fixed`: the spell's fixed price (PHANTASM: its model's).
 static int price_of(const State& s, CardId caster, CardId spell, int n, int fixed) {
   const PlaySpec& p = *s.def(spell).play;
-  if (n > 0 && s.def(spell).has_designation("FIRST PURCHASE FREE")) --n;
+  if (n > 0 && s.def(spell).has_designation(desig::FirstPurchaseFree)) --n;
   const bool cheap = cheaper_this_turn(s, caster);
   int d = (cheap ? cheaper(fixed) : fixed) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
-  if (has_designation(s, caster, "SPELL D COUNTS TWICE")) d = (d + 1) / 2;
-  if (has_designation(s, caster, "CASTS FOR 3 D MORE")) d += 3;
+  if (has_designation(s, caster, desig::SpellDCountsTwice)) d = (d + 1) / 2;
+  if (has_designation(s, caster, desig::CastsForMore)) d += 3;
   if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
   return d;
 }
@@ -130,7 +132,7 @@ int cast_price_on_model(const State& s, CardId caster, CardId spell, CardId mode
 // KEEPER OF THE ART, THE BROTHERHOOD Alliance, the CODEX: its personal combat
 // spells count as combat spells, cast on either combatant.
 static bool personal_as_combat(const State& s, CardId caster) {
-  return has_ability(s, caster, "PERSONAL SPELLS AS COMBAT SPELLS");
+  return has_ability(s, caster, desig::PersonalSpellsAsCombatSpells);
 }
 
 void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
@@ -198,7 +200,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   };
   auto by = [&](CardId caster, CardId mystic = kNoCard) {
     const size_t first = out.size();
-    list(caster, own_d + (mystic != kNoCard ? kMysticD : 0));
+    list(caster, own_d + (mystic != kNoCard ? spell_fund(s, mystic, c) : 0));
     if (mystic == kNoCard) return;
     // Discarded as the spell is cast, the MYSTIC is no target of it.
     out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) { return o.b == mystic; }), out.end());
@@ -207,7 +209,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
   // MYSTIC: only where one of the player's warriors may give its D to another's spell.
   for (CardId m : s.seats[size_t(seat)].in_play)
-    if (is_warrior_in_play(s, m) && has_designation(s, m, kGivesSpellD))
+    if (is_warrior_in_play(s, m) && spell_fund(s, m, c) > 0)
       for (CardId caster : s.seats[size_t(seat)].in_play)
         if (caster != m) by(caster, m);
   for (const LastingMod& m : s.lasting)

@@ -70,7 +70,7 @@ bool tactical_use(const State& s, const Option& o);
 bool timing_open(const State& s, Timing t, int seat, int actions);
 
 // --- targets (targets.cpp) ---
-struct Target { CardId card = kNoCard; int8_t seat = -1; };
+struct Target { CardId card = kNoCard; int8_t seat = -1; int8_t area = -1; };  // area: a combat area of `seat` (a host)
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source);
 // May the effects make t the new defender (ChangeDefender)?
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
@@ -178,6 +178,15 @@ bool boast_made(const State& s, CardId w);
 // May this BOASTS warrior attack now: it boasted last turn, or its player has a BOAST PARTNER in play?
 bool boast_allows_attack(const State& s, CardId w);
 // `picked`: the card a Choice's pick names (Who::Picked).
+// An effect that can do nothing to card c: what protects a card from being
+// discarded, annihilated or returned (an Alliance, a kept or grafted card,
+// NEVER DISCARDED, EQUIPMENT STAYS) or from wounds (CANNOT BE WOUNDED, a
+// Special on one UNHARMED BY SPECIALS). run_effects skips it.
+bool effect_futile(const State& s, const Effect& e, CardId c, CardId source);
+// May a card with these effects be played (or an ability used) on `target`?
+// Not when every effect it has on its target would be futile there: a card
+// is played only on what it can affect (MALFUNCTION! on a grafted weapon).
+bool can_affect(const State& s, const std::vector<Effect>& fx, CardId source, CardId target);
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked = kNoCard,
                  int picked_seat = -1);
@@ -200,7 +209,7 @@ std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target
 void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates,
               int picks = 1);
 // Does the effect list run the registered handler `name`?
-inline bool has_handler(const std::vector<Effect>& fx, std::string_view name) {
+inline bool has_handler(const std::vector<Effect>& fx, HandlerId name) {
   for (const Effect& e : fx)
     if (e.op == Op::Handler && e.handler == name) return true;
   return false;

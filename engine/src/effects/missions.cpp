@@ -5,6 +5,7 @@
 // Fortification titles it counted) is in State::marks, dropped as it leaves play.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -164,7 +165,7 @@ std::vector<CardId> heretic_missions(const State& s, CardId w, int seat) {
   std::vector<CardId> out;
   for (CardId c : s.seats[size_t(seat)].in_play) {
     const Trigger* t = trigger_of(s, c, When::MadeHeretic);
-    if (t && s.card(c).zone == Zone::InPlay && !has_designation(s, w, "HERETIC") &&
+    if (t && s.card(c).zone == Zone::InPlay && !has_designation(s, w, desig::Heretic) &&
         (!t->victim || filter_matches(s, *t->victim, w, seat)))
       out.push_back(c);
   }

@@ -2,11 +2,14 @@
 // kill, draw, gain D, combat bonus, change tactic, ...) and the registered
 // handlers for effects too particular for the vocabulary.
 #include <algorithm>
+#include <array>
 #include <functional>
-#include <map>
 #include <string>
 
+#include "dt/designations.hpp"
+#include "dt/vocabulary.hpp"
 #include "actions/declared_attack.hpp"
+#include "effects/handlers.hpp"
 #include "effects/warriors/area_damage.hpp"
 #include "effects/filters/collection.hpp"
 #include "effects/attacks/command.hpp"
@@ -30,13 +33,13 @@
 #include "effects/costs/upkeep.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "effects/modifiers/visitation.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
-#include "../markers.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
-using Handler = std::function<void(State&, int seat, CardId source, CardId target, int target_seat, Log)>;
 
 
 // GAZE: `seat` sees player t's draw pile, card by card from the top, alone
@@ -49,16 +52,22 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 }
 
 // Registered handlers for effects too particular for the vocabulary.
-static std::map<std::string, Handler>& handlers() {
-  static std::map<std::string, Handler> h = [] {
-    std::map<std::string, Handler> m;
+// Those run inline in run_effects, needing more than a Handler is handed.
+static bool inline_handler(HandlerId h) {
+  return h == HandlerId::area_damage || h == HandlerId::take_on_ratings;
+}
+
+static const HandlerTable& handlers() {
+  static const HandlerTable h = [] {
+    HandlerTable m;
+    using H = HandlerId;
     // POWER OF PERCEPTION: the card just taken from a pile is annihilated, unseen.
-    m["annihilate_searched"] = [](State& s, int seat, CardId source, CardId, int, Log log) {
+    m[size_t(H::annihilate_searched)] = [](State& s, int seat, CardId source, CardId, int, Log log) {
       annihilate_searched(s, seat, source, log);
     };
     // RETREAT!: the player's combatant leaves the combat; the other side's
     // player takes half its V (rounded up) as P.
-    m["retreat"] = [](State& s, int, CardId, CardId mine, int, Log log) {
+    m[size_t(H::retreat)] = [](State& s, int, CardId, CardId mine, int, Log log) {
       if (!s.combat.active || mine == kNoCard) return;
       const CardId other = mine == s.combat.attacker ? s.combat.defender : s.combat.attacker;
       const int v = stats(s, mine).v;
@@ -68,71 +77,65 @@ static std::map<std::string, Handler>& handlers() {
     };
     // STRENGTH OF WILL: until its next turn begins, no Dark Symmetry card
     // affects the player's warriors but their own gifts (effects/lasting/shields.hpp).
-    m["shield_from_symmetry"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+    m[size_t(H::shield_from_symmetry)] = [](State& s, int seat, CardId source, CardId, int, Log) {
       LastingMod m{source, kNoCard, {}, uint8_t(seat), kNoCard, 0, kShieldsFromSymmetry};
       m.player = int8_t(seat);
       s.lasting.push_back(m);
     };
     // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/attacks/telepathy.hpp).
-    m["pick_tactics"] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
+    m[size_t(H::pick_tactics)] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
     // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/attacks/command.hpp).
-    m["tactical_cast"] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
+    m[size_t(H::tactical_cast)] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
     for (const bool printed : {false, true})
-      m[printed ? "forced_attack_printed" : "forced_attack"] = [printed](State& s, int seat, CardId source, CardId d, int,
+      m[size_t(printed ? H::forced_attack_printed : H::forced_attack)] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
     // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/attacks/plans.hpp).
-    m["attack_plan"] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
+    m[size_t(H::attack_plan)] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
     // while examinations paid for remain (the choice's picks left).
-    m["look_at_draw_if_paid"] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
+    m[size_t(H::look_at_draw_if_paid)] = [](State& s, int seat, CardId source, CardId, int t, Log log) {
       if (t < 0 || s.choices.empty() || s.choices.front().source != source || s.choices.front().picks_left == 0) return;
       look_at_draw(s, seat, source, t, log);
     };
     // PRIMAL BITCH: the card takes the target warrior's place (effects/triggers/replace.hpp).
-    m["replace_warrior"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+    m[size_t(H::replace_warrior)] = [](State& s, int, CardId source, CardId target, int, Log log) {
       replace_warrior(s, source, target, false, log);
     };
-    m["replace_warrior_printed"] = [](State& s, int, CardId source, CardId target, int, Log log) {
+    m[size_t(H::replace_warrior_printed)] = [](State& s, int, CardId source, CardId target, int, Log log) {
       replace_warrior(s, source, target, true, log);
     };
     // INSPIRED: up to three actions at once (effects/choices/inspire.hpp).
-    m["inspired"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_inspired(s, seat, source, 3); };
+    m[size_t(H::inspired)] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_inspired(s, seat, source, 3); };
     // SECRET MISSION: a mission of your hand assigned face down (effects/choices/secret.hpp).
-    m["secret_mission"] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
+    m[size_t(H::secret_mission)] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
-    m["revelation"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+    m[size_t(H::revelation)] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       queue_revelation(s, seat, source, target);
     };
     // gEngine DARK VISITATION: its markers, put on as it is played, 3 taken at each Draw step (effects/modifiers/visitation.hpp).
-    m["visitation_markers"] = [](State& s, int, CardId source, CardId, int, Log) { put_visitation_markers(s, source); };
-    m["visitation_countdown"] = [](State& s, int, CardId source, CardId, int, Log) { visitation_countdown(s, source); };
+    m[size_t(H::visitation_markers)] = [](State& s, int, CardId source, CardId, int, Log) { put_visitation_markers(s, source); };
+    m[size_t(H::visitation_countdown)] = [](State& s, int, CardId source, CardId, int, Log) { visitation_countdown(s, source); };
     // ANIMATE DEAD: its player picks a warrior of the target player's discard pile to raise (effects/warriors/raise.hpp).
-    m["animate_dead"] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
+    m[size_t(H::animate_dead)] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/warriors/joined.hpp).
-    m["join_namesake"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
+    m[size_t(H::join_namesake)] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
     // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/attacks/charge.hpp).
-    m["attack_on_after_kill"] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
+    m[size_t(H::attack_on_after_kill)] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
     // gEngine CYBERCURITY MP: the target is its prisoner (effects/lasting/prison.hpp); `mine` is the target here.
-    m["imprison"] = [](State& s, int seat, CardId source, CardId t, int, Log log) { imprison(s, seat, source, t, log); };
+    m[size_t(H::imprison)] = [](State& s, int seat, CardId source, CardId t, int, Log log) { imprison(s, seat, source, t, log); };
     // DOOMED: discarded once its player's D is down to 0.
-    m["discard_if_no_destiny"] = [](State& s, int seat, CardId source, CardId, int, Log) {
+    m[size_t(H::discard_if_no_destiny)] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);
     };
     // DEMOTED: a warrior whose V has come down to 0 is discarded.
-    m["discard_if_no_value"] = [](State& s, int, CardId, CardId target, int, Log) {
+    m[size_t(H::discard_if_no_value)] = [](State& s, int, CardId, CardId target, int, Log) {
       if (target != kNoCard && is_warrior_in_play(s, target) && stats(s, target).v <= 0)
         discard_from_play(s, target);
-    };
-    // INVOKE FRENZY: a marker of -1 A that no turn ends, only leaving play
-    // (a lasting modifier for no seat: turn.cpp ends those of the seat whose turn begins).
-    m["minus_one_a_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
-      if (target != kNoCard && is_warrior_in_play(s, target))
-        s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoTurnEnds});
     };
     // TIME ROT as printed: an Age marker (a lasting entry with no bonus); each
     // third marker of the card's name on the warrior is -1 F, S, A and V, and
     // a warrior brought down to V 0 is discarded.
-    m["age_marker"] = [](State& s, int, CardId source, CardId target, int, Log) {
+    m[size_t(H::age_marker)] = [](State& s, int, CardId source, CardId target, int, Log) {
       if (target == kNoCard || !is_warrior_in_play(s, target)) return;
       s.lasting.push_back({source, target, {}, kNoTurnEnds});
       const int markers = int(std::count_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
@@ -145,7 +148,7 @@ static std::map<std::string, Handler>& handlers() {
     // EXORCISM: a warrior a card made a HERETIC is redeemed: its Dark Symmetry
     // cards are discarded first, 3 D each (the whole fee, or nothing happens),
     // then the cards that made it a HERETIC.
-    m["redeem"] = [](State& s, int seat, CardId, CardId w, int, Log) {
+    m[size_t(H::redeem)] = [](State& s, int seat, CardId, CardId w, int, Log) {
       if (w == kNoCard || !is_warrior_in_play(s, w)) return;
       std::vector<CardId> gifts, corrupting;
       for (CardId a : attachments_of(s, w)) {
@@ -161,49 +164,49 @@ static std::map<std::string, Handler>& handlers() {
     };
     // LESSER HYPNOSIS (gEngine): the target becomes the attacker (targets.cpp's
     // defender_ok has already checked that it may attack the defender).
-    m["change_attacker"] = [](State& s, int, CardId, CardId target, int, Log) {
+    m[size_t(H::change_attacker)] = [](State& s, int, CardId, CardId target, int, Log) {
       if (!s.combat.active || target == kNoCard || !is_warrior_in_play(s, target)) return;
       s.combat.attacker = target;
       s.combat.attacking_seat = uint8_t(s.card(target).controller);
     };
     // MORTIS SWORD: the target card, from its owner's hand, goes onto this card
     // (where it does nothing but count: ART CARDS REPEAT ITS BONUS).
-    m["attach_here"] = [](State& s, int seat, CardId source, CardId target, int, Log) {
+    m[size_t(H::attach_here)] = [](State& s, int seat, CardId source, CardId target, int, Log) {
       if (target == kNoCard || s.card(target).zone != Zone::Hand || s.card(source).zone != Zone::InPlay) return;
       take_out(s, target);
       put_attached(s, target, source, seat);
     };
     // LANE CHUNG: the boast, announced in one turn for an attack in the next.
-    m["boast"] = [](State& s, int, CardId source, CardId, int, Log) {
+    m[size_t(H::boast)] = [](State& s, int, CardId source, CardId, int, Log) {
       if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
     };
     // TELEPATHIC MESSAGE: the target player must attack the picked warrior in its next turn.
-    m["order_attack_this"] = [](State& s, int, CardId source, CardId w, int tseat, Log) {
+    m[size_t(H::order_attack_this)] = [](State& s, int, CardId source, CardId w, int tseat, Log) {
       give_order(s, source, w, tseat, kOrderAttackThis);
     };
     // CONTROL MIND: the target warrior must (or must not) attack in its player's next turn.
-    m["order_must_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+    m[size_t(H::order_must_attack)] = [](State& s, int, CardId source, CardId w, int, Log) {
       if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderMustAttack);
     };
-    m["order_no_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+    m[size_t(H::order_no_attack)] = [](State& s, int, CardId source, CardId w, int, Log) {
       if (w != kNoCard) give_order(s, source, w, s.card(w).controller, kOrderNoAttack);
     };
     // INVOKE PAIN: the target may not attack until the start of your next turn.
-    m["no_attack_till_your_turn"] = [](State& s, int me, CardId source, CardId w, int, Log) {
+    m[size_t(H::no_attack_till_your_turn)] = [](State& s, int me, CardId source, CardId w, int, Log) {
       if (w == kNoCard || !is_warrior_in_play(s, w)) return;
       LastingMod o{source, w, {}, uint8_t(me)};
       o.lock = kOrderNoAttack;
       s.lasting.push_back(o);
     };
     // SUGGESTION: the target makes the attack being declared (its player names the defender).
-    m["makes_this_attack"] = [](State& s, int, CardId source, CardId w, int, Log) {
+    m[size_t(H::makes_this_attack)] = [](State& s, int, CardId source, CardId w, int, Log) {
       if (w == kNoCard || !is_warrior_in_play(s, w)) return;
       LastingMod o{source, w, {}, s.current};
       o.lock = kOrderMustAttack;
       s.lasting.push_back(o);
     };
     // AUTOMATIC FIRE: a weapon used in this combat gives its bonus once more, for the combat.
-    m["double_weapon_bonus"] = [](State& s, int, CardId source, CardId weapon, int, Log) {
+    m[size_t(H::double_weapon_bonus)] = [](State& s, int, CardId source, CardId weapon, int, Log) {
       if (!s.combat.active || weapon == kNoCard || s.card(weapon).zone != Zone::InPlay) return;
       const CardId w = bearer_of(s, weapon);
       const std::vector<CardId> used = used_weapons(s, w);
@@ -212,7 +215,7 @@ static std::map<std::string, Handler>& handlers() {
     };
     // GREATER TELEPATHY (gEngine): the card's target warrior attacks the one picked,
     // in place of the combat's two warriors (the Choice under way holds the target).
-    m["make_combatants"] = [](State& s, int, CardId, CardId d, int, Log) {
+    m[size_t(H::make_combatants)] = [](State& s, int, CardId, CardId d, int, Log) {
       if (s.choices.empty()) return;
       const CardId a = s.choices.front().target;
       if (!new_combatants_ok(s, a, d)) return;
@@ -224,31 +227,27 @@ static std::map<std::string, Handler>& handlers() {
     // REINFORCEMENTS! (a Choice's pick joins the side of the card's target) and
     // TRUE GATE (the ability's target joins the side of the gift's bearer).
     for (const bool printed : {false, true})
-      m[printed ? "assist_printed" : "assist"] = [printed](State& s, int, CardId source, CardId x, int, Log) {
+      m[size_t(printed ? H::assist_printed : H::assist)] = [printed](State& s, int, CardId source, CardId x, int, Log) {
         const bool picked = !s.choices.empty() && s.choices.front().source == source;
         add_assistant(s, picked ? s.choices.front().target : bearer_of(s, source), x, printed);
       };
-    // SWORN VENGEANCE: the target is wounded; if that kills it, you earn its V.
-    m["wound_awarded"] = [](State& s, int seat, CardId source, CardId target, int, Log log) {
-      if (target == kNoCard || !is_warrior_in_play(s, target)) return;
-      Effect e;
-      e.op = s.card(target).wounded || (keywords(s, target) & kwDiesWhenWounded) ? Op::KillAwarded : Op::Wound;
-      run_effects(s, seat, source, kNoCard, {target, -1}, 1, {e}, log, nullptr);
-    };
     // EFFICIENCY TRAINING, TELEPORTATION: Equipment picked, then where it goes.
-    m["move_equipment"] = [](State& s, int seat, CardId source, CardId picked, int, Log log) {
+    m[size_t(H::move_equipment)] = [](State& s, int seat, CardId source, CardId picked, int, Log log) {
       move_equipment_pick(s, seat, source, picked, log);
     };
     register_lose_handlers(m);  // INSUBORDINATION's alternatives: the affiliation it takes away
     // Printed TRENCHER: the FOXHOLE it digs comes from the collection (the Side Board) onto it.
-    m["attach_to_self"] = [](State& s, int seat, CardId source, CardId card, int, Log log) {
+    m[size_t(H::attach_to_self)] = [](State& s, int seat, CardId source, CardId card, int, Log log) {
       attach_from_collection(s, seat, source, card, log);
     };
     // GALE FORCE WINDS: its Choice (pay to keep it, or let it go) at each of your Draw steps.
-    m["upkeep"] = [](State& s, int seat, CardId source, CardId, int, Log log) { ask_upkeep(s, seat, source, log); };
-    m["discard_airships"] = [](State& s, int seat, CardId source, CardId, int, Log log) {
+    m[size_t(H::upkeep)] = [](State& s, int seat, CardId source, CardId, int, Log log) { ask_upkeep(s, seat, source, log); };
+    m[size_t(H::discard_airships)] = [](State& s, int seat, CardId source, CardId, int, Log log) {
       discard_airships(s, seat, source, log);
     };
+    for (size_t i = 1; i < m.size(); ++i)
+      if (!m[i] && !inline_handler(HandlerId(i)))
+        throw std::logic_error("handler without a function: " + std::string(handler_name(HandlerId(i))));
     return m;
   }();
   return h;
@@ -260,23 +259,23 @@ bool boast_made(const State& s, CardId w) {
 }
 
 bool boast_due(const State& s, CardId w) {
-  if (!s.def(w).has_designation("BOASTS")) return false;
+  if (!s.def(w).has_designation(desig::Boasts)) return false;
   const int seat = s.card(w).controller;
   return std::any_of(s.lasting.begin(), s.lasting.end(),
                      [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == seat; });
 }
 
 bool boast_allows_attack(const State& s, CardId w) {
-  if (!s.def(w).has_designation("BOASTS")) return true;
+  if (!s.def(w).has_designation(desig::Boasts)) return true;
   for (CardId p : s.seats[s.card(w).controller].in_play)  // PAM AFTON
-    if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation("BOAST PARTNER")) return true;
+    if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation(desig::BoastPartner)) return true;
   return boast_due(s, w);
 }
 
 // Does an effect list change the combat's tactic? Then both warriors need the other rating.
 bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
-    if (e.op == Op::Handler && e.handler == "boast" && s.combat.active) return false;
+    if (e.op == Op::Handler && e.handler == HandlerId::boast && s.combat.active) return false;
     if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
@@ -286,7 +285,8 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
-         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent) && !s.combat.active)
+         e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent || e.op == Op::Suppress) &&
+        !s.combat.active)
       return false;
   }
   return true;
@@ -325,18 +325,53 @@ bool kept_in_play(const State& s, CardId c) {
   const CardType t = s.def(c).type;
   const CardId w = s.card(c).attached_to;
   // LUNA as printed: a fortification FOR THE REST OF THE GAME; so is SECRET HQ, and printed STIGMATA (a Special).
-  if ((t == CardType::Fortification || t == CardType::Special) && s.def(c).has_designation("FOR THE REST OF THE GAME"))
+  if ((t == CardType::Fortification || t == CardType::Special) && s.def(c).has_designation(desig::ForTheRestOfTheGame))
     return true;
   if (t == CardType::Equipment)
-    return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, "KEEPS EQUIPMENT"));
+    return w != kNoCard && is_warrior_in_play(s, w) && (s.card(c).grafted || has_designation(s, w, desig::KeepsEquipment));
   if (t != CardType::Special) return false;
   const bool attached = w != kNoCard && is_warrior_in_play(s, w);
   for (CardId g : s.seats[s.card(c).controller].in_play) {
     if (!is_warrior_in_play(s, g)) continue;
-    if (attached && has_designation(s, g, "KEEPS ATTACHED SPECIALS")) return true;
-    if (has_designation(s, g, "KEEPS SPECIALS IN PLAY")) return true;
+    if (attached && has_designation(s, g, desig::KeepsAttachedSpecials)) return true;
+    if (has_designation(s, g, desig::KeepsSpecialsInPlay)) return true;
   }
   return false;
+}
+
+bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
+  switch (e.op) {
+    case Op::Discard: case Op::Annihilate: case Op::ReturnToHand:
+      if (s.card(c).zone != Zone::InPlay) return false;
+      // An Alliance leaves play only through a card that names Alliances.
+      if (!alliance_removable(s, c, e)) return true;
+      if (e.op == Op::ReturnToHand || c == source) return false;
+      // The BAUHAUS Alliance: Equipment stays on its warriors while they live.
+      if (s.def(c).type == CardType::Equipment && is_attached_top(s, c) && has_ability(s, bearer_of(s, c), desig::EquipmentStays))
+        return true;
+      if (kept_in_play(s, c)) return true;  // a grafted weapon (CHASSEUR), KEEPS EQUIPMENT, ...
+      // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them).
+      return e.op == Op::Discard && s.def(c).has_designation(desig::NeverDiscarded) && s.card(c).attached_to != kNoCard &&
+             is_warrior_in_play(s, s.card(c).attached_to);
+    case Op::Wound: case Op::Kill: case Op::KillAwarded:
+      if (!is_warrior_in_play(s, c)) return false;
+      if (keywords(s, c) & kwNoWound) return true;
+      // ADAMANTIUM WILL: Special cards neither wound nor kill it.
+      return e.op != Op::KillAwarded && source != kNoCard && s.def(source).type == CardType::Special &&
+             has_ability(s, c, desig::UnharmedBySpecials);
+    default: return false;
+  }
+}
+
+bool can_affect(const State& s, const std::vector<Effect>& fx, CardId source, CardId target) {
+  if (target == kNoCard) return true;
+  bool on_target = false;
+  for (const Effect& e : fx) {
+    if (e.who != Who::Target) continue;
+    if (!effect_futile(s, e, target, source)) return true;
+    on_target = true;
+  }
+  return !on_target;  // what it does elsewhere (or by a choice) is not judged here
 }
 
 // HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player).
@@ -352,8 +387,8 @@ bool draw_pile_shielded(const State& s, int seat, CardId source) {
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (s.card(c).attached_to != kNoCard || c == source) continue;
     const CardDef& d = s.def(c);
-    if (d.has_designation("SHIELDS ITS PLAYER'S DRAW PILE")) return true;
-    if (d.has_designation("SHIELDS DRAW PILE FROM SPECIALS") && s.def(source).type == CardType::Special) return true;
+    if (d.has_designation(desig::ShieldsItsPlayersDrawPile)) return true;
+    if (d.has_designation(desig::ShieldsDrawPileFromSpecials) && s.def(source).type == CardType::Special) return true;
   }
   return false;
 }
@@ -389,7 +424,19 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               cards.push_back(w);
         break;
       case Who::AllCards:
-        if (e.designation == "EQUIPMENT") {  // SABOTAGE!: every Equipment card on a matching warrior
+        // A filter naming card types: every card in play of those types (warriors, attachments, cards
+        // lying before a player) matching the rest of it; a warrior immune to the card is spared
+        // (OUT OF FUEL's VEHICLEs, LEVELED FIELD, SYMMETRY FAILURE, TERRORIST ATTACK).
+        if (e.filter.card_types || e.filter.not_card_types) {
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || !filter_matches(s, e.filter, c, seat)) continue;
+            if (s.def(c).type == CardType::Warrior && immune_to(s, c, source)) continue;
+            cards.push_back(c);
+          }
+          break;
+        }
+        if (e.designation == word::Equipment) {  // SABOTAGE!: every Equipment card on a matching warrior
           for (size_t i = 0; i < s.cards.size(); ++i) {
             const CardId c = CardId(i);
             if (s.cards[i].zone != Zone::InPlay || s.def(c).type != CardType::Equipment || s.cards[i].attached_to == kNoCard)
@@ -399,7 +446,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           }
           break;
         }
-        if (e.designation == "MISSION") {  // every mission in play, on warriors or players
+        if (e.designation == word::Mission) {  // every mission in play, on warriors or players
           for (size_t i = 0; i < s.cards.size(); ++i)
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
           break;
@@ -446,11 +493,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         note_added(s, seat, c);  // printed PRIMAL BITCH may take its place
         continue;
       }
-      if (e.op == Op::Cancel) {  // an Art spell: its bonuses end, and it leaves play
-        std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == c; });
-        std::erase_if(s.combat.spells, [&](const CastSpell& sp) { return sp.card == c; });
+      if (e.op == Op::Cancel) {  // a card's effects undone: its bonuses end, what it changed goes back, it leaves play
         emit_fx(log, seat, source, e.op, c, -1);
-        if (in_play(c)) discard_from_play(s, c);
+        undo_card(s, c, log);
         continue;
       }
       if (e.op == Op::Discard && (s.card(c).zone == Zone::Hand || s.card(c).zone == Zone::Draw)) {
@@ -462,42 +507,20 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         continue;
       }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
-      // An Alliance leaves play only through a card that names Alliances.
-      if ((e.op == Op::Discard || e.op == Op::Annihilate || e.op == Op::ReturnToHand) && !alliance_removable(s, c, e))
-        continue;
-      // The BAUHAUS Alliance: Equipment stays on its warriors while they live.
-      if ((e.op == Op::Discard || e.op == Op::Annihilate) && s.def(c).type == CardType::Equipment &&
-          is_attached_top(s, c) && has_ability(s, bearer_of(s, c), "EQUIPMENT STAYS"))
-        continue;
-      // ADAMANTIUM WILL: Special cards neither wound nor kill it.
-      const bool shrugs = (e.op == Op::Wound || e.op == Op::Kill) && s.def(source).type == CardType::Special &&
-                          has_ability(s, c, "UNHARMED BY SPECIALS");
-      if (shrugs) continue;
+      if (effect_futile(s, e, c, source)) continue;  // what protects the card (a card is not played on it)
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
+        // A death by a card pays only if its text says so, to the player who dealt it (wounds.hpp card_killer).
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (wound_kills(s, c)) effect_death(s, c, true, kNoCard, log);  // RAZIDE may answer
+          if (wound_kills(s, c)) effect_death(s, c, true, card_killer(s, source, user, c), log);  // RAZIDE may answer
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
+        case Op::KillAwarded:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) take_wound(s, c);
-          else effect_death(s, c, false, kNoCard, log);  // NARROW ESCAPE! may answer
+          if (has_ability(s, c, desig::NoAutomaticKill) && !s.card(c).wounded) take_wound(s, c);
+          else effect_death(s, c, false, card_killer(s, source, user, c, e.op == Op::KillAwarded), log);  // NARROW ESCAPE!
           break;
-        case Op::KillAwarded: {  // a kill that pays as one in combat (PERSONAL ANTI-PERSONNEL MINES)
-          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (has_ability(s, c, "NO AUTOMATIC KILL") && !s.card(c).wounded) {
-            take_wound(s, c);
-            break;
-          }
-          if (user != kNoCard && is_warrior_in_play(s, user) && user != c) {
-            effect_death(s, c, false, user, log);  // NARROW ESCAPE! may answer
-          } else {
-            queue_award(s, seat, stats(s, c).v, false, c);
-            on_killed_by_effect(s, c, log), kill_card(s, c, false);
-          }
-          break;
-        }
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
           break;
@@ -523,11 +546,6 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::Discard:
         case Op::Annihilate: {
-          if (c != source && kept_in_play(s, c)) break;
-          // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them).
-          if (e.op == Op::Discard && c != source && s.def(c).has_designation("NEVER DISCARDED") &&
-              s.card(c).attached_to != kNoCard && is_warrior_in_play(s, s.card(c).attached_to))
-            break;
           const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
           if (e.op == Op::Discard) discard_from_play(s, c);
           else annihilate_from_play(s, c);
@@ -615,7 +633,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;
         case Op::ShuffleDraw: s.rng.shuffle(st.draw); break;
         case Op::LookAtHand:  // one event per card, named to the player who looks alone (dt::describe)
-          if (e.designation == "DRAW PILE") {  // GAZE: the draw pile, top first
+          if (e.designation == word::DrawPile) {  // GAZE: the draw pile, top first
             look_at_draw(s, seat, source, t, log);
             break;
           }
@@ -659,6 +677,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
+          if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
+          break;
         case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
           for (int i = 0; i < amount && !st.hand.empty(); ++i) {
             const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];
@@ -705,7 +726,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
       case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
       case Op::DefenderFirst:  // with designation FIRST STRIKE (gEngine AMBUSH): gained as FIRST STRIKE, so an attacker's own negates it
-        if (s.combat.active) s.combat.order = e.designation == "FIRST STRIKE" ? 5 : 2;
+        if (s.combat.active) s.combat.order = e.designation == desig::FirstStrike.text ? 5 : 2;
         break;
       case Op::UserFirst:
         if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
@@ -715,20 +736,19 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                     picked);
         break;
       case Op::Handler: {
-        if (e.handler == "area_damage" || e.handler == "area_damage_no_points") {  // FLOW OF ACID, WIND OF INSANITY
+        if (e.handler == HandlerId::area_damage) {  // FLOW OF ACID, WIND OF INSANITY, SCREAMING LEGIONNAIRE
           const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
-          area_damage(s, seat, source, user, amount, per, e.handler == "area_damage", log);
+          area_damage(s, seat, source, user, amount, per, log);
           break;
         }
-        if (e.handler == "take_on_ratings") {  // PHANTASM: needs the caster and its model
+        if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model
           take_on_ratings(s, source, user, target.card);
           break;
         }
-        auto it = handlers().find(e.handler);
         // In a Choice's on_pick, a handler on PICKED is handed the card picked.
-        if (it != handlers().end())
-          it->second(s, seat, source, e.who == Who::Picked ? picked : target.card,
-                     e.who == Who::Picked && picked_seat >= 0 ? picked_seat : target.seat, log);
+        if (const HandlerFn& run = handlers()[size_t(e.handler)])
+          run(s, seat, source, e.who == Who::Picked ? picked : target.card,
+              e.who == Who::Picked && picked_seat >= 0 ? picked_seat : target.seat, log);
         break;
       }
       default: break;
@@ -737,3 +757,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
 }
 
 }  // namespace dt::detail
+
+namespace dt {
+
+bool handler_implemented(HandlerId h) {
+  return h != HandlerId::None && size_t(h) < size_t(HandlerId::Count) &&
+         (detail::inline_handler(h) || detail::handlers()[size_t(h)]);
+}
+
+}  // namespace dt

@@ -2,6 +2,7 @@
 // when they may be played, on what, what they cost, and playing one.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "actions/declared_attack.hpp"
 #include "effects/triggers/cancel.hpp"
 #include "effects/modifiers/membership.hpp"
@@ -11,6 +12,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -27,7 +29,7 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
 
 static bool free_mission(const State& s, CardId card, CardId target) {
   return s.def(card).type == CardType::Mission && target != kNoCard && is_warrior_in_play(s, target) &&
-         has_designation(s, target, "FREE MISSIONS");
+         has_designation(s, target, desig::FreeMissions);
 }
 
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
@@ -79,9 +81,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool open = timing_open(s, p.timing, seat, p.actions);
     const bool free_only = !open && d.type == CardType::Mission && timing_open(s, Timing::YourTurn, seat, 0);
     if (!open && !free_only) continue;
-    const bool by_actions = d.has_designation("BOUGHT WITH EXTRA ACTIONS");
+    const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
+      if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
@@ -98,6 +101,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
+      if (t.area >= 0) o.p = int16_t(t.area + 1);  // a combat area as the host
       if (by_actions) {  // TAKE AIM: each action your attack gave up buys it once more
         if (s.combat.active && seat == s.combat.attacking_seat && t.card == s.combat.attacker)
           push_times(out, o, 1, s.combat.spare_actions);
@@ -114,8 +118,8 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
 bool specials_barred(const State& s, int seat) {
   if (!s.combat.active) return false;
   const CardId a = s.combat.attacker, d = s.combat.defender;
-  return (s.def(a).has_designation("NO SPECIALS AGAINST IT") && s.card(d).controller == seat) ||
-         (s.def(d).has_designation("NO SPECIALS AGAINST IT") && s.card(a).controller == seat);
+  return (s.def(a).has_designation(desig::NoSpecialsAgainstIt) && s.card(d).controller == seat) ||
+         (s.def(d).has_designation(desig::NoSpecialsAgainstIt) && s.card(a).controller == seat);
 }
 
 bool apply_play(State& s, const Option& o, Log log) {
@@ -133,7 +137,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);
-  if (d.has_designation("BOUGHT WITH EXTRA ACTIONS")) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
+  if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
   reaction_used(s, o.a, o.b);
   // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
@@ -147,6 +151,9 @@ bool apply_play(State& s, const Option& o, Log log) {
     const CardId on = o.b != kNoCard ? o.b : o.seat >= 0 ? kNoCard : o.c;
     if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
       put_attached(s, o.a, on, me);
+    } else if (p.target == TargetKind::Host && o.p > 0) {  // it lies on that player's combat area
+      put_into(s, o.a, Zone::InPlay, o.seat);
+      s.card(o.a).area = Area(o.p - 1);
     } else {
       put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
     }
@@ -154,7 +161,8 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
-  if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, "HERETIC"))
+  note_played(s, o.a);  // it may be cancelled, its effects undone, until the next window closes
+  if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, desig::Heretic))
     on_made_heretic(s, o.b, me, heretic_watch, log);
   // gEngine MYSTIC: another player's MYSTIC may still give the spell its 8 D; the effects wait.
   if (d.type == CardType::Art && o.c != kNoCard && offer_mystic(s, me, o, paid)) return action;
@@ -175,10 +183,13 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
-  run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  {
+    const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
+    run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  }
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
-  if (p.choice && !d.has_designation("UPKEEP FROM NEXT DRAW STEP")) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
+  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
 }
 

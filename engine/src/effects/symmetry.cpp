@@ -1,10 +1,17 @@
 // Dark Symmetry gifts (gEngine "BESTOW DARK SYMMETRY GIFT"): MINOR, MINOR
 // HERETIC and MAJOR gifts and who may receive them. The action itself is in
 // actions/bestow.cpp; the immunities in immunity.cpp.
+#include "dt/designations.hpp"
 #include "effects/warriors/raise.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
+
+// A major gift of one Apostle that a warrior of any Apostle may have (its `only`
+// filter says which: NECROVISUAL LINK, PORTAL OF DARK HEALING on a NEPHARITE).
+static bool any_apostle(const CardDef& g) {
+  return g.gift.apostle.empty() || g.has_designation(desig::ForWarriorsOfAnyApostle);
+}
 
 // On one of your warriors that may have the gift, never two copies of one gift
 // on a warrior. Warriors' texts widen this: ANY GIFT (any Dark Symmetry card:
@@ -13,40 +20,44 @@ namespace dt::detail {
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
-  if (has_designation(s, w, "NO DARK SYMMETRY") || has_designation(s, w, "NO ATTACHMENTS")) return false;
+  if (has_designation(s, w, desig::NoDarkSymmetry) || has_designation(s, w, desig::NoAttachments)) return false;
   if (raised_dead(s, w)) return false;  // ANIMATE DEAD
-  if (!has_designation(s, w, "GIFT COPIES"))
+  if (!has_designation(s, w, desig::GiftCopies))
     for (CardId a : attachments_of(s, w))
       if (s.card(a).def == s.card(gift).def) return false;
-  if (has_designation(s, w, "ANY GIFT")) return true;
+  if (has_designation(s, w, desig::AnyGift)) return true;
   if (bestow_cost(s, gift, w) > destiny(s, s.card(w).controller)) return false;
-  if (!s.rules.gift_levels) {  // the Beginner's game: any gift on any Dark Legion warrior
-    if (!is_legion(s, w)) return false;
-  } else switch (g.gift.level) {
-    case GiftLevel::Minor:  // gEngine POSSESS: a possessed Doomtrooper takes them too
-      if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
-      break;
-    case GiftLevel::MinorHeretic:
-      if (!has_designation(s, w, "HERETIC")) return false;
-      break;
-    case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
-      if (!g.gift.apostle.empty() && !has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) &&
-          !has_designation(s, w, "ANY APOSTLE") && s.def(w).major_gift_cost_d == 0)
-        return false;
-      break;
-    case GiftLevel::None: return false;
-  }
-  if (s.rules.gift_levels && g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller)) return false;
-  return true;
+  const auto level_ok = [&] {
+    if (!s.rules.gift_levels) return is_legion(s, w);  // the Beginner's game: any gift on any Dark Legion warrior
+    switch (g.gift.level) {
+      case GiftLevel::Minor:  // gEngine POSSESS: a possessed Doomtrooper takes them too
+        if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
+        break;
+      case GiftLevel::MinorHeretic:
+        if (!has_designation(s, w, desig::Heretic)) return false;
+        break;
+      case GiftLevel::Major:  // FOR WARRIORS OF ANY APOSTLE (NECROVISUAL LINK): the `only` filter alone decides
+        if (!any_apostle(g) && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
+            !has_designation(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
+          return false;
+        break;
+      case GiftLevel::None: return false;
+    }
+    return !(g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller));
+  };
+  if (level_ok()) return true;
+  // VALPURGIUS, GOLGOTHA-MISTRESS OF SYMMETRY: a privilege to give any Dark Symmetry card.
+  const Privilege* p = privilege_for(s, s.card(w).controller, PrivAction::BestowGift, w, gift);
+  return p && p->any_card;
 }
 
 // D paid to bestow `gift` on `w`: a major gift that w takes only by its price.
 int bestow_cost(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   const int cost = s.def(w).major_gift_cost_d;
-  if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, "ANY GIFT")) return 0;
-  if (g.gift.apostle.empty() || has_designation(s, w, "FOLLOWER OF " + g.gift.apostle) ||
-      has_designation(s, w, "ANY APOSTLE"))
+  if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, desig::AnyGift)) return 0;
+  if (any_apostle(g) || has_designation(s, w, family::FollowerOf(g.gift.apostle)) ||
+      has_designation(s, w, desig::AnyApostle))
     return 0;
   return cost;
 }
@@ -55,9 +66,9 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
 // action; a HERETIC under STIGMATA (GIFTS ANY TIME) takes every gift so.
 bool free_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
-  if (g.type == CardType::Symmetry && has_designation(s, w, "GIFTS ANY TIME")) return true;
+  if (g.type == CardType::Symmetry && has_designation(s, w, desig::GiftsAnyTime)) return true;
   return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
-         has_designation(s, w, "ALGEROTH GIFTS ANY TIME");
+         has_designation(s, w, desig::AlgerothGiftsAnyTime);
 }
 
 }  // namespace dt::detail

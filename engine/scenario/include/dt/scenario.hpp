@@ -4,6 +4,7 @@
 // docs/scenarios.md.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -55,6 +56,9 @@ struct Scenario {
 // Parses `text`; card names and codes are checked against `db`, labels and
 // seats are checked for consistency. Throws ParseError on the first problem.
 Scenario parse(std::string_view text, const CardDb& db, const std::string& file = "<scenario>");
+// A scenario file is a few KB; parse_file refuses more than this (and
+// anything that is not a regular file) with a ParseError.
+inline constexpr std::size_t kMaxScenarioBytes = 1u << 20;
 Scenario parse_file(const std::string& path, const CardDb& db);
 
 struct Result {

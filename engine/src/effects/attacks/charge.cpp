@@ -5,6 +5,7 @@
 // it can carry the chain on), costs no action, and starts when the combat's
 // response window closes, if its warrior can still make it.
 #include "effects/attacks/charge.hpp"
+#include "dt/handlers.hpp"
 
 #include <algorithm>
 
@@ -15,7 +16,7 @@ namespace dt::detail {
 
 static bool attacks_on(const CardDef& d) {
   return std::any_of(d.triggers.begin(), d.triggers.end(),
-                     [](const Trigger& t) { return has_handler(t.effects, "attack_on_after_kill"); });
+                     [](const Trigger& t) { return has_handler(t.effects, HandlerId::attack_on_after_kill); });
 }
 
 static bool may_attack(const State& s, CardId killer, CardId t) {

@@ -1,5 +1,6 @@
 // COMMAND's forced attack: see command.hpp.
 #include "effects/attacks/command.hpp"
+#include "dt/handlers.hpp"
 
 #include <algorithm>
 
@@ -7,15 +8,15 @@
 
 namespace dt::detail {
 
-static bool on_pick_has(const CardDef& d, std::string_view name) {
+static bool on_pick_has(const CardDef& d, HandlerId name) {
   return d.play && d.play->choice && has_handler(d.play->choice->on_pick, name);
 }
 
 bool forces_attack(const CardDef& d) {
-  return on_pick_has(d, "forced_attack") || on_pick_has(d, "forced_attack_printed");
+  return on_pick_has(d, HandlerId::forced_attack) || on_pick_has(d, HandlerId::forced_attack_printed);
 }
 
-static bool printed_reading(const CardDef& d) { return on_pick_has(d, "forced_attack_printed"); }
+static bool printed_reading(const CardDef& d) { return on_pick_has(d, HandlerId::forced_attack_printed); }
 
 bool forced_attack_open(const State& s, int seat) {
   if (seat != s.current || s.phase != Phase::Actions) return false;

@@ -1,6 +1,7 @@
 // Attack orders: see orders.hpp. TELEPATHIC MESSAGE names a warrior a player
 // must attack; CONTROL MIND tells a warrior it must, or must not, attack.
 #include "effects/attacks/orders.hpp"
+#include "dt/handlers.hpp"
 #include "effects/attacks/command.hpp"
 
 #include <algorithm>
@@ -94,10 +95,10 @@ bool new_combatants_ok(const State& s, CardId a, CardId d) {
 
 bool pick_allowed(const State& s, const std::vector<Effect>& on_pick, CardId target, CardId x) {
   for (const Effect& e : on_pick)
-    if (e.op == Op::Handler && e.handler == "make_combatants" && !new_combatants_ok(s, target, x)) return false;
+    if (e.op == Op::Handler && e.handler == HandlerId::make_combatants && !new_combatants_ok(s, target, x)) return false;
   for (const Effect& e : on_pick)  // COMMAND: a defender the target can be forced to attack
-    if (e.op == Op::Handler && (e.handler == "forced_attack" || e.handler == "forced_attack_printed") &&
-        !forced_pair_ok(s, target, x, e.handler == "forced_attack_printed"))
+    if (e.op == Op::Handler && (e.handler == HandlerId::forced_attack || e.handler == HandlerId::forced_attack_printed) &&
+        !forced_pair_ok(s, target, x, e.handler == HandlerId::forced_attack_printed))
       return false;
   return assist_target_ok(s, on_pick, target, x);  // REINFORCEMENTS!: the picks join the target's side
 }

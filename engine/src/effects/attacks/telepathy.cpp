@@ -1,5 +1,6 @@
 // gEngine LESSER TELEPATHY's tactic picking: see telepathy.hpp.
 #include "effects/attacks/telepathy.hpp"
+#include "dt/handlers.hpp"
 
 #include <algorithm>
 
@@ -84,7 +85,7 @@ void apply_attacker_named(State& s, const Option& o, Log) {
 // The card has no Choice of its own: any question from it is this one.
 bool is_tactic_choice(const State& s, const PendingChoice& ch) {
   const CardDef& d = s.def(ch.source);
-  return ch.target != kNoCard && d.play && has_handler(d.play->effects, "pick_tactics");
+  return ch.target != kNoCard && d.play && has_handler(d.play->effects, HandlerId::pick_tactics);
 }
 
 void tactic_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {

@@ -6,7 +6,9 @@
 // (`choose c12`, `choose a1`, `choose done`) until no pick is left, and the
 // game goes back to the decision the card interrupted.
 #include <algorithm>
+#include <optional>
 
+#include "dt/handlers.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/attacks/orders.hpp"
@@ -17,6 +19,7 @@
 #include "effects/attacks/charge.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/triggers/undo.hpp"
 #include "combat/groups.hpp"
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
@@ -63,7 +66,7 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
 // EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
 static bool redeemable(const State& s, const std::vector<Effect>& on_pick, CardId w) {
   for (const Effect& e : on_pick)
-    if (e.op == Op::Handler && e.handler == "redeem") {
+    if (e.op == Op::Handler && e.handler == HandlerId::redeem) {
       for (CardId a : attachments_of(s, w))
         if (s.def(a).type != CardType::Symmetry && (s.def(a).grant_keywords & kwHeretic)) return true;
       return false;
@@ -299,6 +302,9 @@ void apply_choose(State& s, const Option& o, Log log) {
   const CardId source = ch.source;
   const Target t{ch.target, ch.target_seat};
   const int by = ch.by, who = ch.seat;
+  // A pick of a card just played is one of its effects: a cancel puts it back too.
+  std::optional<UndoRecorder> record;
+  if (just_played(s, source)) record.emplace(s, source);
   if (o.a != kNoCard) {
     destiny(s, who) -= c.cost_d;
     std::erase(ch.candidates, o.a);

@@ -1,4 +1,5 @@
 // INSPIRED: see inspire.hpp.
+#include "dt/designations.hpp"
 #include "effects/choices/inspire.hpp"
 
 #include "dispatch.hpp"
@@ -45,8 +46,8 @@ static bool allowed(const State& s, const Option& o) {
     case OptKind::Use: {
       const CardDef& d = s.def(o.a);
       if (o.p < 0 || size_t(o.p) >= d.abilities.size() || d.abilities[size_t(o.p)].timing != Timing::Action) return false;
-      if (d.has_designation("ITS ABILITY IS AN ATTACK")) return false;
-      return printed || !d.has_designation("ITS ABILITY IS A TACTICAL ACTION");
+      if (d.has_designation(desig::ItsAbilityIsAnAttack)) return false;
+      return printed || !d.has_designation(desig::ItsAbilityIsATacticalAction);
     }
     default: return false;  // pass, Meditate (the whole step), attacks
   }

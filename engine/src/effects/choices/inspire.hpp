@@ -12,13 +12,14 @@
 
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 #include "events.hpp"
 
 namespace dt::detail {
 
-inline constexpr DesigKey kTakesActionsAtOnce("TAKES ACTIONS AT ONCE");
+inline constexpr DesigKey kTakesActionsAtOnce(desig::TakesActionsAtOnce);
 
 void queue_inspired(State& s, int seat, CardId source, int actions);
 bool inspired_choice(const State& s);

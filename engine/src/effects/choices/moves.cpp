@@ -4,6 +4,8 @@
 // front of it, over the same card, listing where that Equipment may go (`choose
 // c12`, or `choose c55` again for "back to your hand", or `choose done` to
 // leave it). The second step's PendingChoice::target is the Equipment moving.
+#include "dt/designations.hpp"
+#include "dt/handlers.hpp"
 #include "effects/choices/moves.hpp"
 
 #include <algorithm>
@@ -21,13 +23,13 @@ enum class Reach { None, YourWarriors, WithinSquad };
 
 Reach reach_of(const State& s, CardId source) {
   const CardDef& d = s.def(source);
-  if (d.has_designation("MOVES EQUIPMENT AMONG YOUR WARRIORS")) return Reach::YourWarriors;
-  if (d.has_designation("MOVES EQUIPMENT WITHIN A SQUAD")) return Reach::WithinSquad;
+  if (d.has_designation(desig::MovesEquipmentAmongYourWarriors)) return Reach::YourWarriors;
+  if (d.has_designation(desig::MovesEquipmentWithinASquad)) return Reach::WithinSquad;
   return Reach::None;
 }
 
 bool uses_move(const std::vector<Effect>& fx) {
-  return has_handler(fx, "move_equipment");
+  return has_handler(fx, HandlerId::move_equipment);
 }
 
 // Equipment sitting on a warrior (not an add-on on a weapon, not a VEHICLE

@@ -13,12 +13,13 @@
 
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "dt/state.hpp"
 #include "events.hpp"
 
 namespace dt::detail {
 
-inline constexpr DesigKey kAsksAboutHand("ASKS QUESTIONS ABOUT A HAND");
+inline constexpr DesigKey kAsksAboutHand(desig::AsksQuestionsAboutAHand);
 
 bool is_question_choice(const State& s, const PendingChoice& ch);
 void question_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);

@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 #include "markers.hpp"
@@ -18,7 +19,7 @@
 namespace dt::detail {
 
 // The card's designation that makes its choice this one.
-inline constexpr DesigKey kCastsAtOnce("ITS TARGET CASTS A SPELL AT ONCE");
+inline constexpr DesigKey kCastsAtOnce(desig::ItsTargetCastsASpellAtOnce);
 
 void queue_revelation(State& s, int seat, CardId source, CardId w);
 // Is the choice under way REVELATION's?

@@ -11,12 +11,13 @@
 
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 
 namespace dt::detail {
 
-inline constexpr DesigKey kConductsSecretly("ASSIGNS A MISSION IN SECRET");
+inline constexpr DesigKey kConductsSecretly(desig::AssignsAMissionInSecret);
 
 void queue_secret_mission(State& s, int seat, CardId source);
 // A mission in hand and an action to assign it with, in the Actions step (its

@@ -14,8 +14,9 @@ int mystic_pays(State& s, const Option& o, int price) {
   if (o.d <= 0) return price;
   const CardId m = CardId(o.d - 1);
   if (size_t(m) >= s.cards.size() || !is_warrior_in_play(s, m) || m == o.c) return price;
+  const int given = spell_fund(s, m, o.a);
   discard_from_play(s, m);
-  return std::max(0, price - kMysticD);
+  return std::max(0, price - given);
 }
 
 static LastingMod* waiting(State& s, CardId spell) {
@@ -54,22 +55,24 @@ static Growth grown(const State& s, const Option& o, int paid, int given) {
 static std::vector<CardId> givers(const State& s, int seat, const Option& o) {
   std::vector<CardId> out;
   for (CardId m : s.seats[size_t(seat)].in_play)
-    if (m != o.c && m != o.b && is_warrior_in_play(s, m) && has_designation(s, m, kGivesSpellD)) out.push_back(m);
+    if (m != o.c && m != o.b && is_warrior_in_play(s, m) && spell_fund(s, m, o.a) > 0) out.push_back(m);
   return out;
 }
 
 // Asks the first player from `from` on (other than the caster's) with a MYSTIC
-// whose 8 D would change the cast. True if asked.
+// whose D would change the cast. True if asked.
 static bool ask_next(State& s, int caster_seat, int from, const LastingMod& m) {
   const Option o = cast_of(m);
   if (!is_warrior_in_play(s, o.c)) return false;
-  const Growth g = grown(s, o, m.bonus.s, m.bonus.a + kMysticD);
-  if (g.times == o.n && g.paid == m.bonus.s) return false;  // nothing for 8 D to pay
+  auto changes_cast = [&](CardId giver) {
+    const Growth g = grown(s, o, m.bonus.s, m.bonus.a + spell_fund(s, giver, o.a));
+    return g.times != o.n || g.paid != m.bonus.s;
+  };
   for (uint8_t q : seats_from(s, from)) {
     if (q == caster_seat) break;  // every other player had its turn to answer
     if (s.seats[q].eliminated) continue;
     std::vector<CardId> ms = givers(s, q, o);
-    if (ms.empty()) continue;
+    if (std::none_of(ms.begin(), ms.end(), changes_cast)) continue;
     ask_pick(s, o.a, o.b, caster_seat, q, std::move(ms));
     s.choices.back().target_seat = o.seat;
     return true;
@@ -82,7 +85,7 @@ bool offer_mystic(State& s, int seat, const Option& o, int paid) {
   m.player = o.seat;
   m.bonus.f = int8_t(std::clamp<int>(o.n, 0, 127));
   m.bonus.s = int8_t(std::clamp(paid, 0, 127));
-  m.bonus.a = int8_t(o.d > 0 ? kMysticD : 0);  // the caster's own MYSTIC already gave
+  m.bonus.a = int8_t(o.d > 0 ? spell_fund(s, CardId(o.d - 1), o.a) : 0);  // the caster's own MYSTIC already gave
   if (!ask_next(s, seat, next_active_seat(s, seat), m)) return false;
   s.lasting.push_back(m);
   return true;
@@ -105,12 +108,13 @@ void apply_mystic_choice(State& s, const Option& o, Log log) {
   ch.picks_left = 0;
   LastingMod* m = waiting(s, ch.source);
   if (o.a == kNoCard || !m || !is_warrior_in_play(s, o.a)) return;
-  // Its 8 D go into the spell as the caster's: more purchases, or the caster's D back.
-  const Growth g = grown(s, cast_of(*m), m->bonus.s, m->bonus.a + kMysticD);
+  // Its D go into the spell as the caster's: more purchases, or the caster's D back.
+  const int given = spell_fund(s, o.a, ch.source);
+  const Growth g = grown(s, cast_of(*m), m->bonus.s, m->bonus.a + given);
   destiny(s, ch.by) += m->bonus.s - g.paid;
   m->bonus.f = int8_t(std::clamp(g.times, 0, 127));
   m->bonus.s = int8_t(g.paid);
-  m->bonus.a = int8_t(std::min(127, m->bonus.a + kMysticD));
+  m->bonus.a = int8_t(std::min(127, m->bonus.a + given));
   discard_from_play(s, o.a);
 }
 

@@ -1,12 +1,13 @@
 // MYSTIC (gEngine): while another warrior casts a spell, its player may discard
-// the MYSTIC to put 8 D into that spell, as if the caster spent them.
+// the MYSTIC to put its D (8, the card's `spell_fund`) into that spell, as if
+// the caster spent them.
 // - A MYSTIC of the caster's own player: the cast option names it
 //   (`cast c40 by c12 paying c5`, Option::d = its id + 1); the spell's price is
 //   paid from those 8 D first, the rest from the player's D.
 // - A MYSTIC of another player (a team-mate, an opponent): as the spell is cast
 //   (its price paid), each other player with such a warrior that could pay
 //   (neither the caster nor the spell's target) is asked in turn: `choose c5`
-//   discards it, `choose done` declines. The 8 D go first: a "for every X D"
+//   discards it, `choose done` declines. Its D go first: a "for every X D"
 //   spell takes as many more purchases as its D now buy, and the caster's
 //   player gets back what the MYSTICs' D paid instead. The spell's effects
 //   wait for the answers (a kMysticAsked marker holds the cast).
@@ -21,8 +22,11 @@
 
 namespace dt::detail {
 
-inline constexpr DesigKey kGivesSpellD("DISCARDED FOR 8 D TO A SPELL");
-constexpr int kMysticD = 8;
+// The D warrior m gives toward `spell` when discarded as it is cast (0: none).
+inline int spell_fund(const State& s, CardId m, CardId spell) {
+  const SpellFund& f = s.def(m).spell_fund;
+  return f.d > 0 && s.def(spell).type == f.kind ? f.d : 0;
+}
 
 inline void set_mystic(Option& o, CardId mystic) {
   if (mystic != kNoCard) o.d = int16_t(mystic + 1);

@@ -3,6 +3,7 @@
 // alternatives (pay N D / let it go), asked once as the card is played and
 // again by the `upkeep` handler of its YOUR_DRAW trigger, so the first
 // payment and the later ones are one rule (GALE FORCE WINDS).
+#include "dt/designations.hpp"
 #include "effects/costs/upkeep.hpp"
 
 #include "internal.hpp"
@@ -30,7 +31,7 @@ void discard_airships(State& s, int seat, CardId source, Log log) {
 bool airships_grounded(const State& s) {
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play)
-      if (s.card(c).attached_to == kNoCard && s.def(c).has_designation("GROUNDS AIRSHIPS")) return true;
+      if (s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::GroundsAirships)) return true;
   return false;
 }
 

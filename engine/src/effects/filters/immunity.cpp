@@ -2,6 +2,7 @@
 // "IMMUNE TO <card>", and immunities other cards grant.
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "effects/lasting/shields.hpp"
 #include "effects/filters/waiver.hpp"
 #include "internal.hpp"
@@ -54,7 +55,7 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
   if (source == kNoCard) return false;
   const CardDef& src = s.def(source);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
-  if (has_designation(s, w, "IMMUNE TO " + src.name)) return true;  // e.g. CYBERNETIC RETINAS
+  if (has_designation(s, w, family::ImmuneTo(src.name))) return true;  // e.g. CYBERNETIC RETINAS
   if (shielded_from_symmetry(s, w, source)) return true;              // STRENGTH OF WILL
   // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
   for (const CombatMod& m : s.combat.mods)
@@ -70,7 +71,7 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
   const int8_t owner = int8_t(s.card(w).controller);
   for (const LastingMod& m : s.lasting)
     if (m.player == owner && m.target == kNoCard && m.source != kNoCard &&
-        s.def(m.source).has_designation("COVERS ITS PLAYER'S WARRIORS"))
+        s.def(m.source).has_designation(desig::CoversItsPlayersWarriors))
       k |= m.grant;
   // Granted immunities from other cards (BIG BOB WATTS for his FREE MARINES, ...).
   for (const SeatState& st : s.seats)
@@ -80,8 +81,8 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
         if (!m.grant || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
         if (m.scope == Scope::YourWarriors && s.card(x).controller != s.card(w).controller) continue;
         if (m.exclude_self && x == w) continue;
-        if (m.same_area && s.card(x).area != s.card(w).area) continue;
-        if (filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
+        if (m.same_area && !same_area(s, x, w)) continue;
+        if (mod_filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
       }
     }
   return immune_kw(k, src);
@@ -130,7 +131,7 @@ bool special_off(const State& s, CardId w, CardId special) {
   if (!s.combat.active) return false;
   if (std::find(s.combat.used.begin(), s.combat.used.end(), special) != s.combat.used.end()) return true;
   const CardId bearer = s.card(special).attached_to;
-  return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation("NO SPECIALS AGAINST IT");
+  return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation(desig::NoSpecialsAgainstIt);
 }
 
 // TICKER: a combat bonus from a card that is UNHARMED IN ITS COMBAT keeps its
@@ -138,7 +139,7 @@ bool special_off(const State& s, CardId w, CardId special) {
 bool unharmed_in_combat(const State& s, CardId w) {
   if (!s.combat.active) return false;
   for (const CombatMod& m : s.combat.mods)
-    if (m.target == w && m.source != kNoCard && s.def(m.source).has_designation("UNHARMED IN ITS COMBAT")) return true;
+    if (m.target == w && m.source != kNoCard && s.def(m.source).has_designation(desig::UnharmedInItsCombat)) return true;
   return false;
 }
 
@@ -146,7 +147,7 @@ bool unharmed_in_combat(const State& s, CardId w) {
 // through an effect it uses); every other wound or kill does nothing.
 bool wound_barred(const State& s, CardId victim, CardId by) {
   if (unharmed_in_combat(s, victim)) return true;
-  if (!has_designation(s, victim, "WOUNDED ONLY BY RELIC DOOMTROOPERS")) return false;
+  if (!has_designation(s, victim, desig::WoundedOnlyByRelicDoomtroopers)) return false;
   if (by == kNoCard || !is_warrior_in_play(s, by) || !is_doomtrooper(s, by)) return true;
   for (CardId a : attachments_of(s, by))
     if (s.def(a).type == CardType::Relic) return false;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/modifiers/visitation.hpp"
@@ -29,16 +30,16 @@ int hand_limit(const State& s, int seat) {
 }
 
 bool stunned(const State& s, CardId w) {
-  if (has_designation(s, w, "PERFORMS NO ACTIONS")) return true;  // STRANGLEHOLD, while on it
+  if (has_designation(s, w, desig::PerformsNoActions)) return true;  // STRANGLEHOLD, while on it
   for (const LastingMod& m : s.lasting)
-    if (m.target == w && s.def(m.source).has_designation("STUNS WHEN IT WOUNDS")) return true;
+    if (m.target == w && s.def(m.source).has_designation(desig::StunsWhenItWounds)) return true;
   return false;
 }
 
 // A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
 // CONSIDERED OTHER CARDS": cards that affect fortifications affect it too).
 bool is_fortification(const State& s, CardId c) {
-  return s.def(c).type == CardType::Fortification || s.def(c).has_designation("FORTIFICATION");
+  return s.def(c).type == CardType::Fortification || s.def(c).has_designation(desig::Fortification);
 }
 
 CardId bearer_of(const State& s, CardId c) {
@@ -178,7 +179,7 @@ static AffilMask compute_own_affiliations(const State& s, CardId w) {
       m |= s.def(a).grant_affil | c.added, revoked |= s.def(a).revoke_affil | c.taken;
     }
   // AGENT NICK MICHAELS: KEEPS AFFILIATIONS, his printed ones are never taken away.
-  if (s.def(w).has_designation("KEEPS AFFILIATIONS")) revoked &= ~s.def(w).affil;
+  if (s.def(w).has_designation(desig::KeepsAffiliations)) revoked &= ~s.def(w).affil;
   // gEngine INSUBORDINATION: a warrior left with no affiliation is a General one (and a FREELANCER, warrior.cpp).
   if (!(m & ~revoked)) return bit(Affil::General);
   return m & ~revoked;
@@ -207,7 +208,7 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
   return false;
 }
 
-static constexpr DesigKey kHeretic("HERETIC");
+static constexpr DesigKey kHeretic(desig::Heretic);
 
 bool has_designation(const State& s, CardId w, DesigKey d) {
   if (s.def(w).has_designation(d)) return true;
@@ -228,7 +229,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.card_types && !(f.card_types & (1u << unsigned(s.def(w).type)))) return false;
   if (f.not_card_types & (1u << unsigned(s.def(w).type))) return false;
   if (!f.gift_of.empty() && !(s.def(w).type == CardType::Symmetry &&
-                              (s.def(w).gift.apostle == f.gift_of || s.def(w).has_designation("MAJOR GIFT OF " + f.gift_of))))
+                              (s.def(w).gift.apostle == f.gift_of || s.def(w).has_designation(family::MajorGiftOf(f.gift_of)))))
     return false;  // NECROVISUAL LINK, a gift of Algeroth for a Nepharite of any apostle, names no apostle
   if (f.side == Side::Yours && wi.controller != seat) return false;
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies

@@ -2,6 +2,9 @@
 // players, fortifications, equipment, gifts, missions, cards of a pile.
 #include <algorithm>
 
+#include "dt/designations.hpp"
+#include "dt/handlers.hpp"
+#include "effects/filters/hosts.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -19,14 +22,14 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
   const bool from_hand = s.card(source).zone == Zone::Hand;
   const bool attaches = s.def(source).post_play == PostPlay::Attach && from_hand;
   const auto& grants = s.def(source).grant_designations;
-  constexpr DesigKey kHeretic("HERETIC");
+  constexpr DesigKey kHeretic(desig::Heretic);
   const bool makes_heretic =
       s.def(source).may_grant(kHeretic) && std::find(grants.begin(), grants.end(), kHeretic.text) != grants.end();
   auto warrior_ok = [&](CardId w) {
-    if (attaches && has_designation(s, w, "NO ATTACHMENTS")) return false;
+    if (attaches && has_designation(s, w, desig::NoAttachments)) return false;
     if (mission_copy_on_warrior(s, source, w)) return false;
     if (f.other && (w == source || w == s.card(source).attached_to)) return false;
-    if (makes_heretic && has_designation(s, w, "NEVER HERETIC")) return false;
+    if (makes_heretic && has_designation(s, w, desig::NeverHeretic)) return false;
     if (!visible_warrior(s, w, seat)) return false;
     if (!filter_matches(s, f, w, seat)) {
       // A card played from hand meant for a corporation's warriors: a warrior
@@ -103,6 +106,11 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (m.source != kNoCard && s.def(m.source).type == CardType::Art && s.card(m.source).zone != Zone::InPlay &&
             std::find(cast.begin(), cast.end(), m.source) == cast.end())
           cast.push_back(m.source);
+      // and one just cast, still answerable (gEngine: "immediately after" it is cast; effects/triggers/undo.hpp)
+      for (const UndoStep& u : s.undo)
+        if (u.card == kNoCard && u.seat < 0 && u.attacker == kNoCard && s.def(u.source).type == CardType::Art &&
+            s.card(u.source).zone != Zone::InPlay && std::find(cast.begin(), cast.end(), u.source) == cast.end())
+          cast.push_back(u.source);
       for (CardId c : cast) out.push_back({c, -1});
       break;
     }
@@ -126,6 +134,9 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
             !(s.cards[i].hidden && s.cards[i].owner != seat))
           out.push_back({CardId(i), -1});
       break;
+    case TargetKind::Host:  // docs/effects.md "Hosts"
+      host_targets(s, seat, source, out);
+      break;
     case TargetKind::Fortification:  // built, given to a warrior, or a card considered one
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId c = CardId(i);
@@ -142,8 +153,8 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::Gift: {
       // MALFUNCTION!: Equipment on a warrior's weapon (a BAYONET) is that warrior's
       // too; gEngine also reaches Equipment lying in play on no warrior (ARTILLERY).
-      const bool in_play_any = k == TargetKind::Equipment && s.def(source).has_designation("ANY EQUIPMENT CARD IN PLAY");
-      const bool on_weapons = in_play_any || (k == TargetKind::Equipment && s.def(source).has_designation("ANY EQUIPMENT ON A WARRIOR"));
+      const bool in_play_any = k == TargetKind::Equipment && s.def(source).has_designation(desig::AnyEquipmentCardInPlay);
+      const bool on_weapons = in_play_any || (k == TargetKind::Equipment && s.def(source).has_designation(desig::AnyEquipmentOnAWarrior));
       for (size_t i = 0; i < s.cards.size(); ++i) {
         const CardId c = CardId(i);
         const CardType want = k == TargetKind::Gift ? CardType::Symmetry : CardType::Equipment;
@@ -168,7 +179,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
 // requires the attacker to be allowed to attack it.
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t) {
   for (const Effect& e : fx) {
-    if (e.op == Op::Handler && e.handler == "change_attacker") {  // one that could attack this defender
+    if (e.op == Op::Handler && e.handler == HandlerId::change_attacker) {  // one that could attack this defender
       if (t == kNoCard || !s.combat.active || t == s.combat.attacker || t == s.combat.defender) return false;
       if (!can_attack_with(s, t) || !has_rating(s, t, s.combat.tactic)) return false;
       if (!opponents(s, s.card(t).controller, s.card(s.combat.defender).controller)) return false;

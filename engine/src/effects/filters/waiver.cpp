@@ -8,16 +8,18 @@
 // affects it for as long as it lasts, a kWaived marker on it). Every other Art
 // or Dark Symmetry effect (an ability used on it, an effect on all warriors,
 // a modifier reaching it in combat) meets the immunity, unasked.
+#include "dt/designations.hpp"
 #include "effects/filters/waiver.hpp"
 
 #include <algorithm>
 
 #include "markers.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
-static constexpr DesigKey kWaives("WAIVES IMMUNITY CASE BY CASE");
+static constexpr DesigKey kWaives(desig::WaivesImmunityCaseByCase);
 
 static CardId waiving_card(const State& s, CardId w) {
   for (CardId a : attachments_of(s, w))
@@ -93,7 +95,10 @@ void waiver_choice_done(State& s, const PendingChoice& ch, Log log) {
   const CardId user = d.type == CardType::Art ? spell_user(s, ch.source, caster, t.card) : caster;
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, ch.by, ch.source, t, times);
-  run_effects(s, ch.by, ch.source, user, t, times, p.effects, log, nullptr);
+  {
+    const UndoRecorder record(s, ch.source);  // what it changes, for a cancel to put back
+    run_effects(s, ch.by, ch.source, user, t, times, p.effects, log, nullptr);
+  }
   if (p.choice) queue_choice(s, ch.by, ch.source, t, times, std::move(candidates), log);
 }
 

@@ -10,6 +10,7 @@
 //   player pays 3 D or the warrior takes a -1 V marker (kDiseaseMarker), and a
 //   warrior down to V 0 is discarded.
 // Every marker leaves play with its warrior (zones.cpp).
+#include "dt/designations.hpp"
 #include "effects/lasting/disease.hpp"
 
 #include <algorithm>
@@ -26,10 +27,10 @@ std::vector<OneUse> one_use_weapons(const State& s) {
   for (CardId w : {s.combat.attacker, s.combat.defender}) {
     if (w == kNoCard || !is_warrior_in_play(s, w)) continue;
     bool any = false;  // the weapons in use are asked for only when one could count
-    for (CardId e : attachments_of(s, w)) any = any || s.def(e).has_designation("DISCARDED AFTER ONE USE");
+    for (CardId e : attachments_of(s, w)) any = any || s.def(e).has_designation(desig::DiscardedAfterOneUse);
     if (!any) continue;
     for (CardId e : used_weapons(s, w))
-      if (s.def(e).has_designation("DISCARDED AFTER ONE USE")) out.push_back({e, combat_opponent(s, w)});
+      if (s.def(e).has_designation(desig::DiscardedAfterOneUse)) out.push_back({e, combat_opponent(s, w)});
   }
   return out;
 }
@@ -39,7 +40,7 @@ static void disease_area(State& s, CardId grenade, CardId victim, Log log) {
   const CardInst& vi = s.card(victim);
   std::vector<CardId> ws;
   for (CardId w : s.seats[vi.controller].in_play)
-    if (is_warrior_in_play(s, w) && s.card(w).area == vi.area) ws.push_back(w);
+    if (is_warrior_in_play(s, w) && same_area(s, w, victim)) ws.push_back(w);
   for (CardId w : ws) {
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.target == w && (m.lock == kDiseaseWaiting || m.lock == kDiseaseEnding);
@@ -61,8 +62,8 @@ void after_one_use(State& s, const std::vector<OneUse>& weapons, Log log) {
   for (auto [g, opp] : weapons) {
     const CardDef& d = s.def(g);
     if (opp != kNoCard && is_warrior_in_play(s, opp)) {
-      if (d.has_designation("DISEASES ITS SURVIVOR'S AREA")) disease_area(s, g, opp, log);
-      else if (d.has_designation("DISEASES ITS SURVIVOR")) disease_one(s, g, opp, log);
+      if (d.has_designation(desig::DiseasesItsSurvivorsArea)) disease_area(s, g, opp, log);
+      else if (d.has_designation(desig::DiseasesItsSurvivor)) disease_one(s, g, opp, log);
     }
     if (s.card(g).zone == Zone::InPlay) discard_from_play(s, g);
   }
@@ -95,7 +96,7 @@ void disease_draw_step(State& s, int seat, Log log) {
 }
 
 bool is_disease_choice(const State& s, const PendingChoice& ch) {
-  return ch.candidates.empty() && s.def(ch.source).has_designation("DISEASES ITS SURVIVOR") && marked(s, ch.target, kDiseased);
+  return ch.candidates.empty() && s.def(ch.source).has_designation(desig::DiseasesItsSurvivor) && marked(s, ch.target, kDiseased);
 }
 
 void disease_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {

@@ -3,6 +3,7 @@
 // as its jailer is in play; when the jailer leaves play the marker goes with it
 // and the prisoner is back in its area as before.
 #include "effects/lasting/prison.hpp"
+#include "dt/handlers.hpp"
 
 #include <algorithm>
 
@@ -11,7 +12,7 @@
 
 namespace dt::detail {
 
-static bool jails(const std::vector<Effect>& fx) { return has_handler(fx, "imprison"); }
+static bool jails(const std::vector<Effect>& fx) { return has_handler(fx, HandlerId::imprison); }
 
 static bool imprisoned(const State& s, CardId w) { return marked(s, w, kImprisoned); }
 

@@ -3,6 +3,7 @@
 // a fee (USES <CORPORATION> CARDS). While the card is on it the warrior has
 // that affiliation (so it is no FREELANCER, earns P, and pays no fee for its
 // corporation's cards); if it loses the membership again, the card goes.
+#include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
 
 #include <functional>
@@ -14,7 +15,7 @@
 namespace dt::detail {
 
 static bool restores(const CardDef& d) {
-  return d.type == CardType::Special && d.has_designation("RESTORES HOME CORPORATION");
+  return d.type == CardType::Special && d.has_designation(desig::RestoresHomeCorporation);
 }
 
 AffilMask restored_affiliations(const State& s, CardId attachment, CardId w) {
@@ -25,7 +26,7 @@ AffilMask restored_affiliations(const State& s, CardId attachment, CardId w) {
 // card has counted: here the affiliation it took away), so the State needs no
 // field of its own for it; the mark goes when the card leaves play.
 static bool takes_chosen(const CardDef& d) {
-  return d.type == CardType::Special && d.has_designation("TAKES A CHOSEN AFFILIATION");
+  return d.type == CardType::Special && d.has_designation(desig::TakesAChosenAffiliation);
 }
 
 MembershipChange membership_change(const State& s, CardId attachment, CardId w) {
@@ -44,7 +45,7 @@ AffilMask losable_affiliations(const State& s, CardId w) {
   const AffilMask now = affiliations(s, w) & ~general;
   const AffilMask printed = s.def(w).affil;
   if (now & ~printed) return now & ~printed;  // card-earned ones go first
-  if (s.def(w).has_designation("KEEPS AFFILIATIONS")) return 0;
+  if (s.def(w).has_designation(desig::KeepsAffiliations)) return 0;
   return now & printed;
 }
 
@@ -54,16 +55,17 @@ void take_affiliation(State& s, CardId card, CardId w, Affil a) {
   s.marks.push_back({card, CardMark::Counted, int16_t(a)});
 }
 
-static constexpr std::pair<const char*, Affil> kLose[] = {
-    {"lose_bauhaus", Affil::Bauhaus},       {"lose_capitol", Affil::Capitol},     {"lose_cybertronic", Affil::Cybertronic},
-    {"lose_imperial", Affil::Imperial},     {"lose_mishima", Affil::Mishima},     {"lose_brotherhood", Affil::Brotherhood},
-    {"lose_legion", Affil::Legion},         {"lose_crescentia", Affil::Crescentia}, {"lose_lutheran", Affil::Lutheran},
-    {"lose_rasputin", Affil::Rasputin},     {"lose_templars", Affil::Templars}};
+using H = HandlerId;
+static constexpr std::pair<HandlerId, Affil> kLose[] = {
+    {H::lose_bauhaus, Affil::Bauhaus},   {H::lose_capitol, Affil::Capitol},     {H::lose_cybertronic, Affil::Cybertronic},
+    {H::lose_imperial, Affil::Imperial}, {H::lose_mishima, Affil::Mishima},     {H::lose_brotherhood, Affil::Brotherhood},
+    {H::lose_legion, Affil::Legion},     {H::lose_crescentia, Affil::Crescentia}, {H::lose_lutheran, Affil::Lutheran},
+    {H::lose_rasputin, Affil::Rasputin}, {H::lose_templars, Affil::Templars}};
 
-void register_lose_handlers(std::map<std::string, std::function<void(State&, int, CardId, CardId, int, Log)>>& m) {
-  for (const auto& [name, a] : kLose) {
+void register_lose_handlers(HandlerTable& m) {
+  for (const auto& [id, a] : kLose) {
     const Affil affil = a;
-    m[name] = [affil](State& s, int, CardId source, CardId w, int, Log) {
+    m[size_t(id)] = [affil](State& s, int, CardId source, CardId w, int, Log) {
       if (w != kNoCard) take_affiliation(s, source, w, affil);
     };
   }
@@ -71,9 +73,9 @@ void register_lose_handlers(std::map<std::string, std::function<void(State&, int
 
 bool alternative_fits(const State& s, const std::vector<Effect>& fx, CardId target) {
   for (const Effect& e : fx) {
-    if (e.op != Op::Handler || e.handler.rfind("lose_", 0) != 0) continue;
-    for (const auto& [name, a] : kLose)
-      if (e.handler == name)
+    if (e.op != Op::Handler) continue;
+    for (const auto& [id, a] : kLose)
+      if (e.handler == id)
         return target != kNoCard && is_warrior_in_play(s, target) && (losable_affiliations(s, target) & bit(a));
   }
   return true;
@@ -84,7 +86,7 @@ bool membership_target_ok(const State& s, CardId card, CardId target) {
   if (takes_chosen(s.def(card)) && (target == kNoCard || !is_warrior_in_play(s, target) || !losable_affiliations(s, target)))
     return false;
   // STIGMATA: on a warrior that already has a Dark Symmetry card.
-  if (s.def(card).has_designation("PLAYED ON A WARRIOR WITH A GIFT")) {
+  if (s.def(card).has_designation(desig::PlayedOnAWarriorWithAGift)) {
     if (target == kNoCard || !is_warrior_in_play(s, target)) return false;
     bool gift = false;
     for (CardId a : attachments_of(s, target)) gift = gift || s.def(a).type == CardType::Symmetry;
@@ -98,7 +100,7 @@ bool membership_target_ok(const State& s, CardId card, CardId target) {
 void gifts_go_with(State& s, CardId card) {
   const CardInst& ci = s.card(card);
   if (ci.zone != Zone::InPlay || ci.attached_to == kNoCard || s.def(card).type == CardType::Warrior) return;
-  if (!s.def(card).has_designation("GIFTS GO WITH IT")) return;
+  if (!s.def(card).has_designation(desig::GiftsGoWithIt)) return;
   const CardId w = ci.attached_to;
   for (CardId a : attachment_list(s, w))
     if (a != card && s.def(a).type == CardType::Symmetry && s.card(a).zone == Zone::InPlay) discard_from_play(s, a);

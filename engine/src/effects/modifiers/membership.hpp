@@ -1,12 +1,11 @@
 // Cards that change which organizations a warrior belongs to: see membership.cpp.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "dt/state.hpp"
+#include "effects/handlers.hpp"
 #include "events.hpp"
 
 namespace dt::detail {
@@ -24,7 +23,7 @@ MembershipChange membership_change(const State& s, CardId attachment, CardId w);
 AffilMask losable_affiliations(const State& s, CardId w);
 // Handlers `lose_<affiliation>` (INSUBORDINATION's alternatives): the card remembers the pick.
 void take_affiliation(State& s, CardId card, CardId w, Affil a);
-void register_lose_handlers(std::map<std::string, std::function<void(State&, int, CardId, CardId, int, Log)>>& m);
+void register_lose_handlers(HandlerTable& m);
 // May a Choice's alternative be picked for this target (a `lose_` handler: only a losable affiliation)?
 bool alternative_fits(const State& s, const std::vector<Effect>& fx, CardId target);
 // May this card be played on `target` as far as memberships go (REINSTATEMENT:

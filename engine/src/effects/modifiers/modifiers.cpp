@@ -4,6 +4,8 @@
 #include <optional>
 
 #include "internal.hpp"
+#include "effects/filters/hosts.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/toll.hpp"
 
 namespace dt::detail {
@@ -24,12 +26,13 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
   if (m.exclude_self && source == w) return false;
-  if (m.same_area && s.card(source).area != s.card(w).area) return false;
+  if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
+  if (m.source_area && !area_mask_reaches(s, s.card(source).controller, m.source_area, s.card(source).area))
+    return false;  // printed SERGEANT: while it is in the Squad
   if (m.min_count) {
     int n = 0;
     for (CardId x : s.seats[s.card(w).controller].in_play)
-      if (is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area &&
-          filter_matches(s, m.who, x, source_seat))
+      if (is_warrior_in_play(s, x) && same_area(s, x, w) && mod_filter_matches(s, m.who, x, source_seat))
         ++n;
     if (n < m.min_count) return false;
   }
@@ -41,7 +44,7 @@ static int count_others(const State& s, CardId w, const WarriorFilter& f) {
   int n = 0;
   const int seat = s.card(w).controller;
   for (CardId x : s.seats[size_t(seat)].in_play)
-    if (x != w && is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area && filter_matches(s, f, x, seat)) ++n;
+    if (x != w && is_warrior_in_play(s, x) && same_area(s, x, w) && filter_matches(s, f, x, seat)) ++n;
   return n;
 }
 
@@ -54,9 +57,15 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
       if (!warrior_in_play(s, x)) {
-        // A card lying before its player (NECROMUTANT FRENZY, an Alliance).
+        // A card lying before its player (NECROMUTANT FRENZY, an Alliance), on one of its combat
+        // areas, or a Fortification with modifiers (THE BURROUGHS CATHEDRAL, GOLGOTHA'S CITADEL).
         const CardType t = s.def(x).type;
-        if ((t == CardType::Special || t == CardType::Alliance) && !s.def(x).mods.empty()) out.push_back(x);
+        if ((t == CardType::Special || t == CardType::Alliance || t == CardType::Fortification || lies_on_area(s, x)) &&
+            !s.def(x).mods.empty())
+          out.push_back(x);
+        // Cards on a Fortification or a Warzone (docs/effects.md "Hosts").
+        for (CardId a : attachments_of(s, x))
+          if (!s.def(a).mods.empty()) out.push_back(a);
         continue;
       }
       if (!s.def(x).mods.empty()) out.push_back(x);
@@ -106,7 +115,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if (effect_blocked(s, w, src)) return;
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
-      if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
+      if (!mod_filter_matches(s, m.who, subject, s.card(src).controller)) continue;
       if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
       if (m.opponent_base) {  // TORONAGA'S RAGING MIGHT: + the opponent's printed rating
         const CardDef& od = s.def(combat_opponent(s, w));
@@ -149,18 +158,28 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   std::optional<AttachmentGate> my_gate;
   for (CardId a : mine) {
     from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
-    if (!is_weapon_card(s.def(a))) continue;
-    for (CardId add : attachments_of(s, a))  // GRENADE LAUNCHER: an add-on's text counts while its weapon is used
-      from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+    // A card on this attachment (docs/effects.md "Hosts") counts while its host does: GRENADE
+    // LAUNCHER's text while its weapon is used (BEARER), a VEHICLE's or Relic's add-on (HOST_REACH).
+    const bool weapon = is_weapon_card(s.def(a));
+    for (CardId add : attachments_of(s, a)) {
+      if (weapon) from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+      from_card(add, Scope::HostReach, w, [&] { return usable(my_gate, mine, a, w); });
+    }
   }
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).
   std::vector<CardId> local;
   const std::vector<CardId>* sources = memoized_mod_sources(s);
   if (!sources) collect_mod_sources(s, local), sources = &local;
+  // A Fortification card's text does nothing in a Warzone combat, nor in one COMMANDO RAID turned it off.
+  auto fort_ok = [&](CardId x) {
+    if (s.def(x).type != CardType::Fortification || combat_opponent(s, w) == kNoCard) return true;
+    return !in_warzone_combat(s, w) && !combat_suppressed(s, suppressFortifications);
+  };
   for (CardId x : *sources) {
-    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, yes);
-    from_card(x, Scope::AllWarriors, w, yes);
+    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, [&] { return fort_ok(x); });
+    from_card(x, Scope::AllWarriors, w, [&] { return fort_ok(x); });
+    from_card(x, Scope::HostReach, w, [&] { return host_reaches(s, x, w); });
   }
   // A Warzone's text is for both warriors of a combat fought in it.
   if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, yes);

@@ -7,14 +7,15 @@
 // another Doomtrooper 6 D, a Dark Legion warrior 10 D (the cheapest that fits).
 #pragma once
 
+#include "dt/designations.hpp"
 #include "dt/game.hpp"
 #include "dt/state.hpp"
 
 namespace dt::detail {
 
 // The designations of such a spell: the model's current ratings (gEngine) or its printed ones.
-inline constexpr DesigKey kTakesRatings("CASTER TAKES ITS TARGET'S RATINGS");
-inline constexpr DesigKey kTakesPrintedRatings("CASTER TAKES ITS TARGET'S PRINTED RATINGS");
+inline constexpr DesigKey kTakesRatings(desig::CasterTakesTargetsRatings);
+inline constexpr DesigKey kTakesPrintedRatings(desig::CasterTakesTargetsPrintedRatings);
 
 bool takes_ratings(const CardDef& spell);
 // What `caster` pays to cast `spell` on `model` (its price rules applied: art.cpp).

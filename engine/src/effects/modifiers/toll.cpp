@@ -4,19 +4,20 @@
 #include <algorithm>
 #include <string>
 
+#include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
 int toll_price(const State& s, CardId w) {
   for (const std::string& d : s.def(w).designations)
-    if (d.size() > 7 && d.rfind("TOLL ", 0) == 0 && d.compare(d.size() - 2, 2, " D") == 0) {
-      int n = 0;
-      for (size_t i = 5; i < d.size() - 2; ++i) {
-        if (d[i] < '0' || d[i] > '9') return 0;
-        n = n * 10 + (d[i] - '0');
+    if (const std::string_view n = family::Toll.param_of(d); !n.empty()) {
+      int price = 0;
+      for (char c : n) {
+        if (c < '0' || c > '9') return 0;
+        price = price * 10 + (c - '0');
       }
-      return n;
+      return price;
     }
   return 0;
 }

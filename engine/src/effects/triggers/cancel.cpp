@@ -1,16 +1,18 @@
 // Cancelling a Special card just played: see cancel.hpp.
+#include "dt/designations.hpp"
 #include "effects/triggers/cancel.hpp"
 
 #include <algorithm>
 
 #include "effects/filters/waiver.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
 namespace dt::detail {
 
-constexpr DesigKey kCanceller("CANCELS A SPECIAL JUST PLAYED");
-constexpr DesigKey kAnyCanceller("CANCELS ANY CARD JUST PLAYED");  // printed MISCOMMUNICATION
+constexpr DesigKey kCanceller(desig::CancelsASpecialJustPlayed);
+constexpr DesigKey kAnyCanceller(desig::CancelsAnyCardJustPlayed);  // printed MISCOMMUNICATION
 
 // Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
 // (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).
@@ -112,7 +114,10 @@ void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
   const PlaySpec& p = *s.def(card).play;
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, ch.by, card, t, times);
-  run_effects(s, ch.by, card, kNoCard, t, times, p.effects, log, nullptr);
+  {
+    const UndoRecorder record(s, card);
+    run_effects(s, ch.by, card, kNoCard, t, times, p.effects, log, nullptr);
+  }
   if (p.choice) queue_choice(s, ch.by, card, t, times, std::move(candidates), log);
 }
 

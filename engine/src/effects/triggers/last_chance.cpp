@@ -1,4 +1,5 @@
 // A last chance for a warrior hit in combat: see last_chance.hpp.
+#include "dt/designations.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/raise.hpp"
 
@@ -24,12 +25,12 @@ bool hit_pending(const State& s, CardId w) {
 // An ability that answers its own warrior's hit: RAZIDE heals even a killing
 // wound, ZENITHIAN SOULSLAYER undoes a wound it takes in combat.
 static bool answers_own_hit(const CardDef& d) {
-  return d.has_designation("HEALS EVEN A KILLING WOUND") || d.has_designation("ANSWERS ITS WOUND IN COMBAT");
+  return d.has_designation(desig::HealsEvenAKillingWound) || d.has_designation(desig::AnswersItsWoundInCombat);
 }
 
 static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
-    return o.b != kNoCard && kill_pending(s, o.b) && s.def(o.a).has_designation("SAVES YOUR WARRIOR FROM A KILL");
+    return o.b != kNoCard && kill_pending(s, o.b) && s.def(o.a).has_designation(desig::SavesYourWarriorFromAKill);
   if (o.kind == OptKind::Use)
     return is_warrior_in_play(s, o.a) && hit_pending(s, o.a) && answers_own_hit(s.def(o.a));
   return false;
@@ -49,7 +50,7 @@ static bool may_answer(const State& s, CardId w, bool dead) {
   if (answers_own_hit(s.def(w))) return true;
   if (!dead) return false;
   for (CardId c : s.seats[s.card(w).controller].hand)
-    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+    if (s.def(c).has_designation(desig::SavesYourWarriorFromAKill)) return true;
   return false;
 }
 
@@ -99,10 +100,10 @@ bool undo_hit(State& s, CardId w) {
 // its player has the D; NARROW ESCAPE! in its player's hand answers any death.
 bool death_answerable(const State& s, CardId w, bool wound) {
   const int seat = s.card(w).controller;
-  if (wound && has_designation(s, w, "HEALS EVEN A KILLING WOUND") && destiny(s, seat) >= std::max(0, stats(s, w).a))
+  if (wound && has_designation(s, w, desig::HealsEvenAKillingWound) && destiny(s, seat) >= std::max(0, stats(s, w).a))
     return true;
   for (CardId c : s.seats[size_t(seat)].hand)
-    if (s.def(c).has_designation("SAVES YOUR WARRIOR FROM A KILL")) return true;
+    if (s.def(c).has_designation(desig::SavesYourWarriorFromAKill)) return true;
   return false;
 }
 

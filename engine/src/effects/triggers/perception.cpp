@@ -4,6 +4,7 @@
 // it, and the next window to close ends it. gEngine: only a search of the
 // collection (the Side Board) counts, by any player; printed: an opponent's
 // pick from its draw pile, discard pile or collection.
+#include "dt/designations.hpp"
 #include "effects/triggers/perception.hpp"
 
 #include <algorithm>
@@ -14,7 +15,7 @@
 namespace dt::detail {
 
 static bool answering_card(const CardDef& d) {
-  return d.has_designation("ANSWERS A COLLECTION SEARCH") || d.has_designation("ANSWERS AN OPPONENT'S PILE PICK");
+  return d.has_designation(desig::AnswersCollectionSearch) || d.has_designation(desig::AnswersOpponentsPilePick);
 }
 
 // Only a card in play answers: with none, nothing is marked, so games without
@@ -41,9 +42,9 @@ void note_pile_pick(State& s, CardId c, Zone before) {
 
 // Does a marker `m` count for `seat`'s card `d`?
 static bool answers(const State& s, int seat, const CardDef& d, const LastingMod& m) {
-  if (m.lock == kTakenFromCollection && d.has_designation("ANSWERS A COLLECTION SEARCH")) return true;
+  if (m.lock == kTakenFromCollection && d.has_designation(desig::AnswersCollectionSearch)) return true;
   if (m.lock != kTakenFromCollection && m.lock != kTakenFromPile) return false;
-  return d.has_designation("ANSWERS AN OPPONENT'S PILE PICK") && s.card(m.target).owner != seat;
+  return d.has_designation(desig::AnswersOpponentsPilePick) && s.card(m.target).owner != seat;
 }
 
 bool search_answer_open(const State& s, int seat, const CardDef& d) {

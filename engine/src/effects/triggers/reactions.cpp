@@ -1,6 +1,8 @@
 // "Immediately after" markers: see reactions.hpp.
+#include "dt/designations.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
+#include "effects/triggers/undo.hpp"
 
 #include <algorithm>
 
@@ -11,10 +13,10 @@ namespace dt::detail {
 
 
 static uint8_t kind_asked(const CardDef& d) {
-  if (d.has_designation("PLAYED ON A WARRIOR JUST PLACED IN A SQUAD")) return kJustPlacedInSquad;
-  if (d.has_designation("PLAYED ON THE KILLER OF A MISHIMA")) return kJustKilledMishima;
+  if (d.has_designation(desig::PlayedOnAWarriorJustPlacedInASquad)) return kJustPlacedInSquad;
+  if (d.has_designation(desig::PlayedOnTheKillerOfAMishima)) return kJustKilledMishima;
   if (d.has_designation(kReplacesMustered)) return kJustMustered;  // PRIMAL BITCH
-  if (d.has_designation("SAVES YOUR WARRIOR FROM A KILL")) return kAboutToDie;  // NARROW ESCAPE!
+  if (d.has_designation(desig::SavesYourWarriorFromAKill)) return kAboutToDie;  // NARROW ESCAPE!
   return 0;
 }
 
@@ -25,6 +27,7 @@ void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
 }
 
 void clear_just_happened(State& s) {
+  forget_played(s);  // a card played before this window closed may no longer be cancelled
   std::erase_if(s.lasting, [](const LastingMod& m) {
     return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
            m.lock == kTakenFromPile;  // effects/triggers/perception.hpp
@@ -55,7 +58,7 @@ void reaction_used(State& s, CardId card, CardId target) {
                          [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
   if (it != s.lasting.end()) s.lasting.erase(it);
   // gEngine NARROW ESCAPE!: back to its status before the combat, a wound taken in it undone.
-  if (kind == kAboutToDie && s.def(card).has_designation("AS BEFORE THE COMBAT") &&
+  if (kind == kAboutToDie && s.def(card).has_designation(desig::AsBeforeTheCombat) &&
       std::find(s.combat.wounded_in_it.begin(), s.combat.wounded_in_it.end(), target) != s.combat.wounded_in_it.end())
     s.card(target).wounded = false;
 }

@@ -14,16 +14,17 @@
 // (ANIMATE DEAD, PORTAL OF UNDEATH, NEPHARITE OF SEMAI), marked the same way.
 #pragma once
 
+#include "dt/designations.hpp"
 #include "dt/state.hpp"
 #include "events.hpp"
 
 namespace dt::detail {
 
-inline constexpr DesigKey kCountsAsWarrior("COUNTS AS A WARRIOR");
-inline constexpr DesigKey kClosesArea("CLOSES ITS AREA");
-inline constexpr DesigKey kReplacesMustered("REPLACES A WARRIOR JUST MUSTERED");
-inline constexpr DesigKey kAnyPlayerUses("ANY PLAYER USES ITS ABILITIES");
-inline constexpr DesigKey kAnswersAnyAdded("ANSWERS ANY WARRIOR ADDED");
+inline constexpr DesigKey kCountsAsWarrior(desig::CountsAsAWarrior);
+inline constexpr DesigKey kClosesArea(desig::ClosesItsArea);
+inline constexpr DesigKey kReplacesMustered(desig::ReplacesAWarriorJustMustered);
+inline constexpr DesigKey kAnyPlayerUses(desig::AnyPlayerUsesItsAbilities);
+inline constexpr DesigKey kAnswersAnyAdded(desig::AnswersAnyWarriorAdded);
 
 // A warrior just mustered by `seat`: marked if an opponent could answer it.
 void note_mustered(State& s, int seat, CardId w);

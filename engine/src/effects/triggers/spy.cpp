@@ -1,4 +1,5 @@
 // SPY IN THE RANKS: see spy.hpp.
+#include "dt/designations.hpp"
 #include "effects/triggers/spy.hpp"
 
 #include <algorithm>
@@ -8,7 +9,7 @@
 
 namespace dt::detail {
 
-constexpr DesigKey kSpy("TAKES AN OPPOSING WARRIOR'S MISSION REWARD");
+constexpr DesigKey kSpy(desig::TakesAnOpposingWarriorsMissionReward);
 
 static std::vector<CardId> spies(const State& s, int seat) {
   std::vector<CardId> out;

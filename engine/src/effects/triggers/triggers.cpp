@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "dt/designations.hpp"
 #include "effects/triggers/spy.hpp"
 #include "effects/lasting/disease.hpp"
 #include "internal.hpp"
@@ -15,11 +16,11 @@ static bool reward_forfeited(const State& s, CardId mission) {
   if (s.def(mission).type != CardType::Mission) return false;
   const int seat = s.card(mission).controller;
   const CardId on = s.card(mission).attached_to;
-  if (on != kNoCard && has_designation(s, on, "ITS MISSIONS FIRST")) return false;
+  if (on != kNoCard && has_designation(s, on, desig::ItsMissionsFirst)) return false;
   for (CardId m : s.attached) {
     const CardInst& mi = s.card(m);
     if (m == mission || mi.controller != seat || s.def(m).type != CardType::Mission) continue;
-    if (is_warrior_in_play(s, mi.attached_to) && has_designation(s, mi.attached_to, "ITS MISSIONS FIRST")) return true;
+    if (is_warrior_in_play(s, mi.attached_to) && has_designation(s, mi.attached_to, desig::ItsMissionsFirst)) return true;
   }
   return false;
 }
@@ -100,7 +101,7 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
 void on_killed_by_effect(State& s, CardId victim, Log log) {
   std::vector<std::pair<CardId, const Trigger*>> fire;
   for (CardId a : attachments_of(s, victim)) {
-    if (!s.def(a).has_designation("ANY DEATH COUNTS")) continue;
+    if (!s.def(a).has_designation(desig::AnyDeathCounts)) continue;
     for (const Trigger& t : s.def(a).triggers)
       if (t.when == When::Killed) fire.push_back({a, &t});
   }

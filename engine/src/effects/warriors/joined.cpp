@@ -4,6 +4,7 @@
 // A and V add to the first's through a marker in State::lasting (kJoinedWarrior)
 // that also says the pair may never take in a third card. Nothing parts them.
 #include "effects/warriors/joined.hpp"
+#include "dt/handlers.hpp"
 
 #include <algorithm>
 
@@ -12,7 +13,7 @@
 
 namespace dt::detail {
 
-static bool joins(const std::vector<Effect>& fx) { return has_handler(fx, "join_namesake"); }
+static bool joins(const std::vector<Effect>& fx) { return has_handler(fx, HandlerId::join_namesake); }
 
 static bool holds_one(const State& s, CardId w) { return marked(s, w, kJoinedWarrior); }
 

@@ -3,6 +3,8 @@
 // on; the rules of a Muster (PERSONALITY, the Tribal ones) still hold
 // (enter_play_ok). What a turned warrior has become is a marker in
 // State::lasting on it (markers.hpp), gone when it leaves play.
+#include "dt/designations.hpp"
+#include "dt/handlers.hpp"
 #include "effects/warriors/raise.hpp"
 
 #include <algorithm>
@@ -14,7 +16,7 @@
 namespace dt::detail {
 
 Area entering_area(const State& s, CardId w, CardId user, const Effect& e) {
-  if (e.designation == "USER'S AREA" && user != kNoCard && is_warrior_in_play(s, user)) return s.card(user).area;
+  if (e.designation == word::UsersArea && user != kNoCard && is_warrior_in_play(s, user)) return s.card(user).area;
   return muster_area(s, w);
 }
 
@@ -22,8 +24,8 @@ bool enter_value_ok(const State& s, const Effect& e, CardId w) {
   return e.amount <= 0 || s.def(w).v <= e.amount;
 }
 
-static constexpr DesigKey kTakesOver("POSSESSES DOOMTROOPERS IT KILLS");  // gEngine POSSESS
-static constexpr DesigKey kTurns("TURNS DOOMTROOPERS IT KILLS HERETIC");  // printed POSSESS
+static constexpr DesigKey kTakesOver(desig::PossessesDoomtroopersItKills);  // gEngine POSSESS
+static constexpr DesigKey kTurns(desig::TurnsDoomtroopersItKillsHeretic);  // printed POSSESS
 
 // The attachment of the killer that gives it the designation (for immunity and the marker's source).
 static CardId giver(const State& s, CardId killer, const DesigKey& d) {
@@ -88,7 +90,7 @@ bool takes_minor_gifts(const State& s, CardId w) { return !s.lasting.empty() && 
 
 bool raised_dead(const State& s, CardId w) { return !s.lasting.empty() && marked(s, w, kRaisedDead); }
 
-static bool raises(const std::vector<Effect>& fx) { return has_handler(fx, "animate_dead"); }
+static bool raises(const std::vector<Effect>& fx) { return has_handler(fx, HandlerId::animate_dead); }
 
 // Warriors of the pile that may enter play for `seat` (a PERSONALITY not already in play),
 // into a Kohort no card closes.

@@ -1,4 +1,5 @@
 // A card's wound: see wounds.hpp.
+#include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 
 #include "internal.hpp"
@@ -7,7 +8,7 @@ namespace dt::detail {
 
 bool wound_kills(State& s, CardId w) {
   if (s.card(w).wounded || (keywords(s, w) & kwDiesWhenWounded)) return true;
-  if (!has_designation(s, w, "HEALS AT ONCE")) take_wound(s, w);
+  if (!has_designation(s, w, desig::HealsAtOnce)) take_wound(s, w);
   return false;
 }
 
@@ -15,6 +16,11 @@ void take_wound(State& s, CardId w) {
   if (s.card(w).wounded) return;
   s.card(w).wounded = true;
   if (s.combat.active) s.combat.wounded_in_it.push_back(w);
+}
+
+CardId card_killer(const State& s, CardId source, CardId user, CardId victim, bool always_pays) {
+  if (source == kNoCard || !(always_pays || s.def(source).has_designation(desig::ItsKillsEarnPoints))) return kNoCard;
+  return user != kNoCard && user != victim && is_warrior_in_play(s, user) ? user : source;
 }
 
 }  // namespace dt::detail

@@ -16,12 +16,20 @@
 
 namespace dtref::ladder {
 
+// What keeps slow or idle clients from stopping the page (docs/security.md).
+struct HttpLimits {
+  int threads = 64;             // requests served at once
+  int max_connections = 256;    // accepted and not yet done; more are closed at once
+  int read_timeout_ms = 2000;   // per read or write on a connection, and keep-alive idling
+  int connection_ms = 5000;     // a whole connection, however slowly it drips
+};
+
 class HttpServer {
  public:
   // Listens on `address` (host:port; port 0 picks a free one) and serves in a
   // thread of its own. Throws LadderError when it cannot listen there.
   HttpServer(std::function<std::shared_ptr<const LadderView>()> view, std::string transcripts_dir,
-             const std::string& address);
+             const std::string& address, const HttpLimits& limits = {});
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -42,9 +42,10 @@ struct DeckRules {
   bool own_decks = false;         // with a pool: bots that named a deck play it
 };
 
-// The two legs of a pairing: seats swapped, one seed; with a deck pool the
-// same deck stays in the same seat in both legs (tour::pool_pairing).
+// The two legs of a pairing, seats swapped; with a deck pool the same deck
+// stays in the same seat in both legs (tour::pool_pairing, drawn from `seed`).
+// Leg n is dealt from deals[n-1] when given, else from `seed` (duplicate deals).
 std::vector<LadderMatch> pair_legs(const Pairing& p, const LadderBot& a, const LadderBot& b, int64_t pair_no, uint64_t seed,
-                                   const DeckRules& decks);
+                                   const DeckRules& decks, const std::vector<uint64_t>& deals = {});
 
 }  // namespace dtref::ladder

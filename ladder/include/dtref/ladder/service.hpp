@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct LadderSetup {
   DeckRules decks;
   std::optional<uint64_t> seed;  // fixed: seeds reproducible from it; else a secret key in the store
   int64_t max_matches = 0;        // stop scheduling after this many matches (0: never)
+  // Both legs of a pair dealt from one seed (tour::PlanParams::duplicate_deals):
+  // only for bots that neither remember nor talk; the legs then run one after
+  // the other. Off: every leg has a secret seed of its own.
+  bool duplicate_deals = false;
 };
 std::string settings_json(const LadderSetup&);
 // Stores the settings on first use; throws LadderError naming what differs from the stored ones.
@@ -87,6 +92,9 @@ struct LadderView {
   std::vector<tour::MatchLine> recent;     // newest first
   int scheduled = 0, running = 0, finished = 0;
   std::vector<std::string> running_keys;
+  // Finished matches whose transcript may be served: no match dealt from the
+  // same seed is still scheduled or running (docs/security.md).
+  std::set<std::string> servable;
   std::map<std::string, int> remote_waiting;  // remote bots connected here now
   std::string settings_json;
 };

@@ -52,7 +52,7 @@ struct LadderMatch {
   int64_t id = 0;
   int64_t pair_no = 0;  // the seat-swapped pair it belongs to
   int leg = 1;          // 1 or 2 within the pair
-  uint64_t seed = 0;    // shared by both legs of a pair
+  uint64_t seed = 0;    // its deal: its own, or its pair's with duplicate deals
   std::vector<LadderSeat> seats;
   bool done = false;
   // Once done:

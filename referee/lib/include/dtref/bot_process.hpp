@@ -101,6 +101,10 @@ class BotProcess {
 
   pid_t pid_ = -1;
   int pidfd_ = -1;
+  int info_fd_ = -1;  // bubblewrap's --info-fd (read end): names its process inside the sandbox
+  // A pidfd of bubblewrap's process inside the sandbox, once it said which
+  // (-1: none, or it is gone).
+  int sandbox_inner_pidfd();
   bool exited_ = false, reaped_ = false;
   bool sandboxed_ = false;
   int end_signal_ = 0;  // the signal that ended the bot, 0 if none (or not known yet)

@@ -42,4 +42,10 @@ std::string command_with_args(const std::string& command, const std::vector<std:
 // characters and non-ASCII bytes (maybe a cut UTF-8 sequence) become '?'.
 std::string printable(const std::string& raw);
 
+// What a bot calls itself in `ready` (name, version, author) is shown on pages
+// and stored with every result: at most this many bytes are kept, cut at a
+// character boundary, control characters replaced by '?'.
+constexpr size_t kMaxBotNameBytes = 256;
+std::string bot_given_name(const std::string& raw);
+
 }  // namespace dtref

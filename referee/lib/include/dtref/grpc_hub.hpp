@@ -15,6 +15,7 @@
 // at a time, so send() never blocks on a bot that does not read.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -80,8 +81,24 @@ class GrpcSeatChannel {
   bool hold_finish_ = false;
 };
 
+// What one gRPC server lets bots hold (docs/security.md, "gRPC"): set once
+// per process before the first hub is made (GrpcHub::set_limits).
+struct GrpcLimits {
+  // A stream that has not sent its first message (with its token) by then is
+  // cancelled: a stream nobody is known to own costs memory until it ends.
+  int first_message_ms = 10000;
+  int streams_per_connection = 16;  // HTTP/2 concurrent streams on one connection
+  int max_streams = 1024;           // open streams in all; more are refused (RESOURCE_EXHAUSTED)
+  int waiting_per_bot = 4;          // a remote bot's streams waiting in a ladder's lobby
+};
+
 class GrpcHub {
  public:
+  // The limits of hubs made from now on (the defaults otherwise).
+  static void set_limits(const GrpcLimits& limits);
+  static GrpcLimits limits();
+  // Streams open on this hub now (a test's and a soak's view).
+  int open_streams() const { return open_streams_.load(); }
   // The hub serving `listen_address` (host:port; port 0 picks a free one),
   // created on first use. nullptr and `error` set when it cannot listen.
   static std::shared_ptr<GrpcHub> get(const std::string& listen_address, std::string* error);
@@ -118,6 +135,8 @@ class GrpcHub {
   std::shared_ptr<GrpcSeatChannel> claim(const std::string& token, GrpcPlayReactor* r,
                                           const std::string& peer, grpc::Status* refusal);
 
+  GrpcLimits limits_;
+  std::atomic<int> open_streams_{0};
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::string address_;

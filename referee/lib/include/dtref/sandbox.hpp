@@ -58,6 +58,13 @@ struct ResourceLimits {
   std::string describe() const;  // "memory 1 GiB, processes 128, ..."
 };
 
+// A launched bot as the path policy sees it.
+struct BotFiles {
+  std::string command;  // its shell command line, arguments included
+  std::string dir;      // its working directory (empty: the referee's)
+  std::vector<std::pair<std::string, std::string>> env;  // variables it is given
+};
+
 struct SandboxSettings {
   Isolation isolation = Isolation::Auto;
   ResourceLimits limits;
@@ -66,15 +73,27 @@ struct SandboxSettings {
   // bound into its sandbox).
   bool network = false;
   std::vector<std::string> hide;        // files or directories the bot must not see
-  // Other bots' files and directories: hidden too, except where this bot's
-  // own command needs them (two seats of one program, a shared directory).
-  std::vector<std::string> others;
+  // The other bots whose files this bot must not see (bot_files says which
+  // are theirs), except where its own need them (two seats of one program).
+  std::vector<BotFiles> others;
   std::vector<std::string> read_write;  // host paths the bot may write (bound at the same place)
+  // The seccomp filter (seccomp_filter): refuses what a bot never needs.
+  bool seccomp = true;
   // The bot's environment: the directories and files its search-path
   // variables name (names_bot_files; a list split at ':') are its own, bound
   // back in, read-only, where the sandbox replaced a directory (/tmp, say).
   std::vector<std::pair<std::string, std::string>> env;
 };
+
+// The path policy, in one place (docs/security.md, "Hidden means hidden"):
+// the files and directories that are a bot's own. They are its working
+// directory, every existing path its command line names (bare words too,
+// taken from its working directory, so `python3 bot.py` with dir=bots names
+// bots/bot.py) and the directory holding each, system directories (/usr,
+// /etc, ...) left out. A bot's sandbox hides every other bot's own paths
+// except where they hold its own, and binds its own back where the sandbox
+// replaced a directory (/tmp, say).
+std::vector<std::string> bot_files(const BotFiles& bot);
 
 // The variables whose values name a bot's own files: the search paths of
 // interpreters (PYTHONPATH, NODE_PATH, CLASSPATH, ...) and DTREF_* (but a
@@ -135,10 +154,39 @@ std::optional<std::string> unreadable_by_others(const std::string& path);
 // The command that runs `shell_command` (a /bin/sh -c script) inside the
 // sandbox, in directory `dir` (empty: the current one): bwrap's arguments,
 // then setpriv's when `uid` is given. Extra mounts: `binds` are (host path,
-// sandbox path) pairs bound read-write after everything else (e.g. the gRPC socket).
+// sandbox path) pairs bound read-write after everything else (e.g. the gRPC
+// socket). `seccomp_fd`: a descriptor the bwrap process inherits that holds
+// seccomp_filter()'s program (-1: none); `info_fd`: one bwrap writes its
+// JSON to (the pid of its process inside the sandbox; -1: none).
 std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSettings& s, const std::string& shell_command,
                                            std::optional<uid_t> uid,
                                            const std::vector<std::pair<std::string, std::string>>& binds,
-                                           const std::string& dir = {});
+                                           const std::string& dir = {}, int seccomp_fd = -1, int info_fd = -1);
+
+// The seccomp filter of every isolated bot, as a classic BPF program (struct
+// sock_filter records; libseccomp compiles it once per process). It refuses
+// with EPERM what a bot never needs and what would let it reach past its
+// sandbox or talk to another bot: new namespaces (unshare, setns, clone with
+// namespace flags; clone3 answers ENOSYS so libc falls back to clone),
+// mounts, ptrace and process_vm_*, keyctl, bpf, perf_event_open,
+// userfaultfd, io_uring, module and kexec calls, handles by file id, and the
+// channels through an inode two sandboxes share: record locks (fcntl's
+// F_SETLK/F_GETLK/OFD kinds, flock), leases, dnotify and inotify/fanotify,
+// which answer ENOLCK or EPERM. Other architectures' system calls kill the bot.
+// Empty when libseccomp cannot build it (then `problem` says why).
+const std::vector<char>& seccomp_filter(std::string* problem = nullptr);
+
+// Whether the filter refuses ptrace. Not in an AddressSanitizer build: its bots
+// are instrumented too, and LeakSanitizer attaches to the exiting bot's own
+// threads with ptrace (refused, every bot's exit is a fatal sanitizer error).
+// A sanitizer build tests the referee; it never runs a ladder.
+#ifdef DTREF_ASAN
+inline constexpr bool kSeccompRefusesPtrace = false;
+#else
+inline constexpr bool kSeccompRefusesPtrace = true;
+#endif
+// A sealed memory file holding seccomp_filter() at offset 0 (for bwrap's
+// --seccomp); -1 when there is no filter.
+int seccomp_memfd();
 
 }  // namespace dtref

@@ -5,6 +5,7 @@
 // incomplete rather than failing on it.
 #pragma once
 
+#include <cstddef>
 #include <istream>
 
 #include <cstdio>
@@ -24,6 +25,10 @@
 struct ZSTD_CCtx_s;
 
 namespace dtref {
+
+// The largest transcript replay_transcript reads (a match's is bounded by its
+// turn limit and comment caps, far below this); devices and directories are refused.
+inline constexpr std::size_t kMaxTranscriptBytes = std::size_t(1) << 30;
 
 // Every kind of transcript line, one list for the writer and the reader
 // (docs/protocol.md, "Transcripts"). A line's "type" field is its name.

@@ -40,7 +40,7 @@ struct Player {
 };
 
 // One planned match. Legs 2k-1 and 2k of a pairing are a seat-swapped pair
-// sharing one seed, so both bots get the same deck shuffles.
+// (sharing one seed only with PlanParams::duplicate_deals).
 struct PlannedMatch {
   int round = 0;    // 1-based
   int pairing = 0;  // 1-based within the round
@@ -86,6 +86,13 @@ struct PlanParams {
   // Seats at a table. Above two (round robin only): every set of `seats`
   // players is a table, played once in each rotation of its seats.
   int seats = 2;
+  // Duplicate deals: the legs of a seat-swapped pair (the rotations of a
+  // table) share one seed, so both bots get the same shuffles. Off (the
+  // default), every leg has a secret seed of its own: a bot that remembers a
+  // leg, or hears from a partner in another, learns nothing about the next.
+  // Safe only for bots that neither remember between matches nor talk to
+  // each other (docs/security.md); legs of one deal never run at once.
+  bool duplicate_deals = false;
 };
 
 // Number of rounds the tournament has (knockout: enough to leave one player).
@@ -100,6 +107,12 @@ RoundPlan plan_round(const PlanParams&, int round, const History& history);
 // tournament's seed key (or, with a fixed seed, a key made from that number),
 // so one match's seed tells nothing about another's.
 uint64_t pair_seed(const PlanParams&, int round, int pairing, int pair_in_tie);
+// The seed one leg is dealt from: the pair's seed with duplicate deals, else
+// one of its own (the same HMAC over the leg's place).
+uint64_t leg_seed(const PlanParams&, int round, int pairing, int pair_in_tie, int leg);
+// The seed a planned match's pool decks are drawn from: its pair's (or
+// table's), whatever the deals, so both legs keep the decks in their seats.
+uint64_t deck_seed(const PlanParams&, const PlannedMatch&);
 
 // Deck pools for tables of three or more: the pool index of each seat's deck,
 // drawn from the table's seed, so every rotation of a table keeps the decks in

@@ -47,8 +47,11 @@ struct TournamentSetup {
   // each seat's organization); empty: the players' decks or the pool's.
   std::vector<std::string> table_decks;
 
+  // Legs of a pair share their deal (PlanParams::duplicate_deals); part of the identity.
+  bool duplicate_deals = false;
+
   PlanParams plan_params() const {
-    return {format, int(players.size()), rounds, seed.value_or(0), seed ? std::string() : seed_key, seats};
+    return {format, int(players.size()), rounds, seed.value_or(0), seed ? std::string() : seed_key, seats, duplicate_deals};
   }
   std::string shard_text() const;  // "i/N", empty when unsharded
 };
