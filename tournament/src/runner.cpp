@@ -410,6 +410,7 @@ class Run {
       }
     }
     for (std::thread& th : pool) th.join();
+    store_.flush();  // every match of the batch committed and counted before the round is judged
   }
 
   void play_one(const PlannedMatch& m) {
@@ -455,12 +456,18 @@ class Run {
       void_reasons_.push_back(fmt::format("{}: {}", m.key(), out.void_reason));
       return;
     }
-    const MatchRecord rec = record_of(m, spec, out);
-    if (!store_.record(rec)) {  // already stored (merged in meanwhile): never count twice
-      logging::info({"tournament", m.key()}, "not stored: a result for it is in the store already");
+    // Committed by the store's writer thread while this worker plays on; the
+    // match counts (progress, SPRT, the caller's hook) only once committed.
+    store_.record_later(record_of(m, spec, out), [this](const MatchRecord& rec, bool stored) { on_stored(rec, stored); });
+  }
+
+  // On the store's writer thread, after the commit that holds `rec`.
+  void on_stored(const MatchRecord& rec, bool stored) {
+    if (!stored) {  // already stored (merged in meanwhile): never count twice
+      logging::info({"tournament", rec.plan.key()}, "not stored: a result for it is in the store already");
       return;
     }
-    logging::debug({"tournament", m.key()}, "stored");
+    logging::debug({"tournament", rec.plan.key()}, "stored");
     int stored_now;
     {
       std::lock_guard lock(mu_);
