@@ -131,3 +131,31 @@ TEST(ScenarioFormat, EveryShippedScenarioParses) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 27: set-up that the preset forbids is no position of its game: a
+// malformed scenario, with the line and the rule that forbids it.
+std::string preset_error(const std::string& body) {
+  try {
+    dt::scenario::parse("# gEngine, \"SETTING UP\": a position\n" + body, db(), "x.scn");
+  } catch (const ParseError& e) {
+    return std::to_string(e.line()) + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(ScenarioFormat, SetUpThePresetForbidsIsMalformed) {
+  // 2nd ed plays its core book: no Outposts
+  EXPECT_NE(preset_error("rules second-edition\noutpost s0 SEA LION\ndo pass\n").find("3: "), std::string::npos);
+  EXPECT_NE(preset_error("rules second-edition\noutpost s0 SEA LION\ndo pass\n").find("no Outposts"), std::string::npos);
+  EXPECT_NE(preset_error("rules first-edition\noutpost-opened\ndo pass\n").find("no Outposts"), std::string::npos);
+  // 1st ed has no Cardinal's Gift, and its base set no Warzones
+  EXPECT_NE(preset_error("rules first-edition\ngift\ndo keep\n").find("no Cardinal's Gift"), std::string::npos);
+  EXPECT_NE(preset_error("rules first-edition\nsquad s0 VICTORIA\ndo pass\n").find("no Warzones"), std::string::npos);
+  // a `set` line that turns the rule on makes it a position again; gEngine has them all
+  EXPECT_EQ(preset_error("rules second-edition\nset outposts yes\noutpost s0 SEA LION\ndo pass\n"), "");
+  EXPECT_EQ(preset_error("outpost s0 SEA LION\ngift\ndo keep\n"), "");
+}
+
+}  // namespace

@@ -89,9 +89,11 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over
     if (s.phase == Phase::Choice) return;
-    // A death by a card waits for an answer (RAZIDE, NARROW ESCAPE!): a window gives the chance.
-    // So does a card just taken from a pile by a free play (POWER OF PERCEPTION, effects/triggers/perception.hpp).
-    if (s.phase == Phase::Actions && (effect_deaths_pending(s) || taken_card_waits(s))) {
+    // gEngine "TIMING": a card played or an ability used for no action is answered as an
+    // action is, once its choices are over. A death by a card waits for an answer (RAZIDE,
+    // NARROW ESCAPE!), and so does a card just taken from a pile (POWER OF PERCEPTION,
+    // effects/triggers/perception.hpp): the same window gives the chance.
+    if (s.phase == Phase::Actions && (s.answer_due || effect_deaths_pending(s) || taken_card_waits(s))) {
       open_response_window(s);
       continue;
     }
@@ -147,15 +149,34 @@ static bool puts_card_into_play(OptKind k) {
   }
 }
 
+// Options by which a player does something (gEngine "TIMING": performs an action
+// or plays a card), as opposed to passing, picking for a card's choice or naming
+// an attack in parts; an attack always ends in a window of its own.
+static bool does_something(OptKind k) {
+  switch (k) {
+    case OptKind::Pass: case OptKind::Keep: case OptKind::Gift: case OptKind::Points: case OptKind::Discard:
+    case OptKind::Choose: case OptKind::Attack: case OptKind::Sabotage: case OptKind::DirectAttack:
+    case OptKind::DeclareAttack: case OptKind::DefendFrom: case OptKind::AddD:
+      return false;
+    default: return true;
+  }
+}
+
 void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
   const int me = deciding_seat(s);
   const bool from_hand = puts_card_into_play(o.kind) && o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
+  // The player's own Actions step; a step lent by a card (INSPIRED, REVELATION,
+  // SECRET MISSION) is entered from that card's choice and answered with it.
+  const bool own_step = s.phase == Phase::Actions;
   // INSPIRED: an action its choice offers is made in a lent Actions step.
   if (o.kind != OptKind::Choose && detail::play_at_once_choice(s)) detail::play_at_once_reopen(s);  // SUMMON DEFENSE
   if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
   else option_rule(o.kind).apply(s, o, log);
   if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);
+  // Done for no action (no window of its own opened): the others answer it all the same.
+  if (own_step && does_something(o.kind) && s.phase != Phase::Window && s.phase != Phase::GameOver)
+    s.answer_due = true;
   resume(s, log);
   refresh_sergeants(s);
 }

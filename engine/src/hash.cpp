@@ -67,7 +67,7 @@ uint64_t state_hash(const State& s) {
   for (const LastingMod& m : s.lasting)
     H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16 | uint64_t(m.seat) << 32 |
           uint64_t(uint8_t(m.bonus.f)) << 40 | uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.s + m.bonus.v)) << 56);
-  H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16 |
+  H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16 | uint64_t(s.answer_due) << 17 |
         uint64_t(s.combat.spare_actions) << 24);
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
@@ -76,6 +76,18 @@ uint64_t state_hash(const State& s) {
         uint64_t(uint8_t(s.recent_p_seat)) << 48);
   H.mix(uint64_t(uint16_t(s.recent_p)));
   for (CardId c : s.offers) H.mix(0x0FFEull << 16 | uint64_t(uint16_t(c)));
+  for (const UndoStep& u : s.undo) {  // what a card just played changed (effects/triggers/undo.hpp)
+    const CardInst& c = u.before;
+    H.mix(0x0D0ull << 52 | uint64_t(uint16_t(u.source)) | uint64_t(uint16_t(u.card)) << 16 |
+          uint64_t(uint16_t(c.attached_to)) << 32 | uint64_t(c.zone) << 48);
+    H.mix(uint64_t(c.owner) | uint64_t(c.controller) << 8 | uint64_t(c.area) << 16 | uint64_t(c.wounded) << 24 |
+          uint64_t(c.cover) << 25 | uint64_t(c.unpaid) << 26 | uint64_t(c.hidden) << 27 | uint64_t(c.grafted) << 28 |
+          uint64_t(c.inside) << 29 | uint64_t(uint16_t(u.index)) << 32 | uint64_t(uint8_t(u.seat)) << 48);
+    H.mix(uint64_t(uint16_t(u.d)) | uint64_t(uint16_t(u.p)) << 16 | uint64_t(uint16_t(u.attacker)) << 32 |
+          uint64_t(uint16_t(u.defender)) << 48);
+    H.mix(uint64_t(uint16_t(c.exited_cover_turn)) | uint64_t(uint16_t(c.sergeant_group)) << 16 |
+          uint64_t(uint16_t(c.transferred_turn)) << 32);
+  }
   if (s.winning_team != s.winner) H.mix(uint64_t(uint32_t(s.winning_team)) | 0x7EA4ull << 32);
   // Immunities to a card (EXORCISE DISEASE, MIND WALL) and choices left to players.
   for (const CombatMod& m : s.combat.mods)

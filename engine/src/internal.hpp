@@ -5,6 +5,7 @@
 
 #include "events.hpp"
 #include "zones.hpp"
+#include "areas.hpp"
 #include "cardtypes/cardtypes.hpp"
 #include "effects/effects.hpp"
 #include "combat/combat.hpp"

@@ -101,7 +101,8 @@ std::vector<std::string> check_invariants(const State& s) {
     if (!tactical) continue;
     if (first) fail("a Tactical action is offered in the player's first turn");
     if (s.tactical_used) fail("a second Tactical action is offered");
-    if (s.card(o.a).cover) fail("a warrior in cover is offered an attack");
+    // A warrior in cover attacks nobody; it may sabotage (gEngine "SABOTAGE": it can take part in combat).
+    if (s.card(o.a).cover && o.kind != OptKind::Sabotage) fail("a warrior in cover is offered an attack");
   }
   // Vehicles: nobody inside a vehicle in cover; one vehicle or beast per warrior.
   std::vector<int> rides(s.cards.size(), 0);

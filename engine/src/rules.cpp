@@ -324,6 +324,7 @@ std::string apply_style(Rules& r, Style st, int seats, const std::vector<int>& t
       legion.starting_destiny = 20;
       legion.actions_per_turn = 5;
       legion.free_attacks = true;
+      legion.never_discards = true;
       break;
     }
   }

@@ -84,7 +84,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(long(s.rules.seats.size()));
   for (const SeatRules& r : s.rules.seats) {
     w.num(r.team), w.num(r.opening_hand), w.num(r.hand_limit), w.num(r.starting_destiny);
-    w.num(r.actions_per_turn), w.num(r.free_attacks), w.num(r.muster_only);
+    w.num(r.actions_per_turn), w.num(r.free_attacks), w.num(r.muster_only), w.num(r.never_discards);
   }
   w.label("cards");
   w.num(long(s.cards.size()));
@@ -111,7 +111,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.label("game");
   w.num(s.turn_number), w.num(s.current), w.num(s.first_player), w.num(int(s.phase)), w.num(int(s.step));
   w.num(s.actions_left), w.num(s.tactical_used), w.num(s.gift_seat), w.num(s.winner), w.num(s.winning_team);
-  w.num(int(s.end_reason)), w.num(s.decisions), w.num(s.outpost_opened);
+  w.num(int(s.end_reason)), w.num(s.decisions), w.num(s.outpost_opened), w.num(s.answer_due);
   w.num(s.recent_survivor), w.num(s.recent_p_seat), w.num(s.recent_p);
   w.num(s.bonus_actions), w.num(s.extra_tacticals);
   w.ids(s.offers);
@@ -155,6 +155,15 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.label("marks");
   w.num(long(s.marks.size()));
   for (const CardMark& m : s.marks) w.num(m.card), w.num(int(m.kind)), w.num(m.value);
+  w.label("undo");
+  w.num(long(s.undo.size()));
+  for (const UndoStep& u : s.undo) {
+    const CardInst& c = u.before;  // its def is the card's own, written with the cards
+    w.num(u.source), w.num(u.card), w.num(c.owner), w.num(c.controller), w.num(int(c.zone)), w.num(int(c.area));
+    w.num(c.attached_to), w.num(c.wounded), w.num(c.cover), w.num(c.unpaid), w.num(c.hidden), w.num(c.grafted);
+    w.num(c.exited_cover_turn), w.num(c.sergeant_group), w.num(c.inside), w.num(c.transferred_turn);
+    w.num(u.index), w.num(u.seat), w.num(u.d), w.num(u.p), w.num(u.attacker), w.num(u.defender);
+  }
   w.label("gift");
   w.num(long(k.gift_discards().size()));
   for (int g : k.gift_discards()) w.num(g);
@@ -185,6 +194,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       sr.team = int(r.num(-1, kMaxSeats)), sr.opening_hand = int(r.num(-1, 1000));
       sr.hand_limit = int(r.num(-1, 1000)), sr.starting_destiny = int(r.num(-1, 1000000));
       sr.actions_per_turn = int(r.num(-1, 1000)), sr.free_attacks = r.flag(), sr.muster_only = uint16_t(r.num(0, 65535));
+      sr.never_discards = r.flag();
     }
     r.label("cards");
     s.cards.resize(size_t(r.num(0, kMaxCards)));
@@ -234,7 +244,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     s.tactical_used = r.flag(), s.gift_seat = uint8_t(r.num(0, seats - 1));
     s.winner = int(r.num(-1, seats - 1)), s.winning_team = int(r.num(-1, kMaxSeats));
     s.end_reason = EndReason(r.num(0, int(EndReason::TurnLimit))), s.decisions = int(r.num(0, 1LL << 30));
-    s.outpost_opened = r.flag(), s.recent_survivor = card(), s.recent_p_seat = int8_t(r.num(-1, seats - 1));
+    s.outpost_opened = r.flag(), s.answer_due = r.flag(), s.recent_survivor = card(), s.recent_p_seat = int8_t(r.num(-1, seats - 1));
     s.recent_p = int16_t(r.num(-32768, 32767));
     s.bonus_actions = uint8_t(r.num(0, 255)), s.extra_tacticals = uint8_t(r.num(0, 255));
     ids(s.offers);
@@ -293,6 +303,23 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     for (CardMark& m : s.marks) {
       m.card = card(), m.kind = CardMark::Kind(r.num(0, int(CardMark::Chosen)));
       m.value = int16_t(m.kind == CardMark::Target ? r.num(kMarkGone, long(s.cards.size()) - 1) : r.num(-1, 32767));
+    }
+    r.label("undo");
+    s.undo.resize(size_t(r.num(0, 100000)));
+    for (UndoStep& u : s.undo) {
+      CardInst& c = u.before;
+      u.source = card(), u.card = card();
+      c.owner = uint8_t(r.num(0, seats - 1)), c.controller = uint8_t(r.num(0, seats - 1));
+      c.zone = Zone(r.num(0, int(Zone::SideBoard))), c.area = Area(r.num(0, int(Area::Outpost)));
+      c.attached_to = card(), c.wounded = r.flag(), c.cover = r.flag(), c.unpaid = r.flag();
+      c.hidden = r.flag(), c.grafted = r.flag(), c.exited_cover_turn = int16_t(r.num(-1, 32767));
+      c.sergeant_group = int16_t(r.num(-1, long(db.size()) - 1)), c.inside = r.flag();
+      c.transferred_turn = int16_t(r.num(-1, 32767));
+      u.index = int16_t(r.num(-1, kMaxCards)), u.seat = int8_t(r.num(-1, seats - 1));
+      u.d = int16_t(r.num(-32768, 32767)), u.p = int16_t(r.num(-32768, 32767));
+      u.attacker = card(), u.defender = card();
+      if (u.source == kNoCard) throw Malformed{"an undo step of no card"};
+      if (u.card != kNoCard) c.def = s.cards[size_t(u.card)].def;
     }
     SeatPosition out{std::move(s), Knowledge(viewer)};
     r.label("gift");

@@ -331,6 +331,7 @@ json rules_to_json(const dt::Rules& r) {
                        {"starting_destiny", x.starting_destiny},
                        {"actions_per_turn", x.actions_per_turn},
                        {"free_attacks", x.free_attacks},
+                       {"never_discards", x.never_discards},
                        {"muster_only", x.muster_only}});
     j["seats"] = seats;
   }
@@ -403,6 +404,10 @@ dt::Rules rules_from_json(const json& j) {
       if (auto v = x.find("free_attacks"); v != x.end()) {
         if (!v->is_boolean()) throw std::runtime_error("rules: seats' \"free_attacks\" must be true or false");
         sr.free_attacks = v->get<bool>();
+      }
+      if (auto v = x.find("never_discards"); v != x.end()) {  // absent in transcripts written before it
+        if (!v->is_boolean()) throw std::runtime_error("rules: seats' \"never_discards\" must be true or false");
+        sr.never_discards = v->get<bool>();
       }
       r.seats.push_back(sr);
     }

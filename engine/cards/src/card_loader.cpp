@@ -302,7 +302,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
   s.sergeant_group = m.sergeant_group();
-  for (int a : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(a), where));
+  for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
   if (m.has_attack()) {
     const auto& r = m.attack();
     AttackRule a;
@@ -896,6 +896,78 @@ CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& fi
   db.version = view->version = buf;
   db.set_printed(std::move(view));
   return db;
+}
+
+namespace {
+
+void flatten(const google::protobuf::Message& m, const std::string& prefix,
+             std::vector<std::pair<std::string, std::string>>& out) {
+  using google::protobuf::FieldDescriptor;
+  const auto* r = m.GetReflection();
+  std::vector<const FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const FieldDescriptor* f : fields) {
+    const std::string path = prefix.empty() ? std::string(f->name()) : prefix + "." + std::string(f->name());
+    const int n = f->is_repeated() ? r->FieldSize(m, f) : 1;
+    for (int i = 0; i < n; ++i) {
+      const bool rep = f->is_repeated();
+      switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_MESSAGE:
+          flatten(rep ? r->GetRepeatedMessage(m, f, i) : r->GetMessage(m, f), path, out);
+          break;
+        case FieldDescriptor::CPPTYPE_INT32:
+          out.emplace_back(path, std::to_string(rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f)));
+          break;
+        case FieldDescriptor::CPPTYPE_BOOL:
+          out.emplace_back(path, (rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f)) ? "true" : "false");
+          break;
+        case FieldDescriptor::CPPTYPE_ENUM:
+          out.emplace_back(path, std::string((rep ? r->GetRepeatedEnum(m, f, i) : r->GetEnum(m, f))->name()));
+          break;
+        case FieldDescriptor::CPPTYPE_STRING:
+          out.emplace_back(path, rep ? r->GetRepeatedString(m, f, i) : r->GetString(m, f));
+          break;
+        default:  // the card schema has no other kinds; a new one shows up here as its path alone
+          out.emplace_back(path, "");
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<CardFieldList> card_fields(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<CardFieldList> out;
+  for (const auto& [file, text] : files) {
+    pb::CardSet set;
+    google::protobuf::TextFormat::Parser parser;
+    Collector errors(file);
+    parser.RecordErrorsTo(&errors);
+    if (!parser.ParseFromString(text, &set))
+      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
+    for (const auto& c : set.card()) {
+      const std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
+      CardFieldList l;
+      l.code = c.code();
+      pb::Card g = c;
+      g.clear_printed();
+      flatten(g, "", l.fields[0]);
+      const pb::Printed& p = c.printed();
+      const bool differ = c.has_printed() && !p.same() && (p.has_changes() || p.clear_size() > 0);
+      if (differ) flatten(printed_card(c, where), "", l.fields[1]);
+      else l.fields[1] = l.fields[0];
+      out.push_back(std::move(l));
+    }
+  }
+  return out;
+}
+
+std::vector<CardFieldList> builtin_card_fields() {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (size_t i = 0; i < embedded::kCardFileCount; ++i)
+    files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
+  return card_fields(files);
 }
 
 const CardDb& builtin_cards() {

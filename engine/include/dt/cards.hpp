@@ -207,7 +207,7 @@ struct StaticMod {
   std::optional<WarriorFilter> for_each;  // bonus per other matching warrior in the area
   uint8_t opponent_base = 0;      // in combat: + the opponent's printed ratings (bit 0 F, 1 S, 2 A, 3 V)
   bool sergeant_group = false;    // only the group assigned to this SERGEANT (docs/effects.md)
-  AreaMask source_area = 0;       // only while its card (or that card's warrior) is in one of these areas; 0 any
+  AreaMask source_area = 0;       // only while its source (or the warrior it is on) is in one of these areas; 0 any
   std::shared_ptr<const AttackRule> attack;  // not a rating change: who may attack whom (combat/permissions.hpp)
   std::shared_ptr<const BaseRatings> base;   // a change of base ratings (combat/standing.cpp, base_stats)
   int8_t kills_over_a_times = 0;  // its hits kill when its attack rating is over this many times the opponent's A

@@ -176,6 +176,8 @@ int hand_limit_of(const State& s, int seat);
 int actions_per_turn_of(const State& s, int seat);
 // May it attack as often as it has actions (an attack not ending the step)?
 bool free_attacks(const State& s, int seat);
+// May it keep a hand over its limit (no discarding down in the Discard step)?
+bool never_discards(const State& s, int seat);
 // `seat`'s primary target (the next opponent still in, clockwise); -1 when
 // the rules have no primary targets (Rules::secondary_target_toll 0).
 int primary_target(const State& s, int seat);

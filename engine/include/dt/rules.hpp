@@ -37,7 +37,9 @@ struct SeatRules {
   int hand_limit = -1;
   int starting_destiny = -1;
   int actions_per_turn = -1;
-  bool free_attacks = false;  // an Attack is one action: it neither ends the step nor is limited to one a turn
+  bool free_attacks = false;  // an Attack (a direct attack on a player too) is one action: it neither ends the
+                              // step nor is limited to one a turn
+  bool never_discards = false;  // never discards down to the hand limit (1st ed "STEP THREE: DISCARD")
   uint16_t muster_only = 0;   // an AffilMask: 0 any warrior, else only warriors with one of these affiliations
 };
 

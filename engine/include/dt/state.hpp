@@ -175,6 +175,21 @@ struct CardMark {
 };
 constexpr int16_t kMarkGone = -2;  // a chosen warrior that has left play: the mission can no longer be done
 
+// What a card just played changed, so that cancelling it can put it back
+// (effects/undo.hpp). A card's first step (card kNoCard, seat -1) only says it
+// was just played; each other step holds one card as it was before the card's
+// effects, or the D and P a seat gained, or the combat's warriors before a change.
+// Kept while the card may still be answered: until the next window closes.
+struct UndoStep {
+  CardId source = kNoCard;    // the card played
+  CardId card = kNoCard;      // a card its effects moved or changed
+  CardInst before;            // that card as it was (its links are rebuilt when it is put back)
+  int16_t index = -1;         // its place in the pile it left (-1: in play)
+  int8_t seat = -1;           // a seat whose D and P changed
+  int16_t d = 0, p = 0;       // what that seat gained (negative: lost)
+  CardId attacker = kNoCard, defender = kNoCard;  // the combat's warriors before a change
+};
+
 // A pending award of points; the receiving seat chooses the P/D split.
 struct PointsAward {
   uint8_t seat = 0;
@@ -211,6 +226,7 @@ struct State {
   std::vector<LastingMod> lasting;  // bonuses until a player's next turn; gone when the warrior leaves play
   std::vector<PendingChoice> choices;  // picks left to players by cards' texts; front() is pending
   std::vector<CardMark> marks;         // what cards in play remember (missions' targets and progress)
+  std::vector<UndoStep> undo;          // what cards just played changed (effects/undo.hpp)
   // What just happened, for cards played right after a combat (JOY OF VICTORY,
   // PORTENTS OF VICTORY, BAMBOOZLED!); cleared when that response window closes.
   CardId recent_survivor = kNoCard;  // the attacker that survived the combat just over
@@ -232,6 +248,11 @@ struct State {
   // card definitions are dealt anew (determinize, state_from_text).
   uint32_t families = 0;
   uint32_t families_of = 0;  // how many cards `families` was worked out from
+  // A card was played, or an ability used, for no action in the Actions step
+  // of the player whose turn it is: the other players answer it (gEngine
+  // "TIMING") once the game is back in that step, after any choice the card
+  // left (a lent decision such as SECRET MISSION's reopens the step first).
+  bool answer_due = false;
 
   const CardDef& def(CardId c) const { return (*db)[cards[size_t(c)].def]; }
   CardInst& card(CardId c) { return cards[size_t(c)]; }

@@ -265,8 +265,13 @@ class Parser {
       seat_arg(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
       bool area = (k == "squad" || k == "kohort" || k == "outpost");
+      if (k == "outpost" && !rules_.outposts)
+        fail(l.number, "the " + rules_.name + " rules have no Outposts (Rules::outposts): nothing may be placed in one");
       for (auto& it : items(l, rest, area ? &kFlags : nullptr)) {
         auto t = db_[it.def].type;
+        if (area && t == CardType::Warzone && !rules_.warzones)
+          fail(l.number, "the " + rules_.name + " rules have no Warzones (Rules::warzones): '" + db_[it.def].name +
+                             "' may not be in play");
         if (area && t != CardType::Warrior && t != CardType::Fortification && t != CardType::Warzone)
           fail(l.number, "expected a warrior, fortification or warzone in the " + k + ", got '" + db_[it.def].name + "'");
         if (k == "table" && (t == CardType::Warrior || t == CardType::Fortification))
@@ -296,6 +301,11 @@ class Parser {
       need(1, "a seat");
       seat_arg(l, w[0]);
     } else if (k == "gift" || k == "outpost-opened") {
+      // Set-up the preset forbids is no position of its game.
+      if (k == "gift" && !rules_.cardinals_gift)
+        fail(l.number, "the " + rules_.name + " rules have no Cardinal's Gift (Rules::cardinals_gift)");
+      if (k == "outpost-opened" && !rules_.outposts)
+        fail(l.number, "the " + rules_.name + " rules have no Outposts (Rules::outposts)");
     } else if (k == "start") {
     } else if (k == "do") {
       need(1, "an option text after 'do'");
@@ -449,6 +459,13 @@ class Parser {
         if (!v || *v < 2 || *v > 8) fail(l.number, "expected 2..8 seats");
         seats_ = *v;
       }
+    // The rules the position is set up under, as the runner will build them
+    // (scenario_rules), for the set-up a preset forbids.
+    for (const auto& l : lines)
+      if (l.keyword == "rules" && !l.words.empty())
+        if (auto r = preset_by_name(lower(l.words[0]))) rules_ = *r;
+    for (const auto& l : lines)
+      if (l.keyword == "set" && l.words.size() >= 2) set_rule(rules_, l, file_);
     bool playing = false;
     for (const auto& l : lines) {
       if (kPlay.count(l.keyword)) playing = true;
@@ -470,6 +487,7 @@ class Parser {
   const CardDb& db_;
   std::string file_;
   int seats_ = 2;
+  Rules rules_ = *preset_by_name("gengine");
   std::set<std::string> labels_;
 };
 

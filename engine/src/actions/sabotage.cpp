@@ -40,18 +40,36 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
     if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
     if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
     const bool counted = kind == OptKind::Sabotage && (s.tactical_used || s.actions_left < 1);
-    for (CardId a : mine)
-      if (can_take_part_in_combat(s, a) && !s.card(a).cover && !stunned(s, a) &&  // the warrior sabotages
-          (!counted || tactical_allowed(s, me, a)))
-        out.push_back({kind, a, CardId(t)});
+    // The saboteur must be able to take part in a combat (gEngine "SABOTAGE"; 2nd ed "OPTIONAL RULE:
+    // SABOTAGE"): one in cover may, as it may be attacked; it may not attack, so under 1st ed, where
+    // this is an attack on the player, it may not. A face-down warrior never seen stays so.
+    for (CardId a : mine) {
+      const CardInst& ai = s.card(a);
+      if (!can_take_part_in_combat(s, a) || ai.hidden || stunned(s, a)) continue;
+      if (ai.cover && kind == OptKind::DirectAttack) continue;
+      if (counted && !tactical_allowed(s, me, a)) continue;  // a card's extra Tactical action (COMMAND HELMET)
+      out.push_back({kind, a, CardId(t)});
+    }
   }
 }
 
 void apply_sabotage(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
-  if (s.rules.sabotage_action == SabotageAction::Standard) --s.actions_left;
-  else spend_tactical(s, me, o.a, 1);  // ends the step, unless a card gives more
+  if (s.rules.sabotage_action == SabotageAction::Standard) {
+    --s.actions_left;
+  } else if (o.kind == OptKind::Sabotage && free_attacks(s, me)) {
+    // Not an attack, so the Legion player of 1st ed option 4 takes it as a Tactical action like anyone.
+    if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
+      --s.extra_tacticals;
+      --s.actions_left;
+    } else {
+      s.tactical_used = true;
+      s.actions_left = 0;
+    }
+  } else {
+    spend_tactical(s, me, o.a, 1);  // ends the step, unless a card gives more; a direct attack of option 4 is one action
+  }
   st.sabotaged_mask |= 1u << unsigned(o.b);
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,

@@ -4,7 +4,8 @@
 // warriors stay. Allowed once a warrior has entered play in any Outpost;
 // one action (two for a warrior with or considered a VEHICLE); once per
 // warrior per turn; never Doomtroopers and Dark Legion warriors together in
-// an Outpost. A player must follow an opponent into the Outpost.
+// an Outpost. A player must follow an opponent into the Outpost, and keep a
+// warrior there while any other player has one in its own.
 #include <algorithm>
 
 #include "dt/designations.hpp"
@@ -54,6 +55,17 @@ static bool lone_imperial_clash(const State& s, int seat, CardId w) {
   return false;
 }
 
+// gEngine "TRANSFER WARRIOR": while warriors are in an Outpost, every player
+// keeps one in its own, so the last warrior of a player's Outpost stays there
+// while another player's Outpost holds one.
+static bool must_hold_outpost(const State& s, CardId w) {
+  const int me = s.card(w).controller;
+  if (outpost_warriors(s, me).size() > 1) return false;
+  for (int t = 0; t < s.num_seats(); ++t)
+    if (t != me && !s.seats[size_t(t)].eliminated && !outpost_warriors(s, t).empty()) return true;
+  return false;
+}
+
 // Where a warrior goes when it leaves the Outpost.
 static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Area::Kohort : Area::Squad; }
 
@@ -66,6 +78,7 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
   if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
+    if (must_hold_outpost(s, w)) return std::nullopt;
     o.p = int16_t(home_area(s, w));
     if (Area(o.p) == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
   } else {

@@ -17,14 +17,14 @@ bool fortified(const State& s, CardId w) {
   return true;
 }
 
-// Does the fortification f (of w's controller) reach w? gEngine "Outpost":
-// Squad and Kohort effects reach into the Outpost and back.
+// Does the fortification f (of w's controller) reach w? Its area, across the
+// Outpost's edge as the Outpost's warriors make it part of the Squad or the
+// Kohort (areas.hpp); or every area, for one that covers a whole force.
 static bool fort_reaches(const State& s, CardId f, CardId w) {
   const CardDef& fd = s.def(f);
   if (fd.type != CardType::Fortification || !fd.fort) return false;
   const FortEffect& fe = *fd.fort;
-  const Area fa = s.card(f).area, wa = s.card(w).area;
-  if (!(fe.whole_force || fa == wa || wa == Area::Outpost || fa == Area::Outpost)) return false;
+  if (!fe.whole_force && !area_reaches(s, s.card(w).controller, s.card(f).area, s.card(w).area)) return false;
   if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) return false;
   if (!fe.affects_designation.empty() && !has_designation(s, w, fe.affects_designation)) return false;
   return true;
@@ -55,7 +55,7 @@ bool fortification_affects(const State& s, CardId f, CardId w) {
 bool fortification_in_area(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   for (CardId c : s.seats[wi.controller].in_play) {
-    if (s.card(c).area != wi.area) continue;
+    if (!area_reaches(s, wi.controller, s.card(c).area, wi.area)) continue;
     if (s.def(c).type == CardType::Fortification) return true;
     if (is_warrior_in_play(s, c))
       for (CardId e : attachments_of(s, c))

@@ -70,8 +70,8 @@ struct Changes {
   std::vector<const BaseRatings*> base, modified;
 };
 
-Stats base_stats(const State& s, CardId w) {
-  const CardDef& d = s.def(w);
+// The ratings printed on the card: where every derived rating starts.
+static Stats printed_ratings(const CardDef& d) {
   Stats st;
   st.f = d.f.value_or(0);
   st.s = d.s.value_or(0);
@@ -79,6 +79,12 @@ Stats base_stats(const State& s, CardId w) {
   st.v = d.v;
   st.can_fight = d.f.has_value();
   st.can_shoot = d.s.has_value();
+  return st;
+}
+
+Stats base_stats(const State& s, CardId w) {
+  const CardDef& d = s.def(w);
+  Stats st = printed_ratings(d);
   apply_beast(s, w, st);
   for_each_mod(s, w, [&](const StaticMod& m, CardId) {
     if (m.base && !m.base->modified) apply_change(s, w, *m.base, st);
@@ -90,13 +96,7 @@ Stats base_stats(const State& s, CardId w) {
 Stats stats(const State& s, CardId w) {
   const CardDef& d = s.def(w);
   const CardInst& wi = s.card(w);
-  Stats st;
-  st.f = d.f.value_or(0);
-  st.s = d.s.value_or(0);
-  st.a = d.a;
-  st.v = d.v;
-  st.can_fight = d.f.has_value();
-  st.can_shoot = d.s.has_value();
+  Stats st = printed_ratings(d);
   const bool forts = fortified(s, w);
 
   apply_beast(s, w, st);  // a Beast makes new base ratings, before anything else

@@ -33,7 +33,7 @@ static std::vector<CardId> sacrifices(const State& s, int seat, CardId src, Card
   if (!ab.sacrifice) return {kNoCard};
   const bool same_area = s.def(src).has_designation(desig::SacrificeFromItsArea) && user != kNoCard;
   for (CardId w : warriors_of(s, seat))
-    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat) && (!same_area || s.card(w).area == s.card(user).area))
+    if (!s.card(w).hidden && filter_matches(s, *ab.sacrifice, w, seat) && (!same_area || dt::detail::same_area(s, w, user)))
       out.push_back(w);  // VALERIE DUVAL may pay with herself
   return out;
 }
@@ -161,11 +161,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (n <= 0) continue;
       const std::vector<CardId> prices = sacrifices(s, seat, src, user, ab);
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
-        if (ab.target_in_user_area &&
-            (t.card == kNoCard || user == kNoCard || s.card(t.card).controller != s.card(user).controller ||
-             s.card(t.card).area != s.card(user).area))
+        if (ab.target_in_user_area && (t.card == kNoCard || user == kNoCard || !same_area(s, t.card, user)))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (!can_affect(s, ab.effects, src, t.card)) continue;  // only on what it can affect
         if (!raise_target_ok(s, seat, ab.effects, t.seat)) continue;  // ANIMATE DEAD: a pile with a warrior
         if (!join_target_ok(s, src, user, ab.effects, t.card)) continue;  // PRETORIAN STALKER
         if (!imprison_target_ok(s, ab.effects, t.card)) continue;          // gEngine CYBERCURITY MP

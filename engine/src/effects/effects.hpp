@@ -191,6 +191,15 @@ bool boast_made(const State& s, CardId w);
 // May this BOASTS warrior attack now: it boasted last turn, or its player has a BOAST PARTNER in play?
 bool boast_allows_attack(const State& s, CardId w);
 // `picked`: the card a Choice's pick names (Who::Picked).
+// An effect that can do nothing to card c: what protects a card from being
+// discarded, annihilated or returned (an Alliance, a kept or grafted card,
+// NEVER DISCARDED, EQUIPMENT STAYS) or from wounds (CANNOT BE WOUNDED, a
+// Special on one UNHARMED BY SPECIALS). run_effects skips it.
+bool effect_futile(const State& s, const Effect& e, CardId c, CardId source);
+// May a card with these effects be played (or an ability used) on `target`?
+// Not when every effect it has on its target would be futile there: a card
+// is played only on what it can affect (MALFUNCTION! on a grafted weapon).
+bool can_affect(const State& s, const std::vector<Effect>& fx, CardId source, CardId target);
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked = kNoCard,
                  int picked_seat = -1);

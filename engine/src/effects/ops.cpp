@@ -36,6 +36,7 @@
 #include "effects/economy/economy.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/attacks/again.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "markers.hpp"
@@ -56,7 +57,7 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 // Registered handlers for effects too particular for the vocabulary.
 // Those run inline in run_effects, needing more than a Handler is handed.
 static bool inline_handler(HandlerId h) {
-  return h == HandlerId::area_damage || h == HandlerId::area_damage_no_points || h == HandlerId::take_on_ratings;
+  return h == HandlerId::area_damage || h == HandlerId::take_on_ratings;
 }
 
 static const HandlerTable& handlers() {
@@ -133,12 +134,6 @@ static const HandlerTable& handlers() {
     m[size_t(H::discard_if_no_value)] = [](State& s, int, CardId, CardId target, int, Log) {
       if (target != kNoCard && is_warrior_in_play(s, target) && stats(s, target).v <= 0)
         discard_from_play(s, target);
-    };
-    // INVOKE FRENZY: a marker of -1 A that no turn ends, only leaving play
-    // (a lasting modifier for no seat: turn.cpp ends those of the seat whose turn begins).
-    m[size_t(H::minus_one_a_marker)] = [](State& s, int, CardId source, CardId target, int, Log) {
-      if (target != kNoCard && is_warrior_in_play(s, target))
-        s.lasting.push_back({source, target, StatBonus{0, 0, -1, 0}, kNoTurnEnds});
     };
     // TIME ROT as printed: an Age marker (a lasting entry with no bonus); each
     // third marker of the card's name on the warrior is -1 F, S, A and V, and
@@ -239,13 +234,6 @@ static const HandlerTable& handlers() {
         const bool picked = !s.choices.empty() && s.choices.front().source == source;
         add_assistant(s, picked ? s.choices.front().target : bearer_of(s, source), x, printed);
       };
-    // SWORN VENGEANCE: the target is wounded; if that kills it, you earn its V.
-    m[size_t(H::wound_awarded)] = [](State& s, int seat, CardId source, CardId target, int, Log log) {
-      if (target == kNoCard || !is_warrior_in_play(s, target)) return;
-      Effect e;
-      e.op = s.card(target).wounded || (keywords(s, target) & kwDiesWhenWounded) ? Op::KillAwarded : Op::Wound;
-      run_effects(s, seat, source, kNoCard, {target, -1}, 1, {e}, log, nullptr);
-    };
     // EFFICIENCY TRAINING, TELEPORTATION: Equipment picked, then where it goes.
     m[size_t(H::move_equipment)] = [](State& s, int seat, CardId source, CardId picked, int, Log log) {
       move_equipment_pick(s, seat, source, picked, log);
@@ -352,6 +340,42 @@ bool kept_in_play(const State& s, CardId c) {
     if (has_designation(s, g, desig::KeepsSpecialsInPlay)) return true;
   }
   return false;
+}
+
+bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
+  switch (e.op) {
+    case Op::Discard: case Op::Annihilate: case Op::ReturnToHand:
+      if (s.card(c).zone != Zone::InPlay) return false;
+      // An Alliance leaves play only through a card that names Alliances.
+      if (!alliance_removable(s, c, e)) return true;
+      if (e.op == Op::ReturnToHand || c == source) return false;
+      // The BAUHAUS Alliance: Equipment stays on its warriors while they live.
+      if (s.def(c).type == CardType::Equipment && is_attached_top(s, c) && has_ability(s, bearer_of(s, c), desig::EquipmentStays))
+        return true;
+      if (kept_in_play(s, c)) return true;  // a grafted weapon (CHASSEUR), KEEPS EQUIPMENT, ...
+      // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them);
+      // a card lying in play never (printed LIMITED RESOURCES).
+      return e.op == Op::Discard && s.def(c).has_designation(desig::NeverDiscarded) &&
+             (s.card(c).attached_to == kNoCard || is_warrior_in_play(s, s.card(c).attached_to));
+    case Op::Wound: case Op::Kill: case Op::KillAwarded:
+      if (!is_warrior_in_play(s, c)) return false;
+      if (keywords(s, c) & kwNoWound) return true;
+      // ADAMANTIUM WILL: Special cards neither wound nor kill it.
+      return e.op != Op::KillAwarded && source != kNoCard && s.def(source).type == CardType::Special &&
+             has_ability(s, c, desig::UnharmedBySpecials);
+    default: return false;
+  }
+}
+
+bool can_affect(const State& s, const std::vector<Effect>& fx, CardId source, CardId target) {
+  if (target == kNoCard) return true;
+  bool on_target = false;
+  for (const Effect& e : fx) {
+    if (e.who != Who::Target) continue;
+    if (!effect_futile(s, e, target, source)) return true;
+    on_target = true;
+  }
+  return !on_target;  // what it does elsewhere (or by a choice) is not judged here
 }
 
 // HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player).
@@ -514,11 +538,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         note_added(s, seat, c);  // printed PRIMAL BITCH may take its place
         continue;
       }
-      if (e.op == Op::Cancel) {  // an Art spell: its bonuses end, and it leaves play
-        std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == c; });
-        std::erase_if(s.combat.spells, [&](const CastSpell& sp) { return sp.card == c; });
+      if (e.op == Op::Cancel) {  // a card's effects undone: its bonuses end, what it changed goes back, it leaves play
         emit_fx(log, seat, source, e.op, c, -1);
-        if (in_play(c)) discard_from_play(s, c);
+        undo_card(s, c, log);
         continue;
       }
       if (e.op == Op::Discard && (s.card(c).zone == Zone::Hand || s.card(c).zone == Zone::Draw)) {
@@ -530,42 +552,20 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         continue;
       }
       if (!in_play(c) && e.op != Op::CombatBonus) continue;
-      // An Alliance leaves play only through a card that names Alliances.
-      if ((e.op == Op::Discard || e.op == Op::Annihilate || e.op == Op::ReturnToHand) && !alliance_removable(s, c, e))
-        continue;
-      // The BAUHAUS Alliance: Equipment stays on its warriors while they live.
-      if ((e.op == Op::Discard || e.op == Op::Annihilate) && s.def(c).type == CardType::Equipment &&
-          is_attached_top(s, c) && has_ability(s, bearer_of(s, c), desig::EquipmentStays))
-        continue;
-      // ADAMANTIUM WILL: Special cards neither wound nor kill it.
-      const bool shrugs = (e.op == Op::Wound || e.op == Op::Kill) && s.def(source).type == CardType::Special &&
-                          has_ability(s, c, desig::UnharmedBySpecials);
-      if (shrugs) continue;
+      if (effect_futile(s, e, c, source)) continue;  // what protects the card (a card is not played on it)
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
+        // A death by a card pays only if its text says so, to the player who dealt it (wounds.hpp card_killer).
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (wound_kills(s, c)) effect_death(s, c, true, kNoCard, log);  // RAZIDE may answer
+          if (wound_kills(s, c)) effect_death(s, c, true, card_killer(s, source, user, c), log);  // RAZIDE may answer
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
+        case Op::KillAwarded:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (has_ability(s, c, desig::NoAutomaticKill) && !s.card(c).wounded) take_wound(s, c);
-          else effect_death(s, c, false, kNoCard, log);  // NARROW ESCAPE! may answer
+          else effect_death(s, c, false, card_killer(s, source, user, c, e.op == Op::KillAwarded), log);  // NARROW ESCAPE!
           break;
-        case Op::KillAwarded: {  // a kill that pays as one in combat (PERSONAL ANTI-PERSONNEL MINES)
-          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
-          if (has_ability(s, c, desig::NoAutomaticKill) && !s.card(c).wounded) {
-            take_wound(s, c);
-            break;
-          }
-          if (user != kNoCard && is_warrior_in_play(s, user) && user != c) {
-            effect_death(s, c, false, user, log);  // NARROW ESCAPE! may answer
-          } else {
-            queue_award(s, seat, stats(s, c).v, false, c);
-            on_killed_by_effect(s, c, log), kill_card(s, c, false);
-          }
-          break;
-        }
         case Op::DisableForCombat:
           if (s.combat.active) s.combat.used.push_back(c);
           break;
@@ -591,12 +591,6 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         case Op::Discard:
         case Op::Annihilate: {
-          if (c != source && kept_in_play(s, c)) break;
-          // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them);
-          // a card lying in play never (printed LIMITED RESOURCES).
-          if (e.op == Op::Discard && c != source && s.def(c).has_designation(desig::NeverDiscarded) &&
-              (s.card(c).attached_to == kNoCard || is_warrior_in_play(s, s.card(c).attached_to)))
-            break;
           const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
           if (e.op == Op::Discard) discard_from_play(s, c);
           else annihilate_from_play(s, c);
@@ -871,9 +865,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                     picked);
         break;
       case Op::Handler: {
-        if (e.handler == HandlerId::area_damage || e.handler == HandlerId::area_damage_no_points) {  // FLOW OF ACID, WIND OF INSANITY
+        if (e.handler == HandlerId::area_damage) {  // FLOW OF ACID, WIND OF INSANITY, SCREAMING LEGIONNAIRE
           const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
-          area_damage(s, seat, source, user, amount, per, e.handler == HandlerId::area_damage, log);
+          area_damage(s, seat, source, user, amount, per, log);
           break;
         }
         if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model

@@ -14,6 +14,7 @@
 #include "effects/filters/waiver.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/attacks/again.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -47,7 +48,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       ~ChoiceCheck() {
         if (!on) return;
         out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) {
-          return !choice_possible(s, seat, o.a, {o.b, o.seat, o.c}, o.n);
+          return !choice_possible(s, seat, o.a, {o.b, o.seat, -1, o.c}, o.n);
         }), out.end());
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
@@ -94,6 +95,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
+      if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
@@ -171,6 +173,7 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
+  note_played(s, o.a);  // it may be cancelled, its effects undone, until the next window closes
   if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, desig::Heretic))
     on_made_heretic(s, o.b, me, heretic_watch, log);
   // gEngine MYSTIC: another player's MYSTIC may still give the spell its 8 D; the effects wait.
@@ -190,12 +193,15 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
-  if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, user}, o.n);
+  if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
-  run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  {
+    const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
+    run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+  }
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
-  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, {tgt.card, tgt.seat, user}, o.n, std::move(candidates), log);
+  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
 }
 

@@ -7,6 +7,12 @@
 
 namespace dt::detail {
 
+// A major gift of one Apostle that a warrior of any Apostle may have (its `only`
+// filter says which: NECROVISUAL LINK, PORTAL OF DARK HEALING on a NEPHARITE).
+static bool any_apostle(const CardDef& g) {
+  return g.gift.apostle.empty() || g.has_designation(desig::ForWarriorsOfAnyApostle);
+}
+
 // On one of your warriors that may have the gift, never two copies of one gift
 // on a warrior. Warriors' texts widen this: ANY GIFT (any Dark Symmetry card:
 // TEMPLAR), GIFT COPIES (several copies: CHILD OF ILIAN), and a price in D for
@@ -30,8 +36,8 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
       case GiftLevel::MinorHeretic:
         if (!has_designation(s, w, desig::Heretic)) return false;
         break;
-      case GiftLevel::Major:  // an empty apostle: the `only` filter alone decides
-        if (!g.gift.apostle.empty() && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
+      case GiftLevel::Major:  // FOR WARRIORS OF ANY APOSTLE (NECROVISUAL LINK): the `only` filter alone decides
+        if (!any_apostle(g) && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
             !has_designation(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
           return false;
         break;
@@ -50,7 +56,7 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   const int cost = s.def(w).major_gift_cost_d;
   if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, desig::AnyGift)) return 0;
-  if (g.gift.apostle.empty() || has_designation(s, w, family::FollowerOf(g.gift.apostle)) ||
+  if (any_apostle(g) || has_designation(s, w, family::FollowerOf(g.gift.apostle)) ||
       has_designation(s, w, desig::AnyApostle))
     return 0;
   return cost;

@@ -66,7 +66,11 @@ void action_options(const State& s, std::vector<Option>& out) {
   const bool more = more_tacticals(s, s.current);
   const bool may_attack = !s.tactical_used || free_attacks(s, s.current) || more;
   if (may_attack) attack_options(s, mine, out);
-  if ((!s.tactical_used || more) && s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
+  // A direct attack on a player (1st ed) is an attack: the Legion player of option 4 makes several.
+  const bool direct = s.rules.sabotage_action == SabotageAction::DirectAttack;
+  if ((!s.tactical_used || more || (direct && free_attacks(s, s.current))) &&
+      s.rules.sabotage_action != SabotageAction::Standard)
+    sabotage_options(s, mine, out);
   keep_boast(s, mine, out);
   keep_orders(s, out);
   keep_plan(s, out);  // EMPATHY: the attack told, or none

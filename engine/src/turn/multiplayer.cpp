@@ -38,6 +38,11 @@ bool free_attacks(const State& s, int seat) {
   return r && r->free_attacks;
 }
 
+bool never_discards(const State& s, int seat) {
+  const SeatRules* r = own_rules(s, seat);
+  return r && r->never_discards;
+}
+
 int primary_target(const State& s, int seat) {
   if (s.rules.secondary_target_toll <= 0) return -1;
   // The player to your left: the next opponent still in, clockwise.

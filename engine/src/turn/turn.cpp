@@ -69,6 +69,7 @@ void start_turn(State& s, Log log) {
   s.bonus_actions = s.extra_tacticals = 0;
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
+  s.answer_due = false;
   s.recent_p_seat = -1, s.recent_p = 0;  // P earned at the end of the last turn (DARK KOHORT) is no longer "just" earned
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   // gEngine "TRANSFER WARRIOR": one voluntary Transfer from a player's Draw step
@@ -98,9 +99,11 @@ void after_action(State& s) {
 }
 
 // 1st ed "STEP THREE: DISCARD": a hand over the limit is discarded down to it.
-// A card lying before the player may excuse it (FORTUNE OF WAR as printed).
+// A card lying before the player may excuse it (FORTUNE OF WAR as printed), and
+// so does its seat's rules (1st ed option 4: the Legion player never discards).
 static bool over_limit(const State& s) {
   if (!s.rules.discard_down_to_limit || int(s.seats[s.current].hand.size()) <= hand_limit(s, s.current)) return false;
+  if (never_discards(s, s.current)) return false;
   for (CardId c : s.seats[s.current].in_play)
     if (s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::KeepsAFullHand)) return false;
   return true;

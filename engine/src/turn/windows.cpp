@@ -27,7 +27,10 @@ void open_window_from(State& s, WindowKind kind, int first) {
   s.window.passes = 0;
 }
 
-void open_response_window(State& s) { open_window_from(s, WindowKind::Response, next_active_seat(s, s.current)); }
+void open_response_window(State& s) {
+  s.answer_due = false;  // this window answers whatever was done for no action too
+  open_window_from(s, WindowKind::Response, next_active_seat(s, s.current));
+}
 
 // An OFFER with amount 1 is a duty (SHRIEKETH: a HERETIC must be placed):
 // while one of its uses is open, its player may not pass the window.

@@ -20,6 +20,19 @@ const CardDb& builtin_cards();
 // field or enum value, a duplicate code or a missing name/code.
 CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files);
 
+// Every field a card sets, for each of its two texts, flattened for checks that
+// read the data as written (tests/test_card_lint.cpp): one (path, value) per
+// leaf, e.g. ("ability.effect.amount", "2"), enum values by name, flags as
+// "true". fields[0] is the gEngine card, fields[1] the printed card (the
+// gEngine one with the `printed` block's changes and clears).
+struct CardFieldList {
+  std::string code;
+  std::vector<std::pair<std::string, std::string>> fields[2];
+};
+std::vector<CardFieldList> card_fields(const std::vector<std::pair<std::string, std::string>>& files);
+// The same for the cards compiled into the binary.
+std::vector<CardFieldList> builtin_card_fields();
+
 // Keyword bit for one designation string (upper case, as in the card files);
 // 0 when the designation has no core-rules meaning. FIRST STRIKE gives both
 // FIRST STRIKE bits.

@@ -6,6 +6,7 @@
 // (`choose c12`, `choose a1`, `choose done`) until no pick is left, and the
 // game goes back to the decision the card interrupted.
 #include <algorithm>
+#include <optional>
 
 #include "dt/handlers.hpp"
 #include "effects/modifiers/membership.hpp"
@@ -18,6 +19,7 @@
 #include "effects/attacks/charge.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/triggers/undo.hpp"
 #include "combat/groups.hpp"
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
@@ -338,6 +340,9 @@ void apply_choose(State& s, const Option& o, Log log) {
   const Target t{ch.target, ch.target_seat, -1, ch.user};
   const int by = ch.by, who = ch.seat;
   const CardId user = ch.user;
+  // A pick of a card just played is one of its effects: a cancel puts it back too.
+  std::optional<UndoRecorder> record;
+  if (just_played(s, source)) record.emplace(s, source);
   if (o.a != kNoCard) {
     destiny(s, who) -= c.piles.empty() ? c.cost_d : pile_price(s, c, o.a);
     std::erase(ch.candidates, o.a);

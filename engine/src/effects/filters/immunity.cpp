@@ -84,8 +84,8 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
         if (!(m.grant & kImmunities) || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
         if (m.scope == Scope::YourWarriors && s.card(x).controller != s.card(w).controller) continue;
         if (m.exclude_self && x == w) continue;
-        if (m.same_area && s.card(x).area != s.card(w).area) continue;
-        if (filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
+        if (m.same_area && !same_area(s, x, w)) continue;
+        if (mod_filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
       }
     }
   return immune_kw(k, src);

@@ -106,6 +106,11 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (m.source != kNoCard && s.def(m.source).type == CardType::Art && s.card(m.source).zone != Zone::InPlay &&
             std::find(cast.begin(), cast.end(), m.source) == cast.end())
           cast.push_back(m.source);
+      // and one just cast, still answerable (gEngine: "immediately after" it is cast; effects/triggers/undo.hpp)
+      for (const UndoStep& u : s.undo)
+        if (u.card == kNoCard && u.seat < 0 && u.attacker == kNoCard && s.def(u.source).type == CardType::Art &&
+            s.card(u.source).zone != Zone::InPlay && std::find(cast.begin(), cast.end(), u.source) == cast.end())
+          cast.push_back(u.source);
       for (CardId c : cast) out.push_back({c, -1});
       break;
     }

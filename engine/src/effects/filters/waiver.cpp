@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "markers.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -94,7 +95,10 @@ void waiver_choice_done(State& s, const PendingChoice& ch, Log log) {
   const CardId user = d.type == CardType::Art ? spell_user(s, ch.source, caster, t.card) : caster;
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, ch.by, ch.source, t, times);
-  run_effects(s, ch.by, ch.source, user, t, times, p.effects, log, nullptr);
+  {
+    const UndoRecorder record(s, ch.source);  // what it changes, for a cancel to put back
+    run_effects(s, ch.by, ch.source, user, t, times, p.effects, log, nullptr);
+  }
   if (p.choice) queue_choice(s, ch.by, ch.source, t, times, std::move(candidates), log);
 }
 

@@ -40,7 +40,7 @@ static void disease_area(State& s, CardId grenade, CardId victim, Log log) {
   const CardInst& vi = s.card(victim);
   std::vector<CardId> ws;
   for (CardId w : s.seats[vi.controller].in_play)
-    if (is_warrior_in_play(s, w) && s.card(w).area == vi.area) ws.push_back(w);
+    if (is_warrior_in_play(s, w) && same_area(s, w, victim)) ws.push_back(w);
   for (CardId w : ws) {
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.target == w && (m.lock == kDiseaseWaiting || m.lock == kDiseaseEnding);

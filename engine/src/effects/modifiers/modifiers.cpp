@@ -27,17 +27,17 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
   if (m.exclude_self && source == w) return false;
-  if (m.same_area || m.source_area) {
+  if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
+  if (m.source_area) {
     // An attachment is where its warrior is (PEGASUS SCOUT BIKE).
     const CardId home = s.card(source).attached_to == kNoCard ? source : bearer_of(s, source);
-    if (m.same_area && s.card(home).area != s.card(w).area) return false;
-    if (m.source_area && !(m.source_area & bit(s.card(home).area))) return false;  // printed CAPTAIN: in your Squad
+    if (!area_mask_reaches(s, s.card(home).controller, m.source_area, s.card(home).area))
+      return false;  // printed SERGEANT, CAPTAIN: while it is in the Squad
   }
   if (m.min_count) {
     int n = 0;
     for (CardId x : s.seats[s.card(w).controller].in_play)
-      if (is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area &&
-          filter_matches(s, m.who, x, source_seat))
+      if (is_warrior_in_play(s, x) && same_area(s, x, w) && mod_filter_matches(s, m.who, x, source_seat))
         ++n;
     if (n < m.min_count) return false;
   }
@@ -49,7 +49,7 @@ static int count_others(const State& s, CardId w, const WarriorFilter& f) {
   int n = 0;
   const int seat = s.card(w).controller;
   for (CardId x : s.seats[size_t(seat)].in_play)
-    if (x != w && is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area && filter_matches(s, f, x, seat)) ++n;
+    if (x != w && is_warrior_in_play(s, x) && same_area(s, x, w) && filter_matches(s, f, x, seat)) ++n;
   return n;
 }
 
@@ -122,7 +122,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if (effect_blocked(s, w, src)) return;
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
-      if (!filter_matches(s, m.who, subject, s.card(src).controller)) continue;
+      if (!mod_filter_matches(s, m.who, subject, s.card(src).controller)) continue;
       if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
       if (m.opponent_base) {  // TORONAGA'S RAGING MIGHT: + the opponent's printed rating
         const CardDef& od = s.def(combat_opponent(s, w));

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "effects/filters/waiver.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -113,7 +114,10 @@ void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
   const PlaySpec& p = *s.def(card).play;
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, ch.by, card, t, times);
-  run_effects(s, ch.by, card, kNoCard, t, times, p.effects, log, nullptr);
+  {
+    const UndoRecorder record(s, card);
+    run_effects(s, ch.by, card, kNoCard, t, times, p.effects, log, nullptr);
+  }
   if (p.choice) queue_choice(s, ch.by, card, t, times, std::move(candidates), log);
 }
 

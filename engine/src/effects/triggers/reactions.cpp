@@ -2,6 +2,7 @@
 #include "dt/designations.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
+#include "effects/triggers/undo.hpp"
 
 #include <algorithm>
 
@@ -26,6 +27,7 @@ void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
 }
 
 void clear_just_happened(State& s) {
+  forget_played(s);  // a card played before this window closed may no longer be cancelled
   std::erase_if(s.lasting, [](const LastingMod& m) {
     return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
            m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp

@@ -15,12 +15,12 @@
 namespace dt::detail {
 
 void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const WarriorFilter* per_warrior,
-                 bool points, Log log) {
+                 Log log) {
   const bool user_in_play = user != kNoCard && is_warrior_in_play(s, user);
   if (user_in_play) {  // gEngine SCREAMING LEGIONNAIRE: +2 for each of yours in the invoker's area
     const std::string helper = family::AddsDamageTo(s.def(source).name);
     for (CardId w : s.seats[s.card(user).controller].in_play)
-      if (is_warrior_in_play(s, w) && s.card(w).area == s.card(user).area && has_designation(s, w, helper)) dmg += 2;
+      if (is_warrior_in_play(s, w) && same_area(s, w, user) && has_designation(s, w, helper)) dmg += 2;
   }
   if (per_warrior)  // printed SCREAMING LEGIONNAIRE: a point for each of your warriors that match
     for (CardId w : s.seats[size_t(seat)].in_play)
@@ -36,12 +36,13 @@ void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const 
     if ((keywords(s, w) & kwNoWound) || wound_barred(s, w, user)) continue;
     emit(log, {EventKind::Effect, int8_t(seat), source, w, int(Op::Wound), -1});
     if (wound_kills(s, w)) {
-      if (death_answerable(s, w, true)) effect_death(s, w, true, points && user_in_play ? user : kNoCard, log);  // RAZIDE
-      else if (points && user_in_play) kills.push_back({w, user, stats(s, w).v});
+      const CardId killer = card_killer(s, source, user, w);
+      if (death_answerable(s, w, true)) effect_death(s, w, true, killer, log);  // RAZIDE
+      else if (killer != kNoCard) kills.push_back({w, killer, stats(s, w).v});
       else deaths.push_back(w);
     }
   }
-  if (!kills.empty()) award_kills(s, kills, false, log);  // its player earns their V, as for kills in combat
+  if (!kills.empty()) award_kills(s, kills, false, log);  // paid as kills in combat are
   for (CardId w : deaths)
     if (is_warrior_in_play(s, w)) on_killed_by_effect(s, w, log), discard_from_play(s, w);
 }

@@ -8,9 +8,9 @@ namespace dt::detail {
 
 // `dmg` points to each warrior in play (plus 2 for each of the user's
 // warriors in its area that ADDS 2 DAMAGE TO <the source's name>, plus one
-// for each of `seat`'s warriors matching `per_warrior` when given); with
-// `points`, the user's player earns the V of those it kills.
+// for each of `seat`'s warriors matching `per_warrior` when given). Those it
+// kills earn points as any death by a card does (wounds.hpp card_killer).
 void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const WarriorFilter* per_warrior,
-                 bool points, Log log);
+                 Log log);
 
 }  // namespace dt::detail

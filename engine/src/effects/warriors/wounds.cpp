@@ -18,4 +18,9 @@ void take_wound(State& s, CardId w) {
   if (s.combat.active) s.combat.wounded_in_it.push_back(w);
 }
 
+CardId card_killer(const State& s, CardId source, CardId user, CardId victim, bool always_pays) {
+  if (source == kNoCard || !(always_pays || s.def(source).has_designation(desig::ItsKillsEarnPoints))) return kNoCard;
+  return user != kNoCard && user != victim && is_warrior_in_play(s, user) ? user : source;
+}
+
 }  // namespace dt::detail

@@ -16,4 +16,13 @@ bool wound_kills(State& s, CardId w);
 // remembers it (Combat::wounded_in_it: gEngine NARROW ESCAPE!).
 void take_wound(State& s, CardId w);
 
+// gEngine "8) AWARD POINTS" for a death a card's effect causes: a card whose
+// text says its kills earn points (designation ITS KILLS EARN POINTS, or an
+// effect that always pays, KILL_AWARDED) has them paid as for a kill in combat,
+// to the player whose warrior dealt the blow: the warrior using the card, or
+// the card itself when no warrior uses it or the warrior it kills is that one
+// (the card's player then killed its own warrior: D only). The killer to name
+// for the death of `victim`, or kNoCard when it earns nothing.
+CardId card_killer(const State& s, CardId source, CardId user, CardId victim, bool always_pays = false);
+
 }  // namespace dt::detail
