@@ -230,11 +230,14 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
 }
 
 static constexpr DesigKey kHeretic(desig::Heretic);
+static constexpr DesigKey kTribal(desig::Tribal);
 
 bool has_designation(const State& s, CardId w, DesigKey d) {
   if (s.def(w).has_designation(d)) return true;
   if (d.bit == kHeretic.bit && d.text == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w)))
     return true;  // POSSESS, gEngine DARK VISITATION
+  if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
+    return true;  // a warrior of a tribe is TRIBAL to a text naming "any Tribal warrior" (IRONSHARK)
   if (s.card(w).first_attachment == kNoCard) return false;
   return attachment_grants(s, w, d.text, d.bit);
 }
@@ -242,6 +245,7 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation_text(d)) return true;
   if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return true;
+  if (d == kTribal.text && is_tribal(s, w)) return true;
   return attachment_grants(s, w, d, ~uint64_t(0));
 }
 
