@@ -14,7 +14,7 @@ SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDeb
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DDTREF_BUILD_BENCH=OFF
 # What ThreadSanitizer checks: the code that runs threads (the referee's bot
 # links and match runner, the tournament workers).
-TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|Secrecy|WireLog|Multiplayer|MultiSeat|CheckBot)
+TSAN_TESTS := ^(Referee|Tournament|Ladder|Sandbox|Grpc|Preflight|SecretSeeds|Secrecy|WireLog|Multiplayer|MultiSeat|CheckBot|Logging)
 
 .PHONY: deps build python match test test-plain test-sanitizers asan-build test-asan test-tsan fuzz-smoke selfplay clean
 

@@ -19,6 +19,7 @@
 #include "bot_config.hpp"
 #include "commands.hpp"
 #include "dt/bounded_file.hpp"
+#include "log_flags.hpp"
 #include "dtref/ladder/http.hpp"
 #include "dtref/ladder/service.hpp"
 #include "dtref/bot_start.hpp"
@@ -79,6 +80,7 @@ struct LadderOptions : StoreOptions {
   double progress_interval = 10;
   bool quiet = false;
   SandboxFlags sandbox;
+  logging::Settings log;
 };
 
 void apply_config(LadderOptions& o, const CLI::App& cmd) {
@@ -97,7 +99,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
   }
   check_toml_keys(t,
                   {"db", "pg", "concurrency", "http", "grpc_listen", "transcripts", "keep_transcripts", "matches", "seed", "deck", "deck_pool",
-                   "own_decks", "duplicate_deals", "rules", "promotion_target", "policy", "clocks", "bots", "sandbox"},
+                   "own_decks", "duplicate_deals", "rules", "promotion_target", "policy", "clocks", "bots", "sandbox", "log"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -127,6 +129,7 @@ void apply_config(LadderOptions& o, const CLI::App& cmd) {
   take_int(t.get("concurrency"), "concurrency", "--concurrency", o.concurrency);
   take_int(t.get("matches"), "matches", "--matches", o.matches);
   take_int(t.get("promotion_target"), "promotion_target", "--promotion-target", o.promotion_target);
+  apply_log_toml(t, o.log, o.config, given);
   if (const toml::node* s = t.get("seed"); s && !given("--seed")) {
     if (!s->is_integer() || *s->value<int64_t>() < 0)
       throw UsageError(fmt::format("config '{}': line {}: 'seed' must be a whole number", o.config, s->source().begin.line));
@@ -207,7 +210,7 @@ std::vector<Player> command_line_bots(const LadderOptions& o) {
 
 // Checks a bot as a tournament would (spec, deck, own deck against the pool)
 // and starts it once unless `allow_broken`. Throws UsageError saying why not.
-void check_bot(const Player& p, const LadderSetup& s, bool allow_broken, bool quiet) {
+void check_bot(const Player& p, const LadderSetup& s, bool allow_broken) {
   if (auto problem = bot_spec_problem(p.bot_spec())) throw UsageError(fmt::format("bot '{}': {}", p.name, *problem));
   if (!s.decks.pool.empty() && p.deck_given && !s.decks.own_decks)
     throw UsageError(fmt::format("bot '{}' brings its own deck '{}' but this ladder's decks come from its pool", p.name, p.deck));
@@ -223,7 +226,8 @@ void check_bot(const Player& p, const LadderSetup& s, bool allow_broken, bool qu
   opt.policy = s.policy;
   opt.deck = tour::load_deck(p.deck, s.rules);
   const PreflightReport r = preflight_bot(p.bot_spec(), opt);
-  if (!quiet) fmt::print(stderr, "preflight: {} ({}): {}\n", p.name, p.spec, r.summary());
+  logging::log(r.ok() ? logging::Level::Info : logging::Level::Warn, {"ladder"}, "preflight: {} ({}): {}", p.name, p.spec,
+               r.summary());
   if (!r.ok()) {
     std::string tail = r.stderr_tail;
     while (!tail.empty() && tail.back() == '\n') tail.pop_back();
@@ -254,6 +258,7 @@ void register_bots(LadderStore& store, const std::vector<Player>& players) {
 
 int run_service(LadderOptions o, const CLI::App& cmd) {
   if (!o.config.empty()) apply_config(o, cmd);
+  start_logging(o.log);
   if (o.db.empty() == o.pg.empty())
     throw UsageError("give --db FILE (SQLite, one machine) or --pg CONNINFO (PostgreSQL, shared by --worker processes)");
   if (o.concurrency < 1) throw UsageError("--concurrency must be at least 1");
@@ -277,7 +282,7 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
       }
     }
   }
-  for (const Player& p : players) check_bot(p, setup, o.allow_broken, o.quiet);
+  for (const Player& p : players) check_bot(p, setup, o.allow_broken);
   tour::ensure_fd_budget(o.concurrency);
   if (!o.transcripts.empty()) std::filesystem::create_directories(o.transcripts);
   std::unique_ptr<LadderStore> store = open_store(o.db, o.pg, true);
@@ -304,7 +309,7 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
                      "--grpc-waiting-per-bot must be at least 1");
   GrpcHub::set_limits(o.grpc_limits);
   so.stop = &g_ladder_stop;
-  so.progress = o.quiet ? nullptr : stderr;
+  so.progress = o.quiet ? nullptr : stdout;  // the log is on standard error (or its file)
   so.progress_interval_s = o.progress_interval;
   so.sandbox = sandbox;
   // Bots never see the ladder's store (a PostgreSQL server is out of their
@@ -317,7 +322,8 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
       if (b.active) specs.push_back(b.player.spec);
     const std::string iso = isolation_line(so.sandbox, specs);
     if (!iso.empty()) {
-      fmt::print(stderr, "dtref ladder: {}\n", iso);
+      const bool weak = iso.find("DEGRADED") != std::string::npos || iso.find("OFF") != std::string::npos;
+      logging::log(weak ? logging::Level::Warn : logging::Level::Info, {"ladder"}, "{}", iso);
     }
   }
   if (const char* n = std::getenv("DTREF_FAULT_STOP_AFTER")) {
@@ -330,7 +336,7 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
   std::unique_ptr<HttpServer> http;
   if (!o.no_http && !o.worker) {
     http = std::make_unique<HttpServer>([&service] { return service.view(); }, o.transcripts, o.http);
-    fmt::print(stderr, "dtref ladder: standings at {}\n", http->url());
+    logging::info({"ladder"}, "standings at {}", http->url());
   }
   struct sigaction sa {};
   sa.sa_handler = on_ladder_signal;
@@ -343,14 +349,15 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
     for (int i = 0; i < 100 && service.grpc_address().empty() && !g_ladder_stop; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (!service.grpc_address().empty())
-      fmt::print(stderr, "dtref ladder: remote bots dial {} with their key\n", service.grpc_address());
+      logging::info({"ladder"}, "remote bots dial {} with their key", service.grpc_address());
     (void)o;
   });
-  fmt::print(stderr, "dtref ladder: {} on {}, {} at a time{}\n", o.worker ? "worker" : "serving", store->describe(),
-             o.concurrency, setup.max_matches ? fmt::format(", until {} matches are finished", setup.max_matches) : "");
+  logging::info({"ladder"}, "{} {} on {}, {} at a time{}", o.worker ? "worker" : "serving", so.worker_id,
+                store->describe(), o.concurrency,
+                setup.max_matches ? fmt::format(", until {} matches are finished", setup.max_matches) : "");
   const int stored = service.run();
   announce.join();
-  fmt::print(stderr, "dtref ladder: stored {} matches this run\n", stored);
+  logging::info({"ladder"}, "stored {} matches this run", stored);
   return g_ladder_stop ? 130 : 0;
 }
 
@@ -382,6 +389,7 @@ struct RegisterOptions : StoreOptions {
 };
 
 int run_register(const RegisterOptions& o) {
+  start_logging({});  // the preflight's record, on standard error
   const int given = int(!o.bot.empty()) + int(!o.engine.empty()) + int(!o.remote.empty());
   if (given != 1) throw UsageError("give one of --bot SPEC, --engine KEY=VALUE... or --remote NAME");
   auto store = open_for_command(o);
@@ -400,7 +408,7 @@ int run_register(const RegisterOptions& o) {
     std::vector<Player> one{b.player};
     resolve_bot_clocks(one, setup.clocks);
     b.player = one[0];
-    check_bot(b.player, setup, o.allow_broken, false);
+    check_bot(b.player, setup, o.allow_broken);
   }
   try {
     store->add_bot(b);
@@ -452,19 +460,19 @@ int guarded(const char* what, const std::function<int()>& f) {
   try {
     return f();
   } catch (const UsageError& e) {
-    fmt::print(stderr, "dtref {}: {}\n", what, e.what());
+    say_failure(what, e.what());
     return 2;
   } catch (const LadderError& e) {
-    fmt::print(stderr, "dtref {}: {}\n", what, e.what());
+    say_failure(what, e.what());
     return 2;
   } catch (const tour::StoreError& e) {
-    fmt::print(stderr, "dtref {}: {}\n", what, e.what());
+    say_failure(what, e.what());
     return 2;
   } catch (const std::invalid_argument& e) {
-    fmt::print(stderr, "dtref {}: {}\n", what, e.what());
+    say_failure(what, e.what());
     return 2;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "dtref {}: {}\n", what, e.what());
+    say_failure(what, e.what());
     return 1;
   }
 }
@@ -528,8 +536,9 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--worker", o->worker, "only claim and play scheduled matches (with --pg: one of several processes); no page");
   cmd->add_flag("--allow-broken", o->allow_broken, "register bots given here even if they fail their preflight");
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines")->capture_default_str();
-  cmd->add_flag("--quiet,-q", o->quiet, "no progress lines");
+  cmd->add_flag("--quiet,-q", o->quiet, "no progress lines (on standard output; the log keeps its --log-level)");
   add_sandbox_flags(cmd, o->sandbox);
+  add_log_flags(cmd, o->log, "info");
 
   auto reg = std::make_shared<RegisterOptions>();
   CLI::App* r = cmd->add_subcommand("register",

@@ -14,6 +14,7 @@
 
 #include "bot.hpp"
 #include "commands.hpp"
+#include "log_flags.hpp"
 #include "sandbox_flags.hpp"
 #include "style_options.hpp"
 #include "dt/card_loader.hpp"
@@ -48,13 +49,19 @@ struct MatchOptions {
   bool strict = false;  // exit 4 when any bot faulted
   SandboxFlags sandbox;
   StyleOptions style;
+  logging::Settings log;
 };
 
 int play(const MatchOptions& opt) {
   auto usage = [](const std::string& msg) {
-    fmt::print(stderr, "dtref match: {}\n", msg);
+    say_failure("match", msg);
     return 2;
   };
+  try {
+    start_logging(opt.log);
+  } catch (const std::exception& e) {
+    return usage(e.what());
+  }
   auto rules = dt::preset_by_name(opt.rules);
   if (!rules) return usage(fmt::format("unknown rules preset '{}' (known: {})", opt.rules, dt::preset_names_text()));
   if (opt.promotion_target > 0) rules->promotion_target = opt.promotion_target;
@@ -95,6 +102,7 @@ int play(const MatchOptions& opt) {
   }
   spec.verbose = opt.verbose;
   spec.match_id = opaque_match_id();  // never derived from the seed
+  spec.announce = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // a person starts that bot
   for (const std::string& b : bots) spec.bots.push_back({"", b});
   for (size_t i = 0; i < spec.bots.size(); ++i) {
     // Given decks: the last repeats; the default ones go round the table.
@@ -108,10 +116,9 @@ int play(const MatchOptions& opt) {
     }
   }
   if (opt.seed_fixed)
-    fmt::print(stderr,
-               "dtref match: warning: --seed {} fixes every shuffle, so anyone who knows or guesses it can predict "
-               "every hidden card (hands, draw order); leave --seed out for a secret random seed\n",
-               opt.seed);
+    logging::warn({"match"}, "--seed {} fixes every shuffle, so anyone who knows or guesses it can predict every "
+                  "hidden card (hands, draw order); leave --seed out for a secret random seed",
+                  opt.seed);
   std::string table;
   for (size_t i = 0; i < bots.size(); ++i)
     table += fmt::format("{}s{} {} ({}){}", i ? " vs " : "", i, bots[i], spec.decks[i].name,
@@ -240,6 +247,7 @@ void add_match_command(CLI::App& app, int& exit_code) {
                 "accept decks holding cards whose effects are not implemented (they play without them)");
   add_sandbox_flags(cmd, opt->sandbox);
   add_style_options(cmd, opt->style);
+  add_log_flags(cmd, opt->log, "warn");
   cmd->add_flag("--verbose,-v", opt->verbose, "print every decision and event");
   cmd->add_flag("--json", opt->json, "print the result as one JSON object on stdout (the header goes to stderr)");
   cmd->add_flag("--strict", opt->strict,

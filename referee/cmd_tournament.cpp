@@ -16,6 +16,7 @@
 
 #include "bot_config.hpp"
 #include "commands.hpp"
+#include "log_flags.hpp"
 #include "dt/deck.hpp"
 #include "sandbox_flags.hpp"
 #include "tournament_config.hpp"
@@ -56,11 +57,16 @@ std::string join(const std::vector<std::string>& v) {
 int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
   try {
     if (!o.config.empty()) apply_config(o, [&](const char* opt) { return cmd.get_option(opt)->count() > 0; });
+    start_logging(o.log);
     if (o.db.empty()) throw UsageError("give --db PATH (the results file; the same path resumes the tournament)");
     if (o.bots.size() + o.engines.size() + o.config_bots.size() < 2)
       throw UsageError("give at least two --bot SPEC (e.g. --bot builtin:greedy --bot builtin:random)");
     if (o.concurrency < 1) throw UsageError("--concurrency must be at least 1");
     const TournamentSetup setup = make_setup(o);
+    if (setup.seed)
+      logging::warn({"tournament"}, "a fixed seed ({}) makes every match seed, and with it every hidden card, predictable "
+                    "to anyone who knows or guesses it; leave the seed out for a secret key kept in the --db",
+                    *setup.seed);
     RunOptions ro;
     ro.concurrency = o.concurrency;
     ro.transcripts_dir = o.transcripts;
@@ -75,6 +81,7 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     ro.progress = o.quiet ? nullptr : stdout;
     ro.progress_tty = ::isatty(1);
     ro.progress_interval_s = o.progress_interval;
+    ro.announce = [](const std::string& line) { fmt::print(stderr, "{}\n", line); };  // a person starts that bot
     // Fault injection for the kill-and-resume test: freeze after N stored
     // matches so the test can SIGKILL the process at a known point.
     if (const char* n = std::getenv("DTREF_FAULT_STOP_AFTER")) {
@@ -97,12 +104,12 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       if (!iso.empty()) {
         if (auto no = sandbox_support().refusal(setup.sandbox)) throw UsageError(*no);
         if (!o.quiet) fmt::print("{}\n", iso);
-        else if (iso.find("DEGRADED") != std::string::npos || iso.find("OFF") != std::string::npos)
-          fmt::print(stderr, "dtref tournament: {}\n", iso);  // quiet, but weaker isolation is always said
+        if (iso.find("DEGRADED") != std::string::npos || iso.find("OFF") != std::string::npos)
+          logging::warn({"tournament"}, "{}", iso);  // weaker isolation is always said, quiet or not
       }
     }
     ensure_fd_budget(ro.concurrency);
-    const auto broken = preflight_players(setup, o.quiet ? nullptr : stderr);
+    const auto broken = preflight_players(setup);
     if (!broken.empty() && !o.allow_broken) {
       std::string text;
       for (const std::string& b : broken) text += "\n  " + b;
@@ -114,7 +121,6 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     const DbLock lock(o.db, "dtref tournament");  // one writer per --db; released even by SIGKILL
     Store store(o.db);
     const RunSummary s = run_tournament(setup, store, ro);
-    for (const std::string& v : s.void_reasons) fmt::print(stderr, "dtref tournament: voided {}\n", v);
     if (s.sprt_stopped) {
       fmt::print("SPRT {} vs {}: LLR {:.3f} crossed a bound [{:.3f}, {:.3f}] -> {}; {} of {} planned matches played\n",
                  setup.players[0].name, setup.players[1].name, s.sprt->llr, s.sprt->lower, s.sprt->upper,
@@ -122,17 +128,17 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
       return 0;
     }
     if (s.interrupted) {
-      fmt::print(stderr,
-                 "dtref tournament: interrupted with {} of {} matches stored in {}. Run the same command again to "
-                 "resume; matches cut short are replayed from their seeds.\n",
-                 s.completed, s.planned, o.db);
+      say_failure("tournament", fmt::format("interrupted with {} of {} matches stored in {}. Run the same command "
+                                            "again to resume; matches cut short are replayed from their seeds.",
+                                            s.completed, s.planned, o.db));
       return 130;
     }
     if (s.voided > 0) {
-      fmt::print(stderr,
-                 "dtref tournament: {} matches were voided by the referee and are not counted; {} of {} stored in {}. "
-                 "Run the same command again to replay them.\n",
-                 s.voided, s.completed, s.planned, o.db);
+      std::string why;
+      for (const std::string& v : s.void_reasons) why += "\n  voided " + v;
+      say_failure("tournament", fmt::format("{} matches were voided by the referee and are not counted; {} of {} stored "
+                                            "in {}. Run the same command again to replay them.{}",
+                                            s.voided, s.completed, s.planned, o.db, why));
       return 1;
     }
     if (!o.quiet) {
@@ -146,16 +152,16 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
     fmt::print("tournament complete: {} of {} matches stored in {}\n", s.completed, s.planned, o.db);
     return 0;
   } catch (const UsageError& e) {
-    fmt::print(stderr, "dtref tournament: {}\n", e.what());
+    say_failure("tournament", e.what());
     return 2;
   } catch (const std::invalid_argument& e) {
-    fmt::print(stderr, "dtref tournament: {}\n", e.what());
+    say_failure("tournament", e.what());
     return 2;
   } catch (const StoreError& e) {
-    fmt::print(stderr, "dtref tournament: {}\n", e.what());
+    say_failure("tournament", e.what());
     return 2;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "dtref tournament: {}\n", e.what());
+    say_failure("tournament", e.what());
     return 1;
   }
 }
@@ -219,7 +225,8 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--progress-interval", o->progress_interval, "seconds between progress lines when not on a terminal")
       ->capture_default_str();
   add_sandbox_flags(cmd, o->sandbox);
-  cmd->add_flag("--quiet,-q", o->quiet, "no progress line or final table");
+  add_log_flags(cmd, o->log, "info");
+  cmd->add_flag("--quiet,-q", o->quiet, "no progress line or final table (the log keeps its --log-level)");
   cmd->add_flag("--allow-broken", o->allow_broken,
                 "play even if a bot fails its preflight (every bot is started once before --db is written)");
   cmd->callback([o, cmd, &exit_code] { exit_code = run_tournament_command(*o, *cmd); });

@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "bot_config.hpp"
+#include "log_flags.hpp"
 #include "dtref/tournament/bot_arg.hpp"
 #include "dt/bounded_file.hpp"
 
@@ -38,7 +39,7 @@ void apply_config_text(TournamentOptions& o, std::string_view text, const std::f
   check_toml_keys(t,
                   {"format", "rounds", "seed", "concurrency", "db", "deck", "deck_pool", "own_decks", "duplicate_deals", "transcripts",
                    "policy", "rules", "shard", "promotion_target", "sprt", "clocks", "bots", "sandbox", "seats", "style",
-                   "teams"},
+                   "teams", "log"},
                   o.config, "");
   if (const toml::table* c = t["clocks"].as_table())
     check_toml_keys(*c, {"startup_ms", "decision_ms", "bank_ms", "grace_ms"}, o.config, "[clocks]");
@@ -71,6 +72,7 @@ void apply_config_text(TournamentOptions& o, std::string_view text, const std::f
   take_int(t["clocks"]["bank_ms"], "clocks.bank_ms", "--bank-ms", o.bank_ms);
   take_int(t["clocks"]["grace_ms"], "clocks.grace_ms", "--grace-ms", o.grace_ms);
   if (auto v = t["sprt"].value<std::string>(); v && !given("--sprt")) o.sprt = {*v};
+  apply_log_toml(t, o.log, o.config, given);
   // [sandbox]: isolation = "auto", limits = "memory=1G,...", network = false, hide = ["..."]
   if (const toml::table* sb = t["sandbox"].as_table()) {
     check_toml_keys(*sb, {"isolation", "limits", "network", "hide"}, o.config, "[sandbox]");
@@ -105,11 +107,6 @@ TournamentSetup make_setup(const TournamentOptions& o) {
   t.format = *format;
   t.rounds = o.rounds;
   t.seed = o.seed;
-  if (o.seed)
-    fmt::print(stderr,
-               "dtref tournament: warning: a fixed seed ({}) makes every match seed, and with it every hidden card, "
-               "predictable to anyone who knows or guesses it; leave the seed out for a secret key kept in the --db\n",
-               *o.seed);
   for (const std::string& b : o.bots) t.players.push_back(parse_bot_arg(b, o.deck));
   for (const auto& e : o.engines) t.players.push_back(player_from_engine(e, o.deck));
   for (Player p : o.config_bots) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dtref/logging.hpp"
 #include "dtref/match.hpp"
 #include "dtref/tournament/runner.hpp"
 #include "sandbox_flags.hpp"
@@ -48,6 +49,7 @@ struct TournamentOptions {
   SandboxFlags sandbox;
   int seats = 2;
   StyleOptions style;
+  logging::Settings log;  // --log-*, [log]
 };
 
 // Reads the config file `o.config` (at most kMaxConfigBytes) into `o`; `given`

@@ -148,9 +148,9 @@ TEST(LadderE2E, FourLocalBotsAndARemoteOneSurviveSigkillAndServeTheirPage) {
       dtref_test::patient(45s)))
       << standings.dump() << slurp(dir.file("run2.err")) << slurp(dir.file("remote.err"));
   ASSERT_EQ(standings["bots"].size(), 5u);
-  // The progress line says which count is whose.
-  EXPECT_TRUE(contains(slurp(dir.file("run2.err")), "played by this process since it started; the whole ladder at the last refresh: "))
-      << slurp(dir.file("run2.err"));
+  // The progress line (plain output on stdout; the log has stderr) says which count is whose.
+  EXPECT_TRUE(contains(slurp(dir.file("run2.out")), "played by this process since it started; the whole ladder at the last refresh: "))
+      << slurp(dir.file("run2.out"));
 
   // The page, as a browser renders it.
   if (dtref_test::have_chromium()) {

@@ -13,11 +13,13 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -231,7 +233,7 @@ TEST(Secrecy, TheSeccompFilterRefusesNamespacesMountsTracingKeyringsAndLocks) {
   NEED_NAMESPACES();
   TempDir dir;
   const std::string said = joined(match_probe(dir, probe("syscalls")));
-  for (const char* call : {"userns", "mount", "ptrace", "keyctl", "bpf", "perf_event_open", "flock", "inotify"}) {
+  for (const char* call : {"userns", "mount", "ptrace", "keyctl", "bpf", "perf_event_open", "flock", "inotify", "tiocsti"}) {
     EXPECT_TRUE(contains(said, std::string("syscalls ") + call + "=")) << call << " was not tried: " << said;
     if (std::string(call) == "ptrace" && !dtref::kSeccompRefusesPtrace) continue;  // an ASan build (sandbox.hpp)
     EXPECT_FALSE(contains(said, std::string("syscalls ") + call + "=ok")) << call << " was allowed: " << said;
@@ -240,6 +242,11 @@ TEST(Secrecy, TheSeccompFilterRefusesNamespacesMountsTracingKeyringsAndLocks) {
   EXPECT_TRUE(contains(control, "syscalls flock=ok")) << control;
   EXPECT_TRUE(contains(control, "syscalls inotify=ok")) << control;
   EXPECT_TRUE(contains(control, "syscalls userns=ok")) << control;
+  // The bot shares the referee's session (no --new-session), so pushing
+  // keystrokes into a terminal is refused by the filter itself, not merely
+  // failing because stdin is a pipe, as it does without the sandbox.
+  EXPECT_TRUE(contains(said, "syscalls tiocsti=EPERM")) << said;
+  EXPECT_TRUE(contains(control, "syscalls tiocsti=ENOTTY")) << control;
 }
 
 // ---- 3. gRPC streams that never speak ---------------------------------------
@@ -368,7 +375,23 @@ TEST(Secrecy, AKilledLaddersSocketDirectoryIsRemovedByTheNextStart) {
   std::this_thread::sleep_for(300ms);
   ::kill(first, SIGKILL);
   ::waitpid(first, nullptr, 0);
-  for (const std::string& d : mine) EXPECT_TRUE(fs::exists(d)) << "SIGKILL left nothing to clean: " << d;
+  // Tests running alongside make and remove directories of their own: the killed ladder's is
+  // the new one still there whose socket no server answers.
+  auto refused = [](const std::string& d) {
+    const std::string sock = d + "/grpc.sock";
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un a{};
+    a.sun_family = AF_UNIX;
+    bool out = false;
+    if (fd >= 0 && sock.size() < sizeof a.sun_path) {
+      std::memcpy(a.sun_path, sock.c_str(), sock.size() + 1);
+      out = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 && errno == ECONNREFUSED;
+    }
+    if (fd >= 0) ::close(fd);
+    return out;
+  };
+  std::erase_if(mine, [&](const std::string& d) { return !fs::exists(d) || !refused(d); });
+  ASSERT_FALSE(mine.empty()) << "SIGKILL left nothing to clean";
   const pid_t second = spawn({DTREF_BIN, "ladder", "--db", dir.file("b.db"), "--bot", "builtin:random", "--bot",
                               "builtin:greedy", "--no-http", "--matches", "2", "--quiet"},
                              dir.file("o2"), dir.file("e2"));

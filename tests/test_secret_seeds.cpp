@@ -126,7 +126,7 @@ TEST(SecretSeeds, AFixedSeedIsWarnedAboutAndStillReplays) {
   const std::string tr = dir.file("m.jsonl");
   const CmdResult r = dtref("match --seed 42 --transcript " + tr, dir);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("warning: --seed 42"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("warn  match: --seed 42"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("predict"), std::string::npos) << r.err;
   EXPECT_EQ(json::parse(read_lines(tr).at(0))["seed"].get<uint64_t>(), 42u);
   const CmdResult v = dtref("replay --verify " + tr, dir);
@@ -195,7 +195,7 @@ TEST(SecretSeeds, AFixedTournamentSeedIsWarnedAbout) {
   dtref_test::TempDir dir("dtref_seeds_");
   const CmdResult r = dtref("tournament --bot builtin:random --bot builtin:greedy --quiet --seed 5 --db " + dir.file("t.db"), dir);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.err.find("warning: a fixed seed (5)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("warn  tournament: a fixed seed (5)"), std::string::npos) << r.err;
   // The secret-key tournament and the fixed-seed one are different tournaments.
   const CmdResult secret = dtref("tournament --bot builtin:random --bot builtin:greedy --quiet --db " + dir.file("t.db"), dir);
   EXPECT_EQ(secret.code, 2) << secret.err;

@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <mutex>
 #include <set>
+#include <thread>
+#include <vector>
 
 #include "dtref/tournament/db_lock.hpp"
 #include "dtref/tournament/ratings.hpp"
@@ -111,6 +115,74 @@ TEST(TournamentStore, RecordingTheSameMatchTwiceCountsOnce) {
   again.winner_seat = 1 - again.winner_seat;
   EXPECT_FALSE(store.record(again));
   EXPECT_NE(store.matches().front().winner_seat, again.winner_seat);
+}
+
+// The writer thread (issue 28): matches queued from two threads while a third
+// reads the store are each committed once, each reported only once its
+// commit is in the file, a repeat is refused, and a match keeps the time it
+// finished rather than its batch's.
+TEST(TournamentStore, QueuedMatchesAreReportedOnlyOnceCommitted) {
+  TempDir dir;
+  Store store(dir.file("t.db"));
+  store.bind({"{\"queued\":1}", "", {}});
+  RoundPlan plan;
+  plan.round = 1;
+  const int n = 60;
+  for (int i = 0; i < n; ++i) {
+    PlannedMatch m;
+    m.round = 1;
+    m.pairing = i + 1;
+    m.leg = 1;
+    m.seat1 = 1;
+    m.seed = uint64_t(i);
+    plan.matches.push_back(m);
+  }
+  store.add_round(plan, nullptr);
+  std::mutex mu;
+  int stored = 0, refused = 0, uncommitted = 0;
+  auto done = [&](const MatchRecord& rec, bool ok) {
+    bool in_file = false;
+    for (const MatchRecord& m : store.matches()) in_file |= m.plan.key() == rec.plan.key() && m.done;
+    std::lock_guard lock(mu);
+    (ok ? stored : refused) += 1;
+    uncommitted += !in_file;
+  };
+  std::atomic<bool> reading{true};
+  std::thread reader([&] {
+    while (reading) (void)store.matches();
+  });
+  std::vector<std::thread> workers;
+  for (int w = 0; w < 2; ++w)
+    workers.emplace_back([&, w] {
+      for (int i = w; i < n; i += 2) {
+        MatchRecord r;
+        r.plan = plan.matches[size_t(i)];
+        r.decisions = i;
+        if (i == 0) r.finished_at = "2026-01-02T03:04:05.678Z";
+        store.record_later(r, done);
+      }
+    });
+  for (std::thread& t : workers) t.join();
+  store.flush();
+  MatchRecord again;
+  again.plan = plan.matches[1];
+  store.record_later(again, done);
+  store.flush();
+  reading = false;
+  reader.join();
+  EXPECT_EQ(stored, n);
+  EXPECT_EQ(refused, 1);
+  EXPECT_EQ(uncommitted, 0);
+  int in_store = 0;
+  for (const MatchRecord& m : store.matches()) {
+    in_store += m.done;
+    if (m.plan.key() == plan.matches[0].key()) {
+      EXPECT_EQ(m.finished_at, "2026-01-02T03:04:05.678Z");
+    } else if (m.plan.key() == plan.matches[1].key()) {
+      EXPECT_EQ(m.decisions, 1);  // the repeat changed nothing
+    }
+  }
+  EXPECT_EQ(in_store, n);
 }
 
 TEST(TournamentStore, ThreeShardsMergeToTheSingleMachineStandings) {

@@ -48,6 +48,28 @@ bool CardDef::has_designation_text(std::string_view d) const {
   return false;
 }
 
+// Does any effect of d, however nested (a play, its choice, an ability, a trigger, a coin's sides), do op?
+static bool uses_op(const std::vector<Effect>& es, Op op) {
+  for (const Effect& e : es)
+    if (e.op == op || uses_op(e.if_heads, op) || uses_op(e.if_tails, op)) return true;
+  return false;
+}
+static bool uses_op(const std::optional<ChoiceSpec>& c, Op op) {
+  if (!c) return false;
+  if (uses_op(c->on_pick, op) || uses_op(c->on_rest, op)) return true;
+  for (const Alternative& a : c->alternatives)
+    if (uses_op(a.effects, op)) return true;
+  return false;
+}
+static bool uses_op(const CardDef& d, Op op) {
+  if (d.play && (uses_op(d.play->effects, op) || uses_op(d.play->choice, op))) return true;
+  for (const Ability& a : d.abilities)
+    if (uses_op(a.effects, op)) return true;
+  for (const Trigger& t : d.triggers)
+    if (uses_op(t.effects, op)) return true;
+  return false;
+}
+
 CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
   if (defs_.size() > 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
   for (CardDef& d : defs_) {  // the designation filters (cards.hpp)
@@ -55,7 +77,13 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
     d.grant_bits = 0;
     for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
+    d.families = 0;
+    if (d.turn_rules) d.families |= famTurnRules;
+    if (d.economy) d.families |= famEconomy;
+    if (!d.award_rules.empty()) d.families |= famAwards;
   }
+  attacks_again_.reserve(defs_.size());
+  for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain));
 }
 
 std::optional<uint16_t> CardDb::by_code(std::string_view code) const {

@@ -79,7 +79,12 @@ enum : uint8_t {
   // spell, target its target, `other` its caster, player its target seat; `times` its purchases,
   // `count` the D its player spent, `given` the D MYSTICs gave
   kMysticAsked = 42,
-  kLockEnd = 46  // one past the last code
+  // The combat just over, until its response window closes (combat package, issue 31: 46-49)
+  kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat
+  kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
+  // Turns and economy: 60-79
+  kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
+  kLockEnd = 80  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

@@ -16,6 +16,7 @@
 #include "dt/card_loader.hpp"
 #include "dtref/bot_start.hpp"
 #include "dtref/grpc_hub.hpp"
+#include "dtref/logging.hpp"
 #include "dtref/sandbox.hpp"
 #include "dtref/secrets.hpp"
 #include "dtref/tournament/runner.hpp"
@@ -25,6 +26,7 @@ namespace dtref::ladder {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+const logging::Where kLog{"ladder"};
 
 std::string key_hash(const std::string& key) {
   unsigned char md[EVP_MAX_MD_SIZE];
@@ -360,8 +362,9 @@ struct Service::Impl {
           std::set<uint64_t> seen;
           c = store.claim([&](const LadderMatch& m) { return playable(m, here, seen); }, opt.worker_id);
         } catch (const std::exception& e) {
-          if (opt.progress) fmt::print(opt.progress, "dtref ladder: claiming a match failed: {}\n", e.what());
+          logging::info(kLog, "claiming a match failed (retried): {}", e.what());
         }
+        if (c) logging::info({"ladder", c->match().key()}, "claimed by worker {}", opt.worker_id);
         if (c) {
           std::lock_guard lock(mu);
           for (const LadderSeat& s : c->match().seats)
@@ -401,7 +404,7 @@ struct Service::Impl {
     try {
       for (const LadderSeat& s : m.seats) spec.decks.push_back(deck(s.deck));
     } catch (const std::exception& e) {
-      fmt::print(stderr, "dtref ladder: match {}: {}\n", m.key(), e.what());
+      logging::warn({"ladder", m.key()}, "released unplayed: {}", e.what());
       std::lock_guard lock(mu);
       running.erase(m.key());
       running_deals.erase(running_deals.find(m.seed));
@@ -444,7 +447,10 @@ struct Service::Impl {
         problem = std::string("storing the result failed (the match stays scheduled): ") + e.what();
       }
     }
-    if (!problem.empty()) fmt::print(stderr, "dtref ladder: match {} not counted: {}\n", m.key(), problem);
+    if (!problem.empty()) logging::warn({"ladder", m.key()}, "released, not counted: {}", problem);
+    else if (stored_now) logging::info({"ladder", m.key()}, "released: result stored");
+    else if (out.voided) logging::info({"ladder", m.key()}, "released: cancelled, it stays scheduled");
+    else logging::info({"ladder", m.key()}, "released: finished or withdrawn meanwhile, nothing stored");
     int n = 0;
     {
       std::lock_guard lock(mu);
@@ -549,7 +555,7 @@ int Service::run() {
       }
     } catch (const std::exception& e) {
       // A database that is briefly unreachable must not end a long-running service.
-      fmt::print(stderr, "dtref ladder: {} (retrying)\n", e.what());
+      logging::info(kLog, "store: {} (retrying)", e.what());
     }
     {
       std::lock_guard lock(d.mu);
@@ -562,6 +568,8 @@ int Service::run() {
     std::unique_lock lock(d.mu);
     d.cv.wait_for(lock, std::chrono::milliseconds(250));
   }
+  if (d.opt.stop && d.opt.stop->load())
+    logging::info(kLog, "stop requested: running matches are cancelled and stay scheduled");
   d.cancel = true;  // running matches are voided and stay scheduled
   d.cv.notify_all();
   for (std::thread& t : workers) t.join();
@@ -570,7 +578,7 @@ int Service::run() {
     d.refresh_view();
     d.print_progress();
   } catch (const std::exception& e) {
-    fmt::print(stderr, "dtref ladder: {}\n", e.what());
+    logging::warn(kLog, "the last standings could not be read: {}", e.what());
   }
   std::lock_guard lock(d.mu);
   return d.stored;

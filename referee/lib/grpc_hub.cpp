@@ -17,6 +17,7 @@
 #include <ctime>
 #include <mutex>
 
+#include "dtref/logging.hpp"
 #include "dtref/secrets.hpp"
 
 namespace dtref {
@@ -55,6 +56,8 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
     ++hub_->open_streams_;
     if (hub_->open_streams_.load() > hub_->limits_.max_streams) {
       refused_ = true;
+      logging::warn({"grpc"}, "a stream from {} was refused: {} streams are open already", ctx_->peer(),
+                    hub_->limits_.max_streams);
       Finish(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "too many gRPC streams are open on this referee"));
       return;
     }
@@ -66,7 +69,11 @@ class GrpcPlayReactor final : public grpc::ServerBidiReactor<BotMessage, Referee
                          {
                            // Recursive: a reaction TryCancel runs inline takes it again.
                            std::lock_guard lk(alarm_mu_);
-                           if (fired && !spoke_ && !done_) ctx_->TryCancel();
+                           if (fired && !spoke_ && !done_) {
+                             logging::warn({"grpc"}, "a stream from {} was closed: no first message within {} ms",
+                                           ctx_->peer(), hub_->limits_.first_message_ms);
+                             ctx_->TryCancel();
+                           }
                          }
                          release();
                        });
@@ -471,6 +478,8 @@ std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPl
       auto& list = waiting_[*name];
       list.erase(std::remove_if(list.begin(), list.end(), [](const auto& c) { return !still_open(*c); }), list.end());
       if (int(list.size()) >= limits_.waiting_per_bot) {
+        logging::warn({"grpc"}, "remote bot {} dialing from {} was refused: {} of its streams wait already", *name, peer,
+                      limits_.waiting_per_bot);
         *refusal = grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                                 "this bot already has " + std::to_string(limits_.waiting_per_bot) + " streams waiting to play");
         return nullptr;
@@ -482,10 +491,12 @@ std::shared_ptr<GrpcSeatChannel> GrpcHub::claim(const std::string& token, GrpcPl
       ch->attached = true;
       ch->peer = peer;
       waiting_[*name].push_back(ch);
+      logging::debug({"grpc"}, "remote bot {} dialed from {} and waits for a match", *name, peer);
       return ch;
     }
   }
   if (token.empty() || it == seats_.end()) {
+    logging::warn({"grpc"}, "a bot dialing from {} was refused: unknown token", peer);
     *refusal = grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                             "unknown seat token: send the token the referee gave this seat "
                             "(DTREF_TOKEN, or the one printed for grpc-remote) in the first message");

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <iostream>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -16,6 +15,7 @@
 #include "dtref/bot_start.hpp"
 #include "dtref/grpc_hub.hpp"
 #include "dtref/jsonl.hpp"
+#include "dtref/logging.hpp"
 
 namespace dtref {
 
@@ -69,6 +69,7 @@ std::unique_ptr<BotLink> make_grpc_link(const BotSpec& bot, int seat, const Matc
   o.stderr_log_bytes = match.stderr_log_bytes;
   o.sandbox = seat_sandbox(match, seat);
   o.wire = open_wire_log(match, seat);
+  o.announce = match.announce;
   return std::make_unique<GrpcLink>(std::move(o));
 }
 
@@ -183,9 +184,11 @@ std::optional<std::string> GrpcLink::start(Clock::time_point) {
   if (auto err = listen()) return err;
   if (d.o.command.empty()) {
     if (d.o.announce)
-      std::cerr << "dtref: seat " << d.o.seat << " waits for a gRPC bot to dial " << d.hub->address()
-                << " with token " << d.token << " (for the examples: DTREF_GRPC_ADDRESS=" << d.hub->address()
-                << " DTREF_TOKEN=" << d.token << ")" << std::endl;
+      d.o.announce(fmt::format("dtref: seat {} waits for a gRPC bot to dial {} with token {} (for the examples: "
+                               "DTREF_GRPC_ADDRESS={} DTREF_TOKEN={})",
+                               d.o.seat, d.hub->address(), d.token, d.hub->address(), d.token));
+    else
+      logging::info({"referee", {}, d.o.seat}, "waits for a gRPC bot to dial {} with its seat token", d.hub->address());
     return std::nullopt;
   }
   return d.launch();

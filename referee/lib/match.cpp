@@ -17,6 +17,7 @@
 #include "dt/state_text.hpp"
 #include "dtref/bot_start.hpp"
 #include "dtref/convert.hpp"
+#include "dtref/logging.hpp"
 #include "dtref/secrets.hpp"
 #include "dtref/transcript.hpp"
 
@@ -92,7 +93,8 @@ double us_between(Clock::time_point a, Clock::time_point b) {
 
 class Runner {
  public:
-  Runner(const MatchSpec& spec, TranscriptWriter& tr) : spec_(spec), tr_(tr), db_(dt::builtin_cards()) {}
+  Runner(const MatchSpec& spec, TranscriptWriter& tr)
+      : spec_(spec), tr_(tr), db_(dt::builtin_cards()), key_(spec.key.empty() ? spec.match_id : spec.key) {}
 
   MatchOutcome run();
 
@@ -100,6 +102,7 @@ class Runner {
   const MatchSpec& spec_;
   TranscriptWriter& tr_;
   const dt::CardDb& db_;
+  const std::string key_;  // the match in log records: the operator's key, else the match id
   std::vector<Seat> seats_;
   const dt::State* live_ = nullptr;  // shared with built-in links
   const std::vector<dt::Option>* live_options_ = nullptr;  // the open decision's, shared with built-in links
@@ -110,6 +113,9 @@ class Runner {
   MatchOutcome out_;
 
   void write_header();
+  void log_start() const;
+  void log_finish() const;
+  logging::Where where(int seat = -1) const { return {"referee", key_, seat}; }
   void start_bots();
   void fault(size_t seat, Verdict v, const std::string& what);
   std::string bounded_comment(Seat& seat, const std::string& comment) const;
@@ -140,6 +146,8 @@ void Runner::fault(size_t i, Verdict v, const std::string& what) {
   seat.out.verdict = v;
   seat.out.detail = detail;
   tr_.write(transcript_line::fault(i, v, detail, seat.link ? seat.link->stderr_tail() : std::string()));
+  // The detail without the bot's stderr (it may print what it was shown), one bounded line.
+  logging::info(where(int(i)), "verdict {}: {}", to_string(v), detail.substr(0, 300));
   if (spec_.verbose) fmt::print("s{} fault: {} ({})\n", i, to_string(v), detail);
 }
 
@@ -259,6 +267,19 @@ size_t default_option(const std::vector<dt::Option>& opts) {
   return 0;
 }
 
+// What came from a bot, for trace records: never its content.
+std::string received_kind(const Received& r) {
+  switch (r.kind) {
+    case Received::Kind::Timeout: return "nothing (the clock ran out)";
+    case Received::Kind::Closed: return "the end of its output (" + r.exit_detail + ")";
+    case Received::Kind::Malformed: return fmt::format("a malformed line of {} bytes", r.raw.size());
+    case Received::Kind::Message:
+      if (r.msg.has_answer()) return fmt::format("an answer to decision {}", r.msg.answer().decision_id());
+      return "a message other than an answer";
+  }
+  return "?";
+}
+
 size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, std::string* comment,
                       bool* by_default) {
   const size_t si = size_t(dt::deciding_seat(s));
@@ -287,9 +308,14 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   const auto deadline = sent + milliseconds(clocks.decision_ms + seat.bank_ms + clocks.grace_ms);
   seat.link->send(m);
   const auto after_send = Clock::now();  // benchmarks: the wait for the bot starts here
+  logging::trace(where(int(si)), "request {} sent: {} options, clock {} ms + bank {} ms", id, opts.size(),
+                 clocks.decision_ms, seat.bank_ms);
   *by_default = false;
-  auto charge = [&](Clock::time_point at) {
+  auto charge = [&](Clock::time_point at, bool timed_out = false) {
     const int64_t used_us = std::chrono::duration_cast<std::chrono::microseconds>(at - sent).count();
+    if (const int64_t past_us = used_us - (clocks.decision_ms + seat.bank_ms) * 1000; past_us > 0 && !timed_out)
+      logging::warn(where(int(si)), "decision {}: answered {:.1f} ms past its clock ({} ms + bank {} ms), within the "
+                    "grace of {} ms", id, double(past_us) / 1000, clocks.decision_ms, seat.bank_ms, clocks.grace_ms);
     seat.used_us += used_us;
     last_used_us_ = used_us;
     seat.out.time_used_ms = seat.used_us / 1000;
@@ -332,18 +358,21 @@ size_t Runner::decide(const dt::State& s, const std::vector<dt::Option>& opts, s
   };
   for (;;) {
     Received r = seat.link->receive(deadline);
+    if (logging::enabled(logging::Level::Trace))
+      logging::trace(where(int(si)), "received {} after {:.3f} ms", received_kind(r),
+                     us_between(sent, r.at == Clock::time_point{} ? Clock::now() : r.at) / 1000);
     if (spec_.record_timings) out_.wait_us.push_back(us_between(after_send, r.at == Clock::time_point{} ? Clock::now() : r.at));
     switch (r.kind) {
       case Received::Kind::Timeout: {
         const std::string detail = fmt::format("no answer to decision {} within {} ms + bank {} ms + grace {} ms{}", id,
                                                clocks.decision_ms, seat.bank_ms, clocks.grace_ms, timeout_hint(r));
         if (spec_.policy != Policy::Training) {
-          charge(r.at);
+          charge(r.at, true);
           fault(si, Verdict::Timeout, detail);
           throw Forfeit{int(si)};
         }
         ++seat.out.timeouts;
-        charge(r.at);
+        charge(r.at, true);
         seat.bank_ms = 0;
         tr_.write(transcript_line::refused(si, id, "timeout", detail));
         send_error(seat, id, "timeout", detail + "; the referee played the default option", nullptr);
@@ -465,6 +494,7 @@ MatchOutcome Runner::run() {
   int forfeiting = -1;
   try {
     write_header();
+    log_start();
     try {
       start_bots();
       std::vector<dt::Event> events;
@@ -500,6 +530,8 @@ MatchOutcome Runner::run() {
           tr_.write(transcript_line::decision({si, id, opts.size(), idx, dt::to_text(opts[idx]), ms,
                                                dt::state_hash(*state), comment, by_default}));
         if (spec_.verbose) fmt::print("s{} > {}{}\n", si, dt::to_text(opts[idx]), comment.empty() ? "" : "   # " + comment);
+        logging::debug(where(si), "decision {}: {:.3f} ms as clocked, {} options{}, bank {} ms left", id, ms,
+                       opts.size(), by_default ? ", the default played" : "", seats_[size_t(si)].bank_ms);
         distribute(*state, events);
         if (spec_.record_timings) out_.cycle_us.push_back(us_between(c0, Clock::now()));
       }
@@ -565,7 +597,41 @@ MatchOutcome Runner::run() {
   }
   out_.decisions = state ? state->decisions : 0;
   out_.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  log_finish();
   return out_;
+}
+
+// Who plays whom, never the seed (it fixes every hidden card of a match still running).
+void Runner::log_start() const {
+  if (!logging::enabled(logging::Level::Info)) return;
+  std::string table;
+  for (size_t i = 0; i < spec_.bots.size(); ++i) {
+    const BotSpec& b = spec_.bots[i];
+    table += fmt::format("{}s{} {}{} ({})", i ? " vs " : "", i, b.name, b.name.empty() ? b.spec : " [" + b.spec + "]",
+                         i < spec_.decks.size() ? spec_.decks[i].name : std::string("?"));
+  }
+  logging::info(where(), "match started: {}, rules {}, policy {}", table, spec_.rules.name, to_string(spec_.policy));
+}
+
+void Runner::log_finish() const {
+  if (out_.voided) {
+    // Cancelled on request: the match is played again later; anything else is the referee's fault.
+    logging::log(out_.void_reason == "cancelled" ? logging::Level::Info : logging::Level::Warn, where(),
+                 "match finished: void ({}) after {:.0f} ms", out_.void_reason, out_.wall_ms);
+    return;
+  }
+  if (!logging::enabled(logging::Level::Info)) return;
+  std::string result;
+  if (out_.winner >= 0) result = fmt::format("s{} {} wins", out_.winner, out_.seats[size_t(out_.winner)].name);
+  else if (out_.winning_team >= 0) result = fmt::format("team {} wins", out_.winning_team);
+  else result = "no winner";
+  std::string seats;
+  for (size_t i = 0; i < out_.seats.size(); ++i) {
+    const SeatOutcome& so = out_.seats[i];
+    seats += fmt::format("{}s{} {} {} P", i ? ", " : "", i, to_string(so.verdict), so.promotion);
+  }
+  logging::info(where(), "match finished: {} by {} after {} turns, {} decisions, {:.0f} ms; {}", result, out_.reason,
+                out_.turns, out_.decisions, out_.wall_ms, seats);
 }
 
 }  // namespace
@@ -595,6 +661,7 @@ SandboxSettings seat_sandbox(const MatchSpec& spec, int seat) {
   if (me.network) s.network = *me.network;
   for (const std::string& p : {spec.transcript_path, spec.stderr_dir, spec.wire_log_dir})
     if (!p.empty()) s.hide.push_back(p);
+  for (const std::string& p : logging::files()) s.hide.push_back(p);  // the operator's log, 0600 anyway
   // The other seats' files (sandbox.cpp's path policy keeps whatever this
   // bot's own command needs).
   for (size_t k = 0; k < spec.bots.size(); ++k)

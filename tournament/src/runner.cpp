@@ -21,6 +21,7 @@
 
 #include "dt/card_loader.hpp"
 #include "dtref/bot_start.hpp"
+#include "dtref/logging.hpp"
 #include "dtref/preflight.hpp"
 
 namespace dtref::tour {
@@ -159,6 +160,7 @@ void validate_setup(const TournamentSetup& t) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+const logging::Where kLog{"tournament"};
 
 }  // namespace
 
@@ -233,6 +235,14 @@ class Run {
     reload();
     const PlanParams pp = t_.plan_params();
     const int rounds = total_rounds(pp);
+    {
+      std::lock_guard lock(mu_);
+      int done = 0;
+      for (const MatchRecord& m : records_) done += m.done;
+      logging::info(kLog, "started on {}: {} bots, {} {} round(s), {} matches stored of {} planned so far, {} at a time{}",
+                    store_.path(), t_.players.size(), to_string(t_.format), rounds, done, records_.size(),
+                    opt_.concurrency, t_.shard_count > 1 ? ", shard " + t_.shard_text() : "");
+    }
     if (!plans_from_results(t_.format)) {
       // Fixed formats: plan everything now and play it as one batch, so the
       // pool stays full across round boundaries.
@@ -245,6 +255,7 @@ class Run {
         if (!store_.round_planned(r)) {
           store_.add_round(plan_round(pp, r, history_before(r)), nullptr);
           reload();
+          logging::info(kLog, "round {} planned from the results of the rounds before", r);
         }
         play_batch(r);
         if (!round_complete(r)) break;  // stopped or voided: the next round needs this one whole
@@ -265,6 +276,9 @@ class Run {
       s.sprt_stopped = sprt_stop_;
       if (opt_.sprt) s.sprt = sprt_result_locked();
     }
+    logging::info(kLog, "{}: {} of {} matches stored, {} by this run{}",
+                  s.interrupted ? "stopped on request" : s.sprt_stopped ? "stopped by the SPRT" : "ended", s.completed,
+                  s.planned, s.played_now, s.voided ? fmt::format(", {} voided", s.voided) : "");
     // Swiss/knockout rounds not planned yet still belong to the plan.
     if (plans_from_results(t_.format)) s.planned = expected_matches(pp);
     return s;
@@ -385,7 +399,8 @@ class Run {
       if (running.load() == 0) break;
       cv_.wait_for(lock, std::chrono::milliseconds(100));
       lock.unlock();
-      if (opt_.stop && opt_.stop->load()) cancel_ = true;
+      if (opt_.stop && opt_.stop->load() && !cancel_.exchange(true))
+        logging::info(kLog, "stop requested: no new matches; running ones are cancelled and replayed on resume");
       // On a terminal the line is redrawn a few times a second, not per match.
       const double since = std::chrono::duration<double>(Clock::now() - last_line).count();
       const bool due = opt_.progress_tty ? since >= 0.25 : since >= opt_.progress_interval_s;
@@ -395,6 +410,7 @@ class Run {
       }
     }
     for (std::thread& th : pool) th.join();
+    store_.flush();  // every match of the batch committed and counted before the round is judged
   }
 
   void play_one(const PlannedMatch& m) {
@@ -420,11 +436,13 @@ class Run {
     }
     spec.wire_log_dir = opt_.wire_log_dir;
     spec.wire_log.max_bytes = opt_.wire_log_max_bytes;
+    spec.announce = opt_.announce;
     MatchOutcome out;
     try {
       out = run_match(spec);
     } catch (const std::exception& e) {
       // An unusable spec fails every match alike: stop the tournament and say why.
+      logging::error({"tournament", m.key()}, "cannot be played, the tournament stops: {}", e.what());
       std::lock_guard lock(mu_);
       if (!fatal_) fatal_ = fmt::format("match {}: {}", m.key(), e.what());
       cancel_ = true;
@@ -438,8 +456,18 @@ class Run {
       void_reasons_.push_back(fmt::format("{}: {}", m.key(), out.void_reason));
       return;
     }
-    const MatchRecord rec = record_of(m, spec, out);
-    if (!store_.record(rec)) return;  // already stored (merged in meanwhile): never count twice
+    // Committed by the store's writer thread while this worker plays on; the
+    // match counts (progress, SPRT, the caller's hook) only once committed.
+    store_.record_later(record_of(m, spec, out), [this](const MatchRecord& rec, bool stored) { on_stored(rec, stored); });
+  }
+
+  // On the store's writer thread, after the commit that holds `rec`.
+  void on_stored(const MatchRecord& rec, bool stored) {
+    if (!stored) {  // already stored (merged in meanwhile): never count twice
+      logging::info({"tournament", rec.plan.key()}, "not stored: a result for it is in the store already");
+      return;
+    }
+    logging::debug({"tournament", rec.plan.key()}, "stored");
     int stored_now;
     {
       std::lock_guard lock(mu_);
@@ -448,6 +476,7 @@ class Run {
       tally_sprt(rec);
       stored_now = ++played_now_;
       if (opt_.sprt && sprt_result_locked().verdict != SprtVerdict::Continue) {
+        if (!sprt_stop_) logging::info(kLog, "the SPRT crossed a bound: no new matches");
         sprt_stop_ = true;
         cancel_ = true;
       }
@@ -508,7 +537,7 @@ class Run {
 
 }  // namespace
 
-std::vector<std::string> preflight_players(const TournamentSetup& t, std::FILE* log) {
+std::vector<std::string> preflight_players(const TournamentSetup& t) {
   // Each bot is told the deck it will play; all start at once, as in a match.
   std::vector<std::future<PreflightReport>> running;
   for (const Player& p : t.players)
@@ -525,14 +554,14 @@ std::vector<std::string> preflight_players(const TournamentSetup& t, std::FILE* 
   std::vector<std::string> failures;
   for (size_t i = 0; i < reports.size(); ++i) {
     const PreflightReport& r = reports[i];
-    if (log) fmt::print(log, "preflight: {} ({}): {}\n", t.players[i].name, t.players[i].spec, r.summary());
+    logging::log(r.ok() ? logging::Level::Info : logging::Level::Warn, kLog, "preflight: {} ({}): {}", t.players[i].name,
+                 t.players[i].spec, r.summary());
     if (r.ok()) continue;
     std::string tail = r.stderr_tail;
     while (!tail.empty() && tail.back() == '\n') tail.pop_back();
     failures.push_back(fmt::format("bot '{}' ({}) cannot start: {}{}", t.players[i].name, t.players[i].spec, r.problem,
                                    tail.empty() ? "" : "\n  its stderr ends: " + tail));
   }
-  if (log) std::fflush(log);
   return failures;
 }
 

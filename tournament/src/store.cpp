@@ -6,10 +6,13 @@
 #include <unistd.h>
 #include <sqlite3.h>
 
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <utility>
 
 #include "dtref/secrets.hpp"
 
@@ -44,6 +47,18 @@ std::vector<int> table_from_json(const std::string& text) {
   for (const auto& x : j)
     if (x.is_number_integer()) out.push_back(x.get<int>());
   return out;
+}
+
+// Now, as the store has always written finished_at (SQLite's
+// strftime('%Y-%m-%dT%H:%M:%fZ')): UTC to the millisecond.
+std::string now_iso() {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::system_clock::now().time_since_epoch()).count();
+  const std::time_t secs = std::time_t(ms / 1000);
+  std::tm tm{};
+  ::gmtime_r(&secs, &tm);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                     tm.tm_hour, tm.tm_min, tm.tm_sec, int(ms % 1000));
 }
 
 }  // namespace
@@ -92,6 +107,7 @@ Store::Store(const std::string& path) : path_(path) {
     sqlite3_close(db_);
     throw StoreError(fmt::format("cannot open results store '{}': {} (check the path and its directory)", path, why));
   }
+  stmts_ = std::make_unique<StmtCache>(db_);
   sqlite3_busy_timeout(db_, 10000);
   try {
     exec("PRAGMA journal_mode=WAL");
@@ -108,6 +124,7 @@ Store::Store(const std::string& path) : path_(path) {
       throw StoreError(fmt::format("'{}' was written by a different dtref (schema {}, this one reads {})", path,
                                    q.text(0), kSchemaVersion));
   } catch (const StoreError& e) {
+    stmts_.reset();
     sqlite3_close(db_);
     db_ = nullptr;
     // "file is not a database" and friends: say which file.
@@ -115,7 +132,16 @@ Store::Store(const std::string& path) : path_(path) {
   }
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+  {
+    std::lock_guard lock(queue_mu_);
+    closing_ = true;  // the writer commits what is queued, then ends
+  }
+  queue_cv_.notify_all();
+  if (writer_.joinable()) writer_.join();
+  stmts_.reset();
+  sqlite3_close(db_);
+}
 
 void Store::exec(const char* sql) {
   char* err = nullptr;
@@ -197,10 +223,10 @@ bool Store::round_planned(int round) {
 
 void Store::add_round(const RoundPlan& plan, const std::function<bool(const PlannedMatch&)>& keep) {
   std::lock_guard lock(mu_);
-  Transaction t(db_);
+  Transaction t(db_, *stmts_);
   for (const PlannedMatch& m : plan.matches) {
     if (keep && !keep(m)) continue;
-    Stmt(db_,
+    (*stmts_)(
          "INSERT OR IGNORE INTO matches(key, round, pairing, leg, pair_index, seat0, seat1, seed, players) "
          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .bind(1, m.key()).bind(2, m.round).bind(3, m.pairing).bind(4, m.leg).bind(5, m.pair_index)
@@ -213,20 +239,76 @@ void Store::add_round(const RoundPlan& plan, const std::function<bool(const Plan
 
 bool Store::record(const MatchRecord& r) {
   std::lock_guard lock(mu_);
-  Transaction t(db_);
+  Transaction t(db_, *stmts_);
+  const bool stored = record_locked(r);
+  t.commit();
+  return stored;
+}
+
+// The UPDATE of one finished match, inside the caller's transaction.
+bool Store::record_locked(const MatchRecord& r) {
   auto seat = [&](size_t i) { return i < r.seats.size() ? r.seats[i] : SeatRecord{}; };
-  Stmt u(db_,
-         "UPDATE matches SET status = 'done', winner = ?, reason = ?, verdict0 = ?, verdict1 = ?, p0 = ?, d0 = ?, "
-         "p1 = ?, d1 = ?, seats_json = ?, turns = ?, decisions = ?, wall_ms = ?, transcript = ?, "
-         "finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE key = ? AND status = 'planned'");
+  Stmt u = (*stmts_)(
+      "UPDATE matches SET status = 'done', winner = ?, reason = ?, verdict0 = ?, verdict1 = ?, p0 = ?, d0 = ?, "
+      "p1 = ?, d1 = ?, seats_json = ?, turns = ?, decisions = ?, wall_ms = ?, transcript = ?, "
+      "finished_at = ? WHERE key = ? AND status = 'planned'");
   u.bind(1, r.winner_seat).bind(2, r.reason).bind(3, seat(0).verdict).bind(4, seat(1).verdict)
       .bind(5, seat(0).promotion).bind(6, seat(0).destiny).bind(7, seat(1).promotion).bind(8, seat(1).destiny)
       .bind(9, seat_records_to_json(r.seats)).bind(10, r.turns).bind(11, r.decisions).bind(12, r.wall_ms)
-      .bind(13, r.transcript).bind(14, r.plan.key());
+      .bind(13, r.transcript).bind(14, r.finished_at.empty() ? now_iso() : r.finished_at).bind(15, r.plan.key());
   u.run();
-  const bool stored = sqlite3_changes(db_) == 1;
-  t.commit();
-  return stored;
+  return sqlite3_changes(db_) == 1;
+}
+
+void Store::record_later(MatchRecord r, std::function<void(const MatchRecord&, bool)> done) {
+  if (r.finished_at.empty()) r.finished_at = now_iso();  // when it finished, not when its batch commits
+  {
+    std::lock_guard lock(queue_mu_);
+    if (!writer_.joinable()) writer_ = std::thread(&Store::write_batches, this);
+    queue_.push_back({std::move(r), std::move(done)});
+  }
+  queue_cv_.notify_all();
+}
+
+void Store::flush() {
+  std::unique_lock lock(queue_mu_);
+  queue_cv_.wait(lock, [&] { return queue_.empty() && !writing_; });
+  if (write_error_) std::rethrow_exception(std::exchange(write_error_, nullptr));
+}
+
+// The writer thread: takes everything queued, commits it in one transaction,
+// then reports each match. A batch that cannot be committed is reported to
+// flush() and none of its matches to their callers: they stay planned.
+void Store::write_batches() {
+  std::unique_lock qlock(queue_mu_);
+  for (;;) {
+    queue_cv_.wait(qlock, [&] { return !queue_.empty() || closing_; });
+    if (queue_.empty()) return;  // closing, nothing left
+    std::deque<Queued> batch;
+    batch.swap(queue_);
+    writing_ = true;
+    qlock.unlock();
+    std::vector<char> stored;
+    std::exception_ptr error;
+    try {
+      std::lock_guard lock(mu_);
+      Transaction t(db_, *stmts_);
+      for (const Queued& q : batch) stored.push_back(record_locked(q.record));
+      t.commit();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    if (!error)
+      for (size_t i = 0; i < batch.size(); ++i) try {
+          if (batch[i].done) batch[i].done(batch[i].record, stored[i] != 0);
+        } catch (...) {
+          if (!error) error = std::current_exception();
+        }
+    qlock.lock();
+    if (error && !write_error_) write_error_ = error;
+    writing_ = false;
+    queue_cv_.notify_all();
+  }
 }
 
 std::vector<MatchRecord> Store::matches() {

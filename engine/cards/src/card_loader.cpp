@@ -21,7 +21,6 @@
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "dt/vocabulary.hpp"
-#include "embedded.hpp"
 
 namespace dt {
 namespace {
@@ -140,6 +139,8 @@ StatBonus convert(const pb::StatBonus& b, const std::string& where) {
 
 void convert_effects(const pb::Card& c, CardDef& d, const std::string& where);
 
+WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where);
+
 CardDef convert(const pb::Card& c, const std::string& file) {
   std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
   if (c.code().empty()) throw std::runtime_error(where + ": code missing");
@@ -173,6 +174,7 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.give_to.legion = c.give_to().dark_legion();
     for (const auto& des : c.give_to().designation())
       if (std::string u = upper(des); !u.empty()) d.give_to.designations.push_back(u);
+    if (c.give_to().has_who()) d.give_to.who = convert(c.give_to().who(), where);
   }
   if (c.has_fortification()) {
     const auto& pf = c.fortification();
@@ -185,6 +187,8 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     d.fort = std::move(f);
   }
   d.combat_modifier = c.combat_modifier();
+  d.leaves_with_marked = c.leaves_with_marked();
+  for (int tac : c.weapon_used_in()) d.weapon_used_in |= tac == pb::FIGHT ? 1 : tac == pb::SHOOT ? 2 : 0;
   convert_effects(c, d, where);
   return d;
 }
@@ -221,6 +225,13 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.not_designation = upper(f.not_designation());
   w.healthy = f.healthy();
   w.min_v = small(f.min_v(), where);
+  w.weapon = f.weapon();
+  if (f.has_max_v()) w.max_v = std::max<int8_t>(0, small(f.max_v(), where));
+  w.base_v = f.base_v();
+  w.beast = f.beast();
+  w.marked = f.marked();
+  w.from_warzone = f.from_warzone();
+  for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -263,8 +274,14 @@ uint8_t aspect_bit(int a) {
     case pb::MENTALISM: return artMentalism;
     case pb::PREMONITION: return artPremonition;
     case pb::ALL_ASPECTS: return artAll;
+    case pb::SUMMONING: return artSummoning;
     default: return 0;
   }
+}
+
+int16_t amount(int32_t v, const std::string& where) {
+  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
+  return int16_t(v);
 }
 
 StaticMod convert(const pb::StaticMod& m, const std::string& where) {
@@ -285,6 +302,46 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.opponent_base = stat_bits(m.opponent_base());
   s.sergeant_group = m.sergeant_group();
   for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
+  if (m.has_attack()) {
+    const auto& r = m.attack();
+    AttackRule a;
+    a.kind = AttackRule::Kind(int(r.kind()));
+    a.as_defender = r.as_defender();
+    if (r.has_other()) a.other = convert(r.other(), where);
+    a.tactics = tactics(r.tactic());
+    a.lower_v = r.lower_v();
+    a.unless_alone = r.unless_alone();
+    for (const auto& f : r.alone_ignores()) a.alone_ignores.push_back(convert(f, where));
+    a.only_while = AttackRule::While(int(r.only_while()));
+    a.cost_d = amount(r.cost_d(), where);
+    a.cost_p = amount(r.cost_p(), where);
+    a.actions = small(std::clamp(r.actions(), 0, 3), where);
+    a.chosen = small(std::clamp(r.chosen(), 0, 99), where);
+    s.attack = std::make_shared<const AttackRule>(std::move(a));
+  }
+  if (m.has_base()) {
+    BaseRatings b;
+    b.stats = stat_bits(m.base().stat());
+    b.how = BaseRatings::How(int(m.base().how()));
+    b.value = small(m.base().value(), where);
+    if (m.base().has_per_warrior()) b.per_warrior = convert(m.base().per_warrior(), where);
+    b.modified = m.base().modified();
+    s.base = std::make_shared<const BaseRatings>(std::move(b));
+  }
+  s.kills_over_a_times = small(std::clamp(m.kills_over_a_times(), 0, 9), where);
+  s.chosen = small(std::clamp(m.chosen(), 0, 99), where);
+  if (m.has_attachment_times()) {
+    const auto& at = m.attachment_times();
+    AttachmentTimes a;
+    a.times = small(std::clamp(at.times(), 1, 9), where);
+    for (int k : at.weapon_kind()) a.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
+    a.designation = upper(at.designation());
+    a.marked = at.marked();
+    a.beast = at.beast();
+    s.attachment_times = std::make_shared<const AttachmentTimes>(std::move(a));
+  }
+  s.no_armor = m.no_armor();
+  for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   return s;
 }
 
@@ -325,10 +382,6 @@ TargetKind convert(pb::TargetKind t) {
   }
 }
 
-int16_t amount(int32_t v, const std::string& where) {
-  if (v < -999 || v > 999) throw std::runtime_error(where + ": amount out of range: " + std::to_string(v));
-  return int16_t(v);
-}
 
 // A handler's name as a number (the vocabulary check has already refused an unknown one).
 HandlerId handler_id(const std::string& name, const std::string& where) {
@@ -386,6 +439,16 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  x.in_user_area = e.in_user_area();
+  x.equip_to = e.equip_to() == pb::Effect::ONTO_TARGET ? EquipTo::OntoTarget
+               : e.equip_to() == pb::Effect::ONTO_USER ? EquipTo::OntoUser
+                                                       : EquipTo::AnyLegalWarrior;
+  x.with_attachments = e.with_attachments();
+  if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
+  x.per_target_v = amount(e.per_target_v(), where);
+  x.target_modified_v = e.target_modified_v();
+  x.again = Effect::Again(int(e.attack_again()));
+  x.must = e.must();
   for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (x.op == Op::LastingGrant) {
     x.grant = keyword_for_designation(x.designation);
@@ -415,6 +478,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_filter()) ps.filter = convert(p.filter(), where);
     if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
     if (p.has_requires_card()) ps.requires_card = convert(p.requires_card(), where);
+    for (const auto& b : p.barred_by()) ps.barred_by.push_back(convert(b, where));
     ps.min_p = amount(p.min_p(), where);
     ps.effects = effects(p.effect(), where);
     ps.stays = p.stays();
@@ -451,6 +515,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       ch.v_times_target = small(c.v_times_target(), where);
       ch.modified_v = c.modified_v();
       ch.repeat_picks = c.repeat_picks();
+      for (const auto& ps : c.pile())
+        ch.piles.push_back({Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)});
+      if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
+        throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
         throw std::runtime_error(where + ": a choice between alternatives names none");
       ps.choice = std::move(ch);
@@ -490,6 +558,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.victim_marked = t.victim_marked();
     tr.killer_survives = t.killer_survives();
     for (const auto& h : t.hold()) tr.hold.push_back(convert(h, where));
+    tr.only_without_d = t.only_without_d();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
@@ -544,6 +613,56 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
+  if (c.has_turn_rules()) {
+    const auto& t = c.turn_rules();
+    TurnRules r;
+    r.every_player = t.every_player();
+    r.actions = small(t.actions(), where);
+    r.extra_tacticals = small(t.extra_tacticals(), where);
+    r.conversions = small(t.conversions(), where);
+    if (r.conversions < -1) throw std::runtime_error(where + ": turn_rules conversions below -1");
+    if (t.has_by()) r.by = convert(t.by(), where);
+    r.bearer_only = t.bearer_only();
+    r.conversion_cost_d = amount(t.conversion_cost_d(), where);
+    r.tactical_keeps_step = t.tactical_keeps_step();
+    r.one_tactical = t.one_tactical();
+    d.turn_rules = std::move(r);
+  }
+  d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
+                  : c.one_in_play() == pb::ONE_IN_GAME  ? OneInPlay::InGame
+                                                        : OneInPlay::Any;
+  if (c.has_economy()) {
+    const auto& e = c.economy();
+    EconomyRules r;
+    r.every_player = e.every_player();
+    if (e.has_meditate_d()) r.meditate_d = small(e.meditate_d(), where);
+    r.max_d = amount(e.max_d(), where);
+    if (e.has_max_draw()) r.max_draw = small(e.max_draw(), where);
+    r.d_per_draw = small(e.d_per_draw(), where);
+    r.d_per_special = small(e.d_per_special(), where);
+    r.d_per_p = small(e.d_per_p(), where);
+    r.shields_points = e.shields_points();
+    d.economy = r;
+  }
+  for (const auto& a : c.award_rule()) {
+    AwardRule r;
+    r.on = a.on() == pb::AwardRule::SABOTAGES ? Earning::Sabotages : a.on() == pb::AwardRule::ANY_EARNING ? Earning::Any : Earning::Kills;
+    if (a.has_killer()) r.killer = convert(a.killer(), where);
+    if (a.has_victim()) r.victim = convert(a.victim(), where);
+    r.by_bearer = a.by_bearer();
+    r.killer_in_its_area = a.killer_in_its_area();
+    r.killer_defends_here = a.killer_defends_here();
+    r.victim_defends_here = a.victim_defends_here();
+    r.tactics = tactics(a.tactic());
+    r.other_apostle = a.other_apostle();
+    r.against_its_player = a.against_its_player();
+    r.times = small(a.times(), where);
+    r.add = small(a.add(), where);
+    r.destiny_only = a.destiny_only();
+    r.d_times = small(a.d_times(), where);
+    r.may_take_p = a.may_take_p();
+    d.award_rules.push_back(std::move(r));
+  }
   if (c.has_spell_fund()) {
     d.spell_fund.d = small(c.spell_fund().d(), where);
     d.spell_fund.kind = convert(c.spell_fund().kind(), where);
@@ -753,60 +872,112 @@ uint64_t fnv1a(uint64_t h, std::string_view s) {
 
 uint32_t keyword_for_designation(std::string_view designation) { return keyword_bits(upper(designation)); }
 
-CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  ops_listed();
-  // Every file is parsed first, with where each field stands, so that a name
-  // a card uses can be checked against every card's name and reported with its line.
-  struct Parsed {
-    pb::CardSet set;
-    google::protobuf::TextFormat::ParseInfoTree where;
-  };
-  std::vector<std::unique_ptr<Parsed>> parsed;
-  std::unordered_set<std::string> names;
-  for (const auto& [file, text] : files) {
-    auto p = std::make_unique<Parsed>();
-    google::protobuf::TextFormat::Parser parser;
-    Collector errors(file);
-    parser.RecordErrorsTo(&errors);
-    parser.WriteLocationsTo(&p->where);
-    if (!parser.ParseFromString(text, &p->set)) {
-      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
-    }
-    for (const auto& c : p->set.card()) names.insert(upper(c.name()));
-    parsed.push_back(std::move(p));
-  }
-  const VocabCheck vocab(std::move(names));
-  std::vector<CardDef> defs, printed;
-  std::unordered_set<std::string> codes;
+namespace {
+
+// FNV-1a over every file's name and text: the card data's version, which
+// transcripts record.
+std::string text_version(const std::vector<std::pair<std::string, std::string>>& files) {
   uint64_t h = 14695981039346656037ull;
-  for (size_t f = 0; f < files.size(); ++f) {
-    const auto& [file, text] = files[f];
-    const pb::CardSet& set = parsed[f]->set;
-    const auto* card_field = set.GetDescriptor()->FindFieldByName("card");
-    for (int i = 0; i < set.card_size(); ++i) {
-      const pb::Card& c = set.card(i);
-      check_names(c, parsed[f]->where.GetTreeForNested(card_field, i), vocab, file,
-                  c.code().empty() ? c.name() : c.code());
-      auto [d, p] = convert_both(c, file);
-      if (d.set.empty()) d.set = p.set = set.set();
-      if (!codes.insert(d.code).second)
-        throw std::runtime_error(file + ": duplicate card code " + d.code);
-      defs.push_back(std::move(d));
-      printed.push_back(std::move(p));
-    }
+  for (const auto& [file, text] : files) {
     h = fnv1a(h, file);
     h = fnv1a(h, std::string_view("\0", 1));
     h = fnv1a(h, text);
     h = fnv1a(h, std::string_view("\0", 1));
   }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+struct ParsedFile {
+  std::string file;
+  pb::CardSet set;
+  google::protobuf::TextFormat::ParseInfoTree where;  // empty for binary files
+};
+
+// The cards of every file, both texts, in order; with vocab, every name a card
+// uses is checked first (text files: with its line).
+CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const VocabCheck* vocab,
+                const std::string& version) {
+  ops_listed();
+  std::vector<CardDef> defs, printed;
+  std::unordered_set<std::string> codes;
+  for (const auto& pf : parsed) {
+    const pb::CardSet& set = pf->set;
+    const auto* card_field = vocab ? set.GetDescriptor()->FindFieldByName("card") : nullptr;
+    for (int i = 0; i < set.card_size(); ++i) {
+      const pb::Card& c = set.card(i);
+      if (vocab)
+        check_names(c, pf->where.GetTreeForNested(card_field, i), *vocab, pf->file, c.code().empty() ? c.name() : c.code());
+      auto [d, p] = convert_both(c, pf->file);
+      if (d.set.empty()) d.set = p.set = set.set();
+      if (!codes.insert(d.code).second)
+        throw std::runtime_error(pf->file + ": duplicate card code " + d.code);
+      defs.push_back(std::move(d));
+      printed.push_back(std::move(p));
+    }
+  }
   CardDb db(std::move(defs));
   auto view = std::make_shared<CardDb>(std::move(printed));
   view->set_text(CardText::Printed);
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  db.version = view->version = buf;
+  db.version = view->version = version;
   db.set_printed(std::move(view));
   return db;
+}
+
+std::vector<std::unique_ptr<ParsedFile>> parse_text(const std::vector<std::pair<std::string, std::string>>& files,
+                                                    bool locations) {
+  std::vector<std::unique_ptr<ParsedFile>> parsed;
+  for (const auto& [file, text] : files) {
+    auto p = std::make_unique<ParsedFile>();
+    p->file = file;
+    google::protobuf::TextFormat::Parser parser;
+    Collector errors(file);
+    parser.RecordErrorsTo(&errors);
+    if (locations) parser.WriteLocationsTo(&p->where);
+    if (!parser.ParseFromString(text, &p->set)) {
+      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
+    }
+    parsed.push_back(std::move(p));
+  }
+  return parsed;
+}
+
+}  // namespace
+
+CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  // Every file is parsed first, with where each field stands, so that a name
+  // a card uses can be checked against every card's name and reported with its line.
+  const auto parsed = parse_text(files, true);
+  std::unordered_set<std::string> names;
+  for (const auto& p : parsed)
+    for (const auto& c : p->set.card()) names.insert(upper(c.name()));
+  const VocabCheck vocab(std::move(names));
+  return build_db(parsed, &vocab, text_version(files));
+}
+
+CompiledCards compile_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  CompiledCards out;
+  out.version = load_card_text(files).version;  // every check a text file gets
+  for (const auto& p : parse_text(files, false)) {
+    std::string bytes;
+    if (!p->set.SerializeToString(&bytes)) throw std::runtime_error(p->file + ": the cards could not be serialized");
+    out.files.emplace_back(p->file, std::move(bytes));
+  }
+  return out;
+}
+
+CardDb load_compiled_cards(const std::vector<std::pair<std::string, std::string_view>>& files,
+                           const std::string& version) {
+  std::vector<std::unique_ptr<ParsedFile>> parsed;
+  for (const auto& [file, bytes] : files) {
+    auto p = std::make_unique<ParsedFile>();
+    p->file = file;
+    if (!p->set.ParseFromArray(bytes.data(), int(bytes.size())))
+      throw std::runtime_error(file + ": the compiled cards could not be read");
+    parsed.push_back(std::move(p));
+  }
+  return build_db(parsed, nullptr, version);
 }
 
 namespace {
@@ -872,23 +1043,6 @@ std::vector<CardFieldList> card_fields(const std::vector<std::pair<std::string, 
     }
   }
   return out;
-}
-
-std::vector<CardFieldList> builtin_card_fields() {
-  std::vector<std::pair<std::string, std::string>> files;
-  for (size_t i = 0; i < embedded::kCardFileCount; ++i)
-    files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
-  return card_fields(files);
-}
-
-const CardDb& builtin_cards() {
-  static const CardDb db = [] {
-    std::vector<std::pair<std::string, std::string>> files;
-    for (size_t i = 0; i < embedded::kCardFileCount; ++i)
-      files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
-    return load_card_text(files);
-  }();
-  return db;
 }
 
 }  // namespace dt

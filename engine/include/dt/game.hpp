@@ -173,8 +173,11 @@ bool can_take_part_in_combat(const State& s, CardId c);
 // A FREELANCER that has not gained an affiliation through card play.
 bool is_freelancer(const State& s, CardId w);
 // May `attacker` attack `defender` under the preset's attack restrictions
-// (gEngine "ANNOUNCE ATTACKER AND DEFENDER")? Ignores cover, turn and action limits.
+// (gEngine "ANNOUNCE ATTACKER AND DEFENDER") and the attack rules of the cards in play?
+// Ignores cover, turn and action limits, and what the attack would cost. Without a
+// tactic: in at least one of them.
 bool attack_allowed(const State& s, CardId attacker, CardId defender);
+bool attack_allowed(const State& s, CardId attacker, CardId defender, Tactic t);
 
 // --- More than two players (gEngine "Multi-Player Games"; rules-matrix.md) ---
 // A seat's own limits: the table's unless Rules::seats changes them (the

@@ -2,13 +2,14 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
-#include "dt/designations.hpp"
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/telepathy.hpp"
 #include "effects/attacks/plans.hpp"
+#include "dt/designations.hpp"
 #include "internal.hpp"
+#include "combat/permissions.hpp"
 #include "markers.hpp"
 
 namespace dt::detail {
@@ -25,20 +26,27 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
   if (!tactical_open(s, me, true)) return;  // SHROUD
   // Neither depends on the pair: asked once, not for every attacker-defender pair.
   const bool tactic_ok[2] = {tactic_allowed(s, Tactic::Fight), tactic_allowed(s, Tactic::Shoot)};
+  // Past the turn's own Tactical action, only a warrior a card gives another one to.
+  const bool counted = (s.tactical_used || s.actions_left < 1) && !free_attacks(s, me);
+  std::vector<ActiveAttackRule> scratch;
+  const bool rules = !attack_rules(s, scratch).empty();  // cards that change who may attack whom: rare
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
+    if (counted && !tactical_allowed(s, me, a)) continue;
     const size_t first_option = out.size();
     for (int t = 0; t < s.num_seats(); ++t) {
       if (s.seats[size_t(t)].eliminated) continue;
       if (t == me ? !s.rules.attack_own_warriors : !opponents(s, me, t)) continue;
       // Primary targets: a secondary target's warriors only for the toll.
-      if (t != me && attack_toll(s, me, t) > destiny(s, me)) continue;
+      const int toll = t != me ? attack_toll(s, me, t) : 0;
+      if (toll > destiny(s, me)) continue;
       for (CardId d : warriors_of(s, t)) {
         if (t == me && !own_target(s, a, d)) continue;
         const CardInst& di = s.card(d);
         if (s.def(d).has(kwNoncombatant) && !di.hidden) continue;
         if (!di.hidden && (keywords(s, d) & kwNotAttackable)) continue;
         int allowed = -1;  // attack_allowed(a, d), asked once for both tactics
+        AttackVerdict v;
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
           if (!has_rating(s, a, tac) || !tactic_ok[tac == Tactic::Fight ? 0 : 1]) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
@@ -46,8 +54,12 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
           // A face-down stranger may be attacked; legality is checked when it is flipped.
           if (!di.hidden) {
             if (!defender_may_fight(s, d, tac)) continue;
-            if (allowed < 0) allowed = attack_allowed(s, a, d) ? 1 : 0;
-            if (!allowed) continue;
+            if (allowed < 0) {
+              if (rules) v = judge_attack(s, a, d);
+              v.cost_d += toll;
+              allowed = attack_allowed_by(s, a, d, v, 3) && attack_price_affordable(s, me, v) ? 1 : 0;
+            }
+            if (!allowed || (v.forbidden & tactic_bit(tac))) continue;
           }
           Option o{OptKind::Attack, a, d};
           o.tactic = tac;
@@ -55,26 +67,13 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         }
       }
     }
-    // SEAN GALLAGHER: when it attacks, a Dark Legion warrior if one is available
-    // (gEngine ETOILES MORTANT: or a HERETIC).
-    const bool or_heretic = has_designation(s, a, desig::MustAttackDarkLegionOrHeretics);
-    auto legion = [&](const Option& o) {
-      return !s.card(o.b).hidden && (is_legion(s, o.b) || (or_heretic && has_designation(s, o.b, desig::Heretic)));
-    };
-    auto keep_only_legion = [&] {
-      out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !legion(o); }),
-                out.end());
-    };
-    if (or_heretic || has_designation(s, a, desig::MustAttackDarkLegion)) {
-      if (std::any_of(out.begin() + long(first_option), out.end(), legion)) keep_only_legion();
-    }
-    // ETOILES MORTANT as printed: while any Dark Legion warrior is in play, even
-    // one of yours, it may attack nothing else.
-    if (has_designation(s, a, desig::AttacksOnlyLegionWhileAny)) {
-      bool any = false;
-      for (const SeatState& st : s.seats)
-        for (CardId w : st.in_play) any = any || (is_warrior_in_play(s, w) && !s.card(w).hidden && is_legion(s, w));
-      if (any) keep_only_legion();
+    // MUST ATTACK DARK LEGION (SEAN GALLAGHER, DEMON HUNTER, SPECIAL ORDERS...): ONLY rules
+    // binding the attacker "if able" keep its attacks on the warriors they name, when it has any.
+    if (rules && out.size() > first_option) {
+      auto named = [&](const Option& o) { return !s.card(o.b).hidden && only_if_able(s, a, o.b) == 1; };
+      if (only_if_able(s, a, out[first_option].b) != 0 && std::any_of(out.begin() + long(first_option), out.end(), named))
+        out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !named(o); }),
+                  out.end());
     }
     // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
     // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
@@ -108,19 +107,19 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
   }
 }
 
-int pay_attack(State& s, int me, int cost) {
-  const int spare = free_attacks(s, me) || s.extra_tacticals ? 0 : s.actions_left - cost;
-  if (free_attacks(s, me)) {
-    s.actions_left -= cost;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
-  } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
-    --s.extra_tacticals;
-    s.actions_left -= cost;
-  } else {
-    s.tactical_used = true;
-    s.actions_left = 0;  // a Tactical action ends the Actions step
+// An attack's price in D and P (attack rules, combat/permissions.hpp).
+static void pay_attack_price(State& s, int me, CardId d, const AttackVerdict& price, Log log) {
+  if (price.cost_d) {
+    destiny(s, me) -= price.cost_d;
+    emit(log, {EventKind::Effect, int8_t(me), d, kNoCard, int(Op::LoseD), me});
   }
-  return spare;
+  if (price.cost_p) {
+    s.seats[size_t(me)].promotion -= price.cost_p;
+    emit(log, {EventKind::Effect, int8_t(me), d, kNoCard, int(Op::LoseP), me});
+  }
 }
+
+int pay_attack(State& s, int me, CardId attacker, int cost) { return spend_tactical(s, me, attacker, cost); }
 
 void apply_attack(State& s, const Option& o, Log log) {
   if (plan_attack_taken(s, o, log)) return;  // EMPATHY: told as the turn's plan, not made now
@@ -131,28 +130,39 @@ void apply_attack(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   tactic_split_over(s);
   attack_named(s);  // an attack declared first (declared_attack.hpp) is named now
-  const int cost = o.p == 1 ? 2 : 1;  // a doubled Fight attack is two actions
-  const int spare = pay_attack(s, me, cost);
+  // What the attack rules ask (THE STAHLER PALACE, EVA VALMONTE, HOLY UROX): a face-down
+  // defender's price is known once it is turned up.
+  AttackVerdict price;
+  if (!s.card(o.b).hidden) price = judge_attack(s, o.a, o.b);
+  const int cost = std::max(o.p == 1 ? 2 : 1, price.actions);  // a doubled Fight attack is two actions
+  const int spare = pay_attack(s, me, o.a, cost);
   // gEngine "Multi-Player Games", option 2: paid first, each time.
   const int toll = attack_toll(s, me, s.card(o.b).controller);
   destiny(s, me) -= toll;
   emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic), toll});
+  pay_attack_price(s, me, o.b, price, log);
   if (o.p == 2 && o.c != kNoCard)  // the second attack waits for the first one's response window to close
     s.lasting.push_back({o.a, o.c, {}, uint8_t(me), kNoCard, 0, uint8_t(o.then == Tactic::Shoot ? kSecondAttackShoot : kSecondAttackFight)});
   // A defender in cover is turned face up for the combat (and paid for).
+  const bool was_hidden = s.card(o.b).hidden;
   if (!reveal(s, o.b, log)) {
     open_response_window(s);
     return;
   }
   const bool allowed = [&] {
     const QueryMemo memo(s);  // a read-only check: one memo for its rating queries
-    return attack_allowed(s, o.a, o.b) && defender_may_fight(s, o.b, o.tactic);
+    if (!was_hidden) return attack_allowed_by(s, o.a, o.b, price, tactic_bit(o.tactic)) && defender_may_fight(s, o.b, o.tactic);
+    price = judge_attack(s, o.a, o.b);
+    price.actions = 0;  // the action is spent
+    return attack_allowed_by(s, o.a, o.b, price, tactic_bit(o.tactic)) && defender_may_fight(s, o.b, o.tactic) &&
+           attack_price_affordable(s, me, price);
   }();
   if (!allowed) {
     emit(log, {EventKind::AttackVoid, int8_t(me), o.a, o.b});
     open_response_window(s);
     return;
   }
+  if (was_hidden) pay_attack_price(s, me, o.b, price, log);
   orders_met(s, me, o.a, o.b);  // TELEPATHIC MESSAGE, CONTROL MIND
   plan_met(s, o.a, o.b, o.tactic);  // EMPATHY
   if (boast_due(s, o.a))  // LANE CHUNG has made the attack he boasted of
@@ -184,7 +194,7 @@ bool start_second_attack(State& s, Log log) {
     open_response_window(s);
     return true;
   }
-  if (!attack_allowed(s, a, d) || !defender_may_fight(s, d, t)) {
+  if (!attack_allowed(s, a, d, t) || !defender_may_fight(s, d, t)) {
     emit(log, {EventKind::AttackVoid, int8_t(me), a, d});
     open_response_window(s);
     return true;

@@ -53,6 +53,7 @@ static bool gives_to_as_printed(const State& s, CardId e, CardId w) {
   if (!g.designations.empty() &&
       std::none_of(g.designations.begin(), g.designations.end(), [&](const std::string& d) { return has_designation(s, w, d); }))
     return false;
+  if (g.who && !filter_matches(s, *g.who, w, s.card(e).controller)) return false;  // DEATH ANGEL: base V 3 or less
   return true;
 }
 
@@ -71,10 +72,24 @@ static int gain_for(const StatBonus& b, Tactic t) { return t == Tactic::Fight ? 
 
 // The weapons a combatant uses: the best for the tactic (add-ons included),
 // and a second HANDGUN beside a first. None that its vehicle forbids.
+// BODY ARMOR: the kinds of weapon w's combat opponent's cards bar it from (StaticMod no_weapons, scope Opponent).
+static uint8_t barred_weapon_kinds(const State& s, CardId opp) {
+  uint8_t barred = 0;
+  auto scan = [&](CardId c) {
+    for (const StaticMod& m : s.def(c).mods)
+      if (m.scope == Scope::Opponent && m.no_weapons) barred |= m.no_weapons;
+  };
+  scan(opp);
+  for (CardId a : attachments_of(s, opp)) scan(a);
+  return barred;
+}
+
 std::vector<CardId> used_weapons(const State& s, CardId w) {
   std::vector<CardId> out;
-  if (combat_opponent(s, w) == kNoCard) return out;
+  const CardId opp = combat_opponent(s, w);
+  if (opp == kNoCard) return out;
   const Tactic t = s.combat.tactic;
+  const uint8_t barred = barred_weapon_kinds(s, opp);
   // ASTEROID SETTLEMENT: no Shoot or Fight/Shoot weapon is used in a combat fought in it.
   const bool no_shoot = in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoShootWeaponsInIt);
   std::vector<std::pair<int, CardId>> fits;
@@ -85,8 +100,10 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
+    if (barred & (1u << unsigned(ed.weapon))) continue;
     if (no_shoot && (ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot)) continue;
-    bool fit = weapon_fits(ed.weapon, t);
+    // A SHOTGUN is a SHOOT WEAPON used in Fight combats (weapon_used_in).
+    bool fit = ed.weapon_used_in ? (ed.weapon_used_in & (t == Tactic::Fight ? 1 : 2)) != 0 : weapon_fits(ed.weapon, t);
     int gain = gain_for(ed.bonus, t);
     for (CardId add : attachments_of(s, e)) {
       fit = fit || weapon_fits(s.def(add).weapon, t);
@@ -126,14 +143,33 @@ void apply_vehicle_doubling(const State& s, CardId w, Stats& st) {
   }
 }
 
+// POWER INDUCTION: a weapon w's combat opponent uses (or its add-on) leaves w nothing from its ARMOR.
+static bool armor_ignored(const State& s, CardId w) {
+  const CardId opp = combat_opponent(s, w);
+  if (opp == kNoCard) return false;
+  auto negates = [&](CardId c) {
+    for (const StaticMod& m : s.def(c).mods)
+      if (m.scope == Scope::Opponent && m.no_armor) return true;
+    return false;
+  };
+  for (CardId wpn : used_weapons(s, opp)) {
+    if (negates(wpn)) return true;
+    for (CardId add : attachments_of(s, wpn))
+      if (negates(add)) return true;
+  }
+  return false;
+}
+
 void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
   const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
+  int ignored = -1;  // armor_ignored, asked only for a warrior with ARMOR
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
+    if (ed.has(kwArmor) && (ignored < 0 ? (ignored = armor_ignored(s, w)) : ignored)) continue;
     const bool fort_like = ed.type == CardType::Fortification || ed.has(kwCountsAsFort);
     if (is_weapon_card(ed)) continue;
     if (!g.allows(s, e)) continue;

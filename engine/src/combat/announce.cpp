@@ -8,16 +8,11 @@
 #include "internal.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/lasting/stun.hpp"
+#include "combat/permissions.hpp"
 
 namespace dt {
 
 using namespace detail;
-
-static std::string upper_name(Affil a) {
-  std::string n(to_string(a));
-  for (char& c : n) c = char(std::toupper(static_cast<unsigned char>(c)));
-  return n;
-}
 
 // CARDINAL DOMINIC: he attacks only the Dark Legion warrior of highest V in
 // play; gEngine leaves your own warriors and NONCOMBATANTs out of the count
@@ -35,8 +30,9 @@ static bool highest_v_legion(const State& s, CardId a, CardId d, bool everyone) 
   return stats(s, d).v >= best;
 }
 
-// The step's bullet list.
-bool attack_allowed(const State& s, CardId a, CardId d) {
+// The step's bullet list, with the attack rules of the cards in play
+// (combat/permissions.hpp): theirs first, then the affiliation limits.
+static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics) {
   const CardDef& D = s.def(d);
   const uint32_t ka = keywords(s, a), kd = keywords(s, d);
   const AffilMask aa = affiliations(s, a), da = affiliations(s, d);
@@ -44,12 +40,11 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
-  // RADAR SCANNER: a card's protection, not an affiliation limit (so in the Beginner's game too).
-  if (has_designation(s, d, desig::NotAttackedByAirships) && has_designation(s, a, desig::Airship)) return false;
+  // A card's protection, not an affiliation limit (so in the Beginner's game too): RADAR SCANNER.
+  if ((v.forbidden & tactics) == tactics) return false;
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);
-  if (D.has_designation(desig::NotAttackedByHeretics) && has_designation(s, a, desig::Heretic)) return false;
   if (A.has_designation(desig::AttacksHighestVLegion) && !highest_v_legion(s, a, d, false)) return false;
   if (A.has_designation(desig::AttacksHighestVLegionInPlay) && !highest_v_legion(s, a, d, true)) return false;
   if (s.rules.outposts) {
@@ -57,8 +52,8 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
     bool ao = s.card(a).area == Area::Outpost, dout = s.card(d).area == Area::Outpost;
     if (ao != dout) return false;
   }
+  if (v.allowed) return true;  // TOTAL WAR!, CLAN INFIGHTING, gEngine BLIND FURY
   if (ka & (kwAssassin | kwMortificator)) return true;
-  if (has_designation(s, a, desig::AttacksAnyAffiliation)) return true;  // gEngine BLIND FURY
   const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother && !is_tribal(s, a) && is_tribal(s, d) && !s.rules.brotherhood_attacks_tribal) return false;
   if (is_tribal(s, a) || is_tribal(s, d)) return true;
@@ -68,16 +63,25 @@ bool attack_allowed(const State& s, CardId a, CardId d) {
   if (is_doomtrooper(s, a)) {
     if (is_legion(s, d)) return true;  // a Doomtrooper turned HERETIC may be attacked
     if (da & bit(Affil::Brotherhood)) return false;
-    // A mission may allow attacks on non-Personality members of its corporation (CLAN INFIGHTING, ...).
-    const AffilMask shared = aa & da & kCorporations;
-    if (shared && !D.has(kwPersonality))
-      for (Affil c : {Affil::Bauhaus, Affil::Capitol, Affil::Cybertronic, Affil::Imperial, Affil::Mishima})
-        if ((shared & bit(c)) && has_designation(s, a, family::MayAttack(upper_name(c)))) return true;
-    if (shared) return false;
-    return true;
+    return !(aa & da & kCorporations);
   }
+  (void)D;
   return true;
 }
+
+bool attack_allowed(const State& s, CardId a, CardId d) { return attack_allowed(s, a, d, judge_attack(s, a, d), 3); }
+
+bool attack_allowed(const State& s, CardId a, CardId d, Tactic t) {
+  return attack_allowed(s, a, d, judge_attack(s, a, d), tactic_bit(t));
+}
+
+namespace detail {
+
+bool attack_allowed_by(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics) {
+  return attack_allowed(s, a, d, v, tactics);
+}
+
+}  // namespace detail
 
 namespace detail {
 

@@ -14,6 +14,11 @@
 namespace dt::detail {
 
 // --- 1-2: announce (announce.cpp; attack_allowed is public) ---
+struct AttackVerdict;
+// attack_allowed with the attack rules' verdict on the pair already worked out (permissions.hpp),
+// in one of `tactics` (bit 0 Fight, bit 1 Shoot; tactic_bit).
+bool attack_allowed_by(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics);
+constexpr uint8_t tactic_bit(Tactic t) { return t == Tactic::Fight ? 1 : 2; }
 // May warrior a be announced as an attacker (it takes part in combat and is in the open)?
 bool can_attack_with(const State& s, CardId a);
 // ATTACKS ONCE A TURN: has it attacked since its player's turn began?
@@ -28,6 +33,10 @@ void warzone_options(const State& s, std::vector<Option>& out);
 // May the defender's player name a Warzone now? Without one, step 3 asks nobody.
 bool warzone_to_choose(const State& s);
 void apply_defend_from(State& s, const Option& o, Log log);
+
+// --- 4: combat standing (standing.cpp; stats is public) ---
+// A warrior's base ratings: printed, then what makes new base ratings (a Beast).
+Stats base_stats(const State& s, CardId w);
 
 // --- 5: modify combat ratings (modify.cpp) ---
 // Steps 1-2 done: the combat is on; step 3 (when warzones exist) or the modification rounds open.

@@ -7,6 +7,7 @@
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/triggers/last_chance.hpp"
@@ -26,15 +27,24 @@ bool slayer(const State& s, CardId w, Tactic t) {
   return (k & kwSlayer) || ((k & kwSlayerFight) && t == Tactic::Fight);
 }
 
+// SSW4200P, the SHOTGUNs: a hit kills outright when the striker's attack
+// rating is over so many times its victim's A (StaticMod kills_over_a_times).
+static bool kills_by_rating(const State& s, CardId by, int attack, int armor) {
+  bool kills = false;
+  for_each_mod(s, by, [&](const StaticMod& m, CardId) { kills = kills || attack > m.kills_over_a_times * armor; },
+               ModWant::Kills);
+  return kills;
+}
+
 // Marks one hit. Returns true if the warrior was killed.
-static bool hit(State& s, CardId victim, CardId by, Log log) {
+static bool hit(State& s, CardId victim, CardId by, Log log, bool kills = false) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
   if (vi.wounded) return true;
   // A SLAYER's hit kills outright, unless the victim may not be killed
   // automatically (ADAMANTIUM WILL): then it is wounded as usual.
-  const bool outright = slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
+  const bool outright = kills || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
   if (outright && !has_ability(s, victim, desig::NoAutomaticKill)) return true;
   if (has_designation(s, victim, desig::HealsAtOnce)) return false;  // WOLFE IN THE HEAT
   take_wound(s, victim);
@@ -50,7 +60,7 @@ void resolve_combat(State& s, Log log) {
   const CardId SA = struck(s, A), SD = struck(s, D);
   Stats sa, sd;
   int atk_a = 0, atk_d = 0;
-  bool fs_a = false, fs_d = false, ua = false, ud = false;
+  bool fs_a = false, fs_d = false, ua = false, ud = false, ka = false, kd = false;
   const bool fight = c.tactic == Tactic::Fight;
   {
     // Nothing changes until the first hit: both warriors' ratings and keywords
@@ -62,6 +72,7 @@ void resolve_combat(State& s, Log log) {
     atk_d = group_rating(s, D, fight ? rd.f : rd.s);
     fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
     ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
+    ka = kills_by_rating(s, A, atk_a, sd.a), kd = kills_by_rating(s, D, atk_d, sa.a);
   }
   // Step 6: equal or greater wounds; negative numbers count as they are.
   const bool a_hits = atk_a >= sd.a;
@@ -82,24 +93,24 @@ void resolve_combat(State& s, Log log) {
   bool a_dead = false, d_dead = false;
   const bool a_was_wounded = s.card(SA).wounded, d_was_wounded = s.card(SD).wounded;
   if (order == AttackerFirst) {  // not simultaneous: the attacker strikes; a wound ends the combat
-    if (a_hits) d_dead = hit(s, SD, A, log);
-    else if (d_hits) a_dead = hit(s, SA, D, log);
+    if (a_hits) d_dead = hit(s, SD, A, log, ka);
+    else if (d_hits) a_dead = hit(s, SA, D, log, kd);
   } else if (order == DefenderFirst) {
-    if (d_hits) a_dead = hit(s, SA, D, log);
-    else if (a_hits) d_dead = hit(s, SD, A, log);
-  } else if (order == AttackerOnly) {
-    if (a_hits) d_dead = hit(s, SD, A, log);
+    if (d_hits) a_dead = hit(s, SA, D, log, kd);
+    else if (a_hits) d_dead = hit(s, SD, A, log, ka);
+  } else if (order == AttackerOnly) {  // the defender may not strike back
+    if (a_hits) d_dead = hit(s, SD, A, log, ka);
   } else if (order == DefenderOnly) {
-    if (d_hits) a_dead = hit(s, SA, D, log);
+    if (d_hits) a_dead = hit(s, SA, D, log, kd);
   } else if (fs_a) {
-    if (a_hits) d_dead = hit(s, SD, A, log);
-    if (!d_dead && d_hits) a_dead = hit(s, SA, D, log);
+    if (a_hits) d_dead = hit(s, SD, A, log, ka);
+    if (!d_dead && d_hits) a_dead = hit(s, SA, D, log, kd);
   } else if (fs_d) {
-    if (d_hits) a_dead = hit(s, SA, D, log);
-    if (!a_dead && a_hits) d_dead = hit(s, SD, A, log);
+    if (d_hits) a_dead = hit(s, SA, D, log, kd);
+    if (!a_dead && a_hits) d_dead = hit(s, SD, A, log, ka);
   } else {
-    if (a_hits) d_dead = hit(s, SD, A, log);
-    if (d_hits) a_dead = hit(s, SA, D, log);
+    if (a_hits) d_dead = hit(s, SD, A, log, ka);
+    if (d_hits) a_dead = hit(s, SA, D, log, kd);
   }
 
   const bool a_wounded_now = !a_dead && !a_was_wounded && s.card(SA).wounded;
@@ -128,6 +139,11 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
     if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
       mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);
+  // BITE THE DUST: who wounded whom, for the combat's response window.
+  if ((d_wounded_now || a_wounded_now) && game_attacks_again(s)) {
+    if (d_wounded_now) mark_just_happened(s, A, SD, kJustWounded);
+    if (a_wounded_now) mark_just_happened(s, D, SA, kJustWounded);
+  }
   forced_hurt_pays(s, a_dead || a_wounded_now, d_dead || d_wounded_now, a_v, d_v, log);  // printed COMMAND
   const std::vector<OneUse> once = one_use_weapons(s);  // BACTERIA GRENADE, read before the kills
   award_kills(s, kills, a_dead && d_dead, log);
@@ -144,6 +160,13 @@ void finish_combat(State& s, Log log) {
     // TWITCHER: UNHARMED BY TICKER
     if (!is_warrior_in_play(s, m.target) || has_designation(s, m.target, family::UnharmedBy(s.def(m.source).name))) continue;
     if (std::find(hurt.begin(), hurt.end(), m.target) == hurt.end()) hurt.push_back(m.target);
+  }
+  if (is_warrior_in_play(s, s.combat.attacker) && is_warrior_in_play(s, s.combat.defender) &&
+      game_attacks_again(s)) {  // PURSUIT
+    LastingMod m{s.combat.attacker, s.combat.defender, {}, kNoTurnEnds};
+    m.lock = kJustFought;
+    m.count = s.combat.tactic == Tactic::Shoot ? 1 : 0;
+    s.lasting.push_back(m);
   }
   s.combat = Combat{};
   for (CardId w : hurt) {

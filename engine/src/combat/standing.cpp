@@ -19,9 +19,59 @@ static bool doubled_fight(const State& s, CardId w) {
                      [&](const CombatMod& m) { return m.source == w && m.target == w && m.immune == kNoCard; });
 }
 
-Stats stats(const State& s, CardId w) {
-  const CardDef& d = s.def(w);
-  const CardInst& wi = s.card(w);
+namespace detail {
+
+// The warriors of w's player in w's combat area that match, w too (FUSILIER).
+static int count_in_area(const State& s, CardId w, const WarriorFilter& f) {
+  int n = 0;
+  const int seat = s.card(w).controller;
+  for (CardId x : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, x) && s.card(x).area == s.card(w).area && filter_matches(s, f, x, seat)) ++n;
+  return n;
+}
+
+// One change of ratings (docs/effects.md "Base ratings"), on the stats its bits name.
+static void apply_change(const State& s, CardId w, const BaseRatings& b, Stats& st) {
+  int* stat[4] = {&st.f, &st.s, &st.a, &st.v};
+  switch (b.how) {
+    case BaseRatings::How::Set: {
+      const int v = b.value * (b.per_warrior ? count_in_area(s, w, *b.per_warrior) : 1);
+      for (int i = 0; i < 4; ++i)
+        if (b.stats & (1 << i)) *stat[i] = v;
+      break;
+    }
+    case BaseRatings::How::Times:
+      for (int i = 0; i < 4; ++i)
+        if (b.stats & (1 << i)) *stat[i] *= b.value;
+      break;
+    case BaseRatings::How::HalfUp:  // rounded up
+      for (int i = 0; i < 4; ++i)
+        if (b.stats & (1 << i)) *stat[i] = *stat[i] >= 0 ? (*stat[i] + 1) / 2 : -((-*stat[i]) / 2);
+      break;
+    case BaseRatings::How::Highest: {
+      const int top = std::max({st.f, st.s, st.a, st.v});
+      for (int i = 0; i < 4; ++i)
+        if (b.stats & (1 << i)) *stat[i] = top;
+      break;
+    }
+    case BaseRatings::How::Swap: {
+      int* pair[2] = {nullptr, nullptr};
+      for (int i = 0, k = 0; i < 4 && k < 2; ++i)
+        if (b.stats & (1 << i)) pair[k++] = stat[i];
+      if (pair[1]) std::swap(*pair[0], *pair[1]);
+      break;
+    }
+  }
+}
+
+// The changes of ratings reaching w, in the order of its modifiers: base ones
+// (before any bonus) and, apart, those applied to the modified ratings.
+struct Changes {
+  std::vector<const BaseRatings*> base, modified;
+};
+
+// The ratings printed on the card: where every derived rating starts.
+static Stats printed_ratings(const CardDef& d) {
   Stats st;
   st.f = d.f.value_or(0);
   st.s = d.s.value_or(0);
@@ -29,16 +79,42 @@ Stats stats(const State& s, CardId w) {
   st.v = d.v;
   st.can_fight = d.f.has_value();
   st.can_shoot = d.s.has_value();
+  return st;
+}
+
+Stats base_stats(const State& s, CardId w) {
+  const CardDef& d = s.def(w);
+  Stats st = printed_ratings(d);
+  apply_beast(s, w, st);
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) {
+    if (m.base && !m.base->modified) apply_change(s, w, *m.base, st);
+  }, ModWant::Ratings);
+  return st;
+}
+}  // namespace detail
+
+Stats stats(const State& s, CardId w) {
+  const CardDef& d = s.def(w);
+  const CardInst& wi = s.card(w);
+  Stats st = printed_ratings(d);
   const bool forts = fortified(s, w);
 
-  apply_beast(s, w, st);             // a Beast makes new base ratings, before anything else
+  apply_beast(s, w, st);  // a Beast makes new base ratings, before anything else
+  // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's): their
+  // bonuses are added below; changes of base ratings (ELITE TROOPER) come first, and changes of the
+  // modified ratings (printed GRIM REAPER) last. Few warriors have any: the lists stay empty.
+  int sum[4] = {0, 0, 0, 0};
+  Changes changes;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) {
+    sum[0] += m.bonus.f, sum[1] += m.bonus.s, sum[2] += m.bonus.a, sum[3] += m.bonus.v;
+    if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(m.base.get());
+  }, ModWant::Ratings);
+  for (const BaseRatings* b : changes.base) apply_change(s, w, *b, st);
   apply_vehicle_doubling(s, w, st);  // then doubled "base" ratings
   add_equipment(s, w, forts, st);
   apply_warzone(s, w, st);
   if (forts) add_fortifications(s, w, st);
-
-  // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's).
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) { add_bonus(st, m.bonus); }, ModWant::Ratings);
+  st.f += sum[0], st.s += sum[1], st.a += sum[2], st.v += sum[3];
 
   for (const LastingMod& m : s.lasting)
     if (m.target == w) add_bonus(st, m.bonus);
@@ -47,6 +123,7 @@ Stats stats(const State& s, CardId w) {
     for (const CombatMod& m : s.combat.mods)
       if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, m.bonus);
   if (s.combat.active && doubled_fight(s, w)) st.f *= 2;  // after every modifier
+  for (const BaseRatings* b : changes.modified) apply_change(s, w, *b, st);
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
   return st;
 }

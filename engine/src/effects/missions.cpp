@@ -46,6 +46,43 @@ CardId marked_target(const State& s, CardId card) {
   return m ? CardId(m->value) : kNoCard;
 }
 
+void add_target_mark(State& s, CardId card, CardId target, int keep) {
+  int n = 0;
+  for (const CardMark& m : s.marks) n += m.card == card && m.kind == CardMark::Target;
+  if (n >= keep) return;
+  s.marks.push_back({card, CardMark::Target, target});
+}
+
+bool marks_warrior(const State& s, CardId card, CardId w) {
+  for (const CardMark& m : s.marks)
+    if (m.card == card && m.kind == CardMark::Target && m.value == w) return true;
+  return false;
+}
+
+// After every decision: a card that goes with a warrior it remembers (BRASS
+// APOCALYPT, ATTRACTION) is discarded once that warrior has left play.
+void check_marks_gone(State& s, Log log) {
+  if (s.marks.empty()) return;
+  for (size_t i = 0; i < s.marks.size(); ++i) {
+    const CardMark m = s.marks[i];
+    if (m.kind != CardMark::Target || m.value != kMarkGone || !s.def(m.card).leaves_with_marked) continue;
+    if (s.card(m.card).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Discard, int8_t(s.card(m.card).controller), m.card});
+    discard_from_play(s, m.card);  // forgets its marks
+    i = size_t(-1);
+  }
+}
+
+void remember_choice(State& s, CardId card, int n) {
+  std::erase_if(s.marks, [&](const CardMark& m) { return m.card == card && m.kind == CardMark::Chosen; });
+  s.marks.push_back({card, CardMark::Chosen, int16_t(n)});
+}
+
+int chosen_alternative(const State& s, CardId card) {
+  const CardMark* m = find_mark(s, card, CardMark::Chosen);
+  return m ? m->value : 0;
+}
+
 // A card leaving play forgets what it remembered; a mission whose chosen
 // warrior leaves play stays, but can no longer be done (gEngine ASSASSINATION).
 void forget_marks(State& s, CardId c) {

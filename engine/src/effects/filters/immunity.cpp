@@ -78,7 +78,10 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
     for (CardId x : st.in_play) {
       if (!is_warrior_in_play(s, x)) continue;
       for (const StaticMod& m : s.def(x).mods) {
-        if (!m.grant || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
+        // Only immunities matter here; skipping other grants first also keeps a V filter's
+        // rating query (CAPTAIN: SLAYER for V 9 or less) from asking this again.
+        constexpr uint32_t kImmunities = kwArtImmunity | kwMinorSymmetryImmunity | kwCompleteSymmetryImmunity;
+        if (!(m.grant & kImmunities) || (m.scope != Scope::YourWarriors && m.scope != Scope::AllWarriors)) continue;
         if (m.scope == Scope::YourWarriors && s.card(x).controller != s.card(w).controller) continue;
         if (m.exclude_self && x == w) continue;
         if (m.same_area && !same_area(s, x, w)) continue;

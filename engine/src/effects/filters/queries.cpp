@@ -9,6 +9,7 @@
 #include "effects/modifiers/visitation.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
+#include "combat/permissions.hpp"
 #include "effects/lasting/stun.hpp"
 
 namespace dt {
@@ -16,6 +17,17 @@ namespace dt {
 using namespace detail;
 
 namespace detail {
+
+// A card that may be in play once per player (or once in the game): is a copy of it there?
+bool limited_copy_in_play(const State& s, int seat, CardId c) {
+  const uint16_t def = s.card(c).def;
+  const bool anyone = s.def(c).one_in_play == OneInPlay::InGame;
+  for (size_t i = 0; i < s.cards.size(); ++i) {
+    const CardInst& x = s.cards[i];
+    if (CardId(i) != c && x.zone == Zone::InPlay && x.def == def && (anyone || x.controller == seat)) return true;
+  }
+  return false;
+}
 
 bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
@@ -78,6 +90,8 @@ struct Memo {
   uint32_t stamp = 0;
   std::vector<CardId> mod_sources;
   bool mod_sources_known = false;
+  std::vector<ActiveAttackRule> attack_rules;  // combat/permissions.hpp
+  bool attack_rules_known = false;
 };
 thread_local Memo memo;
 
@@ -109,12 +123,19 @@ QueryMemo::QueryMemo(const State& s) {
     memo.mod_grants_stamp.resize(s.cards.size(), 0);
   }
   memo.mod_sources_known = false;
+  memo.attack_rules_known = false;
 }
 
 std::vector<CardId>* memoized_mod_sources(const State& s) {
   if (memo.state != &s) return nullptr;
   if (!memo.mod_sources_known) fill_mod_sources(s, memo.mod_sources), memo.mod_sources_known = true;
   return &memo.mod_sources;
+}
+
+const std::vector<ActiveAttackRule>& attack_rules(const State& s, std::vector<ActiveAttackRule>& scratch) {
+  if (memo.state != &s) return fill_attack_rules(s, scratch), scratch;
+  if (!memo.attack_rules_known) fill_attack_rules(s, memo.attack_rules), memo.attack_rules_known = true;
+  return memo.attack_rules;
 }
 
 QueryMemo::~QueryMemo() {
@@ -209,11 +230,14 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
 }
 
 static constexpr DesigKey kHeretic(desig::Heretic);
+static constexpr DesigKey kTribal(desig::Tribal);
 
 bool has_designation(const State& s, CardId w, DesigKey d) {
   if (s.def(w).has_designation(d)) return true;
   if (d.bit == kHeretic.bit && d.text == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w)))
     return true;  // POSSESS, gEngine DARK VISITATION
+  if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
+    return true;  // a warrior of a tribe is TRIBAL to a text naming "any Tribal warrior" (IRONSHARK)
   if (s.card(w).first_attachment == kNoCard) return false;
   return attachment_grants(s, w, d.text, d.bit);
 }
@@ -221,6 +245,7 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation_text(d)) return true;
   if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return true;
+  if (d == kTribal.text && is_tribal(s, w)) return true;
   return attachment_grants(s, w, d, ~uint64_t(0));
 }
 
@@ -235,7 +260,11 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
   if (f.healthy && wi.wounded) return false;
-  if (f.min_v && stats(s, w).v < f.min_v) return false;
+  if (f.min_v || f.max_v >= 0) {  // CYRIL DENT, CAPTAIN, DUTY ROSTER: V N or less; DEATH ANGEL: base V
+    const int v = f.base_v ? base_stats(s, w).v : stats(s, w).v;
+    if ((f.min_v && v < f.min_v) || (f.max_v >= 0 && v > f.max_v)) return false;
+  }
+  if (f.weapon && !is_weapon_card(s.def(w))) return false;  // CONCEALED WEAPON
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection == 1 || f.protection == 2)
@@ -258,6 +287,10 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (!f.designation.empty() && !has_designation(s, w, f.designation)) return false;
   if (!f.not_designation.empty() && has_designation(s, w, f.not_designation)) return false;
   if (f.riding_beast && beast_of(s, w) == kNoCard) return false;
+  if (f.beast && beast_of(s, w) == kNoCard && !is_beast_warrior(s, w)) return false;
+  if (f.from_warzone && !(s.combat.active && s.combat.defender == w && s.combat.warzone != kNoCard)) return false;
+  for (const WarriorFilter& n : f.none_of)  // ARTILLERY SUPPORT: an opponent in no VEHICLE
+    if (filter_matches(s, n, w, seat)) return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
     bool carries = false;

@@ -22,13 +22,18 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   const CardId opp = combat_opponent(s, w);
   if ((m.in_combat || m.attacking || m.tactics || m.vs || m.opponent_base) && opp == kNoCard) return false;
   if (m.sergeant_group && !in_sergeant_group(s, source, w)) return false;
+  if (m.chosen && chosen_alternative(s, source) != m.chosen) return false;  // TURN OF EVENTS
   if (m.attacking && s.combat.attacker != w) return false;
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
   if (m.exclude_self && source == w) return false;
   if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
-  if (m.source_area && !area_mask_reaches(s, s.card(source).controller, m.source_area, s.card(source).area))
-    return false;  // printed SERGEANT: while it is in the Squad
+  if (m.source_area) {
+    // An attachment is where its warrior is (PEGASUS SCOUT BIKE).
+    const CardId home = s.card(source).attached_to == kNoCard ? source : bearer_of(s, source);
+    if (!area_mask_reaches(s, s.card(home).controller, m.source_area, s.card(home).area))
+      return false;  // printed SERGEANT, CAPTAIN: while it is in the Squad
+  }
   if (m.min_count) {
     int n = 0;
     for (CardId x : s.seats[s.card(w).controller].in_play)
@@ -58,7 +63,8 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
     for (CardId x : st.in_play) {
       if (!warrior_in_play(s, x)) {
         // A card lying before its player (NECROMUTANT FRENZY, an Alliance), on one of its combat
-        // areas, or a Fortification with modifiers (THE BURROUGHS CATHEDRAL, GOLGOTHA'S CITADEL).
+        // areas, or a Fortification with modifiers (THE BURROUGHS CATHEDRAL, GOLGOTHA'S CITADEL,
+        // THE STAHLER PALACE's attack price).
         const CardType t = s.def(x).type;
         if ((t == CardType::Special || t == CardType::Alliance || t == CardType::Fortification || lies_on_area(s, x)) &&
             !s.def(x).mods.empty())
@@ -92,7 +98,8 @@ static inline bool wanted(const StaticMod& m, ModWant want) {
     case ModWant::Keywords: return m.grant != 0;
     case ModWant::Designations: return !m.grant_designations.empty();
     case ModWant::Casts: return m.casts != 0;
-    case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0;
+    case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0 || m.base;
+    case ModWant::Kills: return m.kills_over_a_times != 0;
   }
   return true;
 }

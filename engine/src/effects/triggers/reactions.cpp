@@ -30,7 +30,8 @@ void clear_just_happened(State& s) {
   forget_played(s);  // a card played before this window closed may no longer be cancelled
   std::erase_if(s.lasting, [](const LastingMod& m) {
     return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
-           m.lock == kTakenFromPile;  // effects/triggers/perception.hpp
+           m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp
+           m.lock == kJustFought || m.lock == kJustWounded;  // ATTACK_AGAIN (effects/ops.cpp)
   });
 }
 

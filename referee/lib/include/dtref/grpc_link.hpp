@@ -15,6 +15,7 @@
 // unknown or already used token is refused (UNAUTHENTICATED / ALREADY_EXISTS).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -41,7 +42,9 @@ class GrpcLink : public BotLink {
     std::string command;                        // launched bot; empty: remote
     std::string listen_address = "127.0.0.1:0";  // port 0: any free port
     int seat = 0;
-    bool announce = true;  // remote: print address and token on stderr
+    // remote: told the address and token (MatchSpec::announce); unset: the
+    // address is logged, the token is not.
+    std::function<void(const std::string&)> announce;
     std::string stderr_path;  // non-empty: also append the bot's stdout/stderr here
     std::vector<std::pair<std::string, std::string>> env;  // launched bot: extra environment
     std::string dir;  // launched bot: working directory; empty: the referee's

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -94,6 +95,9 @@ struct MatchSpec {
   const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
   int64_t shutdown_grace_ms = 500;  // after match_end: time for a bot to exit before it is killed
   bool record_timings = false;      // fill MatchOutcome::cycle_us / wait_us (benchmarks)
+  // Told a grpc-remote seat's address and token, for the person who starts
+  // that bot (dtref match prints the line); unset: logged without the token.
+  std::function<void(const std::string& line)> announce;
 };
 
 // The most seats a match has: the engine's (dt/game.hpp).

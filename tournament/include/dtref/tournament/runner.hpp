@@ -74,9 +74,9 @@ void validate_setup(const TournamentSetup&);
 void ensure_fd_budget(int concurrency);
 
 // Starts every player's bot once (dtref::preflight_bot) before anything is
-// stored, and prints one line per bot to `log` (nullptr: quiet). Returns a
-// line for each bot that cannot start, naming it and why.
-std::vector<std::string> preflight_players(const TournamentSetup&, std::FILE* log);
+// stored, and logs one record per bot (info; warn for one that cannot
+// start). Returns a line for each bot that cannot start, naming it and why.
+std::vector<std::string> preflight_players(const TournamentSetup&);
 
 // The deck each seat of `m` plays (names: built-in or .deck paths).
 std::vector<std::string> seat_decks(const TournamentSetup&, const PlannedMatch& m);
@@ -95,6 +95,7 @@ struct RunOptions {
   bool progress_tty = false;      // rewrite one line with \r instead of printing lines
   double progress_interval_s = 10;  // between plain lines when not a TTY
   std::function<void(int stored_this_run)> after_store;  // called after each commit
+  std::function<void(const std::string&)> announce;  // grpc-remote seats' address and token (MatchSpec::announce)
 };
 
 struct RunSummary {

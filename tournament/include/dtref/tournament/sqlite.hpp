@@ -1,12 +1,14 @@
 // Small RAII helpers over SQLite's C API for the stores (tournaments,
-// ladders): prepared statements that finalize themselves and IMMEDIATE
-// transactions that roll back unless committed. Errors throw StoreError.
+// ladders): prepared statements that finalize themselves, statements prepared
+// once and reused (StmtCache), and IMMEDIATE transactions that roll back
+// unless committed. Errors throw StoreError.
 #pragma once
 
 #include <fmt/core.h>
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "dtref/tournament/store.hpp"
@@ -20,7 +22,20 @@ class Stmt {
     if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
       throw StoreError(fmt::format("store: {} (in: {})", sqlite3_errmsg(db), sql));
   }
-  ~Stmt() { sqlite3_finalize(st_); }
+  // A statement of a StmtCache: reset and unbound when done, never finalized.
+  Stmt(sqlite3* db, sqlite3_stmt* cached) : db_(db), st_(cached), owned_(false) {}
+  Stmt(Stmt&& o) noexcept : db_(o.db_), st_(o.st_), owned_(o.owned_) { o.st_ = nullptr; }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  ~Stmt() {
+    if (!st_) return;
+    if (owned_) {
+      sqlite3_finalize(st_);
+    } else {
+      sqlite3_reset(st_);
+      sqlite3_clear_bindings(st_);
+    }
+  }
   Stmt& bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); return *this; }
   Stmt& bind(int i, int v) { sqlite3_bind_int64(st_, i, v); return *this; }
   Stmt& bind(int i, double v) { sqlite3_bind_double(st_, i, v); return *this; }
@@ -47,13 +62,51 @@ class Stmt {
  private:
   sqlite3* db_;
   sqlite3_stmt* st_ = nullptr;
+  bool owned_ = true;
+};
+
+// Statements prepared on first use and kept for the connection's life (a
+// store records thousands of matches with the same few statements; preparing
+// each again was a twentieth of a tournament's CPU). Keyed by the SQL text's
+// address: give string literals. Not thread-safe: use under the store's lock.
+class StmtCache {
+ public:
+  explicit StmtCache(sqlite3* db = nullptr) : db_(db) {}
+  StmtCache(const StmtCache&) = delete;
+  StmtCache& operator=(const StmtCache&) = delete;
+  ~StmtCache() { clear(); }
+  void reset(sqlite3* db) {
+    clear();
+    db_ = db;
+  }
+  void clear() {
+    for (auto& [sql, st] : cache_) sqlite3_finalize(st);
+    cache_.clear();
+  }
+  Stmt operator()(const char* sql) {
+    sqlite3_stmt*& st = cache_[sql];
+    if (!st && sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, nullptr) != SQLITE_OK) {
+      const std::string why = sqlite3_errmsg(db_);
+      sqlite3_finalize(st);
+      cache_.erase(sql);
+      throw StoreError(fmt::format("store: {} (in: {})", why, sql));
+    }
+    return Stmt(db_, st);
+  }
+
+ private:
+  sqlite3* db_;
+  std::map<const char*, sqlite3_stmt*> cache_;
 };
 
 class Transaction {
  public:
   explicit Transaction(sqlite3* db) : db_(db) { Stmt(db, "BEGIN IMMEDIATE").run(); }
+  // With a cache: BEGIN and COMMIT prepared once too.
+  Transaction(sqlite3* db, StmtCache& cache) : db_(db), cache_(&cache) { cache("BEGIN IMMEDIATE").run(); }
   void commit() {
-    Stmt(db_, "COMMIT").run();
+    if (cache_) (*cache_)("COMMIT").run();
+    else Stmt(db_, "COMMIT").run();
     done_ = true;
   }
   ~Transaction() {
@@ -62,6 +115,7 @@ class Transaction {
 
  private:
   sqlite3* db_;
+  StmtCache* cache_ = nullptr;
   bool done_ = false;
 };
 

@@ -1,12 +1,20 @@
 // The SQLite results store. One file per tournament (or per shard): the
 // tournament's identity, its players, the planned matches and each finished
-// match's result. WAL mode; every finished match is one committed
-// transaction, so a process killed at any moment loses at most the matches
-// still being played, and they stay planned to be replayed from their seeds.
+// match's result. WAL mode; finished matches are committed by one writer
+// thread, in batches of whatever finished while the last batch was being
+// committed, and reported (counted, shown, handed to the caller) only once
+// committed: a process killed at any moment loses at most the matches still
+// being played or waiting for their commit, which it never reported, and they
+// stay planned to be replayed from their seeds.
 #pragma once
 
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -18,6 +26,8 @@
 struct sqlite3;
 
 namespace dtref::tour {
+
+class StmtCache;  // sqlite.hpp
 
 struct StoreError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -55,6 +65,15 @@ class Store {
   // Commits one finished match. Returns false (storing nothing) if that match
   // is not planned here or already has a result: nothing is counted twice.
   bool record(const MatchRecord&);
+  // The same off the caller's thread: queues the match for the writer thread
+  // and returns at once; `done` is called on the writer thread once the
+  // match's batch is committed, with the record and what record() would have
+  // returned. A record without finished_at is stamped with the time it was
+  // queued (when the match ended, not when its batch was committed).
+  void record_later(MatchRecord, std::function<void(const MatchRecord&, bool stored)> done);
+  // Waits until every queued match is committed and its `done` has returned;
+  // throws the writer's StoreError if a batch could not be committed.
+  void flush();
 
   std::vector<MatchRecord> matches();  // key order
   std::vector<std::pair<int, int>> byes();  // (round, player)
@@ -62,9 +81,23 @@ class Store {
 
  private:
   void exec(const char* sql);
+  bool record_locked(const MatchRecord&);
+  void write_batches();
   std::string path_;
   sqlite3* db_ = nullptr;
-  std::mutex mu_;
+  std::mutex mu_;  // the connection and the statements
+  std::unique_ptr<StmtCache> stmts_;
+  // The writer's queue, under its own lock so that queuing never waits for a commit.
+  struct Queued {
+    MatchRecord record;
+    std::function<void(const MatchRecord&, bool)> done;
+  };
+  std::mutex queue_mu_;
+  std::condition_variable queue_cv_;
+  std::deque<Queued> queue_;
+  bool writing_ = false, closing_ = false;
+  std::exception_ptr write_error_;
+  std::thread writer_;
 };
 
 // Describes how two identities (canonical JSON) differ, for error messages.
