@@ -515,6 +515,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         // A death by a card pays only if its text says so, to the player who dealt it (wounds.hpp card_killer).
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (e.designation == word::PlainWound) {  // EAT THIS!: wounded, never killed by it
+            if (!has_designation(s, c, desig::HealsAtOnce)) take_wound(s, c);
+            break;
+          }
           if (wound_kills(s, c)) effect_death(s, c, true, card_killer(s, source, user, c), log);  // RAZIDE may answer
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
@@ -685,14 +689,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
           if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
           break;
-        case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
-          for (int i = 0; i < amount && !st.hand.empty(); ++i) {
+        case Op::DiscardRandom: {  // LESSER DOMINATION: cards of the hand drawn at random; no amount: all (STORM OF CHAOS)
+          const int n = e.amount == 0 ? int(st.hand.size()) : amount;
+          for (int i = 0; i < n && !st.hand.empty(); ++i) {
             const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];
             emit_fx(log, seat, source, e.op, c, t);
             take_out(s, c);
             put_into(s, c, Zone::Discard);
           }
           break;
+        }
         case Op::TacticalLock:  // SHROUD: a marker until the start of your next turn
           if (t == seat) s.lasting.push_back({source, kNoCard, {}, uint8_t(seat), kNoCard, 0, amount == 1 ? kLockNoAttacks : kLockTacticalOnlySeat});
           break;
