@@ -233,7 +233,7 @@ TEST(Secrecy, TheSeccompFilterRefusesNamespacesMountsTracingKeyringsAndLocks) {
   NEED_NAMESPACES();
   TempDir dir;
   const std::string said = joined(match_probe(dir, probe("syscalls")));
-  for (const char* call : {"userns", "mount", "ptrace", "keyctl", "bpf", "perf_event_open", "flock", "inotify"}) {
+  for (const char* call : {"userns", "mount", "ptrace", "keyctl", "bpf", "perf_event_open", "flock", "inotify", "tiocsti"}) {
     EXPECT_TRUE(contains(said, std::string("syscalls ") + call + "=")) << call << " was not tried: " << said;
     if (std::string(call) == "ptrace" && !dtref::kSeccompRefusesPtrace) continue;  // an ASan build (sandbox.hpp)
     EXPECT_FALSE(contains(said, std::string("syscalls ") + call + "=ok")) << call << " was allowed: " << said;
@@ -242,6 +242,11 @@ TEST(Secrecy, TheSeccompFilterRefusesNamespacesMountsTracingKeyringsAndLocks) {
   EXPECT_TRUE(contains(control, "syscalls flock=ok")) << control;
   EXPECT_TRUE(contains(control, "syscalls inotify=ok")) << control;
   EXPECT_TRUE(contains(control, "syscalls userns=ok")) << control;
+  // The bot shares the referee's session (no --new-session), so pushing
+  // keystrokes into a terminal is refused by the filter itself, not merely
+  // failing because stdin is a pipe, as it does without the sandbox.
+  EXPECT_TRUE(contains(said, "syscalls tiocsti=EPERM")) << said;
+  EXPECT_TRUE(contains(control, "syscalls tiocsti=ENOTTY")) << control;
 }
 
 // ---- 3. gRPC streams that never speak ---------------------------------------

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <spawn.h>
 #include <sys/file.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -426,10 +427,18 @@ std::vector<std::string> sandboxed_command(const Support& sup, const SandboxSett
                                            std::optional<uid_t> uid,
                                            const std::vector<std::pair<std::string, std::string>>& binds,
                                            const std::string& dir, int seccomp_fd, int info_fd) {
-  std::vector<std::string> a{sup.bwrap, "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-ipc",
-                             "--unshare-uts", "--unshare-cgroup-try"};
+  std::vector<std::string> a{sup.bwrap, "--die-with-parent", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+                             "--unshare-cgroup-try"};
+  // A bot must not type into the terminal the referee runs in. With the
+  // seccomp filter (which refuses TIOCSTI and TIOCLINUX) and /dev/tty
+  // masked, it stays in the referee's session, and so in its scheduling
+  // group: a session of its own is a new autogroup, which on a busy machine
+  // must win the CPU against every other group at each wake-up
+  // (docs/performance.md). Without the filter, a new session is the guard.
+  if (seccomp_fd < 0) a.push_back("--new-session");
   if (!s.network) a.push_back("--unshare-net");
   a.insert(a.end(), {"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"});
+  if (seccomp_fd >= 0) a.insert(a.end(), {"--ro-bind", "/dev/null", "/dev/tty"});
   // No other bot's cgroup (its memory, pids, CPU use, the referee's pid in
   // its name): the cgroup tree is not there at all.
   std::error_code cg_ec;
@@ -575,6 +584,12 @@ std::vector<char> build_filter(std::string* problem) {
                              uint64_t(F_OFD_SETLKW), uint64_t(F_OFD_GETLK), uint64_t(F_SETLEASE), uint64_t(F_GETLEASE),
                              uint64_t(F_NOTIFY)})
     if (int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOLCK), fcntl_nr, 1, SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, cmd)); r < 0 && rc == 0)
+      rc = r;
+  // Keystrokes pushed into a terminal's input (or the console's selection
+  // pasted): the bot shares the referee's session, so this is its guard.
+  const int ioctl_nr = seccomp_syscall_resolve_name("ioctl");
+  for (const uint64_t req : {uint64_t(TIOCSTI), uint64_t(TIOCLINUX)})
+    if (int r = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), ioctl_nr, 1, SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu, req)); r < 0 && rc == 0)
       rc = r;
   if (rc < 0) {
     *problem = std::string("libseccomp refused a rule: ") + std::strerror(-rc);

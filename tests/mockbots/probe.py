@@ -23,7 +23,7 @@ referee sees an ordinary bot. Modes:
                   /etc/hostname: "PROBE lock_recv: got N" or "PROBE lock_recv:
                   nothing" (or "refused ERR")
   syscalls        tries what a bot never needs: a user namespace, a mount,
-                  ptrace, keyctl, bpf, perf_event_open, flock, inotify:
+                  ptrace, keyctl, bpf, perf_event_open, flock, inotify, TIOCSTI:
                   "PROBE syscalls NAME=ok" or "NAME=ERRNAME"
 """
 import ctypes
@@ -168,6 +168,9 @@ def syscalls():
         "perf_event_open": lambda: libc.syscall(sysno["perf_event_open"], attr, 0, -1, -1, 0),
         "flock": lambda: libc.syscall(sysno["flock"], os.open("/etc/hostname", os.O_RDONLY), 1),  # LOCK_SH
         "inotify": lambda: libc.syscall(sysno["inotify_init1"], 0),
+        # Keystrokes pushed into stdin's terminal: stdin is a pipe, so ENOTTY
+        # where the call is let through, EPERM where the filter refuses it.
+        "tiocsti": lambda: libc.ioctl(0, 0x5412, ctypes.c_char_p(b"x")),
     }
     for name, f in tries.items():
         say("syscalls %s=%s" % (name, result(f())))
