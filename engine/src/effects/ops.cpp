@@ -467,6 +467,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (picked_seat >= 0) seats.push_back(picked_seat);
         break;
       case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
+        if (target.seat >= 0 && e.filter.card_types) {  // BURGLARY: every card of those types the player has in play
+          for (size_t i = 0; i < s.cards.size(); ++i)
+            if (s.cards[i].zone == Zone::InPlay && s.cards[i].controller == target.seat &&
+                filter_matches(s, e.filter, CardId(i), seat))
+              cards.push_back(CardId(i));
+          break;
+        }
         if (target.seat >= 0)
           for (CardId w : s.seats[size_t(target.seat)].in_play)
             if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat) && !immune_to(s, w, source))
