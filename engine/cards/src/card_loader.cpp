@@ -21,7 +21,6 @@
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "dt/vocabulary.hpp"
-#include "embedded.hpp"
 
 namespace dt {
 namespace {
@@ -780,59 +779,111 @@ uint64_t fnv1a(uint64_t h, std::string_view s) {
 
 uint32_t keyword_for_designation(std::string_view designation) { return keyword_bits(upper(designation)); }
 
-CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  // Every file is parsed first, with where each field stands, so that a name
-  // a card uses can be checked against every card's name and reported with its line.
-  struct Parsed {
-    pb::CardSet set;
-    google::protobuf::TextFormat::ParseInfoTree where;
-  };
-  std::vector<std::unique_ptr<Parsed>> parsed;
-  std::unordered_set<std::string> names;
-  for (const auto& [file, text] : files) {
-    auto p = std::make_unique<Parsed>();
-    google::protobuf::TextFormat::Parser parser;
-    Collector errors(file);
-    parser.RecordErrorsTo(&errors);
-    parser.WriteLocationsTo(&p->where);
-    if (!parser.ParseFromString(text, &p->set)) {
-      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
-    }
-    for (const auto& c : p->set.card()) names.insert(upper(c.name()));
-    parsed.push_back(std::move(p));
-  }
-  const VocabCheck vocab(std::move(names));
-  std::vector<CardDef> defs, printed;
-  std::unordered_set<std::string> codes;
+namespace {
+
+// FNV-1a over every file's name and text: the card data's version, which
+// transcripts record.
+std::string text_version(const std::vector<std::pair<std::string, std::string>>& files) {
   uint64_t h = 14695981039346656037ull;
-  for (size_t f = 0; f < files.size(); ++f) {
-    const auto& [file, text] = files[f];
-    const pb::CardSet& set = parsed[f]->set;
-    const auto* card_field = set.GetDescriptor()->FindFieldByName("card");
-    for (int i = 0; i < set.card_size(); ++i) {
-      const pb::Card& c = set.card(i);
-      check_names(c, parsed[f]->where.GetTreeForNested(card_field, i), vocab, file,
-                  c.code().empty() ? c.name() : c.code());
-      auto [d, p] = convert_both(c, file);
-      if (d.set.empty()) d.set = p.set = set.set();
-      if (!codes.insert(d.code).second)
-        throw std::runtime_error(file + ": duplicate card code " + d.code);
-      defs.push_back(std::move(d));
-      printed.push_back(std::move(p));
-    }
+  for (const auto& [file, text] : files) {
     h = fnv1a(h, file);
     h = fnv1a(h, std::string_view("\0", 1));
     h = fnv1a(h, text);
     h = fnv1a(h, std::string_view("\0", 1));
   }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+struct ParsedFile {
+  std::string file;
+  pb::CardSet set;
+  google::protobuf::TextFormat::ParseInfoTree where;  // empty for binary files
+};
+
+// The cards of every file, both texts, in order; with vocab, every name a card
+// uses is checked first (text files: with its line).
+CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const VocabCheck* vocab,
+                const std::string& version) {
+  std::vector<CardDef> defs, printed;
+  std::unordered_set<std::string> codes;
+  for (const auto& pf : parsed) {
+    const pb::CardSet& set = pf->set;
+    const auto* card_field = vocab ? set.GetDescriptor()->FindFieldByName("card") : nullptr;
+    for (int i = 0; i < set.card_size(); ++i) {
+      const pb::Card& c = set.card(i);
+      if (vocab)
+        check_names(c, pf->where.GetTreeForNested(card_field, i), *vocab, pf->file, c.code().empty() ? c.name() : c.code());
+      auto [d, p] = convert_both(c, pf->file);
+      if (d.set.empty()) d.set = p.set = set.set();
+      if (!codes.insert(d.code).second)
+        throw std::runtime_error(pf->file + ": duplicate card code " + d.code);
+      defs.push_back(std::move(d));
+      printed.push_back(std::move(p));
+    }
+  }
   CardDb db(std::move(defs));
   auto view = std::make_shared<CardDb>(std::move(printed));
   view->set_text(CardText::Printed);
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  db.version = view->version = buf;
+  db.version = view->version = version;
   db.set_printed(std::move(view));
   return db;
+}
+
+std::vector<std::unique_ptr<ParsedFile>> parse_text(const std::vector<std::pair<std::string, std::string>>& files,
+                                                    bool locations) {
+  std::vector<std::unique_ptr<ParsedFile>> parsed;
+  for (const auto& [file, text] : files) {
+    auto p = std::make_unique<ParsedFile>();
+    p->file = file;
+    google::protobuf::TextFormat::Parser parser;
+    Collector errors(file);
+    parser.RecordErrorsTo(&errors);
+    if (locations) parser.WriteLocationsTo(&p->where);
+    if (!parser.ParseFromString(text, &p->set)) {
+      throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
+    }
+    parsed.push_back(std::move(p));
+  }
+  return parsed;
+}
+
+}  // namespace
+
+CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  // Every file is parsed first, with where each field stands, so that a name
+  // a card uses can be checked against every card's name and reported with its line.
+  const auto parsed = parse_text(files, true);
+  std::unordered_set<std::string> names;
+  for (const auto& p : parsed)
+    for (const auto& c : p->set.card()) names.insert(upper(c.name()));
+  const VocabCheck vocab(std::move(names));
+  return build_db(parsed, &vocab, text_version(files));
+}
+
+CompiledCards compile_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  CompiledCards out;
+  out.version = load_card_text(files).version;  // every check a text file gets
+  for (const auto& p : parse_text(files, false)) {
+    std::string bytes;
+    if (!p->set.SerializeToString(&bytes)) throw std::runtime_error(p->file + ": the cards could not be serialized");
+    out.files.emplace_back(p->file, std::move(bytes));
+  }
+  return out;
+}
+
+CardDb load_compiled_cards(const std::vector<std::pair<std::string, std::string_view>>& files,
+                           const std::string& version) {
+  std::vector<std::unique_ptr<ParsedFile>> parsed;
+  for (const auto& [file, bytes] : files) {
+    auto p = std::make_unique<ParsedFile>();
+    p->file = file;
+    if (!p->set.ParseFromArray(bytes.data(), int(bytes.size())))
+      throw std::runtime_error(file + ": the compiled cards could not be read");
+    parsed.push_back(std::move(p));
+  }
+  return build_db(parsed, nullptr, version);
 }
 
 namespace {
@@ -898,23 +949,6 @@ std::vector<CardFieldList> card_fields(const std::vector<std::pair<std::string, 
     }
   }
   return out;
-}
-
-std::vector<CardFieldList> builtin_card_fields() {
-  std::vector<std::pair<std::string, std::string>> files;
-  for (size_t i = 0; i < embedded::kCardFileCount; ++i)
-    files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
-  return card_fields(files);
-}
-
-const CardDb& builtin_cards() {
-  static const CardDb db = [] {
-    std::vector<std::pair<std::string, std::string>> files;
-    for (size_t i = 0; i < embedded::kCardFileCount; ++i)
-      files.emplace_back(embedded::kCardFiles[i].name, embedded::kCardFiles[i].content);
-    return load_card_text(files);
-  }();
-  return db;
 }
 
 }  // namespace dt
