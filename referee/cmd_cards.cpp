@@ -256,6 +256,48 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
       if (d.warzone_in & dt::bit(a)) where += std::string(where.empty() ? "" : " or ") + std::string(dt::to_string(a));
     effects.push_back("established in the " + where + (d.warzone_defenders ? ", for some defenders only" : ""));
   }
+  if (d.turn_rules) {
+    const dt::TurnRules& r = *d.turn_rules;
+    std::string t = r.every_player ? "every player's turns: " : "its player's turns: ";
+    std::string parts;
+    auto add = [&](const std::string& x) { parts += (parts.empty() ? "" : ", ") + x; };
+    if (r.actions) add(fmt::format("{:+} action(s), never under one", int(r.actions)));
+    if (r.extra_tacticals) add(fmt::format("{} extra Tactical action(s){}", int(r.extra_tacticals),
+                                           r.bearer_only ? " by the warrior it is on" : ""));
+    if (r.conversions)
+      add((r.conversions < 0 ? std::string("any number of") : fmt::format("up to {}", int(r.conversions))) +
+          " standard actions made Tactical" + (r.by ? " by some warriors" : "") +
+          (r.conversion_cost_d ? fmt::format(", {} D each", r.conversion_cost_d) : ""));
+    if (r.tactical_keeps_step) add("a Tactical action does not end the step");
+    if (r.one_tactical) add("one Tactical action between Draw steps");
+    effects.push_back(t + parts);
+  }
+  if (d.one_in_play == dt::OneInPlay::PerPlayer) effects.push_back("one copy in play per player");
+  if (d.one_in_play == dt::OneInPlay::InGame) effects.push_back("one copy in play in the whole game");
+  if (d.economy) {
+    const dt::EconomyRules& r = *d.economy;
+    std::string parts;
+    auto add = [&](const std::string& x) { parts += (parts.empty() ? "" : ", ") + x; };
+    if (r.meditate_d >= 0) add(fmt::format("a Meditate action yields {} D", int(r.meditate_d)));
+    if (r.max_d > 0) add(fmt::format("no more than {} D kept", r.max_d));
+    if (r.max_draw >= 0) add(fmt::format("at most {} card(s) drawn in a Draw step", int(r.max_draw)));
+    if (r.d_per_draw) add(fmt::format("{} D for each card drawn", int(r.d_per_draw)));
+    if (r.d_per_special) add(fmt::format("{} D more for each Special played", int(r.d_per_special)));
+    if (r.d_per_p) add(fmt::format("{} D for each P earned, P not paid for lost", int(r.d_per_p)));
+    if (r.shields_points) add("D and P changed by no other player's card");
+    effects.push_back(std::string(r.every_player ? "every player: " : "its player: ") + parts);
+  }
+  for (const dt::AwardRule& r : d.award_rules) {
+    std::string what = r.on == dt::Earning::Sabotages ? "sabotages" : r.on == dt::Earning::Any ? "earnings" : "kills";
+    std::string parts;
+    auto add = [&](const std::string& x) { parts += (parts.empty() ? "" : ", ") + x; };
+    if (r.times) add(fmt::format("points x{}", int(r.times)));
+    if (r.add) add(fmt::format("{:+} points", int(r.add)));
+    if (r.destiny_only) add("D only");
+    if (r.d_times) add(fmt::format("D taken x{}", int(r.d_times)));
+    if (r.may_take_p) add("a FREELANCER may take P");
+    effects.push_back("some " + what + " pay differently: " + parts);
+  }
   if (d.handler != dt::HandlerId{}) effects.push_back("handled in C++: " + std::string(dt::handler_name(d.handler)));
   return effects;
 }

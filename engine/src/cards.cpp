@@ -77,6 +77,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
     d.grant_bits = 0;
     for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
+    d.families = 0;
+    if (d.turn_rules) d.families |= famTurnRules;
+    if (d.economy) d.families |= famEconomy;
+    if (!d.award_rules.empty()) d.families |= famAwards;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain));

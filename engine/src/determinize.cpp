@@ -5,6 +5,7 @@
 #include <string>
 
 #include "actions/actions.hpp"
+#include "turn/turn.hpp"
 #include "dt/observation.hpp"
 
 namespace dt {
@@ -112,6 +113,7 @@ State determinize(const State& truth, const Knowledge& k, Rng& rng) {
     std::sort(st.draw.begin(), st.draw.end());
     rng.shuffle(st.draw);
   }
+  detail::index_families(d);  // the unseen cards' definitions were dealt anew
   return d;
 }
 

@@ -10,6 +10,8 @@
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/choices/inspire.hpp"
+#include "effects/economy/economy.hpp"
+#include "effects/choices/fetch.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -75,6 +77,9 @@ static bool only_pass(const State& s) {
 }
 
 void resume(State& s, std::vector<Event>* log) {
+  if (s.families_of != s.cards.size()) index_families(s);  // cards were set up
+  cap_turn_actions(s);
+  cap_destiny(s);  // ECONOMIC BREAKDOWN
   for (;;) {
     run_no_destiny_triggers(s, log);
     check_held_conditions(s);
@@ -110,7 +115,7 @@ void resume(State& s, std::vector<Event>* log) {
       end_turn(s, log);
       continue;
     }
-    if (s.phase == Phase::Actions && s.actions_left <= 0) {
+    if (s.phase == Phase::Actions && s.actions_left <= 0 && !extra_tactical_left(s, s.current)) {
       start_discard_step(s);
       continue;
     }
@@ -121,7 +126,7 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.phase == Phase::Points) {  // a single possible split is made at once
       const PointsAward& aw = s.awards.front();
       if (aw.destiny_only) {
-        apply_points(s, 0, aw.amount, log);
+        apply_points(s, 0, aw.amount * aw.d_times, log);
         continue;
       }
       if (lowest_p(s, aw) == aw.amount) {
@@ -165,6 +170,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   // SECRET MISSION) is entered from that card's choice and answered with it.
   const bool own_step = s.phase == Phase::Actions;
   // INSPIRED: an action its choice offers is made in a lent Actions step.
+  if (o.kind != OptKind::Choose && detail::play_at_once_choice(s)) detail::play_at_once_reopen(s);  // SUMMON DEFENSE
   if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
   else option_rule(o.kind).apply(s, o, log);
   if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);

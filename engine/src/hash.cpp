@@ -71,7 +71,8 @@ uint64_t state_hash(const State& s) {
         uint64_t(s.combat.spare_actions) << 24);
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
-          uint64_t(uint16_t(a.source)) << 32 | uint64_t(uint16_t(a.or_d)) << 48);
+          uint64_t(uint16_t(a.source)) << 32 | uint64_t(uint16_t(a.or_d)) << 48 |
+          uint64_t(a.d_times - 1) << 25);  // 1 to 100, in bits 25-31 (0 when D are not multiplied)
   H.mix(uint64_t(uint32_t(s.winner)) | uint64_t(uint16_t(s.recent_survivor)) << 32 |
         uint64_t(uint8_t(s.recent_p_seat)) << 48);
   H.mix(uint64_t(uint16_t(s.recent_p)));

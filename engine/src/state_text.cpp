@@ -7,6 +7,7 @@
 #include "dt/state_text.hpp"
 
 #include "markers.hpp"
+#include "turn/turn.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -138,7 +139,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.label("awards");
   w.num(long(s.awards.size()));
   for (const PointsAward& a : s.awards)
-    w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d);
+    w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d), w.num(a.d_times);
   // Immunities to one card (EXORCISE DISEASE, MIND WALL), by index, and the choices left to players.
   w.label("choices");
   for (const CombatMod& m : cb.mods) w.num(m.immune);
@@ -146,7 +147,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(long(s.choices.size()));
   for (const PendingChoice& c : s.choices) {
     w.num(c.source), w.num(c.target), w.num(c.target_seat), w.num(c.by), w.num(c.seat), w.num(c.picks_left);
-    w.num(int(c.resume));
+    w.num(int(c.resume)), w.num(c.fetch), w.num(c.user);
     w.ids(c.candidates);
     w.num(long(c.seats.size()));
     for (int8_t t : c.seats) w.num(t);
@@ -278,6 +279,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     for (PointsAward& a : s.awards) {
       a.seat = uint8_t(r.num(0, seats - 1)), a.amount = int16_t(r.num(-32768, 32767));
       a.destiny_only = r.flag(), a.source = card(), a.or_d = int16_t(r.num(0, 32767));
+      a.d_times = uint8_t(r.num(1, 100));
     }
     r.label("choices");
     for (CombatMod& m : cb.mods) m.immune = card();
@@ -290,6 +292,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
       c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
       c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
+      c.fetch = uint8_t(r.num(0, kFetchPlayAtOnce)), c.user = card();
       ids(c.candidates);
       c.seats.resize(size_t(r.num(0, kMaxSeats)));
       for (int8_t& t : c.seats) t = int8_t(r.num(0, seats - 1));
@@ -353,6 +356,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       else st.card(tail[size_t(base)]).next_attachment = a;
       tail[size_t(base)] = a;
     }
+    detail::index_families(st);
     return out;
   } catch (const Malformed& m) {
     if (error) *error = m.why;
@@ -403,6 +407,7 @@ void fill_unknown_cards(State& s, const std::vector<std::vector<uint16_t>>& deck
       s.card(c).def = def;
     }
   }
+  detail::index_families(s);
 }
 
 }  // namespace dt

@@ -4,6 +4,7 @@
 #include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -136,6 +137,7 @@ int draw_cards(State& s, int seat, int n) {
     st.hand.push_back(c);
     ++drawn;
   }
+  pay_for_draws(s, seat, drawn);  // WANNA PLAY?
   return drawn;
 }
 

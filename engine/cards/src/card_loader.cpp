@@ -225,6 +225,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.not_designation = upper(f.not_designation());
   w.healthy = f.healthy();
   w.min_v = small(f.min_v(), where);
+  w.weapon = f.weapon();
   if (f.has_max_v()) w.max_v = std::max<int8_t>(0, small(f.max_v(), where));
   w.base_v = f.base_v();
   w.beast = f.beast();
@@ -273,6 +274,7 @@ uint8_t aspect_bit(int a) {
     case pb::MENTALISM: return artMentalism;
     case pb::PREMONITION: return artPremonition;
     case pb::ALL_ASPECTS: return artAll;
+    case pb::SUMMONING: return artSummoning;
     default: return 0;
   }
 }
@@ -408,6 +410,14 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.reveal = e.reveal();
   x.at_least = small(e.at_least(), where);
   x.lasting = e.lasting();
+  x.in_user_area = e.in_user_area();
+  x.equip_to = e.equip_to() == pb::Effect::ONTO_TARGET ? EquipTo::OntoTarget
+               : e.equip_to() == pb::Effect::ONTO_USER ? EquipTo::OntoUser
+                                                       : EquipTo::AnyLegalWarrior;
+  x.with_attachments = e.with_attachments();
+  if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
+  x.per_target_v = amount(e.per_target_v(), where);
+  x.target_modified_v = e.target_modified_v();
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
   for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
@@ -439,6 +449,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_filter()) ps.filter = convert(p.filter(), where);
     if (p.has_requires_warrior()) ps.requires_warrior = convert(p.requires_warrior(), where);
     if (p.has_requires_card()) ps.requires_card = convert(p.requires_card(), where);
+    for (const auto& b : p.barred_by()) ps.barred_by.push_back(convert(b, where));
     ps.min_p = amount(p.min_p(), where);
     ps.effects = effects(p.effect(), where);
     ps.stays = p.stays();
@@ -451,8 +462,6 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
-    ps.one_in_play = p.one_in_play();
-    ps.one_in_play_yours = p.one_in_play_yours();
     if (p.has_host()) {
       for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
       if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
@@ -477,6 +486,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       ch.v_times_target = small(c.v_times_target(), where);
       ch.modified_v = c.modified_v();
       ch.repeat_picks = c.repeat_picks();
+      for (const auto& ps : c.pile())
+        ch.piles.push_back({Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)});
+      if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
+        throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
         throw std::runtime_error(where + ": a choice between alternatives names none");
       ps.choice = std::move(ch);
@@ -516,6 +529,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.victim_marked = t.victim_marked();
     tr.killer_survives = t.killer_survives();
     for (const auto& h : t.hold()) tr.hold.push_back(convert(h, where));
+    tr.only_without_d = t.only_without_d();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
@@ -570,6 +584,56 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
+  if (c.has_turn_rules()) {
+    const auto& t = c.turn_rules();
+    TurnRules r;
+    r.every_player = t.every_player();
+    r.actions = small(t.actions(), where);
+    r.extra_tacticals = small(t.extra_tacticals(), where);
+    r.conversions = small(t.conversions(), where);
+    if (r.conversions < -1) throw std::runtime_error(where + ": turn_rules conversions below -1");
+    if (t.has_by()) r.by = convert(t.by(), where);
+    r.bearer_only = t.bearer_only();
+    r.conversion_cost_d = amount(t.conversion_cost_d(), where);
+    r.tactical_keeps_step = t.tactical_keeps_step();
+    r.one_tactical = t.one_tactical();
+    d.turn_rules = std::move(r);
+  }
+  d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
+                  : c.one_in_play() == pb::ONE_IN_GAME  ? OneInPlay::InGame
+                                                        : OneInPlay::Any;
+  if (c.has_economy()) {
+    const auto& e = c.economy();
+    EconomyRules r;
+    r.every_player = e.every_player();
+    if (e.has_meditate_d()) r.meditate_d = small(e.meditate_d(), where);
+    r.max_d = amount(e.max_d(), where);
+    if (e.has_max_draw()) r.max_draw = small(e.max_draw(), where);
+    r.d_per_draw = small(e.d_per_draw(), where);
+    r.d_per_special = small(e.d_per_special(), where);
+    r.d_per_p = small(e.d_per_p(), where);
+    r.shields_points = e.shields_points();
+    d.economy = r;
+  }
+  for (const auto& a : c.award_rule()) {
+    AwardRule r;
+    r.on = a.on() == pb::AwardRule::SABOTAGES ? Earning::Sabotages : a.on() == pb::AwardRule::ANY_EARNING ? Earning::Any : Earning::Kills;
+    if (a.has_killer()) r.killer = convert(a.killer(), where);
+    if (a.has_victim()) r.victim = convert(a.victim(), where);
+    r.by_bearer = a.by_bearer();
+    r.killer_in_its_area = a.killer_in_its_area();
+    r.killer_defends_here = a.killer_defends_here();
+    r.victim_defends_here = a.victim_defends_here();
+    r.tactics = tactics(a.tactic());
+    r.other_apostle = a.other_apostle();
+    r.against_its_player = a.against_its_player();
+    r.times = small(a.times(), where);
+    r.add = small(a.add(), where);
+    r.destiny_only = a.destiny_only();
+    r.d_times = small(a.d_times(), where);
+    r.may_take_p = a.may_take_p();
+    d.award_rules.push_back(std::move(r));
+  }
   if (c.has_spell_fund()) {
     d.spell_fund.d = small(c.spell_fund().d(), where);
     d.spell_fund.kind = convert(c.spell_fund().kind(), where);

@@ -130,6 +130,7 @@ struct WarriorFilter {
   std::string not_designation;  // must not have it; "" no test
   bool healthy = false;      // has no wound
   int8_t min_v = 0;          // modified V at least this; 0 no test
+  bool weapon = false;       // cards: a weapon
   int8_t max_v = -1;         // modified V at most this; -1 no test
   bool base_v = false;       // min_v and max_v read the base V (base_stats), not the modified one
   bool beast = false;        // rides a Beast or is designated BEAST
@@ -248,7 +249,12 @@ enum class Op : uint8_t {
   Suppress = 104,       // the kinds in `suppress` are off for the rest of this combat
   RememberChoice = 140, // this card remembers that alternative `amount` was chosen (its attack rules' `chosen`)
   AttackAgain = 141,    // the attacker just out of a combat attacks again at once, for no action
+  PutIntoPlay = 170,    // the picked card goes into play at once (its pile's price only)
+  PlayAtOnce = 171,     // the picked card goes to hand and is played at once as usual, if it can be
+  ShuffleDiscardIntoDraw = 172, SwapPiles = 173, ShuffleIntoDraw = 174, AnnihilateDiscardPile = 175,
+  HandToBottom = 176, ToDrawPile = 177, DrawUpTo = 178, DiscardHand = 179,
 };
+enum class EquipTo : uint8_t { AnyLegalWarrior, OntoTarget, OntoUser };
 // What a Suppress effect turns off (bits of Effect::suppress).
 enum SuppressKind : uint8_t { suppressWarzones = 1u << 1, suppressFortifications = 1u << 2, suppressKi = 1u << 3 };
 enum class Who : uint8_t {
@@ -274,6 +280,12 @@ struct Effect {
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
   bool lasting = false;      // ImmuneToPicked: until the start of your next turn, not this combat only
   uint32_t grant = 0;        // LastingGrant: the keyword bits of `designation`
+  bool in_user_area = false;  // PutIntoPlay, PlayAtOnce: in the user's combat area
+  EquipTo equip_to = EquipTo::AnyLegalWarrior;  // PutIntoPlay of Equipment or a Relic
+  bool with_attachments = false;  // ReturnToHand: its owner's attachments go with it
+  std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
+  int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  bool target_modified_v = false;
   enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
   Again again = Again::SameDefender;  // AttackAgain: against whom
   bool must = false;                  // AttackAgain: made if it can be
@@ -283,7 +295,14 @@ struct Effect {
 // A choice a card's text leaves to a player once the card is played
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
 enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
-                                  Players = 100, MissionRecipients = 101 };
+                                  YourPiles = 6, Players = 100, MissionRecipients = 101 };
+// A pile a YourPiles choice searches, and the price of a card picked from it.
+enum class Pile : uint8_t { Discard, Draw, Hand, SideBoard, Annihilated };
+struct PileSource {
+  Pile pile = Pile::Discard;
+  int16_t cost_d = 0;
+  int8_t v_times = 0;
+};
 struct Alternative {
   std::vector<Effect> effects;
   int16_t cost_d = 0, cost_p = 0;
@@ -301,6 +320,7 @@ struct ChoiceSpec {
   int8_t v_times_target = 0;              // picks: base V at least this many times the target's (0: no test)
   bool modified_v = false;                // ... comparing modified V instead
   bool repeat_picks = false;              // PLAYERS: a player picked stays a candidate
+  std::vector<PileSource> piles;          // YourPiles: the piles searched
 };
 
 struct PlaySpec {
@@ -313,6 +333,7 @@ struct PlaySpec {
   WarriorFilter filter;
   std::optional<WarriorFilter> requires_warrior;  // you control a matching warrior
   std::optional<WarriorFilter> requires_card;     // some card in play matches
+  std::vector<WarriorFilter> barred_by;           // not while a card in play matches one of these
   int16_t min_p = 0;
   std::vector<Effect> effects;
   bool stays = false;
@@ -326,8 +347,6 @@ struct PlaySpec {
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
-  bool one_in_play = false;        // not while a copy is in play (anyone's)
-  bool one_in_play_yours = false;  // not while a copy of yours is in play
   uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
   WarriorFilter host_filter;    // ... and which: card_designation, side, area
 };
@@ -363,12 +382,13 @@ struct Trigger {
   bool victim_marked = false;    // KILLS: only the warrior the card chose (State::marks)
   bool killer_survives = false;  // KILLS: the killer does not die in that combat
   std::vector<WarriorFilter> hold;  // HELD: each met by one of its player's warriors in play
+  bool only_without_d = false;      // YOUR_DRAW: only when its player has no D
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
 enum ArtAspect : uint8_t {
   artChangeling = 1u << 0, artElements = 1u << 1, artExorcism = 1u << 2, artKinetics = 1u << 3,
-  artManipulation = 1u << 4, artMentalism = 1u << 5, artPremonition = 1u << 6, artAll = 0x7F,
+  artManipulation = 1u << 4, artMentalism = 1u << 5, artPremonition = 1u << 6, artSummoning = 1u << 7, artAll = 0xFF,
 };
 enum class SpellKind : uint8_t { None, Combat, Personal, AnyTime, Action };
 
@@ -430,6 +450,52 @@ struct SpellFund {
   CardType kind = CardType::Art;  // the type of card it pays toward
 };
 
+// Standing changes to turns while a card is in play (cards.proto TurnRules).
+struct TurnRules {
+  bool every_player = false;
+  int8_t actions = 0;               // per turn; negative: fewer, never under one
+  int8_t extra_tacticals = 0;       // Tactical actions beyond the turn's actions
+  int8_t conversions = 0;           // standard actions that may be Tactical ones (-1: any number)
+  std::optional<WarriorFilter> by;  // who takes the extra or converted ones
+  bool bearer_only = false;         // ... only the warrior the card is on
+  int16_t conversion_cost_d = 0;    // D a converted one costs
+  bool tactical_keeps_step = false; // a Tactical action does not end the Actions step
+  bool one_tactical = false;        // one Tactical action between a player's Draw steps
+};
+
+enum class OneInPlay : uint8_t { Any, PerPlayer, InGame };
+
+// Player-level rules of D, P and draws while a card is in play (cards.proto EconomyRules).
+struct EconomyRules {
+  bool every_player = false;
+  int8_t meditate_d = -1;   // -1: unchanged
+  int16_t max_d = 0;        // 0: no cap
+  int8_t max_draw = -1;     // -1: no cap
+  int8_t d_per_draw = 0, d_per_special = 0, d_per_p = 0;
+  bool shields_points = false;
+};
+
+// What kills and sabotages pay while a card is in play (cards.proto AwardRule).
+enum class Earning : uint8_t { Kills, Sabotages, Any };
+struct AwardRule {
+  Earning on = Earning::Kills;
+  std::optional<WarriorFilter> killer, victim;
+  bool by_bearer = false, killer_in_its_area = false, killer_defends_here = false, victim_defends_here = false;
+  uint8_t tactics = 0;  // bit 0 Fight, bit 1 Shoot; 0 any
+  bool other_apostle = false, against_its_player = false;
+  int8_t times = 0, add = 0, d_times = 0;
+  bool destiny_only = false, may_take_p = false;
+};
+
+// Rule families: card fields that some rule must look for while the card is in
+// play. A game keeps the union over its cards (State::families), so a rule for
+// cards a game does not hold costs it one bit test.
+enum RuleFamily : uint32_t {
+  famTurnRules = 1u << 0,
+  famEconomy = 1u << 1,
+  famAwards = 1u << 2,
+};
+
 struct CardDef {
   std::string code;  // DoomtrooperDB code, e.g. "01273"
   std::string name;  // e.g. "SEA LION"
@@ -488,6 +554,10 @@ struct CardDef {
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
+  std::optional<TurnRules> turn_rules;          // while in play: turns change
+  OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once
+  std::optional<EconomyRules> economy;          // while in play: D, P and draws change
+  std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
@@ -495,6 +565,7 @@ struct CardDef {
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
   uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
+  uint32_t families = 0;          // RuleFamily bits of the fields it has
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {

@@ -154,7 +154,13 @@ struct PendingChoice {
   std::vector<CardId> candidates;  // cards still to pick from
   std::vector<int8_t> seats;       // players still to pick from (`choose s1`)
   Phase resume = Phase::Actions;   // the decision it interrupted
+  // The question of the card it is: 0 the card's own Choice, else one a mechanism asks
+  // (effects/choices/fetch.hpp: kFetchRecipient, kFetchPlayAtOnce), with the warrior using the card.
+  uint8_t fetch = 0;
+  CardId user = kNoCard;
 };
+constexpr uint8_t kFetchRecipient = 1;   // which warrior takes a fetched Equipment card (choose c12)
+constexpr uint8_t kFetchPlayAtOnce = 2;  // a fetched card, now in hand, played at once as usual
 
 // What a card in play remembers of its own (docs/effects.md "Missions"): the
 // warrior a mission chose, the turn from whose end its condition has held,
@@ -191,6 +197,7 @@ struct PointsAward {
   bool destiny_only = false;  // own-warrior kills and FREELANCER earnings
   CardId source = kNoCard;    // the warrior that was killed or that sabotaged
   int16_t or_d = 0;           // (when set) no split: all `amount` as P, or this many D
+  uint8_t d_times = 1;        // D taken from it are multiplied by this (HIGHER VALUE ON LIFE)
 };
 
 struct State {
@@ -235,6 +242,12 @@ struct State {
   // A warrior has entered play in an Outpost: Transfers are allowed from now
   // on (gEngine "TRANSFER WARRIOR").
   bool outpost_opened = false;
+  // The rule families some card of this game belongs to (CardDef::families), so a
+  // rule for cards the game does not hold is never looked for; worked out from
+  // `cards` by resume() whenever their number changed (set-up), and again where
+  // card definitions are dealt anew (determinize, state_from_text).
+  uint32_t families = 0;
+  uint32_t families_of = 0;  // how many cards `families` was worked out from
   // A card was played, or an ability used, for no action in the Actions step
   // of the player whose turn it is: the other players answer it (gEngine
   // "TIMING") once the game is back in that step, after any choice the card

@@ -26,10 +26,13 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
   if (!tactical_open(s, me, true)) return;  // SHROUD
   // Neither depends on the pair: asked once, not for every attacker-defender pair.
   const bool tactic_ok[2] = {tactic_allowed(s, Tactic::Fight), tactic_allowed(s, Tactic::Shoot)};
+  // Past the turn's own Tactical action, only a warrior a card gives another one to.
+  const bool counted = (s.tactical_used || s.actions_left < 1) && !free_attacks(s, me);
   std::vector<ActiveAttackRule> scratch;
   const bool rules = !attack_rules(s, scratch).empty();  // cards that change who may attack whom: rare
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
+    if (counted && !tactical_allowed(s, me, a)) continue;
     const size_t first_option = out.size();
     for (int t = 0; t < s.num_seats(); ++t) {
       if (s.seats[size_t(t)].eliminated) continue;
@@ -116,19 +119,7 @@ static void pay_attack_price(State& s, int me, CardId d, const AttackVerdict& pr
   }
 }
 
-int pay_attack(State& s, int me, int cost) {
-  const int spare = free_attacks(s, me) || s.extra_tacticals ? 0 : s.actions_left - cost;
-  if (free_attacks(s, me)) {
-    s.actions_left -= cost;  // the Dark Legion player's attacks are actions like any other (1st ed, option 4)
-  } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
-    --s.extra_tacticals;
-    s.actions_left -= cost;
-  } else {
-    s.tactical_used = true;
-    s.actions_left = 0;  // a Tactical action ends the Actions step
-  }
-  return spare;
-}
+int pay_attack(State& s, int me, CardId attacker, int cost) { return spend_tactical(s, me, attacker, cost); }
 
 void apply_attack(State& s, const Option& o, Log log) {
   if (plan_attack_taken(s, o, log)) return;  // EMPATHY: told as the turn's plan, not made now
@@ -144,7 +135,7 @@ void apply_attack(State& s, const Option& o, Log log) {
   AttackVerdict price;
   if (!s.card(o.b).hidden) price = judge_attack(s, o.a, o.b);
   const int cost = std::max(o.p == 1 ? 2 : 1, price.actions);  // a doubled Fight attack is two actions
-  const int spare = pay_attack(s, me, cost);
+  const int spare = pay_attack(s, me, o.a, cost);
   // gEngine "Multi-Player Games", option 2: paid first, each time.
   const int toll = attack_toll(s, me, s.card(o.b).controller);
   destiny(s, me) -= toll;

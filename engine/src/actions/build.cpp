@@ -41,6 +41,7 @@ void build_options(const State& s, CardId c, std::vector<Option>& out) {
   const bool named = areas.size() > 1;  // the option names its area whenever the card has a choice
   std::erase_if(areas, [&](Area a) { return fort_in_play(s, s.current, c, a); });
   if (areas.empty() || fort_in_play(s, s.current, c)) return;
+  if (s.def(c).one_in_play == OneInPlay::InGame && limited_copy_in_play(s, s.current, c)) return;  // GRAVEYARD, MUSEUM
   if (!named) {
     out.push_back({OptKind::Build, c});
     return;

@@ -105,7 +105,7 @@ void close_declared_window(State& s, Log) {
   }
   // No attack is left to name (INVOKE PAIN): the Tactical action is spent for nothing.
   attack_named(s);
-  pay_attack(s, s.current, 1);
+  pay_attack(s, s.current, kNoCard, 1);
   open_response_window(s);
 }
 

@@ -43,7 +43,7 @@ void apply_declare_attack(State& s, const Option& o, Log log);
 // The window closed: on to naming, or the action is spent for nothing.
 void close_declared_window(State& s, Log log);
 // A Tactical attack action of `cost` actions is spent; returns the actions it gave up (TAKE AIM).
-int pay_attack(State& s, int me, int cost);
+int pay_attack(State& s, int me, CardId attacker, int cost);
 // An attack is named: the naming stage is over.
 void attack_named(State& s);
 // Printed BLIND FURY: cards DISCARDED AFTER THE COMBAT leave once that action's response window closes.

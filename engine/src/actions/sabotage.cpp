@@ -3,6 +3,7 @@
 // unless the Multiple Sabotages option is on. In 2nd ed ("OPTIONAL RULE:
 // SABOTAGE") it is one ordinary action and not an attack; in 1st ed it is an
 // attack on the player (002 "ATTACKING A PLAYER DIRECTLY"), `attack cN sM`.
+#include "effects/economy/awards.hpp"
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
@@ -38,6 +39,7 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
         s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
     if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
     if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
+    const bool counted = kind == OptKind::Sabotage && (s.tactical_used || s.actions_left < 1);
     // The saboteur must be able to take part in a combat (gEngine "SABOTAGE"; 2nd ed "OPTIONAL RULE:
     // SABOTAGE"): one in cover may, as it may be attacked; it may not attack, so under 1st ed, where
     // this is an attack on the player, it may not. A face-down warrior never seen stays so.
@@ -45,6 +47,7 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
       const CardInst& ai = s.card(a);
       if (!can_take_part_in_combat(s, a) || ai.hidden || stunned(s, a)) continue;
       if (ai.cover && kind == OptKind::DirectAttack) continue;
+      if (counted && !tactical_allowed(s, me, a)) continue;  // a card's extra Tactical action (COMMAND HELMET)
       out.push_back({kind, a, CardId(t)});
     }
   }
@@ -53,21 +56,26 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
 void apply_sabotage(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   SeatState& st = s.seats[size_t(me)];
-  if (s.rules.sabotage_action == SabotageAction::Standard ||
-      (o.kind == OptKind::DirectAttack && free_attacks(s, me))) {  // 1st ed option 4: one action, the step goes on
+  if (s.rules.sabotage_action == SabotageAction::Standard) {
     --s.actions_left;
-  } else if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
-    --s.extra_tacticals;
-    --s.actions_left;
+  } else if (o.kind == OptKind::Sabotage && free_attacks(s, me)) {
+    // Not an attack, so the Legion player of 1st ed option 4 takes it as a Tactical action like anyone.
+    if (s.extra_tacticals) {  // BLOOD LUST, INITIATIVE: this one does not end the step
+      --s.extra_tacticals;
+      --s.actions_left;
+    } else {
+      s.tactical_used = true;
+      s.actions_left = 0;
+    }
   } else {
-    s.tactical_used = true;
-    s.actions_left = 0;  // a Tactical action ends the Actions step
+    spend_tactical(s, me, o.a, 1);  // ends the step, unless a card gives more; a direct attack of option 4 is one action
   }
   st.sabotaged_mask |= 1u << unsigned(o.b);
   const int v = stats(s, o.a).v;
   emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
              kNoCard, o.b});
-  queue_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !has_ability(s, o.a, desig::EarnsP), o.a);
+  queue_changed_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !has_ability(s, o.a, desig::EarnsP), o.a,
+                      Earning::Sabotages, o.a, kNoCard, o.b);  // LIMITED RESOURCES, FORTIFY WARZONE
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

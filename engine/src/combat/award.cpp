@@ -5,6 +5,7 @@
 #include "dt/designations.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/economy/awards.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -17,7 +18,9 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     const bool own = vi.controller == ki.controller;  // D only, times the preset's multiplier
     const bool d_only = own || (is_freelancer(s, k.killer) && !has_ability(s, k.killer, desig::EarnsP));
     if (forced_kill_pays(s, k.victim, k.killer, k.v, log)) continue;  // gEngine COMMAND: D to its caster, who earns no P
-    queue_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim);
+    // PAPARAZZO, HELSTROM MOUNTAINS, FREELANCER PATRIARCH: cards in play change what it pays.
+    queue_changed_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim, Earning::Kills,
+                        k.killer, k.victim, vi.controller);
   }
   for (const Kill& k : kills) on_kill(s, k.victim, k.killer, k.v, mutual, log);
   // Who annihilates, and who is possessed (POSSESS), is decided before anyone leaves play.

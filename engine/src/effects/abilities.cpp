@@ -221,10 +221,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   destiny(s, me) -= ability_price(s, o.a, user, ab, o.n);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
-  if (tactical_ability(s.def(o.a), ab)) {  // as an attack would: a Tactical action ends the step
-    if (s.extra_tacticals) --s.extra_tacticals;
-    else s.tactical_used = true, s.actions_left = 0;
-  }
+  if (tactical_ability(s.def(o.a), ab)) spend_tactical(s, me, user, 0);  // as an attack would
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
   if (s.def(o.a).has_designation(desig::OnceATurn)) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});

@@ -18,6 +18,10 @@ CardId combat_opponent(const State& s, CardId w);
 // The warrior an attachment ultimately sits on (add-ons sit on weapons).
 CardId bearer_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
+// Warriors in play, face up, matching f as seen from `seat` (Effect::per_warrior).
+int warriors_matching(const State& s, const WarriorFilter& f, int seat);
+// Card.one_in_play: is a copy of c already in play (`seat`'s, or anyone's for one in the game)?
+bool limited_copy_in_play(const State& s, int seat, CardId c);
 bool is_fortification(const State& s, CardId c);
 int hand_limit(const State& s, int seat);
 
@@ -70,7 +74,8 @@ bool tactical_use(const State& s, const Option& o);
 bool timing_open(const State& s, Timing t, int seat, int actions);
 
 // --- targets (targets.cpp) ---
-struct Target { CardId card = kNoCard; int8_t seat = -1; int8_t area = -1; };  // area: a combat area of `seat` (a host)
+// area: a combat area of `seat` (a host); user: a spell's caster, for choices
+struct Target { CardId card = kNoCard; int8_t seat = -1; int8_t area = -1; CardId user = kNoCard; };
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source);
 // May the effects make t the new defender (ChangeDefender)?
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
@@ -209,6 +214,8 @@ constexpr int kPickedSeat = 100;
 // --- choices (choices.cpp): picks a card's text leaves to a player ---
 // Fixes the candidates of the card's Choice as it is played (before its effects run).
 std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times);
+// The zone a YOUR_PILES choice's pile is.
+Zone pile_zone(Pile p);
 // Queues the card's choice, showing hidden candidates to the chooser.
 void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log);
 std::vector<int8_t> choice_seats(const State& s, int seat, CardId source, Target t);

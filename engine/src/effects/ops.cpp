@@ -33,6 +33,8 @@
 #include "effects/costs/upkeep.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "effects/modifiers/visitation.hpp"
+#include "effects/economy/economy.hpp"
+#include "effects/choices/fetch.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
 #include "internal.hpp"
@@ -86,7 +88,7 @@ static const HandlerTable& handlers() {
     // gEngine LESSER TELEPATHY: the caster picks every combat's tactic until its next turn (effects/attacks/telepathy.hpp).
     m[size_t(H::pick_tactics)] = [](State& s, int seat, CardId source, CardId, int, Log) { pick_tactics(s, seat, source); };
     // COMMAND: the caster's Tactical action (its cast), then the picked defender and the tactic (effects/attacks/command.hpp).
-    m[size_t(H::tactical_cast)] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, 0); };
+    m[size_t(H::tactical_cast)] = [](State& s, int seat, CardId, CardId, int, Log) { pay_attack(s, seat, kNoCard, 0); };
     for (const bool printed : {false, true})
       m[size_t(printed ? H::forced_attack_printed : H::forced_attack)] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
@@ -351,9 +353,10 @@ bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
       if (s.def(c).type == CardType::Equipment && is_attached_top(s, c) && has_ability(s, bearer_of(s, c), desig::EquipmentStays))
         return true;
       if (kept_in_play(s, c)) return true;  // a grafted weapon (CHASSEUR), KEEPS EQUIPMENT, ...
-      // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them).
-      return e.op == Op::Discard && s.def(c).has_designation(desig::NeverDiscarded) && s.card(c).attached_to != kNoCard &&
-             is_warrior_in_play(s, s.card(c).attached_to);
+      // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them);
+      // a card lying in play never (printed LIMITED RESOURCES).
+      return e.op == Op::Discard && s.def(c).has_designation(desig::NeverDiscarded) &&
+             (s.card(c).attached_to == kNoCard || is_warrior_in_play(s, s.card(c).attached_to));
     case Op::Wound: case Op::Kill: case Op::KillAwarded:
       if (!is_warrior_in_play(s, c)) return false;
       if (keywords(s, c) & kwNoWound) return true;
@@ -394,13 +397,23 @@ bool draw_pile_shielded(const State& s, int seat, CardId source) {
   return false;
 }
 
+int warriors_matching(const State& s, const WarriorFilter& f, int seat) {
+  int n = 0;
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play)
+      if (is_warrior_in_play(s, w) && !s.card(w).hidden && filter_matches(s, f, w, seat)) ++n;
+  return n;
+}
+
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked, int picked_seat) {
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
     if (e.tactics && !(s.combat.active && (e.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
-    const int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
+    int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
+    if (e.per_target_v && target.card != kNoCard && s.card(target.card).zone == Zone::InPlay)  // TAX REFUND, REASSIGNMENT
+      amount += e.per_target_v * (e.target_modified_v ? stats(s, target.card).v : s.def(target.card).v);
     std::vector<CardId> cards;
     std::vector<int> seats;
     switch (e.who) {
@@ -413,10 +426,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           cards.push_back(user);
         break;
       case Who::You: seats.push_back(seat); break;
-      case Who::TargetPlayer: if (target.seat >= 0) seats.push_back(target.seat); break;
-      case Who::EachPlayer:
+      case Who::TargetPlayer:  // for a card target, its owner (REASSIGNMENT)
+        if (target.seat >= 0) seats.push_back(target.seat);
+        else if (target.card != kNoCard) seats.push_back(s.card(target.card).owner);
+        break;
+      case Who::EachPlayer:  // with `filter.other`, each other player (TAXATION)
         for (int t = 0; t < s.num_seats(); ++t)
-          if (!s.seats[size_t(t)].eliminated) seats.push_back(t);
+          if (!s.seats[size_t(t)].eliminated && !(e.filter.other && t == seat)) seats.push_back(t);
         break;
       case Who::AllWarriors:
         for (const SeatState& st : s.seats)
@@ -450,6 +466,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (e.designation == word::Mission) {  // every mission in play, on warriors or players
           for (size_t i = 0; i < s.cards.size(); ++i)
             if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission) cards.push_back(CardId(i));
+          break;
+        }
+        if (e.filter.card_types) {  // RISING MARKET: every other card in play of these types (and `filter`'s designation)
+          for (size_t i = 0; i < s.cards.size(); ++i) {
+            const CardId c = CardId(i);
+            if (s.cards[i].zone != Zone::InPlay || s.cards[i].hidden || c == source) continue;
+            if (!(e.filter.card_types & (1u << unsigned(s.def(c).type)))) continue;
+            if (!e.filter.designation.empty() && !s.def(c).has_designation(e.filter.designation)) continue;
+            cards.push_back(c);
+          }
           break;
         }
         // Every fortification in play: built, given to a warrior, or a card considered one.
@@ -490,6 +516,23 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         emit_fx(log, seat, source, e.op, e.reveal ? c : kNoCard, s.card(c).owner);
         take_out(s, c);
         put_into(s, c, Zone::Hand);
+        continue;
+      }
+      if (e.op == Op::PutIntoPlay) {  // fetched: into play at once (SUMMON HERO, DARK SUMMONING)
+        if (s.card(c).zone != Zone::InPlay) put_into_play_now(s, seat, source, user, target.card, c, e, log);
+        continue;
+      }
+      if (e.op == Op::PlayAtOnce) {  // fetched: played at once as usual (gEngine SUMMON DEFENSE)
+        if (s.card(c).zone != Zone::InPlay) play_at_once(s, seat, source, user, c, log);
+        continue;
+      }
+      if (e.op == Op::ToDrawPile) {  // A SECOND CHANCE: back into its owner's draw pile, shuffled
+        if (s.card(c).zone == Zone::InPlay) continue;
+        const int owner = s.card(c).owner;
+        take_out(s, c);
+        put_into(s, c, Zone::Draw);
+        s.rng.shuffle(s.seats[size_t(owner)].draw);
+        emit_fx(log, seat, source, e.op, c, -1);
         continue;
       }
       if (e.op == Op::EnterPlay) {  // from a pile (the Side Board), in its area, for free
@@ -574,9 +617,42 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           reveal(s, c, log);
           break;
         case Op::ReturnToHand: {
-          for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
+          // HASTY GETAWAY: its owner's Equipment and Specials on it go to that hand too.
+          const int owner = s.card(c).owner;
+          for (CardId a : attachment_list(s, c)) {
+            const CardType t = s.def(a).type;
+            const bool along = e.with_attachments && s.card(a).owner == owner &&
+                               (t == CardType::Equipment || t == CardType::Special || t == CardType::Relic);
+            if (!along) {
+              discard_from_play(s, a);
+              continue;
+            }
+            for (CardId b : attachment_list(s, a)) discard_from_play(s, b);
+            take_out(s, a);
+            put_into(s, a, Zone::Hand);
+          }
           take_out(s, c);
           put_into(s, c, Zone::Hand);
+          break;
+        }
+        case Op::ShuffleIntoDraw: {  // REASSIGNMENT: with its Equipment, into the owners' draw piles
+          if (!is_warrior_in_play(s, c)) break;
+          for (CardId a : attachment_list(s, c)) {
+            const bool equipment = s.def(a).type == CardType::Equipment;
+            if (!equipment) {
+              discard_from_play(s, a);
+              continue;
+            }
+            for (CardId b : attachment_list(s, a)) discard_from_play(s, b);
+            const int owner = s.card(a).owner;
+            take_out(s, a);
+            put_into(s, a, Zone::Draw);
+            s.rng.shuffle(s.seats[size_t(owner)].draw);
+          }
+          const int owner = s.card(c).owner;
+          take_out(s, c);
+          put_into(s, c, Zone::Draw);
+          s.rng.shuffle(s.seats[size_t(owner)].draw);
           break;
         }
         case Op::DiscardGifts:
@@ -633,17 +709,61 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         default: break;
       }
     }
+    const int amount_all = amount;
     for (int t : seats) {
       if (player_immune_to(s, t, source)) continue;  // HERETIC CONSPIRACY: nothing of the Art reaches it
+      // DUTY ROSTER, TAXATION: once for each warrior matching, counted from this player's side.
+      const int amount = e.per_warrior ? amount_all * warriors_matching(s, *e.per_warrior, t) : amount_all;
       if ((e.op == Op::Draw || e.op == Op::ShuffleDraw || e.op == Op::AnnihilateTopDraw) && draw_pile_shielded(s, t, source))
         continue;  // SPELLBOUND
+      if ((e.op == Op::LoseD || e.op == Op::LoseP || e.op == Op::EmptyD || e.op == Op::HalveP || e.op == Op::SwapD) &&
+          (points_shielded(s, t, seat) || (e.op == Op::SwapD && points_shielded(s, seat, t))))
+        continue;  // CARDINAL'S BANK: only its player changes its D and P
       emit_fx(log, seat, source, e.op, kNoCard, t);
       SeatState& st = s.seats[size_t(t)];
       switch (e.op) {
         case Op::Draw: draw_cards(s, t, amount); break;
+        case Op::DrawUpTo: {  // HIDDEN CACHE, FILL'EM UP: up to a number of cards, or the hand limit
+          const int want = (amount > 0 ? amount : hand_limit(s, t)) - int(st.hand.size());
+          if (want > 0) draw_cards(s, t, want);
+          break;
+        }
+        case Op::ShuffleDiscardIntoDraw:  // NATHANIEL'S OPPORTUNITY
+          for (CardId x : std::vector<CardId>(st.discard)) take_out(s, x), put_into(s, x, Zone::Draw);
+          s.rng.shuffle(st.draw);
+          break;
+        case Op::SwapPiles: {  // DEJA VU: the draw pile and the discard pile change places
+          const std::vector<CardId> draw = st.draw, discard = st.discard;
+          for (CardId x : draw) take_out(s, x), put_into(s, x, Zone::Discard);
+          for (CardId x : discard) take_out(s, x), put_into(s, x, Zone::Draw);
+          s.rng.shuffle(st.draw);
+          s.rng.shuffle(st.discard);
+          break;
+        }
+        case Op::DiscardHand:  // SUBTERFUGE
+          for (CardId x : std::vector<CardId>(st.hand)) take_out(s, x), put_into(s, x, Zone::Discard);
+          break;
+        case Op::AnnihilateDiscardPile:  // LIVING ON THE EDGE
+          for (CardId x : std::vector<CardId>(st.discard)) take_out(s, x), put_into(s, x, Zone::Annihilated);
+          break;
+        case Op::HandToBottom: {  // TUCKED AWAY: as many from the bottom of the pile; the hand goes under it
+          const std::vector<CardId> hand = st.hand;
+          std::vector<CardId> bottom(st.draw.begin(), st.draw.begin() + long(std::min(hand.size(), st.draw.size())));
+          for (CardId x : hand) take_out(s, x);
+          for (CardId x : bottom) take_out(s, x), put_into(s, x, Zone::Hand);
+          for (CardId x : hand) {
+            s.card(x).zone = Zone::Draw;
+            st.draw.insert(st.draw.begin(), x);
+          }
+          break;
+        }
         case Op::GainD: add_points(s, t, 0, amount); break;
         case Op::LoseD: add_points(s, t, 0, -amount); break;
-        case Op::GainP: add_points(s, t, amount, 0), note_p_earned(s, t, amount); break;
+        case Op::GainP: {  // ADMINISTRATIVE CRACKDOWN: P earned are paid for
+          const int p = p_kept_after_price(s, t, amount);
+          add_points(s, t, p, 0), note_p_earned(s, t, p);
+          break;
+        }
         case Op::LoseP: add_points(s, t, -amount, 0); break;
         case Op::Award: queue_award(s, t, amount, false, source); break;
         case Op::AwardPOrD: queue_award_p_or_d(s, t, amount, source); break;

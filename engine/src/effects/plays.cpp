@@ -12,6 +12,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/economy/economy.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
 #include "internal.hpp"
@@ -26,19 +27,6 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
   return std::none_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
     return m.seat == seat && m.target == kNoCard && s.card(m.source).def == s.card(c).def;
   });
-}
-
-// A copy of card c in play (attached or lying before a player), anyone's or `seat`'s (not -1).
-static bool copy_in_play(const State& s, CardId c, int seat) {
-  const uint16_t def = s.card(c).def;
-  for (size_t i = 0; i < s.seats.size(); ++i) {
-    if (seat >= 0 && int(i) != seat) continue;
-    for (CardId x : s.seats[i].in_play)
-      if (s.card(x).def == def) return true;
-  }
-  for (CardId x : s.attached)
-    if (s.card(x).def == def && (seat < 0 || s.card(x).controller == seat)) return true;
-  return false;
 }
 
 static bool free_mission(const State& s, CardId card, CardId target) {
@@ -60,7 +48,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       ~ChoiceCheck() {
         if (!on) return;
         out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) {
-          return !choice_possible(s, seat, o.a, {o.b, o.seat}, o.n);
+          return !choice_possible(s, seat, o.a, {o.b, o.seat, -1, o.c}, o.n);
         }), out.end());
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
@@ -69,7 +57,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && !team_game(s)) continue;
-    if ((p.one_in_play || p.one_in_play_yours) && copy_in_play(s, c, p.one_in_play ? -1 : seat)) continue;  // TOTAL WAR!
+    if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
@@ -81,6 +69,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
     if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
     if (p.requires_card && !card_in_play_matches(s, seat, *p.requires_card)) continue;
+    if (!p.barred_by.empty() &&  // HIDDEN CACHE: not while MANIFEST DESTINY lies before you
+        std::any_of(p.barred_by.begin(), p.barred_by.end(), [&](const WarriorFilter& f) { return card_in_play_matches(s, seat, f); }))
+      continue;
     if (!effects_possible(s, p.effects)) continue;
     if (std::any_of(p.effects.begin(), p.effects.end(), [&](const Effect& e) {  // PURSUIT: a combat just over
           return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e);
@@ -91,9 +82,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       art_options(s, seat, c, out);
       continue;
     }
-    const int n = max_times(s, seat, p.cost_d, p.per_d, p.max_times);
+    const int surcharge = d.type == CardType::Special ? special_surcharge(s, seat) : 0;  // WATCHFUL EYE
+    const int n = max_times(s, seat, p.cost_d + surcharge, p.per_d, p.max_times);
     // x0 (GIFT OF FATE's one card) needs only the fixed price.
-    const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d;
+    const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d + surcharge;
     if (n <= 0 && !zero_ok) continue;
     // AGENT NICK MICHAELS: missions assigned to a FREE MISSIONS warrior cost no
     // action and may be assigned at any point of your turn.
@@ -115,7 +107,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
-      const int extra = t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0;
+      const int extra = (t.card != kNoCard ? borrow_price(s, p.filter.affil, t.card) : 0) + surcharge;
       const int nt = extra ? max_times(s, seat, p.cost_d + extra, p.per_d, p.max_times) : n;
       if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
@@ -151,7 +143,8 @@ bool apply_play(State& s, const Option& o, Log log) {
     paid = mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
     destiny(s, me) -= paid;
   }
-  else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0);
+  else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +
+                         (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
@@ -200,7 +193,7 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
-  if (p.choice) candidates = choice_candidates(s, me, o.a, tgt, o.n);
+  if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   {
     const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
@@ -208,7 +201,7 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   }
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
-  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, tgt, o.n, std::move(candidates), log);
+  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
 }
 

@@ -24,6 +24,12 @@ void action_options(const State& s, std::vector<Option>& out) {
     return;
   }
   const std::vector<CardId> mine = own_warriors(s, s.current);
+  if (s.actions_left <= 0) {  // COMMAND HELMET: only a warrior's own extra Tactical action is left
+    out.push_back({OptKind::Pass});
+    attack_options(s, mine, out);
+    if (s.rules.sabotage_action != SabotageAction::Standard) sabotage_options(s, mine, out);
+    return;
+  }
   // Duties first: a warrior out of cover, then following an opponent to Earth.
   if (forced_exit_cover(s, mine, out)) return;
   if (forced_transfer(s, mine, out)) return;
@@ -56,11 +62,14 @@ void action_options(const State& s, std::vector<Option>& out) {
   // often as it has actions.
   const bool first_turn = s.seats[s.current].turns_taken <= 1;
   if (first_turn && !s.rules.tactical_in_first_turn) return;
-  const bool may_attack = !s.tactical_used || free_attacks(s, s.current);
+  // Cards may give more (MISSION STATEMENT, COMMAND HELMET): attack_options asks for each warrior.
+  const bool more = more_tacticals(s, s.current);
+  const bool may_attack = !s.tactical_used || free_attacks(s, s.current) || more;
   if (may_attack) attack_options(s, mine, out);
   // A direct attack on a player (1st ed) is an attack: the Legion player of option 4 makes several.
   const bool direct = s.rules.sabotage_action == SabotageAction::DirectAttack;
-  if ((!s.tactical_used || (direct && free_attacks(s, s.current))) && s.rules.sabotage_action != SabotageAction::Standard)
+  if ((!s.tactical_used || more || (direct && free_attacks(s, s.current))) &&
+      s.rules.sabotage_action != SabotageAction::Standard)
     sabotage_options(s, mine, out);
   keep_boast(s, mine, out);
   keep_orders(s, out);

@@ -27,7 +27,10 @@ int hand_limit_of(const State& s, int seat) {
 int actions_per_turn_of(const State& s, int seat) {
   const SeatRules* r = own_rules(s, seat);
   const int bonus = seat == s.current ? s.bonus_actions : 0;  // INITIATIVE
-  return (r && r->actions_per_turn >= 0 ? r->actions_per_turn : s.rules.actions_per_turn) + bonus;
+  int n = r && r->actions_per_turn >= 0 ? r->actions_per_turn : s.rules.actions_per_turn;
+  if (s.families & famTurnRules)  // FOURTH DIRECTORATE, DIRE PORTENTS: never under one
+    if (const int more = turn_rule_actions(s, seat)) n = std::max(std::min(n, 1), n + more);
+  return n + bonus;
 }
 
 bool free_attacks(const State& s, int seat) {

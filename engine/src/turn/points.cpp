@@ -1,6 +1,7 @@
 // Points awards: whoever earns points splits them between P and D as they
 // choose, one award at a time (gEngine "8) AWARD POINTS", "SABOTAGE"); D-only
 // awards (own warriors, FREELANCERs) have one split and are paid at once.
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -36,7 +37,7 @@ void points_options(const State& s, std::vector<Option>& out) {
   for (int p = aw.destiny_only ? 0 : aw.amount; p >= lowest_p(s, aw); --p) {
     Option o{OptKind::Points};
     o.p = int16_t(p);
-    o.d = int16_t(aw.amount - p);
+    o.d = int16_t((aw.amount - p) * aw.d_times);  // HIGHER VALUE ON LIFE: the D doubled
     out.push_back(o);
   }
 }
@@ -45,8 +46,9 @@ void apply_points(State& s, int p, int d, Log log) {
   PointsAward aw = s.awards.front();
   s.awards.erase(s.awards.begin());
   SeatState& st = s.seats[aw.seat];
-  st.promotion += p;
   destiny(s, aw.seat) += d;
+  p = p_kept_after_price(s, aw.seat, p);  // ADMINISTRATIVE CRACKDOWN: the D just earned may pay
+  st.promotion += p;
   if (p > 0) {
     if (s.recent_p_seat != int(aw.seat)) s.recent_p_seat = int8_t(aw.seat), s.recent_p = 0;
     s.recent_p = int16_t(s.recent_p + p);

@@ -94,7 +94,7 @@ void start_turn(State& s, Log log) {
 }
 
 void after_action(State& s) {
-  if (s.actions_left > 0) start_actions(s);
+  if (s.actions_left > 0 || extra_tactical_left(s, s.current)) start_actions(s);
   else start_discard_step(s);
 }
 

@@ -45,6 +45,31 @@ void apply_pass(State& s, const Option& o, Log log);
 // --- the Actions step (actions_step.cpp) ---
 void action_options(const State& s, std::vector<Option>& out);
 
+// --- cards that change turns (turn_rules.cpp; docs/effects.md "Turn rules") ---
+// What the cards in play do to `seat`'s turns, added up.
+struct TurnGate {
+  int actions = 0;           // actions added (or, negative, taken away) each turn
+  bool one_tactical = false; // one Tactical action between Draw steps, no extra ones
+  bool keeps_step = false;   // a Tactical action does not end the Actions step
+  bool extra = false;        // some card gives extra or converted Tactical actions
+};
+TurnGate turn_gate(const State& s, int seat);
+int turn_rule_actions(const State& s, int seat);
+// May warrior w make a Tactical action now, as far as the turn's count of them goes?
+bool tactical_allowed(const State& s, int seat, CardId w);
+// Could a card let `seat` make a Tactical action beyond the turn's own one?
+bool more_tacticals(const State& s, int seat);
+// Spends a Tactical action of w costing `cost` actions: an extra one, a converted
+// one, or the turn's own (which ends the step). Returns the actions it gave up.
+int spend_tactical(State& s, int seat, CardId w, int cost);
+// Has a warrior of `seat` an extra Tactical action left that needs no action
+// (COMMAND HELMET)? The Actions step then stays open for it alone.
+bool extra_tactical_left(const State& s, int seat);
+// A card lowering the turn's actions takes effect at once.
+void cap_turn_actions(State& s);
+// Works out State::families from the game's cards.
+void index_families(State& s);
+
 // --- timing windows (windows.cpp) ---
 void open_window(State& s, WindowKind kind, std::vector<uint8_t> order);
 // The same with the seats in turn order from `first`, written into the

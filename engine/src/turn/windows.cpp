@@ -8,6 +8,7 @@
 #include "actions/second_attack.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/reactions.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -88,7 +89,7 @@ void close_window(State& s, Log log) {
   switch (s.window.kind) {
     case WindowKind::PreDraw: {
       SeatState& st = s.seats[s.current];
-      int want = hand_limit(s, s.current) - int(st.hand.size());
+      int want = draw_step_cap(s, s.current, hand_limit(s, s.current) - int(st.hand.size()));  // THROWING IT ALL AWAY
       int n = want > 0 ? draw_cards(s, s.current, want) : 0;
       if (n) emit(log, {EventKind::Draw, int8_t(s.current), kNoCard, kNoCard, n});
       start_actions(s);

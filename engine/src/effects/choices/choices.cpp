@@ -31,9 +31,21 @@
 #include "effects/lasting/disease.hpp"
 #include "effects/filters/waiver.hpp"
 #include "effects/costs/mystic.hpp"
+#include "effects/choices/fetch.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
+
+Zone pile_zone(Pile p) {
+  switch (p) {
+    case Pile::Discard: return Zone::Discard;
+    case Pile::Draw: return Zone::Draw;
+    case Pile::Hand: return Zone::Hand;
+    case Pile::SideBoard: return Zone::SideBoard;
+    case Pile::Annihilated: return Zone::Annihilated;
+  }
+  return Zone::Limbo;
+}
 
 // A position read back from text may name a card without a choice: nothing to pick then.
 static const ChoiceSpec& spec_of(const State& s, CardId source) {
@@ -59,8 +71,19 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
     case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
     case ChoiceFrom::Players: return false;
     case ChoiceFrom::MissionRecipients: return is_warrior_in_play(s, x);
+    case ChoiceFrom::YourPiles:
+      for (const PileSource& p : c.piles)
+        if (s.card(x).zone == pile_zone(p.pile)) return true;
+      return false;
   }
   return false;
+}
+
+// What a card picked from one of your piles costs (Choice YOUR_PILES).
+static int pile_price(const State& s, const ChoiceSpec& c, CardId x) {
+  for (const PileSource& p : c.piles)
+    if (s.card(x).zone == pile_zone(p.pile)) return p.cost_d + p.v_times * s.def(x).v;
+  return c.cost_d;
 }
 
 // EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
@@ -124,6 +147,17 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
       }
       break;
     case ChoiceFrom::Players: break;  // players only (choice_seats)
+    case ChoiceFrom::YourPiles:  // SUMMON HERO: the piles named, each card with its pile's price
+      for (const PileSource& p : c.piles) {
+        if (p.pile == Pile::Draw && draw_pile_shielded(s, seat, source)) continue;  // SPELLBOUND
+        const std::vector<CardId>* pile = p.pile == Pile::Discard ? &me.discard : p.pile == Pile::Draw ? &me.draw
+                                          : p.pile == Pile::Hand  ? &me.hand    : p.pile == Pile::SideBoard ? &me.side_board
+                                                                                 : &me.annihilated;
+        for (CardId x : *pile)
+          if (x != source && filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, seat, source, t.user, t.card, x))
+            out.push_back(x);
+      }
+      break;
     case ChoiceFrom::MissionRecipients:  // FILE TRANSFER: a mission on a warrior goes onto another warrior
       if (t.card != kNoCard && s.card(t.card).zone == Zone::InPlay && s.card(t.card).attached_to != kNoCard)
         for (const SeatState& st : s.seats)
@@ -197,11 +231,12 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
   ch.by = uint8_t(seat);
   ch.seat = uint8_t(chooser(s, seat, c, t));
   ch.picks_left = picks_for(c, times);
+  ch.user = t.user;
   ch.candidates = std::move(candidates);
   ch.seats = choice_seats(s, seat, source, t);
   // Cards from places the chooser may not see are shown to it (and to no one else).
   if (c.from == ChoiceFrom::TargetPlayersHand || c.from == ChoiceFrom::TopOfYourDraw ||
-      c.from == ChoiceFrom::YourDiscardPile)
+      c.from == ChoiceFrom::YourDiscardPile || c.from == ChoiceFrom::YourPiles)
     for (CardId x : ch.candidates)
       emit(log, {EventKind::Effect, int8_t(ch.seat), source, x, int(Op::LookAtHand), s.card(x).owner});
   s.choices.push_back(std::move(ch));
@@ -248,6 +283,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_disease_choice, disease_choice_options, apply_disease_choice},         // printed BACTERIA GRENADE
     {is_waiver_choice, waiver_choice_options, apply_waiver_choice},            // MENTAL CONSTITUTION
     {is_mystic_choice, mystic_choice_options, apply_mystic_choice},            // gEngine MYSTIC
+    {is_recipient_choice, recipient_options, apply_recipient},                 // SUMMON ITEM's warrior
 };
 
 static const MechanismChoice* mechanism_choice(const State& s, const PendingChoice& ch) {
@@ -257,6 +293,7 @@ static const MechanismChoice* mechanism_choice(const State& s, const PendingChoi
 }
 
 void choice_options(const State& s, std::vector<Option>& out) {
+  if (play_at_once_choice(s)) return play_at_once_options(s, out);  // a fetched card's plays (fetch.hpp)
   if (revelation_choice(s)) {  // its options are casts (effects/choices/revelation.hpp)
     revelation_options(s, out);
     return;
@@ -268,9 +305,9 @@ void choice_options(const State& s, std::vector<Option>& out) {
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
   if (ch.picks_left != 0) {
-    if (destiny(s, ch.seat) >= c.cost_d)
-      for (CardId x : ch.candidates)
-        if (still_there(s, c, x)) out.push_back({OptKind::Choose, x});
+    for (CardId x : ch.candidates)
+      if (still_there(s, c, x) && destiny(s, ch.seat) >= (c.piles.empty() ? c.cost_d : pile_price(s, c, x)))
+        out.push_back({OptKind::Choose, x});
     for (int8_t p : ch.seats)
       if (!s.seats[size_t(p)].eliminated) {
         Option o{OptKind::Choose};
@@ -300,16 +337,17 @@ void apply_choose(State& s, const Option& o, Log log) {
   }
   if (ch.picks_left > 0) --ch.picks_left;
   const CardId source = ch.source;
-  const Target t{ch.target, ch.target_seat};
+  const Target t{ch.target, ch.target_seat, -1, ch.user};
   const int by = ch.by, who = ch.seat;
+  const CardId user = ch.user;
   // A pick of a card just played is one of its effects: a cancel puts it back too.
   std::optional<UndoRecorder> record;
   if (just_played(s, source)) record.emplace(s, source);
   if (o.a != kNoCard) {
-    destiny(s, who) -= c.cost_d;
+    destiny(s, who) -= c.piles.empty() ? c.cost_d : pile_price(s, c, o.a);
     std::erase(ch.candidates, o.a);
     const Zone was = s.card(o.a).zone;
-    run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, o.a);
+    run_effects(s, by, source, user, t, 1, c.on_pick, log, nullptr, o.a);
     note_pile_pick(s, o.a, was);  // printed POWER OF PERCEPTION
   } else if (o.seat >= 0) {  // a player (ITEM VISION, FILE TRANSFER)
     destiny(s, who) -= c.cost_d;
@@ -340,6 +378,9 @@ static void finish_choice(State& s, Log log) {
     for (CardId x : ch.candidates)
       if (still_there(s, c, x))
         run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
+  if (!ch.fetch && c.from == ChoiceFrom::YourPiles)  // a draw pile searched is shuffled
+    for (const PileSource& p : c.piles)
+      if (p.pile == Pile::Draw) s.rng.shuffle(s.seats[ch.seat].draw);
   // A combat whose warrior left play meanwhile is over without a resolution.
   if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
     s.combat = Combat{};

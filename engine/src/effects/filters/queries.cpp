@@ -18,6 +18,17 @@ using namespace detail;
 
 namespace detail {
 
+// A card that may be in play once per player (or once in the game): is a copy of it there?
+bool limited_copy_in_play(const State& s, int seat, CardId c) {
+  const uint16_t def = s.card(c).def;
+  const bool anyone = s.def(c).one_in_play == OneInPlay::InGame;
+  for (size_t i = 0; i < s.cards.size(); ++i) {
+    const CardInst& x = s.cards[i];
+    if (CardId(i) != c && x.zone == Zone::InPlay && x.def == def && (anyone || x.controller == seat)) return true;
+  }
+  return false;
+}
+
 bool is_attached_top(const State& s, CardId c) {
   return s.card(c).zone == Zone::InPlay && s.card(c).attached_to != kNoCard;
 }
@@ -249,10 +260,11 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
   if (f.healthy && wi.wounded) return false;
-  if (f.min_v || f.max_v >= 0) {  // CYRIL DENT, CAPTAIN: V N or less; DEATH ANGEL: base V
+  if (f.min_v || f.max_v >= 0) {  // CYRIL DENT, CAPTAIN, DUTY ROSTER: V N or less; DEATH ANGEL: base V
     const int v = f.base_v ? base_stats(s, w).v : stats(s, w).v;
     if ((f.min_v && v < f.min_v) || (f.max_v >= 0 && v > f.max_v)) return false;
   }
+  if (f.weapon && !is_weapon_card(s.def(w))) return false;  // CONCEALED WEAPON
   if (f.in_cover && !wi.cover) return false;
   if (f.area && !(f.area & bit(wi.area))) return false;
   if (f.protection == 1 || f.protection == 2)

@@ -154,7 +154,8 @@ void run_draw_triggers(State& s, int seat, Log log) {
   for (auto [c, user] : fire) {
     if (s.card(c).zone != Zone::InPlay) continue;
     for (const Trigger& t : s.def(c).triggers)
-      if (t.when == When::YourDraw) run_effects(s, seat, c, user, {}, 0, t.effects, log, nullptr);
+      if (t.when == When::YourDraw && (!t.only_without_d || destiny(s, seat) <= 0))
+        run_effects(s, seat, c, user, {}, 0, t.effects, log, nullptr);
   }
 }
 

@@ -1,0 +1,99 @@
+// Player-level rules of D, P and draws (economy.hpp).
+#include "effects/economy/economy.hpp"
+
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace dt::detail {
+
+namespace {
+
+// Calls f(card, rules) for every card in play, face up, with economy rules
+// reaching `seat` (its own, or every player's); seat -1: every such card.
+template <class F>
+void for_each_rule(const State& s, int seat, F f) {
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play) {
+      const CardInst& ci = s.card(c);
+      if (ci.hidden) continue;
+      const CardDef& d = s.def(c);
+      if (d.economy && (seat < 0 || d.economy->every_player || ci.controller == seat)) f(c, *d.economy);
+    }
+}
+
+bool in_game(const State& s) { return (s.families & famEconomy) != 0; }
+
+}  // namespace
+
+int meditate_yield(const State& s, int seat) {
+  int d = 1;
+  if (!in_game(s)) return d;
+  int set = -1;
+  for_each_rule(s, seat, [&](CardId, const EconomyRules& r) {
+    if (r.meditate_d >= 0) set = set < 0 ? r.meditate_d : std::min<int>(set, r.meditate_d);
+  });
+  return set < 0 ? d : set;
+}
+
+void cap_destiny(State& s) {
+  if (!in_game(s)) return;
+  int cap = 0;
+  for_each_rule(s, -1, [&](CardId, const EconomyRules& r) {
+    if (r.max_d > 0) cap = cap ? std::min<int>(cap, r.max_d) : r.max_d;
+  });
+  if (!cap) return;
+  for (int t = 0; t < s.num_seats(); ++t) destiny(s, t) = std::min(destiny(s, t), cap);
+}
+
+int draw_step_cap(const State& s, int seat, int want) {
+  if (!in_game(s)) return want;
+  for_each_rule(s, seat, [&](CardId, const EconomyRules& r) {
+    if (r.max_draw >= 0) want = std::min<int>(want, r.max_draw);
+  });
+  return want;
+}
+
+// The price a player's own economy cards put on it; another player's card asks
+// nothing of a player whose points are shielded.
+template <class Field>
+static int price_of(const State& s, int seat, Field field) {
+  int n = 0;
+  for_each_rule(s, seat, [&](CardId c, const EconomyRules& r) {
+    if (!points_shielded(s, seat, s.card(c).owner)) n += field(r);
+  });
+  return n;
+}
+
+void pay_for_draws(State& s, int seat, int drawn) {
+  if (!in_game(s) || drawn <= 0) return;
+  const int each = price_of(s, seat, [](const EconomyRules& r) { return int(r.d_per_draw); });
+  int& d = destiny(s, seat);
+  d = std::max(0, d - each * drawn);
+}
+
+int special_surcharge(const State& s, int seat) {
+  if (!in_game(s)) return 0;
+  return price_of(s, seat, [](const EconomyRules& r) { return int(r.d_per_special); });
+}
+
+int p_kept_after_price(State& s, int seat, int p) {
+  if (!in_game(s) || p <= 0) return p;
+  const int each = price_of(s, seat, [](const EconomyRules& r) { return int(r.d_per_p); });
+  if (each <= 0) return p;
+  int& d = destiny(s, seat);
+  const int kept = std::min(p, d / each);
+  d -= kept * each;
+  return kept;
+}
+
+bool points_shielded(const State& s, int seat, int by) {
+  if (!in_game(s) || seat == by || seat < 0) return false;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    const CardDef& d = s.def(c);
+    if (d.economy && d.economy->shields_points && !s.card(c).hidden) return true;
+  }
+  return false;
+}
+
+}  // namespace dt::detail

@@ -1,0 +1,29 @@
+// Player-level rules of D, P and draws that cards in play lay down (docs/effects.md
+// "Economy rules"): what a Meditate yields (RISING and FALLING MARKET), a cap on
+// D (ECONOMIC BREAKDOWN), draws capped or paid for (THROWING IT ALL AWAY, WANNA
+// PLAY?), a price on Specials (WATCHFUL EYE) and on P earned (ADMINISTRATIVE
+// CRACKDOWN), a player's D and P kept from others' cards (CARDINAL'S BANK).
+// Every query is one bit test in a game holding no such card (State::families).
+#pragma once
+
+#include "dt/state.hpp"
+
+namespace dt::detail {
+
+// D a Meditate action gives `seat` (one, unless a card says otherwise).
+int meditate_yield(const State& s, int seat);
+// ECONOMIC BREAKDOWN: no player keeps more D than a card allows (after every decision).
+void cap_destiny(State& s);
+// The cards `seat` may draw in its Draw step, of the `want` it lacks.
+int draw_step_cap(const State& s, int seat, int want);
+// WANNA PLAY?: `seat` drew `drawn` cards from its draw pile; it pays for them as far as its D lasts.
+void pay_for_draws(State& s, int seat, int drawn);
+// WATCHFUL EYE: D added to the price of each Special card `seat` plays.
+int special_surcharge(const State& s, int seat);
+// ADMINISTRATIVE CRACKDOWN: `seat` earns p P; it pays their price in D (D just
+// earned already added) and keeps the P it paid for, which this returns.
+int p_kept_after_price(State& s, int seat, int p);
+// CARDINAL'S BANK: may a card of `by` change `seat`'s D or P?
+bool points_shielded(const State& s, int seat, int by);
+
+}  // namespace dt::detail
