@@ -342,6 +342,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   }
   s.no_armor = m.no_armor();
   for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
+  s.while_using = upper(m.while_using());
   return s;
 }
 
