@@ -342,6 +342,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   }
   s.no_armor = m.no_armor();
   for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
+  s.while_using = upper(m.while_using());
   return s;
 }
 
@@ -925,8 +926,7 @@ CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const Vo
   return db;
 }
 
-std::vector<std::unique_ptr<ParsedFile>> parse_text(const std::vector<std::pair<std::string, std::string>>& files,
-                                                    bool locations) {
+std::vector<std::unique_ptr<ParsedFile>> parse_text(const std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<std::unique_ptr<ParsedFile>> parsed;
   for (const auto& [file, text] : files) {
     auto p = std::make_unique<ParsedFile>();
@@ -934,7 +934,7 @@ std::vector<std::unique_ptr<ParsedFile>> parse_text(const std::vector<std::pair<
     google::protobuf::TextFormat::Parser parser;
     Collector errors(file);
     parser.RecordErrorsTo(&errors);
-    if (locations) parser.WriteLocationsTo(&p->where);
+    parser.WriteLocationsTo(&p->where);
     if (!parser.ParseFromString(text, &p->set)) {
       throw std::runtime_error(errors.first().empty() ? file + ": parse error" : errors.first());
     }
@@ -945,10 +945,12 @@ std::vector<std::unique_ptr<ParsedFile>> parse_text(const std::vector<std::pair<
 
 }  // namespace
 
-CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
-  // Every file is parsed first, with where each field stands, so that a name
-  // a card uses can be checked against every card's name and reported with its line.
-  const auto parsed = parse_text(files, true);
+namespace {
+
+// Text files' cards with every check: each name a card uses is checked
+// against every card's name and reported with its line.
+CardDb checked_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed,
+                  const std::vector<std::pair<std::string, std::string>>& files) {
   std::unordered_set<std::string> names;
   for (const auto& p : parsed)
     for (const auto& c : p->set.card()) names.insert(upper(c.name()));
@@ -956,10 +958,17 @@ CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& fi
   return build_db(parsed, &vocab, text_version(files));
 }
 
+}  // namespace
+
+CardDb load_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  return checked_db(parse_text(files), files);
+}
+
 CompiledCards compile_card_text(const std::vector<std::pair<std::string, std::string>>& files) {
+  const auto parsed = parse_text(files);
   CompiledCards out;
-  out.version = load_card_text(files).version;  // every check a text file gets
-  for (const auto& p : parse_text(files, false)) {
+  out.version = checked_db(parsed, files).version;  // every check a text file gets
+  for (const auto& p : parsed) {
     std::string bytes;
     if (!p->set.SerializeToString(&bytes)) throw std::runtime_error(p->file + ": the cards could not be serialized");
     out.files.emplace_back(p->file, std::move(bytes));

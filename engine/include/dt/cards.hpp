@@ -215,6 +215,7 @@ struct StaticMod {
   std::shared_ptr<const AttachmentTimes> attachment_times;  // its warriors' attachments give more
   bool no_armor = false;      // scope Opponent: the combat opponent's ARMOR gives it nothing
   uint8_t no_weapons = 0;     // scope Opponent: the combat opponent uses no weapon of these kinds (bits of WeaponKind)
+  std::string while_using;    // only while its card's warrior uses a card of this designation in its combat (WOLFE)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };

@@ -78,6 +78,9 @@ int borrow_price(const State& s, AffilMask meant_for, CardId w);
 bool weapon_fits(WeaponKind k, Tactic t);
 // The weapons a combatant uses in the current combat.
 std::vector<CardId> used_weapons(const State& s, CardId w);
+// Does combatant w use, in the current combat, a card of its own with designation (or name) d: a weapon
+// it strikes with, or other Equipment that counts there? (StaticMod::while_using: WOLFE's DEATHLOCKDRUM)
+bool uses_card(const State& s, CardId w, std::string_view d);
 // A VEHICLE that doubles printed ratings, applied before any bonus.
 void apply_vehicle_doubling(const State& s, CardId w, Stats& st);
 // Bonuses of the warrior's attachments and of the weapons it uses.

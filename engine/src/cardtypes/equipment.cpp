@@ -1,6 +1,7 @@
 // Equipment cards: who may be given them, which weapons a combatant uses, and
 // what the bearer gains (gEngine "EQUIP", "WEAPONS", "ARMOR", "VEHICLES").
 #include <algorithm>
+#include <optional>
 
 #include "dt/designations.hpp"
 #include "effects/modifiers/suppress.hpp"
@@ -129,6 +130,24 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
         break;
       }
   return out;
+}
+
+bool uses_card(const State& s, CardId w, std::string_view d) {
+  if (w == kNoCard || combat_opponent(s, w) == kNoCard) return false;
+  const AttachRange as = attachments_of(s, w);
+  std::optional<AttachmentGate> gate;
+  for (CardId a : as) {
+    const CardDef& ad = s.def(a);
+    if (!ad.has_designation_text(d)) continue;
+    if (is_weapon_card(ad)) {
+      const std::vector<CardId> used = used_weapons(s, w);
+      if (std::find(used.begin(), used.end(), a) != used.end()) return true;
+      continue;
+    }
+    if (!gate) gate = gate_of(s, as);
+    if (gate->allows(s, a)) return true;  // an Equipment card that is no weapon counts whenever it works
+  }
+  return false;
 }
 
 void apply_vehicle_doubling(const State& s, CardId w, Stats& st) {

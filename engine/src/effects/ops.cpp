@@ -493,6 +493,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (picked_seat >= 0) seats.push_back(picked_seat);
         break;
       case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
+        if (target.seat >= 0 && e.filter.card_types) {  // BURGLARY: every card of those types the player has in play
+          for (size_t i = 0; i < s.cards.size(); ++i)
+            if (s.cards[i].zone == Zone::InPlay && s.cards[i].controller == target.seat &&
+                filter_matches(s, e.filter, CardId(i), seat))
+              cards.push_back(CardId(i));
+          break;
+        }
         if (target.seat >= 0)
           for (CardId w : s.seats[size_t(target.seat)].in_play)
             if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat) && !immune_to(s, w, source))
@@ -555,6 +562,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         // A death by a card pays only if its text says so, to the player who dealt it (wounds.hpp card_killer).
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (e.designation == word::PlainWound) {  // EAT THIS!: wounded, never killed by it
+            if (!has_designation(s, c, desig::HealsAtOnce)) take_wound(s, c);
+            break;
+          }
           if (wound_kills(s, c)) effect_death(s, c, true, card_killer(s, source, user, c), log);  // RAZIDE may answer
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
@@ -799,14 +810,16 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
           if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
           break;
-        case Op::DiscardRandom:  // LESSER DOMINATION: cards of the hand drawn at random
-          for (int i = 0; i < amount && !st.hand.empty(); ++i) {
+        case Op::DiscardRandom: {  // LESSER DOMINATION: cards of the hand drawn at random; no amount: all (STORM OF CHAOS)
+          const int n = e.amount == 0 ? int(st.hand.size()) : amount;
+          for (int i = 0; i < n && !st.hand.empty(); ++i) {
             const CardId c = st.hand[size_t(s.rng.below(uint32_t(st.hand.size())))];
             emit_fx(log, seat, source, e.op, c, t);
             take_out(s, c);
             put_into(s, c, Zone::Discard);
           }
           break;
+        }
         case Op::TacticalLock:  // SHROUD: a marker until the start of your next turn
           if (t == seat) s.lasting.push_back({source, kNoCard, {}, uint8_t(seat), kNoCard, 0, amount == 1 ? kLockNoAttacks : kLockTacticalOnlySeat});
           break;

@@ -67,10 +67,11 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
           out.push_back({kNoCard, int8_t(t)});
       break;
     case TargetKind::YourCard:  // an Alliance is never removed but by a card that names it
+      // The filter narrows them (OFF TO THE BUTCHER: a Beast card, or a warrior that is a BEAST).
       for (CardId c : s.seats[size_t(seat)].in_play)
-        if (!s.card(c).hidden && s.def(c).type != CardType::Alliance) out.push_back({c, -1});
+        if (!s.card(c).hidden && s.def(c).type != CardType::Alliance && filter_matches(s, f, c, seat)) out.push_back({c, -1});
       for (CardId c : s.attached)
-        if (s.card(c).controller == seat) out.push_back({c, -1});
+        if (s.card(c).controller == seat && filter_matches(s, f, c, seat)) out.push_back({c, -1});
       break;
     case TargetKind::RecentAttacker:
       if (s.recent_survivor != kNoCard && is_warrior_in_play(s, s.recent_survivor)) out.push_back({s.recent_survivor, -1});

@@ -23,6 +23,9 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if ((m.in_combat || m.attacking || m.tactics || m.vs || m.opponent_base) && opp == kNoCard) return false;
   if (m.sergeant_group && !in_sergeant_group(s, source, w)) return false;
   if (m.chosen && chosen_alternative(s, source) != m.chosen) return false;  // TURN OF EVENTS
+  if (!m.while_using.empty() &&
+      !uses_card(s, s.card(source).attached_to == kNoCard ? source : bearer_of(s, source), m.while_using))
+    return false;  // WOLFE: only with its DEATHLOCKDRUM in use
   if (m.attacking && s.combat.attacker != w) return false;
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;

@@ -31,8 +31,10 @@ static bool answers_own_hit(const CardDef& d) {
 static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
     return o.b != kNoCard && kill_pending(s, o.b) && s.def(o.a).has_designation(desig::SavesYourWarriorFromAKill);
-  if (o.kind == OptKind::Use)
-    return is_warrior_in_play(s, o.a) && hit_pending(s, o.a) && answers_own_hit(s.def(o.a));
+  if (o.kind == OptKind::Use) {  // the warrior's own ability, or one of a card on it (SACHS 9000GL)
+    const CardId w = s.card(o.a).attached_to == kNoCard ? o.a : bearer_of(s, o.a);
+    return w != kNoCard && is_warrior_in_play(s, w) && hit_pending(s, w) && answers_own_hit(s.def(o.a));
+  }
   return false;
 }
 
@@ -48,6 +50,8 @@ void last_chance_options(const State& s, int seat, std::vector<Option>& out) {
 // here): the warrior itself answers, or its player holds a card that may.
 static bool may_answer(const State& s, CardId w, bool dead) {
   if (answers_own_hit(s.def(w))) return true;
+  for (CardId a : attachments_of(s, w))
+    if (answers_own_hit(s.def(a))) return true;
   if (!dead) return false;
   for (CardId c : s.seats[s.card(w).controller].hand)
     if (s.def(c).has_designation(desig::SavesYourWarriorFromAKill)) return true;

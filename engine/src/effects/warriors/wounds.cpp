@@ -7,7 +7,9 @@
 namespace dt::detail {
 
 bool wound_kills(State& s, CardId w) {
-  if (s.card(w).wounded || (keywords(s, w) & kwDiesWhenWounded)) return true;
+  if (s.card(w).wounded) return true;
+  // DIES WHEN WOUNDED kills outright, which NO AUTOMATIC KILL (TRY AND STOP ME!) turns into a wound.
+  if ((keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill)) return true;
   if (!has_designation(s, w, desig::HealsAtOnce)) take_wound(s, w);
   return false;
 }
