@@ -87,12 +87,6 @@ enum : uint8_t {
   kLockEnd = 80  // one past the last code
 };
 
-// Markers whose `bonus` fields hold a marker's data (a count, a question, a
-// flag), not ratings: the warrior they name gains nothing from them.
-constexpr bool bonus_is_data(uint8_t lock) {
-  return lock == kQuestionAsked || lock == kMysticAsked || lock == kJustFought;
-}
-
 // Codes a marker's `seat` may carry instead of a seat.
 constexpr uint8_t kNoTurnEnds = 0xFF;    // no turn's start removes the marker (leaving play or its window does)
 constexpr uint8_t kBoastSeat = 0xFE;     // a boast made this turn (effects/effects.hpp, BOASTS)

@@ -332,12 +332,11 @@ static bool card_ref(std::string_view w, dt::CardId* out) {
   return true;
 }
 
-static bool area_from(std::string_view w, dt::Area* out) {
-  if (w == "squad") *out = dt::Area::Squad;
-  else if (w == "kohort") *out = dt::Area::Kohort;
-  else if (w == "outpost") *out = dt::Area::Outpost;
-  else return false;
-  return true;
+static std::optional<dt::Area> area_from(std::string_view w) {
+  if (w == "squad") return dt::Area::Squad;
+  if (w == "kohort") return dt::Area::Kohort;
+  if (w == "outpost") return dt::Area::Outpost;
+  return std::nullopt;
 }
 
 // Splits on blanks without copying: a bot reads every option of every request.
@@ -401,7 +400,9 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "build" && card(1, &o.a)) {
     o.kind = dt::OptKind::Build;
     if (n == 3) {
-      if (!area_from(w[2], &o.to)) return std::nullopt;
+      const auto area = area_from(w[2]);
+      if (!area) return std::nullopt;
+      o.to = *area;
       o.p = 1;
     }
     if (n > 3) return std::nullopt;
@@ -458,9 +459,10 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.p = int16_t(p);
     o.d = int16_t(d);
   } else if (k == "discard" && card(1, &o.a)) o.kind = dt::OptKind::Discard;
-  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2], &o.to))
+  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2])) {
     o.kind = k == "transfer" ? dt::OptKind::Transfer : dt::OptKind::Establish;
-  else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
+    o.to = *area_from(w[2]);
+  } else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
   else if (k == "exit" && card(1, &o.a)) o.kind = dt::OptKind::ExitVehicle;
   else if (k == "wrangle" && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Wrangle;
   else if (k == "defend-from" && card(1, &o.a)) o.kind = dt::OptKind::DefendFrom;

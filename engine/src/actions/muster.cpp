@@ -90,7 +90,6 @@ void any_time_muster_options(const State& s, int seat, CardId c, std::vector<Opt
 
 void apply_muster(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   const bool covered = o.kind == OptKind::MusterCover;
   // 2nd ed "PERSONALITIES": a copy hidden in another player's cover is shown
   // and paid for, and this Muster never happened.
