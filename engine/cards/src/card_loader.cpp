@@ -516,8 +516,11 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       ch.v_times_target = small(c.v_times_target(), where);
       ch.modified_v = c.modified_v();
       ch.repeat_picks = c.repeat_picks();
-      for (const auto& ps : c.pile())
-        ch.piles.push_back({Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)});
+      for (const auto& ps : c.pile()) {
+        PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
+        for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
+        ch.piles.push_back(src);
+      }
       if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
         throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())

@@ -282,6 +282,7 @@ struct PileSource {
   Pile pile = Pile::Discard;
   int16_t cost_d = 0;
   int8_t v_times = 0;
+  uint16_t card_types = 0;  // only cards of these types from this pile (bits of CardType; 0: any)
 };
 struct Alternative {
   std::vector<Effect> effects;

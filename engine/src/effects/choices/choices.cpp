@@ -154,8 +154,9 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
                                           : p.pile == Pile::Hand  ? &me.hand    : p.pile == Pile::SideBoard ? &me.side_board
                                                                                  : &me.annihilated;
         for (CardId x : *pile)
-          if (x != source && filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, seat, source, t.user, t.card, x))
-            out.push_back(x);
+          if (x != source && (!p.card_types || (p.card_types & (1u << unsigned(s.def(x).type)))) &&
+              filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, seat, source, t.user, t.card, x))
+            out.push_back(x);  // LOOT AND PILLAGE: warriors of the side board, Equipment of the draw pile
       }
       break;
     case ChoiceFrom::MissionRecipients:  // FILE TRANSFER: a mission on a warrior goes onto another warrior
