@@ -82,6 +82,8 @@ enum : uint8_t {
   // The combat just over, until its response window closes (combat package, issue 31: 46-49)
   kJustFought = 46,   // source: its attacker, target: its defender, bonus.f: 1 for a Shoot combat
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
+  // Keywords and places (issue 30): 50-59
+  kKeywordsRevoked = 50,  // target: a warrior that lost the keywords in `grant` for good (PLATINUM DREAM); source: the card
   // Turns and economy: 60-79
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kLockEnd = 80  // one past the last code

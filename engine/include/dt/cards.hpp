@@ -220,7 +220,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -242,6 +242,7 @@ enum class Op : uint8_t {
   ExtraTurn = 93,       // the player takes another turn once this one ends
   LastingGrant = 94,    // the target warrior has the keyword `grant` until the start of your next turn
   TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
+  LastingRevoke = 96,   // the target warrior loses the keyword `grant` while it stays in play
   MarkPicked = 100,     // a Choice pick: the card remembers the picked warrior (State::marks)
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
   MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)

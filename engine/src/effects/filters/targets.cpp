@@ -4,6 +4,7 @@
 
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/filters/hosts.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
@@ -76,6 +77,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::RecentAttacker:
       if (s.recent_survivor != kNoCard && is_warrior_in_play(s, s.recent_survivor)) out.push_back({s.recent_survivor, -1});
       break;
+    case TargetKind::FoughtOpponent: {  // LOTUS BLOSSOM: its warrior's opponent in the combat just over
+      const CardId user = is_warrior_in_play(s, source) ? source : s.card(source).attached_to;
+      const CardId opp = fought_opponent(s, user);
+      if (opp != kNoCard && warrior_ok(opp)) out.push_back({opp, -1});
+      break;
+    }
     case TargetKind::RecentEarner:
       if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
       break;
