@@ -603,6 +603,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
                   : c.one_in_play() == pb::ONE_IN_GAME  ? OneInPlay::InGame
                                                         : OneInPlay::Any;
+  if (c.has_virus()) {
+    const auto& v = c.virus();
+    d.virus.loss = convert(v.loss(), where);
+    d.virus.worsens = v.worsens();
+    d.virus.spreads_at_once = v.spreads_at_once();
+    d.virus.fewer_draws = small(v.fewer_draws(), where);
+  }
   if (c.has_economy()) {
     const auto& e = c.economy();
     EconomyRules r;

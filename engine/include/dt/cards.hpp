@@ -243,6 +243,8 @@ enum class Op : uint8_t {
   LastingGrant = 94,    // the target warrior has the keyword `grant` until the start of your next turn
   TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
   LastingRevoke = 96,   // the target warrior loses the keyword `grant` while it stays in play
+  Infect = 97,          // the target warriors are infected by this VIRUS card
+  Cure = 98,            // the target warriors are rid of their VIRUS infections
   MarkPicked = 100,     // a Choice pick: the card remembers the picked warrior (State::marks)
   NoKillAward = 101,    // a KILLS trigger: the kill earns no points
   MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
@@ -476,6 +478,13 @@ struct EconomyRules {
   bool shields_points = false;
 };
 
+// A VIRUS card's infections (cards.proto Virus, effects/lasting/virus.hpp).
+struct VirusRules {
+  StatBonus loss;
+  bool worsens = false, spreads_at_once = false;
+  int8_t fewer_draws = 0;
+};
+
 // What kills and sabotages pay while a card is in play (cards.proto AwardRule).
 enum class Earning : uint8_t { Kills, Sabotages, Any };
 struct AwardRule {
@@ -562,6 +571,7 @@ struct CardDef {
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
+  VirusRules virus;                             // a VIRUS card: its infections
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -40,6 +40,7 @@
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "markers.hpp"
+#include "effects/lasting/virus.hpp"
 
 namespace dt::detail {
 
@@ -677,6 +678,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           // `lasting`: for good, while the warrior stays in play (INSPIRE THE MASSES)
           s.lasting.push_back({source, c, {}, e.lasting ? kNoTurnEnds : uint8_t(seat), kNoCard, e.grant});
           break;
+        case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)
+        case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
         case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
           if (is_warrior_in_play(s, c)) {
             LastingMod m{source, c, {}, kNoTurnEnds, kNoCard, e.grant};

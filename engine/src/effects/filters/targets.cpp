@@ -6,6 +6,7 @@
 #include "dt/handlers.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/filters/hosts.hpp"
+#include "effects/lasting/virus.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -32,6 +33,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     if (f.other && (w == source || w == s.card(source).attached_to)) return false;
     if (makes_heretic && has_designation(s, w, desig::NeverHeretic)) return false;
     if (!visible_warrior(s, w, seat)) return false;
+    if (virus_shielded(s, source, w)) return false;  // INOCULATIONS
     if (!filter_matches(s, f, w, seat)) {
       // A card played from hand meant for a corporation's warriors: a warrior
       // that borrows that corporation's cards may take it (and pays 3 D).
