@@ -28,6 +28,9 @@ class Bot {
   virtual size_t choose_in_game(const State& s, int seat, const std::vector<Option>& options) {
     return choose(observe(s, seat), options);
   }
+  // The match's rules, before its first decision, for a bot that weighs a rule's
+  // numbers (the greedy bot: what cover is worth). Out of process, the preset's.
+  virtual void set_rules(const Rules&) {}
   // Called after every apply (any seat's) with what it logged and the state
   // after it, so a bot can keep its seat's dt::Knowledge.
   virtual void on_events(const State& after, const std::vector<Event>& events) {}

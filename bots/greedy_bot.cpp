@@ -38,6 +38,17 @@ class GreedyBot final : public Bot {
   explicit GreedyBot(uint64_t seed) : rng_(seed), db_(builtin_cards()) {}
   std::string name() const override { return "greedy"; }
 
+  void set_rules(const Rules& r) override { cover_bonus_ = r.cover_armor_bonus; }
+  // In process the game is at hand: its rules, then the seat's observation as over the wire.
+  size_t choose_in_game(const State& s, int seat, const std::vector<Option>& options) override {
+    set_rules(s.rules);
+    return choose(observe(s, seat), options);
+  }
+  size_t choose_in_position(const State& s, const Knowledge& k, const std::vector<Option>& options) override {
+    set_rules(s.rules);
+    return choose(observe(s, k.seat()), options);
+  }
+
   size_t choose(const Observation& obs, const std::vector<Option>& options) override {
     index(obs);
     const int key = obs.in_combat ? obs.turn_number * 65536 + obs.attacker * 256 + obs.defender : -1;
@@ -58,16 +69,17 @@ class GreedyBot final : public Bot {
  private:
   struct Mod { CardId target; StatBonus bonus; };
   // The current combat as an option would leave it: extra modifiers, tactic,
-  // who strikes first (0 simultaneous, 1 attacker, 2 defender), or ended.
+  // who strikes first, or ended.
   struct CombatSim {
     std::vector<Mod> extra;
     Tactic tactic = Tactic::Fight;
-    int order = 0;
+    StrikeOrder order = StrikeOrder::Simultaneous;
     bool ended = false;
     bool touched = false;  // some effect changes the combat
   };
   Rng rng_;
   const CardDb& db_;
+  int cover_bonus_ = Rules{}.cover_armor_bonus;  // A a warrior in cover gains (the rules', once told)
   // Every card this seat can see, by id: a std::map's interface over a vector
   // sorted by id with a slot per id. The search bot calls this bot for every
   // step of its playouts, and the map's node walks were a fifth of its time.
@@ -197,7 +209,7 @@ class GreedyBot final : public Bot {
       if (!fe.affects_designation.empty() && !d->has_designation(fe.affects_designation)) continue;
       add(fe.bonus);
     }
-    if (sc.cover) e.a += 3;  // rules.cover_armor_bonus of both presets
+    if (sc.cover) e.a += cover_bonus_;
     if (with_mods)
       for (const Mod& m : mods_)
         if (m.target == w) add(m.bonus);
@@ -241,8 +253,8 @@ class GreedyBot final : public Bot {
     mods_.insert(mods_.end(), cs.extra.begin(), cs.extra.end());
     Est A = est(obs, obs.attacker, cs.tactic, true), D = est(obs, obs.defender, cs.tactic, true);
     mods_.resize(keep);
-    if (cs.order == 1) A.first = true, D.first = false;
-    if (cs.order == 2) A.first = false, D.first = true;
+    if (cs.order == StrikeOrder::AttackerFirst) A.first = true, D.first = false;
+    if (cs.order == StrikeOrder::DefenderFirst) A.first = false, D.first = true;
     return outcome(obs.viewer, seen_.at(obs.attacker).owner, A, D);
   }
 
@@ -352,10 +364,11 @@ class GreedyBot final : public Bot {
           cs.tactic = cs.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight, cs.touched = true;
           break;
         case Op::EndCombat: cs.ended = cs.touched = true; break;
-        case Op::AttackerFirst: cs.order = 1, cs.touched = true; break;
-        case Op::DefenderFirst: cs.order = 2, cs.touched = true; break;
+        case Op::AttackerFirst: cs.order = StrikeOrder::AttackerFirst, cs.touched = true; break;
+        case Op::DefenderFirst: cs.order = StrikeOrder::DefenderFirst, cs.touched = true; break;
         case Op::UserFirst:
-          if (user != kNoCard) cs.order = user == obs.attacker ? 1 : 2, cs.touched = true;
+          if (user != kNoCard)
+            cs.order = user == obs.attacker ? StrikeOrder::AttackerFirst : StrikeOrder::DefenderFirst, cs.touched = true;
           break;
         default: break;
       }

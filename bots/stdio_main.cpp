@@ -184,6 +184,7 @@ int main(int argc, char** argv) {
       // Different seats of one match get different random streams.
       const auto& hello = msg.hello();
       bot = dt::make_builtin_bot(bot_name, seed * 1000003 + uint64_t(hello.seat()));
+      if (const auto rules = dt::preset_by_name(hello.rules()); bot && rules) bot->set_rules(*rules);
       std::vector<uint16_t> own;
       for (const auto* list : {&hello.deck(), &hello.side_board()})
         for (const auto& e : *list)

@@ -206,8 +206,8 @@ int run_selfplay(const SelfplayOptions& opt) {
     fmt::print(stderr, "dtref selfplay: --seats and --all-pairs do not go together (all-pairs plays two seats)\n");
     return 2;
   }
-  if (opt.seats != 0 && (opt.seats < 2 || opt.seats > 7)) {
-    fmt::print(stderr, "dtref selfplay: --seats {}: a game has 2 to 7 seats\n", opt.seats);
+  if (opt.seats != 0 && (opt.seats < 2 || opt.seats > dt::kMaxSeats)) {
+    fmt::print(stderr, "dtref selfplay: --seats {}: a game has 2 to {} seats\n", opt.seats, dt::kMaxSeats);
     return 2;
   }
   if (!opt.all_pairs && opt.seats > 0 && int(deck_args.size()) > opt.seats) {
@@ -235,9 +235,9 @@ int run_selfplay(const SelfplayOptions& opt) {
     fmt::print(stderr, "dtref selfplay: give at least two --deck values (one per seat), or --seats\n");
     return 2;
   }
-  if (decks.size() > 7 && !opt.all_pairs) {
-    fmt::print(stderr, "dtref selfplay: {} decks: a game has at most 7 seats (use --all-pairs to pair them up)\n",
-               decks.size());
+  if (decks.size() > size_t(dt::kMaxSeats) && !opt.all_pairs) {
+    fmt::print(stderr, "dtref selfplay: {} decks: a game has at most {} seats (use --all-pairs to pair them up)\n",
+               decks.size(), dt::kMaxSeats);
     return 2;
   }
   const int table = opt.all_pairs ? 2 : opt.seats > 0 ? opt.seats : int(decks.size());

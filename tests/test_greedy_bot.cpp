@@ -225,3 +225,26 @@ TEST(GreedyBotEffects, BestowsAGiftOnItsBestWarrior) {
   p.actions();
   EXPECT_EQ(p.greedy_pick(), "bestow " + cid(fire) + " " + cid(templar));
 }
+
+// gEngine "SEEK COVER" gives a warrior in cover +3 A, the first edition +5
+// (`cover_armor_bonus`): greedy weighs cover as the match's rules do. MITCH
+// HUNTER (F4) against a wounded NECROMUTANT in cover: at +3 (A7) three purchases
+// of his F+1 ability (9 of his 10 D) make the hit that kills; at +5 (A9) no
+// purchase he can pay does. (The kill: greedy spends 9 of 10 D only for more
+// than a first wound on a V4 warrior is worth to it.)
+TEST(GreedyBotEffects, WeighsCoverAsTheRulesDo) {
+  for (const int cover : {3, 5}) {
+    Position p;
+    p.s.rules.cover_armor_bonus = cover;
+    const dt::CardId mitch = p.warrior("MITCH HUNTER", 0);
+    const dt::CardId necro = p.warrior("NECROMUTANT", 1);
+    p.s.card(necro).cover = true;
+    p.s.card(necro).wounded = true;
+    p.combat(mitch, necro, dt::Tactic::Fight);
+    const auto opts = dt::legal_options(p.s);
+    auto bot = dt::make_greedy_bot(1);
+    const size_t i = bot->choose_in_game(p.s, 0, opts);
+    ASSERT_LT(i, opts.size());
+    EXPECT_EQ(dt::to_text(opts[i]), cover == 3 ? "use " + cid(mitch) + " x3" : "pass") << "cover +" << cover;
+  }
+}

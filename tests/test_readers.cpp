@@ -35,7 +35,7 @@ TEST(Readers, ATranscriptHeaderWithoutDecksIsAnError) {
   for (const std::string& decks : {std::string("[]"), std::string("[") + deck_of(3) + "]"}) {
     const auto r = replay(header(decks) + "{}\n");
     EXPECT_FALSE(r.readable);
-    EXPECT_EQ(r.problem, "line 1: \"decks\" must list 2 to 32 decks, one per seat");
+    EXPECT_EQ(r.problem, "line 1: \"decks\" must list 2 to 7 decks, one per seat");
   }
 }
 
@@ -72,7 +72,10 @@ TEST(Readers, DeepOrHugeTranscriptLinesAreRefused) {
 TEST(Readers, TheEngineRefusesConfigurationsItCannotHold) {
   dt::GameConfig cfg;
   cfg.rules = dt::preset_gengine();
-  EXPECT_NE(dtref_test::error_of([&] { dt::new_game(dt::builtin_cards(), cfg); }).find("2 to 32 decks"),
+  EXPECT_NE(dtref_test::error_of([&] { dt::new_game(dt::builtin_cards(), cfg); }).find("2 to 7 decks"),
+            std::string::npos);
+  cfg.decks.assign(size_t(dt::kMaxSeats) + 1, std::vector<uint16_t>{0});  // one seat more than any table
+  EXPECT_NE(dtref_test::error_of([&] { dt::new_game(dt::builtin_cards(), cfg); }).find("2 to 7 decks"),
             std::string::npos);
   cfg.decks = {std::vector<uint16_t>(20000, 0), std::vector<uint16_t>(20000, 0)};
   EXPECT_NE(dtref_test::error_of([&] { dt::new_game(dt::builtin_cards(), cfg); }).find("at most 32767"),

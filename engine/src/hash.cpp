@@ -64,9 +64,12 @@ uint64_t state_hash(const State& s) {
     H.mix(uint64_t(uint16_t(sp.card)) | uint64_t(uint16_t(sp.caster)) << 16 | uint64_t(uint16_t(sp.target)) << 32 |
           uint64_t(uint8_t(sp.seat)) << 48 | uint64_t(uint8_t(sp.target_seat)) << 56);
   for (const CastSpell& sp : s.combat.spells) H.mix(uint64_t(uint16_t(sp.times)));
+  // A marker's record shares the bytes of the ratings it never has (positions hash as they did
+  // when it was kept in them, so self-play fingerprints compare across that change).
   for (const LastingMod& m : s.lasting)
     H.mix(uint64_t(uint16_t(m.source)) | uint64_t(uint16_t(m.target)) << 16 | uint64_t(m.seat) << 32 |
-          uint64_t(uint8_t(m.bonus.f)) << 40 | uint64_t(uint8_t(m.bonus.a)) << 48 | uint64_t(uint8_t(m.bonus.s + m.bonus.v)) << 56);
+          uint64_t(uint8_t(m.bonus.f + m.times)) << 40 | uint64_t(uint8_t(m.bonus.a + m.given)) << 48 |
+          uint64_t(uint8_t(m.bonus.s + m.bonus.v + m.count + m.waits)) << 56);
   H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16 | uint64_t(s.answer_due) << 17 |
         uint64_t(s.combat.spare_actions) << 24);
   for (const PointsAward& a : s.awards)
@@ -95,8 +98,8 @@ uint64_t state_hash(const State& s) {
     if (m.immune != kNoCard) H.mix(0x1AA1ull << 48 | uint64_t(uint16_t(m.immune)));
   for (const LastingMod& m : s.lasting)
     if (m.immune != kNoCard || m.grant || m.lock || m.player >= 0)
-      H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune)) | uint64_t(m.grant) << 16 | uint64_t(m.lock) << 8 |
-            uint64_t(uint8_t(m.player)) << 56);
+      H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune != kNoCard ? m.immune : m.other)) | uint64_t(m.grant) << 16 |
+            uint64_t(m.lock) << 8 | uint64_t(uint8_t(m.player)) << 56);
   for (const PendingChoice& c : s.choices) {
     H.mix(uint64_t(uint16_t(c.source)) | uint64_t(uint16_t(c.target)) << 16 | uint64_t(uint8_t(c.target_seat)) << 32 |
           uint64_t(c.by) << 40 | uint64_t(c.seat) << 48 | uint64_t(c.resume) << 56);

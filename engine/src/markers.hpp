@@ -58,7 +58,7 @@ enum : uint8_t {
   // EMPATHY (effects/attacks/plans.hpp): player, the planner; a plan due (seat kNoTurnEnds) or armed this
   // turn (seat the planner's: its question, then a plan of no attack)
   kPlanDue = 29,
-  // A plan told: target the attacker, immune its defender, seat the planner's
+  // A plan told: target the attacker, `other` its defender, seat the planner's
   kPlanFight = 32,
   kPlanShoot = 33,
   // Counters, diseases, immunity waived: 34-39
@@ -67,20 +67,20 @@ enum : uint8_t {
   kDiseaseEnding = 35,   // -3 A, the user's turn under way: gone at its end
   kDiseased = 36,        // printed BACTERIA GRENADE: diseased (source the grenade), upkeep at each Draw step
   kDiseaseMarker = 37,   // printed: one disease marker, -1 V
-  kVisitation = 38,  // gEngine DARK VISITATION (effects/modifiers/visitation.hpp): source = target = the card, bonus.v its markers
+  kVisitation = 38,  // gEngine DARK VISITATION (effects/modifiers/visitation.hpp): source = target = the card, `count` its markers
   // MENTAL CONSTITUTION (effects/filters/waiver.hpp); source: the Art or Dark Symmetry card. With a target: that
-  // warrior is affected by that card (waived). With no target: its player is being asked (bonus.f: the
-  // card's purchases, bonus.s 1: its effects wait for the answer), `player` the target seat.
+  // warrior is affected by that card (waived). With no target: its player is being asked (`times` the
+  // card's purchases, `waits` its effects wait for the answer, `other` its caster), `player` the target seat.
   kWaived = 39,
   // Actions out of turn, cards replacing warriors, hidden missions: 40-45
-  kQuestionAsked = 40,  // DISCERN TRUTH (effects/choices/questions.hpp): source the card, target a named card, bonus.f the question
+  kQuestionAsked = 40,  // DISCERN TRUTH (effects/choices/questions.hpp): source the card, target a named card, `count` the question
   kJustMustered = 41,   // target: a warrior just mustered, into any area (effects/triggers/replace.hpp)
   // gEngine MYSTIC (effects/costs/mystic.hpp): a cast waiting while other players' MYSTICs are asked. source the
-  // spell, target its target, immune its caster, player its target seat; bonus.f its purchases,
-  // .s the D its player spent, .a the D MYSTICs gave
+  // spell, target its target, `other` its caster, player its target seat; `times` its purchases,
+  // `count` the D its player spent, `given` the D MYSTICs gave
   kMysticAsked = 42,
   // The combat just over, until its response window closes (combat package, issue 31: 46-49)
-  kJustFought = 46,   // source: its attacker, target: its defender, bonus.f: 1 for a Shoot combat
+  kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
   // Keywords and places (issue 30): 50-59
   kKeywordsRevoked = 50,
@@ -91,12 +91,6 @@ enum : uint8_t {
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kLockEnd = 80  // one past the last code
 };
-
-// Markers whose `bonus` fields hold a marker's data (a count, a question, a
-// flag), not ratings: the warrior they name gains nothing from them.
-constexpr bool bonus_is_data(uint8_t lock) {
-  return lock == kQuestionAsked || lock == kMysticAsked || lock == kJustFought;
-}
 
 // Codes a marker's `seat` may carry instead of a seat.
 constexpr uint8_t kNoTurnEnds = 0xFF;    // no turn's start removes the marker (leaving play or its window does)

@@ -122,7 +122,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   const Combat& cb = s.combat;
   w.label("combat");
   w.num(cb.active), w.num(cb.attacker), w.num(cb.defender), w.num(cb.attacking_seat), w.num(int(cb.tactic));
-  w.num(cb.order), w.num(cb.warzone), w.num(cb.spare_actions);
+  w.num(int(cb.order)), w.num(cb.warzone), w.num(cb.spare_actions);
   w.num(long(cb.mods.size()));
   for (const CombatMod& m : cb.mods)
     w.num(m.source), w.num(m.target), w.num(m.bonus.f), w.num(m.bonus.s), w.num(m.bonus.a), w.num(m.bonus.v);
@@ -143,7 +143,10 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   // Immunities to one card (EXORCISE DISEASE, MIND WALL), by index, and the choices left to players.
   w.label("choices");
   for (const CombatMod& m : cb.mods) w.num(m.immune);
-  for (const LastingMod& m : s.lasting) w.num(m.immune), w.num(m.grant), w.num(m.lock), w.num(m.player);
+  for (const LastingMod& m : s.lasting) {
+    w.num(m.immune), w.num(m.grant), w.num(m.lock), w.num(m.player);
+    w.num(m.other), w.num(m.times), w.num(m.count), w.num(m.given), w.num(m.waits);
+  }
   w.num(long(s.choices.size()));
   for (const PendingChoice& c : s.choices) {
     w.num(c.source), w.num(c.target), w.num(c.target_seat), w.num(c.by), w.num(c.seat), w.num(c.picks_left);
@@ -256,7 +259,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     Combat& cb = s.combat;
     r.label("combat");
     cb.active = r.flag(), cb.attacker = card(), cb.defender = card(), cb.attacking_seat = uint8_t(r.num(0, seats - 1));
-    cb.tactic = Tactic(r.num(0, 1)), cb.order = uint8_t(r.num(0, 5)), cb.warzone = card();
+    cb.tactic = Tactic(r.num(0, 1)), cb.order = StrikeOrder(r.num(0, int(StrikeOrder::DefenderFirstStrike))), cb.warzone = card();
     cb.spare_actions = uint8_t(r.num(0, 255));  // TAKE AIM's actions (cards-special)
     auto bonus = [&](StatBonus& b) {
       b.f = int8_t(r.num(-128, 127)), b.s = int8_t(r.num(-128, 127));
@@ -283,10 +286,13 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     }
     r.label("choices");
     for (CombatMod& m : cb.mods) m.immune = card();
-    for (LastingMod& m : s.lasting)
+    for (LastingMod& m : s.lasting) {
       m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)),
       m.lock = uint8_t(r.num(0, detail::kLockEnd - 1)),  // markers.hpp
       m.player = int8_t(r.num(-1, seats - 1));
+      m.other = card(), m.times = int16_t(r.num(0, 32767)), m.count = int16_t(r.num(-32768, 32767));
+      m.given = int16_t(r.num(0, 32767)), m.waits = r.flag();
+    }
     s.choices.resize(size_t(r.num(0, 1000)));
     for (PendingChoice& c : s.choices) {
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));

@@ -26,12 +26,12 @@ std::string to_text(const Option& o) {
     case OptKind::Equip:
       return "equip " + cid(o.a) + " " + cid(o.b) + (o.p == 1 ? " inside" : o.p == 2 ? " outside" : "");
     case OptKind::Build:  // a choice of area is named (LUNA)
-      return "build " + cid(o.a) + (o.p == 1 ? " squad" : o.p == 2 ? " kohort" : o.p == 3 ? " outpost" : "");
+      return "build " + cid(o.a) + (o.p == 1 ? " " + area_word(int(o.to)) : "");
     case OptKind::Attack:
       if (o.b == kNoCard) return "attack " + cid(o.a);  // LESSER TELEPATHY: the attacker alone, the tactic to be picked
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
              (o.p == 1 ? " doubled" : "") +
-             (o.p == 2 ? " then " + cid(o.c) + (o.d ? " shoot" : " fight") : "");
+             (o.p == 2 ? " then " + cid(o.c) + (o.then == Tactic::Shoot ? " shoot" : " fight") : "");
     case OptKind::DeclareAttack: return "declare-attack";
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
     case OptKind::Play:
@@ -43,7 +43,7 @@ std::string to_text(const Option& o) {
       else if (o.seat >= 0) t += " on s" + std::to_string(o.seat);
       if (o.kind == OptKind::Play && o.p > 0) t += " " + area_word(o.p - 1);  // a combat area as the host
       if (o.kind == OptKind::Use && o.c != kNoCard) t += " paying " + cid(o.c);
-      if (o.kind == OptKind::Play && o.c != kNoCard && o.d > 0) t += " paying " + cid(CardId(o.d - 1));  // MYSTIC
+      if (o.kind == OptKind::Play && o.c != kNoCard && o.mystic != kNoCard) t += " paying " + cid(o.mystic);  // MYSTIC
       if (o.n > 0) t += " x" + std::to_string(o.n);
       return t;
     }
@@ -59,11 +59,11 @@ std::string to_text(const Option& o) {
                             : "choose done";
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
-    case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(o.p);
+    case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(int(o.to));
     case OptKind::EnterVehicle: return "enter " + cid(o.a);
     case OptKind::ExitVehicle: return "exit " + cid(o.a);
     case OptKind::Wrangle: return "wrangle " + cid(o.a) + " " + cid(o.b);
-    case OptKind::Establish: return "establish " + cid(o.a) + " " + area_word(o.p);
+    case OptKind::Establish: return "establish " + cid(o.a) + " " + area_word(int(o.to));
     case OptKind::DefendFrom: return "defend-from " + cid(o.a);
     case OptKind::DirectAttack: return "attack " + cid(o.a) + " s" + std::to_string(o.b);
   }

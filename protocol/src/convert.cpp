@@ -332,12 +332,11 @@ static bool card_ref(std::string_view w, dt::CardId* out) {
   return true;
 }
 
-static bool area_from(std::string_view w, int16_t* out) {
-  if (w == "squad") *out = int16_t(dt::Area::Squad);
-  else if (w == "kohort") *out = int16_t(dt::Area::Kohort);
-  else if (w == "outpost") *out = int16_t(dt::Area::Outpost);
-  else return false;
-  return true;
+static std::optional<dt::Area> area_from(std::string_view w) {
+  if (w == "squad") return dt::Area::Squad;
+  if (w == "kohort") return dt::Area::Kohort;
+  if (w == "outpost") return dt::Area::Outpost;
+  return std::nullopt;
 }
 
 // Splits on blanks without copying: a bot reads every option of every request.
@@ -356,7 +355,7 @@ static size_t split_words(std::string_view text, std::string_view* w, size_t max
 }
 
 // The tail of a play, cast or use text from word i on: [aN] (use only)
-// [on cB|on sN] [xN] [pay cC] (use only).
+// [on cB|on sN] [paying cC] [xN].
 static bool effect_tail(const std::string_view* w, size_t n, size_t i, dt::Option& o) {
   int num = 0;
   const bool use = o.kind == dt::OptKind::Use;
@@ -370,8 +369,9 @@ static bool effect_tail(const std::string_view* w, size_t n, size_t i, dt::Optio
     }
     i += 2;
   }
+  // As dt::to_text writes them: a use's warrior discarded to pay, a cast's MYSTIC (`cast c40 by c12 paying c5`).
+  if (i + 1 < n && (w[i] == "paying" || (use && w[i] == "pay")) && card_ref(w[i + 1], use ? &o.c : &o.mystic)) i += 2;
   if (i < n && w[i].size() > 1 && w[i][0] == 'x' && number_at(w[i], 1, &num)) o.n = int16_t(num), ++i;
-  if (use && i + 1 < n && w[i] == "pay" && card_ref(w[i + 1], &o.c)) i += 2;
   return i == n;
 }
 
@@ -399,8 +399,13 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   }
   else if (k == "build" && card(1, &o.a)) {
     o.kind = dt::OptKind::Build;
-    if (n == 3) o.p = w[2] == "squad" ? 1 : w[2] == "kohort" ? 2 : w[2] == "outpost" ? 3 : -1;
-    if (o.p < 0 || n > 3) return std::nullopt;
+    if (n == 3) {
+      const auto area = area_from(w[2]);
+      if (!area) return std::nullopt;
+      o.to = *area;
+      o.p = 1;
+    }
+    if (n > 3) return std::nullopt;
   }
   else if (k == "attack" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::DirectAttack;
@@ -415,7 +420,7 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.kind = dt::OptKind::Attack;  // NIMROD AUTOCANNON: two attacks named at once
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
     o.p = 2;
-    o.d = w[6] == "shoot" ? 1 : 0;
+    o.then = w[6] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
   } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::Sabotage;
     o.b = dt::CardId(num);
@@ -454,9 +459,10 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.p = int16_t(p);
     o.d = int16_t(d);
   } else if (k == "discard" && card(1, &o.a)) o.kind = dt::OptKind::Discard;
-  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2], &o.p))
+  else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2])) {
     o.kind = k == "transfer" ? dt::OptKind::Transfer : dt::OptKind::Establish;
-  else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
+    o.to = *area_from(w[2]);
+  } else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
   else if (k == "exit" && card(1, &o.a)) o.kind = dt::OptKind::ExitVehicle;
   else if (k == "wrangle" && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Wrangle;
   else if (k == "defend-from" && card(1, &o.a)) o.kind = dt::OptKind::DefendFrom;

@@ -392,6 +392,36 @@ HandlerId handler_id(const std::string& name, const std::string& where) {
   throw std::runtime_error(where + ": unknown handler \"" + name + "\"");
 }
 
+// dt::Op is cards.proto's Effect.Op, value for value (dt/vocabulary/ops.def):
+// each line is checked here at compile time, and a value of cards.proto with
+// no line as the cards are loaded (ops_listed).
+#define DT_OP(id, proto, number) \
+  static_assert(int(Op::id) == int(pb::Effect::proto), "dt/vocabulary/ops.def: Op::" #id " is not cards.proto's " #proto);
+#include "dt/vocabulary/ops.def"
+#undef DT_OP
+
+bool op_listed(int v) {
+  switch (v) {
+#define DT_OP(id, proto, number) case number:
+#include "dt/vocabulary/ops.def"
+#undef DT_OP
+      return true;
+    default: return false;
+  }
+}
+
+// Every value of cards.proto's Effect.Op has its dt::Op; throws naming the first that has none.
+void ops_listed() {
+  static const bool checked = [] {
+    const google::protobuf::EnumDescriptor* d = pb::Effect::Op_descriptor();
+    for (int i = 0; i < d->value_count(); ++i)
+      if (d->value(i)->number() != 0 && !op_listed(d->value(i)->number()))
+        throw std::logic_error("cards.proto's Effect." + d->value(i)->name() + " has no line in dt/vocabulary/ops.def");
+    return true;
+  }();
+  (void)checked;
+}
+
 Effect convert(const pb::Effect& e, const std::string& where) {
   Effect x;
   if (e.op() == pb::Effect::OP_UNSPECIFIED) throw std::runtime_error(where + ": effect without op");
@@ -878,6 +908,7 @@ struct ParsedFile {
 // uses is checked first (text files: with its line).
 CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const VocabCheck* vocab,
                 const std::string& version) {
+  ops_listed();
   std::vector<CardDef> defs, printed;
   std::unordered_set<std::string> codes;
   for (const auto& pf : parsed) {

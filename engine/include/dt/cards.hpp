@@ -229,33 +229,10 @@ enum HostKind : uint8_t {
 };
 
 enum class Op : uint8_t {
-  None, Wound, Kill, Heal, Discard, Annihilate, Cover, Uncover, ReturnToHand,
-  Draw, GainD, LoseD, GainP, LoseP, EmptyD, HalveP, SwapD,
-  CombatBonus, ChangeTactic, EndCombat, AttackerFirst, DefenderFirst, ExtraActions,
-  CoinFlip, Handler, UserFirst, DiscardGifts, MoveHere, Award, ChangeDefender, TakeIntoHand, ShuffleDraw, DisableForCombat, LastingBonus, Graft,
-  EnterPlay, Cancel,
-  AnnihilateTopDraw = 60, OnlyTargetStrikes = 61, SlayOpponent = 62, ExtraTactical = 63, BonusActions = 64,
-  AwardPOrD = 80, KillAwarded = 81, Offer = 82,
-  LookAtHand = 90,      // you see the target player's hand; no one else does
-  ImmuneToPicked = 91,  // a Choice pick: the target warrior is immune to the picked card
-  SkipTurn = 92,        // the target player misses its next turn
-  ExtraTurn = 93,       // the player takes another turn once this one ends
-  LastingGrant = 94,    // the target warrior has the keyword `grant` until the start of your next turn
-  TacticalLock = 95,    // until your next turn: no one else performs Tactical Actions (amount 1: no one attacks)
-  LastingRevoke = 96,   // the target warrior loses the keyword `grant` while it stays in play
-  Infect = 97,          // the target warriors are infected by this VIRUS card
-  Cure = 98,            // the target warriors are rid of their VIRUS infections
-  MarkPicked = 100,     // a Choice pick: the card remembers the picked warrior (State::marks)
-  NoKillAward = 101,    // a KILLS trigger: the kill earns no points
-  MoveMission = 102,    // a Choice pick: the target mission moves onto the picked warrior (or before the player)
-  DiscardRandom = 103,  // `amount` random cards of the player's hand are discarded
-  Suppress = 104,       // the kinds in `suppress` are off for the rest of this combat
-  RememberChoice = 140, // this card remembers that alternative `amount` was chosen (its attack rules' `chosen`)
-  AttackAgain = 141,    // the attacker just out of a combat attacks again at once, for no action
-  PutIntoPlay = 170,    // the picked card goes into play at once (its pile's price only)
-  PlayAtOnce = 171,     // the picked card goes to hand and is played at once as usual, if it can be
-  ShuffleDiscardIntoDraw = 172, SwapPiles = 173, ShuffleIntoDraw = 174, AnnihilateDiscardPile = 175,
-  HandToBottom = 176, ToDrawPile = 177, DrawUpTo = 178, DiscardHand = 179,
+  None = 0,
+#define DT_OP(id, proto, number) id = number,
+#include "dt/vocabulary/ops.def"
+#undef DT_OP
 };
 enum class EquipTo : uint8_t { AnyLegalWarrior, OntoTarget, OntoUser };
 // What a Suppress effect turns off (bits of Effect::suppress).

@@ -50,17 +50,29 @@ enum class OptKind : uint8_t {
 };
 
 struct Option {
-  OptKind kind = OptKind::Pass;
-  CardId a = kNoCard;
-  CardId b = kNoCard;
-  Tactic tactic = Tactic::Fight;
-  // Points split; Sabotage: b holds the target seat; Use: p = ability index;
-  // Equip: p = 1 puts a VEHICLE on with its warrior inside, 2 outside;
-  // Transfer and Establish: p = the Area.
-  int16_t p = 0, d = 0;
-  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL, DAGGER OF SACRIFICE)
+  // A constructor, not member initializers, sets the bit-fields: gcc 12 refuses
+  // `out.push_back({kind, a})` for an aggregate whose bit-fields have initializers.
+  constexpr Option(OptKind k = OptKind::Pass, CardId a_ = kNoCard, CardId b_ = kNoCard)
+      : kind(k), a(a_), b(b_), tactic(Tactic::Fight), then(Tactic::Fight), to(Area::Squad) {}
+  OptKind kind;
+  CardId a;
+  CardId b;
+  // One byte for the three small members: legal_options builds and copies many
+  // Options, and a larger one costs every decision (callgrind).
+  Tactic tactic : 1;
+  Tactic then : 1;  // Attack with p 2: the tactic of the second attack, on `c`
+  Area to : 2;      // Transfer, Establish (and Build with p 1): the area the card goes to
   int8_t seat = -1;      // Play/Use: a player target
+  // The kind's variant: Points: the P taken; Use: the ability's index; Choose: the
+  // alternative or answer (-1: none); Equip: a VEHICLE put on with its warrior 1
+  // inside, 2 outside; Attack: 1 doubled, 2 followed by a second attack; Build: 1
+  // in the area `to`. Sabotage: b holds the target seat.
+  int16_t p = 0;
+  int16_t d = 0;         // Points: the D taken
+  CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL, DAGGER OF SACRIFICE);
+                         // Attack with p 2: the second defender
   int16_t n = 0;         // Play/Use/AddD: times a "for every X D" price is paid (0: none)
+  CardId mystic = kNoCard;  // Play: a MYSTIC of its player discarded toward the spell (gEngine MYSTIC)
   bool operator==(const Option&) const = default;
 };
 
@@ -96,9 +108,13 @@ struct GameConfig {
   std::vector<std::vector<uint16_t>> side_boards;  // gEngine Side Boards, per seat (optional, may be shorter)
 };
 
-// What a State can hold: card ids are 16-bit (CardId), seat masks 32-bit.
+// What a State can hold: card ids are 16-bit (CardId).
 inline constexpr int kMaxCards = 32767;
-inline constexpr int kMaxSeats = 32;
+// The most seats a game has, in the engine, the referee, scenarios and
+// self-play alike: seven, the largest table the rulebooks describe
+// (cartel-vs-legion). Seat masks (uint32_t) would hold more.
+inline constexpr int kMaxSeats = 7;
+static_assert(kMaxSeats <= 32, "seat masks are 32-bit");
 
 // Shuffles, deals and runs to the first decision. Throws std::invalid_argument
 // for fewer than 2 or more than kMaxSeats decks, more than kMaxCards cards in

@@ -109,15 +109,24 @@ struct CombatMod {
   CardId immune = kNoCard;  // (when set) the target is immune to this card for the combat (EXORCISE DISEASE)
 };
 
+// Who strikes when (gEngine "RESOLVE COMBAT"): both at once unless a card or
+// UPPER HAND says otherwise. The values are part of the position's hash and text.
+enum class StrikeOrder : uint8_t {
+  Simultaneous = 0,
+  AttackerFirst = 1,  // the attacker strikes; a wound ends the combat
+  DefenderFirst = 2,  // the defender strikes; a wound ends the combat
+  AttackerOnly = 3,   // the defender does not strike back (BY THE THROAT)
+  DefenderOnly = 4,   // the attacker does not strike
+  DefenderFirstStrike = 5,  // the defender has FIRST STRIKE, which the attacker's own cancels (gEngine AMBUSH)
+};
+
 struct Combat {
   bool active = false;
   CardId attacker = kNoCard, defender = kNoCard;
   uint8_t attacking_seat = 0;
   Tactic tactic = Tactic::Fight;
   std::vector<CombatMod> mods;
-  uint8_t order = 0;  // 0 simultaneous, 1 attacker strikes first, 2 defender first (a wound ends it),
-                      // 3 only the attacker strikes, 4 only the defender (BY THE THROAT), 5 the defender has
-                      // FIRST STRIKE, which the attacker's own cancels (gEngine AMBUSH)
+  StrikeOrder order = StrikeOrder::Simultaneous;
   std::vector<CardId> used;  // cards spent for this combat: once-per-combat abilities used, weapons disabled
   std::vector<CastSpell> spells;  // "for every X D" spells cast in this combat
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
@@ -139,6 +148,14 @@ struct LastingMod {
                             // (0: a modifier, no marker)
   int8_t player = -1;       // (when set) a marker on this player, with no target: it has the keywords
                             // in `grant` (HERETIC CONSPIRACY: ART IMMUNITY)
+  // A marker's own record (engine/src/markers.hpp says which marker keeps what), never ratings:
+  CardId other = kNoCard;   // a second card it names: a held spell's caster (MYSTIC, MENTAL CONSTITUTION),
+                            // a planned attack's defender (EMPATHY)
+  int16_t times = 0;        // purchases of a held card's "for every X D" price (MYSTIC, MENTAL CONSTITUTION, CANCEL)
+  int16_t count = 0;        // D its player paid (MYSTIC), markers left (DARK VISITATION), the question asked
+                            // (DISCERN TRUTH)
+  int16_t given = 0;        // D that MYSTICs gave toward a held spell
+  bool waits = false;       // MENTAL CONSTITUTION: the card's effects wait for the answer
 };
 
 // A choice a card's text leaves to a player (docs/effects.md "Choices"): the

@@ -456,7 +456,7 @@ class Parser {
     for (const auto& l : lines)
       if (l.keyword == "seats" && !l.words.empty()) {
         auto v = to_int(l.words[0]);
-        if (!v || *v < 2 || *v > 8) fail(l.number, "expected 2..8 seats");
+        if (!v || *v < 2 || *v > kMaxSeats) fail(l.number, "expected 2.." + std::to_string(kMaxSeats) + " seats");
         seats_ = *v;
       }
     // The rules the position is set up under, as the runner will build them

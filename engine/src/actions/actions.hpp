@@ -90,7 +90,6 @@ void transfer_options(const State& s, const std::vector<CardId>& mine, std::vect
 bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 void apply_transfer(State& s, const Option& o, Log log);
 // Moves a warrior, and what is attached to it, to another area.
-void move_to_area(State& s, CardId w, Area to);
 
 // --- Enter and Exit Vehicle (vehicle.cpp) ---
 void vehicle_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);

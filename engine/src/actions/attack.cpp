@@ -77,7 +77,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     }
     // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
     // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
-    // Option::c the second defender, Option::d its tactic, 1 for Shoot).
+    // Option::c the second defender, Option::then its tactic).
     const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
     if (fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction)) {
       const size_t end = out.size();
@@ -88,7 +88,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
           Option o = out[i];
           o.p = 2;
           o.c = out[j].b;
-          o.d = out[j].tactic == Tactic::Shoot ? 1 : 0;
+          o.then = out[j].tactic;
           out.push_back(o);
         }
       }
@@ -142,7 +142,7 @@ void apply_attack(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic), toll});
   pay_attack_price(s, me, o.b, price, log);
   if (o.p == 2 && o.c != kNoCard)  // the second attack waits for the first one's response window to close
-    s.lasting.push_back({o.a, o.c, {}, uint8_t(me), kNoCard, 0, uint8_t(o.d ? kSecondAttackShoot : kSecondAttackFight)});
+    s.lasting.push_back({o.a, o.c, {}, uint8_t(me), kNoCard, 0, uint8_t(o.then == Tactic::Shoot ? kSecondAttackShoot : kSecondAttackFight)});
   // A defender in cover is turned face up for the combat (and paid for).
   const bool was_hidden = s.card(o.b).hidden;
   if (!reveal(s, o.b, log)) {

@@ -48,14 +48,14 @@ void build_options(const State& s, CardId c, std::vector<Option>& out) {
   }
   for (Area a : areas) {
     Option o{OptKind::Build, c};
-    o.p = int16_t(int(a) + 1);
+    o.p = 1, o.to = a;
     out.push_back(o);
   }
 }
 
 void apply_build(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const Area area = o.p > 0 ? Area(o.p - 1) : build_areas(s, o.a).front();
+  const Area area = o.p == 1 ? o.to : build_areas(s, o.a).front();
   take_out(s, o.a);
   put_into(s, o.a, Zone::InPlay, me);
   s.card(o.a).area = area;

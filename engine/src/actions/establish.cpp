@@ -18,7 +18,7 @@ void establish_options(const State& s, CardId c, std::vector<Option>& out) {
   for (Area a : {Area::Squad, Area::Kohort, Area::Outpost}) {
     if (!(d.warzone_in & bit(a)) || (a == Area::Outpost && !s.rules.outposts)) continue;
     Option o{OptKind::Establish, c};
-    o.p = int16_t(a);
+    o.to = a;
     out.push_back(o);
   }
 }
@@ -27,9 +27,9 @@ void apply_establish(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   take_out(s, o.a);
   put_into(s, o.a, Zone::InPlay, me);
-  s.card(o.a).area = Area(o.p);
+  s.card(o.a).area = o.to;
   --s.actions_left;
-  emit(log, {EventKind::Establish, int8_t(me), o.a, kNoCard, o.p});
+  emit(log, {EventKind::Establish, int8_t(me), o.a, kNoCard, int(o.to)});
   open_response_window(s);
 }
 

@@ -90,7 +90,6 @@ void any_time_muster_options(const State& s, int seat, CardId c, std::vector<Opt
 
 void apply_muster(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   const bool covered = o.kind == OptKind::MusterCover;
   // 2nd ed "PERSONALITIES": a copy hidden in another player's cover is shown
   // and paid for, and this Muster never happened.
@@ -102,11 +101,8 @@ void apply_muster(State& s, const Option& o, Log log) {
           if (s.phase != Phase::Window) s.phase = Phase::Actions;
           return;
         }
-  take_out(s, o.a);
-  put_into(s, o.a, Zone::InPlay, me);
+  enter_play(s, o.a, me);
   CardInst& w = s.card(o.a);
-  w.area = muster_area(s, o.a);
-  if (w.area == Area::Outpost) s.outpost_opened = true;  // Transfers are possible from now on
   // Mustered in a window or under the CAPITOL Alliance: no action is spent.
   const bool free = !covered && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a));
   if (covered) {
@@ -116,7 +112,6 @@ void apply_muster(State& s, const Option& o, Log log) {
     if (!free_muster(s, me, o.a)) destiny(s, me) -= s.def(o.a).v;
     if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
   }
-  if (can_take_part_in_combat(s, o.a)) st.no_warrior_deadline = -1;
   emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});
   note_mustered(s, me, o.a);  // PRIMAL BITCH may take its place, in this window
   if (free) {

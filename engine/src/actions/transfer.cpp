@@ -79,14 +79,14 @@ static std::optional<Option> transfer_of(const State& s, CardId w) {
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
     if (must_hold_outpost(s, w)) return std::nullopt;
-    o.p = int16_t(home_area(s, w));
-    if (Area(o.p) == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
+    o.to = home_area(s, w);
+    if (o.to == Area::Squad && lone_imperial_clash(s, wi.controller, w)) return std::nullopt;  // ROGUE
   } else {
     if (outpost_conflict(s, wi.controller, w)) return std::nullopt;
-    o.p = int16_t(Area::Outpost);
+    o.to = Area::Outpost;
   }
   // PRIMAL BITCH: it stays where it took a warrior's place, and keeps others out.
-  if (s.def(w).type != CardType::Warrior || area_closed(s, wi.controller, Area(o.p))) return std::nullopt;
+  if (s.def(w).type != CardType::Warrior || area_closed(s, wi.controller, o.to)) return std::nullopt;
   return o;
 }
 
@@ -109,35 +109,21 @@ bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vecto
     if (t != me && !s.seats[size_t(t)].eliminated && !outpost_warriors(s, t).empty()) enemy_there = true;
   if (enemy_there && outpost_warriors(s, me).empty())
     for (CardId w : mine)
-      if (auto o = transfer_of(s, w); o && o->p == int16_t(Area::Outpost)) out.push_back(*o);
+      if (auto o = transfer_of(s, w); o && o->to == Area::Outpost) out.push_back(*o);
   // A Doomtrooper turned wholly Dark Legion beside other Doomtroopers in the
   // Outpost goes to the Kohort as the next action.
   for (CardId w : outpost_warriors(s, me))
     if (pure_legion(s, w) && outpost_conflict(s, me, w))
-      if (auto o = transfer_of(s, w); o && o->p == int16_t(Area::Kohort)) out.push_back(*o);
+      if (auto o = transfer_of(s, w); o && o->to == Area::Kohort) out.push_back(*o);
   return out.size() > first;
-}
-
-void move_to_area(State& s, CardId w, Area to) {
-  s.card(w).area = to;
-  // Attachments (and add-ons on weapons) sit in their warrior's area.
-  std::vector<CardId> todo{w};
-  while (!todo.empty()) {
-    const CardId c = todo.back();
-    todo.pop_back();
-    for (CardId a : attachments_of(s, c)) {
-      s.card(a).area = to;
-      todo.push_back(a);
-    }
-  }
 }
 
 void apply_transfer(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   s.actions_left -= transfer_cost(s, o.a);
   s.card(o.a).transferred_turn = int16_t(s.turn_number);
-  move_to_area(s, o.a, Area(o.p));
-  emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, o.p});
+  place_in_area(s, o.a, o.to);
+  emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, int(o.to)});
   open_response_window(s);
 }
 

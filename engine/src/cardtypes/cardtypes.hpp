@@ -3,6 +3,7 @@
 // vocabulary and live in effects/.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "dt/game.hpp"
@@ -17,6 +18,15 @@ inline void add_bonus(Stats& st, const StatBonus& b) {
   st.a += b.a;
   st.v += b.v;
 }
+
+// --- A warrior entering play (entering.cpp): every way into play goes through enter_play ---
+// Takes w from where it is into `seat`'s play, in `area` (none: where a Muster
+// puts it, judged once it is in play), with what entering sets.
+void enter_play(State& s, CardId w, int seat, std::optional<Area> area = std::nullopt);
+// The same for a warrior already put into `seat`'s play list (a Muster, which may cover it first).
+void entered_play(State& s, CardId w, int seat, Area area);
+// w and what it carries now stand in `area` (entering play, a Transfer); an Outpost opens to Transfers.
+void place_in_area(State& s, CardId w, Area area);
 
 // --- Warrior (warrior.cpp; the public queries are in dt/game.hpp) ---
 bool has_combat_warrior(const State& s, int seat);

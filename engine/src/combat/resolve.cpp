@@ -78,28 +78,29 @@ void resolve_combat(State& s, Log log) {
   const bool a_hits = atk_a >= sd.a;
   const bool d_hits = atk_d >= sa.a;
   // UPPER HAND: strikes first and a wound ends the combat
-  if (c.order == 0 && ua != ud) c.order = ua ? 1 : 2;
+  using enum StrikeOrder;
+  if (c.order == Simultaneous && ua != ud) c.order = ua ? AttackerFirst : DefenderFirst;
   // gEngine AMBUSH: the defender gains FIRST STRIKE, a wound ending the combat; an attacker with FIRST STRIKE
   // of its own negates it and the combat is resolved as normal (gEngine "FIRST STRIKE": two negate each other).
-  uint8_t order = c.order;
-  if (order == 5) {
-    order = fs_a ? 0 : 2;
+  StrikeOrder order = c.order;
+  if (order == DefenderFirstStrike) {
+    order = fs_a ? Simultaneous : DefenderFirst;
     if (fs_a) fs_a = fs_d = false;
-    if (order == 0 && ua != ud) order = ua ? 1 : 2;
+    if (order == Simultaneous && ua != ud) order = ua ? AttackerFirst : DefenderFirst;
   }
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
   const bool a_was_wounded = s.card(SA).wounded, d_was_wounded = s.card(SD).wounded;
-  if (order == 1) {  // not simultaneous: the attacker strikes; a wound ends the combat
+  if (order == AttackerFirst) {  // not simultaneous: the attacker strikes; a wound ends the combat
     if (a_hits) d_dead = hit(s, SD, A, log, ka);
     else if (d_hits) a_dead = hit(s, SA, D, log, kd);
-  } else if (order == 2) {
+  } else if (order == DefenderFirst) {
     if (d_hits) a_dead = hit(s, SA, D, log, kd);
     else if (a_hits) d_dead = hit(s, SD, A, log, ka);
-  } else if (order == 3) {  // the defender may not strike back
+  } else if (order == AttackerOnly) {  // the defender may not strike back
     if (a_hits) d_dead = hit(s, SD, A, log, ka);
-  } else if (order == 4) {
+  } else if (order == DefenderOnly) {
     if (d_hits) a_dead = hit(s, SA, D, log, kd);
   } else if (fs_a) {
     if (a_hits) d_dead = hit(s, SD, A, log, ka);
@@ -164,7 +165,7 @@ void finish_combat(State& s, Log log) {
       game_attacks_again(s)) {  // PURSUIT
     LastingMod m{s.combat.attacker, s.combat.defender, {}, kNoTurnEnds};
     m.lock = kJustFought;
-    m.bonus.f = s.combat.tactic == Tactic::Shoot ? 1 : 0;
+    m.count = s.combat.tactic == Tactic::Shoot ? 1 : 0;
     s.lasting.push_back(m);
   }
   s.combat = Combat{};

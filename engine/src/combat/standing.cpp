@@ -4,7 +4,6 @@
 
 #include "dt/designations.hpp"
 #include "internal.hpp"
-#include "markers.hpp"
 
 namespace dt {
 
@@ -118,7 +117,7 @@ Stats stats(const State& s, CardId w) {
   st.f += sum[0], st.s += sum[1], st.a += sum[2], st.v += sum[3];
 
   for (const LastingMod& m : s.lasting)
-    if (m.target == w && !bonus_is_data(m.lock)) add_bonus(st, m.bonus);
+    if (m.target == w) add_bonus(st, m.bonus);
   if (wi.cover) st.a += s.rules.cover_armor_bonus;
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)

@@ -539,10 +539,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       }
       if (e.op == Op::EnterPlay) {  // from a pile (the Side Board), in its area, for free
         if (s.card(c).zone == Zone::InPlay || s.def(c).type != CardType::Warrior) continue;
-        take_out(s, c);
-        put_into(s, c, Zone::InPlay, seat);
-        s.card(c).area = entering_area(s, c, user, e);  // gEngine PORTAL OF UNDEATH: beside its user
-        if (can_take_part_in_combat(s, c)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+        enter_play(s, c, seat, entering_area(s, user, e));  // gEngine PORTAL OF UNDEATH: beside its user
         emit_fx(log, seat, source, e.op, c, -1);
         note_added(s, seat, c);  // printed PRIMAL BITCH may take its place
         continue;
@@ -592,8 +589,8 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         case Op::OnlyTargetStrikes:
-          if (s.combat.active && c == s.combat.attacker) s.combat.order = 3;
-          if (s.combat.active && c == s.combat.defender) s.combat.order = 4;
+          if (s.combat.active && c == s.combat.attacker) s.combat.order = StrikeOrder::AttackerOnly;
+          if (s.combat.active && c == s.combat.defender) s.combat.order = StrikeOrder::DefenderOnly;
           break;
         case Op::ChangeDefender:
           // The new defender did not choose the old one's Warzone.
@@ -815,10 +812,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
                 enter_value_ok(s, e, c))
               w = c;
           if (w == kNoCard || !enter_play_ok(s, t, {e}, w)) break;
-          take_out(s, w);
-          put_into(s, w, Zone::InPlay, t);
-          s.card(w).area = muster_area(s, w);
-          if (can_take_part_in_combat(s, w)) st.no_warrior_deadline = -1;
+          enter_play(s, w, t);
           emit_fx(log, seat, source, e.op, w, -1);
           note_added(s, t, w);  // printed PRIMAL BITCH may take its place
           break;
@@ -879,12 +873,14 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::RememberChoice:  // DECLARATION OF CORPORATE DISSENSION: the corporation chosen
         if (s.card(source).zone == Zone::InPlay) remember_choice(s, source, e.amount);
         break;
-      case Op::AttackerFirst: if (s.combat.active) s.combat.order = 1; break;
+      case Op::AttackerFirst: if (s.combat.active) s.combat.order = StrikeOrder::AttackerFirst; break;
       case Op::DefenderFirst:  // with designation FIRST STRIKE (gEngine AMBUSH): gained as FIRST STRIKE, so an attacker's own negates it
-        if (s.combat.active) s.combat.order = e.designation == desig::FirstStrike.text ? 5 : 2;
+        if (s.combat.active)
+          s.combat.order = e.designation == desig::FirstStrike.text ? StrikeOrder::DefenderFirstStrike : StrikeOrder::DefenderFirst;
         break;
       case Op::UserFirst:
-        if (s.combat.active && user != kNoCard) s.combat.order = s.combat.attacker == user ? 1 : 2;
+        if (s.combat.active && user != kNoCard)
+          s.combat.order = s.combat.attacker == user ? StrikeOrder::AttackerFirst : StrikeOrder::DefenderFirst;
         break;
       case Op::CoinFlip:
         run_effects(s, seat, source, user, target, times, s.rng.below(2) == 0 ? e.if_heads : e.if_tails, log, kill,

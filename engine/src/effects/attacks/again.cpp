@@ -19,7 +19,7 @@ struct Pair {
 static Pair pair_for(const State& s, int seat, const Effect& e) {
   Pair fought;
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kJustFought) fought = {m.source, m.target, m.bonus.f ? Tactic::Shoot : Tactic::Fight};
+    if (m.lock == kJustFought) fought = {m.source, m.target, m.count ? Tactic::Shoot : Tactic::Fight};
   if (fought.a == kNoCard) return {};
   Pair p = fought;
   if (e.again == Effect::Again::WoundedOne) {  // your warrior, on the one it wounded
@@ -43,7 +43,7 @@ CardId fought_opponent(const State& s, CardId user, Tactic* tactic) {
     if (m.lock != kJustFought || (m.source != user && m.target != user)) continue;
     const CardId opp = m.source == user ? m.target : m.source;
     if (!is_warrior_in_play(s, user) || !is_warrior_in_play(s, opp)) return kNoCard;
-    if (tactic) *tactic = m.bonus.f ? Tactic::Shoot : Tactic::Fight;
+    if (tactic) *tactic = m.count ? Tactic::Shoot : Tactic::Fight;
     return opp;
   }
   return kNoCard;

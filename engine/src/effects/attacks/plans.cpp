@@ -68,7 +68,7 @@ bool plan_attack_taken(State& s, const Option& o, Log log) {
   LastingMod* m = armed(s, ch.seat);
   m->lock = o.tactic == Tactic::Shoot ? kPlanShoot : kPlanFight;
   m->target = o.a;
-  m->immune = o.b;
+  m->other = o.b;
   tell(s, ch, o.a, o.b, o.tactic == Tactic::Shoot ? 1 : 0, log);
   return true;
 }
@@ -88,7 +88,7 @@ void keep_plan(const State& s, std::vector<Option>& out) {
   for (const LastingMod& m : s.lasting) {
     if ((m.lock != kPlanFight && m.lock != kPlanShoot) || m.seat != me || m.target == kNoCard) continue;
     const Tactic t = m.lock == kPlanShoot ? Tactic::Shoot : Tactic::Fight;
-    auto planned = [&](const Option& o) { return o.kind == OptKind::Attack && o.a == m.target && o.b == m.immune && o.tactic == t; };
+    auto planned = [&](const Option& o) { return o.kind == OptKind::Attack && o.a == m.target && o.b == m.other && o.tactic == t; };
     if (std::none_of(out.begin(), out.end(), planned)) return;  // it cannot be followed: attacks are free
     std::erase_if(out, [&](const Option& o) { return o.kind == OptKind::Attack && !planned(o); });
     keep_demanded(s, out, planned);
@@ -99,7 +99,7 @@ void keep_plan(const State& s, std::vector<Option>& out) {
 void plan_met(State& s, CardId a, CardId d, Tactic t) {
   const uint8_t lock = t == Tactic::Shoot ? kPlanShoot : kPlanFight;
   std::erase_if(s.lasting, [&](const LastingMod& m) {
-    return m.lock == lock && m.target == a && m.immune == d && m.seat == s.current;
+    return m.lock == lock && m.target == a && m.other == d && m.seat == s.current;
   });
 }
 

@@ -63,7 +63,7 @@ void split_attacks(const State& s, std::vector<Option>& out) {
 
 // A two-attack option (NIMROD AUTOCANNON) is kept when both its combats take the picked tactic.
 static bool takes_tactic(const Option& o, Tactic t) {
-  return o.tactic == t && (o.p != 2 || (o.d ? Tactic::Shoot : Tactic::Fight) == t);
+  return o.tactic == t && (o.p != 2 || o.then == t);
 }
 
 void defender_stage_options(const State& s, std::vector<Option>& out) {

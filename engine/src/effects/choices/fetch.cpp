@@ -116,12 +116,13 @@ void put_into_play_now(State& s, int seat, CardId source, CardId user, CardId ta
     return;
   }
   const Area a = place_of(s, c, user, e);
-  take_out(s, c);
-  put_into(s, c, Zone::InPlay, seat);
-  s.card(c).area = a;
   if (d.type == CardType::Warrior) {
-    if (can_take_part_in_combat(s, c)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+    enter_play(s, c, seat, a);  // what entering play sets (cardtypes/entering.cpp)
     note_added(s, seat, c);
+  } else {
+    take_out(s, c);
+    put_into(s, c, Zone::InPlay, seat);
+    s.card(c).area = a;
   }
   emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::PutIntoPlay), -1});
 }
@@ -185,7 +186,7 @@ void play_at_once_options(const State& s, std::vector<Option>& out) {
         if (in_area) {
           const CardId on = o.kind == OptKind::Equip ? o.b : kNoCard;
           if (on != kNoCard && s.card(on).area != s.card(user).area) continue;
-          if (o.kind == OptKind::Build && o.p > 0 && Area(o.p - 1) != s.card(user).area) continue;
+          if (o.kind == OptKind::Build && o.p == 1 && o.to != s.card(user).area) continue;
           if (o.kind == OptKind::Build && o.p == 0 && s.def(c).fort && !(s.def(c).fort->build_in & bit(s.card(user).area)))
             continue;
         }

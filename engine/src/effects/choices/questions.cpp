@@ -75,7 +75,7 @@ void apply_question(State& s, const Option& o, Log log) {
     auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                            [&](const LastingMod& m) { return m.lock == kQuestionAsked && m.source == source; });
     if (it == s.lasting.end()) return;
-    const int q = it->bonus.f;
+    const int q = it->count;
     const CardId named = it->target;
     s.lasting.erase(it);
     const bool refused = o.p == 1 && destiny(s, ts) >= kRefusalD;
@@ -94,7 +94,7 @@ void apply_question(State& s, const Option& o, Log log) {
   }
   LastingMod m{source, o.a, {}, kNoTurnEnds};
   m.lock = kQuestionAsked;
-  m.bonus.f = int8_t(q);
+  m.count = int16_t(q);
   s.lasting.push_back(m);
   PendingChoice a;
   a.source = source;

@@ -7,7 +7,7 @@
 // and `choose c12` whether it holds a card named as c12, a card face up in
 // play or in the asker's own hand or discard pile; `choose done` stops asking. A question may be
 // asked again. While the opponent decides, the question waits in a marker
-// (kQuestionAsked, source the card, target the named card, bonus.f the
+// (kQuestionAsked, source the card, target the named card, `count` the
 // question), and the answering choice is put before the asking one.
 #pragma once
 

@@ -11,8 +11,8 @@
 namespace dt::detail {
 
 int mystic_pays(State& s, const Option& o, int price) {
-  if (o.d <= 0) return price;
-  const CardId m = CardId(o.d - 1);
+  if (o.mystic == kNoCard) return price;
+  const CardId m = o.mystic;
   if (size_t(m) >= s.cards.size() || !is_warrior_in_play(s, m) || m == o.c) return price;
   const int given = spell_fund(s, m, o.a);
   discard_from_play(s, m);
@@ -28,9 +28,9 @@ static const LastingMod* waiting(const State& s, CardId spell) { return waiting(
 
 static Option cast_of(const LastingMod& m) {
   Option o{OptKind::Play, m.source, m.target};
-  o.c = m.immune;
+  o.c = m.other;
   o.seat = m.player;
-  o.n = m.bonus.f;
+  o.n = m.times;
   return o;
 }
 
@@ -65,8 +65,8 @@ static bool ask_next(State& s, int caster_seat, int from, const LastingMod& m) {
   const Option o = cast_of(m);
   if (!is_warrior_in_play(s, o.c)) return false;
   auto changes_cast = [&](CardId giver) {
-    const Growth g = grown(s, o, m.bonus.s, m.bonus.a + spell_fund(s, giver, o.a));
-    return g.times != o.n || g.paid != m.bonus.s;
+    const Growth g = grown(s, o, m.count, m.given + spell_fund(s, giver, o.a));
+    return g.times != o.n || g.paid != m.count;
   };
   for (uint8_t q : seats_from(s, from)) {
     if (q == caster_seat) break;  // every other player had its turn to answer
@@ -81,11 +81,12 @@ static bool ask_next(State& s, int caster_seat, int from, const LastingMod& m) {
 }
 
 bool offer_mystic(State& s, int seat, const Option& o, int paid) {
-  LastingMod m{o.a, o.b, {}, kNoTurnEnds, o.c, 0, kMysticAsked};
+  LastingMod m{o.a, o.b, {}, kNoTurnEnds, kNoCard, 0, kMysticAsked};
   m.player = o.seat;
-  m.bonus.f = int8_t(std::clamp<int>(o.n, 0, 127));
-  m.bonus.s = int8_t(std::clamp(paid, 0, 127));
-  m.bonus.a = int8_t(o.d > 0 ? spell_fund(s, CardId(o.d - 1), o.a) : 0);  // the caster's own MYSTIC already gave
+  m.other = o.c;
+  m.times = int16_t(std::clamp<int>(o.n, 0, 127));
+  m.count = int16_t(std::clamp(paid, 0, 127));
+  m.given = int16_t(o.mystic != kNoCard ? spell_fund(s, o.mystic, o.a) : 0);  // the caster's own MYSTIC already gave
   if (!ask_next(s, seat, next_active_seat(s, seat), m)) return false;
   s.lasting.push_back(m);
   return true;
@@ -110,11 +111,11 @@ void apply_mystic_choice(State& s, const Option& o, Log log) {
   if (o.a == kNoCard || !m || !is_warrior_in_play(s, o.a)) return;
   // Its D go into the spell as the caster's: more purchases, or the caster's D back.
   const int given = spell_fund(s, o.a, ch.source);
-  const Growth g = grown(s, cast_of(*m), m->bonus.s, m->bonus.a + given);
-  destiny(s, ch.by) += m->bonus.s - g.paid;
-  m->bonus.f = int8_t(std::clamp(g.times, 0, 127));
-  m->bonus.s = int8_t(g.paid);
-  m->bonus.a = int8_t(std::min(127, m->bonus.a + given));
+  const Growth g = grown(s, cast_of(*m), m->count, m->given + given);
+  destiny(s, ch.by) += m->count - g.paid;
+  m->times = int16_t(std::clamp(g.times, 0, 127));
+  m->count = int16_t(g.paid);
+  m->given = int16_t(std::min(127, m->given + given));
   discard_from_play(s, o.a);
 }
 

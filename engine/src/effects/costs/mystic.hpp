@@ -2,7 +2,7 @@
 // the MYSTIC to put its D (8, the card's `spell_fund`) into that spell, as if
 // the caster spent them.
 // - A MYSTIC of the caster's own player: the cast option names it
-//   (`cast c40 by c12 paying c5`, Option::d = its id + 1); the spell's price is
+//   (`cast c40 by c12 paying c5`, Option::mystic); the spell's price is
 //   paid from those 8 D first, the rest from the player's D.
 // - A MYSTIC of another player (a team-mate, an opponent): as the spell is cast
 //   (its price paid), each other player with such a warrior that could pay
@@ -29,7 +29,7 @@ inline int spell_fund(const State& s, CardId m, CardId spell) {
 }
 
 inline void set_mystic(Option& o, CardId mystic) {
-  if (mystic != kNoCard) o.d = int16_t(mystic + 1);
+  o.mystic = mystic;
 }
 // The cast's price: the MYSTIC it names (if any) is discarded and its D go first;
 // returns what the player still pays.

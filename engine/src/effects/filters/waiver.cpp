@@ -51,10 +51,10 @@ bool offer_waiver(State& s, int seat, CardId card, Target t, int times, bool wai
   const CardId mc = waiving_card(s, t.card);
   ask_pick(s, card, t.card, seat, s.card(mc).controller, {});
   LastingMod m{card, kNoCard, {}, kNoTurnEnds, kNoCard, 0, kWaived};
-  m.bonus.f = int8_t(std::clamp(times, 0, 127));
-  m.bonus.s = waits ? 1 : 0;
+  m.times = int16_t(std::clamp(times, 0, 127));
+  m.waits = waits;
   m.player = t.seat;
-  m.immune = caster;  // (no target: read by no immunity check)
+  m.other = caster;
   s.lasting.push_back(m);
   return true;
 }
@@ -78,16 +78,16 @@ void apply_waiver_choice(State& s, const Option& o, Log log) {
   if (o.p == 1 && is_warrior_in_play(s, ch.target))
     s.lasting.push_back({ch.source, ch.target, {}, kNoTurnEnds, kNoCard, 0, kWaived});
   else if (LastingMod* m = asked(s, ch.source))
-    m->bonus.s = 0;  // kept: the waiting effects never run
+    m->waits = false;  // kept: the waiting effects never run
 }
 
 void waiver_choice_done(State& s, const PendingChoice& ch, Log log) {
   LastingMod* m = asked(s, ch.source);
   if (!m) return;
-  const int times = m->bonus.f;
-  const bool run = m->bonus.s != 0;
+  const int times = m->times;
+  const bool run = m->waits;
   const Target t{ch.target, m->player};
-  const CardId caster = m->immune;
+  const CardId caster = m->other;
   std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kWaived && x.source == ch.source && x.target == kNoCard; });
   const CardDef& d = s.def(ch.source);
   if (!run || !d.play || !is_warrior_in_play(s, t.card)) return;

@@ -1,5 +1,5 @@
 // gEngine DARK VISITATION lies before its player with a count of markers (a
-// kVisitation marker on the card itself, its count in bonus.v, gone with the
+// kVisitation marker on the card itself, its markers in `count`, gone with the
 // card). While it lies there, every Doomtrooper whose current V is below the
 // count is also a HERETIC of the Dark Legion (effects/filters/queries.cpp asks
 // visitation_markers; being Dark Legion lets it take minor gifts, being a
@@ -19,20 +19,22 @@ constexpr int kVisitationMarkers = 9, kVisitationStep = 3;
 int visitation_markers(const State& s) {
   int n = 0;
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kVisitation) n = std::max<int>(n, m.bonus.v);
+    if (m.lock == kVisitation) n = std::max<int>(n, m.count);
   return n;
 }
 
 void put_visitation_markers(State& s, CardId card) {
   if (card == kNoCard || s.card(card).zone != Zone::InPlay) return;
-  s.lasting.push_back({card, card, StatBonus{0, 0, 0, kVisitationMarkers}, kNoTurnEnds, kNoCard, 0, kVisitation});
+  LastingMod m{card, card, {}, kNoTurnEnds, kNoCard, 0, kVisitation};
+  m.count = kVisitationMarkers;
+  s.lasting.push_back(m);
 }
 
 void visitation_countdown(State& s, CardId card) {
   for (LastingMod& m : s.lasting)
     if (m.lock == kVisitation && m.source == card) {
-      m.bonus.v = std::max(0, m.bonus.v - kVisitationStep);
-      if (m.bonus.v == 0) discard_from_play(s, card);  // its marker goes with it (zones.cpp)
+      m.count = int16_t(std::max(0, m.count - kVisitationStep));
+      if (m.count == 0) discard_from_play(s, card);  // its marker goes with it (zones.cpp)
       return;
     }
 }

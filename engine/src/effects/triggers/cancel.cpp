@@ -50,11 +50,10 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
     asked = true;
   }
   if (!asked) return false;
-  // The question's marker keeps the purchases (its bonus is on no warrior); the
-  // waiting effects' marker keeps their target (with no bonus).
+  // The question's marker keeps the purchases; the waiting effects' marker keeps their target.
   LastingMod offered{card, kNoCard, {}, kNoTurnEnds};
   offered.lock = kCancelOffered;
-  offered.bonus.f = int8_t(std::clamp(times, 0, 127));
+  offered.times = int16_t(std::clamp(times, 0, 127));
   s.lasting.push_back(offered);
   if (waits) {
     LastingMod m{card, t.card, {}, kNoTurnEnds};
@@ -102,7 +101,7 @@ void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
     return;  // another player is still to answer
   int times = 0;
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kCancelOffered && m.source == card) times = m.bonus.f;
+    if (m.lock == kCancelOffered && m.source == card) times = m.times;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kCancelOffered && m.source == card; });
   const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                                [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });

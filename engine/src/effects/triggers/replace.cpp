@@ -43,9 +43,7 @@ void replace_warrior(State& s, CardId card, CardId w, bool to_draw_pile, Log log
   const Area area = s.card(w).area;
   // The card first (it was put onto the warrior as it was played), so that
   // the warrior leaving play does not take it along.
-  take_out(s, card);
-  put_into(s, card, Zone::InPlay, seat);
-  s.card(card).area = area;
+  enter_play(s, card, seat, area);
   for (CardId a : attachment_list(s, w)) discard_from_play(s, a);
   take_out(s, w);
   put_into(s, w, to_draw_pile ? Zone::Draw : Zone::Hand);

@@ -15,9 +15,9 @@
 
 namespace dt::detail {
 
-Area entering_area(const State& s, CardId w, CardId user, const Effect& e) {
+std::optional<Area> entering_area(const State& s, CardId user, const Effect& e) {
   if (e.designation == word::UsersArea && user != kNoCard && is_warrior_in_play(s, user)) return s.card(user).area;
-  return muster_area(s, w);
+  return std::nullopt;
 }
 
 bool enter_value_ok(const State& s, const Effect& e, CardId w) {
@@ -68,13 +68,11 @@ void possess(State& s, CardId victim, CardId killer, Log log) {
   const int seat = takes_over ? s.card(killer).controller : s.card(victim).controller;
   change_controller(s, victim, seat);
   CardInst& ci = s.card(victim);
-  ci.area = Area::Kohort;  // killed, it rises anew: no wound, no cover, no SERGEANT's group
-  ci.wounded = ci.cover = false;
+  ci.wounded = ci.cover = false;  // killed, it rises anew: no wound, no cover, no SERGEANT's group
   ci.sergeant_group = -1;
-  for (CardId a : attachment_list(s, victim)) s.card(a).area = Area::Kohort;
   LastingMod m{src, victim, {}, kNoTurnEnds, kNoCard, kwHeretic, takes_over ? kConvertedHeretic : kConvertedLegion};
   s.lasting.push_back(m);
-  if (can_take_part_in_combat(s, victim)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+  entered_play(s, victim, seat, Area::Kohort);  // in play all along, it enters it anew
   emit(log, {EventKind::Effect, int8_t(s.card(killer).controller), src, victim, int(Op::Handler), seat});
 }
 
@@ -145,11 +143,8 @@ void apply_raise_choice(State& s, const Option& o, Log log) {
   const CardId w = o.a;
   if (w == kNoCard || s.card(w).zone != Zone::Discard) return;
   const int seat = ch.seat;
-  take_out(s, w);
-  put_into(s, w, Zone::InPlay, seat);
-  s.card(w).area = Area::Kohort;
+  enter_play(s, w, seat, Area::Kohort);
   s.lasting.push_back({ch.source, w, halving(s.def(w)), kNoTurnEnds, kNoCard, kwProfane, kRaisedDead});
-  if (can_take_part_in_combat(s, w)) s.seats[size_t(seat)].no_warrior_deadline = -1;
   emit(log, {EventKind::Effect, int8_t(seat), ch.source, w, int(Op::EnterPlay), -1});
   note_added(s, seat, w);  // printed PRIMAL BITCH may take its place
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "dt/deck.hpp"
+#include "dt/game.hpp"
 #include "dt/rules.hpp"
 #include "dtref/bot_process.hpp"
 #include "dtref/sandbox.hpp"
@@ -99,9 +100,8 @@ struct MatchSpec {
   std::function<void(const std::string& line)> announce;
 };
 
-// The most seats a match has: seven, the largest table the rulebooks describe
-// (cartel-vs-legion).
-constexpr int kMaxSeats = 7;
+// The most seats a match has: the engine's (dt/game.hpp).
+using dt::kMaxSeats;
 
 struct SeatOutcome {
   std::string name;        // the operator's name for the bot, else the one it sent

@@ -1,0 +1,37 @@
+// A warrior entering play, one path for every way in: a Muster, a card that
+// puts one into play (ENTER_PLAY, PRIMAL BITCH), a raise from a discard pile,
+// a warrior that rises anew on another side (POSSESS); and a warrior moved to
+// another area (a Transfer). What entering sets is set here, once.
+#include "internal.hpp"
+
+namespace dt::detail {
+
+void place_in_area(State& s, CardId w, Area area) {
+  s.card(w).area = area;
+  // Attachments (and add-ons on weapons) sit in their warrior's area.
+  std::vector<CardId> todo{w};
+  while (!todo.empty()) {
+    const CardId c = todo.back();
+    todo.pop_back();
+    for (CardId a : attachments_of(s, c)) {
+      s.card(a).area = area;
+      todo.push_back(a);
+    }
+  }
+  // gEngine "TRANSFER WARRIOR": Transfers are allowed once a warrior has entered play in an Outpost.
+  if (area == Area::Outpost) s.outpost_opened = true;
+}
+
+void entered_play(State& s, CardId w, int seat, Area area) {
+  place_in_area(s, w, area);
+  // gEngine "END OF THE GAME": a player with a warrior able to fight is no longer counting down.
+  if (can_take_part_in_combat(s, w)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+}
+
+void enter_play(State& s, CardId w, int seat, std::optional<Area> area) {
+  take_out(s, w);
+  put_into(s, w, Zone::InPlay, seat);
+  entered_play(s, w, seat, area ? *area : muster_area(s, w));
+}
+
+}  // namespace dt::detail
