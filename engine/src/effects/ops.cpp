@@ -616,12 +616,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           reveal(s, c, log);
           break;
         case Op::ReturnToHand: {
-          // HASTY GETAWAY: its owner's Equipment and Specials on it go to that hand too.
+          // HASTY GETAWAY: its owner's Equipment and Specials on it go to that hand too; the rest
+          // is discarded (a Relic too: gEngine "2) CARD TYPE ICON" says Relics are not Equipment).
           const int owner = s.card(c).owner;
           for (CardId a : attachment_list(s, c)) {
             const CardType t = s.def(a).type;
             const bool along = e.with_attachments && s.card(a).owner == owner &&
-                               (t == CardType::Equipment || t == CardType::Special || t == CardType::Relic);
+                               (t == CardType::Equipment || t == CardType::Special);
             if (!along) {
               discard_from_play(s, a);
               continue;

@@ -66,7 +66,7 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
 // action; a HERETIC under STIGMATA (GIFTS ANY TIME) takes every gift so.
 bool free_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
-  if (g.type == CardType::Symmetry && has_designation(s, w, desig::GiftsAnyTime)) return true;
+  if (g.type == CardType::Symmetry && has_ability(s, w, desig::GiftsAnyTime)) return true;
   return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
          has_designation(s, w, desig::AlgerothGiftsAnyTime);
 }
