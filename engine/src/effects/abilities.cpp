@@ -7,6 +7,7 @@
 #include "dt/handlers.hpp"
 #include "actions/declared_attack.hpp"
 #include "effects/attacks/again.hpp"
+#include "effects/choices/fetch.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/joined.hpp"
 #include "effects/triggers/perception.hpp"
@@ -176,6 +177,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         if (ab.target_in_user_area && (t.card == kNoCard || user == kNoCard || !same_area(s, t.card, user)))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        if (!put_target_ok(s, seat, ab.effects, user, t.card)) continue;  // DARK SUMMONING
         if (!can_affect(s, ab.effects, src, t.card)) continue;  // only on what it can affect
         if (!raise_target_ok(s, seat, ab.effects, t.seat)) continue;  // ANIMATE DEAD: a pile with a warrior
         if (!join_target_ok(s, src, user, ab.effects, t.card)) continue;  // PRETORIAN STALKER

@@ -100,6 +100,12 @@ bool fetch_pick_ok(const State& s, int seat, CardId source, CardId user, CardId 
   return true;  // PLAY_AT_ONCE: it may stay in hand
 }
 
+bool put_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId user, CardId t) {
+  for (const Effect& e : fx)
+    if (e.op == Op::PutIntoPlay && e.who == Who::Target && (t == kNoCard || !put_ok(s, seat, t, user, t, e))) return false;
+  return true;
+}
+
 void put_into_play_now(State& s, int seat, CardId source, CardId user, CardId target, CardId c, const Effect& e, Log log) {
   if (c == kNoCard || !put_ok(s, seat, c, user, target, e)) return;
   const CardDef& d = s.def(c);

@@ -19,6 +19,10 @@ namespace dt::detail {
 // May `picked` be fetched by the Choice of `source` used by `user` (a place for it in play, a
 // warrior to take it, or a play of it now)? True for a card whose on_pick does neither.
 bool fetch_pick_ok(const State& s, int seat, CardId source, CardId user, CardId target, CardId picked);
+// May a card's own effects put target `t` into play (a PUT_INTO_PLAY on the target: a place for it,
+// a warrior to take it)? True when they put nothing so. An ability offers only such targets
+// (DARK SUMMONING: Dark Legion Equipment of the draw pile its bearer may carry).
+bool put_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId user, CardId t);
 // PUT_INTO_PLAY.
 void put_into_play_now(State& s, int seat, CardId source, CardId user, CardId target, CardId c, const Effect& e, Log log);
 // PLAY_AT_ONCE.

@@ -92,7 +92,8 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       if (draw_pile_shielded(s, seat, source)) break;  // SPELLBOUND
       const std::vector<CardId>& draw = s.seats[size_t(seat)].draw;
       const size_t skip = s.def(source).play ? size_t(std::max<int>(0, s.def(source).play->skip_top)) : 0;
-      for (size_t i = 0; i + skip < draw.size(); ++i) out.push_back({draw[i], -1});
+      for (size_t i = 0; i + skip < draw.size(); ++i)  // the cards the filter names (DARK SUMMONING: Dark Legion Equipment)
+        if (filter_matches(s, f, draw[i], seat)) out.push_back({draw[i], -1});
       break;
     }
     case TargetKind::OwnWeapon:  // CHASSEUR grafts a weapon it carries
