@@ -70,6 +70,13 @@ static bool uses_op(const CardDef& d, Op op) {
   return false;
 }
 
+// Does an ability of d target the warrior its warrior just fought (TARGET_FOUGHT_OPPONENT)?
+static bool targets_fought_opponent(const CardDef& d) {
+  for (const Ability& a : d.abilities)
+    if (a.target == TargetKind::FoughtOpponent) return true;
+  return false;
+}
+
 CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
   if (defs_.size() > 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
   for (CardDef& d : defs_) {  // the designation filters (cards.hpp)
@@ -83,7 +90,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (!d.award_rules.empty()) d.families |= famAwards;
   }
   attacks_again_.reserve(defs_.size());
-  for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain));
+  for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));
 }
 
 std::optional<uint16_t> CardDb::by_code(std::string_view code) const {

@@ -12,6 +12,7 @@
 #include "effects/choices/inspire.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/lasting/virus.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -82,6 +83,7 @@ void resume(State& s, std::vector<Event>* log) {
   cap_destiny(s);  // ECONOMIC BREAKDOWN
   for (;;) {
     run_no_destiny_triggers(s, log);
+    spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
     check_marks_gone(s, log);  // BRASS APOCALYPT: gone with the warrior it guards
     check_memberships(s, log);  // REINSTATEMENT: discarded once its warrior loses the membership again

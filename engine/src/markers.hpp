@@ -82,6 +82,11 @@ enum : uint8_t {
   // The combat just over, until its response window closes (combat package, issue 31: 46-49)
   kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
+  // Keywords and places (issue 30): 50-59
+  kKeywordsRevoked = 50,
+  // VIRUS (effects/lasting/virus.hpp): source the VIRUS card, target the warrior, player the virus's player
+  kInfected = 51,  // infected; bonus: the ratings it has lost
+  kExposed = 52,   // beside an infected warrior since the virus player's last Draw step  // target: a warrior that lost the keywords in `grant` for good (PLATINUM DREAM); source: the card
   // Turns and economy: 60-79
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kLockEnd = 80  // one past the last code

@@ -153,6 +153,9 @@ std::string_view effect_name(int op) {
     case Op::SkipTurn: return "miss the next turn";
     case Op::ExtraTurn: return "take another turn";
     case Op::LastingGrant: return "keyword until the next turn";
+    case Op::LastingRevoke: return "keyword lost";
+    case Op::Infect: return "infected";
+    case Op::Cure: return "cured";
     case Op::TacticalLock: return "no Tactical Actions for others";
     default: break;
   }

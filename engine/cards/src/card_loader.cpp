@@ -379,6 +379,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_YOUR_SIDE_BOARD: return TargetKind::YourSideBoard;
     case pb::TARGET_SPELL: return TargetKind::Spell;
     case pb::TARGET_HOST: return TargetKind::Host;
+    case pb::TARGET_FOUGHT_OPPONENT: return TargetKind::FoughtOpponent;
     default: return TargetKind::None;
   }
 }
@@ -451,9 +452,9 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
   for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
-  if (x.op == Op::LastingGrant) {
+  if (x.op == Op::LastingGrant || x.op == Op::LastingRevoke) {
     x.grant = keyword_for_designation(x.designation);
-    if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT names no keyword the rules know: " + x.designation);
+    if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT/REVOKE names no keyword the rules know: " + x.designation);
   }
   return x;
 }
@@ -635,6 +636,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
                   : c.one_in_play() == pb::ONE_IN_GAME  ? OneInPlay::InGame
                                                         : OneInPlay::Any;
+  if (c.has_virus()) {
+    const auto& v = c.virus();
+    d.virus.loss = convert(v.loss(), where);
+    d.virus.worsens = v.worsens();
+    d.virus.spreads_at_once = v.spreads_at_once();
+    d.virus.fewer_draws = small(v.fewer_draws(), where);
+  }
   if (c.has_economy()) {
     const auto& e = c.economy();
     EconomyRules r;

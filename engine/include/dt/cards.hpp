@@ -220,7 +220,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -456,6 +456,13 @@ struct EconomyRules {
   bool shields_points = false;
 };
 
+// A VIRUS card's infections (cards.proto Virus, effects/lasting/virus.hpp).
+struct VirusRules {
+  StatBonus loss;
+  bool worsens = false, spreads_at_once = false;
+  int8_t fewer_draws = 0;
+};
+
 // What kills and sabotages pay while a card is in play (cards.proto AwardRule).
 enum class Earning : uint8_t { Kills, Sabotages, Any };
 struct AwardRule {
@@ -542,6 +549,7 @@ struct CardDef {
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
+  VirusRules virus;                             // a VIRUS card: its infections
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -55,11 +55,13 @@ bool can_take_equipment(const State& s, CardId e, CardId w) {
 }
 
 // A weapon add-on (ATTACH TO ANY SHOOT WEAPON ...): one of each on a weapon.
-static bool can_add_on(const State& s, CardId e, CardId weapon) {
+// Its GIVE TO names the warrior carrying the weapon (a POISON: a MORTIFICATOR's weapon).
+static bool can_add_on(const State& s, CardId e, CardId weapon, CardId w) {
   const CardDef& ed = s.def(e);
   const CardDef& wd = s.def(weapon);
   if (!ed.attach_to_weapon || !is_weapon_card(wd)) return false;
   if (!(ed.attach_to_weapon & (1u << unsigned(wd.weapon)))) return false;
+  if (!gives_to(s, e, w)) return false;
   for (CardId a : attachments_of(s, weapon))
     if (s.card(a).def == s.card(e).def) return false;
   return true;
@@ -88,7 +90,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
     }
     if (d.attach_to_weapon)
       for (CardId wpn : attachments_of(s, w))
-        if (can_add_on(s, c, wpn)) out.push_back({OptKind::Equip, c, wpn});
+        if (can_add_on(s, c, wpn, w)) out.push_back({OptKind::Equip, c, wpn});
   }
 }
 

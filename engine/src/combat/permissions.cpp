@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "markers.hpp"
+#include "effects/lasting/virus.hpp"
 
 namespace dt::detail {
 
@@ -16,6 +18,13 @@ void fill_attack_rules(const State& s, std::vector<ActiveAttackRule>& out) {
   for (CardId c : *sources)
     for (const StaticMod& m : s.def(c).mods)
       if (m.attack) out.push_back({&m, c});
+  // WITHERING DEATH: a VIRUS's rules bind the warriors it infects (effects/lasting/virus.hpp), once per card.
+  for (const LastingMod& v : s.lasting) {
+    if (v.lock != kInfected) continue;
+    for (const StaticMod& m : s.def(v.source).mods)
+      if (m.attack && std::none_of(out.begin(), out.end(), [&](const ActiveAttackRule& r) { return r.mod == &m && r.source == v.source; }))
+        out.push_back({&m, v.source});
+  }
 }
 
 // The area a card stands in: an attachment stands where its warrior does.
@@ -35,7 +44,9 @@ static bool binds(const State& s, const StaticMod& m, CardId src, CardId w) {
   const int seat = s.card(src).controller;
   switch (m.scope) {
     case Scope::Self: if (w != src) return false; break;
-    case Scope::Bearer: if (s.card(src).attached_to == kNoCard || bearer_of(s, src) != w) return false; break;
+    case Scope::Bearer:
+      if ((s.card(src).attached_to == kNoCard || bearer_of(s, src) != w) && !infected_by(s, w, src)) return false;
+      break;
     case Scope::YourWarriors: if (s.card(w).controller != seat) return false; break;
     case Scope::AllWarriors: break;
     default: return false;

@@ -6,6 +6,7 @@
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "actions/declared_attack.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/joined.hpp"
@@ -120,6 +121,17 @@ bool tactical_use(const State& s, const Option& o) {
   return size_t(o.p) < d.abilities.size() && tactical_ability(d, d.abilities[size_t(o.p)]);
 }
 
+// An ability's tactics: the combat's under way, or after a combat the one its warrior just fought (LOTUS BLOSSOM).
+static bool tactic_fits(const State& s, const Ability& ab, CardId user) {
+  Tactic t = s.combat.tactic;
+  if (ab.timing == Timing::AfterCombat && ab.target == TargetKind::FoughtOpponent) {
+    if (fought_opponent(s, user, &t) == kNoCard) return false;
+  } else if (!s.combat.active) {
+    return false;
+  }
+  return (ab.tactics & (t == Tactic::Fight ? 1 : 2)) != 0;
+}
+
 void ability_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // `user` is the warrior using it; kNoCard for a card in a combat area.
@@ -139,7 +151,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.timing == Timing::Combat && (offered_out_of_play ? !s.combat.active
                                                               : user == kNoCard || combat_opponent(s, user) == kNoCard))
         continue;
-      if (ab.tactics && !(s.combat.active && (ab.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
+      if (ab.tactics && !tactic_fits(s, ab, user)) continue;
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
       if (ab.user_open && (user == kNoCard || s.card(user).cover)) continue;  // DOCTOR DIANA

@@ -40,6 +40,7 @@
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "markers.hpp"
+#include "effects/lasting/virus.hpp"
 
 namespace dt::detail {
 
@@ -280,6 +281,7 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
     if (e.op == Op::Handler && e.handler == HandlerId::boast && s.combat.active) return false;
     if (e.tactics) continue;  // conditional on a combat: a no-op without one
+    if (e.op == Op::EndCombat && e.who == Who::TargetPlayersWarriors) continue;  // CENSER DROPS: only if one is in a combat
     if ((e.op == Op::ChangeTactic) && s.combat.active) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
       if (!has_rating(s, s.combat.attacker, t) || !defender_may_fight(s, s.combat.defender, t)) return false;
@@ -674,6 +676,15 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           // `lasting`: for good, while the warrior stays in play (INSPIRE THE MASSES)
           s.lasting.push_back({source, c, {}, e.lasting ? kNoTurnEnds : uint8_t(seat), kNoCard, e.grant});
           break;
+        case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)
+        case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
+        case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
+          if (is_warrior_in_play(s, c)) {
+            LastingMod m{source, c, {}, kNoTurnEnds, kNoCard, e.grant};
+            m.lock = kKeywordsRevoked;
+            s.lasting.push_back(m);
+          }
+          break;
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
           if (is_warrior_in_play(s, c) && in_play(source)) {
             if (e.amount > 1) add_target_mark(s, source, c, e.amount);  // ATTRACTION: a pair
@@ -855,7 +866,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
       case Op::ChangeTactic:
         if (s.combat.active) s.combat.tactic = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
         break;
-      case Op::EndCombat: finish_combat(s, log); break;
+      case Op::EndCombat:  // on a player's matching warriors (CENSER DROPS): only a combat one of them is in
+        if (e.who != Who::TargetPlayersWarriors || !cards.empty()) finish_combat(s, log);
+        break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
       case Op::AttackAgain: attack_again(s, seat, e); break;  // PURSUIT, BITE THE DUST
       case Op::RememberChoice:  // DECLARATION OF CORPORATE DISSENSION: the corporation chosen
@@ -885,9 +898,14 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           break;
         }
         // In a Choice's on_pick, a handler on PICKED is handed the card picked.
-        if (const HandlerFn& run = handlers()[size_t(e.handler)])
+        if (const HandlerFn& run = handlers()[size_t(e.handler)]) {
+          if (e.who == Who::TargetPlayersWarriors) {  // CENSER DROPS: on each of the player's matching warriors
+            for (CardId c : cards) run(s, seat, source, c, target.seat, log);
+            break;
+          }
           run(s, seat, source, e.who == Who::Picked ? picked : target.card,
               e.who == Who::Picked && picked_seat >= 0 ? picked_seat : target.seat, log);
+        }
         break;
       }
       default: break;

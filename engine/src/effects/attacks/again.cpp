@@ -37,6 +37,18 @@ static Pair pair_for(const State& s, int seat, const Effect& e) {
   return p;
 }
 
+CardId fought_opponent(const State& s, CardId user, Tactic* tactic) {
+  if (user == kNoCard) return kNoCard;
+  for (const LastingMod& m : s.lasting) {
+    if (m.lock != kJustFought || (m.source != user && m.target != user)) continue;
+    const CardId opp = m.source == user ? m.target : m.source;
+    if (!is_warrior_in_play(s, user) || !is_warrior_in_play(s, opp)) return kNoCard;
+    if (tactic) *tactic = m.count ? Tactic::Shoot : Tactic::Fight;
+    return opp;
+  }
+  return kNoCard;
+}
+
 bool game_attacks_again(const State& s) {
   for (const CardInst& c : s.cards)
     if (s.db->attacks_again(c.def)) return true;

@@ -12,6 +12,10 @@ namespace dt::detail {
 // leave markers of who fought and wounded whom (one scan of the game's cards,
 // at the end of a combat: games without such a card pay nothing more).
 bool game_attacks_again(const State& s);
+
+// The warrior `user` fought in the combat just over, both still in play (kNoCard: none), and
+// that combat's tactic: AFTER_COMBAT cards that strike the opponent again (LOTUS BLOSSOM).
+CardId fought_opponent(const State& s, CardId user, Tactic* tactic = nullptr);
 // May `seat` play a card with this effect now (the combat it names just happened)?
 bool attack_again_possible(const State& s, int seat, const Effect& e);
 // The attack is named: it is made, if it still can be, once the window closes.

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "effects/lasting/virus.hpp"
 
 namespace dt::detail {
 
@@ -47,6 +48,7 @@ void cap_destiny(State& s) {
 }
 
 int draw_step_cap(const State& s, int seat, int want) {
+  if (const int fewer = virus_fewer_draws(s, seat)) want = std::max(std::min(want, 1), want - fewer);  // PARASITIC STUPOR
   if (!in_game(s)) return want;
   for_each_rule(s, seat, [&](CardId, const EconomyRules& r) {
     if (r.max_draw >= 0) want = std::min<int>(want, r.max_draw);

@@ -5,6 +5,7 @@
 #include "dt/designations.hpp"
 #include "effects/lasting/shields.hpp"
 #include "effects/filters/waiver.hpp"
+#include "markers.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -54,17 +55,21 @@ namespace detail {
 bool immune_to_target(const State& s, CardId w, CardId source) {
   if (source == kNoCard) return false;
   const CardDef& src = s.def(source);
+  // BLESSED BLOOD: another player's POISON neither targets nor affects it; its own still serve it.
+  if (src.has_designation(desig::Poison))
+    return s.card(source).controller != s.card(w).controller && has_designation(s, w, desig::PoisonImmunity);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
   if (has_designation(s, w, family::ImmuneTo(src.name))) return true;  // e.g. CYBERNETIC RETINAS
   if (shielded_from_symmetry(s, w, source)) return true;              // STRENGTH OF WILL
   // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
   for (const CombatMod& m : s.combat.mods)
     if (m.immune == source && m.target == w) return true;
-  uint32_t k = base_keywords(s, w);
+  uint32_t k = base_keywords(s, w), revoked = 0;
   for (const LastingMod& m : s.lasting) {
     if (m.target != w) continue;
     if (m.immune == source) return true;
-    k |= m.grant;  // an immunity kept for good (INSPIRE THE MASSES) or until a turn begins
+    if (m.lock == kKeywordsRevoked) revoked |= m.grant;  // PLATINUM DREAM: an ART IMMUNITY lost for good
+    else k |= m.grant;  // an immunity kept for good (INSPIRE THE MASSES) or until a turn begins
   }
   // Printed HERETIC CONSPIRACY: the player's immunity covers each warrior it
   // controls, those that come into play later too.
@@ -88,7 +93,7 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
         if (mod_filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
       }
     }
-  return immune_kw(k, src);
+  return immune_kw(k & ~revoked, src);
 }
 
 }  // namespace detail

@@ -8,6 +8,7 @@
 #include "effects/warriors/raise.hpp"
 #include "effects/modifiers/visitation.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 #include "combat/groups.hpp"
 #include "combat/permissions.hpp"
 #include "effects/lasting/stun.hpp"
@@ -341,9 +342,13 @@ static uint32_t compute_keywords(const State& s, CardId w) {
     if (gate->allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
   }
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; }, ModWant::Keywords);
-  for (const LastingMod& m : s.lasting)  // SLEEP's NONCOMBATANT, until its player's next turn
-    if (m.grant && m.target == w && !effect_blocked(s, w, m.source)) k |= m.grant;
-  return k;
+  uint32_t revoked = 0;
+  for (const LastingMod& m : s.lasting) {  // SLEEP's NONCOMBATANT, until its player's next turn
+    if (!m.grant || m.target != w) continue;
+    if (m.lock == kKeywordsRevoked) revoked |= m.grant;  // PLATINUM DREAM: lost for good, whatever grants it
+    else if (!effect_blocked(s, w, m.source)) k |= m.grant;
+  }
+  return k & ~revoked;
 }
 
 uint32_t keywords(const State& s, CardId w) {

@@ -4,7 +4,9 @@
 
 #include "dt/designations.hpp"
 #include "dt/handlers.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/filters/hosts.hpp"
+#include "effects/lasting/virus.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -31,6 +33,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     if (f.other && (w == source || w == s.card(source).attached_to)) return false;
     if (makes_heretic && has_designation(s, w, desig::NeverHeretic)) return false;
     if (!visible_warrior(s, w, seat)) return false;
+    if (virus_shielded(s, source, w)) return false;  // INOCULATIONS
     if (!filter_matches(s, f, w, seat)) {
       // A card played from hand meant for a corporation's warriors: a warrior
       // that borrows that corporation's cards may take it (and pays 3 D).
@@ -76,6 +79,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     case TargetKind::RecentAttacker:
       if (s.recent_survivor != kNoCard && is_warrior_in_play(s, s.recent_survivor)) out.push_back({s.recent_survivor, -1});
       break;
+    case TargetKind::FoughtOpponent: {  // LOTUS BLOSSOM: its warrior's opponent in the combat just over
+      const CardId user = is_warrior_in_play(s, source) ? source : s.card(source).attached_to;
+      const CardId opp = fought_opponent(s, user);
+      if (opp != kNoCard && warrior_ok(opp)) out.push_back({opp, -1});
+      break;
+    }
     case TargetKind::RecentEarner:
       if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
       break;

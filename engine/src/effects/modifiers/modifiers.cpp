@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "internal.hpp"
+#include "markers.hpp"
 #include "effects/filters/hosts.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/toll.hpp"
@@ -175,6 +176,15 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       if (weapon) from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
       from_card(add, Scope::HostReach, w, [&] { return usable(my_gate, mine, a, w); });
     }
+  }
+  // A VIRUS's BEARER modifiers reach each warrior it infects (effects/lasting/virus.hpp); an infection
+  // stays whatever shields its player raises later (INOCULATIONS), so no immunity is asked.
+  for (const LastingMod& m : s.lasting) {
+    if (m.lock != kInfected || m.target != w) continue;
+    for (const StaticMod& x : s.def(m.source).mods)
+      if (x.scope == Scope::Bearer && wanted(x, want) && mod_filter_matches(s, x.who, w, m.player) &&
+          mod_holds(s, x, w, m.source, m.player))
+        fn(x, m.source);
   }
   // Within a QueryMemo the list is made once per decision; outside, each time
   // (a local list: rating queries nest, so no shared scratch list will do).

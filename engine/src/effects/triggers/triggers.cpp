@@ -6,6 +6,7 @@
 #include "dt/designations.hpp"
 #include "effects/triggers/spy.hpp"
 #include "effects/lasting/disease.hpp"
+#include "effects/lasting/virus.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -139,6 +140,7 @@ void run_no_destiny_triggers(State& s, Log log) {
 
 void run_draw_triggers(State& s, int seat, Log log) {
   disease_draw_step(s, seat, log);  // printed BACTERIA GRENADE
+  virus_draw_step(s, seat, log);    // VIRUS: infections worsen and spread
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
   std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
   candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
