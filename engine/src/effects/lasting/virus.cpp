@@ -75,7 +75,9 @@ void virus_draw_step(State& s, int seat, Log log) {
   std::vector<std::pair<CardId, CardId>> sick;
   for (const LastingMod& m : s.lasting)
     if (m.lock == kInfected && m.player == seat) sick.push_back({m.source, m.target});
-  for (auto [v, d] : exposed) {
+  // Named copies, not structured bindings: clang 14 (the sanitizer build) cannot capture those.
+  for (const auto& pair : exposed) {
+    const CardId v = pair.first, d = pair.second;
     if (!is_warrior_in_play(s, d)) continue;
     const bool beside = std::any_of(sick.begin(), sick.end(), [&](const auto& p) {
       return s.card(p.first).def == s.card(v).def && is_warrior_in_play(s, p.second) && same_area(s, p.second, d);
@@ -86,7 +88,8 @@ void virus_draw_step(State& s, int seat, Log log) {
   sick.clear();
   for (const LastingMod& m : s.lasting)
     if (m.lock == kInfected && m.player == seat) sick.push_back({m.source, m.target});
-  for (auto [v, w] : sick) {
+  for (const auto& pair : sick) {
+    const CardId v = pair.first, w = pair.second;
     if (!is_warrior_in_play(s, w)) continue;
     each_neighbour(s, w, v, [&](CardId d) {
       for (const LastingMod& m : s.lasting)
