@@ -10,6 +10,7 @@
 
 #include "dt/designations.hpp"
 #include "internal.hpp"
+#include "actions/outpost_sides.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/triggers/replace.hpp"
 
@@ -27,8 +28,7 @@ static std::vector<CardId> outpost_warriors(const State& s, int seat) {
   return out;
 }
 
-// Would w in `seat`'s Outpost put Doomtroopers and Dark Legion warriors together?
-static bool outpost_conflict(const State& s, int seat, CardId w) {
+bool outpost_conflict(const State& s, int seat, CardId w) {
   for (CardId c : outpost_warriors(s, seat)) {
     if (c == w) continue;
     if ((pure_legion(s, w) && pure_trooper(s, c)) || (pure_trooper(s, w) && pure_legion(s, c))) return true;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "actions/outpost_sides.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/warriors/raise.hpp"
@@ -67,20 +68,6 @@ bool copy_before(const State& s, int seat, CardId c) {
   return false;
 }
 
-// gEngine "TRANSFER WARRIOR": never Doomtroopers and Dark Legion warriors
-// together in an Outpost; a HERETIC still counted a Doomtrooper mixes with
-// both. (The same test as transfer.cpp's, kept here to stay out of the
-// headers every engine file includes.)
-bool outpost_mix(const State& s, int seat, CardId c) {
-  auto pure_legion = [&](CardId w) { return is_legion(s, w) && !is_doomtrooper(s, w); };
-  auto pure_trooper = [&](CardId w) { return is_doomtrooper(s, w) && !is_legion(s, w); };
-  for (CardId w : s.seats[size_t(seat)].in_play)
-    if (w != c && is_warrior_in_play(s, w) && s.card(w).area == Area::Outpost &&
-        ((pure_legion(c) && pure_trooper(w)) || (pure_trooper(c) && pure_legion(w))))
-      return true;
-  return false;
-}
-
 bool put_ok(const State& s, int seat, CardId c, CardId user, CardId target, const Effect& e) {
   const CardDef& d = s.def(c);
   switch (d.type) {
@@ -92,7 +79,7 @@ bool put_ok(const State& s, int seat, CardId c, CardId user, CardId target, cons
       if (!e.in_user_area || a == muster_area(s, c)) return true;
       // A Doomtrooper or a Dark Legion warrior may stand in its player's
       // Outpost (as a Transfer puts it there), never with the other side.
-      if (a == Area::Outpost) return !is_tribal(s, c) && !outpost_mix(s, seat, c);
+      if (a == Area::Outpost) return !is_tribal(s, c) && !outpost_conflict(s, seat, c);
       // A Doomtrooper never stands in a Kohort, nor a Dark Legion warrior in a Squad.
       return !is_tribal(s, c) && !is_legion(s, c) && !is_doomtrooper(s, c);
     }

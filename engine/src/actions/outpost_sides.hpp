@@ -1,0 +1,15 @@
+// gEngine "TRANSFER WARRIOR": Doomtroopers and Dark Legion warriors never stand
+// together in one player's Outpost. Asked by a Transfer (transfer.cpp) and by a
+// card that puts a warrior into play beside its user (effects/choices/fetch.cpp);
+// a header of its own so that neither rebuilds every engine file.
+#pragma once
+
+#include "dt/state.hpp"
+
+namespace dt::detail {
+
+// Would w in `seat`'s Outpost put Doomtroopers and Dark Legion warriors together?
+// (A HERETIC still counted a Doomtrooper mixes with both.)
+bool outpost_conflict(const State& s, int seat, CardId w);
+
+}  // namespace dt::detail
