@@ -162,8 +162,9 @@ CardDef convert(const pb::Card& c, const std::string& file) {
   for (const auto& s : c.designation()) {
     std::string u = upper(s);
     if (u.empty()) continue;
-    if (std::find(d.designations.begin(), d.designations.end(), u) == d.designations.end())
-      d.designations.push_back(u);
+    if (std::find(d.designations.begin(), d.designations.end(), u) != d.designations.end())
+      throw std::runtime_error(where + ": designation \"" + u + "\" is listed twice");  // a merge that doubled lines
+    d.designations.push_back(u);
     d.keywords |= keyword_for_designation(u);
   }
   d.weapon = convert(c.weapon());
