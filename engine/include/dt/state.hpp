@@ -166,7 +166,7 @@ struct LastingMod {
                             // (DISCERN TRUTH)
   int16_t given = 0;        // D that MYSTICs gave toward a held spell
   bool waits = false;       // MENTAL CONSTITUTION: the card's effects wait for the answer
-  EarnedReward reward;      // a reward waiting for a spy
+  EarnedReward reward{};    // a reward waiting for a spy (braces: clang then counts it as initialized in aggregates)
 };
 
 // A choice a card's text leaves to a player (docs/effects.md "Choices"): the

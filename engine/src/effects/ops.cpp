@@ -298,10 +298,6 @@ static void note_p_earned(State& s, int seat, int p) {
   s.recent_p = int16_t(s.recent_p + p);
 }
 
-static void kill_card(State& s, CardId w, bool annihilate) {
-  kill_from_play(s, w, annihilate || raised_dead(s, w));  // ANIMATE DEAD: killed again
-}
-
 // Cards other cards may not discard or annihilate: equipment on a warrior that
 // KEEPS EQUIPMENT (HUSSAR); a player's Specials attached to warriors while one
 // of its warriors KEEPS ATTACHED SPECIALS, or all its Specials in play while
