@@ -88,6 +88,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.turn_rules) d.families |= famTurnRules;
     if (d.economy) d.families |= famEconomy;
     if (!d.award_rules.empty()) d.families |= famAwards;
+    for (const StaticMod& m : d.mods)
+      if (m.aimed_actions) d.families |= famAimed;
+    if (d.substitute) d.families |= famSubstitute;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

@@ -421,6 +421,12 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
     o.p = 2;
     o.then = w[6] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 7 && w[4] == "aim" && card(5, &o.c) &&
+             w[6].size() > 1 && w[6][0] == 'x' && number_at(w[6], 1, &num) && num >= 2 && num <= 99) {
+    o.kind = dt::OptKind::Attack;  // an aimed attack (engine actions/aimed.hpp): the card aimed, the actions in all
+    o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
+    o.p = 3;
+    o.n = int16_t(num);
   } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::Sabotage;
     o.b = dt::CardId(num);

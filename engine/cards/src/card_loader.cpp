@@ -343,6 +343,8 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.no_armor = m.no_armor();
   for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   s.while_using = upper(m.while_using());
+  s.aimed_actions = small(std::clamp(m.aimed_actions(), 0, 9), where);
+  s.per_extra_action = m.per_extra_action();
   return s;
 }
 
@@ -615,6 +617,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
+  if (c.has_substitute()) {
+    const auto& x = c.substitute();
+    Substitute sub;
+    sub.tactics = tactics(x.tactic());
+    if (x.has_protects()) sub.protects = convert(x.protects(), where);
+    sub.assigned = x.assigned();
+    sub.reassign_cost_d = int16_t(amount(x.reassign_cost_d(), where));
+    sub.wounded_after = x.wounded_after();
+    d.substitute = std::make_shared<const Substitute>(std::move(sub));
+  }
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);

@@ -190,6 +190,15 @@ struct AttachmentTimes {
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
+// A substitute defender (cards.proto Substitute; combat/substitute.cpp).
+struct Substitute {
+  uint8_t tactics = 0;  // bit 0 Fight, bit 1 Shoot; 0 both
+  WarriorFilter protects;
+  bool assigned = false;
+  int16_t reassign_cost_d = 0;
+  bool wounded_after = false;
+};
+
 struct StaticMod {
   Scope scope = Scope::Self;
   WarriorFilter who;
@@ -216,6 +225,11 @@ struct StaticMod {
   bool no_armor = false;      // scope Opponent: the combat opponent's ARMOR gives it nothing
   uint8_t no_weapons = 0;     // scope Opponent: the combat opponent uses no weapon of these kinds (bits of WeaponKind)
   std::string while_using;    // only while its card's warrior uses a card of this designation in its combat (WOLFE)
+  // Aimed attacks (docs/effects.md): its card offers attacks of this many actions; it holds only in such an attack
+  // made through its card (actions/aimed.cpp). per_extra_action: more may be spent, the bonus once per action from
+  // the aimed_actions-th on.
+  uint8_t aimed_actions = 0;
+  bool per_extra_action = false;
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
@@ -482,6 +496,8 @@ enum RuleFamily : uint32_t {
   famTurnRules = 1u << 0,
   famEconomy = 1u << 1,
   famAwards = 1u << 2,
+  famAimed = 1u << 3,  // a modifier with aimed_actions: its card offers attacks of several actions
+  famSubstitute = 1u << 4,  // a substitute defender
 };
 
 struct CardDef {
@@ -540,6 +556,7 @@ struct CardDef {
   HandlerId handler{};                          // registered C++ handler (dt/handlers.hpp)
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
+  std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
   std::optional<TurnRules> turn_rules;          // while in play: turns change

@@ -2,6 +2,7 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "actions/aimed.hpp"
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/attacks/orders.hpp"
@@ -104,6 +105,8 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
           out.push_back(o);
         }
     }
+    // ARCHER SNIPER RIFLE, NIMROD MK I, HARDENED FIST...: the attack made with more actions, aimed.
+    aimed_attack_options(s, a, first_option, out);
   }
 }
 
@@ -134,7 +137,8 @@ void apply_attack(State& s, const Option& o, Log log) {
   // defender's price is known once it is turned up.
   AttackVerdict price;
   if (!s.card(o.b).hidden) price = judge_attack(s, o.a, o.b);
-  const int cost = std::max(o.p == 1 ? 2 : 1, price.actions);  // a doubled Fight attack is two actions
+  // A doubled Fight attack is two actions; an aimed one as many as it names.
+  const int cost = std::max(o.p == 1 ? 2 : o.p == kAimedAttack ? int(o.n) : 1, price.actions);
   const int spare = pay_attack(s, me, o.a, cost);
   // gEngine "Multi-Player Games", option 2: paid first, each time.
   const int toll = attack_toll(s, me, s.card(o.b).controller);
@@ -174,6 +178,7 @@ void apply_attack(State& s, const Option& o, Log log) {
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
   if (o.p == 1) s.combat.mods.push_back({o.a, o.a, {}});  // the doubling's marker (combat/standing.cpp)
+  if (o.p == kAimedAttack) s.combat.aimed = o.c, s.combat.aimed_actions = uint8_t(o.n);
 }
 
 bool start_second_attack(State& s, Log log) {

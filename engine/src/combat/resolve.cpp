@@ -10,6 +10,7 @@
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/lasting/disease.hpp"
+#include "combat/substitute.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/lasting/stun.hpp"
@@ -168,7 +169,9 @@ void finish_combat(State& s, Log log) {
     m.count = s.combat.tactic == Tactic::Shoot ? 1 : 0;
     s.lasting.push_back(m);
   }
+  const CardId attacker = s.combat.attacker;
   s.combat = Combat{};
+  wound_guards(s, attacker, log);  // POINT GUARD: a guard that defended (combat/substitute.hpp)
   for (CardId w : hurt) {
     if (!is_warrior_in_play(s, w) || (keywords(s, w) & kwNoWound)) continue;
     emit(log, {EventKind::Wound, int8_t(s.card(w).controller), w, kNoCard});
