@@ -90,6 +90,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (!d.award_rules.empty()) d.families |= famAwards;
     for (const StaticMod& m : d.mods)
       if (m.aimed_actions) d.families |= famAimed;
+    for (const StaticMod& m : d.mods)
+      if (m.after_combat) d.families |= famFates;
+    for (const StaticMod& m : d.mods)
+      if (m.cover_attack) d.families |= famCoverAttack;
     if (d.substitute) d.families |= famSubstitute;
   }
   attacks_again_.reserve(defs_.size());

@@ -412,10 +412,9 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.b = dt::CardId(num);
   } else if (k == "attack" && card(1, &o.a) && n == 2) {
     o.kind = dt::OptKind::Attack;  // LESSER TELEPATHY: the attacker named alone
-  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && (n == 4 || (n == 5 && w[4] == "doubled"))) {
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 4) {
     o.kind = dt::OptKind::Attack;
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
-    if (n == 5) o.p = 1;  // HUNTER's doubled Fight attack, two actions
   } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 7 && w[4] == "then" && card(5, &o.c)) {
     o.kind = dt::OptKind::Attack;  // NIMROD AUTOCANNON: two attacks named at once
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;

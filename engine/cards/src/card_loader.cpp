@@ -345,6 +345,10 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.while_using = upper(m.while_using());
   s.aimed_actions = small(std::clamp(m.aimed_actions(), 0, 9), where);
   s.per_extra_action = m.per_extra_action();
+  s.after_combat = uint8_t(std::clamp(int(m.after_combat()), 0, 2));
+  s.after_combat_points = uint8_t(std::clamp(int(m.after_combat_points()), 0, 2));
+  s.cover_attack = uint8_t(std::clamp(int(m.cover_attack()), 0, 3));
+  s.cover_attack_tactics = tactics(m.cover_attack_tactic());
   return s;
 }
 

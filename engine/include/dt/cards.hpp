@@ -230,6 +230,14 @@ struct StaticMod {
   // the aimed_actions-th on.
   uint8_t aimed_actions = 0;
   bool per_extra_action = false;
+  // A combatant's fate once its combat is over (combat/fates.hpp): 1 killed, 2 annihilated; points: 0 none,
+  // 1 to its opponent's player, 2 only if that opponent hit it.
+  uint8_t after_combat = 0;
+  uint8_t after_combat_points = 0;
+  // Attacks and cover (actions/cover_attack.hpp): 1 from cover, 2 exit and attack as one, 3 in the turn it exited;
+  // cover_attack_tactics: bit 0 Fight, bit 1 Shoot (0 both).
+  uint8_t cover_attack = 0;
+  uint8_t cover_attack_tactics = 0;
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
@@ -498,6 +506,8 @@ enum RuleFamily : uint32_t {
   famAwards = 1u << 2,
   famAimed = 1u << 3,  // a modifier with aimed_actions: its card offers attacks of several actions
   famSubstitute = 1u << 4,  // a substitute defender
+  famFates = 1u << 5,       // a modifier with after_combat
+  famCoverAttack = 1u << 6, // a modifier with cover_attack
 };
 
 struct CardDef {
