@@ -40,7 +40,10 @@ struct Position {
     s.step = dt::Step::Actions;
     s.actions_left = 0;
     s.tactical_used = true;
-    s.combat = dt::Combat{true, a, d, 0, dt::Tactic::Fight, std::move(mods)};
+    s.combat = dt::Combat{};
+    s.combat.active = true;
+    s.combat.attacker = a, s.combat.defender = d;
+    s.combat.mods = std::move(mods);
     s.phase = dt::Phase::Window;
     s.window = dt::Window{dt::WindowKind::CombatModify, {0, 1}, 0, 0};
     dt::resume(s);

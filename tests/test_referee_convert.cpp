@@ -274,3 +274,20 @@ TEST(RefereeConvert, AnAnswerAboutAHandReachesTheAskerAlone) {
   EXPECT_EQ(dtref::to_proto(s, refused, 1).y(), refused.y);
   EXPECT_NE(dtref::to_proto(s, refused, 1).text().find("refuses"), std::string::npos);
 }
+
+// A card that lies on a player's combat area (its host is the area, not a warrior) names
+// the area in its option's text, and a bot answering with that text picks the same option.
+TEST(RefereeConvert, APlayOnACombatAreaSurvivesItsText) {
+  for (const dt::Area area : {dt::Area::Squad, dt::Area::Kohort, dt::Area::Outpost}) {
+    dt::Option o{dt::OptKind::Play, 12};
+    o.seat = 1, o.p = 1, o.to = area;
+    const std::string text = dt::to_text(o);
+    auto back = dtref::option_from_text(text);
+    ASSERT_TRUE(back) << text;
+    EXPECT_EQ(*back, o) << text;
+  }
+  EXPECT_FALSE(dtref::option_from_text("play c12 on c3 kohort"));  // only a player's area hosts a card
+  auto plain = dtref::option_from_text("play c12 on s1");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->p, 0);
+}

@@ -186,7 +186,8 @@ TEST(Secrecy, AFinishedLegIsServedOnlyOnceItsDealIsOver) {
 
 TEST(Secrecy, EveryLegHasASeedOfItsOwnUnlessDealsAreDuplicated) {
   using namespace dtref::tour;
-  PlanParams p{Format::RoundRobin, 3, 2, 7};
+  PlanParams p;
+  p.players = 3, p.rounds = 2, p.seed = 7;
   for (const RoundPlan& plan : {plan_round(p, 1, {}), plan_round(p, 2, {})}) {
     std::set<uint64_t> seeds;
     for (const PlannedMatch& m : plan.matches) seeds.insert(m.seed);

@@ -101,6 +101,11 @@ uint64_t state_hash(const State& s) {
     if (m.immune != kNoCard || m.grant || m.lock || m.player >= 0)
       H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune != kNoCard ? m.immune : m.other)) | uint64_t(m.grant) << 16 |
             uint64_t(m.lock) << 8 | uint64_t(uint8_t(m.player)) << 56);
+  for (const LastingMod& m : s.lasting)
+    if (m.reward.trigger >= 0)
+      H.mix(0x1AA3ull << 48 | uint64_t(uint16_t(m.reward.victim)) | uint64_t(uint16_t(m.reward.bearer)) << 16 |
+            uint64_t(uint16_t(m.reward.victim_v)) << 32 | uint64_t(uint8_t(m.reward.trigger)) << 40 |
+            uint64_t(m.reward.mutual) << 47);
   for (const PendingChoice& c : s.choices) {
     H.mix(uint64_t(uint16_t(c.source)) | uint64_t(uint16_t(c.target)) << 16 | uint64_t(uint8_t(c.target_seat)) << 32 |
           uint64_t(c.by) << 40 | uint64_t(c.seat) << 48 | uint64_t(c.resume) << 56);

@@ -35,7 +35,7 @@ enum : uint8_t {
   // A Special that may be cancelled (effects/triggers/cancel.hpp)
   kSpecialWaits = 16,
   kCancelOffered = 17,
-  kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/triggers/spy.hpp)
+  kRewardWaits = 18,          // a mission's reward waiting for a spy (effects/triggers/spy.hpp); its `reward` says what earned it
   kShieldsFromSymmetry = 19,  // the player's warriors are shielded from Dark Symmetry (effects/lasting/shields.hpp)
   // Warriors turned or raised (effects/warriors/raise.hpp); target: the warrior, source: the card that did it
   kConvertedHeretic = 20,  // gEngine POSSESS: a HERETIC now, taking minor gifts
@@ -86,10 +86,10 @@ enum : uint8_t {
   kGuardDefended = 48,  // the warrior that defended in another's place, wounded once the combat is over
   kGuardAssigned = 49,  // the warrior it is assigned to defend (FURY ELITE GUARD); no turn ends it
   // Keywords and places (issue 30): 50-59
-  kKeywordsRevoked = 50,
+  kKeywordsRevoked = 50,  // target: a warrior that lost the keywords in `grant` for good (PLATINUM DREAM); source: the card
   // VIRUS (effects/lasting/virus.hpp): source the VIRUS card, target the warrior, player the virus's player
   kInfected = 51,  // infected; bonus: the ratings it has lost
-  kExposed = 52,   // beside an infected warrior since the virus player's last Draw step  // target: a warrior that lost the keywords in `grant` for good (PLATINUM DREAM); source: the card
+  kExposed = 52,   // beside an infected warrior since the virus player's last Draw step
   // Turns and economy: 60-79
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kLockEnd = 80  // one past the last code

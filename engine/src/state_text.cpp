@@ -18,7 +18,7 @@ namespace dt {
 
 namespace {
 
-constexpr std::string_view kMagic = "dtstate1";
+constexpr std::string_view kMagic = "dtstate3";
 
 class Writer {
  public:
@@ -148,6 +148,8 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   for (const LastingMod& m : s.lasting) {
     w.num(m.immune), w.num(m.grant), w.num(m.lock), w.num(m.player);
     w.num(m.other), w.num(m.times), w.num(m.count), w.num(m.given), w.num(m.waits);
+    w.num(m.reward.victim), w.num(m.reward.bearer), w.num(m.reward.victim_v), w.num(m.reward.trigger),
+        w.num(m.reward.mutual);
   }
   w.num(long(s.choices.size()));
   for (const PendingChoice& c : s.choices) {
@@ -295,6 +297,8 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       m.player = int8_t(r.num(-1, seats - 1));
       m.other = card(), m.times = int16_t(r.num(0, 32767)), m.count = int16_t(r.num(-32768, 32767));
       m.given = int16_t(r.num(0, 32767)), m.waits = r.flag();
+      m.reward.victim = card(), m.reward.bearer = card(), m.reward.victim_v = int16_t(r.num(-32768, 32767));
+      m.reward.trigger = int8_t(r.num(-1, 127)), m.reward.mutual = r.flag();
     }
     s.choices.resize(size_t(r.num(0, 1000)));
     for (PendingChoice& c : s.choices) {

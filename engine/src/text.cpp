@@ -41,7 +41,7 @@ std::string to_text(const Option& o) {
                                        : "play " + cid(o.a);
       if (o.b != kNoCard) t += " on " + cid(o.b);
       else if (o.seat >= 0) t += " on s" + std::to_string(o.seat);
-      if (o.kind == OptKind::Play && o.p > 0) t += " " + area_word(o.p - 1);  // a combat area as the host
+      if (o.kind == OptKind::Play && o.p == 1) t += " " + area_word(int(o.to));  // a combat area as the host
       if (o.kind == OptKind::Use && o.c != kNoCard) t += " paying " + cid(o.c);
       if (o.kind == OptKind::Play && o.c != kNoCard && o.mystic != kNoCard) t += " paying " + cid(o.mystic);  // MYSTIC
       if (o.n > 0) t += " x" + std::to_string(o.n);

@@ -18,6 +18,7 @@
 #include "dtref/grpc_hub.hpp"
 #include "dtref/logging.hpp"
 #include "dtref/sandbox.hpp"
+#include "dtref/seat_sandbox.hpp"
 #include "dtref/secrets.hpp"
 #include "dtref/tournament/runner.hpp"
 #include "dtref/tournament/store.hpp"

@@ -355,7 +355,7 @@ static size_t split_words(std::string_view text, std::string_view* w, size_t max
 }
 
 // The tail of a play, cast or use text from word i on: [aN] (use only)
-// [on cB|on sN] [paying cC] [xN].
+// [on cB|on sN [squad|kohort|outpost]] [paying cC] [xN].
 static bool effect_tail(const std::string_view* w, size_t n, size_t i, dt::Option& o) {
   int num = 0;
   const bool use = o.kind == dt::OptKind::Use;
@@ -364,6 +364,10 @@ static bool effect_tail(const std::string_view* w, size_t n, size_t i, dt::Optio
     if (card_ref(w[i + 1], &o.b)) {
     } else if (w[i + 1].size() > 1 && w[i + 1][0] == 's' && number_at(w[i + 1], 1, &num)) {
       o.seat = int8_t(num);
+      if (o.kind == dt::OptKind::Play && i + 2 < n && area_from(w[i + 2])) {  // a card played on a combat area
+        o.p = 1, o.to = *area_from(w[i + 2]);
+        ++i;
+      }
     } else {
       return false;
     }

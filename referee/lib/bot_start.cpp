@@ -10,6 +10,7 @@
 #include "dtref/builtin_link.hpp"
 #include "dtref/convert.hpp"
 #include "dtref/grpc_link.hpp"
+#include "dtref/seat_sandbox.hpp"
 #include "dtref/stdio_link.hpp"
 
 #ifndef DTREF_VERSION

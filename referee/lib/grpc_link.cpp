@@ -16,6 +16,7 @@
 #include "dtref/grpc_hub.hpp"
 #include "dtref/jsonl.hpp"
 #include "dtref/logging.hpp"
+#include "dtref/seat_sandbox.hpp"
 
 namespace dtref {
 

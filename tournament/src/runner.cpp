@@ -23,6 +23,7 @@
 #include "dtref/bot_start.hpp"
 #include "dtref/logging.hpp"
 #include "dtref/preflight.hpp"
+#include "dtref/seat_sandbox.hpp"
 
 namespace dtref::tour {
 

@@ -406,6 +406,15 @@ HandlerId handler_id(const std::string& name, const std::string& where) {
 #include "dt/vocabulary/ops.def"
 #undef DT_OP
 
+// dt::When is cards.proto's Trigger.When, value for value: the loader casts one to the other.
+static_assert(int(When::None) == pb::Trigger::WHEN_UNSPECIFIED && int(When::YourDraw) == pb::Trigger::YOUR_DRAW &&
+                  int(When::AfterCombat) == pb::Trigger::AFTER_COMBAT && int(When::Killed) == pb::Trigger::KILLED &&
+                  int(When::Kills) == pb::Trigger::KILLS && int(When::NoDestiny) == pb::Trigger::NO_DESTINY &&
+                  int(When::Held) == pb::Trigger::HELD && int(When::Builds) == pb::Trigger::BUILDS &&
+                  int(When::FortificationLost) == pb::Trigger::FORTIFICATION_LOST &&
+                  int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC && pb::Trigger::When_MAX == pb::Trigger::MADE_HERETIC,
+              "dt::When (dt/cards.hpp) is not cards.proto's Trigger.When");
+
 bool op_listed(int v) {
   switch (v) {
 #define DT_OP(id, proto, number) case number:

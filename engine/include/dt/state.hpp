@@ -139,6 +139,16 @@ struct Combat {
   std::vector<CardId> wounded_in_it;
 };
 
+// The kill that earned a mission's reward, kept while a spy may still take the reward
+// (effects/triggers/spy.hpp): enough to pay it later as it would have been paid.
+struct EarnedReward {
+  CardId victim = kNoCard;
+  CardId bearer = kNoCard;  // the warrior that earned it
+  int16_t victim_v = 0;
+  int8_t trigger = -1;      // which of the mission's triggers pays it
+  bool mutual = false;      // both warriors died
+};
+
 // A rating change that lasts until the start of `seat`'s next turn (IMMACULATE FURY's Shriek).
 struct LastingMod {
   CardId source = kNoCard;
@@ -159,6 +169,7 @@ struct LastingMod {
                             // (DISCERN TRUTH)
   int16_t given = 0;        // D that MYSTICs gave toward a held spell
   bool waits = false;       // MENTAL CONSTITUTION: the card's effects wait for the answer
+  EarnedReward reward;      // a reward waiting for a spy
 };
 
 // A choice a card's text leaves to a player (docs/effects.md "Choices"): the

@@ -182,7 +182,7 @@ static const HandlerTable& handlers() {
     };
     // LANE CHUNG: the boast, announced in one turn for an attack in the next.
     m[size_t(H::boast)] = [](State& s, int, CardId source, CardId, int, Log) {
-      if (is_warrior_in_play(s, source) && !boast_made(s, source)) s.lasting.push_back({source, source, {}, kBoastSeat});
+      make_boast(s, source);
     };
     // TELEPATHIC MESSAGE: the target player must attack the picked warrior in its next turn.
     m[size_t(H::order_attack_this)] = [](State& s, int, CardId source, CardId w, int tseat, Log) {
@@ -255,25 +255,6 @@ static const HandlerTable& handlers() {
     return m;
   }();
   return h;
-}
-
-bool boast_made(const State& s, CardId w) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == kBoastSeat; });
-}
-
-bool boast_due(const State& s, CardId w) {
-  if (!s.def(w).has_designation(desig::Boasts)) return false;
-  const int seat = s.card(w).controller;
-  return std::any_of(s.lasting.begin(), s.lasting.end(),
-                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == seat; });
-}
-
-bool boast_allows_attack(const State& s, CardId w) {
-  if (!s.def(w).has_designation(desig::Boasts)) return true;
-  for (CardId p : s.seats[s.card(w).controller].in_play)  // PAM AFTON
-    if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation(desig::BoastPartner)) return true;
-  return boast_due(s, w);
 }
 
 // Does an effect list change the combat's tactic? Then both warriors need the other rating.

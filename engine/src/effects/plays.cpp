@@ -112,7 +112,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (nt <= 0 && !zero_ok) continue;
       Option o{OptKind::Play, c, t.card};
       o.seat = t.seat;
-      if (t.area >= 0) o.p = int16_t(t.area + 1);  // a combat area as the host
+      if (t.area >= 0) o.p = 1, o.to = Area(t.area);  // a combat area as the host
       if (by_actions) {  // TAKE AIM: each action your attack gave up buys it once more
         if (s.combat.active && seat == s.combat.attacking_seat && t.card == s.combat.attacker)
           push_times(out, o, 1, s.combat.spare_actions);
@@ -163,9 +163,9 @@ bool apply_play(State& s, const Option& o, Log log) {
     const CardId on = o.b != kNoCard ? o.b : o.seat >= 0 ? kNoCard : o.c;
     if (on != kNoCard && s.card(on).zone == Zone::InPlay) {
       put_attached(s, o.a, on, me);
-    } else if (p.target == TargetKind::Host && o.p > 0) {  // it lies on that player's combat area
+    } else if (p.target == TargetKind::Host && o.p == 1) {  // it lies on that player's combat area
       put_into(s, o.a, Zone::InPlay, o.seat);
-      s.card(o.a).area = Area(o.p - 1);
+      s.card(o.a).area = o.to;
     } else {
       put_into(s, o.a, Zone::InPlay, o.seat >= 0 ? o.seat : me);
     }

@@ -1,6 +1,7 @@
 // Attack orders: see orders.hpp. TELEPATHIC MESSAGE names a warrior a player
 // must attack; CONTROL MIND tells a warrior it must, or must not, attack.
 #include "effects/attacks/orders.hpp"
+#include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "effects/attacks/command.hpp"
 
@@ -101,6 +102,30 @@ bool pick_allowed(const State& s, const std::vector<Effect>& on_pick, CardId tar
         !forced_pair_ok(s, target, x, e.handler == HandlerId::forced_attack_printed))
       return false;
   return assist_target_ok(s, on_pick, target, x);  // REINFORCEMENTS!: the picks join the target's side
+}
+
+// LANE CHUNG's boast (effects.hpp says how its marker reads).
+void make_boast(State& s, CardId w) {
+  if (is_warrior_in_play(s, w) && !boast_made(s, w)) s.lasting.push_back({w, w, {}, kBoastSeat});
+}
+
+bool boast_made(const State& s, CardId w) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == kBoastSeat; });
+}
+
+bool boast_due(const State& s, CardId w) {
+  if (!s.def(w).has_designation(desig::Boasts)) return false;
+  const int seat = s.card(w).controller;
+  return std::any_of(s.lasting.begin(), s.lasting.end(),
+                     [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == seat; });
+}
+
+bool boast_allows_attack(const State& s, CardId w) {
+  if (!s.def(w).has_designation(desig::Boasts)) return true;
+  for (CardId p : s.seats[s.card(w).controller].in_play)  // PAM AFTON
+    if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation(desig::BoastPartner)) return true;
+  return boast_due(s, w);
 }
 
 }  // namespace dt::detail

@@ -31,6 +31,8 @@ bool keep_orders(const State& s, std::vector<Option>& out);
 // LANE CHUNG: a boast falls due, and holds the step as an order does. True
 // when a boast applied.
 bool keep_boast(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+// The boast handler: `w` boasts now, for an attack in its player's next turn (once a turn).
+void make_boast(State& s, CardId w);
 // Any other duty to make an attack `demanded` picks out (EMPATHY's plan), held the same way.
 bool keep_demanded(const State& s, std::vector<Option>& out, const std::function<bool(const Option&)>& demanded);
 

@@ -38,16 +38,9 @@ bool offer_spy(State& s, CardId mission, int seat, CardId victim, int trigger, c
     asked = true;
   }
   if (!asked) return false;
-  // On no warrior (its target is kNoCard), so its bonus and grant are only storage:
-  // f the mutual kill, s the mission's player, a the trigger, v the victim's V;
-  // grant the victim and the bearer.
-  LastingMod m{mission, kNoCard, {}, kNoTurnEnds};
+  LastingMod m{mission, kNoCard, {}, kNoTurnEnds};  // on no warrior: it changes no ratings
   m.lock = kRewardWaits;
-  m.bonus.f = int8_t(ctx.mutual ? 1 : 0);
-  m.bonus.s = int8_t(seat);
-  m.bonus.a = int8_t(trigger);
-  m.bonus.v = int8_t(std::clamp(ctx.victim_v, -128, 127));
-  m.grant = (uint32_t(uint16_t(victim)) << 16) | uint16_t(bearer);
+  m.reward = {victim, bearer, int16_t(std::clamp(ctx.victim_v, -32768, 32767)), int8_t(trigger), ctx.mutual};
   s.lasting.push_back(m);
   return true;
 }
@@ -70,11 +63,11 @@ static void pay(State& s, CardId mission, int seat, Log log) {
   if (!m) return;
   const LastingMod w = *m;
   std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kRewardWaits && x.source == mission; });
-  const CardId victim = CardId(int16_t(w.grant >> 16)), bearer = CardId(int16_t(w.grant & 0xFFFF));
-  const KillContext ctx{w.bonus.v, w.bonus.f != 0};
+  const EarnedReward& r = w.reward;
+  const KillContext ctx{r.victim_v, r.mutual};
   const auto& triggers = s.def(mission).triggers;
-  if (w.bonus.a < 0 || size_t(w.bonus.a) >= triggers.size()) return;
-  run_effects(s, seat, mission, bearer, {victim, -1}, 0, triggers[size_t(w.bonus.a)].effects, log, &ctx);
+  if (r.trigger < 0 || size_t(r.trigger) >= triggers.size()) return;
+  run_effects(s, seat, mission, r.bearer, {r.victim, -1}, 0, triggers[size_t(r.trigger)].effects, log, &ctx);
 }
 
 void apply_spy_choice(State& s, const Option& o, Log log) {
@@ -88,7 +81,7 @@ void apply_spy_choice(State& s, const Option& o, Log log) {
   put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   emit(log, {EventKind::Play, int8_t(spy_seat), o.a, s.card(mission).attached_to, -1});
   const LastingMod* m = waiting(s, mission);
-  const CardId bearer = m ? CardId(int16_t(m->grant & 0xFFFF)) : kNoCard;
+  const CardId bearer = m ? m->reward.bearer : kNoCard;
   pay(s, mission, spy_seat, log);  // the spy's player earns what the warrior earned
   if (s.card(mission).zone == Zone::InPlay) complete_mission(s, mission);
   if (bearer != kNoCard && is_warrior_in_play(s, bearer)) discard_from_play(s, bearer);

@@ -145,14 +145,6 @@ std::string stderr_log_path(const MatchSpec& spec, int seat);
 // the file cannot be created: a log must never stop a match).
 std::shared_ptr<WireLog> open_wire_log(const MatchSpec& spec, int seat);
 
-// The sandbox seat `seat` gets: spec.sandbox with the bot's own limits and
-// network applied, and the match's logs and the other seats' files hidden.
-// Throws std::invalid_argument for bad BotSpec::limits.
-SandboxSettings seat_sandbox(const MatchSpec& spec, int seat);
-// A bot's files for the path policy (sandbox.hpp's bot_files): its command
-// line with arguments, directory and environment; empty for built-in and
-// remote bots, which have none on this machine.
-BotFiles bot_files_of(const BotSpec& bot);
 
 // Plays one match to its end. Never throws for a bot's misbehaviour (that is a
 // verdict); throws std::invalid_argument for an unusable spec.
