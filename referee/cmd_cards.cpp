@@ -241,6 +241,29 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                     picks, c.may_stop ? ", and may stop" : ""));
     }
   }
+  if (d.play && d.play->after_kill) {  // docs/effects.md "After a kill"
+    const dt::AfterKillSpec& k = *d.play->after_kill;
+    effects.push_back(std::string("only right after a kill") + (k.in_combat ? " in combat" : "") +
+                      (k.victim_higher_v ? ", of a warrior of higher V than its killer" : "") +
+                      (d.play->target == dt::TargetKind::JustKilled ? ", for the one killed" : ", on the killer"));
+  }
+  if (d.answers) {  // docs/effects.md "Answers to a card just played"
+    const dt::AnswerSpec& a = *d.answers;
+    std::string kinds;
+    for (int t = 0; t < 16; ++t)
+      if (a.card_types & (1u << t)) kinds += std::string(kinds.empty() ? "" : " or ") + std::string(dt::to_string(dt::CardType(t)));
+    effects.push_back("answers a card another player just played" + (kinds.empty() ? std::string() : " (" + kinds + ")") +
+                      (a.on_bearer ? " on its warrior" : "") + (a.cost_d ? fmt::format(", for {} D", a.cost_d) : "") +
+                      (a.discard_self ? ", discarded to do it" : "") + (a.negate ? ": that card does nothing" : "") +
+                      (a.effects.empty() ? "" : fmt::format(" ({} effect(s))", a.effects.size())));
+  }
+  for (const dt::InsteadSpec& x : d.instead) {  // docs/effects.md "Instead of the discard pile"
+    static const char* kTo[] = {"the discard pile", "its owner's draw pile", "its owner's hand"};
+    effects.push_back(fmt::format("while in play, {}{} goes to {} instead of being {}",
+                                  x.reach == dt::InsteadSpec::Reach::Host ? "the card it is on" : "a card of yours it names",
+                                  x.bearer_killed ? ", as its warrior is killed," : "", kTo[size_t(x.to)],
+                                  x.discarded && x.annihilated ? "discarded or annihilated" : x.discarded ? "discarded" : "annihilated"));
+  }
   if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));
   if (!d.abilities.empty()) effects.push_back(fmt::format("{} ability(ies) to use", d.abilities.size()));
   if (!d.triggers.empty()) effects.push_back(fmt::format("{} trigger(s)", d.triggers.size()));

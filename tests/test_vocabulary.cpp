@@ -62,6 +62,14 @@ TEST(Vocabulary, LoaderAcceptsEveryKindOfRegisteredName) {
   EXPECT_EQ(load_error("  play { timing: ANY_TIME effect { op: LOOK_AT_HAND designation: \"DRAW PILE\" } }"), "");
 }
 
+// A designation written twice on one card is a slip (a merge that doubled lines), not a
+// stronger ability: the loader says so rather than keep one of them quietly.
+TEST(Vocabulary, LoaderRefusesADesignationListedTwice) {
+  const std::string err = load_error("  designation: \"ONCE A TURN\"\n  designation: \"once a turn\"");
+  EXPECT_NE(err.find("\"ONCE A TURN\" is listed twice"), std::string::npos) << err;
+  EXPECT_EQ(load_error("  designation: \"ONCE A TURN\"\n  designation: \"NO COVER\""), "");
+}
+
 TEST(Vocabulary, LoaderChecksAFamilysParameter) {
   EXPECT_NE(load_error("  designation: \"TOLL THREE D\"").find("unknown designation"), std::string::npos);
   EXPECT_NE(load_error("  designation: \"IMMUNE TO GAMMA\"").find("unknown designation"), std::string::npos);

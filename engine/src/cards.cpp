@@ -88,6 +88,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.turn_rules) d.families |= famTurnRules;
     if (d.economy) d.families |= famEconomy;
     if (!d.award_rules.empty()) d.families |= famAwards;
+    if (d.play && d.play->after_kill) d.families |= famAfterKill;
+    if (d.answers && d.type != CardType::Special) d.families |= famAnswers;  // answers from play, not from hand
+    if (!d.instead.empty()) d.families |= famInstead;
     for (const StaticMod& m : d.mods)
       if (m.aimed_actions) d.families |= famAimed;
     for (const StaticMod& m : d.mods)

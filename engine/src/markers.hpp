@@ -17,7 +17,10 @@ enum : uint8_t {
   kOrderNoAttack = 5,    // the marked warrior may not attack
   // What just happened, for reactions (effects/triggers/reactions.hpp)
   kJustPlacedInSquad = 6,  // target: the warrior placed in a Squad (a Muster)
-  kJustKilledMishima = 7,  // target: the warrior that killed a Mishima warrior in combat; source: the victim
+  // A kill just made, in a game with a card that answers kills (Play.after_kill): source the one killed, other its
+  // killer (none: a card's effect), no target (the killer may die in it too); count the victim's V at its death,
+  // times the killer's V then, waits: killed in combat; given: the sides answered (1 the killer's, 2 the victim's)
+  kJustKilled = 7,
   // A second attack waiting for the first one's window to close (actions/second_attack.hpp);
   // source: the attacker, target: its defender
   kSecondAttackFight = 8,

@@ -1,5 +1,6 @@
 // Moving cards between piles and play.
 #include <algorithm>
+#include <optional>
 
 #include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
@@ -109,22 +110,63 @@ AttachList attachment_list(const State& s, CardId c) {
   return out;
 }
 
-void discard_from_play(State& s, CardId c) {
-  // Attachments leave with their base card (gEngine, "POST-PLAY ICON").
-  for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
+// Card::instead (SANCTUARY, FIELD REPAIR KIT, VAULT OF UNHOLY RESTORATION, gEngine NOTED COLLECTOR):
+// where `c`, about to leave play for `to`, goes instead; `killed` is the warrior being killed (or
+// kNoCard), `used` the card whose rule sent it (discarded after, when it says so). Only a game
+// holding such a card asks (State::families).
+static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId* used, bool* discard_used) {
+  const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);  // the warrior it is on
+  auto try_holder = [&](CardId h) -> std::optional<Zone> {
+    if (h == c || s.card(h).zone != Zone::InPlay) return std::nullopt;
+    const int seat = s.card(h).controller;
+    for (const InsteadSpec& x : s.def(h).instead) {
+      if (!(to == Zone::Discard ? x.discarded : to == Zone::Annihilated && x.annihilated)) continue;
+      if (x.reach == InsteadSpec::Reach::Host ? s.card(h).attached_to != c
+                                              : (s.card(c).controller != seat || !filter_matches(s, x.filter, c, seat)))
+        continue;
+      if (x.bearer && (on == kNoCard || s.card(on).controller != seat || !filter_matches(s, *x.bearer, on, seat))) continue;
+      if (x.bearer_killed && (killed == kNoCard || on != killed)) continue;
+      if (x.not_own_bearer && on != kNoCard && s.card(h).attached_to != kNoCard && bearer_of(s, h) == on) continue;
+      *used = h;
+      *discard_used = x.discard_self;
+      return x.to == InsteadSpec::To::DrawPile ? Zone::Draw : x.to == InsteadSpec::To::Hand ? Zone::Hand : Zone::Discard;
+    }
+    return std::nullopt;
+  };
+  for (CardId h : s.attached)
+    if (s.def(h).instead.size())
+      if (auto z = try_holder(h)) return *z;
+  for (const SeatState& st : s.seats)
+    for (CardId h : st.in_play)
+      if (s.def(h).instead.size())
+        if (auto z = try_holder(h)) return *z;
+  return to;
+}
+
+// A card leaves play for `to` (the discard pile or the annihilated pile), its attachments discarded
+// before it (gEngine, "POST-PLAY ICON"); `killed`: the warrior being killed, if this is its death.
+static void leave_play(State& s, CardId c, Zone to, CardId killed) {
+  // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
+  if (to == Zone::Discard && s.def(c).has_designation(desig::AnnihilatedWhenDiscarded)) to = Zone::Annihilated;
+  // Where it goes is settled while the cards on it (FIELD REPAIR KIT) are still there.
+  CardId used = kNoCard;
+  bool discard_used = false;
+  if (s.families & famInstead) to = instead_of(s, c, to, killed, &used, &discard_used);
+  for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed);
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
   take_out(s, c);
-  // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
-  put_into(s, c, s.def(c).has_designation(desig::AnnihilatedWhenDiscarded) ? Zone::Annihilated : Zone::Discard);
+  put_into(s, c, to);
+  if (to == Zone::Draw) s.rng.shuffle(s.seats[s.card(c).owner].draw);
+  if (discard_used && s.card(used).zone == Zone::InPlay) leave_play(s, used, Zone::Discard, kNoCard);  // FIELD REPAIR KIT
 }
 
-void annihilate_from_play(State& s, CardId c) {
-  for (CardId a : attachment_list(s, c)) discard_from_play(s, a);
-  on_fortification_lost(s, c);
-  gifts_go_with(s, c);
-  take_out(s, c);
-  put_into(s, c, Zone::Annihilated);
+void discard_from_play(State& s, CardId c) { leave_play(s, c, Zone::Discard, kNoCard); }
+
+void annihilate_from_play(State& s, CardId c) { leave_play(s, c, Zone::Annihilated, kNoCard); }
+
+void kill_from_play(State& s, CardId w, bool annihilate) {
+  leave_play(s, w, annihilate ? Zone::Annihilated : Zone::Discard, w);
 }
 
 int draw_cards(State& s, int seat, int n) {

@@ -19,6 +19,9 @@ void put_into(State& s, CardId c, Zone z, int seat = -1);
 void discard_from_play(State& s, CardId c);
 // Annihilates a card in play; its attachments are discarded.
 void annihilate_from_play(State& s, CardId c);
+// A warrior killed leaves play: discarded, or annihilated; the cards on it may go elsewhere
+// than the discard pile (Card::instead with bearer_killed: VAULT OF UNHOLY RESTORATION).
+void kill_from_play(State& s, CardId w, bool annihilate);
 // The cards attached to one card, in inline storage: rule queries ask this for
 // every warrior on every rating lookup, and a heap vector per call dominated
 // the engine's profile.

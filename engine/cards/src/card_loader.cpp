@@ -162,8 +162,9 @@ CardDef convert(const pb::Card& c, const std::string& file) {
   for (const auto& s : c.designation()) {
     std::string u = upper(s);
     if (u.empty()) continue;
-    if (std::find(d.designations.begin(), d.designations.end(), u) == d.designations.end())
-      d.designations.push_back(u);
+    if (std::find(d.designations.begin(), d.designations.end(), u) != d.designations.end())
+      throw std::runtime_error(where + ": designation \"" + u + "\" is listed twice");  // a merge that doubled lines
+    d.designations.push_back(u);
     d.keywords |= keyword_for_designation(u);
   }
   d.weapon = convert(c.weapon());
@@ -386,6 +387,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_SPELL: return TargetKind::Spell;
     case pb::TARGET_HOST: return TargetKind::Host;
     case pb::TARGET_FOUGHT_OPPONENT: return TargetKind::FoughtOpponent;
+    case pb::TARGET_JUST_KILLED: return TargetKind::JustKilled;
     default: return TargetKind::None;
   }
 }
@@ -508,6 +510,15 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
+    if (p.has_after_kill()) {
+      AfterKillSpec ak;
+      if (p.after_kill().has_victim()) ak.victim = convert(p.after_kill().victim(), where);
+      ak.victim_higher_v = p.after_kill().victim_higher_v();
+      ak.in_combat = p.after_kill().in_combat();
+      ps.after_kill = ak;
+    }
+    if ((ps.target == TargetKind::JustKilled) && !ps.after_kill)
+      throw std::runtime_error(where + ": TARGET_JUST_KILLED needs play.after_kill");
     if (p.has_host()) {
       for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
       if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
@@ -661,6 +672,33 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
                   : c.one_in_play() == pb::ONE_IN_GAME  ? OneInPlay::InGame
                                                         : OneInPlay::Any;
+  for (const auto& i : c.instead()) {
+    InsteadSpec x;
+    x.reach = i.reach() == pb::Instead::YOUR_CARDS ? InsteadSpec::Reach::YourCards : InsteadSpec::Reach::Host;
+    if (i.has_filter()) x.filter = convert(i.filter(), where);
+    if (i.has_bearer()) x.bearer = convert(i.bearer(), where);
+    x.discarded = i.discarded();
+    x.annihilated = i.annihilated();
+    x.bearer_killed = i.bearer_killed();
+    x.not_own_bearer = i.not_own_bearer();
+    x.to = i.to() == pb::Instead::TO_DRAW_PILE ? InsteadSpec::To::DrawPile
+           : i.to() == pb::Instead::TO_HAND    ? InsteadSpec::To::Hand
+                                               : InsteadSpec::To::Discard;
+    x.discard_self = i.discard_self();
+    if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
+    d.instead.push_back(std::move(x));
+  }
+  if (c.has_answers()) {
+    const auto& a = c.answers();
+    AnswerSpec x;
+    for (int t : a.card_type()) x.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
+    x.on_bearer = a.on_bearer();
+    x.cost_d = amount(a.cost_d(), where);
+    x.discard_self = a.discard_self();
+    x.negate = a.negate();
+    x.effects = effects(a.effect(), where);
+    d.answers = std::move(x);
+  }
   if (c.has_virus()) {
     const auto& v = c.virus();
     d.virus.loss = convert(v.loss(), where);

@@ -242,7 +242,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -326,6 +326,13 @@ struct ChoiceSpec {
   std::vector<PileSource> piles;          // YourPiles: the piles searched
 };
 
+// Play.after_kill: what kill just made a card may answer.
+struct AfterKillSpec {
+  std::optional<WarriorFilter> victim;  // the one killed matched it
+  bool victim_higher_v = false;         // its V was higher than its killer's
+  bool in_combat = false;               // killed in combat by its opponent
+};
+
 struct PlaySpec {
   Timing timing = Timing::None;
   int8_t actions = 0;
@@ -350,6 +357,7 @@ struct PlaySpec {
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
+  std::optional<AfterKillSpec> after_kill;  // played only right after a matching kill (effects/triggers/reactions.hpp)
   uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
   WarriorFilter host_filter;    // ... and which: card_designation, side, area
 };
@@ -504,10 +512,38 @@ enum RuleFamily : uint32_t {
   famTurnRules = 1u << 0,
   famEconomy = 1u << 1,
   famAwards = 1u << 2,
-  famAimed = 1u << 3,  // a modifier with aimed_actions: its card offers attacks of several actions
-  famSubstitute = 1u << 4,  // a substitute defender
-  famFates = 1u << 5,       // a modifier with after_combat
-  famCoverAttack = 1u << 6, // a modifier with cover_attack
+  famAfterKill = 1u << 3,  // a card answers kills just made: each kill is remembered until the next window closes
+  famAnswers = 1u << 4,    // a card in play may answer a card just played (Card::answers)
+  famInstead = 1u << 5,    // a card in play sends cards leaving play elsewhere than the discard pile (Card::instead)
+  famAimed = 1u << 6,  // a modifier with aimed_actions: its card offers attacks of several actions
+  famSubstitute = 1u << 7,  // a substitute defender
+  famFates = 1u << 8,       // a modifier with after_combat
+  famCoverAttack = 1u << 9, // a modifier with cover_attack
+};
+
+// Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
+// annihilated from play goes elsewhere (zones.cpp).
+struct InsteadSpec {
+  enum class Reach : uint8_t { Host, YourCards };
+  enum class To : uint8_t { Discard, DrawPile, Hand };
+  Reach reach = Reach::Host;
+  WarriorFilter filter;                 // YourCards: which cards
+  std::optional<WarriorFilter> bearer;  // only cards on a warrior of yours matching it
+  bool discarded = false, annihilated = false;  // the moves it replaces
+  bool bearer_killed = false;           // only as the warrior the card is on is killed
+  bool not_own_bearer = false;          // not the cards on this card's own warrior
+  To to = To::Discard;
+  bool discard_self = false;            // then this card is discarded
+};
+
+// Card.answers (cards.proto JustPlayed): what card just played this card answers, at what price, and how.
+struct AnswerSpec {
+  uint16_t card_types = 0;    // bits of CardType of the card just played; 0 any
+  bool on_bearer = false;     // played directly on this card's warrior or one of its attachments
+  int16_t cost_d = 0;
+  bool discard_self = false;  // a card in play is discarded to answer
+  bool negate = false;        // the card just played does nothing and is discarded
+  std::vector<Effect> effects;
 };
 
 struct CardDef {
@@ -577,6 +613,8 @@ struct CardDef {
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
   VirusRules virus;                             // a VIRUS card: its infections
+  std::optional<AnswerSpec> answers;            // answers a card just played (effects/triggers/cancel.hpp)
+  std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

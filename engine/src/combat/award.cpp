@@ -33,8 +33,7 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
   const std::vector<bool> taken = possessions(s, victims, killers);
   for (size_t i = 0; i < kills.size(); ++i) {
     if (taken[i]) possess(s, kills[i].victim, kills[i].killer, log);
-    else if (annihilate[i]) annihilate_from_play(s, kills[i].victim);
-    else discard_from_play(s, kills[i].victim);
+    else kill_from_play(s, kills[i].victim, annihilate[i]);
   }
 }
 

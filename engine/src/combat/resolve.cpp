@@ -141,9 +141,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   std::vector<Kill> kills;
   if (d_dead) kills.push_back({SD, A, d_v});
   if (a_dead) kills.push_back({SA, D, a_v});
-  for (const Kill& k : kills)  // SWORN VENGEANCE answers a Mishima warrior killed in combat
-    if ((affiliations(s, k.victim) & bit(Affil::Mishima)) && is_warrior_in_play(s, k.killer))
-      mark_just_happened(s, k.victim, k.killer, kJustKilledMishima);
+  for (const Kill& k : kills) note_kill(s, k.victim, k.killer, k.v, true);  // SWORN VENGEANCE, COMMENDATION may answer
   // BITE THE DUST: who wounded whom, for the combat's response window.
   if ((d_wounded_now || a_wounded_now) && game_attacks_again(s)) {
     if (d_wounded_now) mark_just_happened(s, A, SD, kJustWounded);

@@ -299,8 +299,7 @@ static void note_p_earned(State& s, int seat, int p) {
 }
 
 static void kill_card(State& s, CardId w, bool annihilate) {
-  if (annihilate || raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
-  else discard_from_play(s, w);
+  kill_from_play(s, w, annihilate || raised_dead(s, w));  // ANIMATE DEAD: killed again
 }
 
 // Cards other cards may not discard or annihilate: equipment on a warrior that

@@ -197,7 +197,8 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   {
     const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
-    run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, nullptr);
+    const KillContext kill{p.after_kill && tgt.card != kNoCard ? just_killed_v(s, tgt.card) : 0, false};  // LIFE INSURANCE
+    run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, p.after_kill ? &kill : nullptr);
   }
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.

@@ -7,6 +7,7 @@
 #include "effects/attacks/again.hpp"
 #include "effects/filters/hosts.hpp"
 #include "effects/lasting/virus.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -83,6 +84,12 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       const CardId user = is_warrior_in_play(s, source) ? source : s.card(source).attached_to;
       const CardId opp = fought_opponent(s, user);
       if (opp != kNoCard && warrior_ok(opp)) out.push_back({opp, -1});
+      break;
+    }
+    case TargetKind::JustKilled: {  // LIFE INSURANCE: in its pile now; Play.after_kill says which (reactions.hpp)
+      std::vector<CardId> dead;
+      just_killed(s, dead);
+      for (CardId w : dead) out.push_back({w, -1});
       break;
     }
     case TargetKind::RecentEarner:

@@ -11,28 +11,44 @@
 
 namespace dt::detail {
 
-constexpr DesigKey kCanceller(desig::CancelsASpecialJustPlayed);
-constexpr DesigKey kAnyCanceller(desig::CancelsAnyCardJustPlayed);  // printed MISCOMMUNICATION
+// Card::answers: does card `a` answer `card`, just played on `target`, at a price its player can pay?
+static bool answer_fits(const State& s, CardId a, int seat, CardId card, CardId target) {
+  const AnswerSpec& x = *s.def(a).answers;
+  if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
+  if (destiny(s, seat) < x.cost_d) return false;
+  if (x.on_bearer) {  // KANJI'S LUCKY SENSE: played directly on its warrior or one of its attachments
+    const CardId w = s.card(a).attached_to == kNoCard ? a : bearer_of(s, a);
+    if (target == kNoCard || w == kNoCard || (target != w && s.card(target).attached_to != w)) return false;
+  }
+  return true;
+}
 
-// Its warriors that cancel (YOUNG GUARD), then the Specials in its hand that do
-// (gEngine MISCOMMUNICATION; not while it may play no Special in this combat).
-static std::vector<CardId> cancellers(const State& s, int seat, bool special) {
+// What may answer `card` (just played on `target`) for `seat`: its cards in play that do (YOUNG GUARD,
+// FORESEEING TALISMAN), then the Specials in its hand (FIZZLE, MISCOMMUNICATION; not while it may
+// play no Special in this combat).
+static std::vector<CardId> cancellers(const State& s, int seat, CardId card, CardId target) {
   std::vector<CardId> out;
-  if (special)
+  if (s.families & famAnswers) {  // a game with no such card in play looks no further
     for (CardId w : warriors_of(s, seat))
-      if (!s.card(w).hidden && s.def(w).has_designation(kCanceller)) out.push_back(w);
+      if (!s.card(w).hidden && s.def(w).answers && answer_fits(s, w, seat, card, target)) out.push_back(w);
+    for (CardId a : s.attached)
+      if (s.card(a).controller == seat && s.def(a).answers && is_warrior_in_play(s, bearer_of(s, a)) &&
+          answer_fits(s, a, seat, card, target))
+        out.push_back(a);
+  }
   if (!specials_barred(s, seat))
     for (CardId c : s.seats[size_t(seat)].hand) {
       const CardDef& d = s.def(c);
-      if (d.type == CardType::Special && ((special && d.has_designation(kCanceller)) || d.has_designation(kAnyCanceller)))
-        out.push_back(c);
+      if (d.type == CardType::Special && d.answers && answer_fits(s, c, seat, card, target)) out.push_back(c);
     }
   return out;
 }
 
 static bool still_usable(const State& s, CardId x, int seat) {
   if (s.card(x).zone == Zone::Hand) return s.card(x).owner == seat;
-  return is_warrior_in_play(s, x) && s.card(x).controller == seat;
+  if (s.def(x).answers && destiny(s, seat) < s.def(x).answers->cost_d) return false;
+  return s.card(x).zone == Zone::InPlay && s.card(x).controller == seat &&
+         is_warrior_in_play(s, s.card(x).attached_to == kNoCard ? x : bearer_of(s, x));
 }
 
 static bool has_marker(const State& s, uint8_t kind, CardId card) {
@@ -43,7 +59,7 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
   bool asked = false;
   for (uint8_t other : seats_from(s, next_active_seat(s, seat))) {
     if (other == seat || s.seats[other].eliminated) continue;
-    std::vector<CardId> ws = cancellers(s, other, s.def(card).type == CardType::Special);
+    std::vector<CardId> ws = cancellers(s, other, card, t.card);
     if (ws.empty()) continue;
     ask_pick(s, card, t.card, seat, other, std::move(ws));
     s.choices.back().target_seat = t.seat;
@@ -79,20 +95,27 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   ch.picks_left = 0;
   if (o.a == kNoCard) return;  // let it be
   const CardId card = ch.source;
-  if (s.card(o.a).zone == Zone::Hand) {  // MISCOMMUNICATION is played, then discarded as usual
+  const AnswerSpec& x = *s.def(o.a).answers;
+  destiny(s, ch.seat) -= x.cost_d;
+  const CardId user = s.card(o.a).zone != Zone::InPlay ? kNoCard : s.card(o.a).attached_to == kNoCard ? o.a : bearer_of(s, o.a);
+  if (s.card(o.a).zone == Zone::Hand) {  // FIZZLE, MISCOMMUNICATION are played, then go where they go
     take_out(s, o.a);
     put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
     emit(log, {EventKind::Play, int8_t(ch.seat), o.a, card, -1});
   } else {
-    discard_from_play(s, o.a);  // the YOUNG GUARD is the price
+    if (s.card(o.a).attached_to != kNoCard) emit(log, {EventKind::Effect, int8_t(ch.seat), o.a, card, 0, -1});
+    if (x.discard_self) discard_from_play(s, o.a);  // the YOUNG GUARD is the price
   }
-  // The card is negated: its held effects never run, its bonus is taken back,
-  // and a card it left in play is discarded as it would have been.
-  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
-  std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == card; });
-  if (s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
-  // Nobody else is asked about it.
-  std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
+  if (x.negate) {
+    // The card is negated: its held effects never run, its bonus is taken back,
+    // and a card it left in play is discarded as it would have been.
+    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
+    std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == card; });
+    if (s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
+    // Nobody else is asked about it.
+    std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
+  }
+  if (!x.effects.empty()) run_effects(s, ch.seat, o.a, user, {card, -1}, 0, x.effects, log, nullptr);
 }
 
 void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {

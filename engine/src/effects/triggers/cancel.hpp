@@ -1,15 +1,12 @@
-// Cancelling a Special card just played (gEngine YOUNG GUARD: discarded at any
-// time to negate a Special just played; what was paid for it is lost). When a
-// Special is played and another player controls such a warrior, that player
-// is asked at once (a Choice: `choose c12` discards that warrior and cancels the
-// card, `choose done` lets it be). Meanwhile the card's one-shot effects wait (a
-// marker in State::lasting holds its target and purchases); a cancelled card is
-// discarded as usual with no effect, a combat modifier's bonus is taken back.
-// A Special in hand may cancel so too (gEngine MISCOMMUNICATION); one that
-// CANCELS ANY CARD JUST PLAYED (printed MISCOMMUNICATION) is asked after any
-// card played from hand: a warrior mustered, equipment, a fortification, a
-// gift, a spell, a mission (a cancelled card in play is discarded).
-// Without such cards nothing changes.
+// Answering a card just played (Card::answers; gEngine YOUNG GUARD, MISCOMMUNICATION,
+// FIZZLE, FAULTY SUPPLIES). When a card is played from hand and another player
+// holds a card whose `answers` fits it (a Special in hand, or a card in play:
+// a warrior, an attachment), that player is asked at once (a Choice:
+// `choose c12` answers with that card, `choose done` lets it be). Meanwhile the
+// card's one-shot effects wait (a marker in State::lasting holds its target and
+// purchases). A negated card is discarded as usual with no effect, a combat
+// modifier's bonus is taken back, a card left in play is discarded; what was
+// paid for it is lost. Without such cards nothing changes.
 #pragma once
 
 #include "dt/state.hpp"

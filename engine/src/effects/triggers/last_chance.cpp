@@ -113,13 +113,13 @@ bool death_answerable(const State& s, CardId w, bool wound) {
 
 static void die_now(State& s, CardId w, CardId killer, Log log) {
   if (!is_warrior_in_play(s, w)) return;
+  note_kill(s, w, killer == w ? kNoCard : killer, stats(s, w).v, false);  // LIFE INSURANCE may answer
   if (killer != kNoCard && killer != w) {
     award_kills(s, {Kill{w, killer, stats(s, w).v}}, false, log);
     return;
   }
   on_killed_by_effect(s, w, log);
-  if (raised_dead(s, w)) annihilate_from_play(s, w);  // ANIMATE DEAD: killed again
-  else discard_from_play(s, w);
+  kill_from_play(s, w, raised_dead(s, w));  // ANIMATE DEAD: killed again, annihilated
 }
 
 bool effect_death(State& s, CardId w, bool wound, CardId killer, Log log) {

@@ -14,7 +14,7 @@ namespace dt::detail {
 
 static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::PlayedOnAWarriorJustPlacedInASquad)) return kJustPlacedInSquad;
-  if (d.has_designation(desig::PlayedOnTheKillerOfAMishima)) return kJustKilledMishima;
+  if (d.play && d.play->after_kill) return kJustKilled;  // Play.after_kill
   if (d.has_designation(kReplacesMustered)) return kJustMustered;  // PRIMAL BITCH
   if (d.has_designation(desig::SavesYourWarriorFromAKill)) return kAboutToDie;  // NARROW ESCAPE!
   return 0;
@@ -29,10 +29,58 @@ void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
 void clear_just_happened(State& s) {
   forget_played(s);  // a card played before this window closed may no longer be cancelled
   std::erase_if(s.lasting, [](const LastingMod& m) {
-    return m.lock == kJustPlacedInSquad || m.lock == kJustKilledMishima || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
+    return m.lock == kJustPlacedInSquad || m.lock == kJustKilled || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
            m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp
            m.lock == kJustFought || m.lock == kJustWounded;  // ATTACK_AGAIN (effects/ops.cpp)
   });
+}
+
+void note_kill(State& s, CardId victim, CardId killer, int victim_v, bool in_combat) {
+  if (!(s.families & famAfterKill)) return;
+  LastingMod m{victim, kNoCard, {}, kNoTurnEnds};
+  m.lock = kJustKilled;
+  m.other = killer;
+  m.count = int16_t(std::clamp(victim_v, -999, 999));
+  m.times = int16_t(killer != kNoCard && is_warrior_in_play(s, killer) ? std::clamp<int>(stats(s, killer).v, -999, 999) : 0);
+  m.waits = in_combat;
+  m.player = int8_t(s.card(victim).controller);
+  s.lasting.push_back(m);
+}
+
+// The side of a kill a card answers: the killer's (a card played on it), or the victim's.
+static uint8_t side_of(const PlaySpec& p) { return p.target == TargetKind::JustKilled ? 2 : 1; }
+
+static bool kill_matches(const State& s, CardId card, const LastingMod& m, CardId target) {
+  const PlaySpec& p = *s.def(card).play;
+  const AfterKillSpec& ak = *p.after_kill;
+  if (m.lock != kJustKilled || (m.given & side_of(p))) return false;
+  if (side_of(p) == 2 ? m.source != target : (m.other == kNoCard || m.other != target)) return false;
+  if (ak.in_combat && !m.waits) return false;
+  if (ak.victim_higher_v && !(m.other != kNoCard && m.count > m.times)) return false;
+  if (ak.victim) {  // the one killed, now in its pile: its side is its player's at its death
+    const int seat = s.card(card).owner;
+    if (ak.victim->side == Side::Yours && m.player != seat) return false;
+    if (ak.victim->side == Side::Enemy && (m.player < 0 || !opponents(s, m.player, seat))) return false;
+    WarriorFilter f = *ak.victim;
+    f.side = Side::Any;
+    if (!filter_matches(s, f, m.source, seat)) return false;
+  }
+  return true;
+}
+
+bool answered_kill(const State& s, CardId card, CardId target) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return kill_matches(s, card, m, target); });
+}
+
+int just_killed_v(const State& s, CardId victim) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kJustKilled && m.source == victim) return m.count;
+  return 0;
+}
+
+void just_killed(const State& s, std::vector<CardId>& out) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kJustKilled && std::find(out.begin(), out.end(), m.source) == out.end()) out.push_back(m.source);
 }
 
 // NARROW ESCAPE! answers a death in combat or by a card's effect alike.
@@ -44,6 +92,7 @@ static bool answers_marker(uint8_t kind, uint8_t lock) {
 bool reaction_target_ok(const State& s, CardId card, CardId target) {
   const uint8_t kind = kind_asked(s.def(card));
   if (!kind) return true;
+  if (kind == kJustKilled) return target != kNoCard && answered_kill(s, card, target);
   // PRIMAL BITCH is a PERSONALITY: one of its name in play at a time ("PERSONALITY").
   if (kind == kJustMustered && personality_in_play(s, s.card(card).owner, card)) return false;
   return target != kNoCard && std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
@@ -54,7 +103,15 @@ bool reaction_target_ok(const State& s, CardId card, CardId target) {
 void reaction_used(State& s, CardId card, CardId target) {
   const uint8_t kind = kind_asked(s.def(card));
   if (!kind) return;
-  // SWORN VENGEANCE: only the first copy played takes effect; one BORN WITH A SILVER SPOON a placing.
+  if (kind == kJustKilled) {  // one card a kill on each side: the first copy of SWORN VENGEANCE, one COMMENDATION
+    for (LastingMod& m : s.lasting)
+      if (kill_matches(s, card, m, target)) {
+        m.given = int16_t(m.given | side_of(*s.def(card).play));
+        return;
+      }
+    return;
+  }
+  // One BORN WITH A SILVER SPOON a placing.
   auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                          [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
   if (it != s.lasting.end()) s.lasting.erase(it);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "effects/triggers/last_chance.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -42,9 +43,10 @@ void area_damage(State& s, int seat, CardId source, CardId user, int dmg, const 
       else deaths.push_back(w);
     }
   }
+  for (const Kill& k : kills) note_kill(s, k.victim, k.killer, k.v, false);  // LIFE INSURANCE may answer
   if (!kills.empty()) award_kills(s, kills, false, log);  // paid as kills in combat are
   for (CardId w : deaths)
-    if (is_warrior_in_play(s, w)) on_killed_by_effect(s, w, log), discard_from_play(s, w);
+    if (is_warrior_in_play(s, w)) note_kill(s, w, kNoCard, stats(s, w).v, false), on_killed_by_effect(s, w, log), kill_from_play(s, w, false);
 }
 
 }  // namespace dt::detail
