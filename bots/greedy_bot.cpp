@@ -588,8 +588,9 @@ class GreedyBot final : public Bot {
       case OptKind::Bestow:
       case OptKind::BestowKi: return bestow_score(o);
       // Free: an Alliance's bonuses for good, a SERGEANT's for its group.
-      case OptKind::Proclaim:
-      case OptKind::Assign: return 45;
+      case OptKind::Proclaim: return 45;
+      // A guard's assignment (FURY ELITE GUARD) is paid for again each time: left to smarter bots.
+      case OptKind::Assign: return def(o.a) && def(o.a)->substitute ? -1 : 45;
       // An attack declared before its warriors are named (an opponent could answer it):
       // the attacks are scored once named.
       case OptKind::DeclareAttack: return last_action ? 50 : 0.5;

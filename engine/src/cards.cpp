@@ -91,6 +91,13 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.play && d.play->after_kill) d.families |= famAfterKill;
     if (d.answers && d.type != CardType::Special) d.families |= famAnswers;  // answers from play, not from hand
     if (!d.instead.empty()) d.families |= famInstead;
+    for (const StaticMod& m : d.mods)
+      if (m.aimed_actions) d.families |= famAimed;
+    for (const StaticMod& m : d.mods)
+      if (m.after_combat) d.families |= famFates;
+    for (const StaticMod& m : d.mods)
+      if (m.cover_attack) d.families |= famCoverAttack;
+    if (d.substitute) d.families |= famSubstitute;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

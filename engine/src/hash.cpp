@@ -71,7 +71,8 @@ uint64_t state_hash(const State& s) {
           uint64_t(uint8_t(m.bonus.f + m.times)) << 40 | uint64_t(uint8_t(m.bonus.a + m.given)) << 48 |
           uint64_t(uint8_t(m.bonus.s + m.bonus.v + m.count + m.waits)) << 56);
   H.mix(uint64_t(uint16_t(s.combat.warzone)) | uint64_t(s.outpost_opened) << 16 | uint64_t(s.answer_due) << 17 |
-        uint64_t(s.combat.spare_actions) << 24);
+        uint64_t(s.combat.spare_actions) << 24 | uint64_t(uint16_t(s.combat.aimed + 1)) << 32 |
+        uint64_t(s.combat.aimed_actions) << 48);
   for (const PointsAward& a : s.awards)
     H.mix(uint64_t(a.seat) | uint64_t(uint16_t(a.amount)) << 8 | uint64_t(a.destiny_only) << 24 |
           uint64_t(uint16_t(a.source)) << 32 | uint64_t(uint16_t(a.or_d)) << 48 |

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "dt/game.hpp"
+#include "actions/cover_attack.hpp"
 
 namespace dt {
 
@@ -101,8 +102,11 @@ std::vector<std::string> check_invariants(const State& s) {
     if (!tactical) continue;
     if (first) fail("a Tactical action is offered in the player's first turn");
     if (s.tactical_used) fail("a second Tactical action is offered");
-    // A warrior in cover attacks nobody; it may sabotage (gEngine "SABOTAGE": it can take part in combat).
-    if (s.card(o.a).cover && o.kind != OptKind::Sabotage) fail("a warrior in cover is offered an attack");
+    // A warrior in cover attacks nobody, unless a card lets it (BLASTING AWAY, DAI-SHO: actions/cover_attack.hpp);
+    // it may sabotage (gEngine "SABOTAGE": it can take part in combat).
+    if (s.card(o.a).cover && o.kind != OptKind::Sabotage &&
+        !(o.kind == OptKind::Attack && o.b != kNoCard && detail::attacks_from_cover(s, o.a, o.tactic)))
+      fail("a warrior in cover is offered an attack");
   }
   // Vehicles: nobody inside a vehicle in cover; one vehicle or beast per warrior.
   std::vector<int> rides(s.cards.size(), 0);

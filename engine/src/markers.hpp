@@ -85,6 +85,9 @@ enum : uint8_t {
   // The combat just over, until its response window closes (combat package, issue 31: 46-49)
   kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
+  // Substitute defenders (combat/substitute.hpp): source the card giving the substitution (POINT GUARD), target
+  kGuardDefended = 48,  // the warrior that defended in another's place, wounded once the combat is over
+  kGuardAssigned = 49,  // the warrior it is assigned to defend (FURY ELITE GUARD); no turn ends it
   // Keywords and places (issue 30): 50-59
   kKeywordsRevoked = 50,  // target: a warrior that lost the keywords in `grant` for good (PLATINUM DREAM); source: the card
   // VIRUS (effects/lasting/virus.hpp): source the VIRUS card, target the warrior, player the virus's player

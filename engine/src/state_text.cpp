@@ -6,6 +6,7 @@
 // are decimal integers; "?" is an unknown card.
 #include "dt/state_text.hpp"
 
+#include "combat/substitute.hpp"
 #include "markers.hpp"
 #include "turn/turn.hpp"
 
@@ -17,7 +18,7 @@ namespace dt {
 
 namespace {
 
-constexpr std::string_view kMagic = "dtstate2";
+constexpr std::string_view kMagic = "dtstate3";
 
 class Writer {
  public:
@@ -123,6 +124,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.label("combat");
   w.num(cb.active), w.num(cb.attacker), w.num(cb.defender), w.num(cb.attacking_seat), w.num(int(cb.tactic));
   w.num(int(cb.order)), w.num(cb.warzone), w.num(cb.spare_actions);
+  w.num(cb.aimed), w.num(cb.aimed_actions);
   w.num(long(cb.mods.size()));
   for (const CombatMod& m : cb.mods)
     w.num(m.source), w.num(m.target), w.num(m.bonus.f), w.num(m.bonus.s), w.num(m.bonus.a), w.num(m.bonus.v);
@@ -263,6 +265,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     cb.active = r.flag(), cb.attacker = card(), cb.defender = card(), cb.attacking_seat = uint8_t(r.num(0, seats - 1));
     cb.tactic = Tactic(r.num(0, 1)), cb.order = StrikeOrder(r.num(0, int(StrikeOrder::DefenderFirstStrike))), cb.warzone = card();
     cb.spare_actions = uint8_t(r.num(0, 255));  // TAKE AIM's actions (cards-special)
+    cb.aimed = card(), cb.aimed_actions = uint8_t(r.num(0, 255));  // an aimed attack (actions/aimed.hpp)
     auto bonus = [&](StatBonus& b) {
       b.f = int8_t(r.num(-128, 127)), b.s = int8_t(r.num(-128, 127));
       b.a = int8_t(r.num(-128, 127)), b.v = int8_t(r.num(-128, 127));
@@ -302,7 +305,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
       c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
       c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
-      c.fetch = uint8_t(r.num(0, kFetchPlayAtOnce)), c.user = card();
+      c.fetch = uint8_t(r.num(0, detail::kSubstituteQuestion)), c.user = card();
       ids(c.candidates);
       c.seats.resize(size_t(r.num(0, kMaxSeats)));
       for (int8_t& t : c.seats) t = int8_t(r.num(0, seats - 1));

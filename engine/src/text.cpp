@@ -30,7 +30,7 @@ std::string to_text(const Option& o) {
     case OptKind::Attack:
       if (o.b == kNoCard) return "attack " + cid(o.a);  // LESSER TELEPATHY: the attacker alone, the tactic to be picked
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
-             (o.p == 1 ? " doubled" : "") +
+             (o.p == 3 ? " aim " + cid(o.c) + " x" + std::to_string(o.n) : "") +  // actions/aimed.hpp
              (o.p == 2 ? " then " + cid(o.c) + (o.then == Tactic::Shoot ? " shoot" : " fight") : "");
     case OptKind::DeclareAttack: return "declare-attack";
     case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);

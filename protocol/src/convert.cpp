@@ -416,15 +416,20 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
     o.b = dt::CardId(num);
   } else if (k == "attack" && card(1, &o.a) && n == 2) {
     o.kind = dt::OptKind::Attack;  // LESSER TELEPATHY: the attacker named alone
-  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && (n == 4 || (n == 5 && w[4] == "doubled"))) {
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 4) {
     o.kind = dt::OptKind::Attack;
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
-    if (n == 5) o.p = 1;  // HUNTER's doubled Fight attack, two actions
   } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 7 && w[4] == "then" && card(5, &o.c)) {
     o.kind = dt::OptKind::Attack;  // NIMROD AUTOCANNON: two attacks named at once
     o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
     o.p = 2;
     o.then = w[6] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
+  } else if (k == "attack" && card(1, &o.a) && card(2, &o.b) && n == 7 && w[4] == "aim" && card(5, &o.c) &&
+             w[6].size() > 1 && w[6][0] == 'x' && number_at(w[6], 1, &num) && num >= 2 && num <= 99) {
+    o.kind = dt::OptKind::Attack;  // an aimed attack (engine actions/aimed.hpp): the card aimed, the actions in all
+    o.tactic = w[3] == "shoot" ? dt::Tactic::Shoot : dt::Tactic::Fight;
+    o.p = 3;
+    o.n = int16_t(num);
   } else if (k == "sabotage" && card(1, &o.a) && n == 3 && w[2].size() > 1 && w[2][0] == 's' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::Sabotage;
     o.b = dt::CardId(num);

@@ -344,6 +344,12 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.no_armor = m.no_armor();
   for (int k : m.no_weapons()) s.no_weapons |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   s.while_using = upper(m.while_using());
+  s.aimed_actions = small(std::clamp(m.aimed_actions(), 0, 9), where);
+  s.per_extra_action = m.per_extra_action();
+  s.after_combat = uint8_t(std::clamp(int(m.after_combat()), 0, 2));
+  s.after_combat_points = uint8_t(std::clamp(int(m.after_combat_points()), 0, 2));
+  s.cover_attack = uint8_t(std::clamp(int(m.cover_attack()), 0, 3));
+  s.cover_attack_tactics = tactics(m.cover_attack_tactic());
   return s;
 }
 
@@ -635,6 +641,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
+  if (c.has_substitute()) {
+    const auto& x = c.substitute();
+    Substitute sub;
+    sub.tactics = tactics(x.tactic());
+    if (x.has_protects()) sub.protects = convert(x.protects(), where);
+    sub.assigned = x.assigned();
+    sub.reassign_cost_d = int16_t(amount(x.reassign_cost_d(), where));
+    sub.wounded_after = x.wounded_after();
+    d.substitute = std::make_shared<const Substitute>(std::move(sub));
+  }
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);

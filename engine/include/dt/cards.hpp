@@ -190,6 +190,15 @@ struct AttachmentTimes {
 
 // A continuous modifier: while its card is in play (or attached), the warriors
 // in `scope` that match `who` get `bonus` and the keywords in `grant`.
+// A substitute defender (cards.proto Substitute; combat/substitute.cpp).
+struct Substitute {
+  uint8_t tactics = 0;  // bit 0 Fight, bit 1 Shoot; 0 both
+  WarriorFilter protects;
+  bool assigned = false;
+  int16_t reassign_cost_d = 0;
+  bool wounded_after = false;
+};
+
 struct StaticMod {
   Scope scope = Scope::Self;
   WarriorFilter who;
@@ -216,6 +225,19 @@ struct StaticMod {
   bool no_armor = false;      // scope Opponent: the combat opponent's ARMOR gives it nothing
   uint8_t no_weapons = 0;     // scope Opponent: the combat opponent uses no weapon of these kinds (bits of WeaponKind)
   std::string while_using;    // only while its card's warrior uses a card of this designation in its combat (WOLFE)
+  // Aimed attacks (docs/effects.md): its card offers attacks of this many actions; it holds only in such an attack
+  // made through its card (actions/aimed.cpp). per_extra_action: more may be spent, the bonus once per action from
+  // the aimed_actions-th on.
+  uint8_t aimed_actions = 0;
+  bool per_extra_action = false;
+  // A combatant's fate once its combat is over (combat/fates.hpp): 1 killed, 2 annihilated; points: 0 none,
+  // 1 to its opponent's player, 2 only if that opponent hit it.
+  uint8_t after_combat = 0;
+  uint8_t after_combat_points = 0;
+  // Attacks and cover (actions/cover_attack.hpp): 1 from cover, 2 exit and attack as one, 3 in the turn it exited;
+  // cover_attack_tactics: bit 0 Fight, bit 1 Shoot (0 both).
+  uint8_t cover_attack = 0;
+  uint8_t cover_attack_tactics = 0;
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
@@ -493,6 +515,10 @@ enum RuleFamily : uint32_t {
   famAfterKill = 1u << 3,  // a card answers kills just made: each kill is remembered until the next window closes
   famAnswers = 1u << 4,    // a card in play may answer a card just played (Card::answers)
   famInstead = 1u << 5,    // a card in play sends cards leaving play elsewhere than the discard pile (Card::instead)
+  famAimed = 1u << 6,  // a modifier with aimed_actions: its card offers attacks of several actions
+  famSubstitute = 1u << 7,  // a substitute defender
+  famFates = 1u << 8,       // a modifier with after_combat
+  famCoverAttack = 1u << 9, // a modifier with cover_attack
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -576,6 +602,7 @@ struct CardDef {
   HandlerId handler{};                          // registered C++ handler (dt/handlers.hpp)
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
+  std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
   std::optional<TurnRules> turn_rules;          // while in play: turns change

@@ -65,7 +65,7 @@ struct Option {
   int8_t seat = -1;      // Play/Use: a player target
   // The kind's variant: Points: the P taken; Use: the ability's index; Choose: the
   // alternative or answer (-1: none); Equip: a VEHICLE put on with its warrior 1
-  // inside, 2 outside; Attack: 1 doubled, 2 followed by a second attack; Build, and
+  // inside, 2 outside; Attack: 2 followed by a second attack, 3 aimed (actions/aimed.hpp); Build, and
   // Play on a player: 1 in (or on) the area `to`. Sabotage: b holds the target seat.
   int16_t p = 0;
   int16_t d = 0;         // Points: the D taken

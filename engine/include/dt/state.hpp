@@ -131,6 +131,9 @@ struct Combat {
   std::vector<CastSpell> spells;  // "for every X D" spells cast in this combat
   CardId warzone = kNoCard;  // the Warzone the defender defends from (combat step 3)
   uint8_t spare_actions = 0;  // actions its attack gave up (a Tactical action ends the step): TAKE AIM buys with them
+  // An aimed attack (actions/aimed.cpp): the card aimed and the actions spent on the attack in all.
+  CardId aimed = kNoCard;
+  uint8_t aimed_actions = 0;
   // Warriors healthy when it began and wounded since: gEngine NARROW ESCAPE! puts a saved warrior
   // back as it was before the combat, not as it was before the killing blow.
   std::vector<CardId> wounded_in_it;

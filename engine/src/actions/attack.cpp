@@ -2,6 +2,8 @@
 // (combat steps 1-2); the combat itself is in combat/.
 #include <algorithm>
 
+#include "actions/aimed.hpp"
+#include "actions/cover_attack.hpp"
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
 #include "effects/attacks/orders.hpp"
@@ -51,6 +53,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
           if (!has_rating(s, a, tac) || !tactic_ok[tac == Tactic::Fight ? 0 : 1]) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
           if (tac == Tactic::Fight && flies_or_dives(s, a)) continue;
+          if (s.card(a).cover && !attacks_from_cover(s, a, tac)) continue;  // BLASTING AWAY: Shoot only
           // A face-down stranger may be attacked; legality is checked when it is flipped.
           if (!di.hidden) {
             if (!defender_may_fight(s, d, tac)) continue;
@@ -93,17 +96,8 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         }
       }
     }
-    // HUNTER - SPECIAL FORCES BADASS: each Fight attack may also be made as two
-    // actions, his F doubled (`attack c12 c31 fight doubled`).
-    if (s.actions_left >= 2 && has_designation(s, a, desig::DoubledFightAttack)) {
-      const size_t end = out.size();
-      for (size_t i = first_option; i < end; ++i)
-        if (out[i].tactic == Tactic::Fight && out[i].p == 0) {
-          Option o = out[i];
-          o.p = 1;
-          out.push_back(o);
-        }
-    }
+    // ARCHER SNIPER RIFLE, NIMROD MK I, HARDENED FIST, HUNTER...: the attack made with more actions, aimed.
+    aimed_attack_options(s, a, first_option, out);
   }
 }
 
@@ -134,13 +128,17 @@ void apply_attack(State& s, const Option& o, Log log) {
   // defender's price is known once it is turned up.
   AttackVerdict price;
   if (!s.card(o.b).hidden) price = judge_attack(s, o.a, o.b);
-  const int cost = std::max(o.p == 1 ? 2 : 1, price.actions);  // a doubled Fight attack is two actions
+  const int cost = std::max(o.p == kAimedAttack ? int(o.n) : 1, price.actions);  // an aimed attack: the actions it names
   const int spare = pay_attack(s, me, o.a, cost);
   // gEngine "Multi-Player Games", option 2: paid first, each time.
   const int toll = attack_toll(s, me, s.card(o.b).controller);
   destiny(s, me) -= toll;
   emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic), toll});
   pay_attack_price(s, me, o.b, price, log);
+  if (s.card(o.a).cover && !cover_before_attack(s, o.a, o.tactic, log)) {  // DAI-SHO: out of cover first
+    open_response_window(s);
+    return;
+  }
   if (o.p == 2 && o.c != kNoCard)  // the second attack waits for the first one's response window to close
     s.lasting.push_back({o.a, o.c, {}, uint8_t(me), kNoCard, 0, uint8_t(o.then == Tactic::Shoot ? kSecondAttackShoot : kSecondAttackFight)});
   // A defender in cover is turned face up for the combat (and paid for).
@@ -173,7 +171,7 @@ void apply_attack(State& s, const Option& o, Log log) {
     s.lasting.push_back({o.a, o.a, {}, s.card(o.a).controller});
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
-  if (o.p == 1) s.combat.mods.push_back({o.a, o.a, {}});  // the doubling's marker (combat/standing.cpp)
+  if (o.p == kAimedAttack) s.combat.aimed = o.c, s.combat.aimed_actions = uint8_t(o.n);
 }
 
 bool start_second_attack(State& s, Log log) {

@@ -3,12 +3,14 @@
 // is permanent while it holds (cardtypes/sergeant.cpp).
 #include <algorithm>
 
+#include "combat/substitute.hpp"
 #include "dt/designations.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
 void assign_options(const State& s, int seat, std::vector<Option>& out) {
+  guard_assign_options(s, seat, out);  // FURY ELITE GUARD (combat/substitute.hpp)
   // Asked at every window: most players have no SERGEANT in play.
   const auto& in_play = s.seats[size_t(seat)].in_play;
   if (std::none_of(in_play.begin(), in_play.end(), [&](CardId c) { return s.def(c).sergeant.has_value(); })) return;
@@ -32,6 +34,7 @@ void assign_options(const State& s, int seat, std::vector<Option>& out) {
 }
 
 void apply_assign(State& s, const Option& o, Log log) {
+  if (is_guard_assignment(s, o)) return apply_guard_assign(s, o, log);
   const int me = deciding_seat(s);
   s.card(o.a).sergeant_group = int16_t(s.card(o.b).def);
   emit(log, {EventKind::Assign, int8_t(me), o.a, o.b});

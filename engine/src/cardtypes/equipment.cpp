@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "actions/aimed.hpp"
 #include "dt/designations.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
@@ -114,6 +115,10 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (fit) fits.push_back({gain, e});
   }
   std::stable_sort(fits.begin(), fits.end(), [](auto& x, auto& y) { return x.first > y.first; });
+  // The weapon aimed is the one used (actions/aimed.hpp: ARCHER SNIPER RIFLE, LASER SIGHT's weapon).
+  if (s.families & famAimed)
+    if (const CardId aim = aimed_weapon(s, w); aim != kNoCard)
+      std::stable_partition(fits.begin(), fits.end(), [&](const auto& x) { return x.second == aim; });
   if (fits.empty()) return out;
   out.push_back(fits[0].second);
   if (s.def(fits[0].second).has(kwHandgun))

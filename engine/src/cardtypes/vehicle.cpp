@@ -4,6 +4,8 @@
 // fortification benefits, may not seek cover, and in an AIRSHIP or SUBMARINE
 // neither attacks nor is attacked in a Fight combat. Without the vehicle
 // rules (Rules::vehicle_rules off, 1st ed) a vehicle is simply in use.
+#include <algorithm>
+
 #include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "internal.hpp"
@@ -39,8 +41,10 @@ bool inside_vehicle(const State& s, CardId w) {
 
 AttachmentGate gate_of(const State& s, const AttachRange& attachments) {
   AttachmentGate g;
+  // A VEHICLE with its warrior inside, or Equipment that allows no other (CARCASS SUIT): the strictest holds.
   for (CardId a : attachments)
-    if (is_vehicle_card(s, a) && attachment_in_use(s, a)) g.restricts = s.def(a).restricts;
+    if (s.def(a).restricts != VehicleRestricts::Nothing && attachment_in_use(s, a))
+      g.restricts = std::max(g.restricts, s.def(a).restricts);
   return g;
 }
 
@@ -49,7 +53,8 @@ bool AttachmentGate::allows(const State& s, CardId a) const {
   const CardDef& ad = s.def(a);
   // A WEAPON Relic is a weapon; a Relic is never Equipment (gEngine "RELICS").
   if (ad.type == CardType::Relic) return restricts != VehicleRestricts::Weapons || ad.weapon == WeaponKind::None;
-  if (ad.type != CardType::Equipment || ad.has(kwVehicle)) return true;
+  // The card that restricts the others is not restricted by itself (a VEHICLE, CARCASS SUIT).
+  if (ad.type != CardType::Equipment || ad.has(kwVehicle) || ad.restricts != VehicleRestricts::Nothing) return true;
   switch (restricts) {
     case VehicleRestricts::Nothing: return true;
     case VehicleRestricts::Weapons: return ad.weapon == WeaponKind::None;

@@ -9,6 +9,7 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/lasting/stun.hpp"
 #include "combat/permissions.hpp"
+#include "actions/cover_attack.hpp"
 
 namespace dt {
 
@@ -97,7 +98,9 @@ bool attacked_this_turn(const State& s, CardId a) {
 
 bool can_attack_with(const State& s, CardId a) {
   const CardInst& ai = s.card(a);
-  return can_take_part_in_combat(s, a) && !ai.cover && ai.exited_cover_turn != s.turn_number && !stunned(s, a) &&
+  // Cover (SEWERS, DAI-SHO OF THE ANCIENT EMPERORS, BLASTING AWAY: actions/cover_attack.hpp).
+  if ((ai.cover || ai.exited_cover_turn == s.turn_number) && !cover_lets_attack(s, a)) return false;
+  return can_take_part_in_combat(s, a) && !stunned(s, a) &&
          !attacked_this_turn(s, a) && boast_allows_attack(s, a) && !attack_forbidden(s, a);
 }
 

@@ -4,6 +4,7 @@
 #include "internal.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
+#include "combat/substitute.hpp"
 
 namespace dt::detail {
 
@@ -17,6 +18,7 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
   else open_modification_rounds(s);
   queue_namesakes_join(s);  // GOLDEN LION: its namesakes may join the attack
+  queue_substitutes(s);     // POINT GUARD: a guard may defend instead
 }
 
 void open_modification_rounds(State& s) {

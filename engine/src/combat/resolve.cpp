@@ -10,6 +10,8 @@
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/lasting/disease.hpp"
+#include "combat/fates.hpp"
+#include "combat/substitute.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/lasting/stun.hpp"
@@ -125,6 +127,9 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   Combat& c = s.combat;
   const CardId A = c.attacker, D = c.defender;
   const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
+  // SACRED TEAR, SELF-DESTRUCT PROGRAMMING: fates decided as the hits stand, met once the combat is over.
+  const std::vector<Fate> fates =
+      s.families & famFates ? combat_fates(s, a_dead || a_wounded_now, d_dead || d_wounded_now) : std::vector<Fate>{};
   // POWERFUL BLOW: a wound (not a kill) by the warrior it was played on stuns.
   for (const CombatMod& m : c.mods) {
     if (m.source == kNoCard || !s.def(m.source).has_designation(desig::StunsWhenItWounds)) continue;
@@ -149,6 +154,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   // A surviving defender keeps its cover; its identity is public from now on.
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
   finish_combat(s, log);
+  if (!fates.empty()) meet_fates(s, fates, log);
 }
 
 void finish_combat(State& s, Log log) {
@@ -166,7 +172,9 @@ void finish_combat(State& s, Log log) {
     m.count = s.combat.tactic == Tactic::Shoot ? 1 : 0;
     s.lasting.push_back(m);
   }
+  const CardId attacker = s.combat.attacker;
   s.combat = Combat{};
+  wound_guards(s, attacker, log);  // POINT GUARD: a guard that defended (combat/substitute.hpp)
   for (CardId w : hurt) {
     if (!is_warrior_in_play(s, w) || (keywords(s, w) & kwNoWound)) continue;
     emit(log, {EventKind::Wound, int8_t(s.card(w).controller), w, kNoCard});

@@ -9,16 +9,6 @@ namespace dt {
 
 using namespace detail;
 
-// HUNTER - SPECIAL FORCES BADASS: an attack made as two actions carries a
-// marker (a combat modifier from him on himself, with no bonus) that doubles
-// his modified F while he is the attacker of that Fight combat.
-static bool doubled_fight(const State& s, CardId w) {
-  if (s.combat.attacker != w || s.combat.tactic != Tactic::Fight) return false;
-  if (!s.def(w).has_designation(desig::DoubledFightAttack)) return false;
-  return std::any_of(s.combat.mods.begin(), s.combat.mods.end(),
-                     [&](const CombatMod& m) { return m.source == w && m.target == w && m.immune == kNoCard; });
-}
-
 namespace detail {
 
 // The warriors of w's player in w's combat area that match, w too (FUSILIER).
@@ -122,7 +112,6 @@ Stats stats(const State& s, CardId w) {
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)
       if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, m.bonus);
-  if (s.combat.active && doubled_fight(s, w)) st.f *= 2;  // after every modifier
   for (const BaseRatings* b : changes.modified) apply_change(s, w, *b, st);
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
   return st;

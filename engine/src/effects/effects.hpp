@@ -63,7 +63,7 @@ void fill_mod_sources(const State& s, std::vector<CardId>& out);
 std::vector<CardId>* memoized_mod_sources(const State& s);
 // What a caller of for_each_mod reads of each modifier: the others are skipped
 // before their conditions are judged (same answers, less work).
-enum class ModWant : uint8_t { All, Keywords, Designations, Casts, Ratings, Kills };
+enum class ModWant : uint8_t { All, Keywords, Designations, Casts, Ratings, Kills, Fates, CoverAttack };
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn,
                   ModWant want = ModWant::All);
 

@@ -21,6 +21,7 @@
 #include "effects/warriors/raise.hpp"
 #include "effects/triggers/undo.hpp"
 #include "combat/groups.hpp"
+#include "combat/substitute.hpp"
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/choices/inspire.hpp"
@@ -269,6 +270,7 @@ struct MechanismChoice {
 };
 
 static constexpr MechanismChoice kMechanismChoices[] = {
+    {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not
     {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
     {is_spy_choice, spy_choice_options, apply_spy_choice},           // SPY IN THE RANKS: take a reward, or not
     {group_choice, group_choice_options, apply_group_choice},        // GOLDEN LION, a group's strike

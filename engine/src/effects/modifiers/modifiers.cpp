@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "actions/aimed.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/filters/hosts.hpp"
@@ -28,6 +29,7 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
       !uses_card(s, s.card(source).attached_to == kNoCard ? source : bearer_of(s, source), m.while_using))
     return false;  // WOLFE: only with its DEATHLOCKDRUM in use
   if (m.attacking && s.combat.attacker != w) return false;
+  if (m.aimed_actions && !aimed_holds(s, m, w, source)) return false;  // only in its card's aimed attack
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
   if (m.exclude_self && source == w) return false;
@@ -104,6 +106,8 @@ static inline bool wanted(const StaticMod& m, ModWant want) {
     case ModWant::Casts: return m.casts != 0;
     case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0 || m.base;
     case ModWant::Kills: return m.kills_over_a_times != 0;
+    case ModWant::Fates: return m.after_combat != 0;
+    case ModWant::CoverAttack: return m.cover_attack != 0;
   }
   return true;
 }
@@ -141,6 +145,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       if (m.for_each) {
         const int n = count_others(s, w, *m.for_each);
         if (n == 0) continue;
+        StaticMod scaled = m;
+        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
+        fn(scaled, src);
+        continue;
+      }
+      if (m.per_extra_action) {  // NIMROD MK I: once for each action spent from its aimed_actions-th on
+        const int n = aimed_times(s, m);
         StaticMod scaled = m;
         scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
         fn(scaled, src);
