@@ -10,6 +10,12 @@
 
 namespace dt::detail {
 
+// PHISCHE, ZHURGON: their kills are annihilated in combats of one tactic only.
+static bool annihilates_in_this_combat(const State& s, CardId killer) {
+  if (!s.combat.active) return false;
+  return has_designation(s, killer, s.combat.tactic == Tactic::Fight ? desig::AnnihilatesFight : desig::AnnihilatesShoot);
+}
+
 void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log) {
   for (const Kill& k : kills) {
     const CardInst& vi = s.card(k.victim);
@@ -27,7 +33,8 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
   std::vector<bool> annihilate;
   std::vector<CardId> victims, killers;
   for (const Kill& k : kills) {
-    annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0 || raised_dead(s, k.victim));
+    annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0 || annihilates_in_this_combat(s, k.killer) ||
+                         raised_dead(s, k.victim));
     victims.push_back(k.victim), killers.push_back(k.killer);
   }
   const std::vector<bool> taken = possessions(s, victims, killers);

@@ -29,7 +29,7 @@ void fill_attack_rules(const State& s, std::vector<ActiveAttackRule>& out) {
 
 // The area a card stands in: an attachment stands where its warrior does.
 static Area home_area(const State& s, CardId c) {
-  const CardId home = s.card(c).attached_to == kNoCard ? c : bearer_of(s, c);
+  const CardId home = home_of(s, c);
   return s.card(home).area;
 }
 

@@ -26,7 +26,8 @@ bool first_strike(const State& s, CardId w, Tactic t) {
 
 bool slayer(const State& s, CardId w, Tactic t) {
   const uint32_t k = keywords(s, w);
-  return (k & kwSlayer) || ((k & kwSlayerFight) && t == Tactic::Fight);
+  return (k & kwSlayer) || ((k & kwSlayerFight) && t == Tactic::Fight) ||
+         (t == Tactic::Shoot && has_designation(s, w, desig::SlayerShoot));
 }
 
 // SSW4200P, the SHOTGUNs: a hit kills outright when the striker's attack
@@ -45,8 +46,11 @@ static bool hit(State& s, CardId victim, CardId by, Log log, bool kills = false)
   if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
   if (vi.wounded) return true;
   // A SLAYER's hit kills outright, unless the victim may not be killed
-  // automatically (ADAMANTIUM WILL): then it is wounded as usual.
-  const bool outright = kills || slayer(s, by, s.combat.tactic) || (keywords(s, victim) & kwDiesWhenWounded);
+  // automatically (ADAMANTIUM WILL): then it is wounded as usual. A striker
+  // that may never kill automatically (NASSAL) has no SLAYER power or weapon
+  // that counts; a victim that dies of any wound still does.
+  const bool slays = (kills || slayer(s, by, s.combat.tactic)) && !has_designation(s, by, desig::NeverKillsAutomatically);
+  const bool outright = slays || (keywords(s, victim) & kwDiesWhenWounded);
   if (outright && !has_ability(s, victim, desig::NoAutomaticKill)) return true;
   if (has_designation(s, victim, desig::HealsAtOnce)) return false;  // WOLFE IN THE HEAT
   take_wound(s, victim);

@@ -17,6 +17,8 @@ namespace dt::detail {
 CardId combat_opponent(const State& s, CardId w);
 // The warrior an attachment ultimately sits on (add-ons sit on weapons).
 CardId bearer_of(const State& s, CardId c);
+// The warrior a card serves: the card itself when it stands in play on its own, else its bearer.
+CardId home_of(const State& s, CardId c);
 bool is_attached_top(const State& s, CardId c);
 // Warriors in play, face up, matching f as seen from `seat` (Effect::per_warrior).
 int warriors_matching(const State& s, const WarriorFilter& f, int seat);

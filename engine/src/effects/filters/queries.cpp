@@ -61,6 +61,8 @@ CardId bearer_of(const State& s, CardId c) {
   return b;
 }
 
+CardId home_of(const State& s, CardId c) { return s.card(c).attached_to == kNoCard ? c : bearer_of(s, c); }
+
 CardId combat_opponent(const State& s, CardId w) {
   if (!s.combat.active) return kNoCard;
   if (s.combat.attacker == w) return s.combat.defender;

@@ -26,7 +26,7 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.sergeant_group && !in_sergeant_group(s, source, w)) return false;
   if (m.chosen && chosen_alternative(s, source) != m.chosen) return false;  // TURN OF EVENTS
   if (!m.while_using.empty() &&
-      !uses_card(s, s.card(source).attached_to == kNoCard ? source : bearer_of(s, source), m.while_using))
+      !uses_card(s, home_of(s, source), m.while_using))
     return false;  // WOLFE: only with its DEATHLOCKDRUM in use
   if (m.attacking && s.combat.attacker != w) return false;
   if (m.aimed_actions && !aimed_holds(s, m, w, source)) return false;  // only in its card's aimed attack
@@ -36,7 +36,7 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
   if (m.source_area) {
     // An attachment is where its warrior is (PEGASUS SCOUT BIKE).
-    const CardId home = s.card(source).attached_to == kNoCard ? source : bearer_of(s, source);
+    const CardId home = home_of(s, source);
     if (!area_mask_reaches(s, s.card(home).controller, m.source_area, s.card(home).area))
       return false;  // printed SERGEANT, CAPTAIN: while it is in the Squad
   }

@@ -17,7 +17,7 @@ static bool answer_fits(const State& s, CardId a, int seat, CardId card, CardId 
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
   if (x.on_bearer) {  // KANJI'S LUCKY SENSE: played directly on its warrior or one of its attachments
-    const CardId w = s.card(a).attached_to == kNoCard ? a : bearer_of(s, a);
+    const CardId w = home_of(s, a);
     if (target == kNoCard || w == kNoCard || (target != w && s.card(target).attached_to != w)) return false;
   }
   return true;
@@ -48,7 +48,7 @@ static bool still_usable(const State& s, CardId x, int seat) {
   if (s.card(x).zone == Zone::Hand) return s.card(x).owner == seat;
   if (s.def(x).answers && destiny(s, seat) < s.def(x).answers->cost_d) return false;
   return s.card(x).zone == Zone::InPlay && s.card(x).controller == seat &&
-         is_warrior_in_play(s, s.card(x).attached_to == kNoCard ? x : bearer_of(s, x));
+         is_warrior_in_play(s, home_of(s, x));
 }
 
 static bool has_marker(const State& s, uint8_t kind, CardId card) {
@@ -97,7 +97,7 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   const CardId card = ch.source;
   const AnswerSpec& x = *s.def(o.a).answers;
   destiny(s, ch.seat) -= x.cost_d;
-  const CardId user = s.card(o.a).zone != Zone::InPlay ? kNoCard : s.card(o.a).attached_to == kNoCard ? o.a : bearer_of(s, o.a);
+  const CardId user = s.card(o.a).zone != Zone::InPlay ? kNoCard : home_of(s, o.a);
   if (s.card(o.a).zone == Zone::Hand) {  // FIZZLE, MISCOMMUNICATION are played, then go where they go
     take_out(s, o.a);
     put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);

@@ -32,7 +32,7 @@ static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
     return o.b != kNoCard && kill_pending(s, o.b) && s.def(o.a).has_designation(desig::SavesYourWarriorFromAKill);
   if (o.kind == OptKind::Use) {  // the warrior's own ability, or one of a card on it (SACHS 9000GL)
-    const CardId w = s.card(o.a).attached_to == kNoCard ? o.a : bearer_of(s, o.a);
+    const CardId w = home_of(s, o.a);
     return w != kNoCard && is_warrior_in_play(s, w) && hit_pending(s, w) && answers_own_hit(s.def(o.a));
   }
   return false;
