@@ -629,6 +629,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       case pb::Privilege::BESTOW_GIFT: x.action = PrivAction::BestowGift; break;
       case pb::Privilege::BESTOW_KI: x.action = PrivAction::BestowKi; break;
       case pb::Privilege::EQUIP: x.action = PrivAction::Equip; break;
+      case pb::Privilege::TRANSFER: x.action = PrivAction::Transfer; break;
       default: throw std::runtime_error(where + ": privilege without an action");
     }
     if (pv.has_who()) x.who = convert(pv.who(), where);
@@ -638,6 +639,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.any_card = pv.any_card();
     x.free = pv.free();
     x.while_carrying = upper(pv.while_carrying());
+    x.repeatable = pv.repeatable();
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);

@@ -413,7 +413,7 @@ struct GiftSpec {
 // An Alliance card's standing permission for its player (gEngine "PROCLAIM
 // ALLIANCE" and the card's text): an action on matching warriors that may be
 // taken in any timing window and/or for no action.
-enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi, Equip };
+enum class PrivAction : uint8_t { Muster, BestowGift, BestowKi, Equip, Transfer };
 struct Privilege {
   PrivAction action = PrivAction::Muster;
   WarriorFilter who;
@@ -423,6 +423,7 @@ struct Privilege {
   bool any_card = false;     // Equip: whatever its GIVE TO; BestowGift: any Dark Symmetry card
   bool free = false;         // Muster: no V paid
   std::string while_carrying;  // only while its card carries a card with this name or designation
+  bool repeatable = false;   // Transfer: not bound to once per warrior per turn
 };
 
 // Designation filters. A card keeps one bit per designation it has (its name

@@ -85,6 +85,8 @@ void apply_sabotage(State& s, const Option& o, Log log);
 
 // --- Transfer Warrior (transfer.cpp) ---
 void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
+// In a window outside combat: Transfers a card's privilege allows at any time (MASTER VALPURGIUS).
+void any_time_transfer_options(const State& s, int seat, std::vector<Option>& out);
 // The Transfers a player must make next (follow an opponent into the Outpost;
 // take a warrior turned Dark Legion out of its Doomtroopers' Outpost); true if any.
 bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);

@@ -67,6 +67,7 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
       default: break;
     }
   }
+  if (allied) any_time_transfer_options(s, seat, out);
   assign_options(s, seat, out);
 }
 

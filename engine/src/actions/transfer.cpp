@@ -36,7 +36,15 @@ bool outpost_conflict(const State& s, int seat, CardId w) {
   return false;
 }
 
-static int transfer_cost(const State& s, CardId w) {
+// A card in play may let its player's warriors Transfer for no action, at any
+// time, or more than once a turn (MASTER VALPURGIUS: docs/effects.md "Privileges").
+static const Privilege* transfer_privilege(const State& s, CardId w) {
+  const int seat = s.card(w).controller;
+  return has_privileges(s, seat) ? privilege_for(s, seat, PrivAction::Transfer, w) : nullptr;
+}
+
+static int transfer_cost(const State& s, CardId w, const Privilege* p) {
+  if (s.phase == Phase::Window || (p && p->no_action)) return 0;
   return s.def(w).has(kwVehicle) || vehicle_of(s, w) != kNoCard ? 2 : 1;
 }
 
@@ -73,9 +81,11 @@ static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Are
 static std::optional<Option> transfer_of(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
-  if (wi.hidden || wi.transferred_turn >= 0) return std::nullopt;  // since its player's last Draw step
+  const Privilege* p = transfer_privilege(s, w);
+  if (wi.hidden) return std::nullopt;
+  if (wi.transferred_turn >= 0 && !(p && p->repeatable)) return std::nullopt;  // since its player's last Draw step
   if (stunned(s, w)) return std::nullopt;  // POWERFUL BLOW, STRANGLEHOLD: the warrior makes its Transfer
-  if (s.actions_left < transfer_cost(s, w)) return std::nullopt;
+  if (s.actions_left < transfer_cost(s, w, p)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
     if (must_hold_outpost(s, w)) return std::nullopt;
@@ -96,6 +106,17 @@ void transfer_options(const State& s, const std::vector<CardId>& mine, std::vect
   if (!transfers_open(s)) return;
   for (CardId w : mine)
     if (auto o = transfer_of(s, w)) out.push_back(*o);
+}
+
+// In a window, outside combat: the Transfers a privilege allows at any time.
+void any_time_transfer_options(const State& s, int seat, std::vector<Option>& out) {
+  if (!transfers_open(s) || s.combat.active) return;
+  for (CardId w : s.seats[size_t(seat)].in_play) {
+    if (!is_warrior_in_play(s, w)) continue;
+    const Privilege* p = transfer_privilege(s, w);
+    if (!p || !p->any_time) continue;
+    if (auto o = transfer_of(s, w)) out.push_back(*o);
+  }
 }
 
 bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
@@ -120,10 +141,15 @@ bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vecto
 
 void apply_transfer(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  s.actions_left -= transfer_cost(s, o.a);
+  const int cost = transfer_cost(s, o.a, transfer_privilege(s, o.a));
+  s.actions_left -= cost;
   s.card(o.a).transferred_turn = int16_t(s.turn_number);
   place_in_area(s, o.a, o.to);
   emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, int(o.to)});
+  if (cost == 0) {  // in a window, or for no action: as a free Muster, no window of its own
+    after_free_action(s);
+    return;
+  }
   open_response_window(s);
 }
 
