@@ -507,6 +507,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.skip_top = small(p.skip_top(), where);
     ps.in_tactics = tactics(p.in_tactic());
     ps.pay_opponent_v = p.pay_opponent_v();
+    ps.cost_per_target_v = small(p.cost_per_target_v(), where);
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
@@ -515,6 +516,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       if (p.after_kill().has_victim()) ak.victim = convert(p.after_kill().victim(), where);
       ak.victim_higher_v = p.after_kill().victim_higher_v();
       ak.in_combat = p.after_kill().in_combat();
+      ak.by_your_warrior = p.after_kill().by_your_warrior();
       ps.after_kill = ak;
     }
     if ((ps.target == TargetKind::JustKilled) && !ps.after_kill)
@@ -522,6 +524,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_host()) {
       for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
       if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+      ps.host_one_copy = p.host().one_per_host();
     }
     if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
       throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
@@ -548,6 +551,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
         for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
         ch.piles.push_back(src);
       }
+      if (ch.from == ChoiceFrom::JustKilledCarried && ps.target != TargetKind::JustKilled)
+        throw std::runtime_error(where + ": a choice of what the one killed carried needs TARGET_JUST_KILLED");
       if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
         throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
@@ -687,6 +692,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.discard_self = i.discard_self();
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
     d.instead.push_back(std::move(x));
+  }
+  if (c.has_protects()) {
+    ProtectSpec x;
+    x.reach = c.protects().reach() == pb::Protects::ITS_AREA ? ProtectSpec::Reach::Area : ProtectSpec::Reach::Host;
+    if (c.protects().has_filter()) x.filter = convert(c.protects().filter(), where);
+    x.annihilation = c.protects().annihilation();
+    d.protects = std::move(x);
   }
   if (c.has_answers()) {
     const auto& a = c.answers();

@@ -149,7 +149,8 @@ struct GiveTo {
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
-                             HostReach };  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+                             HostReach,  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+                             ItsPlayer };  // no warrior: the card's player has the immunities it grants (UNTOUCHABLE)
 
 // Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
 // carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
@@ -297,7 +298,8 @@ struct Effect {
 // A choice a card's text leaves to a player once the card is played
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
 enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
-                                  YourPiles = 6, Players = 100, MissionRecipients = 101 };
+                                  YourPiles = 6, Players = 100, MissionRecipients = 101,
+                                  JustKilledCarried = 110 };
 // A pile a YourPiles choice searches, and the price of a card picked from it.
 enum class Pile : uint8_t { Discard, Draw, Hand, SideBoard, Annihilated };
 struct PileSource {
@@ -331,6 +333,7 @@ struct AfterKillSpec {
   std::optional<WarriorFilter> victim;  // the one killed matched it
   bool victim_higher_v = false;         // its V was higher than its killer's
   bool in_combat = false;               // killed in combat by its opponent
+  bool by_your_warrior = false;         // its killer was a warrior of yours
 };
 
 struct PlaySpec {
@@ -358,8 +361,10 @@ struct PlaySpec {
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
   std::optional<AfterKillSpec> after_kill;  // played only right after a matching kill (effects/triggers/reactions.hpp)
+  int8_t cost_per_target_v = 0; // also pays this many times the target warrior's modified V in D
   uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
   WarriorFilter host_filter;    // ... and which: card_designation, side, area
+  bool host_one_copy = false;   // ... holding no copy of this card yet
 };
 
 struct Ability {
@@ -519,6 +524,9 @@ enum RuleFamily : uint32_t {
   famSubstitute = 1u << 7,  // a substitute defender
   famFates = 1u << 8,       // a modifier with after_combat
   famCoverAttack = 1u << 9, // a modifier with cover_attack
+  famProtects = 1u << 21,
+  famPlayerImmunity = 1u << 22,  // a mod of scope ITS_PLAYER: a player immune to some cards     // a card protects others from being discarded (Card::protects)
+  famTakeControl = 1u << 20,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -534,6 +542,15 @@ struct InsteadSpec {
   bool not_own_bearer = false;          // not the cards on this card's own warrior
   To to = To::Discard;
   bool discard_self = false;            // then this card is discarded
+};
+
+// Card.protects (cards.proto Protects): while the card is in play, the cards it protects are not discarded or
+// annihilated by cards' effects (effects/filters/protection.hpp).
+struct ProtectSpec {
+  enum class Reach : uint8_t { Host, Area };
+  Reach reach = Reach::Host;
+  WarriorFilter filter;       // Area: which cards
+  bool annihilation = false;  // annihilations too
 };
 
 // Card.answers (cards.proto JustPlayed): what card just played this card answers, at what price, and how.
@@ -615,6 +632,7 @@ struct CardDef {
   VirusRules virus;                             // a VIRUS card: its infections
   std::optional<AnswerSpec> answers;            // answers a card just played (effects/triggers/cancel.hpp)
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
+  std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

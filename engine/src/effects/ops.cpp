@@ -16,6 +16,8 @@
 #include "effects/triggers/last_chance.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/choices/moves.hpp"
+#include "effects/choices/control.hpp"
+#include "effects/filters/protection.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/charge.hpp"
 #include "effects/warriors/joined.hpp"
@@ -162,7 +164,8 @@ static const HandlerTable& handlers() {
       const int fee = 3 * int(gifts.size());
       if (corrupting.empty() || destiny(s, seat) < fee) return;
       destiny(s, seat) -= fee;
-      for (CardId a : gifts) discard_from_play(s, a);
+      for (CardId a : gifts)
+        if (!discard_protected(s, a, false)) discard_from_play(s, a);  // SYMMETRY STONE
       for (CardId a : corrupting)
         if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);
     };
@@ -331,6 +334,7 @@ bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
       if (s.def(c).type == CardType::Equipment && is_attached_top(s, c) && has_ability(s, bearer_of(s, c), desig::EquipmentStays))
         return true;
       if (kept_in_play(s, c)) return true;  // a grafted weapon (CHASSEUR), KEEPS EQUIPMENT, ...
+      if (discard_protected(s, c, e.op == Op::Annihilate)) return true;  // DEFENSIVE BARRIER, SYMMETRY STONE
       // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them);
       // a card lying in play never (printed LIMITED RESOURCES).
       return e.op == Op::Discard && s.def(c).has_designation(desig::NeverDiscarded) &&
@@ -356,11 +360,25 @@ bool can_affect(const State& s, const std::vector<Effect>& fx, CardId source, Ca
   return !on_target;  // what it does elsewhere (or by a choice) is not judged here
 }
 
-// HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player).
+// HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player). UNTOUCHABLE,
+// DOOMSDAY PROCLAIMER, SURPLUS: a card of the player's in play whose mod of scope ITS_PLAYER grants an immunity.
 bool player_immune_to(const State& s, int seat, CardId source) {
-  if (source == kNoCard || s.def(source).type != CardType::Art) return false;
-  for (const LastingMod& m : s.lasting)
-    if (m.player == seat && (m.grant & kwArtImmunity)) return true;
+  if (source == kNoCard) return false;
+  const CardDef& src = s.def(source);
+  if (src.type == CardType::Art)
+    for (const LastingMod& m : s.lasting)
+      if (m.player == seat && (m.grant & kwArtImmunity)) return true;
+  if (!(s.families & famPlayerImmunity)) return false;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    for (const StaticMod& m : s.def(c).mods) {
+      if (m.scope != Scope::ItsPlayer) continue;
+      if (src.type == CardType::Art && (m.grant & kwArtImmunity)) return true;
+      if (src.type == CardType::Symmetry && ((m.grant & kwCompleteSymmetryImmunity) ||
+                                             ((m.grant & kwMinorSymmetryImmunity) && src.gift.level != GiftLevel::Major)))
+        return true;
+      for (const std::string& g : m.grant_designations)
+        if (family::ImmuneTo.param_of(g) == src.name) return true;  // SURPLUS: IMMUNE TO ECONOMIC BREAKDOWN
+    }
   return false;
 }
 
@@ -494,6 +512,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         emit_fx(log, seat, source, e.op, e.reveal ? c : kNoCard, s.card(c).owner);
         take_out(s, c);
         put_into(s, c, Zone::Hand);
+        continue;
+      }
+      if (e.op == Op::TakeControl) {  // HEIST, LOOT THE DEAD, BRIBERY (effects/choices/control.hpp)
+        take_control(s, seat, source, c, e, log);
         continue;
       }
       if (e.op == Op::PutIntoPlay) {  // fetched: into play at once (SUMMON HERO, DARK SUMMONING)
@@ -633,7 +655,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         }
         case Op::DiscardGifts:
           for (CardId a : attachment_list(s, c))
-            if (s.def(a).type == CardType::Symmetry) discard_from_play(s, a);
+            if (s.def(a).type == CardType::Symmetry && !discard_protected(s, a, false)) discard_from_play(s, a);  // SYMMETRY STONE
           break;
         case Op::MoveHere:
           if (s.card(source).zone == Zone::InPlay && s.card(source).attached_to != kNoCard && source != c) {

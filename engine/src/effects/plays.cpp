@@ -104,6 +104,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
       }
+      if (p.cost_per_target_v &&  // BRIBERY, PROGRAMMED: the price is the target's V, so many times
+          (t.card == kNoCard || !is_warrior_in_play(s, t.card) ||
+           destiny(s, seat) < p.cost_d + surcharge + p.cost_per_target_v * std::max(0, int(stats(s, t.card).v))))
+        continue;
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
@@ -146,6 +150,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +
                          (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
+  if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b))
+    destiny(s, me) -= p.cost_per_target_v * std::max(0, int(stats(s, o.b).v));
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);
