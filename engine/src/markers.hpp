@@ -99,6 +99,8 @@ enum : uint8_t {
   kLentForCombat = 80,  // target: a warrior another player controls until the current combat is over; player: its
                         // controller before; source: the card
   kCarriedAtDeath = 81, // source: a card a warrior just killed carried; other: that warrior (until the window closes)
+  kDeclaredLegion = 82, // target: a CULTIST its player (or INQUISITION) declared a Dark Legion warrior (cardtypes/warrior.cpp)
+  kSideForced = 83,     // target: a CULTIST whose side another card forced (source): its own player may not switch it back
   kLockEnd = 90  // one past the last code
 };
 

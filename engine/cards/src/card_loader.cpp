@@ -232,6 +232,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.beast = f.beast();
   w.marked = f.marked();
   w.from_warzone = f.from_warzone();
+  w.imprisoned = f.imprisoned();
   for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
@@ -463,6 +464,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
                : e.equip_to() == pb::Effect::ONTO_USER ? EquipTo::OntoUser
                                                        : EquipTo::AnyLegalWarrior;
   x.with_attachments = e.with_attachments();
+  x.attachments_to_hands = e.attachments_to_hands();
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
   x.target_modified_v = e.target_modified_v();
@@ -508,6 +510,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.in_tactics = tactics(p.in_tactic());
     ps.pay_opponent_v = p.pay_opponent_v();
     ps.cost_per_target_v = small(p.cost_per_target_v(), where);
+    ps.cost_target_base_v = p.cost_target_base_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();

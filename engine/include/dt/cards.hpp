@@ -136,6 +136,7 @@ struct WarriorFilter {
   bool beast = false;        // rides a Beast or is designated BEAST
   bool marked = false;       // a warrior the source card remembers (State::marks)
   bool from_warzone = false; // the defender of a combat, defending from a Warzone
+  bool imprisoned = false;   // another's prisoner (effects/lasting/prison.hpp)
   std::vector<WarriorFilter> none_of;  // matches none of these
 };
 
@@ -286,6 +287,7 @@ struct Effect {
   bool in_user_area = false;  // PutIntoPlay, PlayAtOnce: in the user's combat area
   EquipTo equip_to = EquipTo::AnyLegalWarrior;  // PutIntoPlay of Equipment or a Relic
   bool with_attachments = false;  // ReturnToHand: its owner's attachments go with it
+  bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
   bool target_modified_v = false;
@@ -362,6 +364,7 @@ struct PlaySpec {
   bool team_game = false;       // only in a game with teams
   std::optional<AfterKillSpec> after_kill;  // played only right after a matching kill (effects/triggers/reactions.hpp)
   int8_t cost_per_target_v = 0; // also pays this many times the target warrior's modified V in D
+  bool cost_target_base_v = false;  // ... its base V instead
   uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
   WarriorFilter host_filter;    // ... and which: card_designation, side, area
   bool host_one_copy = false;   // ... holding no copy of this card yet

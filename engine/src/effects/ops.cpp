@@ -323,8 +323,17 @@ bool kept_in_play(const State& s, CardId c) {
   return false;
 }
 
+// INQUISITION forced this CULTIST's side: its own switch (source itself) does nothing while that card is in play.
+static bool side_forced(const State& s, CardId c, CardId source) {
+  if (source != c) return false;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kSideForced && m.target == c && s.card(m.source).zone == Zone::InPlay) return true;
+  return false;
+}
+
 bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
   switch (e.op) {
+    case Op::SwitchSide: return !s.def(c).has_designation(desig::Cultist) || side_forced(s, c, source);
     case Op::Discard: case Op::Annihilate: case Op::ReturnToHand:
       if (s.card(c).zone != Zone::InPlay) return false;
       // An Alliance leaves play only through a card that names Alliances.
@@ -619,6 +628,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           const int owner = s.card(c).owner;
           for (CardId a : attachment_list(s, c)) {
             const CardType t = s.def(a).type;
+            if (e.attachments_to_hands) {  // AMNESTY: every card on it to its owner's hand
+              for (CardId b : attachment_list(s, a)) take_out(s, b), put_into(s, b, Zone::Hand);
+              take_out(s, a);
+              put_into(s, a, Zone::Hand);
+              continue;
+            }
             const bool along = e.with_attachments && s.card(a).owner == owner &&
                                (t == CardType::Equipment || t == CardType::Special);
             if (!along) {
@@ -663,6 +678,27 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           }
           break;
         case Op::Graft: s.card(c).grafted = true; break;
+        case Op::SwitchSide: {  // a CULTIST declared a Dark Legion warrior, or a Doomtrooper again
+          if (!is_warrior_in_play(s, c) || !s.def(c).has_designation(desig::Cultist) || side_forced(s, c, source)) break;
+          if (source != c) {  // INQUISITION: its choice takes precedence over the CULTIST's own
+            std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSideForced && m.target == c; });
+            LastingMod f{source, c, {}, kNoTurnEnds};
+            f.lock = kSideForced;
+            s.lasting.push_back(f);
+          }
+          const auto was = std::find_if(s.lasting.begin(), s.lasting.end(),
+                                        [&](const LastingMod& m) { return m.lock == kDeclaredLegion && m.target == c; });
+          const bool to_legion = was == s.lasting.end();
+          if (!to_legion) {
+            s.lasting.erase(was);
+          } else {
+            LastingMod m{source, c, {}, kNoTurnEnds};
+            m.lock = kDeclaredLegion;
+            s.lasting.push_back(m);
+          }
+          emit_fx(log, seat, source, e.op, c, to_legion ? 1 : 0);
+          break;
+        }
         case Op::LastingBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);

@@ -29,6 +29,12 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
   });
 }
 
+// BRIBERY, PROGRAMMED, DEATH ROW: a price of so many times the target warrior's V (modified, or base).
+static int target_v_price(const State& s, const PlaySpec& p, CardId w) {
+  const int v = p.cost_target_base_v ? base_stats(s, w).v : stats(s, w).v;
+  return p.cost_per_target_v * std::max(0, v);
+}
+
 static bool free_mission(const State& s, CardId card, CardId target) {
   return s.def(card).type == CardType::Mission && target != kNoCard && is_warrior_in_play(s, target) &&
          has_designation(s, target, desig::FreeMissions);
@@ -105,8 +111,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
       }
       if (p.cost_per_target_v &&  // BRIBERY, PROGRAMMED: the price is the target's V, so many times
-          (t.card == kNoCard || !is_warrior_in_play(s, t.card) ||
-           destiny(s, seat) < p.cost_d + surcharge + p.cost_per_target_v * std::max(0, int(stats(s, t.card).v))))
+          (t.card == kNoCard || !is_warrior_in_play(s, t.card) || destiny(s, seat) < p.cost_d + surcharge + target_v_price(s, p, t.card)))
         continue;
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
@@ -150,8 +155,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +
                          (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
-  if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b))
-    destiny(s, me) -= p.cost_per_target_v * std::max(0, int(stats(s, o.b).v));
+  if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);
