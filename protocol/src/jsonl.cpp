@@ -317,6 +317,7 @@ class RequestWriter {
     }
     str("summary", c.summary());
     flag("inside", c.inside());
+    flag("under", c.under());
     str("sergeant_group", c.sergeant_group());
     close();
   }
