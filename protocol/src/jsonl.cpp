@@ -317,8 +317,8 @@ class RequestWriter {
     }
     str("summary", c.summary());
     flag("inside", c.inside());
-    flag("under", c.under());
     str("sergeant_group", c.sergeant_group());
+    flag("under", c.under());
     close();
   }
   void facts(const protocol::CardFacts& c) {
