@@ -91,6 +91,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.play && d.play->after_kill) d.families |= famAfterKill;
     if (d.answers && d.type != CardType::Special) d.families |= famAnswers;  // answers from play, not from hand
     if (!d.instead.empty()) d.families |= famInstead;
+    if (d.storage) d.families |= famStorage;
     for (const StaticMod& m : d.mods)
       if (m.aimed_actions) d.families |= famAimed;
     for (const StaticMod& m : d.mods)

@@ -389,6 +389,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_HOST: return TargetKind::Host;
     case pb::TARGET_FOUGHT_OPPONENT: return TargetKind::FoughtOpponent;
     case pb::TARGET_JUST_KILLED: return TargetKind::JustKilled;
+    case pb::TARGET_STORED: return TargetKind::Stored;
     default: return TargetKind::None;
   }
 }
@@ -511,6 +512,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.pay_opponent_v = p.pay_opponent_v();
     ps.cost_per_target_v = small(p.cost_per_target_v(), where);
     ps.cost_target_base_v = p.cost_target_base_v();
+    ps.pay_target_v = p.pay_target_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
@@ -689,10 +691,15 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.annihilated = i.annihilated();
     x.bearer_killed = i.bearer_killed();
     x.not_own_bearer = i.not_own_bearer();
-    x.to = i.to() == pb::Instead::TO_DRAW_PILE ? InsteadSpec::To::DrawPile
-           : i.to() == pb::Instead::TO_HAND    ? InsteadSpec::To::Hand
-                                               : InsteadSpec::To::Discard;
+    x.to = i.to() == pb::Instead::TO_DRAW_PILE    ? InsteadSpec::To::DrawPile
+           : i.to() == pb::Instead::TO_HAND       ? InsteadSpec::To::Hand
+           : i.to() == pb::Instead::TO_UNDER_THIS ? InsteadSpec::To::UnderThis
+                                                  : InsteadSpec::To::Discard;
     x.discard_self = i.discard_self();
+    x.any_player = i.any_player();
+    x.in_combat = i.in_combat();
+    if (x.to == InsteadSpec::To::UnderThis && !c.has_storage())
+      throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
     d.instead.push_back(std::move(x));
   }
@@ -702,6 +709,28 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (c.protects().has_filter()) x.filter = convert(c.protects().filter(), where);
     x.annihilation = c.protects().annihilation();
     d.protects = std::move(x);
+  }
+  if (c.has_storage()) {  // cards kept under it (engine actions/storage.hpp)
+    const auto& g = c.storage();
+    StorageSpec k;
+    k.capacity = int8_t(std::clamp(g.capacity(), 0, 60));
+    if (g.has_holds()) k.holds = convert(g.holds(), where);
+    if (g.has_warrior()) k.warrior = convert(g.warrior(), where);
+    if (g.has_recipient()) k.recipient = convert(g.recipient(), where);
+    k.face_down = g.face_down();
+    auto price = [&](bool has, int32_t v) -> int8_t {
+      if (has && (v < 0 || v > 3)) throw std::runtime_error(where + ": a storage price is 0 to 3 actions");
+      return has ? int8_t(v) : int8_t(-1);
+    };
+    k.from_hand = price(g.has_from_hand(), g.from_hand());
+    k.from_warrior = price(g.has_from_warrior(), g.from_warrior());
+    k.to_warrior = price(g.has_to_warrior(), g.to_warrior());
+    k.to_hand = price(g.has_to_hand(), g.to_hand());
+    k.discard_any_time = g.discard_any_time();
+    k.released = g.released() == pb::Storage::RELEASED_TO_ANNIHILATED ? StorageSpec::Released::Annihilated
+                 : g.released() == pb::Storage::RELEASED_AS_SENT     ? StorageSpec::Released::AsSent
+                                                                     : StorageSpec::Released::Discard;
+    d.storage = std::move(k);
   }
   if (c.has_answers()) {
     const auto& a = c.answers();

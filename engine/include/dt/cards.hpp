@@ -244,7 +244,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -358,6 +358,7 @@ struct PlaySpec {
   int8_t skip_top = 0;       // YourDrawPile targets: not the top this many cards
   uint8_t in_tactics = 0;    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
   bool pay_opponent_v = false;  // Combatant targets: also pay its combat opponent's V in D
+  bool pay_target_v = false;    // also pay the target card's V in D (value-based amounts)
   bool turn_start = false;      // your turn, before any action; one of its name a turn (INITIATIVE)
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
@@ -527,16 +528,17 @@ enum RuleFamily : uint32_t {
   famSubstitute = 1u << 7,  // a substitute defender
   famFates = 1u << 8,       // a modifier with after_combat
   famCoverAttack = 1u << 9, // a modifier with cover_attack
-  famProtects = 1u << 21,
-  famPlayerImmunity = 1u << 22,  // a mod of scope ITS_PLAYER: a player immune to some cards     // a card protects others from being discarded (Card::protects)
-  famTakeControl = 1u << 20,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
+  famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
+  famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
+  famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
+  famPlayerImmunity = 1u << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
 // annihilated from play goes elsewhere (zones.cpp).
 struct InsteadSpec {
   enum class Reach : uint8_t { Host, YourCards };
-  enum class To : uint8_t { Discard, DrawPile, Hand };
+  enum class To : uint8_t { Discard, DrawPile, Hand, UnderThis };
   Reach reach = Reach::Host;
   WarriorFilter filter;                 // YourCards: which cards
   std::optional<WarriorFilter> bearer;  // only cards on a warrior of yours matching it
@@ -545,6 +547,26 @@ struct InsteadSpec {
   bool not_own_bearer = false;          // not the cards on this card's own warrior
   To to = To::Discard;
   bool discard_self = false;            // then this card is discarded
+  bool any_player = false;              // YourCards: every player's cards, not only its player's
+  bool in_combat = false;               // only a warrior itself killed (or annihilated) in a combat
+};
+
+// Card.storage (cards.proto Storage): cards kept under this one, in play but inert
+// (effects/storage/storage.hpp). The prices in actions: -1 the way is closed, 0 at any
+// time for no action, N as N actions of its player's Actions step.
+struct StorageSpec {
+  enum class Released : uint8_t { Discard, Annihilated, AsSent };
+  int8_t capacity = 0;          // cards it holds at most; 0 no limit
+  WarriorFilter holds;          // what it keeps (card types, designation)
+  bool face_down = false;       // kept face down: its player alone knows them
+  int8_t from_hand = -1;        // put from its player's hand
+  int8_t from_warrior = -1;     // taken off a warrior of its player matching `warrior`
+  int8_t to_warrior = -1;       // given to a warrior of its player matching `recipient` that may take it
+  int8_t to_hand = -1;          // put back into its player's hand
+  bool discard_any_time = false;  // its player may discard a card kept under it, at any time
+  WarriorFilter warrior;        // the warriors from_warrior takes cards off
+  WarriorFilter recipient;      // the warriors to_warrior gives cards to
+  Released released = Released::Discard;  // where its cards go when it leaves play
 };
 
 // Card.protects (cards.proto Protects): while the card is in play, the cards it protects are not discarded or
@@ -635,6 +657,7 @@ struct CardDef {
   VirusRules virus;                             // a VIRUS card: its infections
   std::optional<AnswerSpec> answers;            // answers a card just played (effects/triggers/cancel.hpp)
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
+  std::optional<StorageSpec> storage;           // cards kept under it (effects/storage/storage.hpp)
   std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).

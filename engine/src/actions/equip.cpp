@@ -75,6 +75,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
     return;
   }
   if (d.type != CardType::Equipment) return;
+  if (d.play && d.play->target == TargetKind::Host) return;  // played onto a host: LANCELOT LIGHT FREIGHTER lies in the Squad
   if (d.has(kwAirship) && airships_grounded(s)) return;  // GALE FORCE WINDS: no AIRSHIP is played
   if (d.play) return;  // ATTACH TO GAME (HOMING MISSILE): played before its player, not given to a warrior
   for (CardId w : mine) {

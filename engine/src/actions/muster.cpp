@@ -4,6 +4,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/costs/upkeep.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -28,7 +29,7 @@ bool personality_in_play(const State& s, int seat, CardId w) {
       const CardInst& ci = s.card(c);
       if (c != w && s.def(c).name == d.name && !(ci.hidden && ci.controller != seat)) return true;
     }
-  return false;
+  return copy_kept_under(s, w);  // GRAVEYARD: still in play under it
 }
 
 // One Tribal affiliation per Outpost.

@@ -2,6 +2,7 @@
 // "RELICS"; 2nd ed "RELICS"): equipped to a warrior as one action, like
 // Equipment but not Equipment, and unique: never two identical Relics in play.
 #include "dt/designations.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -17,7 +18,7 @@ bool relic_in_play(const State& s, CardId relic) {
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play)
       if (c != relic && s.def(c).type == CardType::Relic && s.def(c).name == name) return true;
-  return false;
+  return copy_kept_under(s, relic);  // MUSEUM: still in play under it
 }
 
 // 1st ed as printed: the player has a NOTED COLLECTOR card before it.

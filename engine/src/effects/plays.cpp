@@ -15,6 +15,7 @@
 #include "effects/economy/economy.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
+#include "effects/choices/fetch.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -101,11 +102,13 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
+      if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
       if (free_only && !free_mission(s, c, t.card)) continue;
+      if (p.pay_target_v && (t.card == kNoCard || destiny(s, seat) < p.cost_d + s.def(t.card).v)) continue;  // GRAVE ROBBERS
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
@@ -156,6 +159,7 @@ bool apply_play(State& s, const Option& o, Log log) {
                          (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
+  if (p.pay_target_v && o.b != kNoCard) destiny(s, me) -= s.def(o.b).v;  // the card's printed V (GRAVE ROBBERS)
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);
