@@ -595,6 +595,9 @@ class GreedyBot final : public Bot {
       // the attacks are scored once named.
       case OptKind::DeclareAttack: return last_action ? 50 : 0.5;
       case OptKind::AddD: return -1;  // more D for a spell already cast: left to smarter bots
+      // Cards kept under a card (ARMORY): what is kept does nothing, so only taking it onto a warrior scores.
+      case OptKind::Store: return -1;
+      case OptKind::Unstore: return o.p == 0 ? 15 : -1;
       // A card's choice: any pick before stopping (the first alternative before the others;
       // of players, an opponent before itself).
       case OptKind::Choose:

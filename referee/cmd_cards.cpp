@@ -258,11 +258,30 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                       (a.effects.empty() ? "" : fmt::format(" ({} effect(s))", a.effects.size())));
   }
   for (const dt::InsteadSpec& x : d.instead) {  // docs/effects.md "Instead of the discard pile"
-    static const char* kTo[] = {"the discard pile", "its owner's draw pile", "its owner's hand"};
-    effects.push_back(fmt::format("while in play, {}{} goes to {} instead of being {}",
-                                  x.reach == dt::InsteadSpec::Reach::Host ? "the card it is on" : "a card of yours it names",
-                                  x.bearer_killed ? ", as its warrior is killed," : "", kTo[size_t(x.to)],
+    static const char* kTo[] = {"to the discard pile", "to its owner's draw pile", "to its owner's hand", "under this card"};
+    effects.push_back(fmt::format("while in play, {}{}{} goes {} instead of being {}",
+                                  x.reach == dt::InsteadSpec::Reach::Host ? "the card it is on"
+                                  : x.any_player                          ? "any player's card it names"
+                                                                          : "a card of yours it names",
+                                  x.bearer_killed ? ", as its warrior is killed," : "", x.in_combat ? ", killed in a combat," : "",
+                                  kTo[size_t(x.to)],
                                   x.discarded && x.annihilated ? "discarded or annihilated" : x.discarded ? "discarded" : "annihilated"));
+  }
+  if (d.storage) {  // docs/effects.md "Cards kept under a card"
+    const dt::StorageSpec& k = *d.storage;
+    auto price = [](int n) { return n == 0 ? std::string("at any time, no action") : fmt::format("{} action(s)", n); };
+    std::string t = "keeps cards under it, in play but inert" +
+                    (k.capacity ? fmt::format(" ({} at most)", int(k.capacity)) : std::string()) +
+                    (k.face_down ? ", face down" : "");
+    if (k.from_hand >= 0) t += ", put in from hand: " + price(k.from_hand);
+    if (k.from_warrior >= 0) t += ", off a warrior: " + price(k.from_warrior);
+    if (k.to_warrior >= 0) t += ", given to a warrior: " + price(k.to_warrior);
+    if (k.to_hand >= 0) t += ", back to hand: " + price(k.to_hand);
+    if (k.discard_any_time) t += ", discarded at any time";
+    t += k.released == dt::StorageSpec::Released::Annihilated ? "; they are annihilated with it"
+         : k.released == dt::StorageSpec::Released::AsSent   ? "; they go where they were headed when it goes"
+                                                              : "; they are discarded with it";
+    effects.push_back(t);
   }
   if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));
   if (!d.abilities.empty()) effects.push_back(fmt::format("{} ability(ies) to use", d.abilities.size()));

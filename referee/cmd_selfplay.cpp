@@ -149,7 +149,8 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
         actions_this_turn = tacticals_this_turn = 0;
         turn_seat = e.seat;
       }
-      actions_this_turn += event_action_cost(s, e);
+      // An Equipment card or Relic a card puts into play (PRIVATE COLLECTOR) costs that card's actions, counted above.
+      if (e.kind != dt::EventKind::Equip || opts[idx].kind == dt::OptKind::Equip) actions_this_turn += event_action_cost(s, e);
       if (e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage) ++tacticals_this_turn;
     }
     // A seat's own limits: the Dark Legion player of cartel-vs-legion has more

@@ -75,6 +75,8 @@ State determinize(const State& truth, const Knowledge& k, Rng& rng) {
       for (const SeatState& other : d.seats)
         for (CardId c : other.in_play)
           if (d.card(c).owner == j && d.card(c).hidden && !k.knows(c)) face_down.push_back(c);
+      for (size_t i = 0; i < d.cards.size(); ++i)  // kept face down under a card (BROTHERHOOD ARCHIVES): any card
+        if (d.cards[i].zone == Zone::Under && d.cards[i].owner == j && !k.knows(CardId(i))) loose.push_back(CardId(i));
       // Sorted, so that a sample depends only on what `me` knows and the
       // seed, never on how the unknown cards really lie: two positions `me`
       // cannot tell apart give the same samples.

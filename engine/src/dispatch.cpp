@@ -3,6 +3,7 @@
 #include <array>
 
 #include "actions/declared_attack.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -41,6 +42,8 @@ constexpr std::array kRules = {
     OptionRule{OptKind::AddD, "THE ART: D added to a spell during combat", apply_add_d},
     OptionRule{OptKind::Choose, "the card's own text: a choice it leaves to a player", apply_choose},
     OptionRule{OptKind::DeclareAttack, "ATTACK (Tactical Action); the card's own text", apply_declare_attack},
+    OptionRule{OptKind::Store, "the card's own text: cards kept under it", apply_store},
+    OptionRule{OptKind::Unstore, "the card's own text: cards kept under it", apply_unstore},
 };
 
 constexpr bool in_enum_order() {
@@ -49,7 +52,7 @@ constexpr bool in_enum_order() {
   return true;
 }
 static_assert(in_enum_order(), "kRules: one row per OptKind, in the enum's order");
-static_assert(kRules.size() == size_t(OptKind::DeclareAttack) + 1, "kRules: a row for every OptKind");
+static_assert(kRules.size() == size_t(OptKind::Unstore) + 1, "kRules: a row for every OptKind");
 
 }  // namespace
 

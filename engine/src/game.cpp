@@ -159,6 +159,9 @@ static bool does_something(OptKind k) {
     case OptKind::Pass: case OptKind::Keep: case OptKind::Gift: case OptKind::Points: case OptKind::Discard:
     case OptKind::Choose: case OptKind::Attack: case OptKind::Sabotage: case OptKind::DirectAttack:
     case OptKind::DeclareAttack: case OptKind::DefendFrom: case OptKind::AddD:
+    // Cards moved under or out of a card (actions/storage.hpp) play nothing: as an action they
+    // open their own window, for no action none.
+    case OptKind::Store: case OptKind::Unstore:
       return false;
     default: return true;
   }

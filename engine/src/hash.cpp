@@ -26,7 +26,8 @@ uint64_t state_hash(const State& s) {
     H.mix(c.def);
     H.mix(uint64_t(c.owner) | uint64_t(c.controller) << 8 | uint64_t(c.zone) << 16 |
           uint64_t(c.area) << 24 | uint64_t(c.wounded) << 32 | uint64_t(c.cover) << 33 |
-          uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35 | uint64_t(c.inside) << 36 | uint64_t(c.grafted) << 37);
+          uint64_t(c.unpaid) << 34 | uint64_t(c.hidden) << 35 | uint64_t(c.inside) << 36 | uint64_t(c.grafted) << 37 |
+          uint64_t(c.sent_annihilated) << 38);
     H.mix(uint64_t(uint16_t(c.attached_to)) | uint64_t(uint16_t(c.exited_cover_turn)) << 16 |
           uint64_t(uint16_t(c.transferred_turn)) << 32);
     if (c.sergeant_group >= 0) H.mix(0x5E6ull << 16 | uint64_t(uint16_t(c.sergeant_group)));

@@ -39,6 +39,11 @@ std::vector<std::string> check_invariants(const State& s) {
   }
   for (size_t c = 0; c < s.cards.size(); ++c) {
     const CardInst& ci = s.cards[c];
+    if (ci.zone == Zone::Under) {  // kept under a card in play (actions/storage.hpp)
+      ++seen[c];
+      if (ci.attached_to == kNoCard || s.card(ci.attached_to).zone != Zone::InPlay || !s.def(ci.attached_to).storage)
+        fail("c" + std::to_string(c) + " is kept under no card in play that keeps cards");
+    }
     if (ci.zone == Zone::InPlay && ci.attached_to != kNoCard) {
       ++seen[c];
       const CardInst& base = s.card(ci.attached_to);
@@ -49,7 +54,7 @@ std::vector<std::string> check_invariants(const State& s) {
   }
   // The attachment index lists exactly the attached cards.
   size_t attached = 0;
-  for (const CardInst& ci : s.cards) attached += ci.attached_to != kNoCard;
+  for (const CardInst& ci : s.cards) attached += ci.attached_to != kNoCard && ci.zone != Zone::Under;
   if (attached != s.attached.size()) fail("the attachment index is out of date");
   for (CardId a : s.attached)
     if (a < 0 || size_t(a) >= s.cards.size() || s.card(a).attached_to == kNoCard)

@@ -4,6 +4,7 @@
 #include "dt/observation.hpp"
 
 #include "dt/game.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -75,6 +76,11 @@ Observation observe(const State& s, int viewer) {
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));
       add_attachments(s, c, viewer, ss.in_play);
+      if ((s.families & famStorage) && s.def(c).storage)  // ARMORY, GRAVEYARD: the cards kept under it
+        for (CardId u : detail::stored_under(s, c)) {
+          ss.in_play.push_back(seen(s, u, viewer));
+          ss.in_play.back().under = true;
+        }
     }
     o.seats.push_back(std::move(ss));
   }

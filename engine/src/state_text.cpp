@@ -96,6 +96,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
     w.num(c.owner), w.num(c.controller), w.num(int(c.zone)), w.num(int(c.area)), w.num(c.attached_to);
     w.num(c.wounded), w.num(c.cover), w.num(c.unpaid), w.num(c.hidden), w.num(c.grafted);
     w.num(c.exited_cover_turn), w.num(c.sergeant_group), w.num(c.inside), w.num(c.transferred_turn);
+    w.num(c.sent_annihilated);
   }
   w.label("attached");
   w.ids(s.attached);
@@ -169,6 +170,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
     w.num(u.source), w.num(u.card), w.num(c.owner), w.num(c.controller), w.num(int(c.zone)), w.num(int(c.area));
     w.num(c.attached_to), w.num(c.wounded), w.num(c.cover), w.num(c.unpaid), w.num(c.hidden), w.num(c.grafted);
     w.num(c.exited_cover_turn), w.num(c.sergeant_group), w.num(c.inside), w.num(c.transferred_turn);
+    w.num(c.sent_annihilated);
     w.num(u.index), w.num(u.seat), w.num(u.d), w.num(u.p), w.num(u.attacker), w.num(u.defender);
   }
   w.label("gift");
@@ -219,11 +221,12 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
         c.def = uint16_t(one.num(0, long(db.size()) - 1));
       }
       c.owner = uint8_t(r.num(0, kMaxSeats - 1)), c.controller = uint8_t(r.num(0, kMaxSeats - 1));
-      c.zone = Zone(r.num(0, int(Zone::SideBoard))), c.area = Area(r.num(0, int(Area::Outpost)));
+      c.zone = Zone(r.num(0, int(Zone::Under))), c.area = Area(r.num(0, int(Area::Outpost)));
       c.attached_to = card(), c.wounded = r.flag(), c.cover = r.flag(), c.unpaid = r.flag();
       c.hidden = r.flag(), c.grafted = r.flag(), c.exited_cover_turn = int16_t(r.num(-1, 32767));
       c.sergeant_group = int16_t(r.num(-1, long(db.size()) - 1)), c.inside = r.flag();
       c.transferred_turn = int16_t(r.num(-1, 32767));
+      c.sent_annihilated = r.flag();
     }
     auto ids = [&](std::vector<CardId>& v) {
       v.resize(size_t(r.num(0, long(s.cards.size()))));
@@ -323,11 +326,12 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       CardInst& c = u.before;
       u.source = card(), u.card = card();
       c.owner = uint8_t(r.num(0, seats - 1)), c.controller = uint8_t(r.num(0, seats - 1));
-      c.zone = Zone(r.num(0, int(Zone::SideBoard))), c.area = Area(r.num(0, int(Area::Outpost)));
+      c.zone = Zone(r.num(0, int(Zone::Under))), c.area = Area(r.num(0, int(Area::Outpost)));
       c.attached_to = card(), c.wounded = r.flag(), c.cover = r.flag(), c.unpaid = r.flag();
       c.hidden = r.flag(), c.grafted = r.flag(), c.exited_cover_turn = int16_t(r.num(-1, 32767));
       c.sergeant_group = int16_t(r.num(-1, long(db.size()) - 1)), c.inside = r.flag();
       c.transferred_turn = int16_t(r.num(-1, 32767));
+      c.sent_annihilated = r.flag();
       u.index = int16_t(r.num(-1, kMaxCards)), u.seat = int8_t(r.num(-1, seats - 1));
       u.d = int16_t(r.num(-32768, 32767)), u.p = int16_t(r.num(-32768, 32767));
       u.attacker = card(), u.defender = card();
@@ -356,7 +360,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       const CardInst& c = st.cards[i];
       if (c.owner >= st.seats.size() || c.controller >= st.seats.size())
         throw Malformed{"card c" + std::to_string(i) + " belongs to no seat"};
-      if (c.attached_to != kNoCard && !std::count(st.attached.begin(), st.attached.end(), CardId(i)))
+      if (c.attached_to != kNoCard && c.zone != Zone::Under && !std::count(st.attached.begin(), st.attached.end(), CardId(i)))
         throw Malformed{"card c" + std::to_string(i) + " is attached but not listed"};
       if (c.def != kUnknownDef) out.knowledge.mark_known(CardId(i));
     }

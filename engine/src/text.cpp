@@ -51,6 +51,9 @@ std::string to_text(const Option& o) {
     case OptKind::BestowKi: return "bestow-ki " + cid(o.a) + " " + cid(o.b);
     case OptKind::Proclaim: return "proclaim " + cid(o.a);
     case OptKind::Assign: return "assign " + cid(o.a) + " " + cid(o.b);
+    case OptKind::Store: return "store " + cid(o.a) + " " + cid(o.b);
+    case OptKind::Unstore:
+      return "unstore " + cid(o.a) + " " + (o.p == 1 ? std::string("hand") : o.p == 2 ? std::string("discard") : cid(o.b));
     case OptKind::AddD: return "add " + cid(o.a) + " x" + std::to_string(o.n);
     case OptKind::Choose:
       return o.a != kNoCard ? "choose " + cid(o.a)
@@ -115,6 +118,7 @@ std::string_view to_string(EventKind k) {
     case EventKind::Assign: return "assign";
     case EventKind::AddD: return "add_d";
     case EventKind::Choose: return "choose";
+    case EventKind::Store: return "store";
     case EventKind::Transfer: return "transfer";
     case EventKind::EnterVehicle: return "enter_vehicle";
     case EventKind::ExitVehicle: return "exit_vehicle";
@@ -157,6 +161,8 @@ std::string_view effect_name(int op) {
     case Op::Infect: return "infected";
     case Op::Cure: return "cured";
     case Op::TacticalLock: return "no Tactical Actions for others";
+    case Op::TakeControl: return "control taken";
+    case Op::SwitchSide: return "side declared";
     default: break;
   }
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";
@@ -193,6 +199,8 @@ std::string describe(const State& s, const Event& e, int viewer) {
       visible = false;
     if (e.kind == EventKind::Choose && c == e.b && ci.zone != Zone::InPlay && viewer >= 0 && viewer != e.seat && viewer != ci.owner)
       visible = false;  // a card picked from a hand or a pile: its effects show what becomes public
+    if (e.kind == EventKind::Store && c == e.a && e.y == 1 && viewer >= 0 && viewer != e.seat)
+      visible = false;  // a card kept face down (BROTHERHOOD ARCHIVES): its player's secret, coming or going
     return visible ? s.def(c).name + " (" + cid(c) + ")" : cid(c);
   };
   const std::string who = e.seat >= 0 ? "s" + std::to_string(e.seat) : "nobody";
@@ -223,6 +231,11 @@ std::string describe(const State& s, const Event& e, int viewer) {
     case EventKind::Proclaim: return who + " proclaims the alliance " + name(e.a);
     case EventKind::Assign: return who + " assigns " + name(e.b) + "'s group to the sergeant " + name(e.a);
     case EventKind::AddD: return who + " adds " + y + " D to " + name(e.a);
+    case EventKind::Store:  // x: dt::detail::StoreMove (effects/storage/storage.hpp)
+      return e.x == 0   ? who + " puts " + name(e.a) + " under " + name(e.b)
+             : e.x == 1 ? who + " gives " + name(e.a) + ", kept under a card, to " + name(e.b)
+             : e.x == 2 ? who + " takes " + name(e.a) + " from under a card into hand"
+                        : who + " discards " + name(e.a) + " from under a card";
     case EventKind::Choose:
       return who + " chooses for " + name(e.a) + ": " +
              (e.b != kNoCard ? name(e.b)

@@ -6,6 +6,7 @@
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/economy/economy.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -22,7 +23,8 @@ static std::vector<CardId>* pile_of(State& s, CardId c) {
     case Zone::InPlay:
       return ci.attached_to == kNoCard ? &s.seats[ci.controller].in_play : nullptr;
     case Zone::SideBoard: return &owner.side_board;
-    case Zone::Limbo: return nullptr;
+    case Zone::Limbo:
+    case Zone::Under: return nullptr;  // a card kept under another: in no list (actions/storage.hpp)
   }
   return nullptr;
 }
@@ -52,6 +54,8 @@ void take_out(State& s, CardId c) {
     auto it = std::find(s.attached.begin(), s.attached.end(), c);
     if (it != s.attached.end()) s.attached.erase(it);
   }
+  // A card keeping cards under it (ARMORY) takes them along wherever it goes (actions/storage.hpp).
+  if (ci.zone == Zone::InPlay && (s.families & famStorage) && s.def(c).storage) release_stored(s, c);
   if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
     // ... and a CYBERCURITY MP's prisoners go free (effects/lasting/prison.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c || (m.lock == kImprisoned && m.source == c); });
@@ -89,6 +93,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
   ci.sergeant_group = -1;
   ci.inside = false;
   ci.transferred_turn = -1;
+  ci.sent_annihilated = false;
   SeatState& owner = s.seats[ci.owner];
   switch (z) {
     case Zone::Draw: owner.draw.push_back(c); break;
@@ -100,6 +105,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
       s.seats[ci.controller].in_play.push_back(c);
       break;
     case Zone::SideBoard: owner.side_board.push_back(c); break;
+    case Zone::Under: ci.controller = uint8_t(seat < 0 ? ci.owner : seat); break;  // put_under names its holder
     case Zone::Limbo: break;
   }
 }
@@ -122,14 +128,20 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId*
     for (const InsteadSpec& x : s.def(h).instead) {
       if (!(to == Zone::Discard ? x.discarded : to == Zone::Annihilated && x.annihilated)) continue;
       if (x.reach == InsteadSpec::Reach::Host ? s.card(h).attached_to != c
-                                              : (s.card(c).controller != seat || !filter_matches(s, x.filter, c, seat)))
+                                              : ((!x.any_player && s.card(c).controller != seat) ||
+                                                 !filter_matches(s, x.filter, c, seat)))
         continue;
       if (x.bearer && (on == kNoCard || s.card(on).controller != seat || !filter_matches(s, *x.bearer, on, seat))) continue;
       if (x.bearer_killed && (killed == kNoCard || on != killed)) continue;
       if (x.not_own_bearer && on != kNoCard && s.card(h).attached_to != kNoCard && bearer_of(s, h) == on) continue;
+      if (x.in_combat && (killed != c || !s.combat.active)) continue;  // GRAVEYARD: a death in combat
+      if (x.to == InsteadSpec::To::UnderThis && !storage_takes(s, h, c)) continue;
       *used = h;
       *discard_used = x.discard_self;
-      return x.to == InsteadSpec::To::DrawPile ? Zone::Draw : x.to == InsteadSpec::To::Hand ? Zone::Hand : Zone::Discard;
+      return x.to == InsteadSpec::To::DrawPile ? Zone::Draw
+             : x.to == InsteadSpec::To::Hand   ? Zone::Hand
+             : x.to == InsteadSpec::To::UnderThis ? Zone::Under
+                                                  : Zone::Discard;
     }
     return std::nullopt;
   };
@@ -151,10 +163,15 @@ static void leave_play(State& s, CardId c, Zone to, CardId killed) {
   // Where it goes is settled while the cards on it (FIELD REPAIR KIT) are still there.
   CardId used = kNoCard;
   bool discard_used = false;
+  const bool annihilated = to == Zone::Annihilated;
   if (s.families & famInstead) to = instead_of(s, c, to, killed, &used, &discard_used);
   for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed);
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
+  if (to == Zone::Under) {  // MUSEUM, GRAVEYARD: kept under the card instead (actions/storage.hpp)
+    put_under(s, c, used, annihilated);
+    return;
+  }
   take_out(s, c);
   put_into(s, c, to);
   if (to == Zone::Draw) s.rng.shuffle(s.seats[s.card(c).owner].draw);
@@ -187,4 +204,5 @@ int draw_cards(State& s, int seat, int n) {
 
 namespace dt {
 void attach_card(State& s, CardId card, CardId base) { detail::attach_to(s, card, base); }
+void put_card_under(State& s, CardId card, CardId holder) { detail::put_under(s, card, holder, false); }
 }  // namespace dt

@@ -89,6 +89,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   out->set_attached_to(c.attached_to);
   out->set_face_down(c.def < 0);
   out->set_inside(c.inside);
+  out->set_under(c.under);
   if (c.def >= 0) {
     const dt::CardDef& d = (*s.db)[uint16_t(c.def)];
     out->set_code(d.code);
@@ -277,6 +278,7 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& code
   out.cover = c.cover();
   out.attached_to = dt::CardId(c.attached_to());
   out.inside = c.inside();
+  out.under = c.under();
   if (!c.sergeant_group().empty()) out.sergeant_group = codes.find(c.sergeant_group());
   return out;
 }
@@ -446,6 +448,12 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "bestow-ki" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::BestowKi;
   else if (k == "proclaim" && n == 2 && card(1, &o.a)) o.kind = dt::OptKind::Proclaim;
   else if (k == "assign" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Assign;
+  else if (k == "store" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Store;
+  else if (k == "unstore" && n == 3 && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Unstore;
+  else if (k == "unstore" && n == 3 && card(1, &o.a) && (w[2] == "hand" || w[2] == "discard")) {
+    o.kind = dt::OptKind::Unstore;
+    o.p = w[2] == "hand" ? 1 : 2;
+  }
   else if (k == "add" && n == 3 && card(1, &o.a) && w[2].size() > 1 && w[2][0] == 'x' && number_at(w[2], 1, &num)) {
     o.kind = dt::OptKind::AddD;
     o.n = int16_t(num);

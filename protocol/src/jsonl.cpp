@@ -318,6 +318,7 @@ class RequestWriter {
     str("summary", c.summary());
     flag("inside", c.inside());
     str("sergeant_group", c.sergeant_group());
+    flag("under", c.under());
     close();
   }
   void facts(const protocol::CardFacts& c) {

@@ -232,6 +232,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.beast = f.beast();
   w.marked = f.marked();
   w.from_warzone = f.from_warzone();
+  w.imprisoned = f.imprisoned();
   for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
@@ -388,6 +389,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_HOST: return TargetKind::Host;
     case pb::TARGET_FOUGHT_OPPONENT: return TargetKind::FoughtOpponent;
     case pb::TARGET_JUST_KILLED: return TargetKind::JustKilled;
+    case pb::TARGET_STORED: return TargetKind::Stored;
     default: return TargetKind::None;
   }
 }
@@ -463,6 +465,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
                : e.equip_to() == pb::Effect::ONTO_USER ? EquipTo::OntoUser
                                                        : EquipTo::AnyLegalWarrior;
   x.with_attachments = e.with_attachments();
+  x.attachments_to_hands = e.attachments_to_hands();
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
   x.target_modified_v = e.target_modified_v();
@@ -507,6 +510,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.skip_top = small(p.skip_top(), where);
     ps.in_tactics = tactics(p.in_tactic());
     ps.pay_opponent_v = p.pay_opponent_v();
+    ps.cost_per_target_v = small(p.cost_per_target_v(), where);
+    ps.cost_target_base_v = p.cost_target_base_v();
+    ps.pay_target_v = p.pay_target_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
@@ -515,6 +521,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       if (p.after_kill().has_victim()) ak.victim = convert(p.after_kill().victim(), where);
       ak.victim_higher_v = p.after_kill().victim_higher_v();
       ak.in_combat = p.after_kill().in_combat();
+      ak.by_your_warrior = p.after_kill().by_your_warrior();
       ps.after_kill = ak;
     }
     if ((ps.target == TargetKind::JustKilled) && !ps.after_kill)
@@ -522,6 +529,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_host()) {
       for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
       if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+      ps.host_one_copy = p.host().one_per_host();
     }
     if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
       throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
@@ -548,6 +556,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
         for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
         ch.piles.push_back(src);
       }
+      if (ch.from == ChoiceFrom::JustKilledCarried && ps.target != TargetKind::JustKilled)
+        throw std::runtime_error(where + ": a choice of what the one killed carried needs TARGET_JUST_KILLED");
       if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
         throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
@@ -683,12 +693,46 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.annihilated = i.annihilated();
     x.bearer_killed = i.bearer_killed();
     x.not_own_bearer = i.not_own_bearer();
-    x.to = i.to() == pb::Instead::TO_DRAW_PILE ? InsteadSpec::To::DrawPile
-           : i.to() == pb::Instead::TO_HAND    ? InsteadSpec::To::Hand
-                                               : InsteadSpec::To::Discard;
+    x.to = i.to() == pb::Instead::TO_DRAW_PILE    ? InsteadSpec::To::DrawPile
+           : i.to() == pb::Instead::TO_HAND       ? InsteadSpec::To::Hand
+           : i.to() == pb::Instead::TO_UNDER_THIS ? InsteadSpec::To::UnderThis
+                                                  : InsteadSpec::To::Discard;
     x.discard_self = i.discard_self();
+    x.any_player = i.any_player();
+    x.in_combat = i.in_combat();
+    if (x.to == InsteadSpec::To::UnderThis && !c.has_storage())
+      throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
     d.instead.push_back(std::move(x));
+  }
+  if (c.has_protects()) {
+    ProtectSpec x;
+    x.reach = c.protects().reach() == pb::Protects::ITS_AREA ? ProtectSpec::Reach::Area : ProtectSpec::Reach::Host;
+    if (c.protects().has_filter()) x.filter = convert(c.protects().filter(), where);
+    x.annihilation = c.protects().annihilation();
+    d.protects = std::move(x);
+  }
+  if (c.has_storage()) {  // cards kept under it (engine actions/storage.hpp)
+    const auto& g = c.storage();
+    StorageSpec k;
+    k.capacity = int8_t(std::clamp(g.capacity(), 0, 60));
+    if (g.has_holds()) k.holds = convert(g.holds(), where);
+    if (g.has_warrior()) k.warrior = convert(g.warrior(), where);
+    if (g.has_recipient()) k.recipient = convert(g.recipient(), where);
+    k.face_down = g.face_down();
+    auto price = [&](bool has, int32_t v) -> int8_t {
+      if (has && (v < 0 || v > 3)) throw std::runtime_error(where + ": a storage price is 0 to 3 actions");
+      return has ? int8_t(v) : int8_t(-1);
+    };
+    k.from_hand = price(g.has_from_hand(), g.from_hand());
+    k.from_warrior = price(g.has_from_warrior(), g.from_warrior());
+    k.to_warrior = price(g.has_to_warrior(), g.to_warrior());
+    k.to_hand = price(g.has_to_hand(), g.to_hand());
+    k.discard_any_time = g.discard_any_time();
+    k.released = g.released() == pb::Storage::RELEASED_TO_ANNIHILATED ? StorageSpec::Released::Annihilated
+                 : g.released() == pb::Storage::RELEASED_AS_SENT     ? StorageSpec::Released::AsSent
+                                                                     : StorageSpec::Released::Discard;
+    d.storage = std::move(k);
   }
   if (c.has_answers()) {
     const auto& a = c.answers();

@@ -136,6 +136,7 @@ struct WarriorFilter {
   bool beast = false;        // rides a Beast or is designated BEAST
   bool marked = false;       // a warrior the source card remembers (State::marks)
   bool from_warzone = false; // the defender of a combat, defending from a Warzone
+  bool imprisoned = false;   // another's prisoner (effects/lasting/prison.hpp)
   std::vector<WarriorFilter> none_of;  // matches none of these
 };
 
@@ -149,7 +150,8 @@ struct GiveTo {
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
-                             HostReach };  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+                             HostReach,  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+                             ItsPlayer };  // no warrior: the card's player has the immunities it grants (UNTOUCHABLE)
 
 // Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
 // carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
@@ -242,7 +244,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -285,6 +287,7 @@ struct Effect {
   bool in_user_area = false;  // PutIntoPlay, PlayAtOnce: in the user's combat area
   EquipTo equip_to = EquipTo::AnyLegalWarrior;  // PutIntoPlay of Equipment or a Relic
   bool with_attachments = false;  // ReturnToHand: its owner's attachments go with it
+  bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
   bool target_modified_v = false;
@@ -297,7 +300,8 @@ struct Effect {
 // A choice a card's text leaves to a player once the card is played
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
 enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
-                                  YourPiles = 6, Players = 100, MissionRecipients = 101 };
+                                  YourPiles = 6, Players = 100, MissionRecipients = 101,
+                                  JustKilledCarried = 110 };
 // A pile a YourPiles choice searches, and the price of a card picked from it.
 enum class Pile : uint8_t { Discard, Draw, Hand, SideBoard, Annihilated };
 struct PileSource {
@@ -331,6 +335,7 @@ struct AfterKillSpec {
   std::optional<WarriorFilter> victim;  // the one killed matched it
   bool victim_higher_v = false;         // its V was higher than its killer's
   bool in_combat = false;               // killed in combat by its opponent
+  bool by_your_warrior = false;         // its killer was a warrior of yours
 };
 
 struct PlaySpec {
@@ -353,13 +358,17 @@ struct PlaySpec {
   int8_t skip_top = 0;       // YourDrawPile targets: not the top this many cards
   uint8_t in_tactics = 0;    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
   bool pay_opponent_v = false;  // Combatant targets: also pay its combat opponent's V in D
+  bool pay_target_v = false;    // also pay the target card's V in D (value-based amounts)
   bool turn_start = false;      // your turn, before any action; one of its name a turn (INITIATIVE)
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
   std::optional<AfterKillSpec> after_kill;  // played only right after a matching kill (effects/triggers/reactions.hpp)
+  int8_t cost_per_target_v = 0; // also pays this many times the target warrior's modified V in D
+  bool cost_target_base_v = false;  // ... its base V instead
   uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
   WarriorFilter host_filter;    // ... and which: card_designation, side, area
+  bool host_one_copy = false;   // ... holding no copy of this card yet
 };
 
 struct Ability {
@@ -520,13 +529,17 @@ enum RuleFamily : uint32_t {
   famSubstitute = 1u << 7,  // a substitute defender
   famFates = 1u << 8,       // a modifier with after_combat
   famCoverAttack = 1u << 9, // a modifier with cover_attack
+  famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
+  famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
+  famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
+  famPlayerImmunity = 1u << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
 // annihilated from play goes elsewhere (zones.cpp).
 struct InsteadSpec {
   enum class Reach : uint8_t { Host, YourCards };
-  enum class To : uint8_t { Discard, DrawPile, Hand };
+  enum class To : uint8_t { Discard, DrawPile, Hand, UnderThis };
   Reach reach = Reach::Host;
   WarriorFilter filter;                 // YourCards: which cards
   std::optional<WarriorFilter> bearer;  // only cards on a warrior of yours matching it
@@ -535,6 +548,35 @@ struct InsteadSpec {
   bool not_own_bearer = false;          // not the cards on this card's own warrior
   To to = To::Discard;
   bool discard_self = false;            // then this card is discarded
+  bool any_player = false;              // YourCards: every player's cards, not only its player's
+  bool in_combat = false;               // only a warrior itself killed (or annihilated) in a combat
+};
+
+// Card.storage (cards.proto Storage): cards kept under this one, in play but inert
+// (effects/storage/storage.hpp). The prices in actions: -1 the way is closed, 0 at any
+// time for no action, N as N actions of its player's Actions step.
+struct StorageSpec {
+  enum class Released : uint8_t { Discard, Annihilated, AsSent };
+  int8_t capacity = 0;          // cards it holds at most; 0 no limit
+  WarriorFilter holds;          // what it keeps (card types, designation)
+  bool face_down = false;       // kept face down: its player alone knows them
+  int8_t from_hand = -1;        // put from its player's hand
+  int8_t from_warrior = -1;     // taken off a warrior of its player matching `warrior`
+  int8_t to_warrior = -1;       // given to a warrior of its player matching `recipient` that may take it
+  int8_t to_hand = -1;          // put back into its player's hand
+  bool discard_any_time = false;  // its player may discard a card kept under it, at any time
+  WarriorFilter warrior;        // the warriors from_warrior takes cards off
+  WarriorFilter recipient;      // the warriors to_warrior gives cards to
+  Released released = Released::Discard;  // where its cards go when it leaves play
+};
+
+// Card.protects (cards.proto Protects): while the card is in play, the cards it protects are not discarded or
+// annihilated by cards' effects (effects/filters/protection.hpp).
+struct ProtectSpec {
+  enum class Reach : uint8_t { Host, Area };
+  Reach reach = Reach::Host;
+  WarriorFilter filter;       // Area: which cards
+  bool annihilation = false;  // annihilations too
 };
 
 // Card.answers (cards.proto JustPlayed): what card just played this card answers, at what price, and how.
@@ -620,6 +662,8 @@ struct alignas(4096) CardDef {
   VirusRules virus;                             // a VIRUS card: its infections
   std::optional<AnswerSpec> answers;            // answers a card just played (effects/triggers/cancel.hpp)
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
+  std::optional<StorageSpec> storage;           // cards kept under it (effects/storage/storage.hpp)
+  std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -47,6 +47,9 @@ enum class OptKind : uint8_t {
   Choose,       // choose c12 | choose a1 | choose s1 | choose done   (a pick a card's text leaves: a card, the
                 //                                         alternative p, or stopping, p = -1)
   DeclareAttack,  // declare-attack        (an attack action whose warriors are named after a window: INVOKE PAIN)
+  Store,        // store c40 c50          (a card of the hand or on a warrior, put under the card c50 keeps them under)
+  Unstore,      // unstore c40 c12 | unstore c40 hand | unstore c40 discard   (a card kept under another taken out:
+                //                                       to a warrior, p 0; to the hand, p 1; discarded, p 2)
 };
 
 struct Option {
@@ -88,6 +91,7 @@ enum class EventKind : uint8_t {
   VehicleLost,
   BestowKi, Proclaim, Assign, AddD,
   Choose,  // a player picks for a card's choice (a: the card, b: the pick, x: the alternative or -1)
+  Store,   // card storage (a: the card, b: the card keeping it or the warrior taking it; x: StoreMove; y 1: face down)
 };
 struct Event {
   EventKind kind;
@@ -127,6 +131,8 @@ State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed
 // Attaches `card` (already in play) to `base`, in base's combat area; for
 // set-up code (scenarios, tests). The engine's own actions do this themselves.
 void attach_card(State& s, CardId card, CardId base);
+// Set-up (scenarios): `card` kept under `holder`, a card in play that keeps cards (Card::storage).
+void put_card_under(State& s, CardId card, CardId holder);
 // Runs the automatic parts of the game from the current phase and step until
 // someone must decide (or the game ends).
 void resume(State& s, std::vector<Event>* log = nullptr);

@@ -19,6 +19,7 @@ struct SeenCard {
   CardId attached_to = kNoCard;
   bool inside = false;  // a VEHICLE: its warrior is inside (the card lies face up)
   int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
+  bool under = false;   // kept under the card attached_to names: in play, but inert (card storage)
   bool operator==(const SeenCard&) const = default;
 };
 

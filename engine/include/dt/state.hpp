@@ -16,7 +16,10 @@ using CardId = int16_t;  // index into State::cards; written `c<id>` in option t
 constexpr CardId kNoCard = -1;
 
 // SideBoard: the gEngine Side Board, the pile of 25 that only card effects reach.
-enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo, SideBoard };
+// Under: kept under another card in play (CardInst::attached_to names it), still in play but
+// inert: no rule reads it, it is in no pile and no card's list of attachments (card storage,
+// effects/storage/storage.hpp).
+enum class Zone : uint8_t { Draw, Hand, Discard, Annihilated, InPlay, Limbo, SideBoard, Under };
 
 struct CardInst {
   uint16_t def = 0;
@@ -34,6 +37,7 @@ struct CardInst {
   int16_t sergeant_group = -1;     // a SERGEANT: the def of the warrior group assigned to it
   bool inside = false;             // a VEHICLE attachment: its warrior is inside it (face up)
   int16_t transferred_turn = -1;   // State::turn_number of its last voluntary Transfer
+  bool sent_annihilated = false;   // kept under a card (Zone::Under): it was on its way to the annihilated pile
   // Derived, for speed: the cards attached to this one, as a list through
   // next_attachment, in the order of State::attached (zones.cpp keeps both).
   CardId first_attachment = kNoCard;
@@ -192,6 +196,7 @@ struct PendingChoice {
 };
 constexpr uint8_t kFetchRecipient = 1;   // which warrior takes a fetched Equipment card (choose c12)
 constexpr uint8_t kFetchPlayAtOnce = 2;  // a fetched card, now in hand, played at once as usual
+constexpr uint8_t kTakeRecipient = 3;    // which warrior of yours takes a card whose control you took (effects/choices/control.hpp)
 
 // What a card in play remembers of its own (docs/effects.md "Missions"): the
 // warrior a mission chose, the turn from whose end its condition has held,

@@ -73,7 +73,7 @@ std::optional<bool> to_bool(std::string_view s) {
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
 const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad", "sideboard",
                                       "table", "assign",
-                                      "kohort", "outpost", "attach", "turn", "turn-number",
+                                      "kohort", "outpost", "attach", "under", "turn", "turn-number",
                                       "first", "gift", "outpost-opened"};
 const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
 // Flags after a card in an area list, and after an attachment (a VEHICLE:
@@ -283,6 +283,11 @@ class Parser {
       label_ref(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
       items(l, rest, &kAttachFlags);
+    } else if (k == "under") {  // cards kept under a card in play that keeps cards (Card::storage)
+      need(2, "'under @card card ...'");
+      label_ref(l, w[0]);
+      auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
+      items(l, rest, nullptr);
     } else if (k == "turn") {
       need(2, "'turn sN draw|actions N|discard'");
       seat_arg(l, w[0]);
@@ -402,11 +407,11 @@ class Parser {
       static const std::set<std::string> st = {
           "wounded", "unwounded", "cover", "open", "in-play", "killed", "discard", "hand", "draw",
           "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller",
-          "sideboard", "group", "no-group", "inside", "outside"};
+          "sideboard", "group", "no-group", "inside", "outside", "under"};
       for (size_t i = 1; i < w.size(); ++i) {
         auto s = lower(w[i]);
-        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, sideboard, inside, outside, on @x, controller sN, group @x, no-group), got '" + w[i] + "'");
-        if (s == "on" || s == "group") {
+        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, sideboard, inside, outside, on @x, under @x, controller sN, group @x, no-group), got '" + w[i] + "'");
+        if (s == "on" || s == "group" || s == "under") {
           need(i + 2, "a label after 'on'");
           label_ref(l, w[++i]);
         } else if (s == "controller") {
@@ -715,6 +720,12 @@ class Runner {
           }
       } else if (k == "assign") {
         st_.card(id(l.words[0])).sergeant_group = int16_t(st_.card(id(l.words[1])).def);
+      } else if (k == "under") {
+        CardId h = id(l.words[0]);
+        if (!st_.def(h).storage) throw ParseError(sc_.file, l.number, l.words[0] + " keeps no cards under it");
+        int s = st_.card(h).controller;
+        for (auto& it : parser_.items_unchecked(l, after_first_word(l), nullptr))
+          for (int i = 0; i < it.count; ++i) put_card_under(st_, add_card(it.def, s, Zone::InPlay, it.label), h);
       } else if (k == "attach") {
         CardId w = id(l.words[0]);
         int s = st_.card(w).controller;
@@ -919,6 +930,7 @@ class Runner {
       case Zone::InPlay: return "in-play";
       case Zone::Limbo: return "limbo";
       case Zone::SideBoard: return "sideboard";
+      case Zone::Under: return "under";
     }
     return "?";
   }
@@ -1017,6 +1029,11 @@ class Runner {
       else if (s == "paid") ok = ci.zone == Zone::InPlay && !ci.unpaid;
       else if (s == "hidden") ok = ci.zone == Zone::InPlay && ci.hidden;
       else if (s == "sideboard") ok = ci.zone == Zone::SideBoard;
+      else if (s == "under") {  // kept under the card named next (card storage)
+        CardId t = id(w[++i]);
+        want += " " + w[i];
+        ok = ci.zone == Zone::Under && ci.attached_to == t;
+      }
       else if (s == "no-group") ok = ci.sergeant_group < 0;
       else if (s == "group") {
         CardId t = id(w[++i]);

@@ -4,6 +4,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/costs/upkeep.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -12,6 +13,7 @@ namespace dt::detail {
 // OUTPOST BOUND (GOMORRIAN EMASCULATOR): mustered into the Outpost, whatever its affiliation.
 Area muster_area(const State& s, CardId w) {
   if (s.rules.outposts && s.def(w).has_designation(desig::OutpostBound)) return Area::Outpost;
+  if (s.def(w).has_designation(desig::Cultist)) return Area::Squad;  // whatever side it is declared
   if (is_legion(s, w)) return Area::Kohort;
   if (s.rules.outposts && is_tribal(s, w)) return Area::Outpost;
   return Area::Squad;
@@ -27,7 +29,7 @@ bool personality_in_play(const State& s, int seat, CardId w) {
       const CardInst& ci = s.card(c);
       if (c != w && s.def(c).name == d.name && !(ci.hidden && ci.controller != seat)) return true;
     }
-  return false;
+  return copy_kept_under(s, w);  // GRAVEYARD: still in play under it
 }
 
 // One Tribal affiliation per Outpost.

@@ -4,6 +4,7 @@
 // left play, or that an effect ended, is over without a resolution.
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -69,6 +70,7 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
   }
   if (allied) any_time_transfer_options(s, seat, out);
   assign_options(s, seat, out);
+  storage_options(s, seat, false, out);  // what its cards keep under them, for no action (actions/storage.hpp)
 }
 
 void apply_play_card(State& s, const Option& o, Log log) {

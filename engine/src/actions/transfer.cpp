@@ -81,6 +81,7 @@ static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Are
 static std::optional<Option> transfer_of(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
+  if (s.def(w).has_designation(desig::Cultist)) return std::nullopt;  // a CULTIST stays in its Squad
   const Privilege* p = transfer_privilege(s, w);
   if (wi.hidden) return std::nullopt;
   if (wi.transferred_turn >= 0 && !(p && p->repeatable)) return std::nullopt;  // since its player's last Draw step

@@ -15,6 +15,7 @@
 #include "effects/economy/economy.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
+#include "effects/choices/fetch.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -27,6 +28,12 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
   return std::none_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
     return m.seat == seat && m.target == kNoCard && s.card(m.source).def == s.card(c).def;
   });
+}
+
+// BRIBERY, PROGRAMMED, DEATH ROW: a price of so many times the target warrior's V (modified, or base).
+static int target_v_price(const State& s, const PlaySpec& p, CardId w) {
+  const int v = p.cost_target_base_v ? base_stats(s, w).v : stats(s, w).v;
+  return p.cost_per_target_v * std::max(0, v);
 }
 
 static bool free_mission(const State& s, CardId card, CardId target) {
@@ -95,15 +102,20 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
     for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
+      if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
       if (free_only && !free_mission(s, c, t.card)) continue;
+      if (p.pay_target_v && (t.card == kNoCard || destiny(s, seat) < p.cost_d + s.def(t.card).v)) continue;  // GRAVE ROBBERS
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
       }
+      if (p.cost_per_target_v &&  // BRIBERY, PROGRAMMED: the price is the target's V, so many times
+          (t.card == kNoCard || !is_warrior_in_play(s, t.card) || destiny(s, seat) < p.cost_d + surcharge + target_v_price(s, p, t.card)))
+        continue;
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
@@ -146,6 +158,8 @@ bool apply_play(State& s, const Option& o, Log log) {
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +
                          (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
+  if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
+  if (p.pay_target_v && o.b != kNoCard) destiny(s, me) -= s.def(o.b).v;  // the card's printed V (GRAVE ROBBERS)
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);

@@ -9,6 +9,7 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/telepathy.hpp"
 #include "effects/attacks/plans.hpp"
+#include "actions/storage.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -56,6 +57,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   vehicle_options(s, mine, out);
   effect_options(s, s.current, out);
   assign_options(s, s.current, out);
+  storage_options(s, s.current, true, out);  // ARMORY, LANCELOT LIGHT FREIGHTER (actions/storage.hpp)
   if (s.rules.sabotage_action == SabotageAction::Standard) sabotage_options(s, mine, out);
   // Tactical actions: one per turn, none in a player's first turn (but in the
   // Beginner's game); the Dark Legion player of 1st ed option 4 attacks as

@@ -109,6 +109,17 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
           if (s.def(e).type == CardType::Equipment && s.def(e).weapon != WeaponKind::None && !s.card(e).grafted)
             out.push_back({e, -1});
       break;
+    case TargetKind::Stored:  // GRAVE ROBBERS: a card kept under a card its play's `host` names (actions/storage.hpp)
+      if (s.families & famStorage) {
+        const WarriorFilter& hf = s.def(source).play->host_filter;
+        for (size_t i = 0; i < s.cards.size(); ++i) {
+          const CardId c = CardId(i), h = s.cards[i].attached_to;
+          if (s.cards[i].zone != Zone::Under || s.cards[i].hidden) continue;
+          if (!hf.card_designation.empty() && !s.def(h).has_designation(hf.card_designation)) continue;
+          if (filter_matches(s, f, c, seat)) out.push_back({c, -1});
+        }
+      }
+      break;
     case TargetKind::YourSideBoard:  // gEngine "Side Board Pile": the player searches it
       for (CardId c : s.seats[size_t(seat)].side_board)
         if (filter_matches(s, f, c, seat)) out.push_back({c, -1});

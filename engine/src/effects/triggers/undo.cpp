@@ -19,7 +19,8 @@ std::vector<CardId>* pile(State& s, const CardInst& c) {
     case Zone::Annihilated: return &owner.annihilated;
     case Zone::SideBoard: return &owner.side_board;
     case Zone::InPlay: return c.attached_to == kNoCard ? &s.seats[c.controller].in_play : nullptr;
-    case Zone::Limbo: return nullptr;
+    case Zone::Limbo:
+    case Zone::Under: return nullptr;
   }
   return nullptr;
 }

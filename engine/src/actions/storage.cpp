@@ -1,0 +1,148 @@
+// Cards kept under another card (storage.hpp). The card's own text is the rule: how a card
+// comes under it (from the hand, off a warrior, instead of leaving play: zones.cpp), how it
+// leaves (to a warrior, to the hand, discarded), at what price in actions, and where its cards
+// go when it leaves play.
+#include "actions/storage.hpp"
+
+#include <algorithm>
+
+#include "effects/choices/moves.hpp"
+#include "internal.hpp"
+
+namespace dt::detail {
+
+std::vector<CardId> stored_under(const State& s, CardId holder) {
+  std::vector<CardId> out;
+  for (size_t i = 0; i < s.cards.size(); ++i)
+    if (s.cards[i].zone == Zone::Under && s.cards[i].attached_to == holder) out.push_back(CardId(i));
+  return out;
+}
+
+bool storage_takes(const State& s, CardId holder, CardId c) {
+  const CardDef& hd = s.def(holder);
+  if (!hd.storage || c == holder || s.card(holder).zone != Zone::InPlay) return false;
+  const StorageSpec& k = *hd.storage;
+  if (!filter_matches(s, k.holds, c, s.card(holder).controller)) return false;
+  return k.capacity == 0 || int(stored_under(s, holder).size()) < k.capacity;
+}
+
+void put_under(State& s, CardId c, CardId holder, bool annihilated) {
+  take_out(s, c);
+  const int seat = s.card(holder).controller;
+  put_into(s, c, Zone::Under, seat);
+  CardInst& ci = s.card(c);
+  ci.attached_to = holder;
+  ci.hidden = s.def(holder).storage && s.def(holder).storage->face_down;
+  ci.sent_annihilated = annihilated;
+}
+
+void release_stored(State& s, CardId holder) {
+  const StorageSpec& k = *s.def(holder).storage;
+  for (CardId c : stored_under(s, holder)) {
+    const bool annihilate = k.released == StorageSpec::Released::Annihilated ||
+                            (k.released == StorageSpec::Released::AsSent && s.card(c).sent_annihilated);
+    take_out(s, c);
+    put_into(s, c, annihilate ? Zone::Annihilated : Zone::Discard);
+  }
+}
+
+bool copy_kept_under(const State& s, CardId c) {
+  if (!(s.families & famStorage)) return false;
+  const std::string& name = s.def(c).name;
+  for (size_t i = 0; i < s.cards.size(); ++i)
+    if (s.cards[i].zone == Zone::Under && CardId(i) != c && s.def(CardId(i)).name == name) return true;
+  return false;
+}
+
+namespace {
+
+// A price in actions its player can pay now: 0 at any time, N only in its Actions step.
+bool price_open(const State& s, int price, bool actions_step) {
+  if (price < 0) return false;
+  if (price == 0) return true;
+  return actions_step && s.actions_left >= price;
+}
+
+// May warrior w take c, kept under a card (an Equipment card or a Relic, as if equipped)?
+bool may_take(const State& s, CardId c, CardId w) {
+  return s.def(c).type == CardType::Relic ? can_equip_relic(s, c, w) : can_take_equipment(s, c, w);
+}
+
+void pay(State& s, int price) {
+  if (price <= 0) {
+    end_standard_action(s, true);
+    return;
+  }
+  s.actions_left -= price - 1;
+  end_standard_action(s, false);
+}
+
+}  // namespace
+
+void storage_options(const State& s, int seat, bool actions_step, std::vector<Option>& out) {
+  if (!(s.families & famStorage)) return;
+  const SeatState& st = s.seats[size_t(seat)];
+  for (CardId h : st.in_play) {
+    const CardDef& hd = s.def(h);
+    if (!hd.storage || s.card(h).hidden) continue;
+    const StorageSpec& k = *hd.storage;
+    if (price_open(s, k.from_hand, actions_step))
+      for (CardId c : st.hand)
+        if (storage_takes(s, h, c)) out.push_back({OptKind::Store, c, h});
+    if (price_open(s, k.from_warrior, actions_step))
+      for (CardId w : st.in_play)
+        if (is_warrior_in_play(s, w) && filter_matches(s, k.warrior, w, seat))
+          for (CardId a : attachments_of(s, w))
+            if (!s.card(a).grafted && storage_takes(s, h, a)) out.push_back({OptKind::Store, a, h});
+    const bool give = price_open(s, k.to_warrior, actions_step), to_hand = price_open(s, k.to_hand, actions_step);
+    if (!give && !to_hand && !k.discard_any_time) continue;
+    for (CardId c : stored_under(s, h)) {
+      if (give)
+        for (CardId w : st.in_play)
+          if (is_warrior_in_play(s, w) && !s.card(w).hidden && filter_matches(s, k.recipient, w, seat) && may_take(s, c, w))
+            out.push_back({OptKind::Unstore, c, w});
+      if (to_hand) {
+        Option o{OptKind::Unstore, c};
+        o.p = 1;
+        out.push_back(o);
+      }
+      if (k.discard_any_time) {
+        Option o{OptKind::Unstore, c};
+        o.p = 2;
+        out.push_back(o);
+      }
+    }
+  }
+}
+
+void apply_store(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  const StorageSpec& k = *s.def(o.b).storage;
+  const bool from_hand = s.card(o.a).zone == Zone::Hand;
+  put_under(s, o.a, o.b, false);
+  emit(log, {EventKind::Store, int8_t(me), o.a, o.b, kStorePut, k.face_down ? 1 : 0});
+  pay(s, from_hand ? k.from_hand : k.from_warrior);
+}
+
+void apply_unstore(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  const CardId holder = s.card(o.a).attached_to;
+  const StorageSpec& k = *s.def(holder).storage;
+  const int hidden = s.card(o.a).hidden ? 1 : 0;
+  take_out(s, o.a);
+  if (o.p == 0) {
+    put_attached(s, o.a, o.b, me);
+    emit(log, {EventKind::Store, int8_t(me), o.a, o.b, kStoreToWarrior, 0});
+    pay(s, k.to_warrior);
+  } else if (o.p == 1) {
+    put_into(s, o.a, Zone::Hand);
+    emit(log, {EventKind::Store, int8_t(me), o.a, holder, kStoreToHand, hidden});
+    pay(s, k.to_hand);
+  } else {
+    put_into(s, o.a, Zone::Discard);
+    emit(log, {EventKind::Store, int8_t(me), o.a, holder, kStoreDiscarded, hidden});
+    pay(s, 0);
+  }
+}
+
+}  // namespace dt::detail

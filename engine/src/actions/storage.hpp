@@ -1,0 +1,37 @@
+// Cards kept under another card (Card::storage; docs/effects.md "Cards kept under a card"):
+// ARMORY, LANCELOT LIGHT FREIGHTER, BROTHERHOOD ARCHIVES, GRAVEYARD, MUSEUM. A card kept
+// under one is still in play but inert (Zone::Under, CardInst::attached_to naming its
+// holder): in no pile and no card's list of attachments, so no rule reads it; only a copy's
+// uniqueness (a PERSONALITY, a Relic) and the ways out below see it.
+#pragma once
+
+#include <vector>
+
+#include "dt/game.hpp"
+#include "dt/state.hpp"
+#include "events.hpp"
+
+namespace dt::detail {
+
+// Event x of EventKind::Store: what happened to the card.
+enum StoreMove : int { kStorePut = 0, kStoreToWarrior = 1, kStoreToHand = 2, kStoreDiscarded = 3 };
+
+// The cards kept under `holder`, in the order of their ids.
+std::vector<CardId> stored_under(const State& s, CardId holder);
+// May `holder` take `c` now (its storage keeps that kind of card and has room)?
+bool storage_takes(const State& s, CardId holder, CardId c);
+// Puts `c` (taken out of wherever it was) under `holder`; `annihilated`: it was on its way
+// to the annihilated pile (Released::AsSent sends it there when the holder goes).
+void put_under(State& s, CardId c, CardId holder, bool annihilated);
+// `holder` leaves play: the cards under it go where its storage says.
+void release_stored(State& s, CardId holder);
+// Is a card of `c`'s name kept under a card (a PERSONALITY or a Relic that may not enter play again)?
+bool copy_kept_under(const State& s, CardId c);
+
+// What `seat` may do with the cards it keeps under its cards: in its Actions step
+// (`actions_step`) all ways in and out it can afford, in a window those for no action.
+void storage_options(const State& s, int seat, bool actions_step, std::vector<Option>& out);
+void apply_store(State& s, const Option& o, Log log);
+void apply_unstore(State& s, const Option& o, Log log);
+
+}  // namespace dt::detail
