@@ -99,6 +99,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       if (m.cover_attack) d.families |= famCoverAttack;
     if (d.substitute) d.families |= famSubstitute;
+    if (uses_op(d, Op::TakeControl)) d.families |= famTakeControl;
+    if (d.protects) d.families |= famProtects;
+    for (const StaticMod& m : d.mods)
+      if (m.scope == Scope::ItsPlayer) d.families |= famPlayerImmunity;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

@@ -97,7 +97,13 @@ enum : uint8_t {
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kDiscardsMade = 62,  // player: cards discarded in its Discard step under way, `count` (turn/turn.cpp)
   kNoDraw = 61,        // player: draws no card in its next Draw step (SUPPLY LINE SEVERED; effects/economy/economy.hpp)
-  kLockEnd = 80  // one past the last code
+  // Taking control (effects/choices/control.hpp): 80-89
+  kLentForCombat = 80,  // target: a warrior another player controls until the current combat is over; player: its
+                        // controller before; source: the card
+  kCarriedAtDeath = 81, // source: a card a warrior just killed carried; other: that warrior (until the window closes)
+  kDeclaredLegion = 82, // target: a CULTIST its player (or INQUISITION) declared a Dark Legion warrior (cardtypes/warrior.cpp)
+  kSideForced = 83,     // target: a CULTIST whose side another card forced (source): its own player may not switch it back
+  kLockEnd = 90  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

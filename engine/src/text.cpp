@@ -162,6 +162,8 @@ std::string_view effect_name(int op) {
     case Op::Infect: return "infected";
     case Op::Cure: return "cured";
     case Op::TacticalLock: return "no Tactical Actions for others";
+    case Op::TakeControl: return "control taken";
+    case Op::SwitchSide: return "side declared";
     default: break;
   }
   return op >= 0 && size_t(op) < std::size(kNames) ? kNames[op] : "effect";

@@ -242,6 +242,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.beast = f.beast();
   w.marked = f.marked();
   w.from_warzone = f.from_warzone();
+  w.imprisoned = f.imprisoned();
   for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
@@ -475,6 +476,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
                : e.equip_to() == pb::Effect::ONTO_USER ? EquipTo::OntoUser
                                                        : EquipTo::AnyLegalWarrior;
   x.with_attachments = e.with_attachments();
+  x.attachments_to_hands = e.attachments_to_hands();
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
   x.target_modified_v = e.target_modified_v();
@@ -521,6 +523,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.pay_opponent_v = p.pay_opponent_v();
     if (p.has_target_v()) ps.target_v = value_price(p.target_v(), where);
     ps.tactical = p.tactical();
+    ps.cost_per_target_v = small(p.cost_per_target_v(), where);
+    ps.cost_target_base_v = p.cost_target_base_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
@@ -529,6 +533,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       if (p.after_kill().has_victim()) ak.victim = convert(p.after_kill().victim(), where);
       ak.victim_higher_v = p.after_kill().victim_higher_v();
       ak.in_combat = p.after_kill().in_combat();
+      ak.by_your_warrior = p.after_kill().by_your_warrior();
       ps.after_kill = ak;
     }
     if ((ps.target == TargetKind::JustKilled) && !ps.after_kill)
@@ -536,6 +541,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (p.has_host()) {
       for (int k : p.host().kind()) ps.host_kinds |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
       if (p.host().has_filter()) ps.host_filter = convert(p.host().filter(), where);
+      ps.host_one_copy = p.host().one_per_host();
     }
     if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
       throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
@@ -562,6 +568,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
         for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
         ch.piles.push_back(src);
       }
+      if (ch.from == ChoiceFrom::JustKilledCarried && ps.target != TargetKind::JustKilled)
+        throw std::runtime_error(where + ": a choice of what the one killed carried needs TARGET_JUST_KILLED");
       if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
         throw std::runtime_error(where + ": a choice from your piles names none");
       if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
@@ -709,6 +717,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
     d.instead.push_back(std::move(x));
+  }
+  if (c.has_protects()) {
+    ProtectSpec x;
+    x.reach = c.protects().reach() == pb::Protects::ITS_AREA ? ProtectSpec::Reach::Area : ProtectSpec::Reach::Host;
+    if (c.protects().has_filter()) x.filter = convert(c.protects().filter(), where);
+    x.annihilation = c.protects().annihilation();
+    d.protects = std::move(x);
   }
   if (c.has_storage()) {  // cards kept under it (engine actions/storage.hpp)
     const auto& g = c.storage();

@@ -136,6 +136,7 @@ struct WarriorFilter {
   bool beast = false;        // rides a Beast or is designated BEAST
   bool marked = false;       // a warrior the source card remembers (State::marks)
   bool from_warzone = false; // the defender of a combat, defending from a Warzone
+  bool imprisoned = false;   // another's prisoner (effects/lasting/prison.hpp)
   std::vector<WarriorFilter> none_of;  // matches none of these
 };
 
@@ -149,7 +150,8 @@ struct GiveTo {
 };
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
-                             HostReach };  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+                             HostReach,  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
+                             ItsPlayer };  // no warrior: the card's player has the immunities it grants (UNTOUCHABLE)
 
 // Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
 // carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
@@ -285,6 +287,7 @@ struct Effect {
   bool in_user_area = false;  // PutIntoPlay, PlayAtOnce: in the user's combat area
   EquipTo equip_to = EquipTo::AnyLegalWarrior;  // PutIntoPlay of Equipment or a Relic
   bool with_attachments = false;  // ReturnToHand: its owner's attachments go with it
+  bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
   bool target_modified_v = false;
@@ -297,7 +300,8 @@ struct Effect {
 // A choice a card's text leaves to a player once the card is played
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
 enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
-                                  YourPiles = 6, Players = 100, MissionRecipients = 101 };
+                                  YourPiles = 6, Players = 100, MissionRecipients = 101,
+                                  JustKilledCarried = 110 };
 // A pile a YourPiles choice searches, and the price of a card picked from it.
 enum class Pile : uint8_t { Discard, Draw, Hand, SideBoard, Annihilated };
 struct PileSource {
@@ -331,6 +335,7 @@ struct AfterKillSpec {
   std::optional<WarriorFilter> victim;  // the one killed matched it
   bool victim_higher_v = false;         // its V was higher than its killer's
   bool in_combat = false;               // killed in combat by its opponent
+  bool by_your_warrior = false;         // its killer was a warrior of yours
 };
 
 // D read from a card's V (cards.proto ValuePrice; effects/effects.hpp value_price).
@@ -367,8 +372,11 @@ struct PlaySpec {
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
   bool team_game = false;       // only in a game with teams
   std::optional<AfterKillSpec> after_kill;  // played only right after a matching kill (effects/triggers/reactions.hpp)
+  int8_t cost_per_target_v = 0; // also pays this many times the target warrior's modified V in D
+  bool cost_target_base_v = false;  // ... its base V instead
   uint8_t host_kinds = 0;       // TargetKind::Host: the kinds of host (HostKind bits)
   WarriorFilter host_filter;    // ... and which: card_designation, side, area
+  bool host_one_copy = false;   // ... holding no copy of this card yet
 };
 
 struct Ability {
@@ -533,6 +541,9 @@ enum RuleFamily : uint32_t {
   famFates = 1u << 8,       // a modifier with after_combat
   famCoverAttack = 1u << 9, // a modifier with cover_attack
   famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
+  famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
+  famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
+  famPlayerImmunity = 1u << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -568,6 +579,15 @@ struct StorageSpec {
   WarriorFilter warrior;        // the warriors from_warrior takes cards off
   WarriorFilter recipient;      // the warriors to_warrior gives cards to
   Released released = Released::Discard;  // where its cards go when it leaves play
+};
+
+// Card.protects (cards.proto Protects): while the card is in play, the cards it protects are not discarded or
+// annihilated by cards' effects (effects/filters/protection.hpp).
+struct ProtectSpec {
+  enum class Reach : uint8_t { Host, Area };
+  Reach reach = Reach::Host;
+  WarriorFilter filter;       // Area: which cards
+  bool annihilation = false;  // annihilations too
 };
 
 // Card.answers (cards.proto JustPlayed): what card just played this card answers, at what price, and how.
@@ -650,6 +670,7 @@ struct CardDef {
   std::optional<AnswerSpec> answers;            // answers a card just played (effects/triggers/cancel.hpp)
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
   std::optional<StorageSpec> storage;           // cards kept under it (effects/storage/storage.hpp)
+  std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

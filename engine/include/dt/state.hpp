@@ -196,6 +196,7 @@ struct PendingChoice {
 };
 constexpr uint8_t kFetchRecipient = 1;   // which warrior takes a fetched Equipment card (choose c12)
 constexpr uint8_t kFetchPlayAtOnce = 2;  // a fetched card, now in hand, played at once as usual
+constexpr uint8_t kTakeRecipient = 3;    // which warrior of yours takes a card whose control you took (effects/choices/control.hpp)
 
 // What a card in play remembers of its own (docs/effects.md "Missions"): the
 // warrior a mission chose, the turn from whose end its condition has held,

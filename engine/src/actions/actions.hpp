@@ -98,6 +98,8 @@ void apply_vehicle_move(State& s, const Option& o, Log log);
 // --- Wrangle Beast (wrangle.cpp) ---
 void wrangle_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
 void apply_wrangle(State& s, const Option& o, Log log);
+// May warrior w ride Beast card `beast` (in an Outpost, no Beast or VEHICLE yet)? any_affiliation: GIVE TO is not asked.
+bool can_wrangle(const State& s, CardId beast, CardId w, bool any_affiliation = false);
 
 // --- Establish Warzone (establish.cpp) ---
 void establish_options(const State& s, CardId card, std::vector<Option>& out);

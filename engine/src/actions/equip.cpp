@@ -30,7 +30,7 @@ static bool sole_fight_weapon_ok(const State& s, CardId e, CardId w) {
   return true;
 }
 
-bool can_take_equipment(const State& s, CardId e, CardId w) {
+bool can_take_equipment(const State& s, CardId e, CardId w, bool any_affiliation) {
   const CardDef& ed = s.def(e);
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
@@ -39,9 +39,9 @@ bool can_take_equipment(const State& s, CardId e, CardId w) {
   if ((ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot) && s.def(w).has_designation(desig::NoShootWeapons))
     return false;
   if (has_designation(s, w, desig::NoAttachments)) return false;
-  if (!gives_to(s, e, w)) return false;
+  if (!any_affiliation && !gives_to(s, e, w)) return false;  // HEIST: whatever its affiliations
   if (!sole_fight_weapon_ok(s, e, w)) return false;
-  if (borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
+  if (!any_affiliation && borrow_price(s, ed.give_to.affil, w) > destiny(s, s.card(w).controller)) return false;
   // One VEHICLE or one Beast per warrior, and none for a BEAST.
   if (ed.has(kwVehicle) && (vehicle_of(s, w) != kNoCard || beast_of(s, w) != kNoCard || is_beast_warrior(s, w)))
     return false;

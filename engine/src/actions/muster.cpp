@@ -14,6 +14,7 @@ namespace dt::detail {
 // OUTPOST BOUND (GOMORRIAN EMASCULATOR): mustered into the Outpost, whatever its affiliation.
 Area muster_area(const State& s, CardId w) {
   if (s.rules.outposts && s.def(w).has_designation(desig::OutpostBound)) return Area::Outpost;
+  if (s.def(w).has_designation(desig::Cultist)) return Area::Squad;  // whatever side it is declared
   if (is_legion(s, w)) return Area::Kohort;
   if (s.rules.outposts && is_tribal(s, w)) return Area::Outpost;
   return Area::Squad;

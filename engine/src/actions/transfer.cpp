@@ -73,6 +73,7 @@ static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Are
 static std::optional<Option> transfer_of(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
+  if (s.def(w).has_designation(desig::Cultist)) return std::nullopt;  // a CULTIST stays in its Squad
   if (wi.hidden || wi.transferred_turn >= 0) return std::nullopt;  // since its player's last Draw step
   if (stunned(s, w)) return std::nullopt;  // POWERFUL BLOW, STRANGLEHOLD: the warrior makes its Transfer
   if (s.actions_left < transfer_cost(s, w)) return std::nullopt;

@@ -6,12 +6,12 @@
 
 namespace dt::detail {
 
-static bool can_wrangle(const State& s, CardId beast, CardId w) {
+bool can_wrangle(const State& s, CardId beast, CardId w, bool any_affiliation) {
   if (s.card(w).area != Area::Outpost) return false;
   if (is_beast_warrior(s, w) || beast_of(s, w) != kNoCard || vehicle_of(s, w) != kNoCard) return false;
   if (has_designation(s, w, desig::NoAttachments)) return false;
   if (s.def(w).has_designation(desig::NoBeasts)) return false;  // JIHAD INFANTRY TROOPER
-  return gives_to(s, beast, w);
+  return any_affiliation || gives_to(s, beast, w);  // RUSTLERS!: whatever its affiliations
 }
 
 void wrangle_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {

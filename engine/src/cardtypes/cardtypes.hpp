@@ -94,7 +94,7 @@ bool relic_in_play(const State& s, CardId relic);
 // Has `seat` a NOTED COLLECTOR card lying before it?
 bool is_noted_collector(const State& s, int seat);
 // May Relic r be equipped to warrior w (GIVE TO, ARMOR, unique in play)?
-bool can_equip_relic(const State& s, CardId r, CardId w);
+bool can_equip_relic(const State& s, CardId r, CardId w, bool any_affiliation = false);
 
 // --- Ki Power (ki.cpp) ---
 // May Ki Power `ki` be bestowed on warrior w (Mishima now, one copy each)?

@@ -30,11 +30,11 @@ bool is_noted_collector(const State& s, int seat) {
 
 // Not Equipment: a NO EQUIPMENT warrior may hold one. ARMOR is ARMOR whatever
 // its card type: one suit per warrior.
-bool can_equip_relic(const State& s, CardId r, CardId w) {
+bool can_equip_relic(const State& s, CardId r, CardId w, bool any_affiliation) {
   const CardDef& rd = s.def(r);
   if (rd.type != CardType::Relic) return false;
   if (has_designation(s, w, desig::NoAttachments) || has_designation(s, w, desig::NoRelics)) return false;  // AQUABEAST
-  if (!gives_to(s, r, w)) return false;
+  if (!any_affiliation && !gives_to(s, r, w)) return false;  // WHAT HAVE WE HERE?: whatever its affiliations
   if (relic_in_play(s, r)) return false;
   if (s.rules.relics_need_collector && !is_noted_collector(s, s.card(w).controller)) return false;
   if (rd.has(kwArmor))

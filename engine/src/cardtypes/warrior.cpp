@@ -3,6 +3,7 @@
 #include "dt/designations.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt {
 
@@ -16,7 +17,15 @@ bool is_warrior_in_play(const State& s, CardId c) {
   return d.type == CardType::Warrior || (d.type == CardType::Special && d.has_designation(kCountsAsWarrior));  // PRIMAL BITCH
 }
 
-bool is_legion(const State& s, CardId c) { return (affiliations(s, c) & bit(Affil::Legion)) != 0; }
+// A CULTIST (ALGEROTH CULTIST, ...) is a Doomtrooper until its player declares it a Dark
+// Legion warrior (SWITCH_SIDE: a kDeclaredLegion marker), and back again; the marker is
+// read only for a card with the designation, so other warriors cost one bit test.
+static bool declared_legion(const State& s, CardId c) { return !s.lasting.empty() && marked(s, c, kDeclaredLegion); }
+
+bool is_legion(const State& s, CardId c) {
+  if (!(affiliations(s, c) & bit(Affil::Legion))) return false;
+  return !s.def(c).has_designation(desig::Cultist) || declared_legion(s, c);
+}
 
 // TRIBAL on a warrior of another affiliation (CRENSHAW - ISLAND TEAM MEMBER): considered Tribal as well.
 bool is_tribal(const State& s, CardId c) {
@@ -29,6 +38,7 @@ bool is_tribal(const State& s, CardId c) {
 // FREELANCERs).
 bool is_doomtrooper(const State& s, CardId c) {
   const CardDef& d = s.def(c);
+  if (d.has_designation(desig::Cultist)) return !declared_legion(s, c);
   if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
   if (d.has(kwDoomtrooper) || is_freelancer(s, c)) return true;
   return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area != Area::Kohort;

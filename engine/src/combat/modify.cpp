@@ -4,11 +4,13 @@
 #include "internal.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
+#include "effects/choices/control.hpp"
 #include "combat/substitute.hpp"
 
 namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
+  return_lent(s);  // a combat left without finish_combat lends nothing to the next
   s.combat = Combat{};
   s.combat.active = true;
   s.combat.attacker = attacker;

@@ -17,6 +17,7 @@
 #include "effects/lasting/stun.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "combat/groups.hpp"
+#include "effects/choices/control.hpp"
 
 namespace dt::detail {
 
@@ -174,6 +175,7 @@ void finish_combat(State& s, Log log) {
   }
   const CardId attacker = s.combat.attacker;
   s.combat = Combat{};
+  return_lent(s);  // BRIBERY: a warrior lent for the combat goes back
   wound_guards(s, attacker, log);  // POINT GUARD: a guard that defended (combat/substitute.hpp)
   for (CardId w : hurt) {
     if (!is_warrior_in_play(s, w) || (keywords(s, w) & kwNoWound)) continue;

@@ -168,6 +168,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           boast_made(s, src))
         continue;  // LANE CHUNG boasts once a turn
       if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
+      if (user != kNoCard && std::any_of(ab.effects.begin(), ab.effects.end(), [&](const Effect& e) {
+            return e.op == Op::SwitchSide && e.who == Who::User && effect_futile(s, e, user, src);  // INQUISITION forced it
+          }))
+        continue;
       const int destiny = dt::destiny(s, seat);
       int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
       while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;

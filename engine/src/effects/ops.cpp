@@ -16,6 +16,8 @@
 #include "effects/triggers/last_chance.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/choices/moves.hpp"
+#include "effects/choices/control.hpp"
+#include "effects/filters/protection.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/charge.hpp"
 #include "effects/warriors/joined.hpp"
@@ -162,7 +164,8 @@ static const HandlerTable& handlers() {
       const int fee = 3 * int(gifts.size());
       if (corrupting.empty() || destiny(s, seat) < fee) return;
       destiny(s, seat) -= fee;
-      for (CardId a : gifts) discard_from_play(s, a);
+      for (CardId a : gifts)
+        if (!discard_protected(s, a, false)) discard_from_play(s, a);  // SYMMETRY STONE
       for (CardId a : corrupting)
         if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);
     };
@@ -320,8 +323,17 @@ bool kept_in_play(const State& s, CardId c) {
   return false;
 }
 
+// INQUISITION forced this CULTIST's side: its own switch (source itself) does nothing while that card is in play.
+static bool side_forced(const State& s, CardId c, CardId source) {
+  if (source != c) return false;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kSideForced && m.target == c && s.card(m.source).zone == Zone::InPlay) return true;
+  return false;
+}
+
 bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
   switch (e.op) {
+    case Op::SwitchSide: return !s.def(c).has_designation(desig::Cultist) || side_forced(s, c, source);
     case Op::Discard: case Op::Annihilate: case Op::ReturnToHand:
       if (s.card(c).zone != Zone::InPlay) return false;
       // An Alliance leaves play only through a card that names Alliances.
@@ -331,6 +343,7 @@ bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
       if (s.def(c).type == CardType::Equipment && is_attached_top(s, c) && has_ability(s, bearer_of(s, c), desig::EquipmentStays))
         return true;
       if (kept_in_play(s, c)) return true;  // a grafted weapon (CHASSEUR), KEEPS EQUIPMENT, ...
+      if (discard_protected(s, c, e.op == Op::Annihilate)) return true;  // DEFENSIVE BARRIER, SYMMETRY STONE
       // PUNISHER BLADE and HANDGUN: discarded only with their warrior (annihilation still takes them);
       // a card lying in play never (printed LIMITED RESOURCES).
       return e.op == Op::Discard && s.def(c).has_designation(desig::NeverDiscarded) &&
@@ -356,11 +369,25 @@ bool can_affect(const State& s, const std::vector<Effect>& fx, CardId source, Ca
   return !on_target;  // what it does elsewhere (or by a choice) is not judged here
 }
 
-// HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player).
+// HERETIC CONSPIRACY: a player marked immune to the Art (a LastingMod on the player). UNTOUCHABLE,
+// DOOMSDAY PROCLAIMER, SURPLUS: a card of the player's in play whose mod of scope ITS_PLAYER grants an immunity.
 bool player_immune_to(const State& s, int seat, CardId source) {
-  if (source == kNoCard || s.def(source).type != CardType::Art) return false;
-  for (const LastingMod& m : s.lasting)
-    if (m.player == seat && (m.grant & kwArtImmunity)) return true;
+  if (source == kNoCard) return false;
+  const CardDef& src = s.def(source);
+  if (src.type == CardType::Art)
+    for (const LastingMod& m : s.lasting)
+      if (m.player == seat && (m.grant & kwArtImmunity)) return true;
+  if (!(s.families & famPlayerImmunity)) return false;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    for (const StaticMod& m : s.def(c).mods) {
+      if (m.scope != Scope::ItsPlayer) continue;
+      if (src.type == CardType::Art && (m.grant & kwArtImmunity)) return true;
+      if (src.type == CardType::Symmetry && ((m.grant & kwCompleteSymmetryImmunity) ||
+                                             ((m.grant & kwMinorSymmetryImmunity) && src.gift.level != GiftLevel::Major)))
+        return true;
+      for (const std::string& g : m.grant_designations)
+        if (family::ImmuneTo.param_of(g) == src.name) return true;  // SURPLUS: IMMUNE TO ECONOMIC BREAKDOWN
+    }
   return false;
 }
 
@@ -496,6 +523,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         put_into(s, c, Zone::Hand);
         continue;
       }
+      if (e.op == Op::TakeControl) {  // HEIST, LOOT THE DEAD, BRIBERY (effects/choices/control.hpp)
+        take_control(s, seat, source, c, e, log);
+        continue;
+      }
       if (e.op == Op::PutIntoPlay) {  // fetched: into play at once (SUMMON HERO, DARK SUMMONING)
         if (s.card(c).zone != Zone::InPlay) put_into_play_now(s, seat, source, user, target.card, c, e, log);
         continue;
@@ -597,6 +628,12 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           const int owner = s.card(c).owner;
           for (CardId a : attachment_list(s, c)) {
             const CardType t = s.def(a).type;
+            if (e.attachments_to_hands) {  // AMNESTY: every card on it to its owner's hand
+              for (CardId b : attachment_list(s, a)) take_out(s, b), put_into(s, b, Zone::Hand);
+              take_out(s, a);
+              put_into(s, a, Zone::Hand);
+              continue;
+            }
             const bool along = e.with_attachments && s.card(a).owner == owner &&
                                (t == CardType::Equipment || t == CardType::Special);
             if (!along) {
@@ -633,7 +670,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         }
         case Op::DiscardGifts:
           for (CardId a : attachment_list(s, c))
-            if (s.def(a).type == CardType::Symmetry) discard_from_play(s, a);
+            if (s.def(a).type == CardType::Symmetry && !discard_protected(s, a, false)) discard_from_play(s, a);  // SYMMETRY STONE
           break;
         case Op::MoveHere:
           if (s.card(source).zone == Zone::InPlay && s.card(source).attached_to != kNoCard && source != c) {
@@ -641,6 +678,27 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           }
           break;
         case Op::Graft: s.card(c).grafted = true; break;
+        case Op::SwitchSide: {  // a CULTIST declared a Dark Legion warrior, or a Doomtrooper again
+          if (!is_warrior_in_play(s, c) || !s.def(c).has_designation(desig::Cultist) || side_forced(s, c, source)) break;
+          if (source != c) {  // INQUISITION: its choice takes precedence over the CULTIST's own
+            std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSideForced && m.target == c; });
+            LastingMod f{source, c, {}, kNoTurnEnds};
+            f.lock = kSideForced;
+            s.lasting.push_back(f);
+          }
+          const auto was = std::find_if(s.lasting.begin(), s.lasting.end(),
+                                        [&](const LastingMod& m) { return m.lock == kDeclaredLegion && m.target == c; });
+          const bool to_legion = was == s.lasting.end();
+          if (!to_legion) {
+            s.lasting.erase(was);
+          } else {
+            LastingMod m{source, c, {}, kNoTurnEnds};
+            m.lock = kDeclaredLegion;
+            s.lasting.push_back(m);
+          }
+          emit_fx(log, seat, source, e.op, c, to_legion ? 1 : 0);
+          break;
+        }
         case Op::LastingBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);

@@ -30,6 +30,12 @@ static bool turn_start_open(const State& s, int seat, CardId c) {
   });
 }
 
+// BRIBERY, PROGRAMMED, DEATH ROW: a price of so many times the target warrior's V (modified, or base).
+static int target_v_price(const State& s, const PlaySpec& p, CardId w) {
+  const int v = p.cost_target_base_v ? base_stats(s, w).v : stats(s, w).v;
+  return p.cost_per_target_v * std::max(0, v);
+}
+
 static bool free_mission(const State& s, CardId card, CardId target) {
   return s.def(card).type == CardType::Mission && target != kNoCard && is_warrior_in_play(s, target) &&
          has_designation(s, target, desig::FreeMissions);
@@ -112,6 +118,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
       }
+      if (p.cost_per_target_v &&  // BRIBERY, PROGRAMMED: the price is the target's V, so many times
+          (t.card == kNoCard || !is_warrior_in_play(s, t.card) || destiny(s, seat) < p.cost_d + surcharge + target_v_price(s, p, t.card)))
+        continue;
       if (t.card != kNoCard && combat_opponent(s, t.card) != kNoCard && modifier_already_played(s, seat, c, t.card))
         continue;
       if (p.weapon_kinds && (t.card == kNoCard || !(p.weapon_kinds & (1u << unsigned(s.def(t.card).weapon))))) continue;
@@ -156,6 +165,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   if (p.target_v) destiny(s, me) -= value_price(s, *p.target_v, o.b);  // GRAVE ROBBERS
   if (p.tactical) spend_tactical(s, me, kNoCard, 0);                       // gEngine SUICIDE ATTACK
+  if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);

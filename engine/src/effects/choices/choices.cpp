@@ -33,6 +33,7 @@
 #include "effects/filters/waiver.hpp"
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/choices/control.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -72,6 +73,7 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
     case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
     case ChoiceFrom::Players: return false;
     case ChoiceFrom::MissionRecipients: return is_warrior_in_play(s, x);
+    case ChoiceFrom::JustKilledCarried: return s.card(x).zone == Zone::Discard;
     case ChoiceFrom::YourPiles:
       for (const PileSource& p : c.piles)
         if (s.card(x).zone == pile_zone(p.pile)) return true;
@@ -143,10 +145,17 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
         if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
-            move_pick_ok(s, c.on_pick, seat, source, x))
+            move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x))
           out.push_back(x);
       }
       break;
+    case ChoiceFrom::JustKilledCarried: {  // LOOT THE DEAD: what the one killed carried, now in a discard pile
+      std::vector<CardId> carried;
+      if (t.card != kNoCard) carried_at_death(s, t.card, carried);
+      for (CardId x : carried)
+        if (filter_matches(s, c.filter, x, seat) && take_pick_ok(s, c.on_pick, seat, x)) out.push_back(x);
+      break;
+    }
     case ChoiceFrom::Players: break;  // players only (choice_seats)
     case ChoiceFrom::YourPiles:  // SUMMON HERO: the piles named, each card with its pile's price
       for (const PileSource& p : c.piles) {
@@ -287,6 +296,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_waiver_choice, waiver_choice_options, apply_waiver_choice},            // MENTAL CONSTITUTION
     {is_mystic_choice, mystic_choice_options, apply_mystic_choice},            // gEngine MYSTIC
     {is_recipient_choice, recipient_options, apply_recipient},                 // SUMMON ITEM's warrior
+    {is_take_choice, take_choice_options, apply_take_choice},                  // HEIST's warrior
 };
 
 static const MechanismChoice* mechanism_choice(const State& s, const PendingChoice& ch) {
@@ -387,6 +397,7 @@ static void finish_choice(State& s, Log log) {
   // A combat whose warrior left play meanwhile is over without a resolution.
   if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
     s.combat = Combat{};
+    return_lent(s);  // BRIBERY: the combat is over
     if (s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify) open_response_window(s);
   }
   if (!s.awards.empty() && s.phase != Phase::GameOver) s.phase = Phase::Points;

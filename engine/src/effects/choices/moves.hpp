@@ -10,7 +10,7 @@ namespace dt::detail {
 
 // May equipment e be given to warrior w (GIVE TO, ARMOR, VEHICLE, ...)? The
 // Equip action's test (actions/equip.cpp), which a move obeys too.
-bool can_take_equipment(const State& s, CardId e, CardId w);
+bool can_take_equipment(const State& s, CardId e, CardId w, bool any_affiliation = false);
 // May `equip` be picked as the first step of the card's move (it has somewhere to go)?
 bool move_pick_ok(const State& s, const std::vector<Effect>& on_pick, int seat, CardId source, CardId equip);
 // Handler `move_equipment`, on a Choice's pick: an Equipment card picked opens

@@ -20,7 +20,9 @@ void for_each_rule(const State& s, int seat, F f) {
       const CardInst& ci = s.card(c);
       if (ci.hidden) continue;
       const CardDef& d = s.def(c);
-      if (d.economy && (seat < 0 || d.economy->every_player || ci.controller == seat)) f(c, *d.economy);
+      if (!d.economy || !(seat < 0 || d.economy->every_player || ci.controller == seat)) continue;
+      if (seat >= 0 && (s.families & famPlayerImmunity) && player_immune_to(s, seat, c)) continue;  // SURPLUS
+      f(c, *d.economy);
     }
 }
 
@@ -50,12 +52,13 @@ int muster_price(const State& s, int seat, CardId w) {
 
 void cap_destiny(State& s) {
   if (!in_game(s)) return;
-  int cap = 0;
-  for_each_rule(s, -1, [&](CardId, const EconomyRules& r) {
-    if (r.max_d > 0) cap = cap ? std::min<int>(cap, r.max_d) : r.max_d;
-  });
-  if (!cap) return;
-  for (int t = 0; t < s.num_seats(); ++t) destiny(s, t) = std::min(destiny(s, t), cap);
+  for (int t = 0; t < s.num_seats(); ++t) {  // each player's own cap: a player may be immune to the card (SURPLUS)
+    int cap = 0;
+    for_each_rule(s, t, [&](CardId, const EconomyRules& r) {
+      if (r.max_d > 0) cap = cap ? std::min<int>(cap, r.max_d) : r.max_d;
+    });
+    if (cap) destiny(s, t) = std::min(destiny(s, t), cap);
+  }
 }
 
 int draw_step_cap(const State& s, int seat, int want) {

@@ -23,6 +23,13 @@ static bool side_ok(const State& s, Side side, int owner, int seat) {
   return true;
 }
 
+// Does host c already hold a copy of `card` (same name)?
+static bool holds_copy(const State& s, CardId c, CardId card) {
+  for (CardId a : attachments_of(s, c))
+    if (s.def(a).name == s.def(card).name) return true;
+  return false;
+}
+
 void host_targets(const State& s, int seat, CardId source, std::vector<Target>& out) {
   const PlaySpec& p = *s.def(source).play;
   const WarriorFilter& f = p.host_filter;
@@ -43,6 +50,7 @@ void host_targets(const State& s, int seat, CardId source, std::vector<Target>& 
     if (!(host_kind_of(s, c) & p.host_kinds)) continue;
     if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;
     if (!side_ok(s, f.side, ci.controller, seat)) continue;
+    if (p.host_one_copy && holds_copy(s, c, source)) continue;  // DEFENSIVE BARRIER: one on a Fortification
     // An attachment's host on a warrior: that warrior must be in play and seen.
     const CardId b = bearer_of(s, c);
     if (b != kNoCard && (!is_warrior_in_play(s, b) || (s.card(b).hidden && s.card(b).controller != seat))) continue;

@@ -261,6 +261,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
   if (f.wounded && !wi.wounded) return false;
   if (f.healthy && wi.wounded) return false;
+  if (f.imprisoned && !marked(s, w, kImprisoned)) return false;  // ESCAPE!, DEATH ROW, AMNESTY
   if (f.min_v || f.max_v >= 0) {  // CYRIL DENT, CAPTAIN, DUTY ROSTER: V N or less; DEATH ANGEL: base V
     const int v = f.base_v ? base_stats(s, w).v : stats(s, w).v;
     if ((f.min_v && v < f.min_v) || (f.max_v >= 0 && v > f.max_v)) return false;

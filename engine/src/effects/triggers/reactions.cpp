@@ -3,6 +3,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/triggers/undo.hpp"
+#include "effects/choices/control.hpp"
 
 #include <algorithm>
 
@@ -31,7 +32,8 @@ void clear_just_happened(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) {
     return m.lock == kJustPlacedInSquad || m.lock == kJustKilled || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
            m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp
-           m.lock == kJustFought || m.lock == kJustWounded;  // ATTACK_AGAIN (effects/ops.cpp)
+           m.lock == kJustFought || m.lock == kJustWounded ||  // ATTACK_AGAIN (effects/ops.cpp)
+           m.lock == kCarriedAtDeath;                           // LOOT THE DEAD (effects/choices/control.hpp)
   });
 }
 
@@ -45,6 +47,7 @@ void note_kill(State& s, CardId victim, CardId killer, int victim_v, bool in_com
   m.waits = in_combat;
   m.player = int8_t(s.card(victim).controller);
   s.lasting.push_back(m);
+  note_carried(s, victim);  // LOOT THE DEAD may take what it carried
 }
 
 // The side of a kill a card answers: the killer's (a card played on it), or the victim's.
@@ -56,6 +59,7 @@ static bool kill_matches(const State& s, CardId card, const LastingMod& m, CardI
   if (m.lock != kJustKilled || (m.given & side_of(p))) return false;
   if (side_of(p) == 2 ? m.source != target : (m.other == kNoCard || m.other != target)) return false;
   if (ak.in_combat && !m.waits) return false;
+  if (ak.by_your_warrior && (m.other == kNoCard || s.card(m.other).controller != s.card(card).owner)) return false;
   if (ak.victim_higher_v && !(m.other != kNoCard && m.count > m.times)) return false;
   if (ak.victim) {  // the one killed, now in its pile: its side is its player's at its death
     const int seat = s.card(card).owner;

@@ -53,7 +53,7 @@ std::vector<bool> possessions(const State& s, const std::vector<CardId>& victims
 
 // The warrior changes controller where it stands: no card leaves play, so what
 // lies on it stays on it and what lasts on it lasts (take_out would end both).
-static void change_controller(State& s, CardId w, int seat) {
+void change_controller(State& s, CardId w, int seat) {
   CardInst& ci = s.card(w);
   if (ci.controller == seat) return;
   std::erase(s.seats[ci.controller].in_play, w);

@@ -27,6 +27,8 @@ bool enter_value_ok(const State& s, const Effect& e, CardId w);
 std::vector<bool> possessions(const State& s, const std::vector<CardId>& victims, const std::vector<CardId>& killers);
 // Carries out one decided by possessions(): the victim stays in play, turned.
 void possess(State& s, CardId victim, CardId killer, Log log);
+// A warrior in play passes to `seat`'s control where it stands, with what lies on it (POSSESS, TAKE_CONTROL).
+void change_controller(State& s, CardId w, int seat);
 
 // Markers of raise.cpp on a warrior: a HERETIC by them, the affiliations they
 // add, and whether minor gifts may go on it though it is no Dark Legion warrior.
