@@ -352,6 +352,7 @@ class GreedyBot final : public Bot {
           case Op::ExtraActions: value += sign * 3.0 * amount; break;
           case Op::EmptyD: value -= sign * 0.8 * ss.destiny; break;
           case Op::HalveP: value -= sign * 3.0 * (ss.promotion / 2); break;
+          case Op::NoDraw: value -= sign * 2.0; break;
           case Op::SwapD:
             if (t != me) value += 0.8 * (ss.destiny - obs.seats[size_t(me)].destiny);
             break;

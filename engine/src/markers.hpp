@@ -95,6 +95,8 @@ enum : uint8_t {
   kExposed = 52,   // beside an infected warrior since the virus player's last Draw step
   // Turns and economy: 60-79
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
+  kDiscardsMade = 62,  // player: cards discarded in its Discard step under way, `count` (turn/turn.cpp)
+  kNoDraw = 61,        // player: draws no card in its next Draw step (SUPPLY LINE SEVERED; effects/economy/economy.hpp)
   // Taking control (effects/choices/control.hpp): 80-89
   kLentForCombat = 80,  // target: a warrior another player controls until the current combat is over; player: its
                         // controller before; source: the card

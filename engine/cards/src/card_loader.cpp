@@ -141,6 +141,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where);
 
 WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where);
 
+// D read from a card's V (value-based amounts): Play.target_v, Ability.target_v.
+static ValuePrice value_price(const pb::ValuePrice& v, const std::string& where) {
+  if (v.times() < 0 || v.times() > 10) throw std::runtime_error(where + ": target_v times is 0 to 10");
+  ValuePrice out;
+  out.modified = v.modified();
+  out.half_up = v.half_up();
+  out.times = int8_t(v.times() ? v.times() : 1);
+  return out;
+}
+
 CardDef convert(const pb::Card& c, const std::string& file) {
   std::string where = file + ": card " + (c.code().empty() ? c.name() : c.code());
   if (c.code().empty()) throw std::runtime_error(where + ": code missing");
@@ -363,6 +373,7 @@ Timing convert(pb::Timing t) {
     case pb::YOUR_DRAW_STEP: return Timing::YourDrawStep;
     case pb::AFTER_COMBAT: return Timing::AfterCombat;
     case pb::YOUR_TURN_END: return Timing::YourTurnEnd;
+    case pb::ANY_DRAW_STEP: return Timing::AnyDrawStep;
     default: return Timing::None;
   }
 }
@@ -510,9 +521,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ps.skip_top = small(p.skip_top(), where);
     ps.in_tactics = tactics(p.in_tactic());
     ps.pay_opponent_v = p.pay_opponent_v();
+    if (p.has_target_v()) ps.target_v = value_price(p.target_v(), where);
+    ps.tactical = p.tactical();
     ps.cost_per_target_v = small(p.cost_per_target_v(), where);
     ps.cost_target_base_v = p.cost_target_base_v();
-    ps.pay_target_v = p.pay_target_v();
     for (int k : p.weapon_kind()) ps.weapon_kinds |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
     ps.zero_times = p.zero_times();
     ps.team_game = p.team_game();
@@ -583,6 +595,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.outside_combat = a.outside_combat();
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.user_open = a.user_open();
+    if (a.has_target_v()) ab.target_v = value_price(a.target_v(), where);
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -679,6 +692,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     r.conversion_cost_d = amount(t.conversion_cost_d(), where);
     r.tactical_keeps_step = t.tactical_keeps_step();
     r.one_tactical = t.one_tactical();
+    r.discards = small(t.discards(), where);
+    r.extra_discard_d = small(t.extra_discard_d(), where);
     d.turn_rules = std::move(r);
   }
   d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
@@ -763,6 +778,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     r.d_per_special = small(e.d_per_special(), where);
     r.d_per_p = small(e.d_per_p(), where);
     r.shields_points = e.shields_points();
+    if (e.has_half_muster()) r.half_muster = convert(e.half_muster(), where);
     d.economy = r;
   }
   for (const auto& a : c.award_rule()) {

@@ -242,7 +242,7 @@ struct StaticMod {
   uint8_t cover_attack_tactics = 0;
 };
 
-enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd };
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
 enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored };
 
@@ -338,6 +338,13 @@ struct AfterKillSpec {
   bool by_your_warrior = false;         // its killer was a warrior of yours
 };
 
+// D read from a card's V (cards.proto ValuePrice; effects/effects.hpp value_price).
+struct ValuePrice {
+  bool modified = false;  // its modified V while in play, else its printed V
+  int8_t times = 1;
+  bool half_up = false;   // halved, rounded up
+};
+
 struct PlaySpec {
   Timing timing = Timing::None;
   int8_t actions = 0;
@@ -358,7 +365,8 @@ struct PlaySpec {
   int8_t skip_top = 0;       // YourDrawPile targets: not the top this many cards
   uint8_t in_tactics = 0;    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
   bool pay_opponent_v = false;  // Combatant targets: also pay its combat opponent's V in D
-  bool pay_target_v = false;    // also pay the target card's V in D (value-based amounts)
+  std::optional<ValuePrice> target_v;  // also pay D read from the target card's V (value-based amounts)
+  bool tactical = false;        // one of its actions is the turn's Tactical action
   bool turn_start = false;      // your turn, before any action; one of its name a turn (INITIATIVE)
   std::optional<ChoiceSpec> choice;  // a choice left to a player once it is played (after `effects`)
   bool zero_times = false;      // "for every X D" may be bought no times (x0)
@@ -388,6 +396,7 @@ struct Ability {
   WarriorFilter filter;
   std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
   bool user_open = false;  // only while its user is not in cover
+  std::optional<ValuePrice> target_v;  // also pay D read from the target warrior's V
   std::vector<Effect> effects;
 };
 
@@ -482,6 +491,8 @@ struct TurnRules {
   int16_t conversion_cost_d = 0;    // D a converted one costs
   bool tactical_keeps_step = false; // a Tactical action does not end the Actions step
   bool one_tactical = false;        // one Tactical action between a player's Draw steps
+  int8_t discards = 0;              // cards discarded in each Discard step (0: the rules' one)
+  int8_t extra_discard_d = 0;       // D each one more costs (0: none more)
 };
 
 enum class OneInPlay : uint8_t { Any, PerPlayer, InGame };
@@ -494,6 +505,7 @@ struct EconomyRules {
   int8_t max_draw = -1;     // -1: no cap
   int8_t d_per_draw = 0, d_per_special = 0, d_per_p = 0;
   bool shields_points = false;
+  std::optional<WarriorFilter> half_muster;  // matching warriors are mustered for half their V, rounded up
 };
 
 // A VIRUS card's infections (cards.proto Virus, effects/lasting/virus.hpp).

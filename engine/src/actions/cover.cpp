@@ -6,6 +6,7 @@
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
+#include "effects/economy/economy.hpp"
 
 namespace dt::detail {
 
@@ -59,7 +60,7 @@ bool reveal(State& s, CardId w, Log log) {
   wi.unpaid = false;
   SeatState& st = s.seats[wi.controller];
   int& d = destiny(s, wi.controller);
-  const int cost = s.def(w).v;
+  const int cost = muster_price(s, wi.controller, w);  // BARRACKS: half, mustered in cover too
   if (d >= cost) {
     d -= cost;
     return true;

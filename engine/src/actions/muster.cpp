@@ -5,6 +5,7 @@
 #include "effects/triggers/replace.hpp"
 #include "effects/costs/upkeep.hpp"
 #include "actions/storage.hpp"
+#include "effects/economy/economy.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -66,7 +67,7 @@ static bool free_muster(const State& s, int seat, CardId w) {
 static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
-  if (!in_cover && d.v > destiny(s, seat) && !free_muster(s, seat, w)) return false;
+  if (!in_cover && muster_price(s, seat, w) > destiny(s, seat) && !free_muster(s, seat, w)) return false;
   if (!may_field(s, seat, w)) return false;  // Cartel vs. the Dark Legion: its organization only
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, seat, w)) return false;
@@ -111,7 +112,7 @@ void apply_muster(State& s, const Option& o, Log log) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;
   } else {
-    if (!free_muster(s, me, o.a)) destiny(s, me) -= s.def(o.a).v;
+    if (!free_muster(s, me, o.a)) destiny(s, me) -= muster_price(s, me, o.a);
     if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
   }
   emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});

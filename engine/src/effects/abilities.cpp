@@ -188,6 +188,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         if (!imprison_target_ok(s, ab.effects, t.card)) continue;          // gEngine CYBERCURITY MP
         if (!assist_target_ok(s, ab.effects, user, t.card)) continue;  // TRUE GATE's reinforcement
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
+        if (ab.target_v && (t.card == kNoCard ||  // DEMNOGONIS, CANYLE: a price read from the target's V
+                            ability_price(s, src, user, ab, 0) + value_price(s, *ab.target_v, t.card) > destiny))
+          continue;
         if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;
         for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
           if (price != kNoCard && price == t.card) continue;
@@ -236,7 +239,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   const CardId user = !in_play ? kNoCard : is_warrior_in_play(s, o.a) ? o.a : bearer_of(s, o.a);
   if (ab.timing == Timing::AfterCombat && offered(s, o.a))  // the offer is taken
     s.offers.erase(std::find(s.offers.begin(), s.offers.end(), o.a));
-  destiny(s, me) -= ability_price(s, o.a, user, ab, o.n);
+  destiny(s, me) -= ability_price(s, o.a, user, ab, o.n) + (ab.target_v ? value_price(s, *ab.target_v, o.b) : 0);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   if (tactical_ability(s.def(o.a), ab)) spend_tactical(s, me, user, 0);  // as an attack would

@@ -94,6 +94,8 @@ bool tactical_open(const State& s, int seat, bool attack);
 
 // --- costs (costs.cpp): D prices and "for every X D" ---
 int max_times(const State& s, int seat, int cost_d, int per_d, int cap);
+// D read from card c's V (value-based amounts: GRAVE ROBBERS, DEMNOGONIS, CANYLE); 0 without a card.
+int value_price(const State& s, const ValuePrice& v, CardId c);
 // `zero`: the price may also be bought no times (PlaySpec::zero_times).
 void push_times(std::vector<Option>& out, Option o, int per_d, int n, bool zero = false);
 

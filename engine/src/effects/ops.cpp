@@ -889,6 +889,13 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           s.marks.insert(s.marks.end(), keep.begin(), keep.end());
           break;
         }
+        case Op::NoDraw: {  // SUPPLY LINE SEVERED: kept until that player's next Draw step (economy.hpp)
+          LastingMod m{source, kNoCard, {}, kNoTurnEnds};
+          m.lock = kNoDraw;
+          m.player = int8_t(t);
+          s.lasting.push_back(m);
+          break;
+        }
         case Op::SkipTurn: st.skip_turns = uint8_t(std::min(255, st.skip_turns + std::max(1, amount))); break;
         case Op::ExtraTurn: st.extra_turns = uint8_t(std::min(255, st.extra_turns + std::max(1, amount))); break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;

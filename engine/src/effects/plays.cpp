@@ -67,6 +67,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
+    if (p.tactical && (s.tactical_used || seat != s.current || !tactical_open(s, seat, false) ||
+                       (s.seats[size_t(seat)].turns_taken <= 1 && !s.rules.tactical_in_first_turn)))
+      continue;  // gEngine SUICIDE ATTACK: one of its actions is the turn's Tactical action
     if (p.turn_start && !turn_start_open(s, seat, c)) continue;
     if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
     if (p.after == After::YourAttackerSurvived &&
@@ -105,10 +108,12 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
+      if (p.timing == Timing::AnyDrawStep && t.seat >= 0 && t.seat != s.current) continue;  // the player about to draw
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
       if (free_only && !free_mission(s, c, t.card)) continue;
-      if (p.pay_target_v && (t.card == kNoCard || destiny(s, seat) < p.cost_d + s.def(t.card).v)) continue;  // GRAVE ROBBERS
+      if (p.target_v && (t.card == kNoCard || destiny(s, seat) < p.cost_d + value_price(s, *p.target_v, t.card)))
+        continue;  // GRAVE ROBBERS: its V in D
       if (p.pay_opponent_v) {  // PERFECT HIT: the price is the opponent's V
         const CardId opp = t.card == kNoCard ? kNoCard : combat_opponent(s, t.card);
         if (opp == kNoCard || destiny(s, seat) < p.cost_d + stats(s, opp).v) continue;
@@ -158,8 +163,9 @@ bool apply_play(State& s, const Option& o, Log log) {
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +
                          (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
+  if (p.target_v) destiny(s, me) -= value_price(s, *p.target_v, o.b);  // GRAVE ROBBERS
+  if (p.tactical) spend_tactical(s, me, kNoCard, 0);                       // gEngine SUICIDE ATTACK
   if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
-  if (p.pay_target_v && o.b != kNoCard) destiny(s, me) -= s.def(o.b).v;  // the card's printed V (GRAVE ROBBERS)
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
   if (action) s.actions_left -= std::max<int>(1, p.actions);

@@ -109,8 +109,31 @@ static bool over_limit(const State& s) {
   return true;
 }
 
+// DOUBLE TIME, GARBAGE DUMP: the cards already discarded in this Discard step (a marker, kept
+// only in a game holding a card with turn rules).
+static LastingMod* discards_made(State& s, int seat) {
+  for (LastingMod& m : s.lasting)
+    if (m.lock == kDiscardsMade && m.player == seat) return &m;
+  return nullptr;
+}
+static int discards_made(const State& s, int seat) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kDiscardsMade && m.player == seat) return m.count;
+  return 0;
+}
+
+// May `seat` discard one more card now, past the ones already discarded (and at what price)?
+static bool another_discard(const State& s, int seat, int made, int* price) {
+  const DiscardAllowance a = discard_allowance(s, seat);
+  *price = made < a.free ? 0 : a.extra_d;
+  return made < a.free || (a.extra_d > 0 && destiny(s, seat) >= a.extra_d);
+}
+
 void discard_options(const State& s, std::vector<Option>& out) {
   if (!over_limit(s)) out.push_back({OptKind::Pass});
+  const int made = (s.families & famTurnRules) ? discards_made(s, s.current) : 0;
+  int price = 0;
+  if (made > 0 && !over_limit(s) && !another_discard(s, s.current, made, &price)) return;
   for (CardId c : s.seats[s.current].hand) out.push_back({OptKind::Discard, c});
 }
 
@@ -119,7 +142,24 @@ void apply_discard(State& s, const Option& o, Log log) {
   take_out(s, o.a);
   put_into(s, o.a, Zone::Discard);
   emit(log, {EventKind::Discard, int8_t(me), o.a});
-  if (!over_limit(s)) end_turn(s, log);
+  if (over_limit(s)) return;
+  if (!(s.families & famTurnRules)) return end_turn(s, log);
+  LastingMod* m = discards_made(s, me);
+  const int made = m ? m->count : 0;
+  int price = 0;
+  if (made > 0 && another_discard(s, me, made, &price)) destiny(s, me) -= price;  // GARBAGE DUMP: 4 D for this one
+  if (!m) {
+    LastingMod mark{kNoCard, kNoCard, {}, uint8_t(me)};
+    mark.lock = kDiscardsMade;
+    mark.player = int8_t(me);
+    s.lasting.push_back(mark);
+    m = &s.lasting.back();
+  }
+  m->count = int16_t(made + 1);
+  if (s.seats[size_t(me)].hand.empty() || !another_discard(s, me, made + 1, &price)) {
+    std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kDiscardsMade && x.player == me; });
+    end_turn(s, log);
+  }
 }
 
 // Passing closes a window (when everyone has), ends the Actions step, or
@@ -133,6 +173,7 @@ void apply_pass(State& s, const Option&, Log log) {
     s.actions_left = 0;
     start_discard_step(s);
   } else if (s.phase == Phase::Discard) {
+    std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kDiscardsMade && x.player == me; });
     end_turn(s, log);
   }
   emit(log, {EventKind::Pass, int8_t(me)});

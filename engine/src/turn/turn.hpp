@@ -54,6 +54,13 @@ struct TurnGate {
   bool extra = false;        // some card gives extra or converted Tactical actions
 };
 TurnGate turn_gate(const State& s, int seat);
+// DOUBLE TIME, GARBAGE DUMP: the cards `seat` discards in one Discard step for free (1 unless a card
+// says more), and the D each one more costs (0: no more).
+struct DiscardAllowance {
+  int free = 1;
+  int extra_d = 0;
+};
+DiscardAllowance discard_allowance(const State& s, int seat);
 int turn_rule_actions(const State& s, int seat);
 // May warrior w make a Tactical action now, as far as the turn's count of them goes?
 bool tactical_allowed(const State& s, int seat, CardId w);

@@ -50,6 +50,16 @@ bool taken_by(const State& s, CardId src, CardId w, int seat) {
 
 }  // namespace
 
+DiscardAllowance discard_allowance(const State& s, int seat) {
+  DiscardAllowance a;
+  for_each_rule_card(s, seat, [&](CardId c) {
+    const TurnRules& r = *s.def(c).turn_rules;
+    a.free = std::max<int>(a.free, r.discards);
+    if (r.extra_discard_d > 0) a.extra_d = a.extra_d ? std::min<int>(a.extra_d, r.extra_discard_d) : r.extra_discard_d;
+  });
+  return a;
+}
+
 TurnGate turn_gate(const State& s, int seat) {
   TurnGate g;
   for_each_rule_card(s, seat, [&](CardId c) {

@@ -90,6 +90,7 @@ void close_window(State& s, Log log) {
     case WindowKind::PreDraw: {
       SeatState& st = s.seats[s.current];
       int want = draw_step_cap(s, s.current, hand_limit(s, s.current) - int(st.hand.size()));  // THROWING IT ALL AWAY
+      if (draw_step_barred(s, s.current)) want = 0;  // SUPPLY LINE SEVERED
       int n = want > 0 ? draw_cards(s, s.current, want) : 0;
       if (n) emit(log, {EventKind::Draw, int8_t(s.current), kNoCard, kNoCard, n});
       start_actions(s);

@@ -8,6 +8,13 @@ namespace dt::detail {
 // How many times a "for every X D" price can be bought (1 when there is none).
 // gEngine "THE ART": unless the card sets a limit (`cap`), a player may spend
 // as many D as it has; nothing else bounds the purchases.
+int value_price(const State& s, const ValuePrice& v, CardId c) {
+  if (c == kNoCard) return 0;
+  const int base = v.modified && s.card(c).zone == Zone::InPlay ? stats(s, c).v : s.def(c).v;
+  const int d = std::max(0, base) * v.times;
+  return v.half_up ? (d + 1) / 2 : d;
+}
+
 int max_times(const State& s, int seat, int cost_d, int per_d, int cap) {
   const int d = destiny(s, seat) - cost_d;
   if (d < 0) return 0;

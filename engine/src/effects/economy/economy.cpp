@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "markers.hpp"
 #include "effects/lasting/virus.hpp"
 
 namespace dt::detail {
@@ -39,6 +40,16 @@ int meditate_yield(const State& s, int seat) {
   return set < 0 ? d : set;
 }
 
+int muster_price(const State& s, int seat, CardId w) {
+  const int v = s.def(w).v;
+  if (!in_game(s)) return v;
+  bool half = false;
+  for_each_rule(s, seat, [&](CardId c, const EconomyRules& r) {
+    half = half || (r.half_muster && filter_matches(s, *r.half_muster, w, s.card(c).controller));
+  });
+  return half ? (v + 1) / 2 : v;
+}
+
 void cap_destiny(State& s) {
   if (!in_game(s)) return;
   for (int t = 0; t < s.num_seats(); ++t) {  // each player's own cap: a player may be immune to the card (SURPLUS)
@@ -68,6 +79,12 @@ static int price_of(const State& s, int seat, Field field) {
     if (!points_shielded(s, seat, s.card(c).owner)) n += field(r);
   });
   return n;
+}
+
+bool draw_step_barred(State& s, int seat) {
+  const size_t before = s.lasting.size();
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kNoDraw && m.player == seat; });
+  return s.lasting.size() != before;
 }
 
 void pay_for_draws(State& s, int seat, int drawn) {

@@ -16,6 +16,8 @@ int meditate_yield(const State& s, int seat);
 void cap_destiny(State& s);
 // The cards `seat` may draw in its Draw step, of the `want` it lacks.
 int draw_step_cap(const State& s, int seat, int want);
+// SUPPLY LINE SEVERED: `seat`'s Draw step draws nothing this once (the marker is used up).
+bool draw_step_barred(State& s, int seat);
 // WANNA PLAY?: `seat` drew `drawn` cards from its draw pile; it pays for them as far as its D lasts.
 void pay_for_draws(State& s, int seat, int drawn);
 // WATCHFUL EYE: D added to the price of each Special card `seat` plays.
@@ -23,6 +25,9 @@ int special_surcharge(const State& s, int seat);
 // ADMINISTRATIVE CRACKDOWN: `seat` earns p P; it pays their price in D (D just
 // earned already added) and keeps the P it paid for, which this returns.
 int p_kept_after_price(State& s, int seat, int p);
+// What `seat` pays in D to muster warrior w: its V, or half of it rounded up under BARRACKS or
+// GOLGOTHA'S MIRROR (EconomyRules::half_muster).
+int muster_price(const State& s, int seat, CardId w);
 // CARDINAL'S BANK: may a card of `by` change `seat`'s D or P?
 bool points_shielded(const State& s, int seat, int by);
 
