@@ -38,9 +38,9 @@ bool outpost_conflict(const State& s, int seat, CardId w) {
 
 // A card in play may let its player's warriors Transfer for no action, at any
 // time, or more than once a turn (MASTER VALPURGIUS: docs/effects.md "Privileges").
-static const Privilege* transfer_privilege(const State& s, CardId w) {
-  const int seat = s.card(w).controller;
-  return has_privileges(s, seat) ? privilege_for(s, seat, PrivAction::Transfer, w) : nullptr;
+// `allied`: has_privileges of the warrior's player, asked once per list of options.
+static const Privilege* transfer_privilege(const State& s, CardId w, bool allied) {
+  return allied ? privilege_for(s, s.card(w).controller, PrivAction::Transfer, w) : nullptr;
 }
 
 static int transfer_cost(const State& s, CardId w, const Privilege* p) {
@@ -78,11 +78,11 @@ static bool must_hold_outpost(const State& s, CardId w) {
 static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Area::Kohort : Area::Squad; }
 
 // The voluntary Transfer of w, if it may make one now.
-static std::optional<Option> transfer_of(const State& s, CardId w) {
+static std::optional<Option> transfer_of(const State& s, CardId w, bool allied) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
   if (s.def(w).has_designation(desig::Cultist)) return std::nullopt;  // a CULTIST stays in its Squad
-  const Privilege* p = transfer_privilege(s, w);
+  const Privilege* p = transfer_privilege(s, w, allied);
   if (wi.hidden) return std::nullopt;
   if (wi.transferred_turn >= 0 && !(p && p->repeatable)) return std::nullopt;  // since its player's last Draw step
   if (stunned(s, w)) return std::nullopt;  // POWERFUL BLOW, STRANGLEHOLD: the warrior makes its Transfer
@@ -105,24 +105,26 @@ static bool transfers_open(const State& s) { return s.rules.outposts && s.outpos
 
 void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (!transfers_open(s)) return;
+  const bool allied = has_privileges(s, s.current);
   for (CardId w : mine)
-    if (auto o = transfer_of(s, w)) out.push_back(*o);
+    if (auto o = transfer_of(s, w, allied)) out.push_back(*o);
 }
 
 // In a window, outside combat: the Transfers a privilege allows at any time.
 void any_time_transfer_options(const State& s, int seat, std::vector<Option>& out) {
-  if (!transfers_open(s) || s.combat.active) return;
+  if (!transfers_open(s) || s.combat.active || !has_privileges(s, seat)) return;
   for (CardId w : s.seats[size_t(seat)].in_play) {
     if (!is_warrior_in_play(s, w)) continue;
-    const Privilege* p = transfer_privilege(s, w);
+    const Privilege* p = transfer_privilege(s, w, true);
     if (!p || !p->any_time) continue;
-    if (auto o = transfer_of(s, w)) out.push_back(*o);
+    if (auto o = transfer_of(s, w, true)) out.push_back(*o);
   }
 }
 
 bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (!transfers_open(s)) return false;
   const int me = s.current;
+  const bool allied = has_privileges(s, me);
   const size_t first = out.size();
   // Follow an opponent to Earth: while any opponent has a warrior in its
   // Outpost, a player with none in its own must Transfer one there.
@@ -131,18 +133,18 @@ bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vecto
     if (t != me && !s.seats[size_t(t)].eliminated && !outpost_warriors(s, t).empty()) enemy_there = true;
   if (enemy_there && outpost_warriors(s, me).empty())
     for (CardId w : mine)
-      if (auto o = transfer_of(s, w); o && o->to == Area::Outpost) out.push_back(*o);
+      if (auto o = transfer_of(s, w, allied); o && o->to == Area::Outpost) out.push_back(*o);
   // A Doomtrooper turned wholly Dark Legion beside other Doomtroopers in the
   // Outpost goes to the Kohort as the next action.
   for (CardId w : outpost_warriors(s, me))
     if (pure_legion(s, w) && outpost_conflict(s, me, w))
-      if (auto o = transfer_of(s, w); o && o->to == Area::Kohort) out.push_back(*o);
+      if (auto o = transfer_of(s, w, allied); o && o->to == Area::Kohort) out.push_back(*o);
   return out.size() > first;
 }
 
 void apply_transfer(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const int cost = transfer_cost(s, o.a, transfer_privilege(s, o.a));
+  const int cost = transfer_cost(s, o.a, transfer_privilege(s, o.a, has_privileges(s, s.card(o.a).controller)));
   s.actions_left -= cost;
   s.card(o.a).transferred_turn = int16_t(s.turn_number);
   place_in_area(s, o.a, o.to);
