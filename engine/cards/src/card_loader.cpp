@@ -596,6 +596,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.user_open = a.user_open();
     if (a.has_target_v()) ab.target_v = value_price(a.target_v(), where);
+    if (a.has_user_carries()) {
+      ab.carries = upper(a.user_carries().designation());
+      ab.carries_count = small(a.user_carries().count(), where);
+      if (ab.carries.empty() || ab.carries_count < 1)
+        throw std::runtime_error(where + ": user_carries needs a designation and a count of 1 or more");
+    }
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -638,6 +644,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.handler = handler_id(c.handler(), where);
   d.hand_limit = small(c.hand_limit(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
+  d.equip_actions = int8_t(std::max(1, int(small(c.equip_actions(), where))));
+  if (d.equip_actions > 3) throw std::runtime_error(where + ": equip_actions is 1 to 3");
+  if (d.equip_actions > 1 && d.type != CardType::Equipment && d.type != CardType::Relic)
+    throw std::runtime_error(where + ": equip_actions is for Equipment and Relic cards");
   if (c.vehicle_restricts() < 0 || c.vehicle_restricts() > pb::RESTRICTS_EQUIPMENT)
     throw std::runtime_error(where + ": unknown vehicle_restricts value");
   d.restricts = VehicleRestricts(int(c.vehicle_restricts()));

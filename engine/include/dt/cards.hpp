@@ -265,6 +265,7 @@ enum class Who : uint8_t {
   Target, User, You, TargetPlayer, EachPlayer, AllWarriors, AllCards, ThisCard,
   Picked = 90,                 // a Choice's pick (or a candidate left over)
   TargetPlayersWarriors = 91,  // the target player's warriors in play matching `filter`
+  TargetsArea = 92,            // the warriors in play in the target warrior's area (its player's, that area alone)
 };
 
 struct Effect {
@@ -397,6 +398,8 @@ struct Ability {
   std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
   bool user_open = false;  // only while its user is not in cover
   std::optional<ValuePrice> target_v;  // also pay D read from the target warrior's V
+  std::string carries;        // only while its user carries `carries_count` cards with this designation
+  int8_t carries_count = 0;
   std::vector<Effect> effects;
 };
 
@@ -676,6 +679,7 @@ struct alignas(4096) CardDef {
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
   std::optional<StorageSpec> storage;           // cards kept under it (effects/storage/storage.hpp)
   std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
+  int8_t equip_actions = 1;                     // Equipment or Relic: the actions its Equip costs (KEY-CODE SKULL: 2)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -67,11 +67,17 @@ static bool can_add_on(const State& s, CardId e, CardId weapon, CardId w) {
   return true;
 }
 
+// A card given "as two actions" (KEY-CODE SKULL) needs that many left, unless a privilege equips for no action.
+static bool equip_affordable(const State& s, CardId c, CardId w) {
+  const int n = s.def(c).equip_actions;
+  return n <= 1 || n <= s.actions_left || free_of_action(s, s.current, PrivAction::Equip, w, c);
+}
+
 void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, std::vector<Option>& out) {
   const CardDef& d = s.def(c);
   if (d.type == CardType::Relic) {  // gEngine "Equip (Equipment or Relic)"
     for (CardId w : mine)
-      if (can_equip_relic(s, c, w)) out.push_back({OptKind::Equip, c, w});
+      if (can_equip_relic(s, c, w) && equip_affordable(s, c, w)) out.push_back({OptKind::Equip, c, w});
     return;
   }
   if (d.type != CardType::Equipment) return;
@@ -79,6 +85,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
   if (d.has(kwAirship) && airships_grounded(s)) return;  // GALE FORCE WINDS: no AIRSHIP is played
   if (d.play) return;  // ATTACH TO GAME (HOMING MISSILE): played before its player, not given to a warrior
   for (CardId w : mine) {
+    if (!equip_affordable(s, c, w)) continue;
     if (can_take_equipment(s, c, w)) {
       if (!is_vehicle_card(s, c) || !s.rules.vehicle_rules) {
         out.push_back({OptKind::Equip, c, w});
@@ -120,6 +127,7 @@ void apply_equip(State& s, const Option& o, Log log) {
     s.lasting.push_back({o.a, o.b, {}, kNoTurnEnds});  // leaving play removes it
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own
   emit(log, {EventKind::Equip, int8_t(me), o.a, o.b, o.p});
+  if (!free) s.actions_left -= s.def(o.a).equip_actions - 1;  // end_standard_action spends the last one
   end_standard_action(s, free);
 }
 

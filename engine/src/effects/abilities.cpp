@@ -103,6 +103,14 @@ static bool limits_allow(const State& s, int seat, CardId src) {
   return true;
 }
 
+// How many cards on warrior `w` have designation `d` (all four KEY-CODE SKULLs: Ability::carries).
+static int carried_count(const State& s, CardId w, const std::string& d) {
+  int n = 0;
+  for (CardId a : attachments_of(s, w))
+    if (s.def(a).has_designation(d)) ++n;
+  return n;
+}
+
 // An action ability that is its player's Tactical Action for the turn (gEngine
 // FLOW OF ACID and WIND OF INSANITY; printed FLOW OF ACID, which is an attack).
 static bool tactical_ability(const CardDef& d, const Ability& ab) {
@@ -155,6 +163,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
       if (ab.user_open && (user == kNoCard || s.card(user).cover)) continue;  // DOCTOR DIANA
+      if (ab.carries_count && (user == kNoCard || carried_count(s, user, ab.carries) < ab.carries_count)) continue;
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
@@ -177,7 +186,15 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
       if (n <= 0) continue;
       const std::vector<CardId> prices = sacrifices(s, seat, src, user, ab);
+      // A target that only names its area (KEY-CODE SKULL): one option per area.
+      const bool names_area = std::any_of(ab.effects.begin(), ab.effects.end(), [](const Effect& e) { return e.who == Who::TargetsArea; });
+      std::vector<std::pair<int, Area>> areas_named;
       for (const Target& t : targets(s, seat, ab.target, ab.filter, src)) {
+        if (names_area && t.card != kNoCard) {
+          const std::pair<int, Area> a{s.card(t.card).controller, s.card(t.card).area};
+          if (std::find(areas_named.begin(), areas_named.end(), a) != areas_named.end()) continue;
+          areas_named.push_back(a);
+        }
         if (ab.target_in_user_area && (t.card == kNoCard || user == kNoCard || !same_area(s, t.card, user)))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;

@@ -497,6 +497,15 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (picked != kNoCard) cards.push_back(picked);
         if (picked_seat >= 0) seats.push_back(picked_seat);
         break;
+      case Who::TargetsArea:  // KEY-CODE SKULL: the warriors of the area the target stands in, that area alone
+        if (target.card != kNoCard && is_warrior_in_play(s, target.card)) {
+          const CardInst& named = s.card(target.card);
+          for (CardId w : s.seats[size_t(named.controller)].in_play)
+            if (is_warrior_in_play(s, w) && s.card(w).area == named.area && filter_matches(s, e.filter, w, seat) &&
+                !immune_to(s, w, source))
+              cards.push_back(w);
+        }
+        break;
       case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
         if (target.seat >= 0 && e.filter.card_types) {  // BURGLARY: every card of those types the player has in play
           for (size_t i = 0; i < s.cards.size(); ++i)
