@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "actions/aimed.hpp"
+#include "combat/attachment_times.hpp"
 #include "dt/designations.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
@@ -114,6 +115,17 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     }
     if (fit) fits.push_back({gain, e});
   }
+  // YUICHIRO, GUNFIGHTER, WEAPON LINK: a weapon whose bonus counts several times is worth that much more
+  // (combat/attachment_times.hpp). Asked only where there is a choice, and not from inside the question
+  // itself (the multipliers never sit on a weapon, so the weapons in use do not change them).
+  static thread_local bool weighing = false;
+  if (fits.size() >= 2 && !weighing) {
+    weighing = true;
+    const TimesList l = attachment_times_of(s, w);
+    weighing = false;
+    for (auto& [gain, e] : fits)
+      if (!l.empty()) gain += gain_for(s.def(e).bonus, t) * (times_for(s, l, e) - 1);
+  }
   std::stable_sort(fits.begin(), fits.end(), [](auto& x, auto& y) { return x.first > y.first; });
   // The weapon aimed is the one used (actions/aimed.hpp: ARCHER SNIPER RIFLE, LASER SIGHT's weapon).
   if (s.families & famAimed)
@@ -184,7 +196,9 @@ static bool armor_ignored(const State& s, CardId w) {
   return false;
 }
 
-void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
+void add_equipment(const State& s, CardId w, bool forts, Stats& st) { add_equipment_times(s, w, forts, st, {}); }
+
+void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const TimesList& times) {
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
@@ -214,7 +228,7 @@ void add_equipment(const State& s, CardId w, bool forts, Stats& st) {
     add_bonus(st, ed.bonus);
   }
   for (CardId wpn : used_weapons(s, w)) {
-    add_bonus(st, s.def(wpn).bonus);
+    add_bonus(st, times.empty() ? s.def(wpn).bonus : times_bonus(s.def(wpn).bonus, times_for(s, times, wpn)));
     // MORTIS SWORD: each Art card on it counts its bonus once more, and does nothing else.
     const bool arts_repeat = s.def(wpn).has_designation(desig::ArtCardsRepeatItsBonus);
     for (CardId addon : attachments_of(s, wpn)) {

@@ -1,7 +1,11 @@
 // Combat step 4 (gEngine "4) DETERMINE COMBAT STANDING"): a warrior's ratings
 // with everything that modifies them, in the order they apply.
 #include <algorithm>
+#include <optional>
+#include <utility>
+#include <vector>
 
+#include "combat/attachment_times.hpp"
 #include "dt/designations.hpp"
 #include "internal.hpp"
 
@@ -72,13 +76,30 @@ static Stats printed_ratings(const CardDef& d) {
   return st;
 }
 
+// RAMPAGE!: the Beast's F, S and A counted `k` times in all (its V once).
+static void beast_times(const State& s, CardId w, const TimesList& times, Stats& st) {
+  const CardId b = beast_of(s, w);
+  if (b == kNoCard) return;
+  const int k = times_for(s, times, b);
+  if (k == 1) return;
+  const CardDef& bd = s.def(b);
+  st.f += bd.f.value_or(0) * (k - 1);
+  st.s += bd.s.value_or(0) * (k - 1);
+  st.a += bd.a * (k - 1);
+}
+
 Stats base_stats(const State& s, CardId w) {
   const CardDef& d = s.def(w);
   Stats st = printed_ratings(d);
   apply_beast(s, w, st);
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) {
-    if (m.base && !m.base->modified) apply_change(s, w, *m.base, st);
+  std::vector<const BaseRatings*> base;
+  TimesList times;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId src) {
+    if (m.base && !m.base->modified) base.push_back(m.base.get());
+    if (m.attachment_times) times.push_back({m.attachment_times.get(), src});
   }, ModWant::Ratings);
+  if (!times.empty()) beast_times(s, w, times, st);
+  for (const BaseRatings* b : base) apply_change(s, w, *b, st);
   return st;
 }
 }  // namespace detail
@@ -95,13 +116,40 @@ Stats stats(const State& s, CardId w) {
   // modified ratings (printed GRIM REAPER) last. Few warriors have any: the lists stay empty.
   int sum[4] = {0, 0, 0, 0};
   Changes changes;
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) {
-    sum[0] += m.bonus.f, sum[1] += m.bonus.s, sum[2] += m.bonus.a, sum[3] += m.bonus.v;
+  // Multipliers of attachments (combat/attachment_times.hpp) and the bonuses of weapons' own
+  // modifiers they may multiply; both lists stay empty in most games.
+  TimesList times;
+  std::vector<std::pair<StatBonus, CardId>> from_weapons;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId src) {
+    if (m.attachment_times) times.push_back({m.attachment_times.get(), src});
+    if (!m.bonus.empty() && s.card(src).attached_to != kNoCard && is_weapon_card(s.def(src))) {
+      from_weapons.push_back({m.bonus, src});
+    } else {
+      sum[0] += m.bonus.f, sum[1] += m.bonus.s, sum[2] += m.bonus.a, sum[3] += m.bonus.v;
+    }
     if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(m.base.get());
   }, ModWant::Ratings);
+  // A weapon's modifiers count as often as its bonus: its bearer's multipliers for its own weapon,
+  // the opponent's for a weapon of the opponent's that hinders this warrior.
+  if (!from_weapons.empty()) {
+    std::optional<TimesList> theirs;
+    for (auto& [b, src] : from_weapons) {
+      const CardId bearer = bearer_of(s, src);
+      int k = 1;
+      if (bearer == w) {
+        k = times.empty() ? 1 : times_for(s, times, src);
+      } else if (bearer != kNoCard) {
+        if (!theirs) theirs = attachment_times_of(s, bearer);
+        k = theirs->empty() ? 1 : times_for(s, *theirs, src);
+      }
+      const StatBonus x = times_bonus(b, k);
+      sum[0] += x.f, sum[1] += x.s, sum[2] += x.a, sum[3] += x.v;
+    }
+  }
+  if (!times.empty()) beast_times(s, w, times, st);
   for (const BaseRatings* b : changes.base) apply_change(s, w, *b, st);
   apply_vehicle_doubling(s, w, st);  // then doubled "base" ratings
-  add_equipment(s, w, forts, st);
+  add_equipment_times(s, w, forts, st, times);
   apply_warzone(s, w, st);
   if (forts) add_fortifications(s, w, st);
   st.f += sum[0], st.s += sum[1], st.a += sum[2], st.v += sum[3];

@@ -16,6 +16,7 @@
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -147,7 +148,8 @@ bool specials_barred(const State& s, int seat) {
   if (!s.combat.active) return false;
   const CardId a = s.combat.attacker, d = s.combat.defender;
   return (s.def(a).has_designation(desig::NoSpecialsAgainstIt) && s.card(d).controller == seat) ||
-         (s.def(d).has_designation(desig::NoSpecialsAgainstIt) && s.card(a).controller == seat);
+         (s.def(d).has_designation(desig::NoSpecialsAgainstIt) && s.card(a).controller == seat) ||
+         (!s.combat.mods.empty() && specials_locked(s, seat));  // CORNERED, THINK AGAIN (effects/modifiers/suppress.hpp)
 }
 
 bool apply_play(State& s, const Option& o, Log log) {

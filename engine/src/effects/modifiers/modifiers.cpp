@@ -104,7 +104,7 @@ static inline bool wanted(const StaticMod& m, ModWant want) {
     case ModWant::Keywords: return m.grant != 0;
     case ModWant::Designations: return !m.grant_designations.empty();
     case ModWant::Casts: return m.casts != 0;
-    case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0 || m.base;
+    case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0 || m.base || m.attachment_times;
     case ModWant::Kills: return m.kills_over_a_times != 0;
     case ModWant::Fates: return m.after_combat != 0;
     case ModWant::CoverAttack: return m.cover_attack != 0;

@@ -12,4 +12,11 @@ namespace dt::detail {
 // Is `kind` (SuppressKind bits) off in the combat under way?
 bool combat_suppressed(const State& s, uint8_t kind);
 
+// Combat play locks (docs/effects.md "Combat suppression"): the bits of cards.proto's SUPPRESS_SPECIALS
+// and SUPPRESS_OTHERS_SPECIALS (the bit is the enum's value, as the loader reads it).
+constexpr uint8_t suppressSpecials = 1u << 4;        // no more Special cards in this combat (CORNERED)
+constexpr uint8_t suppressOthersSpecials = 1u << 5;  // none but from the locking card's player (THINK AGAIN)
+// May `seat` play no more Special cards in the combat under way, by a lock a card put on it?
+bool specials_locked(const State& s, int seat);
+
 }  // namespace dt::detail
