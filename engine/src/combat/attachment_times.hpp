@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "dt/game.hpp"
 #include "dt/state.hpp"
 
 namespace dt::detail {
