@@ -253,9 +253,14 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     std::string kinds;
     for (int t = 0; t < 16; ++t)
       if (a.card_types & (1u << t)) kinds += std::string(kinds.empty() ? "" : " or ") + std::string(dt::to_string(dt::CardType(t)));
-    effects.push_back("answers a card another player just played" + (kinds.empty() ? std::string() : " (" + kinds + ")") +
+    effects.push_back(std::string(a.any_player ? "answers a card any player just played" : "answers a card another player just played") +
+                      (kinds.empty() ? std::string() : " (" + kinds + ")") +
                       (a.on_bearer ? " on its warrior" : "") + (a.cost_d ? fmt::format(", for {} D", a.cost_d) : "") +
                       (a.discard_self ? ", discarded to do it" : "") + (a.negate ? ": that card does nothing" : "") +
+                      (a.to_hand ? ": that card works, then goes back to its player's hand" : "") +
+                      (a.retarget == 1 ? ": its effects reach its caster instead" : "") +
+                      (a.retarget == 2 ? ": its effects reach another legal target you pick" : "") +
+                      (a.or_negate ? ", or it does nothing" : "") +
                       (a.effects.empty() ? "" : fmt::format(" ({} effect(s))", a.effects.size())));
   }
   for (const dt::InsteadSpec& x : d.instead) {  // docs/effects.md "Instead of the discard pile"
@@ -287,6 +292,20 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
   if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));
   if (!d.abilities.empty()) effects.push_back(fmt::format("{} ability(ies) to use", d.abilities.size()));
   if (!d.triggers.empty()) effects.push_back(fmt::format("{} trigger(s)", d.triggers.size()));
+  for (const dt::Trigger& t : d.triggers)  // docs/effects.md "Triggers on a combat's wound"
+    if (t.when == dt::When::Wounds)
+      effects.push_back(std::string("once a combat is over, on a warrior ") + (t.or_kills ? "wounded or killed" : "wounded (not killed)") +
+                        (t.killer_survives ? " by one that survived it" : "") +
+                        (t.target_killer ? ", acting on the one that struck" : "") + (t.optional ? " (its player may)" : ""));
+  for (const dt::StaticMod& m : d.mods)  // docs/effects.md "Spell prices"
+    if (m.spell_price) {
+      const dt::SpellPrice& p = *m.spell_price;
+      effects.push_back(std::string("spells") + (p.aspects ? " of some aspects" : "") + (p.target ? " on some warriors" : "") +
+                        (p.in_combat ? " during a combat" : "") +
+                        (p.price_times > 1 ? fmt::format(" cost {} times the D", int(p.price_times)) : "") +
+                        (p.d_counts > 1 ? fmt::format(", each D counting as {}", int(p.d_counts)) : ""));
+    }
+  if (d.revoke_keywords) effects.push_back("its warrior loses some immunities while it is on it");
   if (d.gift.level != dt::GiftLevel::None)
     effects.push_back(d.gift.level == dt::GiftLevel::Major ? "major gift of " + d.gift.apostle
                       : d.gift.level == dt::GiftLevel::MinorHeretic ? std::string("minor heretic gift")

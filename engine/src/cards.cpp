@@ -103,6 +103,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.protects) d.families |= famProtects;
     for (const StaticMod& m : d.mods)
       if (m.scope == Scope::ItsPlayer) d.families |= famPlayerImmunity;
+    for (const Trigger& t : d.triggers)
+      if (t.when == When::Wounds) d.families |= famWoundTriggers;
+    for (const StaticMod& m : d.mods)
+      if (m.spell_price) d.families |= famSpellPrice;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

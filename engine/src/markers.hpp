@@ -103,6 +103,12 @@ enum : uint8_t {
   kCarriedAtDeath = 81, // source: a card a warrior just killed carried; other: that warrior (until the window closes)
   kDeclaredLegion = 82, // target: a CULTIST its player (or INQUISITION) declared a Dark Legion warrior (cardtypes/warrior.cpp)
   kSideForced = 83,     // target: a CULTIST whose side another card forced (source): its own player may not switch it back
+  // Answers and triggers of issue 33 (effects/triggers/cancel.hpp, wound_triggers.hpp)
+  kMayTrigger = 84,     // source: a card whose trigger its player may let go, target: the trigger's target; count: which
+                        // trigger; other: the warrior that struck (effects/triggers/wound_triggers.hpp)
+  kRetarget = 85,       // source: a card just played whose effects go elsewhere; other: the answering card
+                        // (effects/triggers/cancel.hpp)
+  kToHand = 86,         // source: a card just played that goes back to its player's hand once its effects are done
   kLockEnd = 90  // one past the last code
 };
 

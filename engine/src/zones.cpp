@@ -123,9 +123,11 @@ AttachList attachment_list(const State& s, CardId c) {
 static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId* used, bool* discard_used) {
   const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);  // the warrior it is on
   auto try_holder = [&](CardId h) -> std::optional<Zone> {
-    if (h == c || s.card(h).zone != Zone::InPlay) return std::nullopt;
+    if (s.card(h).zone != Zone::InPlay) return std::nullopt;
     const int seat = s.card(h).controller;
     for (const InsteadSpec& x : s.def(h).instead) {
+      // A rule reaches its own card only when its filter names it (CARDINAL DURAND, shuffled back).
+      if (h == c && !(x.reach == InsteadSpec::Reach::YourCards && x.filter.designation == s.def(c).name)) continue;
       if (!(to == Zone::Discard ? x.discarded : to == Zone::Annihilated && x.annihilated)) continue;
       if (x.reach == InsteadSpec::Reach::Host ? s.card(h).attached_to != c
                                               : ((!x.any_player && s.card(c).controller != seat) ||

@@ -361,6 +361,16 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.after_combat_points = uint8_t(std::clamp(int(m.after_combat_points()), 0, 2));
   s.cover_attack = uint8_t(std::clamp(int(m.cover_attack()), 0, 3));
   s.cover_attack_tactics = tactics(m.cover_attack_tactic());
+  if (m.has_spell_price()) {
+    const auto& sp = m.spell_price();
+    SpellPrice x;
+    for (int a : sp.aspect()) x.aspects |= aspect_bit(a);
+    x.d_counts = small(std::clamp(sp.d_counts(), 1, 9), where);
+    x.price_times = small(std::clamp(sp.price_times(), 1, 9), where);
+    x.in_combat = sp.in_combat();
+    if (sp.has_target()) x.target = convert(sp.target(), where);
+    s.spell_price = std::make_shared<const SpellPrice>(std::move(x));
+  }
   return s;
 }
 
@@ -424,7 +434,8 @@ HandlerId handler_id(const std::string& name, const std::string& where) {
 // dt::When is cards.proto's Trigger.When, value for value: the loader casts one to the other.
 static_assert(int(When::None) == pb::Trigger::WHEN_UNSPECIFIED && int(When::YourDraw) == pb::Trigger::YOUR_DRAW &&
                   int(When::AfterCombat) == pb::Trigger::AFTER_COMBAT && int(When::Killed) == pb::Trigger::KILLED &&
-                  int(When::Kills) == pb::Trigger::KILLS && int(When::NoDestiny) == pb::Trigger::NO_DESTINY &&
+                  int(When::Kills) == pb::Trigger::KILLS && int(When::Wounds) == pb::Trigger::WOUNDS &&
+                  int(When::NoDestiny) == pb::Trigger::NO_DESTINY &&
                   int(When::Held) == pb::Trigger::HELD && int(When::Builds) == pb::Trigger::BUILDS &&
                   int(When::FortificationLost) == pb::Trigger::FORTIFICATION_LOST &&
                   int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC && pb::Trigger::When_MAX == pb::Trigger::MADE_HERETIC,
@@ -619,12 +630,20 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.killer_survives = t.killer_survives();
     for (const auto& h : t.hold()) tr.hold.push_back(convert(h, where));
     tr.only_without_d = t.only_without_d();
+    tr.or_kills = t.or_kills();
+    tr.target_killer = t.target_killer();
+    tr.optional = t.optional();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
   d.grant_affil = affils(c.grant_affiliation(), where);
   d.revoke_affil = affils(c.revoke_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);
+  for (const auto& r : c.revoke_designation()) {  // keywords only: a designation that is no keyword has nothing to lose
+    const uint32_t k = keyword_for_designation(upper(r));
+    if (!k) throw std::runtime_error(where + ": revoke_designation \"" + r + "\" is no keyword");
+    d.revoke_keywords |= k;
+  }
   for (int a : c.casts()) d.casts |= aspect_bit(a);
   for (int a : c.casts_personal()) d.casts_personal |= aspect_bit(a);
   d.aspect = aspect_bit(c.aspect());
@@ -768,6 +787,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.discard_self = a.discard_self();
     x.negate = a.negate();
     x.effects = effects(a.effect(), where);
+    x.any_player = a.any_player();
+    x.to_hand = a.to_hand();
+    x.retarget = uint8_t(std::clamp(int(a.retarget()), 0, 2));
+    x.or_negate = a.or_negate();
     d.answers = std::move(x);
   }
   if (c.has_virus()) {

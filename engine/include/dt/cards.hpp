@@ -201,6 +201,15 @@ struct Substitute {
   bool wounded_after = false;
 };
 
+// What its warriors' spells cost (docs/effects.md "Spell prices"); mirrors cards.proto's SpellPrice.
+struct SpellPrice {
+  uint8_t aspects = 0;      // spells of these aspects (ArtAspect bits); 0 any
+  int8_t d_counts = 1;      // each D the caster spends counts this many times
+  int8_t price_times = 1;   // the price is this many times more
+  bool in_combat = false;   // only while a combat is under way
+  std::optional<WarriorFilter> target;  // only spells cast on a warrior matching it
+};
+
 struct StaticMod {
   Scope scope = Scope::Self;
   WarriorFilter who;
@@ -240,6 +249,7 @@ struct StaticMod {
   // cover_attack_tactics: bit 0 Fight, bit 1 Shoot (0 both).
   uint8_t cover_attack = 0;
   uint8_t cover_attack_tactics = 0;
+  std::shared_ptr<const SpellPrice> spell_price;  // (when set) what the warriors' spells cost them (effects/art.cpp)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep };
@@ -403,7 +413,7 @@ struct Ability {
   std::vector<Effect> effects;
 };
 
-enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, NoDestiny = 20,
+enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, NoDestiny = 20,
                             Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103 };
 struct Trigger {
   When when = When::None;
@@ -415,6 +425,11 @@ struct Trigger {
   bool killer_survives = false;  // KILLS: the killer does not die in that combat
   std::vector<WarriorFilter> hold;  // HELD: each met by one of its player's warriors in play
   bool only_without_d = false;      // YOUR_DRAW: only when its player has no D
+  // WOUNDS (effects/triggers/wound_triggers.hpp): a combat's blow wounded a warrior matching `victim`, struck by one
+  // matching `killer` (both relative to the card's player); `killer_survives`: the striker lives through the combat.
+  bool or_kills = false;       // WOUNDS: a blow that killed counts too
+  bool target_killer = false;  // WOUNDS: the effects' TARGET is the warrior that struck, not the one struck
+  bool optional = false;       // its player may let it go: asked `choose c<target>` or `choose done` first
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -548,6 +563,8 @@ enum RuleFamily : uint32_t {
   famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
   famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
   famPlayerImmunity = 1u << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
+  famWoundTriggers = 1u << 24,   // a trigger on a combat's wound (When::Wounds)
+  famSpellPrice = 1u << 25,      // a modifier changing what spells cost (StaticMod::spell_price)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -602,6 +619,10 @@ struct AnswerSpec {
   bool discard_self = false;  // a card in play is discarded to answer
   bool negate = false;        // the card just played does nothing and is discarded
   std::vector<Effect> effects;
+  bool any_player = false;    // the player who played it may answer it too
+  bool to_hand = false;       // it goes back to its player's hand once its effects are done (one bound for the discard pile)
+  uint8_t retarget = 0;       // its effects go elsewhere: 1 to its caster, 2 to a legal target the answerer picks
+  bool or_negate = false;     // with retarget: the answerer may negate it instead
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one
@@ -650,6 +671,7 @@ struct alignas(4096) CardDef {
   int8_t hand_limit = 0;                        // lying before its player: its hand limit
   int8_t copies_used = 1;                       // equipment: copies on one warrior that count at once
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
+  uint32_t revoke_keywords = 0;                 // attachment: keywords the bearer loses while it counts
   uint8_t casts = 0;                            // warrior: Art aspects (ArtAspect bits)
   uint8_t casts_personal = 0;                   // warrior: aspects of PERSONAL COMBAT SPELLs only
   uint8_t aspect = 0;                           // Art card: its aspect bit

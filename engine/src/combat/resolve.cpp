@@ -16,6 +16,7 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/warriors/wounds.hpp"
+#include "effects/triggers/wound_triggers.hpp"
 #include "combat/groups.hpp"
 #include "effects/choices/control.hpp"
 
@@ -143,6 +144,9 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
     const bool wounded_now = victim == SD ? d_wounded_now : a_wounded_now;
     if (wounded_now) s.lasting.push_back({m.source, victim, {}, s.card(m.source).owner});
   }
+  // PRISON CAMP, BAUHAUS COP: triggers on these blows, read now, fired once the combat is over.
+  const std::vector<WoundFire> wound_fire = combat_wound_triggers(s, A, SA, a_dead || a_wounded_now, a_dead, D, SD,
+                                                                  d_dead || d_wounded_now, d_dead);
   std::vector<Kill> kills;
   if (d_dead) kills.push_back({SD, A, d_v});
   if (a_dead) kills.push_back({SA, D, a_v});
@@ -160,6 +164,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
   finish_combat(s, log);
   if (!fates.empty()) meet_fates(s, fates, log);
+  if (!wound_fire.empty()) fire_wound_triggers(s, wound_fire, log);
 }
 
 void finish_combat(State& s, Log log) {

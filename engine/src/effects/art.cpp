@@ -109,20 +109,53 @@ static int per_d_for(const State& s, CardId caster, CardId spell) {
   return cheaper_this_turn(s, caster) ? cheaper(per) : per;
 }
 
+// StaticMod.spell_price (docs/effects.md "Spell prices"): while a modifier reaching the caster holds, its spells
+// of an aspect (in a combat, on a matching target) cost it more (DWINDLING FAITH: twice the price) or each D
+// it spends counts several times (ELEMENTAL MASTER: five). Prices multiply; of several counts the highest holds.
+struct PriceRules {
+  int d_counts = 1, times = 1;
+};
+static PriceRules price_rules(const State& s, CardId caster, CardId spell, CardId target) {
+  PriceRules r;
+  if (!(s.families & famSpellPrice) || caster == kNoCard || !is_warrior_in_play(s, caster)) return r;
+  const uint8_t aspect = s.def(spell).aspect;
+  for_each_mod(
+      s, caster,
+      [&](const StaticMod& m, CardId src) {
+        const SpellPrice& p = *m.spell_price;
+        if (p.aspects && !(p.aspects & aspect)) return;
+        if (p.in_combat && !s.combat.active) return;
+        if (p.target && (target == kNoCard || !is_warrior_in_play(s, target) ||
+                         !filter_matches(s, *p.target, target, s.card(src).controller)))
+          return;
+        r.d_counts = std::max(r.d_counts, int(p.d_counts));
+        r.times *= p.price_times;
+      },
+      ModWant::SpellPrice);
+  return r;
+}
+
+int spell_d(const State& s, CardId caster, CardId spell, int d, CardId target) {
+  if (!(s.families & famSpellPrice) || d <= 0) return d;
+  const PriceRules r = price_rules(s, caster, spell, target);
+  return (d * r.times + r.d_counts - 1) / r.d_counts;
+}
+
 // `fixed`: the spell's fixed price (PHANTASM: its model's).
-static int price_of(const State& s, CardId caster, CardId spell, int n, int fixed) {
+static int price_of(const State& s, CardId caster, CardId spell, int n, int fixed, CardId target = kNoCard) {
   const PlaySpec& p = *s.def(spell).play;
   if (n > 0 && s.def(spell).has_designation(desig::FirstPurchaseFree)) --n;
   const bool cheap = cheaper_this_turn(s, caster);
   int d = (cheap ? cheaper(fixed) : fixed) + (cheap ? cheaper(p.per_d) : p.per_d) * n;
+  d = spell_d(s, caster, spell, d, target);
   if (has_designation(s, caster, desig::SpellDCountsTwice)) d = (d + 1) / 2;
   if (has_designation(s, caster, desig::CastsForMore)) d += 3;
   if (at_peace_only(s, caster, spell)) d += 2;  // AT PEACE WITH THE ART
   return d;
 }
 
-int cast_price(const State& s, CardId caster, CardId spell, int n) {
-  return price_of(s, caster, spell, n, s.def(spell).play->cost_d);
+int cast_price(const State& s, CardId caster, CardId spell, int n, CardId target) {
+  return price_of(s, caster, spell, n, s.def(spell).play->cost_d, target);
 }
 
 int cast_price_on_model(const State& s, CardId caster, CardId spell, CardId model) {
@@ -133,6 +166,34 @@ int cast_price_on_model(const State& s, CardId caster, CardId spell, CardId mode
 // spells count as combat spells, cast on either combatant.
 static bool personal_as_combat(const State& s, CardId caster) {
   return has_ability(s, caster, desig::PersonalSpellsAsCombatSpells);
+}
+
+// Where `caster` could cast `spell` (a spell with a target of its own, not a PERSONAL COMBAT SPELL), as its
+// options list them, whatever the price: REDIRECT sends a spell just cast to one of them.
+std::vector<Target> spell_targets(const State& s, int seat, CardId caster, CardId spell) {
+  std::vector<Target> out;
+  const CardDef& d = s.def(spell);
+  if (!d.play || d.spell == SpellKind::Personal || !is_warrior_in_play(s, caster)) return out;
+  const PlaySpec& p = *d.play;
+  for (const Target& t : targets(s, seat, p.target, p.filter, spell)) {
+    if (!art_target_ok(s, caster, spell, t.card) || !defender_ok(s, p.effects, t.card)) continue;
+    if (t.card != kNoCard && (immune_to(s, t.card, spell) || effect_blocked_target(s, t.card, spell))) continue;
+    out.push_back(t);
+  }
+  return out;
+}
+
+// REPUDIATE: a spell any caster may cast (no aspect of its own) needs a warrior that casts some spell.
+bool casts_any_spell(const State& s, CardId w) {
+  if (!is_warrior_in_play(s, w)) return false;
+  const uint32_t kw = keywords(s, w);
+  if (kw & kwProfane) return false;
+  if (s.def(w).casts || s.def(w).casts_personal || (kw & kwBlessed) || revealed(s, w)) return true;
+  if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, w) & bit(Affil::Brotherhood))) return true;
+  uint8_t granted = 0;
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { granted |= m.casts; }, ModWant::Casts);
+  return granted != 0 || has_designation(s, w, desig::CastsAnySpellForMore) ||
+         has_designation(s, w, desig::CastsNonCombatSpellsForMore);
 }
 
 void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
@@ -152,12 +213,20 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     // A spell cast as an action is an action of its caster: none for a stunned
     // warrior (POWERFUL BLOW) nor one that PERFORMS NO ACTIONS (printed STRANGLEHOLD).
     if (d.spell == SpellKind::Action && stunned(s, caster)) return;
-    // How many times this caster can buy the price (1 for a fixed price).
-    int times = 0;
+    // How many times this caster can buy the price (1 for a fixed price), on `on` (a price may depend on it).
     // "For every X D" has no cap but the player's D (and the card's own maximum).
-    const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : destiny + 1) : 1;
-    while (times < cap && cast_price(s, caster, c, p.per_d > 0 ? times + 1 : 0) <= destiny) ++times;
-    if (times == 0 && !(p.zero_times && cast_price(s, caster, c, 0) <= destiny)) return;
+    // A D counting several times (ELEMENTAL MASTER) buys as many more purchases.
+    const bool per_target = (s.families & famSpellPrice) != 0;
+    const int cap = p.per_d > 0 ? (p.max_times > 0 ? p.max_times : (destiny + 1) * (per_target ? 9 : 1)) : 1;
+    auto times_on = [&](CardId on) {
+      int n = 0;
+      while (n < cap && cast_price(s, caster, c, p.per_d > 0 ? n + 1 : 0, on) <= destiny) ++n;
+      return n;
+    };
+    auto affordable = [&](int n, CardId on) { return n > 0 || (p.zero_times && cast_price(s, caster, c, 0, on) <= destiny); };
+    const int times = times_on(kNoCard);
+    // IT SHALL BE DONE, EXCELLENCY: a spell may cost less on some targets; each target is priced on its own.
+    if (!per_target && !affordable(times, kNoCard)) return;
     if (d.spell == SpellKind::Personal && takes_ratings(d)) {  // PHANTASM: on a model, priced by it
       if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) return;
       for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
@@ -174,12 +243,15 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       if (!s.combat.active) return;
       for (CardId w : {s.combat.attacker, s.combat.defender}) {
         if (!art_target_ok(s, caster, c, w) || immune_to(s, w, c) || effect_blocked(s, w, c)) continue;
+        const int n = per_target ? times_on(w) : times;
+        if (!affordable(n, w)) continue;
         Option o{OptKind::Play, c, w};
         o.c = caster;
-        push_times(out, o, p.per_d, times, p.zero_times);
+        push_times(out, o, p.per_d, n, p.zero_times);
       }
       return;
     }
+    if (per_target && !affordable(times, kNoCard) && d.spell == SpellKind::Personal) return;
     if (d.spell == SpellKind::Personal) {
       if (combat_opponent(s, caster) == kNoCard || effect_blocked(s, caster, c)) return;
       Option o{OptKind::Play, c, kNoCard};  // the caster is its own target
@@ -192,10 +264,12 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // SUGGESTION
       if (!forced_attacker_ok(s, seat, c, t.card)) continue;   // COMMAND
       if (t.card != kNoCard && d.spell == SpellKind::Combat && effect_blocked_target(s, t.card, c)) continue;
+      const int n = per_target && t.card != kNoCard ? times_on(t.card) : times;
+      if (!affordable(n, t.card)) continue;
       Option o{OptKind::Play, c, t.card};
       o.c = caster;
       o.seat = t.seat;
-      push_times(out, o, p.per_d, times, p.zero_times);
+      push_times(out, o, p.per_d, n, p.zero_times);
     }
   };
   auto by = [&](CardId caster, CardId mystic = kNoCard) {
@@ -256,6 +330,13 @@ static const CastSpell* cast_spell(const State& s, CardId card) {
   return nullptr;
 }
 
+// D that `n` more purchases of a spell cast in this combat cost: per purchase, or with spell prices in the game
+// (StaticMod.spell_price) what they add to its whole price.
+static int more_d(const State& s, const CastSpell& sp, int n) {
+  if (!(s.families & famSpellPrice)) return per_d_for(s, sp.caster, sp.card) * n;
+  return cast_price(s, sp.caster, sp.card, sp.times + n, sp.target) - cast_price(s, sp.caster, sp.card, sp.times, sp.target);
+}
+
 void add_d_options(const State& s, int seat, std::vector<Option>& out) {
   if (!s.rules.spell_d_added_in_combat) return;
   for (const CastSpell& sp : s.combat.spells) {
@@ -265,7 +346,13 @@ void add_d_options(const State& s, int seat, std::vector<Option>& out) {
     if (on != kNoCard && (combat_opponent(s, on) == kNoCard || effect_blocked(s, on, sp.card))) continue;
     const int cap = d.play->max_times > 0 ? d.play->max_times - sp.times : 0;
     if (d.play->max_times > 0 && cap <= 0) continue;
-    const int n = max_times(s, seat, 0, per_d_for(s, sp.caster, sp.card), cap);
+    int n = 0;
+    if (s.families & famSpellPrice) {  // ELEMENTAL MASTER: what more purchases add to the spell's whole price
+      const int limit = cap > 0 ? cap : (destiny(s, seat) + 1) * 9;
+      while (n < limit && more_d(s, sp, n + 1) <= destiny(s, seat)) ++n;
+    } else {
+      n = max_times(s, seat, 0, per_d_for(s, sp.caster, sp.card), cap);
+    }
     Option o{OptKind::AddD, sp.card};
     push_times(out, o, d.play->per_d, n);
   }
@@ -275,10 +362,11 @@ void apply_add_d(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   CastSpell sp = *cast_spell(s, o.a);
   const PlaySpec& p = *s.def(o.a).play;
-  destiny(s, me) -= per_d_for(s, sp.caster, sp.card) * o.n;
+  const int paid = more_d(s, sp, o.n);
+  destiny(s, me) -= paid;
   for (CastSpell& x : s.combat.spells)
     if (x.card == o.a) x.times = int16_t(x.times + o.n);
-  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, per_d_for(s, sp.caster, sp.card) * o.n});
+  emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, paid});
   run_effects(s, me, o.a, spell_user(s, sp.card, sp.caster, sp.target), {sp.target, sp.target_seat}, o.n, p.effects,
               log, nullptr);
   s.window.passes = 0;  // the same player may go on

@@ -65,7 +65,7 @@ void fill_mod_sources(const State& s, std::vector<CardId>& out);
 std::vector<CardId>* memoized_mod_sources(const State& s);
 // What a caller of for_each_mod reads of each modifier: the others are skipped
 // before their conditions are judged (same answers, less work).
-enum class ModWant : uint8_t { All, Keywords, Designations, Casts, Ratings, Kills, Fates, CoverAttack };
+enum class ModWant : uint8_t { All, Keywords, Designations, Casts, Ratings, Kills, Fates, CoverAttack, SpellPrice };
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn,
                   ModWant want = ModWant::All);
 
@@ -112,7 +112,10 @@ void play_resolves(State& s, int me, const Option& o, Log log);
 // --- the Art (art.cpp) ---
 // Cast options of Art card c for `seat` (each caster buys "for every X D" as often as it can pay).
 void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
-int cast_price(const State& s, CardId caster, CardId spell, int n);
+// `target`: the warrior it is cast on (a price may depend on it: IT SHALL BE DONE, EXCELLENCY).
+int cast_price(const State& s, CardId caster, CardId spell, int n, CardId target = kNoCard);
+// D that `caster` spends toward `spell` (on `target`), as its spell prices count them (StaticMod.spell_price).
+int spell_d(const State& s, CardId caster, CardId spell, int d, CardId target = kNoCard);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
 bool wound_barred(const State& s, CardId victim, CardId by);
@@ -185,6 +188,10 @@ struct KillContext { int victim_v = 0; bool mutual = false; };
 bool effects_possible(const State& s, const std::vector<Effect>& fx);
 // May `caster` cast `spell` (its aspects, BLESSED, never PROFANE)?
 bool can_cast(const State& s, CardId caster, CardId spell);
+// REDIRECT: the targets `caster` (of `seat`) could cast `spell` on, whatever the price.
+std::vector<Target> spell_targets(const State& s, int seat, CardId caster, CardId spell);
+// REPUDIATE: does the warrior cast any spell at all (a spell of no aspect of its own needs no more)?
+bool casts_any_spell(const State& s, CardId w);
 // LANE CHUNG's boast (docs/effects.md, BOASTS): a LastingMod from the warrior on
 // itself with this seat is made in one turn; its player's next turn gives it
 // that player's seat, so the marker says "boasted last turn" for that whole turn.

@@ -129,6 +129,9 @@ static const HandlerTable& handlers() {
     m[size_t(H::attack_on_after_kill)] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
     // gEngine CYBERCURITY MP: the target is its prisoner (effects/lasting/prison.hpp); `mine` is the target here.
     m[size_t(H::imprison)] = [](State& s, int seat, CardId source, CardId t, int, Log log) { imprison(s, seat, source, t, log); };
+    m[size_t(H::imprison_stripped)] = [](State& s, int seat, CardId source, CardId t, int, Log log) {
+      imprison(s, seat, source, t, log, true);
+    };
     // DOOMED: discarded once its player's D is down to 0.
     m[size_t(H::discard_if_no_destiny)] = [](State& s, int seat, CardId source, CardId, int, Log) {
       if (destiny(s, seat) <= 0 && s.card(source).zone == Zone::InPlay) discard_from_play(s, source);

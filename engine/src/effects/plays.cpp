@@ -158,7 +158,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   const PlaySpec& p = *d.play;
   int paid = 0;  // what the caster's player spent on a spell
   if (d.type == CardType::Art && o.c != kNoCard) {
-    const int price = takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n);
+    const int price = takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n, o.b);
     paid = mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
     destiny(s, me) -= paid;
   }
@@ -208,11 +208,11 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
+  const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // YOUNG GUARD, MISCOMMUNICATION: the effects wait while another player may cancel the card.
-  if (offer_cancel(s, me, o.a, tgt, o.n, true)) return;
+  if (offer_cancel(s, me, o.a, tgt, o.n, true, user)) return;
   // MENTAL CONSTITUTION: the warrior's immunity kept or waived before the effects run.
   if (offer_waiver(s, me, o.a, tgt, o.n, true, o.c)) return;
-  const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n);

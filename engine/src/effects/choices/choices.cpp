@@ -14,6 +14,7 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/triggers/cancel.hpp"
+#include "effects/triggers/wound_triggers.hpp"
 #include "effects/triggers/spy.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "effects/attacks/charge.hpp"
@@ -87,6 +88,13 @@ static int pile_price(const State& s, const ChoiceSpec& c, CardId x) {
   for (const PileSource& p : c.piles)
     if (s.card(x).zone == pile_zone(p.pile)) return p.cost_d + p.v_times * s.def(x).v;
   return c.cost_d;
+}
+
+// What a pick costs its chooser: for a spell, D its caster spends toward it (EMINENT SUMMONER: counted twice).
+static int pick_price(const State& s, const PendingChoice& ch, const ChoiceSpec& c, CardId x) {
+  const int d = x == kNoCard || c.piles.empty() ? c.cost_d : pile_price(s, c, x);
+  if (!(s.families & famSpellPrice) || s.def(ch.source).type != CardType::Art || ch.user == kNoCard) return d;
+  return spell_d(s, ch.user, ch.source, d, ch.target);
 }
 
 // EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
@@ -281,6 +289,8 @@ struct MechanismChoice {
 static constexpr MechanismChoice kMechanismChoices[] = {
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not
     {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
+    {is_retarget_choice, retarget_options, apply_retarget},         // REDIRECT, REFLECTION: where a spell goes
+    {is_may_trigger_choice, may_trigger_options, apply_may_trigger},  // PRISON CAMP: take a trigger, or not
     {is_spy_choice, spy_choice_options, apply_spy_choice},           // SPY IN THE RANKS: take a reward, or not
     {group_choice, group_choice_options, apply_group_choice},        // GOLDEN LION, a group's strike
     {toll_choice, toll_options, apply_toll},
@@ -319,7 +329,7 @@ void choice_options(const State& s, std::vector<Option>& out) {
   const size_t first = out.size();
   if (ch.picks_left != 0) {
     for (CardId x : ch.candidates)
-      if (still_there(s, c, x) && destiny(s, ch.seat) >= (c.piles.empty() ? c.cost_d : pile_price(s, c, x)))
+      if (still_there(s, c, x) && destiny(s, ch.seat) >= pick_price(s, ch, c, x))
         out.push_back({OptKind::Choose, x});
     for (int8_t p : ch.seats)
       if (!s.seats[size_t(p)].eliminated) {
@@ -357,13 +367,13 @@ void apply_choose(State& s, const Option& o, Log log) {
   std::optional<UndoRecorder> record;
   if (just_played(s, source)) record.emplace(s, source);
   if (o.a != kNoCard) {
-    destiny(s, who) -= c.piles.empty() ? c.cost_d : pile_price(s, c, o.a);
+    destiny(s, who) -= pick_price(s, ch, c, o.a);
     std::erase(ch.candidates, o.a);
     const Zone was = s.card(o.a).zone;
     run_effects(s, by, source, user, t, 1, c.on_pick, log, nullptr, o.a);
     note_pile_pick(s, o.a, was);  // printed POWER OF PERCEPTION
   } else if (o.seat >= 0) {  // a player (ITEM VISION, FILE TRANSFER)
-    destiny(s, who) -= c.cost_d;
+    destiny(s, who) -= pick_price(s, ch, c, kNoCard);
     if (!c.repeat_picks) std::erase(ch.seats, o.seat);
     run_effects(s, by, source, kNoCard, t, 1, c.on_pick, log, nullptr, kNoCard, o.seat);
   } else {
@@ -380,10 +390,16 @@ static void finish_choice(State& s, Log log) {
   const PendingChoice ch = s.choices.front();
   const bool cancel = is_cancel_choice(s, ch), spy = is_spy_choice(s, ch), waiver = is_waiver_choice(s, ch);
   const bool mystic = is_mystic_choice(s, ch);
+  const bool retarget = is_retarget_choice(s, ch);  // REDIRECT left unanswered: the spell plays as it was
+  if (is_may_trigger_choice(s, ch))  // PRISON CAMP's question left unanswered: the trigger is let go
+    std::erase_if(s.lasting, [&](const LastingMod& m) {
+      return m.lock == kMayTrigger && m.source == ch.source && m.target == ch.target;
+    });
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
   const ChoiceSpec& c = spec_of(s, ch.source);
   if (cancel) cancel_choice_done(s, ch, log);  // not cancelled: the Special's effects run now
+  else if (retarget) retarget_choice_done(s, ch, log);
   else if (spy) spy_choice_done(s, ch, log);  // no spy: the mission's reward goes to its player
   else if (waiver) waiver_choice_done(s, ch, log);  // MENTAL CONSTITUTION waived: the card's effects run now
   else if (mystic) mystic_choice_done(s, ch, log);  // gEngine MYSTIC: the next player asked, or the spell resolves

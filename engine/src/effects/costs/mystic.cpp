@@ -37,7 +37,7 @@ static Option cast_of(const LastingMod& m) {
 // What the cast costs for `times` purchases (PHANTASM: its model's price).
 static int price(const State& s, const Option& o, int times) {
   if (takes_ratings(s.def(o.a))) return cast_price_on_model(s, o.c, o.a, o.b);
-  return cast_price(s, o.c, o.a, times);
+  return cast_price(s, o.c, o.a, times, o.b);
 }
 
 struct Growth {

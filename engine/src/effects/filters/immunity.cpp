@@ -17,13 +17,14 @@ namespace detail {
 uint32_t base_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   const AttachRange as = attachments_of(s, w);
-  bool any = false;  // the vehicle gate only when an attachment grants keywords
-  for (CardId a : as) any = any || s.def(a).grant_keywords;
+  bool any = false;  // the vehicle gate only when an attachment grants (or takes away) keywords
+  for (CardId a : as) any = any || s.def(a).grant_keywords || s.def(a).revoke_keywords;
   if (!any) return k;
   const AttachmentGate g = gate_of(s, as);
+  uint32_t revoked = 0;
   for (CardId a : as)
-    if (g.allows(s, a)) k |= s.def(a).grant_keywords;
-  return k;
+    if (g.allows(s, a)) k |= s.def(a).grant_keywords, revoked |= s.def(a).revoke_keywords;
+  return k & ~revoked;  // ILLUMINATION: an immunity lost while it is on
 }
 
 }  // namespace detail
@@ -41,7 +42,35 @@ bool immune_kw(uint32_t k, const CardDef& src) {
 
 }  // namespace
 
+// ANNIHILATION: a card no immunity keeps off.
+static bool unstoppable(const State& s, CardId source) {
+  return source != kNoCard && s.def(source).has_designation(desig::ImmunityDoesNotProtect);
+}
+
+// CARDINAL DURAND: while its player has it in play, ART IMMUNITY does not hold against that player's Art.
+static bool art_immunity_negated(const State& s, CardId source) {
+  const int seat = s.card(source).controller;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (s.card(c).zone == Zone::InPlay && !s.card(c).hidden && s.def(c).has_designation(desig::NegatesArtImmunity))
+      return true;
+  return false;
+}
+
+// Keywords a warrior's attachments take away (ILLUMINATION, DISTRACTED), whatever gives them.
+static uint32_t attachments_revoke(const State& s, CardId w) {
+  const AttachRange as = attachments_of(s, w);
+  bool any = false;
+  for (CardId a : as) any = any || s.def(a).revoke_keywords;
+  if (!any) return 0;
+  const AttachmentGate g = gate_of(s, as);
+  uint32_t r = 0;
+  for (CardId a : as)
+    if (g.allows(s, a)) r |= s.def(a).revoke_keywords;
+  return r;
+}
+
 bool immune_to(const State& s, CardId w, CardId source) {
+  if (unstoppable(s, source)) return false;
   if (immune_to_target(s, w, source)) return true;
   // MENTAL CONSTITUTION: immune unless its player waived it for this card (effects/filters/waiver.hpp).
   return source != kNoCard && (s.def(source).type == CardType::Art || s.def(source).type == CardType::Symmetry) &&
@@ -59,6 +88,7 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
   if (src.has_designation(desig::Poison))
     return s.card(source).controller != s.card(w).controller && has_designation(s, w, desig::PoisonImmunity);
   if (src.type != CardType::Art && src.type != CardType::Symmetry) return false;
+  if (unstoppable(s, source)) return false;
   if (has_designation(s, w, family::ImmuneTo(src.name))) return true;  // e.g. CYBERNETIC RETINAS
   if (shielded_from_symmetry(s, w, source)) return true;              // STRENGTH OF WILL
   // Immune to this very card, by a pick (EXORCISE DISEASE for the combat, MIND WALL for longer).
@@ -93,7 +123,9 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
         if (mod_filter_matches(s, m.who, w, s.card(x).controller)) k |= m.grant;
       }
     }
-  return immune_kw(k & ~revoked, src);
+  k &= ~(revoked | attachments_revoke(s, w));
+  if ((k & kwArtImmunity) && src.type == CardType::Art && art_immunity_negated(s, source)) k &= ~kwArtImmunity;
+  return immune_kw(k, src);
 }
 
 }  // namespace detail

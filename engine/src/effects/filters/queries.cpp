@@ -338,14 +338,17 @@ bool has_ability_text(const State& s, CardId w, std::string_view d) {
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   const AttachRange as = attachments_of(s, w);
-  std::optional<AttachmentGate> gate;  // only for an attachment that grants keywords
+  std::optional<AttachmentGate> gate;  // only for an attachment that grants (or takes away) keywords
+  uint32_t revoked = 0;
   for (CardId a : as) {
-    if (!s.def(a).grant_keywords) continue;
+    const CardDef& ad = s.def(a);
+    if (!ad.grant_keywords && !ad.revoke_keywords) continue;
     if (!gate) gate = gate_of(s, as);
-    if (gate->allows(s, a) && !effect_blocked(s, w, a)) k |= s.def(a).grant_keywords;
+    if (!gate->allows(s, a) || effect_blocked(s, w, a)) continue;
+    k |= ad.grant_keywords;
+    revoked |= ad.revoke_keywords;  // ILLUMINATION, DISTRACTED: an immunity lost while it is on
   }
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; }, ModWant::Keywords);
-  uint32_t revoked = 0;
   for (const LastingMod& m : s.lasting) {  // SLEEP's NONCOMBATANT, until its player's next turn
     if (!m.grant || m.target != w) continue;
     if (m.lock == kKeywordsRevoked) revoked |= m.grant;  // PLATINUM DREAM: lost for good, whatever grants it

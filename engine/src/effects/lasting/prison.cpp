@@ -12,7 +12,9 @@
 
 namespace dt::detail {
 
-static bool jails(const std::vector<Effect>& fx) { return has_handler(fx, HandlerId::imprison); }
+static bool jails(const std::vector<Effect>& fx) {
+  return has_handler(fx, HandlerId::imprison) || has_handler(fx, HandlerId::imprison_stripped);
+}
 
 static bool imprisoned(const State& s, CardId w) { return marked(s, w, kImprisoned); }
 
@@ -20,21 +22,29 @@ bool imprison_target_ok(const State& s, const std::vector<Effect>& fx, CardId t)
   return !jails(fx) || (t != kNoCard && !imprisoned(s, t));
 }
 
-void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log) {
+void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log, bool stripped) {
   // A jailer killed by its own wound takes no one.
-  if (jailer == kNoCard || !is_warrior_in_play(s, jailer) || !is_warrior_in_play(s, prisoner) || imprisoned(s, prisoner))
+  if (jailer == kNoCard || s.card(jailer).zone != Zone::InPlay || !is_warrior_in_play(s, prisoner) ||
+      imprisoned(s, prisoner))
     return;
   s.lasting.push_back({jailer, prisoner, {}, kNoTurnEnds, kNoCard, kwNoncombatant, kImprisoned});
   emit(log, {EventKind::Effect, int8_t(seat), jailer, prisoner, int(Op::Handler), -1});
   std::vector<CardId> cards;
   for (CardId a : attachment_list(s, prisoner)) cards.push_back(a);
+  if (stripped) {  // PRISON CAMP, EAONIAN JUSTIFIER: all of them go
+    for (CardId a : cards)
+      if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);
+    return;
+  }
   if (!cards.empty()) ask_pick(s, jailer, prisoner, seat, seat, std::move(cards), -1);
 }
 
 bool is_prison_choice(const State& s, const PendingChoice& ch) {
-  if (s.def(ch.source).type != CardType::Warrior) return false;
-  for (const Ability& ab : s.def(ch.source).abilities)
+  const CardDef& d = s.def(ch.source);
+  for (const Ability& ab : d.abilities)
     if (jails(ab.effects)) return true;
+  for (const Trigger& t : d.triggers)
+    if (jails(t.effects)) return true;
   return false;
 }
 

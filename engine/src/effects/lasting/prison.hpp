@@ -9,13 +9,15 @@
 
 namespace dt::detail {
 
-// Handler `imprison`, an ability of a warrior in play (its user, the jailer) on a
+// Handler `imprison`, an ability of a warrior in play (its user, the jailer) or a
+// trigger of a card in play (the card: BAUHAUS COP, PRISON CAMP) on a
 // warrior: the target is a NONCOMBATANT while the jailer stays in play (a
 // kImprisoned marker, dropped by take_out when the jailer leaves play); its
 // jailer's player then may discard any of the cards attached to it (a question:
-// `choose c12` each, `choose done`).
-void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log);
-// Not a warrior imprisoned already; true for abilities without the handler.
+// `choose c12` each, `choose done`). `stripped` (handler `imprison_stripped`):
+// every card on it is discarded, no question asked.
+void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log, bool stripped = false);
+// Not a warrior imprisoned already; true for effects without either handler.
 bool imprison_target_ok(const State& s, const std::vector<Effect>& fx, CardId t);
 bool is_prison_choice(const State& s, const PendingChoice& ch);
 void prison_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);

@@ -108,6 +108,7 @@ static inline bool wanted(const StaticMod& m, ModWant want) {
     case ModWant::Kills: return m.kills_over_a_times != 0;
     case ModWant::Fates: return m.after_combat != 0;
     case ModWant::CoverAttack: return m.cover_attack != 0;
+    case ModWant::SpellPrice: return m.spell_price != nullptr;
   }
   return true;
 }

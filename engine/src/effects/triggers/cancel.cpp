@@ -11,14 +11,51 @@
 
 namespace dt::detail {
 
+// REFLECTION: the warrior the card's effects turn back to, when there is one to turn them to.
+static CardId reflect_to(const State& s, CardId card, CardId target, CardId user) {
+  if (user == kNoCard || !is_warrior_in_play(s, user) || target == kNoCard || target == user) return kNoCard;
+  return is_warrior_in_play(s, target) ? user : kNoCard;
+}
+
+// REDIRECT: the other legal targets of a spell just cast by `user` (of `seat`): warriors, then players.
+static std::vector<Target> redirect_targets(const State& s, int seat, CardId card, Target was, CardId user) {
+  std::vector<Target> out;
+  if (user == kNoCard || s.def(card).type != CardType::Art) return out;
+  // A card that stayed on a warrior moves to another warrior; one lying before a player stays where it is.
+  const bool on_warrior = s.card(card).zone == Zone::InPlay && s.card(card).attached_to != kNoCard;
+  if (s.card(card).zone == Zone::InPlay && !on_warrior) return out;
+  for (const Target& t : spell_targets(s, seat, user, card)) {
+    if (t.card != kNoCard ? t.card == was.card : t.seat == was.seat) continue;
+    if (on_warrior && t.card == kNoCard) continue;
+    out.push_back(t);
+  }
+  return out;
+}
+
 // Card::answers: does card `a` answer `card`, just played on `target`, at a price its player can pay?
-static bool answer_fits(const State& s, CardId a, int seat, CardId card, CardId target) {
+// `by` played it (`own`: `seat` did), cast by `user`.
+static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card, Target target, CardId user) {
+  const bool own = seat == by;
   const AnswerSpec& x = *s.def(a).answers;
+  if (own && !x.any_player) return false;
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
+  // PREFERRED SPELL: only a card on its way to the discard pile goes back to a hand.
+  if (x.to_hand && s.card(card).zone != Zone::Discard) return false;
+  if (x.retarget == 1 && !x.or_negate && reflect_to(s, card, target.card, user) == kNoCard) return false;
+  if (x.retarget == 2 && !x.or_negate && redirect_targets(s, by, card, target, user).empty())
+    return false;
+  // REPUDIATE: an Art spell answers as cast by one of its player's warriors that may cast it.
+  if (s.def(a).type == CardType::Art && s.card(a).zone == Zone::Hand) {
+    if (faces_immunity(s, seat, a)) return false;
+    bool caster = false;
+    for (CardId w : warriors_of(s, seat))
+      if (!s.card(w).hidden && (s.def(a).aspect ? can_cast(s, w, a) : casts_any_spell(s, w))) caster = true;
+    if (!caster) return false;
+  }
   if (x.on_bearer) {  // KANJI'S LUCKY SENSE: played directly on its warrior or one of its attachments
     const CardId w = home_of(s, a);
-    if (target == kNoCard || w == kNoCard || (target != w && s.card(target).attached_to != w)) return false;
+    if (target.card == kNoCard || w == kNoCard || (target.card != w && s.card(target.card).attached_to != w)) return false;
   }
   return true;
 }
@@ -26,22 +63,36 @@ static bool answer_fits(const State& s, CardId a, int seat, CardId card, CardId 
 // What may answer `card` (just played on `target`) for `seat`: its cards in play that do (YOUNG GUARD,
 // FORESEEING TALISMAN), then the Specials in its hand (FIZZLE, MISCOMMUNICATION; not while it may
 // play no Special in this combat).
-static std::vector<CardId> cancellers(const State& s, int seat, CardId card, CardId target) {
+// REPUDIATE, an Art spell in hand, answers as cast; PREFERRED SPELL, REFLECTION answer their own player's cards too.
+static std::vector<CardId> cancellers(const State& s, int seat, int by, CardId card, Target target, CardId user) {
   std::vector<CardId> out;
   if (s.families & famAnswers) {  // a game with no such card in play looks no further
     for (CardId w : warriors_of(s, seat))
-      if (!s.card(w).hidden && s.def(w).answers && answer_fits(s, w, seat, card, target)) out.push_back(w);
+      if (!s.card(w).hidden && s.def(w).answers && answer_fits(s, w, seat, by, card, target, user)) out.push_back(w);
     for (CardId a : s.attached)
       if (s.card(a).controller == seat && s.def(a).answers && is_warrior_in_play(s, bearer_of(s, a)) &&
-          answer_fits(s, a, seat, card, target))
+          answer_fits(s, a, seat, by, card, target, user))
         out.push_back(a);
   }
-  if (!specials_barred(s, seat))
-    for (CardId c : s.seats[size_t(seat)].hand) {
-      const CardDef& d = s.def(c);
-      if (d.type == CardType::Special && d.answers && answer_fits(s, c, seat, card, target)) out.push_back(c);
-    }
+  const bool specials = !specials_barred(s, seat);
+  for (CardId c : s.seats[size_t(seat)].hand) {
+    const CardDef& d = s.def(c);
+    if (!d.answers || c == card) continue;
+    if ((d.type == CardType::Special && specials) || d.type == CardType::Art)
+      if (answer_fits(s, c, seat, by, card, target, user)) out.push_back(c);
+  }
   return out;
+}
+
+// The card just played is negated: its held effects never run, its bonus is taken back, a card it left in
+// play is discarded as it would have been, and nobody else is asked about it.
+static void negate_card(State& s, CardId card) {
+  std::erase_if(s.lasting, [&](const LastingMod& m) {
+    return (m.lock == kSpecialWaits || m.lock == kRetarget) && m.source == card;
+  });
+  std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == card; });
+  if (s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
+  std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
 }
 
 static bool still_usable(const State& s, CardId x, int seat) {
@@ -55,11 +106,12 @@ static bool has_marker(const State& s, uint8_t kind, CardId card) {
   return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kind && m.source == card; });
 }
 
-bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits) {
+bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits, CardId user) {
   bool asked = false;
+  // The other players in turn, then (PREFERRED SPELL) its own player.
   for (uint8_t other : seats_from(s, next_active_seat(s, seat))) {
-    if (other == seat || s.seats[other].eliminated) continue;
-    std::vector<CardId> ws = cancellers(s, other, card, t.card);
+    if (s.seats[other].eliminated) continue;
+    std::vector<CardId> ws = cancellers(s, other, seat, card, t, user);
     if (ws.empty()) continue;
     ask_pick(s, card, t.card, seat, other, std::move(ws));
     s.choices.back().target_seat = t.seat;
@@ -75,6 +127,7 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
     LastingMod m{card, t.card, {}, kNoTurnEnds};
     m.lock = kSpecialWaits;
     m.player = t.seat;
+    m.other = user;  // its caster (REFLECTION), and the USER of its effects
     s.lasting.push_back(m);
   }
   return true;
@@ -96,7 +149,7 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   if (o.a == kNoCard) return;  // let it be
   const CardId card = ch.source;
   const AnswerSpec& x = *s.def(o.a).answers;
-  destiny(s, ch.seat) -= x.cost_d;
+  destiny(s, ch.seat) -= x.cost_d;  // (an Art answer, REPUDIATE, has no other price)
   const CardId user = s.card(o.a).zone != Zone::InPlay ? kNoCard : home_of(s, o.a);
   if (s.card(o.a).zone == Zone::Hand) {  // FIZZLE, MISCOMMUNICATION are played, then go where they go
     take_out(s, o.a);
@@ -106,41 +159,162 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
     if (s.card(o.a).attached_to != kNoCard) emit(log, {EventKind::Effect, int8_t(ch.seat), o.a, card, 0, -1});
     if (x.discard_self) discard_from_play(s, o.a);  // the YOUNG GUARD is the price
   }
-  if (x.negate) {
-    // The card is negated: its held effects never run, its bonus is taken back,
-    // and a card it left in play is discarded as it would have been.
-    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
-    std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == card; });
-    if (s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
-    // Nobody else is asked about it.
-    std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
+  if (x.negate) negate_card(s, card);
+  if (x.to_hand) {  // PREFERRED SPELL: back to its player's hand once its effects are done
+    LastingMod m{card, kNoCard, {}, kNoTurnEnds};
+    m.lock = kToHand;
+    s.lasting.push_back(m);
+  }
+  if (x.retarget) {  // REFLECTION, REDIRECT: its answerer says where its effects go
+    const int by = ch.by;
+    const auto w = std::find_if(s.lasting.begin(), s.lasting.end(),
+                                [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
+    if (w != s.lasting.end()) {
+      const Target was{w->target, w->player};
+      const CardId caster = w->other;
+      std::vector<CardId> cards;
+      std::vector<int8_t> seats;
+      if (x.retarget == 1) {
+        if (const CardId r = reflect_to(s, card, was.card, caster); r != kNoCard) cards.push_back(r);
+      } else {
+        for (const Target& t : redirect_targets(s, by, card, was, caster))
+          if (t.card != kNoCard) cards.push_back(t.card);
+          else seats.push_back(t.seat);
+      }
+      if (!cards.empty() || !seats.empty() || x.or_negate) {  // nowhere else to go: it plays as it was
+        LastingMod m{card, kNoCard, {}, kNoTurnEnds};
+        m.lock = kRetarget;
+        m.other = o.a;
+        s.lasting.push_back(m);
+        ask_pick(s, o.a, card, by, ch.seat, std::move(cards));
+        s.choices.back().seats = std::move(seats);
+      }
+    }
   }
   if (!x.effects.empty()) run_effects(s, ch.seat, o.a, user, {card, -1}, 0, x.effects, log, nullptr);
+}
+
+// --- REFLECTION, REDIRECT: where the effects of a card just played go (kRetarget) ---
+
+static const LastingMod* retarget_marker(const State& s, const PendingChoice& ch) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kRetarget && m.source == ch.target && m.other == ch.source) return &m;
+  return nullptr;
+}
+
+bool is_retarget_choice(const State& s, const PendingChoice& ch) { return retarget_marker(s, ch) != nullptr; }
+
+void retarget_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0) {
+    for (CardId x : ch.candidates)
+      if (is_warrior_in_play(s, x)) out.push_back({OptKind::Choose, x});
+    for (int8_t p : ch.seats)
+      if (!s.seats[size_t(p)].eliminated) {
+        Option o{OptKind::Choose};
+        o.seat = p;
+        out.push_back(o);
+      }
+    if (s.def(ch.source).answers && s.def(ch.source).answers->or_negate) out.push_back(choose_answer(0));
+  }
+  if (out.empty()) out.push_back(choose_done());  // nowhere to go: the card plays as it was
+}
+
+static void resolve_waiting(State& s, CardId card, int by, Log log);
+
+void retarget_choice_done(State& s, const PendingChoice& ch, Log log) {
+  const CardId card = ch.target;
+  if (!std::any_of(s.lasting.begin(), s.lasting.end(),
+                   [&](const LastingMod& m) { return m.lock == kRetarget && m.source == card && m.other == ch.source; }))
+    return;  // answered (apply_retarget)
+  // Its targets gone before it was answered: the card plays as it was.
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kRetarget && m.source == card; });
+  if (std::none_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }))
+    resolve_waiting(s, card, ch.by, log);
+}
+
+void apply_retarget(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a,
+             o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});
+  ch.picks_left = 0;
+  const CardId card = ch.target;
+  const int by = ch.by;
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kRetarget && m.source == card; });
+  if (o.a == kNoCard && o.seat < 0 && o.p == 0) {  // REFLECTION's other way: negated
+    negate_card(s, card);
+    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kCancelOffered && m.source == card; });
+    return;
+  }
+  for (LastingMod& m : s.lasting) {
+    if (m.lock != kSpecialWaits || m.source != card) continue;
+    if (o.a != kNoCard) {
+      m.target = o.a, m.player = -1;
+      // A card that stays on its warrior goes along to the new one.
+      if (s.card(card).zone == Zone::InPlay && s.card(card).attached_to != kNoCard &&
+          s.card(card).attached_to != o.a) {
+        const int seat = s.card(card).controller;
+        take_out(s, card);
+        put_attached(s, card, o.a, seat);
+      }
+    } else if (o.seat >= 0) {
+      m.target = kNoCard, m.player = o.seat;
+    }
+  }
+  emit(log, {EventKind::Effect, int8_t(ch.seat), ch.source, o.a != kNoCard ? o.a : card, 0, o.seat});
+  // The card waits no more once nobody else is still to answer it.
+  if (std::none_of(s.choices.begin() + 1, s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }))
+    resolve_waiting(s, card, by, log);
+}
+
+// PREFERRED SPELL: the card goes back to its player's hand, if it went to the discard pile.
+static void back_to_hand(State& s, CardId card) {
+  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
+                               [&](const LastingMod& m) { return m.lock == kToHand && m.source == card; });
+  if (it == s.lasting.end()) return;
+  s.lasting.erase(it);
+  if (s.card(card).zone != Zone::Discard) return;
+  take_out(s, card);
+  put_into(s, card, Zone::Hand, s.card(card).owner);
 }
 
 void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
   const CardId card = ch.source;
   if (std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }))
     return;  // another player is still to answer
+  // REDIRECT: its answerer still to say where the card's effects go.
+  if (std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kRetarget && m.source == card; }))
+    return;
+  resolve_waiting(s, card, ch.by, log);
+}
+
+static void resolve_waiting(State& s, CardId card, int by, Log log) {
   int times = 0;
   for (const LastingMod& m : s.lasting)
     if (m.lock == kCancelOffered && m.source == card) times = m.times;
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kCancelOffered && m.source == card; });
   const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                                [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
-  if (it == s.lasting.end()) return;
+  if (it == s.lasting.end()) {
+    back_to_hand(s, card);
+    return;
+  }
   const Target t{it->target, it->player};
+  const CardId user = it->other;
   s.lasting.erase(it);
   // MENTAL CONSTITUTION: not cancelled, the card still meets its target's immunity first.
-  if (offer_waiver(s, ch.by, card, t, times, true)) return;
+  if (offer_waiver(s, by, card, t, times, true)) {
+    back_to_hand(s, card);
+    return;
+  }
   const PlaySpec& p = *s.def(card).play;
   std::vector<CardId> candidates;
-  if (p.choice) candidates = choice_candidates(s, ch.by, card, t, times);
+  if (p.choice) candidates = choice_candidates(s, by, card, {t.card, t.seat, -1, user}, times);
   {
     const UndoRecorder record(s, card);
-    run_effects(s, ch.by, card, kNoCard, t, times, p.effects, log, nullptr);
+    run_effects(s, by, card, user, t, times, p.effects, log, nullptr);
   }
-  if (p.choice) queue_choice(s, ch.by, card, t, times, std::move(candidates), log);
+  if (p.choice) queue_choice(s, by, card, {t.card, t.seat, -1, user}, times, std::move(candidates), log);
+  back_to_hand(s, card);
 }
 
 }  // namespace dt::detail

@@ -1,5 +1,7 @@
 // Answering a card just played (Card::answers; gEngine YOUNG GUARD, MISCOMMUNICATION,
-// FIZZLE, FAULTY SUPPLIES). When a card is played from hand and another player
+// FIZZLE, FAULTY SUPPLIES; REPUDIATE, an Art spell cast in answer; PREFERRED SPELL, sending a
+// spell back to its player's hand after it worked; REFLECTION and REDIRECT, sending its
+// effects to its caster or to another legal target). When a card is played from hand and another player
 // holds a card whose `answers` fits it (a Special in hand, or a card in play:
 // a warrior, an attachment), that player is asked at once (a Choice:
 // `choose c12` answers with that card, `choose done` lets it be). Meanwhile the
@@ -19,12 +21,20 @@ namespace dt::detail {
 // A Special was just played by `seat` (its costs paid, the card placed): asks the
 // players who could cancel it. `waits`: its effects are held until they answer.
 // True when someone was asked.
-bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits);
+// `user`: the warrior that cast or played it (its effects' USER; REFLECTION turns them back to it).
+bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits, CardId user = kNoCard);
 // Is this pending choice such a question?
 bool is_cancel_choice(const State& s, const PendingChoice& ch);
 void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_cancel_choice(State& s, const Option& o, Log log);
 // The question is over (the choice has left the queue): if nobody cancelled, the held effects run.
 void cancel_choice_done(State& s, const PendingChoice& ch, Log log);
+// REFLECTION, REDIRECT (AnswerSpec::retarget): the answerer says where the card's effects go (`choose c12`,
+// `choose s1`; `choose a0` negates it instead, when the answer may), then they run there.
+bool is_retarget_choice(const State& s, const PendingChoice& ch);
+void retarget_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_retarget(State& s, const Option& o, Log log);
+// The question left the queue unanswered (its targets gone): the card plays as it was.
+void retarget_choice_done(State& s, const PendingChoice& ch, Log log);
 
 }  // namespace dt::detail
