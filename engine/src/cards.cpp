@@ -1,6 +1,7 @@
 // CardDb lookups and card-related names. No parsing here: dt_cards turns the
 // card files into CardDefs; the engine only looks them up.
 #include "dt/cards.hpp"
+#include "dt/designations.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -84,6 +85,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
     d.grant_bits = 0;
     for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
+    for (const StaticMod& m : d.mods)  // BLESSED BY APOSTLE: what its warrior has by a chosen alternative
+      if (m.scope == Scope::Bearer)
+        for (const auto& x : m.grant_designations) d.grant_bits |= designation_bit(x);
     d.families = 0;
     if (d.turn_rules) d.families |= famTurnRules;
     if (d.economy) d.families |= famEconomy;
@@ -107,6 +111,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       if (t.when == When::Wounds) d.families |= famWoundTriggers;
     for (const StaticMod& m : d.mods)
       if (m.spell_price) d.families |= famSpellPrice;
+    if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

@@ -13,6 +13,7 @@
 #include "effects/economy/economy.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/lasting/virus.hpp"
+#include "effects/lasting/heretics.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -83,6 +84,7 @@ void resume(State& s, std::vector<Event>* log) {
   cap_destiny(s);  // ECONOMIC BREAKDOWN
   for (;;) {
     run_no_destiny_triggers(s, log);
+    if (s.families & famNoHeretics) discard_heretics(s, log);  // THE LIBER HERETICUS
     spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
     check_marks_gone(s, log);  // BRASS APOCALYPT: gone with the warrior it guards

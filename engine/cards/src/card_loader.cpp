@@ -361,6 +361,11 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.after_combat_points = uint8_t(std::clamp(int(m.after_combat_points()), 0, 2));
   s.cover_attack = uint8_t(std::clamp(int(m.cover_attack()), 0, 3));
   s.cover_attack_tactics = tactics(m.cover_attack_tactic());
+  for (const auto& r : m.revoke()) {  // keywords only
+    const uint32_t k = keyword_for_designation(upper(r));
+    if (!k) throw std::runtime_error(where + ": revoke \"" + r + "\" is no keyword");
+    s.revoke |= k;
+  }
   if (m.has_spell_price()) {
     const auto& sp = m.spell_price();
     SpellPrice x;
@@ -633,6 +638,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.or_kills = t.or_kills();
     tr.target_killer = t.target_killer();
     tr.optional = t.optional();
+    tr.bearers_player = t.bearers_player();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }

@@ -250,6 +250,8 @@ struct StaticMod {
   uint8_t cover_attack = 0;
   uint8_t cover_attack_tactics = 0;
   std::shared_ptr<const SpellPrice> spell_price;  // (when set) what the warriors' spells cost them (effects/art.cpp)
+  uint32_t revoke = 0;            // keyword bits the warriors lose while it holds (KANJI'S LUCKY SENSE: the opponent's
+                                  // FIRST STRIKE)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep };
@@ -430,6 +432,7 @@ struct Trigger {
   bool or_kills = false;       // WOUNDS: a blow that killed counts too
   bool target_killer = false;  // WOUNDS: the effects' TARGET is the warrior that struck, not the one struck
   bool optional = false;       // its player may let it go: asked `choose c<target>` or `choose done` first
+  bool bearers_player = false; // YOUR_DRAW on an attachment: at the Draw step of its warrior's player (SNIPERS!)
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -565,6 +568,7 @@ enum RuleFamily : uint32_t {
   famPlayerImmunity = 1u << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
   famWoundTriggers = 1u << 24,   // a trigger on a combat's wound (When::Wounds)
   famSpellPrice = 1u << 25,      // a modifier changing what spells cost (StaticMod::spell_price)
+  famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

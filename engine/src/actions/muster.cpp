@@ -6,6 +6,7 @@
 #include "effects/costs/upkeep.hpp"
 #include "actions/storage.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/lasting/heretics.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -75,6 +76,8 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   if (lone_imperial_conflict(s, seat, w)) return false;
   if (d.has(kwAirship) && airships_grounded(s)) return false;  // GALE FORCE WINDS
   if (area_closed(s, seat, muster_area(s, w))) return false;   // PRIMAL BITCH holds the area
+  if ((s.families & famNoHeretics) && d.has_designation(desig::Heretic) && heretics_barred(s))
+    return false;  // THE LIBER HERETICUS
   return true;
 }
 

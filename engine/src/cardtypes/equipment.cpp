@@ -48,6 +48,9 @@ static bool gives_to_as_printed(const State& s, CardId e, CardId w) {
   if (!g.legion && has_ability(s, w, desig::UsesAnyEquipment)) return true;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
   if (s.def(e).has_designation(desig::Airship) && has_designation(s, w, desig::AnyAirship)) return true;
+  // CERTIFIED OPERATOR: any VEHICLE but a Dark Legion one, whatever affiliation it is meant for.
+  if ((s.def(e).keywords & kwVehicle) && !(s.def(e).affil & bit(Affil::Legion)) && has_designation(s, w, desig::AnyVehicle))
+    return true;
   if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;

@@ -11,9 +11,13 @@ namespace dt::detail {
 bool can_bestow_ki(const State& s, CardId ki, CardId w) {
   const CardDef& k = s.def(ki);
   if (k.type != CardType::Ki) return false;
-  if (!(affiliations(s, w) & bit(Affil::Mishima))) return false;  // the effective affiliation, now
+  // DARK MYSTIC: TAKES KI POWERS as a Mishima warrior would, a GIVE TO naming only the Mishima aside.
+  const bool as_mishima = has_designation(s, w, desig::TakesKiPowers);
+  if (!as_mishima && !(affiliations(s, w) & bit(Affil::Mishima))) return false;  // the effective affiliation, now
   if (has_designation(s, w, desig::NoAttachments)) return false;
-  if (!gives_to(s, ki, w)) return false;  // this Ki power is for SHADOW WALKERs alone
+  const GiveTo& g = k.give_to;
+  const bool only_mishima = !(g.affil & ~bit(Affil::Mishima)) && g.designations.empty() && !g.who && !g.legion;
+  if (!gives_to(s, ki, w) && !(as_mishima && only_mishima)) return false;  // this Ki power is for SHADOW WALKERs alone
   if (!exclusive_ok(s, ki, w)) return false;
   for (CardId a : attachments_of(s, w))
     if (s.card(a).def == s.card(ki).def) return false;

@@ -646,8 +646,9 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
               put_into(s, a, Zone::Hand);
               continue;
             }
+            // SMOKE SCREEN (designation EQUIPMENT): its Equipment alone goes along.
             const bool along = e.with_attachments && s.card(a).owner == owner &&
-                               (t == CardType::Equipment || t == CardType::Special);
+                               (t == CardType::Equipment || (t == CardType::Special && e.designation != word::Equipment));
             if (!along) {
               discard_from_play(s, a);
               continue;

@@ -33,8 +33,8 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
       case GiftLevel::Minor:  // gEngine POSSESS: a possessed Doomtrooper takes them too
         if (!is_legion(s, w) && !takes_minor_gifts(s, w)) return false;
         break;
-      case GiftLevel::MinorHeretic:
-        if (!has_designation(s, w, desig::Heretic)) return false;
+      case GiftLevel::MinorHeretic:  // MALEDRACH takes them, a HERETIC or not
+        if (!has_designation(s, w, desig::Heretic) && !has_designation(s, w, desig::TakesMinorHereticGifts)) return false;
         break;
       case GiftLevel::Major:  // FOR WARRIORS OF ANY APOSTLE (NECROVISUAL LINK): the `only` filter alone decides
         if (!any_apostle(g) && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&

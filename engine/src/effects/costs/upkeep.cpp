@@ -13,7 +13,9 @@ namespace dt::detail {
 void ask_upkeep(State& s, int seat, CardId card, Log log) {
   const CardDef& d = s.def(card);
   if (s.card(card).zone != Zone::InPlay || !d.play || !d.play->choice) return;
-  queue_choice(s, seat, card, {}, 0, {}, log);
+  // SNIPERS!: a card on a warrior asks about that warrior (its player chooses, with target_player_chooses).
+  const CardId on = s.card(card).attached_to != kNoCard ? bearer_of(s, card) : kNoCard;
+  queue_choice(s, seat, card, {on, -1}, 0, {}, log);
 }
 
 void discard_airships(State& s, int seat, CardId source, Log log) {

@@ -180,7 +180,11 @@ static bool visited_heretic(const State& s, CardId w) {
 
 static AffilMask compute_own_affiliations(const State& s, CardId w);
 
+static bool never_changes_allegiance(const State& s, CardId w);
+
 static AffilMask compute_affiliations(const State& s, CardId w) {
+  // UNDYING LOYALTY: its printed affiliations, whatever else would give or take one.
+  if (s.card(w).first_attachment != kNoCard && never_changes_allegiance(s, w)) return s.def(w).affil;
   const AffilMask m = compute_own_affiliations(s, w);
   return visited_heretic(s, w) ? AffilMask(m | bit(Affil::Legion)) : m;  // gEngine DARK VISITATION
 }
@@ -222,14 +226,26 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
   for (CardId a : as) {
     const CardDef& ad = s.def(a);
     if (ad.designation_bits && !(ad.grant_bits & bit)) continue;  // the filter says no
-    for (const auto& g : ad.grant_designations) {
-      if (g != d) continue;
-      if (!gate) gate = gate_of(s, as);
-      if (gate->allows(s, a)) return true;
-      break;
+    bool named = false;
+    for (const auto& g : ad.grant_designations)
+      if (g == d) named = true;
+    // BLESSED BY APOSTLE: a BEARER modifier's designation, while its card remembers the alternative it needs.
+    for (const StaticMod& m : ad.mods) {
+      if (named) break;
+      if (m.scope != Scope::Bearer || (m.chosen && chosen_alternative(s, a) != m.chosen)) continue;
+      for (const auto& g : m.grant_designations)
+        if (g == d) named = true;
     }
+    if (!named) continue;
+    if (!gate) gate = gate_of(s, as);
+    if (gate->allows(s, a)) return true;
   }
   return false;
+}
+
+static constexpr DesigKey kLoyal(desig::NeverChangesAllegiance);
+static bool never_changes_allegiance(const State& s, CardId w) {
+  return s.card(w).first_attachment != kNoCard && attachment_grants(s, w, kLoyal.text, kLoyal.bit);
 }
 
 static constexpr DesigKey kHeretic(desig::Heretic);
@@ -237,19 +253,21 @@ static constexpr DesigKey kTribal(desig::Tribal);
 
 bool has_designation(const State& s, CardId w, DesigKey d) {
   if (s.def(w).has_designation(d)) return true;
-  if (d.bit == kHeretic.bit && d.text == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w)))
-    return true;  // POSSESS, gEngine DARK VISITATION
+  // UNDYING LOYALTY: never made a HERETIC, by a conversion or by a card on it.
+  const bool heretic = d.bit == kHeretic.bit && d.text == kHeretic.text;
+  if (heretic && (converted_heretic(s, w) || visited_heretic(s, w)))
+    return !never_changes_allegiance(s, w);  // POSSESS, gEngine DARK VISITATION
   if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
     return true;  // a warrior of a tribe is TRIBAL to a text naming "any Tribal warrior" (IRONSHARK)
   if (s.card(w).first_attachment == kNoCard) return false;
-  return attachment_grants(s, w, d.text, d.bit);
+  return attachment_grants(s, w, d.text, d.bit) && !(heretic && never_changes_allegiance(s, w));
 }
 
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation_text(d)) return true;
-  if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return true;
+  if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return !never_changes_allegiance(s, w);
   if (d == kTribal.text && is_tribal(s, w)) return true;
-  return attachment_grants(s, w, d, ~uint64_t(0));
+  return attachment_grants(s, w, d, ~uint64_t(0)) && !(d == kHeretic.text && never_changes_allegiance(s, w));
 }
 
 bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
@@ -348,7 +366,7 @@ static uint32_t compute_keywords(const State& s, CardId w) {
     k |= ad.grant_keywords;
     revoked |= ad.revoke_keywords;  // ILLUMINATION, DISTRACTED: an immunity lost while it is on
   }
-  for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant; }, ModWant::Keywords);
+  for_each_mod(s, w, [&](const StaticMod& m, CardId) { k |= m.grant, revoked |= m.revoke; }, ModWant::Keywords);
   for (const LastingMod& m : s.lasting) {  // SLEEP's NONCOMBATANT, until its player's next turn
     if (!m.grant || m.target != w) continue;
     if (m.lock == kKeywordsRevoked) revoked |= m.grant;  // PLATINUM DREAM: lost for good, whatever grants it

@@ -101,7 +101,7 @@ void fill_mod_sources(const State& s, std::vector<CardId>& out) { collect_mod_so
 static inline bool wanted(const StaticMod& m, ModWant want) {
   switch (want) {
     case ModWant::All: return true;
-    case ModWant::Keywords: return m.grant != 0;
+    case ModWant::Keywords: return m.grant != 0 || m.revoke != 0;
     case ModWant::Designations: return !m.grant_designations.empty();
     case ModWant::Casts: return m.casts != 0;
     case ModWant::Ratings: return !m.bonus.empty() || m.opponent_base != 0 || m.base || m.attachment_times;

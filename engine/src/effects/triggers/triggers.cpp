@@ -144,11 +144,17 @@ void run_draw_triggers(State& s, int seat, Log log) {
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
   std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
   candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
+  // SNIPERS!: a trigger of an attachment that comes at its warrior's player's Draw step instead.
+  auto draws_for = [&](CardId c, const Trigger& t) {
+    const CardInst& ci = s.card(c);
+    if (t.bearers_player && ci.attached_to != kNoCard) return int(s.card(bearer_of(s, c)).controller);
+    return int(ci.controller);
+  };
   for (CardId c : candidates) {
     const CardInst& ci = s.card(c);
-    if (ci.zone != Zone::InPlay || ci.controller != seat) continue;
+    if (ci.zone != Zone::InPlay) continue;
     for (const Trigger& t : s.def(c).triggers)
-      if (t.when == When::YourDraw) {
+      if (t.when == When::YourDraw && draws_for(c, t) == seat) {
         fire.push_back({c, ci.attached_to != kNoCard ? bearer_of(s, c) : c});
         break;
       }
@@ -156,8 +162,8 @@ void run_draw_triggers(State& s, int seat, Log log) {
   for (auto [c, user] : fire) {
     if (s.card(c).zone != Zone::InPlay) continue;
     for (const Trigger& t : s.def(c).triggers)
-      if (t.when == When::YourDraw && (!t.only_without_d || destiny(s, seat) <= 0))
-        run_effects(s, seat, c, user, {}, 0, t.effects, log, nullptr);
+      if (t.when == When::YourDraw && draws_for(c, t) == seat && (!t.only_without_d || destiny(s, seat) <= 0))
+        run_effects(s, s.card(c).controller, c, user, {}, 0, t.effects, log, nullptr);
   }
 }
 
