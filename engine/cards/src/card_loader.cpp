@@ -612,6 +612,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (a.has_sacrifice()) ab.sacrifice = convert(a.sacrifice(), where);
     ab.user_open = a.user_open();
     if (a.has_target_v()) ab.target_v = value_price(a.target_v(), where);
+    if (a.has_user()) ab.user = convert(a.user(), where);
     if (a.has_user_carries()) {
       ab.carries = upper(a.user_carries().designation());
       ab.carries_count = small(a.user_carries().count(), where);
@@ -666,6 +667,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   if (c.has_mission()) d.mission_to_player = c.mission().to_player();
   d.doubles = stat_bits(c.doubles());
   for (int w : c.attach_to_weapon()) d.attach_to_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(w))));
+  for (int a : c.attach_to_weapon_of()) d.attach_to_weapon_of |= bit(convert(pb::Affiliation(a), where));
+  if (d.attach_to_weapon_of && !d.attach_to_weapon) throw std::runtime_error(where + ": attach_to_weapon_of without attach_to_weapon");
   d.handler = handler_id(c.handler(), where);
   d.hand_limit = small(c.hand_limit(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));

@@ -409,6 +409,7 @@ struct Ability {
   WarriorFilter filter;
   std::optional<WarriorFilter> sacrifice;  // the price: one of your matching warriors is discarded
   bool user_open = false;  // only while its user is not in cover
+  std::optional<WarriorFilter> user;  // only while its user matches (CASTIGATOR BATTLESPEAR: a VALKYRIE)
   std::optional<ValuePrice> target_v;  // also pay D read from the target warrior's V
   std::string carries;        // only while its user carries `carries_count` cards with this designation
   int8_t carries_count = 0;
@@ -706,6 +707,7 @@ struct alignas(4096) CardDef {
   std::optional<StorageSpec> storage;           // cards kept under it (effects/storage/storage.hpp)
   std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
   int8_t equip_actions = 1;                     // Equipment or Relic: the actions its Equip costs (KEY-CODE SKULL: 2)
+  AffilMask attach_to_weapon_of = 0;            // weapon add-on: only on weapons of these affiliations (CHAIN BAYONET)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -61,6 +61,11 @@ static bool can_add_on(const State& s, CardId e, CardId weapon, CardId w) {
   const CardDef& wd = s.def(weapon);
   if (!ed.attach_to_weapon || !is_weapon_card(wd)) return false;
   if (!(ed.attach_to_weapon & (1u << unsigned(wd.weapon)))) return false;
+  // CHAIN BAYONET: a Dark Legion weapon, by its own affiliation or by the warriors its GIVE TO names.
+  if (ed.attach_to_weapon_of) {
+    const AffilMask of = wd.affil | wd.give_to.affil | (wd.give_to.legion ? bit(Affil::Legion) : AffilMask(0));
+    if (!(ed.attach_to_weapon_of & of)) return false;
+  }
   if (!gives_to(s, e, w)) return false;
   for (CardId a : attachments_of(s, weapon))
     if (s.card(a).def == s.card(e).def) return false;

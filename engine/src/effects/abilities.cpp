@@ -164,6 +164,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
       if (ab.user_open && (user == kNoCard || s.card(user).cover)) continue;  // DOCTOR DIANA
       if (ab.carries_count && (user == kNoCard || carried_count(s, user, ab.carries) < ab.carries_count)) continue;
+      if (ab.user && (user == kNoCard || !filter_matches(s, *ab.user, user, seat))) continue;  // CASTIGATOR BATTLESPEAR
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
