@@ -140,6 +140,7 @@ StatBonus convert(const pb::StatBonus& b, const std::string& where) {
 void convert_effects(const pb::Card& c, CardDef& d, const std::string& where);
 
 WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where);
+ChoiceSpec convert(const pb::Choice& c, const std::string& where);
 
 // D read from a card's V (value-based amounts): Play.target_v, Ability.target_v.
 static ValuePrice value_price(const pb::ValuePrice& v, const std::string& where) {
@@ -199,6 +200,10 @@ CardDef convert(const pb::Card& c, const std::string& file) {
   }
   d.combat_modifier = c.combat_modifier();
   d.leaves_with_marked = c.leaves_with_marked();
+  if (c.has_enter_choice()) {
+    if (d.type != CardType::Warrior) throw std::runtime_error(where + ": enter_choice is a warrior's");
+    d.enter_choice = convert(c.enter_choice(), where);
+  }
   for (int tac : c.weapon_used_in()) d.weapon_used_in |= tac == pb::FIGHT ? 1 : tac == pb::SHOOT ? 2 : 0;
   convert_effects(c, d, where);
   return d;
@@ -512,6 +517,36 @@ std::vector<Effect> effects(const google::protobuf::RepeatedPtrField<pb::Effect>
   return out;
 }
 
+// A Choice (a play's, or a warrior's as it enters play).
+ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
+  ChoiceSpec ch;
+  ch.from = ChoiceFrom(int(c.from()));
+  ch.target_player_chooses = c.target_player_chooses();
+  ch.picks = amount(c.picks(), where);
+  ch.picks_per_time = amount(c.picks_per_time(), where);
+  ch.may_stop = c.may_stop();
+  ch.cost_d = amount(c.cost_d(), where);
+  ch.on_pick = effects(c.on_pick(), where);
+  ch.on_rest = effects(c.on_rest(), where);
+  if (c.has_filter()) ch.filter = convert(c.filter(), where);
+  for (const auto& a : c.alternative())
+    ch.alternatives.push_back({effects(a.effect(), where), amount(a.cost_d(), where), amount(a.cost_p(), where)});
+  ch.count = amount(c.count(), where);
+  ch.v_times_target = small(c.v_times_target(), where);
+  ch.modified_v = c.modified_v();
+  ch.repeat_picks = c.repeat_picks();
+  for (const auto& ps : c.pile()) {
+    PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
+    for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
+    ch.piles.push_back(src);
+  }
+  if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
+    throw std::runtime_error(where + ": a choice from your piles names none");
+  if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
+    throw std::runtime_error(where + ": a choice between alternatives names none");
+  return ch;
+}
+
 void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (const auto& m : c.mod()) d.mods.push_back(convert(m, where));
   if (c.has_play()) {
@@ -562,34 +597,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if ((ps.target == TargetKind::Host) != (ps.host_kinds != 0))
       throw std::runtime_error(where + ": TARGET_HOST and play.host go together");
     if (p.has_choice()) {
-      const auto& c = p.choice();
-      ChoiceSpec ch;
-      ch.from = ChoiceFrom(int(c.from()));
-      ch.target_player_chooses = c.target_player_chooses();
-      ch.picks = amount(c.picks(), where);
-      ch.picks_per_time = amount(c.picks_per_time(), where);
-      ch.may_stop = c.may_stop();
-      ch.cost_d = amount(c.cost_d(), where);
-      ch.on_pick = effects(c.on_pick(), where);
-      ch.on_rest = effects(c.on_rest(), where);
-      if (c.has_filter()) ch.filter = convert(c.filter(), where);
-      for (const auto& a : c.alternative())
-        ch.alternatives.push_back({effects(a.effect(), where), amount(a.cost_d(), where), amount(a.cost_p(), where)});
-      ch.count = amount(c.count(), where);
-      ch.v_times_target = small(c.v_times_target(), where);
-      ch.modified_v = c.modified_v();
-      ch.repeat_picks = c.repeat_picks();
-      for (const auto& ps : c.pile()) {
-        PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
-        for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
-        ch.piles.push_back(src);
-      }
+      ChoiceSpec ch = convert(p.choice(), where);
       if (ch.from == ChoiceFrom::JustKilledCarried && ps.target != TargetKind::JustKilled)
         throw std::runtime_error(where + ": a choice of what the one killed carried needs TARGET_JUST_KILLED");
-      if (ch.from == ChoiceFrom::YourPiles && ch.piles.empty())
-        throw std::runtime_error(where + ": a choice from your piles names none");
-      if (ch.from == ChoiceFrom::Alternatives && ch.alternatives.empty())
-        throw std::runtime_error(where + ": a choice between alternatives names none");
       ps.choice = std::move(ch);
     }
     d.play = std::move(ps);
@@ -640,6 +650,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.target_killer = t.target_killer();
     tr.optional = t.optional();
     tr.bearers_player = t.bearers_player();
+    tr.owners_turn = t.owners_turn();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }

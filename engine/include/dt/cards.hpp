@@ -434,6 +434,7 @@ struct Trigger {
   bool target_killer = false;  // WOUNDS: the effects' TARGET is the warrior that struck, not the one struck
   bool optional = false;       // its player may let it go: asked `choose c<target>` or `choose done` first
   bool bearers_player = false; // YOUR_DRAW on an attachment: at the Draw step of its warrior's player (SNIPERS!)
+  bool owners_turn = false;         // YOUR_DRAW: at its owner's Draw step, wherever it lies (COMBAT FATIGUE)
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -699,6 +700,7 @@ struct alignas(4096) CardDef {
   std::optional<EconomyRules> economy;          // while in play: D, P and draws change
   std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
+  std::optional<ChoiceSpec> enter_choice;       // warrior: its player's choice as it enters play (BRASS APOCALYPT)
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
   VirusRules virus;                             // a VIRUS card: its infections

@@ -24,6 +24,9 @@ void apply_muster(State& s, const Option& o, Log log);
 Area muster_area(const State& s, CardId w);
 // PERSONALITY: is another copy of w in play (as `seat` can see: others' face-down warriors don't count)?
 bool personality_in_play(const State& s, int seat, CardId w);
+// NEVER IN AN AREA WITH <CARD> (SALADIN): would w, put into `seat`'s `area`, stand there with a warrior
+// it shuns, or one that shuns it?
+bool shuns_area(const State& s, CardId w, int seat, Area area);
 
 // --- Seek Cover and Exit Cover (cover.cpp) ---
 // When every warrior is in cover, Exit Cover is the only action; true if so.

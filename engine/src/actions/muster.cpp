@@ -34,6 +34,24 @@ bool personality_in_play(const State& s, int seat, CardId w) {
   return copy_kept_under(s, w);  // GRAVEYARD: still in play under it
 }
 
+// Does card d shun a warrior named `name` (NEVER IN AN AREA WITH <name>)? Few cards have designations
+// beginning so: most answer at the first letter.
+static bool shuns(const CardDef& d, std::string_view name) {
+  for (const std::string& x : d.designations)
+    if (const std::string_view p = family::NeverInAnAreaWith.param_of(x); !p.empty() && p == name) return true;
+  return false;
+}
+
+bool shuns_area(const State& s, CardId w, int seat, Area area) {
+  const CardDef& d = s.def(w);
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    if (c == w || !is_warrior_in_play(s, c) || s.card(c).area != area) continue;
+    const CardDef& cd = s.def(c);
+    if (shuns(d, cd.name) || shuns(cd, d.name)) return true;
+  }
+  return false;
+}
+
 // One Tribal affiliation per Outpost.
 static bool tribal_conflict(const State& s, int seat, CardId w) {
   // A warrior only considered Tribal (TRIBAL) has no Tribal affiliation to clash with.
@@ -78,6 +96,7 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   if (area_closed(s, seat, muster_area(s, w))) return false;   // PRIMAL BITCH holds the area
   if ((s.families & famNoHeretics) && d.has_designation(desig::Heretic) && heretics_barred(s))
     return false;  // THE LIBER HERETICUS
+  if (shuns_area(s, w, seat, muster_area(s, w))) return false;  // SALADIN and ALAKHAI
   return true;
 }
 

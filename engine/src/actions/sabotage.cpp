@@ -46,6 +46,7 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
     for (CardId a : mine) {
       const CardInst& ai = s.card(a);
       if (!can_take_part_in_combat(s, a) || ai.hidden || stunned(s, a)) continue;
+      if (tactical_barred(s, a, kind == OptKind::DirectAttack)) continue;  // INFERIOR TECHNOLOGY
       if (ai.cover && kind == OptKind::DirectAttack) continue;
       if (counted && !tactical_allowed(s, me, a)) continue;  // a card's extra Tactical action (COMMAND HELMET)
       out.push_back({kind, a, CardId(t)});

@@ -98,6 +98,7 @@ static std::optional<Option> transfer_of(const State& s, CardId w, bool allied) 
   }
   // PRIMAL BITCH: it stays where it took a warrior's place, and keeps others out.
   if (s.def(w).type != CardType::Warrior || area_closed(s, wi.controller, o.to)) return std::nullopt;
+  if (shuns_area(s, w, wi.controller, o.to)) return std::nullopt;  // SALADIN and ALAKHAI
   return o;
 }
 

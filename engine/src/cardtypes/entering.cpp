@@ -32,6 +32,12 @@ void enter_play(State& s, CardId w, int seat, std::optional<Area> area) {
   take_out(s, w);
   put_into(s, w, Zone::InPlay, seat);
   entered_play(s, w, seat, area ? *area : muster_area(s, w));
+  // BRASS APOCALYPT: a choice its player makes as it is put into play (face up), when it has something to pick.
+  if (s.def(w).enter_choice && !s.card(w).hidden) {
+    const Target t{kNoCard, -1, -1, w};
+    std::vector<CardId> picks = choice_candidates(s, seat, w, t, 0);
+    if (!picks.empty()) queue_choice(s, seat, w, t, 0, std::move(picks), nullptr);
+  }
 }
 
 }  // namespace dt::detail

@@ -100,7 +100,7 @@ bool can_attack_with(const State& s, CardId a) {
   const CardInst& ai = s.card(a);
   // Cover (SEWERS, DAI-SHO OF THE ANCIENT EMPERORS, BLASTING AWAY: actions/cover_attack.hpp).
   if ((ai.cover || ai.exited_cover_turn == s.turn_number) && !cover_lets_attack(s, a)) return false;
-  return can_take_part_in_combat(s, a) && !stunned(s, a) &&
+  return can_take_part_in_combat(s, a) && !stunned(s, a) && !tactical_barred(s, a, true) &&
          !attacked_this_turn(s, a) && boast_allows_attack(s, a) && !attack_forbidden(s, a);
 }
 

@@ -115,7 +115,8 @@ bool queue_strike_picks(State& s) {
 }
 
 bool group_choice(const State& s, const PendingChoice& ch) {
-  return warrior_card(s, ch.source) && (ch.target == kNoCard || ch.target == ch.source);
+  // A warrior's own choice as it enters play (BRASS APOCALYPT) is its card's Choice, not a group's.
+  return warrior_card(s, ch.source) && (ch.target == kNoCard || ch.target == ch.source) && !s.def(ch.source).enter_choice;
 }
 
 void group_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {

@@ -170,6 +170,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
       if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW
+      if (user != kNoCard && tactical_ability(d, ab) &&  // INFERIOR TECHNOLOGY
+          tactical_barred(s, user, d.has_designation(desig::ItsAbilityIsAnAttack)))
+        continue;
       if (ab.once_per_combat &&
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;

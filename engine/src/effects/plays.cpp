@@ -43,6 +43,7 @@ static bool free_mission(const State& s, CardId card, CardId target) {
 }
 
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
+  if (outsider_locked(s, seat)) return;  // ENTITLEMENT: the combat is its combatants' players' alone
   const SeatState& st = s.seats[size_t(seat)];
   // Cards from hand.
   const bool no_specials = specials_barred(s, seat);
@@ -61,6 +62,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
     if (no_specials && d.type == CardType::Special) continue;
+    if (d.has_designation(desig::PlayedAsTheCombatOpens) && !combat_opening(s)) continue;  // THINK AGAIN
     if (!declared_attack_gate(s, seat, d)) continue;  // INVOKE PAIN, SUGGESTION, printed BLIND FURY
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;

@@ -54,7 +54,8 @@ Zone pile_zone(Pile p) {
 static const ChoiceSpec& spec_of(const State& s, CardId source) {
   static const ChoiceSpec kNothing;
   const CardDef& d = s.def(source);
-  return d.play && d.play->choice ? *d.play->choice : kNothing;
+  if (d.play && d.play->choice) return *d.play->choice;
+  return d.enter_choice ? *d.enter_choice : kNothing;  // BRASS APOCALYPT: asked as it enters play
 }
 
 // The player a card was played on: the target player, or a target card's controller.

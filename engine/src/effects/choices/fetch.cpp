@@ -76,6 +76,7 @@ bool put_ok(const State& s, int seat, CardId c, CardId user, CardId target, cons
       if (!s.rules.outposts && is_tribal(s, c)) return false;
       const Area a = place_of(s, c, user, e);
       if (area_closed(s, seat, a)) return false;
+      if (shuns_area(s, c, seat, a)) return false;  // SALADIN and ALAKHAI
       if (!e.in_user_area || a == muster_area(s, c)) return true;
       // A Doomtrooper or a Dark Legion warrior may stand in its player's
       // Outpost (as a Transfer puts it there), never with the other side.

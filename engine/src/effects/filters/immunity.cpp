@@ -5,6 +5,7 @@
 #include "dt/designations.hpp"
 #include "effects/lasting/shields.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "markers.hpp"
 #include "internal.hpp"
 
@@ -136,6 +137,10 @@ namespace detail {
 // while either of them is immune to it.
 bool effect_blocked(const State& s, CardId w, CardId source) {
   if (source != kNoCard && s.def(source).type == CardType::Special && special_off(s, w, source)) return true;
+  // ENTITLEMENT: no card of a player outside the combat reaches its combatants (effects/modifiers/suppress.hpp).
+  if (source != kNoCard && s.num_seats() > 2 && s.combat.active && (w == s.combat.attacker || w == s.combat.defender) &&
+      outsider_locked(s, s.card(source).controller))
+    return true;
   if (immune_to(s, w, source)) return true;
   const CardId opp = combat_opponent(s, w);
   return opp != kNoCard && immune_to(s, opp, source);

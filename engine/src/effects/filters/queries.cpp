@@ -49,6 +49,11 @@ bool stunned(const State& s, CardId w) {
   return false;
 }
 
+bool tactical_barred(const State& s, CardId w, bool attack) {
+  if (has_designation(s, w, desig::PerformsNoTacticalAction)) return true;
+  return attack && has_designation(s, w, desig::PerformsNoAttack);
+}
+
 // A Fortification card, or a card CONSIDERED one (2nd ed "CARDS THAT ARE
 // CONSIDERED OTHER CARDS": cards that affect fortifications affect it too).
 bool is_fortification(const State& s, CardId c) {

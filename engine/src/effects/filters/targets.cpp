@@ -237,6 +237,7 @@ bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, Card
     if (personality_in_play(s, seat, t)) return false;
     if (!s.rules.outposts && is_tribal(s, t)) return false;
     if (area_closed(s, seat, muster_area(s, t))) return false;  // PRIMAL BITCH holds that area
+    if (shuns_area(s, t, seat, muster_area(s, t))) return false;  // SALADIN and ALAKHAI
   }
   return true;
 }

@@ -10,5 +10,9 @@
 namespace dt::detail {
 
 bool stunned(const State& s, CardId w);
+// INFERIOR TECHNOLOGY: may w not perform this kind of Tactical action (`attack`: an attack, a direct
+// attack or an ability that is an attack; else a sabotage or an ability that is a Tactical action)?
+// PERFORMS NO TACTICAL ACTION (gEngine) bars both, PERFORMS NO ATTACK (printed) the attacks. It still defends.
+bool tactical_barred(const State& s, CardId w, bool attack);
 
 }  // namespace dt::detail

@@ -27,7 +27,18 @@ bool specials_locked(const State& s, int seat) {
       if ((e.suppress & suppressOthersSpecials) && s.card(m.source).owner != seat) return true;
     }
   }
-  return false;
+  return outsider_locked(s, seat);
+}
+
+bool outsider_locked(const State& s, int seat) {
+  if (!s.combat.active || s.num_seats() <= 2 || s.combat.mods.empty()) return false;
+  if (s.card(s.combat.attacker).controller == seat || s.card(s.combat.defender).controller == seat) return false;
+  return combat_suppressed(s, suppressOutsiders);
+}
+
+bool combat_opening(const State& s) {
+  return s.combat.active && s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify &&
+         s.combat.mods.empty() && s.combat.spells.empty() && s.combat.used.empty() && s.undo.empty();
 }
 
 }  // namespace dt::detail

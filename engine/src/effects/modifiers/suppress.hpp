@@ -16,7 +16,14 @@ bool combat_suppressed(const State& s, uint8_t kind);
 // and SUPPRESS_OTHERS_SPECIALS (the bit is the enum's value, as the loader reads it).
 constexpr uint8_t suppressSpecials = 1u << 4;        // no more Special cards in this combat (CORNERED)
 constexpr uint8_t suppressOthersSpecials = 1u << 5;  // none but from the locking card's player (THINK AGAIN)
+constexpr uint8_t suppressOutsiders = 1u << 6;       // the combat is its combatants' players' alone (ENTITLEMENT)
 // May `seat` play no more Special cards in the combat under way, by a lock a card put on it?
 bool specials_locked(const State& s, int seat);
+// ENTITLEMENT: is `seat` none of the combatants' players of a combat locked to them? Only games of more
+// than two players have such a player.
+bool outsider_locked(const State& s, int seat);
+// PLAYED AS THE COMBAT OPENS (THINK AGAIN, ENTITLEMENT): the combat's modification rounds are open and
+// nothing has been played or used in them yet.
+bool combat_opening(const State& s);
 
 }  // namespace dt::detail

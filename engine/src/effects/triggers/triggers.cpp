@@ -142,11 +142,15 @@ void run_draw_triggers(State& s, int seat, Log log) {
   disease_draw_step(s, seat, log);  // printed BACTERIA GRENADE
   virus_draw_step(s, seat, log);    // VIRUS: infections worsen and spread
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
-  std::vector<CardId> candidates = s.seats[size_t(seat)].in_play;
+  // A trigger at its owner's Draw step (COMBAT FATIGUE) is looked for in every player's play, once a turn.
+  std::vector<CardId> candidates;
+  for (const SeatState& st : s.seats) candidates.insert(candidates.end(), st.in_play.begin(), st.in_play.end());
   candidates.insert(candidates.end(), s.attached.begin(), s.attached.end());
-  // SNIPERS!: a trigger of an attachment that comes at its warrior's player's Draw step instead.
+  // SNIPERS!: a trigger of an attachment that comes at its warrior's player's Draw step instead;
+  // COMBAT FATIGUE: one at its owner's Draw step, wherever it lies.
   auto draws_for = [&](CardId c, const Trigger& t) {
     const CardInst& ci = s.card(c);
+    if (t.owners_turn) return int(ci.owner);
     if (t.bearers_player && ci.attached_to != kNoCard) return int(s.card(bearer_of(s, c)).controller);
     return int(ci.controller);
   };

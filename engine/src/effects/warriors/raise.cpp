@@ -97,7 +97,8 @@ static std::vector<CardId> raisable(const State& s, int seat, int pile_seat) {
   if (pile_seat < 0 || pile_seat >= s.num_seats()) return out;
   if (area_closed(s, seat, Area::Kohort)) return out;  // PRIMAL BITCH holds the Kohort: no warrior added
   for (CardId c : s.seats[size_t(pile_seat)].discard)
-    if (s.def(c).type == CardType::Warrior && !personality_in_play(s, seat, c)) out.push_back(c);
+    if (s.def(c).type == CardType::Warrior && !personality_in_play(s, seat, c) && !shuns_area(s, c, seat, Area::Kohort))
+      out.push_back(c);
   return out;
 }
 
