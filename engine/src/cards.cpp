@@ -112,6 +112,18 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       if (m.spell_price) d.families |= famSpellPrice;
     if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;
+    for (const std::string& x : d.designations)
+      if (!family::NeverInAnAreaWith.param_of(x).empty()) d.families |= famAreaShunned;
+    auto bars_tactical = [](std::string_view x) {
+      return x == desig::PerformsNoTacticalAction.text || x == desig::PerformsNoAttack.text;
+    };
+    for (const std::string& x : d.designations)
+      if (bars_tactical(x)) d.families |= famTacticalBarred;
+    for (const std::string& x : d.grant_designations)
+      if (bars_tactical(x)) d.families |= famTacticalBarred;
+    for (const StaticMod& m : d.mods)
+      for (const std::string& x : m.grant_designations)
+        if (bars_tactical(x)) d.families |= famTacticalBarred;
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

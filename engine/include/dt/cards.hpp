@@ -571,6 +571,8 @@ enum RuleFamily : uint32_t {
   famWoundTriggers = 1u << 24,   // a trigger on a combat's wound (When::Wounds)
   famSpellPrice = 1u << 25,      // a modifier changing what spells cost (StaticMod::spell_price)
   famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
+  famAreaShunned = 1u << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
+  famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

@@ -43,6 +43,7 @@ static bool shuns(const CardDef& d, std::string_view name) {
 }
 
 bool shuns_area(const State& s, CardId w, int seat, Area area) {
+  if (!(s.families & famAreaShunned)) return false;  // no such card in the game (callgrind)
   const CardDef& d = s.def(w);
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (c == w || !is_warrior_in_play(s, c) || s.card(c).area != area) continue;

@@ -50,6 +50,7 @@ bool stunned(const State& s, CardId w) {
 }
 
 bool tactical_barred(const State& s, CardId w, bool attack) {
+  if (!(s.families & famTacticalBarred)) return false;  // no such card in the game (callgrind)
   if (has_designation(s, w, desig::PerformsNoTacticalAction)) return true;
   return attack && has_designation(s, w, desig::PerformsNoAttack);
 }
