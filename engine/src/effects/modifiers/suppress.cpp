@@ -3,31 +3,29 @@
 
 namespace dt::detail {
 
-bool combat_suppressed(const State& s, uint8_t kind) {
+// Whether `hit(source, kinds)` holds for a SUPPRESS a card played into the combat still keeps up.
+template <class Hit>
+static bool any_suppress(const State& s, Hit hit) {
   if (!s.combat.active) return false;
   for (const CombatMod& m : s.combat.mods) {
     if (m.target != kNoCard || m.source == kNoCard) continue;
     const CardDef& d = s.def(m.source);
     if (!d.play) continue;
     for (const Effect& e : d.play->effects)
-      if (e.op == Op::Suppress && (e.suppress & kind)) return true;
+      if (e.op == Op::Suppress && hit(m.source, e.suppress)) return true;
   }
   return false;
 }
 
+bool combat_suppressed(const State& s, uint8_t kind) {
+  return any_suppress(s, [&](CardId, uint8_t kinds) { return (kinds & kind) != 0; });
+}
+
 bool specials_locked(const State& s, int seat) {
-  if (!s.combat.active) return false;
-  for (const CombatMod& m : s.combat.mods) {
-    if (m.target != kNoCard || m.source == kNoCard) continue;
-    const CardDef& d = s.def(m.source);
-    if (!d.play) continue;
-    for (const Effect& e : d.play->effects) {
-      if (e.op != Op::Suppress) continue;
-      if (e.suppress & suppressSpecials) return true;
-      if ((e.suppress & suppressOthersSpecials) && s.card(m.source).owner != seat) return true;
-    }
-  }
-  return outsider_locked(s, seat);
+  return any_suppress(s, [&](CardId source, uint8_t kinds) {
+           return (kinds & suppressSpecials) || ((kinds & suppressOthersSpecials) && s.card(source).owner != seat);
+         }) ||
+         outsider_locked(s, seat);
 }
 
 bool outsider_locked(const State& s, int seat) {
