@@ -109,6 +109,8 @@ enum : uint8_t {
   kRetarget = 85,       // source: a card just played whose effects go elsewhere; other: the answering card
                         // (effects/triggers/cancel.hpp)
   kToHand = 86,         // source: a card just played that goes back to its player's hand once its effects are done
+  kReplay = 87,         // source: a card just played that its answerer plays again itself; other: the answering card;
+                        // times: its purchases (effects/triggers/cancel.hpp, PASS THE BUCK, STOLEN PAPERWORK)
   kLockEnd = 90  // one past the last code
 };
 

@@ -200,6 +200,7 @@ CardDef convert(const pb::Card& c, const std::string& file) {
   }
   d.combat_modifier = c.combat_modifier();
   d.leaves_with_marked = c.leaves_with_marked();
+  d.marked_discarded = c.marked_discarded();
   if (c.has_enter_choice()) {
     if (d.type != CardType::Warrior) throw std::runtime_error(where + ": enter_choice is a warrior's");
     d.enter_choice = convert(c.enter_choice(), where);
@@ -249,6 +250,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.from_warzone = f.from_warzone();
   w.imprisoned = f.imprisoned();
   for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
+  for (const auto& n : f.any_of()) w.any_of.push_back(convert(n, where));
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -651,6 +653,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.optional = t.optional();
     tr.bearers_player = t.bearers_player();
     tr.owners_turn = t.owners_turn();
+    tr.victim_bearer = t.victim_bearer();
+    tr.cost_d = amount(t.cost_d(), where);
+    if (tr.cost_d && !tr.optional) throw std::runtime_error(where + ": a trigger's cost_d needs `optional`");
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
@@ -764,6 +769,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.discard_self = i.discard_self();
     x.any_player = i.any_player();
     x.in_combat = i.in_combat();
+    x.with_base = i.with_base();
     if (x.to == InsteadSpec::To::UnderThis && !c.has_storage())
       throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
@@ -811,6 +817,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.to_hand = a.to_hand();
     x.retarget = uint8_t(std::clamp(int(a.retarget()), 0, 2));
     x.or_negate = a.or_negate();
+    x.replay = a.replay();
+    for (const auto& n : a.not_designation()) x.not_designation.push_back(upper(n));
+    x.not_action = a.not_action();
+    x.not_staying = a.not_staying();
     d.answers = std::move(x);
   }
   if (c.has_virus()) {

@@ -138,6 +138,7 @@ struct WarriorFilter {
   bool from_warzone = false; // the defender of a combat, defending from a Warzone
   bool imprisoned = false;   // another's prisoner (effects/lasting/prison.hpp)
   std::vector<WarriorFilter> none_of;  // matches none of these
+  std::vector<WarriorFilter> any_of;   // matches one of these at least (when any)
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".
@@ -435,6 +436,8 @@ struct Trigger {
   bool optional = false;       // its player may let it go: asked `choose c<target>` or `choose done` first
   bool bearers_player = false; // YOUR_DRAW on an attachment: at the Draw step of its warrior's player (SNIPERS!)
   bool owners_turn = false;         // YOUR_DRAW: at its owner's Draw step, wherever it lies (COMBAT FATIGUE)
+  bool victim_bearer = false;       // WOUNDS on an attachment: the warrior struck is the one it is on
+  int16_t cost_d = 0;               // an optional trigger: D its player pays to take it
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -590,6 +593,7 @@ struct InsteadSpec {
   bool discard_self = false;            // then this card is discarded
   bool any_player = false;              // YourCards: every player's cards, not only its player's
   bool in_combat = false;               // only a warrior itself killed (or annihilated) in a combat
+  bool with_base = false;               // Host: only as its host leaves play with its own base (RELIQUARY)
 };
 
 // Card.storage (cards.proto Storage): cards kept under this one, in play but inert
@@ -631,6 +635,10 @@ struct AnswerSpec {
   bool to_hand = false;       // it goes back to its player's hand once its effects are done (one bound for the discard pile)
   uint8_t retarget = 0;       // its effects go elsewhere: 1 to its caster, 2 to a legal target the answerer picks
   bool or_negate = false;     // with retarget: the answerer may negate it instead
+  bool replay = false;        // the answerer then plays the card itself on a legal target it picks (PASS THE BUCK)
+  std::vector<std::string> not_designation;  // not a card just played with one of these (its name counts)
+  bool not_action = false;    // not a card played as actions
+  bool not_staying = false;   // not a card that stays in play
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one
@@ -701,6 +709,7 @@ struct alignas(4096) CardDef {
   OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once
   std::optional<EconomyRules> economy;          // while in play: D, P and draws change
   std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
+  bool marked_discarded = false;                // with leaves_with_marked: once it lies in a discard pile (printed RAGE)
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
   std::optional<ChoiceSpec> enter_choice;       // warrior: its player's choice as it enters play (BRASS APOCALYPT)
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's

@@ -65,7 +65,11 @@ void check_marks_gone(State& s, Log log) {
   if (s.marks.empty()) return;
   for (size_t i = 0; i < s.marks.size(); ++i) {
     const CardMark m = s.marks[i];
-    if (m.kind != CardMark::Target || m.value != kMarkGone || !s.def(m.card).leaves_with_marked) continue;
+    if (m.kind != CardMark::Target || !s.def(m.card).leaves_with_marked) continue;
+    // printed RAGE: only once the warrior it remembers lies in a discard pile.
+    if (s.def(m.card).marked_discarded ? m.value < 0 || s.card(CardId(m.value)).zone != Zone::Discard
+                                       : m.value != kMarkGone)
+      continue;
     if (s.card(m.card).zone != Zone::InPlay) continue;
     emit(log, {EventKind::Discard, int8_t(s.card(m.card).controller), m.card});
     discard_from_play(s, m.card);  // forgets its marks
@@ -87,8 +91,8 @@ int chosen_alternative(const State& s, CardId card) {
 // warrior leaves play stays, but can no longer be done (gEngine ASSASSINATION).
 void forget_marks(State& s, CardId c) {
   std::erase_if(s.marks, [&](const CardMark& m) { return m.card == c; });
-  for (CardMark& m : s.marks)
-    if (m.kind == CardMark::Target && m.value == c) m.value = kMarkGone;
+  for (CardMark& m : s.marks)  // (printed RAGE keeps the card: it goes only once that card is discarded)
+    if (m.kind == CardMark::Target && m.value == c && !s.def(m.card).marked_discarded) m.value = kMarkGone;
 }
 
 // --- conditions held for a full turn (DARK KOHORT, WELL-ROUNDED SQUAD) ---

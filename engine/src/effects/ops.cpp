@@ -60,7 +60,7 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 // Registered handlers for effects too particular for the vocabulary.
 // Those run inline in run_effects, needing more than a Handler is handed.
 static bool inline_handler(HandlerId h) {
-  return h == HandlerId::area_damage || h == HandlerId::take_on_ratings;
+  return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release;
 }
 
 static const HandlerTable& handlers() {
@@ -945,6 +945,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         if (e.handler == HandlerId::area_damage) {  // FLOW OF ACID, WIND OF INSANITY, SCREAMING LEGIONNAIRE
           const WarriorFilter* per = e.filter.designation.empty() ? nullptr : &e.filter;
           area_damage(s, seat, source, user, amount, per, log);
+          break;
+        }
+        if (e.handler == HandlerId::release) {  // RESCUE MISSION: every warrior reached, with the effect's designation
+          for (CardId c : cards) release(s, seat, source, c, e.designation, log);
           break;
         }
         if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model

@@ -291,6 +291,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not
     {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
     {is_retarget_choice, retarget_options, apply_retarget},         // REDIRECT, REFLECTION: where a spell goes
+    {is_replay_choice, replay_options, apply_replay},               // PASS THE BUCK: where the card is played again
     {is_may_trigger_choice, may_trigger_options, apply_may_trigger},  // PRISON CAMP: take a trigger, or not
     {is_spy_choice, spy_choice_options, apply_spy_choice},           // SPY IN THE RANKS: take a reward, or not
     {group_choice, group_choice_options, apply_group_choice},        // GOLDEN LION, a group's strike

@@ -319,6 +319,9 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.from_warzone && !(s.combat.active && s.combat.defender == w && s.combat.warzone != kNoCard)) return false;
   for (const WarriorFilter& n : f.none_of)  // ARTILLERY SUPPORT: an opponent in no VEHICLE
     if (filter_matches(s, n, w, seat)) return false;
+  if (!f.any_of.empty() &&  // MYSTIC BATTLE DRESS: a MYSTIC or a KEEPER OF THE ART
+      std::none_of(f.any_of.begin(), f.any_of.end(), [&](const WarriorFilter& n) { return filter_matches(s, n, w, seat); }))
+    return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
   if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
     bool carries = false;

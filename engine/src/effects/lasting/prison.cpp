@@ -39,6 +39,22 @@ void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log, bool 
   if (!cards.empty()) ask_pick(s, jailer, prisoner, seat, seat, std::move(cards), -1);
 }
 
+void release(State& s, int seat, CardId source, CardId w, const std::string& designation, Log log) {
+  if (!is_warrior_in_play(s, w)) return;
+  const bool was_held = imprisoned(s, w);
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kImprisoned && m.target == w; });
+  bool freed = was_held;
+  if (!designation.empty())
+    for (CardId a : attachment_list(s, w))
+      if (s.card(a).zone == Zone::InPlay && s.card(a).attached_to == w && s.def(a).has_designation(designation)) {
+        discard_from_play(s, a);
+        freed = true;
+      }
+  if (!freed) return;
+  emit(log, {EventKind::Effect, int8_t(seat), source, w, int(Op::Handler), -1});
+  if (const Area home = muster_area(s, w); s.card(w).area != home) place_in_area(s, w, home);
+}
+
 bool is_prison_choice(const State& s, const PendingChoice& ch) {
   const CardDef& d = s.def(ch.source);
   for (const Ability& ab : d.abilities)

@@ -19,6 +19,10 @@ namespace dt::detail {
 void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log, bool stripped = false);
 // Not a warrior imprisoned already; true for effects without either handler.
 bool imprison_target_ok(const State& s, const std::vector<Effect>& fx, CardId t);
+// Handler `release` (RESCUE MISSION): the warrior is freed: it is no longer anyone's prisoner, the cards on it
+// having `designation` (MISSING IN ACTION: the card's name counts) are discarded, and it stands in the area a
+// Muster would put it in.
+void release(State& s, int seat, CardId source, CardId w, const std::string& designation, Log log);
 bool is_prison_choice(const State& s, const PendingChoice& ch);
 void prison_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_prison_choice(State& s, const Option& o, Log log);

@@ -32,14 +32,45 @@ static std::vector<Target> redirect_targets(const State& s, int seat, CardId car
   return out;
 }
 
-// Card::answers: does card `a` answer `card`, just played on `target`, at a price its player can pay?
-// `by` played it (`own`: `seat` did), cast by `user`.
-static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card, Target target, CardId user) {
+// PASS THE BUCK, STOLEN PAPERWORK (AnswerSpec::replay): the D `seat` pays to play the card just played itself,
+// bought `times` as its player did (its timing aside).
+static int replay_price(const State& s, CardId card, int times) {
+  const PlaySpec& p = *s.def(card).play;
+  return p.cost_d + p.per_d * times;
+}
+
+// ... and where it may play it: the card's legal targets for `seat` (no combat area as a host), as it plays
+// them with `extra` D spent first (the answer's own price).
+static std::vector<Target> replay_targets(const State& s, int seat, CardId card, int times, int extra = 0) {
+  std::vector<Target> out;
+  const CardDef& d = s.def(card);
+  if (!d.play || d.type == CardType::Art || destiny(s, seat) < extra + replay_price(s, card, times)) return out;
+  const PlaySpec& p = *d.play;
+  for (const Target& t : targets(s, seat, p.target, p.filter, card)) {
+    if (t.area >= 0 || !defender_ok(s, p.effects, t.card) || !can_affect(s, p.effects, card, t.card)) continue;
+    out.push_back(t);
+  }
+  return out;
+}
+
+// Card::answers: does card `a` answer `card`, just played on `target` (bought `times`), at a price its player
+// can pay? `by` played it (`own`: `seat` did), cast by `user`.
+static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card, Target target, CardId user,
+                        int times) {
   const bool own = seat == by;
   const AnswerSpec& x = *s.def(a).answers;
   if (own && !x.any_player) return false;
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
+  // PASS THE BUCK: no card played as actions, none that stays in play; neither it nor STOLEN PAPERWORK on a
+  // MISCOMMUNICATION.
+  const CardDef& played = s.def(card);
+  if (x.not_action && played.play && played.play->timing == Timing::Action) return false;
+  if (x.not_staying && (played.post_play == PostPlay::Attach || (played.play && played.play->stays))) return false;
+  for (const std::string& n : x.not_designation)
+    if (played.has_designation_text(n)) return false;
+  // ... and only with somewhere to play it again.
+  if (x.replay && replay_targets(s, seat, card, times, x.cost_d).empty()) return false;
   // PREFERRED SPELL: only a card on its way to the discard pile goes back to a hand.
   if (x.to_hand && s.card(card).zone != Zone::Discard) return false;
   if (x.retarget == 1 && !x.or_negate && reflect_to(s, card, target.card, user) == kNoCard) return false;
@@ -64,14 +95,15 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
 // FORESEEING TALISMAN), then the Specials in its hand (FIZZLE, MISCOMMUNICATION; not while it may
 // play no Special in this combat).
 // REPUDIATE, an Art spell in hand, answers as cast; PREFERRED SPELL, REFLECTION answer their own player's cards too.
-static std::vector<CardId> cancellers(const State& s, int seat, int by, CardId card, Target target, CardId user) {
+static std::vector<CardId> cancellers(const State& s, int seat, int by, CardId card, Target target, CardId user,
+                                      int times) {
   std::vector<CardId> out;
   if (s.families & famAnswers) {  // a game with no such card in play looks no further
     for (CardId w : warriors_of(s, seat))
-      if (!s.card(w).hidden && s.def(w).answers && answer_fits(s, w, seat, by, card, target, user)) out.push_back(w);
+      if (!s.card(w).hidden && s.def(w).answers && answer_fits(s, w, seat, by, card, target, user, times)) out.push_back(w);
     for (CardId a : s.attached)
       if (s.card(a).controller == seat && s.def(a).answers && is_warrior_in_play(s, bearer_of(s, a)) &&
-          answer_fits(s, a, seat, by, card, target, user))
+          answer_fits(s, a, seat, by, card, target, user, times))
         out.push_back(a);
   }
   const bool specials = !specials_barred(s, seat);
@@ -79,7 +111,7 @@ static std::vector<CardId> cancellers(const State& s, int seat, int by, CardId c
     const CardDef& d = s.def(c);
     if (!d.answers || c == card) continue;
     if ((d.type == CardType::Special && specials) || d.type == CardType::Art)
-      if (answer_fits(s, c, seat, by, card, target, user)) out.push_back(c);
+      if (answer_fits(s, c, seat, by, card, target, user, times)) out.push_back(c);
   }
   return out;
 }
@@ -111,7 +143,7 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
   // The other players in turn, then (PREFERRED SPELL) its own player.
   for (uint8_t other : seats_from(s, next_active_seat(s, seat))) {
     if (s.seats[other].eliminated) continue;
-    std::vector<CardId> ws = cancellers(s, other, seat, card, t, user);
+    std::vector<CardId> ws = cancellers(s, other, seat, card, t, user, times);
     if (ws.empty()) continue;
     ask_pick(s, card, t.card, seat, other, std::move(ws));
     s.choices.back().target_seat = t.seat;
@@ -192,6 +224,74 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
     }
   }
   if (!x.effects.empty()) run_effects(s, ch.seat, o.a, user, {card, -1}, 0, x.effects, log, nullptr);
+  if (x.replay) {  // PASS THE BUCK, STOLEN PAPERWORK: its answerer plays it too, once it has worked (or been negated)
+    int times = 0;
+    for (const LastingMod& m : s.lasting)
+      if (m.lock == kCancelOffered && m.source == card) times = m.times;
+    LastingMod m{card, kNoCard, {}, kNoTurnEnds};
+    m.lock = kReplay;
+    m.other = o.a;
+    m.times = int16_t(times);
+    s.lasting.push_back(m);
+    ask_pick(s, o.a, card, ch.seat, ch.seat, {});
+  }
+}
+
+// --- PASS THE BUCK, STOLEN PAPERWORK: the card just played, played again by its answerer (kReplay) ---
+
+static const LastingMod* replay_marker(const State& s, const PendingChoice& ch) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kReplay && m.source == ch.target && m.other == ch.source) return &m;
+  return nullptr;
+}
+
+bool is_replay_choice(const State& s, const PendingChoice& ch) { return replay_marker(s, ch) != nullptr; }
+
+void replay_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0)
+    for (const Target& t : replay_targets(s, ch.seat, ch.target, replay_marker(s, ch)->times)) {
+      Option o{OptKind::Choose, t.card};
+      if (t.card == kNoCard) {
+        if (t.seat < 0) {  // a card with no target: played as it is
+          out.push_back(choose_answer(0));
+          continue;
+        }
+        o.seat = t.seat;
+      }
+      out.push_back(o);
+    }
+  if (out.empty()) out.push_back(choose_done());  // nowhere left to play it
+}
+
+static void run_played(State& s, int by, CardId card, Target t, int times, CardId user, Log log);
+
+void apply_replay(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a,
+             o.a != kNoCard ? -1 : o.seat >= 0 ? kPickedSeat + o.seat : o.p});
+  ch.picks_left = 0;
+  const CardId card = ch.target;
+  const int seat = ch.seat;
+  int times = 0;
+  for (auto it = s.lasting.begin(); it != s.lasting.end(); ++it)
+    if (it->lock == kReplay && it->source == card && it->other == ch.source) {
+      times = it->times;
+      s.lasting.erase(it);
+      break;
+    }
+  if (o.kind == OptKind::Choose && o.a == kNoCard && o.seat < 0 && o.p < 0) return;  // nowhere to play it
+  const Target t{o.a, o.a != kNoCard ? int8_t(-1) : int8_t(o.seat)};
+  destiny(s, seat) -= replay_price(s, card, times);
+  const CardDef& d = s.def(card);
+  if (d.play->stays || d.post_play == PostPlay::Attach) {  // it stays where its new player puts it
+    take_out(s, card);
+    if (t.card != kNoCard) put_attached(s, card, t.card, seat);
+    else put_into(s, card, Zone::InPlay, t.seat >= 0 ? t.seat : seat);
+  }
+  emit(log, {EventKind::Play, int8_t(seat), card, t.card, t.seat});
+  // Played again, it may be answered as any card played.
+  if (offer_cancel(s, seat, card, t, times, true, kNoCard)) return;
+  run_played(s, seat, card, t, times, kNoCard, log);
 }
 
 // --- REFLECTION, REDIRECT: where the effects of a card just played go (kRetarget) ---
@@ -301,6 +401,11 @@ static void resolve_waiting(State& s, CardId card, int by, Log log) {
   const Target t{it->target, it->player};
   const CardId user = it->other;
   s.lasting.erase(it);
+  run_played(s, by, card, t, times, user, log);
+}
+
+// The effects of a card played (and not cancelled) run on `t`.
+static void run_played(State& s, int by, CardId card, Target t, int times, CardId user, Log log) {
   // MENTAL CONSTITUTION: not cancelled, the card still meets its target's immunity first.
   if (offer_waiver(s, by, card, t, times, true)) {
     back_to_hand(s, card);

@@ -37,4 +37,10 @@ void apply_retarget(State& s, const Option& o, Log log);
 // The question left the queue unanswered (its targets gone): the card plays as it was.
 void retarget_choice_done(State& s, const PendingChoice& ch, Log log);
 
+// PASS THE BUCK, STOLEN PAPERWORK (AnswerSpec::replay): its answerer then plays the card just played itself, on
+// a legal target it picks (`choose c12`, `choose s1`; `choose a0` for a card with no target), paying its D price.
+bool is_replay_choice(const State& s, const PendingChoice& ch);
+void replay_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_replay(State& s, const Option& o, Log log);
+
 }  // namespace dt::detail

@@ -30,6 +30,7 @@ std::vector<WoundFire> combat_wound_triggers(const State& s, CardId A, CardId SA
         if (b.dead && !t.or_kills) continue;
         if (t.victim && !filter_matches(s, *t.victim, b.struck, seat)) continue;
         if (t.killer && !filter_matches(s, *t.killer, b.striker, seat)) continue;
+        if (t.victim_bearer && (s.card(c).attached_to == kNoCard || bearer_of(s, c) != b.struck)) continue;
         out.push_back({c, int8_t(i), uint8_t(seat), b.striker, b.struck});
       }
     }
@@ -44,6 +45,9 @@ static bool trigger_open(const State& s, const WoundFire& f, CardId target) {
   if (!card_in_play(s, f.card) || !is_warrior_in_play(s, target)) return false;
   const Trigger& t = s.def(f.card).triggers[size_t(f.trigger)];
   if (t.killer_survives && !is_warrior_in_play(s, f.striker)) return false;
+  // MYSTIC BATTLE DRESS: still on the warrior struck, and its price still within its player's means.
+  if (t.victim_bearer && (s.card(f.card).attached_to == kNoCard || bearer_of(s, f.card) != f.struck)) return false;
+  if (t.cost_d && destiny(s, f.seat) < t.cost_d) return false;
   return imprison_target_ok(s, t.effects, target);  // no one imprisoned twice
 }
 
@@ -80,7 +84,8 @@ bool is_may_trigger_choice(const State& s, const PendingChoice& ch) { return may
 
 void may_trigger_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   const LastingMod& m = *may_marker(s, ch);
-  const WoundFire f{ch.source, int8_t(m.count), ch.seat, m.other, kNoCard};
+  const Trigger& t = s.def(ch.source).triggers[size_t(m.count)];
+  const WoundFire f{ch.source, int8_t(m.count), ch.seat, m.other, t.target_killer ? kNoCard : ch.target};
   if (ch.picks_left != 0 && trigger_open(s, f, ch.target)) out.push_back({OptKind::Choose, ch.target});
   out.push_back(choose_done());
 }
@@ -99,7 +104,9 @@ void apply_may_trigger(State& s, const Option& o, Log log) {
       break;
     }
   if (o.a == kNoCard || trigger < 0) return;  // let go
-  run_effects(s, seat, card, card, {target, -1}, 0, s.def(card).triggers[size_t(trigger)].effects, log, nullptr);
+  const Trigger& t = s.def(card).triggers[size_t(trigger)];
+  destiny(s, seat) -= t.cost_d;  // MYSTIC BATTLE DRESS: its price, paid as it is taken
+  run_effects(s, seat, card, card, {target, -1}, 0, t.effects, log, nullptr);
 }
 
 }  // namespace dt::detail
