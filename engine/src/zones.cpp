@@ -120,9 +120,7 @@ AttachList attachment_list(const State& s, CardId c) {
 // where `c`, about to leave play for `to`, goes instead; `killed` is the warrior being killed (or
 // kNoCard), `used` the card whose rule sent it (discarded after, when it says so). Only a game
 // holding such a card asks (State::families).
-// `with_base`: c leaves with the card it sits on (RELIQUARY's Relic, its warrior killed or discarded).
-static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, bool with_base, CardId* used,
-                       bool* discard_used) {
+static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId* used, bool* discard_used) {
   const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);  // the warrior it is on
   auto try_holder = [&](CardId h) -> std::optional<Zone> {
     if (s.card(h).zone != Zone::InPlay) return std::nullopt;
@@ -137,7 +135,6 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, bool wi
         continue;
       if (x.bearer && (on == kNoCard || s.card(on).controller != seat || !filter_matches(s, *x.bearer, on, seat))) continue;
       if (x.bearer_killed && (killed == kNoCard || on != killed)) continue;
-      if (x.with_base && !with_base) continue;
       if (x.not_own_bearer && on != kNoCard && s.card(h).attached_to != kNoCard && bearer_of(s, h) == on) continue;
       if (x.in_combat && (killed != c || !s.combat.active)) continue;  // GRAVEYARD: a death in combat
       if (x.to == InsteadSpec::To::UnderThis && !storage_takes(s, h, c)) continue;
@@ -162,15 +159,15 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, bool wi
 
 // A card leaves play for `to` (the discard pile or the annihilated pile), its attachments discarded
 // before it (gEngine, "POST-PLAY ICON"); `killed`: the warrior being killed, if this is its death.
-static void leave_play(State& s, CardId c, Zone to, CardId killed, bool with_base = false) {
+static void leave_play(State& s, CardId c, Zone to, CardId killed) {
   // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
   if (to == Zone::Discard && s.def(c).has_designation(desig::AnnihilatedWhenDiscarded)) to = Zone::Annihilated;
   // Where it goes is settled while the cards on it (FIELD REPAIR KIT) are still there.
   CardId used = kNoCard;
   bool discard_used = false;
   const bool annihilated = to == Zone::Annihilated;
-  if (s.families & famInstead) to = instead_of(s, c, to, killed, with_base, &used, &discard_used);
-  for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed, true);
+  if (s.families & famInstead) to = instead_of(s, c, to, killed, &used, &discard_used);
+  for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed);
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
   if (to == Zone::Under) {  // MUSEUM, GRAVEYARD: kept under the card instead (actions/storage.hpp)

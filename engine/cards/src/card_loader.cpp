@@ -201,6 +201,7 @@ CardDef convert(const pb::Card& c, const std::string& file) {
   d.combat_modifier = c.combat_modifier();
   d.leaves_with_marked = c.leaves_with_marked();
   d.marked_discarded = c.marked_discarded();
+  d.leaves_when_marked_returns = c.leaves_when_marked_returns();
   if (c.has_enter_choice()) {
     if (d.type != CardType::Warrior) throw std::runtime_error(where + ": enter_choice is a warrior's");
     d.enter_choice = convert(c.enter_choice(), where);
@@ -251,6 +252,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.imprisoned = f.imprisoned();
   for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   for (const auto& n : f.any_of()) w.any_of.push_back(convert(n, where));
+  w.marked_affiliation = f.marked_affiliation();
   w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
            : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -423,6 +425,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_FOUGHT_OPPONENT: return TargetKind::FoughtOpponent;
     case pb::TARGET_JUST_KILLED: return TargetKind::JustKilled;
     case pb::TARGET_STORED: return TargetKind::Stored;
+    case pb::TARGET_CARD_IN_PLAY: return TargetKind::CardInPlay;
     default: return TargetKind::None;
   }
 }
@@ -769,7 +772,6 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.discard_self = i.discard_self();
     x.any_player = i.any_player();
     x.in_combat = i.in_combat();
-    x.with_base = i.with_base();
     if (x.to == InsteadSpec::To::UnderThis && !c.has_storage())
       throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");

@@ -139,6 +139,7 @@ struct WarriorFilter {
   bool imprisoned = false;   // another's prisoner (effects/lasting/prison.hpp)
   std::vector<WarriorFilter> none_of;  // matches none of these
   std::vector<WarriorFilter> any_of;   // matches one of these at least (when any)
+  bool marked_affiliation = false;     // a modifier's `who`: shares an affiliation with a warrior its card remembers
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".
@@ -257,7 +258,7 @@ struct StaticMod {
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored, CardInPlay };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -593,7 +594,6 @@ struct InsteadSpec {
   bool discard_self = false;            // then this card is discarded
   bool any_player = false;              // YourCards: every player's cards, not only its player's
   bool in_combat = false;               // only a warrior itself killed (or annihilated) in a combat
-  bool with_base = false;               // Host: only as its host leaves play with its own base (RELIQUARY)
 };
 
 // Card.storage (cards.proto Storage): cards kept under this one, in play but inert
@@ -710,6 +710,7 @@ struct alignas(4096) CardDef {
   std::optional<EconomyRules> economy;          // while in play: D, P and draws change
   std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
   bool marked_discarded = false;                // with leaves_with_marked: once it lies in a discard pile (printed RAGE)
+  bool leaves_when_marked_returns = false;      // discarded once a namesake of a warrior it remembers is in play (MARTYR)
   bool leaves_with_marked = false;              // discarded when a warrior it remembers leaves play
   std::optional<ChoiceSpec> enter_choice;       // warrior: its player's choice as it enters play (BRASS APOCALYPT)
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's

@@ -158,6 +158,8 @@ void remember_choice(State& s, CardId card, int n);
 // MARK_PICKED with `amount` over 1: one more warrior remembered, up to `keep` (ATTRACTION's pair).
 void add_target_mark(State& s, CardId card, CardId target, int keep);
 bool marks_warrior(const State& s, CardId card, CardId w);
+// MARTYR: does `w` share an affiliation with a warrior `card` remembers (its printed ones when out of play)?
+bool shares_marked_affiliation(const State& s, CardId card, CardId w);
 // After every decision: cards that go with a remembered warrior that left play are discarded.
 void check_marks_gone(State& s, Log log);
 int chosen_alternative(const State& s, CardId card);

@@ -59,12 +59,38 @@ bool marks_warrior(const State& s, CardId card, CardId w) {
   return false;
 }
 
+bool shares_marked_affiliation(const State& s, CardId card, CardId w) {
+  const AffilMask mine = affiliations(s, w);
+  for (const CardMark& m : s.marks) {
+    if (m.card != card || m.kind != CardMark::Target || m.value < 0) continue;
+    const CardId x = CardId(m.value);
+    if (x != w && (mine & (is_warrior_in_play(s, x) ? affiliations(s, x) : s.def(x).affil))) return true;
+  }
+  return false;
+}
+
+// MARTYR: is a warrior of the name of one `card` remembers in play again?
+static bool marked_returned(const State& s, CardId card, int16_t value) {
+  if (value < 0 || !s.def(card).leaves_when_marked_returns) return false;
+  const CardDef& was = s.def(CardId(value));
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play)
+      if (is_warrior_in_play(s, w) && s.def(w).name == was.name) return true;
+  return false;
+}
+
 // After every decision: a card that goes with a warrior it remembers (BRASS
 // APOCALYPT, ATTRACTION) is discarded once that warrior has left play.
 void check_marks_gone(State& s, Log log) {
   if (s.marks.empty()) return;
   for (size_t i = 0; i < s.marks.size(); ++i) {
     const CardMark m = s.marks[i];
+    if (m.kind == CardMark::Target && marked_returned(s, m.card, m.value) && s.card(m.card).zone == Zone::InPlay) {
+      emit(log, {EventKind::Discard, int8_t(s.card(m.card).controller), m.card});
+      discard_from_play(s, m.card);  // MARTYR: its Personality is back
+      i = size_t(-1);
+      continue;
+    }
     if (m.kind != CardMark::Target || !s.def(m.card).leaves_with_marked) continue;
     // printed RAGE: only once the warrior it remembers lies in a discard pile.
     if (s.def(m.card).marked_discarded ? m.value < 0 || s.card(CardId(m.value)).zone != Zone::Discard
@@ -92,7 +118,9 @@ int chosen_alternative(const State& s, CardId card) {
 void forget_marks(State& s, CardId c) {
   std::erase_if(s.marks, [&](const CardMark& m) { return m.card == c; });
   for (CardMark& m : s.marks)  // (printed RAGE keeps the card: it goes only once that card is discarded)
-    if (m.kind == CardMark::Target && m.value == c && !s.def(m.card).marked_discarded) m.value = kMarkGone;
+    if (m.kind == CardMark::Target && m.value == c && !s.def(m.card).marked_discarded &&
+        !s.def(m.card).leaves_when_marked_returns)
+      m.value = kMarkGone;
 }
 
 // --- conditions held for a full turn (DARK KOHORT, WELL-ROUNDED SQUAD) ---

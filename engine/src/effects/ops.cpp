@@ -576,7 +576,7 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         put_into(s, c, Zone::Discard);
         continue;
       }
-      if (!in_play(c) && e.op != Op::CombatBonus) continue;
+      if (!in_play(c) && e.op != Op::CombatBonus && e.op != Op::MarkPicked) continue;  // MARTYR marks one killed
       if (effect_futile(s, e, c, source)) continue;  // what protects the card (a card is not played on it)
       emit_fx(log, seat, source, e.op, c, -1);
       switch (e.op) {
@@ -733,7 +733,10 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
           }
           break;
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
-          if (is_warrior_in_play(s, c) && in_play(source)) {
+          // MARTYR: a card played for a warrior just killed remembers it in its pile.
+          if ((is_warrior_in_play(s, c) ||
+               (s.def(source).play && s.def(source).play->target == TargetKind::JustKilled && s.def(c).type == CardType::Warrior)) &&
+              in_play(source)) {
             if (e.amount > 1) add_target_mark(s, source, c, e.amount);  // ATTRACTION: a pair
             else mark_target(s, source, c);
           }

@@ -157,6 +157,16 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
           out.push_back({c, -1});
       }
       break;
+    case TargetKind::CardInPlay:  // printed SCRAMBLING DEVICE: any Special in play, on a warrior or lying before a player
+      for (size_t i = 0; i < s.cards.size(); ++i) {
+        const CardId c = CardId(i);
+        const CardInst& ci = s.cards[i];
+        if (ci.zone != Zone::InPlay || ci.hidden || c == source) continue;
+        if (f.card_types && !(f.card_types & (1u << unsigned(s.def(c).type)))) continue;
+        if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;
+        out.push_back({c, -1});
+      }
+      break;
     case TargetKind::Mission:  // never another player's face-down one (SECRET MISSION)
       for (size_t i = 0; i < s.cards.size(); ++i)
         if (s.cards[i].zone == Zone::InPlay && s.def(CardId(i)).type == CardType::Mission &&

@@ -33,6 +33,7 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.tactics && !(m.tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2))) return false;
   if (m.vs && !filter_matches(s, *m.vs, opp, s.card(w).controller)) return false;
   if (m.vs && m.vs->marked && !marks_warrior(s, source, opp)) return false;  // RAGE: the one warrior it remembers
+  if (m.who.marked_affiliation && !shares_marked_affiliation(s, source, w)) return false;  // MARTYR
   if (m.exclude_self && source == w) return false;
   if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
   if (m.source_area) {

@@ -28,9 +28,29 @@ static bool answers_own_hit(const CardDef& d) {
   return d.has_designation(desig::HealsEvenAKillingWound) || d.has_designation(desig::AnswersItsWoundInCombat);
 }
 
+// A card played to save a warrior from its kill: NARROW ESCAPE! (your own), CLIFFHANGER (its play's filter: another
+// player's Doomtrooper).
+static bool saves_from_kill(const CardDef& d) {
+  return d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill);
+}
+
+// CLIFFHANGER: does another player than the victim's hold a card that may save `w`?
+static bool other_saver(const State& s, CardId w) {
+  const int victim_seat = s.card(w).controller;
+  for (int p = 0; p < s.num_seats(); ++p) {
+    if (p == victim_seat || s.seats[size_t(p)].eliminated) continue;
+    for (CardId c : s.seats[size_t(p)].hand) {
+      const CardDef& d = s.def(c);
+      if (d.has_designation(desig::SavesAWarriorFromAKill) && d.play && filter_matches(s, d.play->filter, w, p))
+        return true;
+    }
+  }
+  return false;
+}
+
 static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
-    return o.b != kNoCard && kill_pending(s, o.b) && s.def(o.a).has_designation(desig::SavesYourWarriorFromAKill);
+    return o.b != kNoCard && kill_pending(s, o.b) && saves_from_kill(s.def(o.a));
   if (o.kind == OptKind::Use) {  // the warrior's own ability, or one of a card on it (SACHS 9000GL)
     const CardId w = home_of(s, o.a);
     return w != kNoCard && is_warrior_in_play(s, w) && hit_pending(s, w) && answers_own_hit(s.def(o.a));
@@ -54,8 +74,8 @@ static bool may_answer(const State& s, CardId w, bool dead) {
     if (answers_own_hit(s.def(a))) return true;
   if (!dead) return false;
   for (CardId c : s.seats[s.card(w).controller].hand)
-    if (s.def(c).has_designation(desig::SavesYourWarriorFromAKill)) return true;
-  return false;
+    if (saves_from_kill(s.def(c))) return true;
+  return other_saver(s, w);
 }
 
 bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now) {
@@ -76,6 +96,12 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
     const uint8_t seat = s.card(v).controller;
     if (hit_pending(s, v) && std::find(order.begin(), order.end(), seat) == order.end()) order.push_back(seat);
   }
+  // CLIFFHANGER: then the players who may save another's warrior from its kill.
+  for (CardId v : {SD, SA})
+    if (kill_pending(s, v) && other_saver(s, v))
+      for (int p = 0; p < s.num_seats(); ++p)
+        if (!s.seats[size_t(p)].eliminated && std::find(order.begin(), order.end(), uint8_t(p)) == order.end())
+          order.push_back(uint8_t(p));
   const Phase phase = s.phase;
   const Window window = s.window;
   open_window(s, WindowKind::CombatModify, order);
@@ -107,8 +133,8 @@ bool death_answerable(const State& s, CardId w, bool wound) {
   if (wound && has_designation(s, w, desig::HealsEvenAKillingWound) && destiny(s, seat) >= std::max(0, stats(s, w).a))
     return true;
   for (CardId c : s.seats[size_t(seat)].hand)
-    if (s.def(c).has_designation(desig::SavesYourWarriorFromAKill)) return true;
-  return false;
+    if (saves_from_kill(s.def(c))) return true;
+  return other_saver(s, w);
 }
 
 static void die_now(State& s, CardId w, CardId killer, Log log) {

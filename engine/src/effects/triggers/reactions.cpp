@@ -17,7 +17,8 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::PlayedOnAWarriorJustPlacedInASquad)) return kJustPlacedInSquad;
   if (d.play && d.play->after_kill) return kJustKilled;  // Play.after_kill
   if (d.has_designation(kReplacesMustered)) return kJustMustered;  // PRIMAL BITCH
-  if (d.has_designation(desig::SavesYourWarriorFromAKill)) return kAboutToDie;  // NARROW ESCAPE!
+  if (d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill))
+    return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   return 0;
 }
 
