@@ -1,6 +1,7 @@
 // "Immediately after" markers: see reactions.hpp.
 #include "dt/designations.hpp"
 #include "effects/triggers/reactions.hpp"
+#include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/triggers/undo.hpp"
 #include "effects/choices/control.hpp"
@@ -119,7 +120,13 @@ void reaction_used(State& s, CardId card, CardId target) {
   // One BORN WITH A SILVER SPOON a placing.
   auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                          [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
-  if (it != s.lasting.end()) s.lasting.erase(it);
+  if (it != s.lasting.end()) {
+    const bool combat_hit = it->lock == kAboutToDie;
+    s.lasting.erase(it);
+    // The window answering a combat's hits stays one when the last hit is answered: it closes through
+    // close_last_chance, not by resolving the combat again (a marker on no warrior).
+    if (combat_hit && !last_chance_pending(s)) mark_just_happened(s, card, kNoCard, kAboutToBeWounded);
+  }
   // gEngine NARROW ESCAPE!: back to its status before the combat, a wound taken in it undone.
   if (kind == kAboutToDie && s.def(card).has_designation(desig::AsBeforeTheCombat) &&
       std::find(s.combat.wounded_in_it.begin(), s.combat.wounded_in_it.end(), target) != s.combat.wounded_in_it.end())
