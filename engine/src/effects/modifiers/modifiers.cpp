@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "dt/designations.hpp"
 #include "actions/aimed.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -50,6 +51,25 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
     if (n < m.min_count) return false;
   }
   return true;
+}
+
+// A SERGEANT: a card that leads card groups, or is designated one (SERGEANT CARTER).
+static bool is_sergeant(const CardDef& d) { return d.sergeant.has_value() || d.has_designation(desig::Sergeant); }
+
+// SERGEANT CARTER: does a card in play that SHIELDS ITS WARRIORS FROM OTHER SERGEANTS, other than `src`, reach `w`
+// with one of its modifiers? Asked only for a SERGEANT's modifiers.
+static bool shielded_from_sergeant(const State& s, CardId w, CardId src) {
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play) {
+      if (c == src || !s.def(c).has_designation(desig::ShieldsItsWarriorsFromOtherSergeants) || !is_warrior_in_play(s, c))
+        continue;
+      const int seat = s.card(c).controller;
+      for (const StaticMod& m : s.def(c).mods) {
+        if (m.scope == Scope::YourWarriors ? s.card(w).controller != seat : m.scope != Scope::AllWarriors) continue;
+        if (mod_filter_matches(s, m.who, w, seat) && mod_holds(s, m, w, c, seat)) return true;
+      }
+    }
+  return false;
 }
 
 // Other warriors of w's controller in w's combat area that match (the "for each" of a modifier).
@@ -131,6 +151,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if (!any_wanted(d, want)) return;
     if (!ok()) return;
     if (effect_blocked(s, w, src)) return;
+    if (is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
       if (!mod_filter_matches(s, m.who, subject, s.card(src).controller)) continue;
