@@ -261,7 +261,7 @@ class GreedyBot final : public Bot {
   // A rough match for an "all warriors" filter from what the observation shows.
   bool rough_match(const Observation& obs, const WarriorFilter& f, const SeenCard& c, const CardDef& d) const {
     if (f.side == Side::Yours && c.owner != obs.viewer) return false;
-    if (f.side == Side::Enemy && c.owner == obs.viewer) return false;
+    if ((f.side == Side::Enemy || f.side == Side::Others) && c.owner == obs.viewer) return false;
     if (f.wounded && !c.wounded) return false;
     if (f.in_cover && !c.cover) return false;
     if (f.affil && !(f.affil & d.affil)) return false;

@@ -253,8 +253,11 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   for (const auto& n : f.none_of()) w.none_of.push_back(convert(n, where));
   for (const auto& n : f.any_of()) w.any_of.push_back(convert(n, where));
   w.marked_affiliation = f.marked_affiliation();
-  w.side = f.side() == pb::WarriorFilter::YOURS ? Side::Yours
-           : f.side() == pb::WarriorFilter::ENEMY ? Side::Enemy : Side::Any;
+  w.side = f.side() == pb::WarriorFilter::YOURS    ? Side::Yours
+           : f.side() == pb::WarriorFilter::ENEMY  ? Side::Enemy
+           : f.side() == pb::WarriorFilter::OTHERS ? Side::Others
+                                                   : Side::Any;
+  w.attached = f.attached();
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   return w;

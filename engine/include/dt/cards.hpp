@@ -101,7 +101,7 @@ struct FortEffect {
 
 // ---- The effect vocabulary (docs/effects.md); mirrors protocol/dtref/cards.proto ----
 
-enum class Side : uint8_t { Any, Yours, Enemy };
+enum class Side : uint8_t { Any, Yours, Enemy, Others };
 
 // Which warriors something applies to; default-constructed matches every warrior.
 struct WarriorFilter {
@@ -140,6 +140,7 @@ struct WarriorFilter {
   std::vector<WarriorFilter> none_of;  // matches none of these
   std::vector<WarriorFilter> any_of;   // matches one of these at least (when any)
   bool marked_affiliation = false;     // a modifier's `who`: shares an affiliation with a warrior its card remembers
+  bool attached = false;               // cards in play: attached to another card
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".

@@ -285,6 +285,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
     return false;  // NECROVISUAL LINK, a gift of Algeroth for a Nepharite of any apostle, names no apostle
   if (f.side == Side::Yours && wi.controller != seat) return false;
   if (f.side == Side::Enemy && !opponents(s, wi.controller, seat)) return false;  // teammates are no enemies
+  if (f.side == Side::Others && wi.controller == seat) return false;              // CLIFFHANGER: a teammate's too
   if (f.wounded && !wi.wounded) return false;
   if (f.healthy && wi.wounded) return false;
   if (f.imprisoned && !marked(s, w, kImprisoned)) return false;  // ESCAPE!, DEATH ROW, AMNESTY

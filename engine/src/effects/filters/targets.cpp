@@ -162,6 +162,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         const CardId c = CardId(i);
         const CardInst& ci = s.cards[i];
         if (ci.zone != Zone::InPlay || ci.hidden || c == source) continue;
+        if (f.attached && ci.attached_to == kNoCard) continue;  // gEngine SCRAMBLING DEVICE: an attachment
         if (f.card_types && !(f.card_types & (1u << unsigned(s.def(c).type)))) continue;
         if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;
         out.push_back({c, -1});
