@@ -109,6 +109,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       if (m.scope == Scope::ItsPlayer) d.families |= famPlayerImmunity;
     for (const Trigger& t : d.triggers)
       if (t.when == When::Wounds) d.families |= famWoundTriggers;
+    for (const Trigger& t : d.triggers)
+      if (t.when == When::EntersPlay || t.when == When::Imprisons || t.when == When::RemovesCard)
+        d.families |= famMissionEvents;
     for (const StaticMod& m : d.mods)
       if (m.spell_price) d.families |= famSpellPrice;
     if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;

@@ -456,7 +456,9 @@ static_assert(int(When::None) == pb::Trigger::WHEN_UNSPECIFIED && int(When::Your
                   int(When::NoDestiny) == pb::Trigger::NO_DESTINY &&
                   int(When::Held) == pb::Trigger::HELD && int(When::Builds) == pb::Trigger::BUILDS &&
                   int(When::FortificationLost) == pb::Trigger::FORTIFICATION_LOST &&
-                  int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC && pb::Trigger::When_MAX == pb::Trigger::MADE_HERETIC,
+                  int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC &&
+                  int(When::EntersPlay) == pb::Trigger::ENTERS_PLAY && int(When::Imprisons) == pb::Trigger::IMPRISONS &&
+                  int(When::RemovesCard) == pb::Trigger::REMOVES_CARD && pb::Trigger::When_MAX == pb::Trigger::REMOVES_CARD,
               "dt::When (dt/cards.hpp) is not cards.proto's Trigger.When");
 
 bool op_listed(int v) {
@@ -543,6 +545,8 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.v_times_target = small(c.v_times_target(), where);
   ch.modified_v = c.modified_v();
   ch.repeat_picks = c.repeat_picks();
+  ch.target_players = c.target_players();
+  ch.keep_order = c.keep_order();
   for (const auto& ps : c.pile()) {
     PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
     for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -619,6 +623,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.actions = small(a.actions(), where);
     ab.cost_d = amount(a.cost_d(), where);
     ab.per_d = amount(a.per_d(), where);
+    ab.cost_p = amount(a.cost_p(), where);
     ab.discard_self = a.discard_self();
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();
@@ -662,6 +667,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.victim_bearer = t.victim_bearer();
     tr.cost_d = amount(t.cost_d(), where);
     if (tr.cost_d && !tr.optional) throw std::runtime_error(where + ": a trigger's cost_d needs `optional`");
+    tr.every_player = t.every_player();
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
@@ -738,6 +744,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   }
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
+  for (const auto& n : c.displaces())
+    if (std::string u = upper(n); !u.empty()) d.displaces.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
   if (c.has_turn_rules()) {
     const auto& t = c.turn_rules();
@@ -888,7 +896,7 @@ Names names_in(const google::protobuf::FieldDescriptor* f) {
   if (msg == "Effect" && n == "designation") return Names::EffectDesignation;
   if (n == "designation" || n == "grant_designation" || n == "grant" || n == "not_designation" ||
       n == "is_or_carries" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
-      n == "exclusive_with" || n == "while_carrying")
+      n == "exclusive_with" || n == "while_carrying" || n == "displaces")
     return Names::Designation;
   return Names::Other;
 }

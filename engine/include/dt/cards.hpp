@@ -344,6 +344,8 @@ struct ChoiceSpec {
   bool modified_v = false;                // ... comparing modified V instead
   bool repeat_picks = false;              // PLAYERS: a player picked stays a candidate
   std::vector<PileSource> piles;          // YourPiles: the piles searched
+  bool target_players = false;            // YourPiles: the target player's piles, not yours
+  bool keep_order = false;                // YourPiles: a draw pile searched is not shuffled after
 };
 
 // Play.after_kill: what kill just made a card may answer.
@@ -400,6 +402,7 @@ struct Ability {
   int8_t actions = 0;
   int16_t cost_d = 0;
   int16_t per_d = 0;
+  int16_t cost_p = 0;  // P paid to use it
   bool discard_self = false;
   bool user_wounded = false;
   bool once_per_combat = false;
@@ -420,7 +423,8 @@ struct Ability {
 };
 
 enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, NoDestiny = 20,
-                            Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103 };
+                            Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103,
+                            EntersPlay = 120, Imprisons = 121, RemovesCard = 122 };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
@@ -440,6 +444,7 @@ struct Trigger {
   bool owners_turn = false;         // YOUR_DRAW: at its owner's Draw step, wherever it lies (COMBAT FATIGUE)
   bool victim_bearer = false;       // WOUNDS on an attachment: the warrior struck is the one it is on
   int16_t cost_d = 0;               // an optional trigger: D its player pays to take it
+  bool every_player = false;        // YOUR_DRAW: at every player's Draw step, TARGET_PLAYER the one drawing
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -578,6 +583,7 @@ enum RuleFamily : uint32_t {
   famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
   famAreaShunned = 1u << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
   famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
+  famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS or REMOVES_CARD (effects/missions.cpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -705,6 +711,8 @@ struct alignas(4096) CardDef {
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
+  std::vector<std::string> displaces;           // lying before its player: its player's cards with one of these
+                                                // go when it is played, and it goes when one of them is
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
   std::optional<TurnRules> turn_rules;          // while in play: turns change
   OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once

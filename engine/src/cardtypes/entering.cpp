@@ -26,6 +26,7 @@ void entered_play(State& s, CardId w, int seat, Area area) {
   place_in_area(s, w, area);
   // gEngine "END OF THE GAME": a player with a warrior able to fight is no longer counting down.
   if (can_take_part_in_combat(s, w)) s.seats[size_t(seat)].no_warrior_deadline = -1;
+  on_entered_play(s, w);  // HONOR THE EMPEROR
 }
 
 void enter_play(State& s, CardId w, int seat, std::optional<Area> area) {

@@ -185,6 +185,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
             return e.op == Op::SwitchSide && e.who == Who::User && effect_futile(s, e, user, src);  // INQUISITION forced it
           }))
         continue;
+      if (ab.cost_p && s.seats[size_t(seat)].promotion < ab.cost_p) continue;  // TA6500 CYBERMECH: P as its price
       const int destiny = dt::destiny(s, seat);
       int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
       while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
@@ -261,6 +262,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (ab.timing == Timing::AfterCombat && offered(s, o.a))  // the offer is taken
     s.offers.erase(std::find(s.offers.begin(), s.offers.end(), o.a));
   destiny(s, me) -= ability_price(s, o.a, user, ab, o.n) + (ab.target_v ? value_price(s, *ab.target_v, o.b) : 0);
+  s.seats[size_t(me)].promotion -= ab.cost_p;
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   if (tactical_ability(s.def(o.a), ab)) spend_tactical(s, me, user, 0);  // as an attack would

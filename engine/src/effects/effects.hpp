@@ -175,6 +175,11 @@ void on_fortification_lost(State& s, CardId fort);
 // played on it), then completed once it is a HERETIC.
 std::vector<CardId> heretic_missions(const State& s, CardId w, int seat);
 void on_made_heretic(State& s, CardId w, int seat, const std::vector<CardId>& matching, Log log);
+// ENTERS_PLAY, IMPRISONS and REMOVES_CARD triggers (HONOR THE EMPEROR, MANHUNT, RAZE THE LAND).
+void on_entered_play(State& s, CardId w);
+void on_imprisoned(State& s, int seat, CardId prisoner, Log log);
+std::vector<CardId> removal_watch(const State& s, int seat);
+void on_removed_by(State& s, int seat, const std::vector<CardId>& watched, Log log);
 
 // --- triggers (triggers.cpp) ---
 void run_draw_triggers(State& s, int seat, Log log);

@@ -242,3 +242,93 @@ std::vector<CardId> heretic_missions(const State& s, CardId w, int seat) {
 }
 
 }  // namespace dt::detail
+
+namespace dt::detail {
+
+// --- warriors entering play, prisoners taken, cards removed by a player's cards ---
+
+// The cards in play with a trigger of `when` (missions lying before a player or on a
+// warrior, or any card in play), each with the seat it works for.
+static void cards_with_trigger(const State& s, When when, std::vector<std::pair<CardId, const Trigger*>>& out) {
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play) {
+      auto visit = [&](CardId x) {
+        if (s.card(x).hidden || s.def(x).triggers.empty()) return;
+        for (const Trigger& t : s.def(x).triggers)
+          if (t.when == when) {
+            out.push_back({x, &t});
+            return;
+          }
+      };
+      visit(c);
+      for (CardId a : attachments_of(s, c)) visit(a);
+    }
+}
+
+// A card fires for the player it works for, whose card it is in play (a mission lying
+// before a player: that player). A mission fired completes unless it never does
+// (one with no other way to end: HONOR THE EMPEROR pays on every warrior, for good).
+static void fire(State& s, CardId c, const Trigger& t, Target target, bool completes, Log log) {
+  const int seat = s.card(c).controller;
+  emit(log, {EventKind::Effect, int8_t(seat), c, target.card, 0, seat});
+  run_effects(s, seat, c, kNoCard, target, 0, t.effects, log, nullptr);
+  if (completes) complete_mission(s, c);
+}
+
+// A warrior just put into play face up (cardtypes/entering.cpp): ENTERS_PLAY
+// triggers whose `victim` it matches, from the side of the player each works for.
+void on_entered_play(State& s, CardId w) {
+  if (!(s.families & famMissionEvents) || s.card(w).hidden) return;
+  std::vector<std::pair<CardId, const Trigger*>> found;
+  cards_with_trigger(s, When::EntersPlay, found);
+  for (auto [c, t] : found)
+    if (s.card(c).zone == Zone::InPlay && (!t->victim || filter_matches(s, *t->victim, w, s.card(c).controller)))
+      fire(s, c, *t, {w, -1}, false, nullptr);
+}
+
+// `seat` has just imprisoned `prisoner` (effects/lasting/prison.cpp): its IMPRISONS
+// missions whose `victim` the prisoner matches are completed.
+void on_imprisoned(State& s, int seat, CardId prisoner, Log log) {
+  if (!(s.families & famMissionEvents)) return;
+  std::vector<std::pair<CardId, const Trigger*>> found;
+  cards_with_trigger(s, When::Imprisons, found);
+  for (auto [c, t] : found)
+    if (s.card(c).zone == Zone::InPlay && s.card(c).controller == seat &&
+        (!t->victim || filter_matches(s, *t->victim, prisoner, seat)))
+      fire(s, c, *t, {prisoner, -1}, true, log);
+}
+
+// REMOVES_CARD: the cards in play now that a card of `seat` removing them would
+// count for (before its effects run), to be compared after them.
+std::vector<CardId> removal_watch(const State& s, int seat) {
+  std::vector<CardId> out;
+  if (!(s.families & famMissionEvents)) return out;
+  std::vector<std::pair<CardId, const Trigger*>> found;
+  cards_with_trigger(s, When::RemovesCard, found);
+  for (auto [c, t] : found) {
+    if (s.card(c).controller != seat) continue;
+    for (size_t i = 0; i < s.cards.size(); ++i)
+      if (s.cards[i].zone == Zone::InPlay && !s.cards[i].hidden && CardId(i) != c &&
+          (!t->victim || filter_matches(s, *t->victim, CardId(i), seat)) &&
+          std::find(out.begin(), out.end(), CardId(i)) == out.end())
+        out.push_back(CardId(i));
+  }
+  return out;
+}
+
+// The effects of a card of `seat` have run: a watched card now discarded or
+// annihilated completes that player's REMOVES_CARD missions it matched.
+void on_removed_by(State& s, int seat, const std::vector<CardId>& watched, Log log) {
+  for (CardId x : watched) {
+    const Zone z = s.card(x).zone;
+    if (z != Zone::Discard && z != Zone::Annihilated) continue;
+    std::vector<std::pair<CardId, const Trigger*>> found;
+    cards_with_trigger(s, When::RemovesCard, found);
+    for (auto [c, t] : found)
+      if (s.card(c).zone == Zone::InPlay && s.card(c).controller == seat &&
+          (!t->victim || (t->victim->card_types & (1u << unsigned(s.def(x).type)))))
+        fire(s, c, *t, {x, -1}, true, log);
+  }
+}
+
+}  // namespace dt::detail

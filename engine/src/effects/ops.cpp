@@ -413,8 +413,26 @@ int warriors_matching(const State& s, const WarriorFilter& f, int seat) {
   return n;
 }
 
+static void run_effects_now(State& s, int seat, CardId source, CardId user, Target target, int times,
+                            const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked,
+                            int picked_seat);
+
+// A card of `seat` may remove cards that its player's missions count (RAZE THE LAND): they
+// are watched across its effects (effects/missions.cpp).
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked, int picked_seat) {
+  if (!(s.families & famMissionEvents) || fx.empty() || seat < 0) {
+    run_effects_now(s, seat, source, user, target, times, fx, log, kill, picked, picked_seat);
+    return;
+  }
+  const std::vector<CardId> watched = removal_watch(s, seat);
+  run_effects_now(s, seat, source, user, target, times, fx, log, kill, picked, picked_seat);
+  if (!watched.empty()) on_removed_by(s, seat, watched, log);
+}
+
+static void run_effects_now(State& s, int seat, CardId source, CardId user, Target target, int times,
+                            const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked,
+                            int picked_seat) {
   const int k = std::max(1, times);
   for (const Effect& e : fx) {
     if (e.if_mutual && !(kill && kill->mutual)) continue;
@@ -574,6 +592,14 @@ void run_effects(State& s, int seat, CardId source, CardId user, Target target, 
         emit_fx(log, seat, source, e.op, c, -1);
         take_out(s, c);
         put_into(s, c, Zone::Discard);
+        continue;
+      }
+      if (e.op == Op::Annihilate && (s.card(c).zone == Zone::Hand || s.card(c).zone == Zone::Draw ||
+                                     s.card(c).zone == Zone::Discard)) {
+        // A card picked from a pile (AND STAY DEAD!, VISIONARY CRYSTAL): to its owner's annihilated pile.
+        emit_fx(log, seat, source, e.op, c, -1);
+        take_out(s, c);
+        put_into(s, c, Zone::Annihilated);
         continue;
       }
       if (!in_play(c) && e.op != Op::CombatBonus && e.op != Op::MarkPicked) continue;  // MARTYR marks one killed

@@ -154,6 +154,24 @@ bool specials_barred(const State& s, int seat) {
          (!s.combat.mods.empty() && specials_locked(s, seat));  // CORNERED, THINK AGAIN (effects/modifiers/suppress.hpp)
 }
 
+
+// A card put into play lying before a player (Card.displaces): that player's other
+// cards in play it names go, and so do those that name it.
+static void displace(State& s, CardId c, Log log) {
+  const int seat = s.card(c).controller;
+  const CardDef& d = s.def(c);
+  const std::vector<CardId> cards = s.seats[size_t(seat)].in_play;
+  for (CardId x : cards) {
+    if (x == c || s.card(x).zone != Zone::InPlay || s.card(x).hidden) continue;
+    bool goes = false;
+    for (const std::string& n : d.displaces) goes = goes || s.def(x).has_designation_text(n);
+    for (const std::string& n : s.def(x).displaces) goes = goes || d.has_designation_text(n);
+    if (!goes) continue;
+    emit(log, {EventKind::Discard, int8_t(seat), x});
+    discard_from_play(s, x);
+  }
+}
+
 bool apply_play(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const CardDef& d = s.def(o.a);
@@ -197,6 +215,7 @@ bool apply_play(State& s, const Option& o, Log log) {
     put_into(s, o.a, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   }
   emit(log, {EventKind::Play, int8_t(me), o.a, o.b, o.seat});
+  if (s.card(o.a).zone == Zone::InPlay) displace(s, o.a, log);  // DOUBLE TIME and MANIFEST DESTINY
   note_played(s, o.a);  // it may be cancelled, its effects undone, until the next window closes
   if (!heretic_watch.empty() && is_warrior_in_play(s, o.b) && has_designation(s, o.b, desig::Heretic))
     on_made_heretic(s, o.b, me, heretic_watch, log);

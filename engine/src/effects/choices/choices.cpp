@@ -166,18 +166,23 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
       break;
     }
     case ChoiceFrom::Players: break;  // players only (choice_seats)
-    case ChoiceFrom::YourPiles:  // SUMMON HERO: the piles named, each card with its pile's price
+    case ChoiceFrom::YourPiles: {  // SUMMON HERO: the piles named, each card with its pile's price
+      // AND STAY DEAD!: another player's piles, that player's shield kept
+      if (c.target_players && (tseat < 0 || player_immune_to(s, tseat, source))) break;
+      const int owner = c.target_players ? tseat : seat;
+      const SeatState& st = s.seats[size_t(owner)];
       for (const PileSource& p : c.piles) {
-        if (p.pile == Pile::Draw && draw_pile_shielded(s, seat, source)) continue;  // SPELLBOUND
-        const std::vector<CardId>* pile = p.pile == Pile::Discard ? &me.discard : p.pile == Pile::Draw ? &me.draw
-                                          : p.pile == Pile::Hand  ? &me.hand    : p.pile == Pile::SideBoard ? &me.side_board
-                                                                                 : &me.annihilated;
+        if (p.pile == Pile::Draw && draw_pile_shielded(s, owner, source)) continue;  // SPELLBOUND
+        const std::vector<CardId>* pile = p.pile == Pile::Discard ? &st.discard : p.pile == Pile::Draw ? &st.draw
+                                          : p.pile == Pile::Hand  ? &st.hand    : p.pile == Pile::SideBoard ? &st.side_board
+                                                                                 : &st.annihilated;
         for (CardId x : *pile)
           if (x != source && (!p.card_types || (p.card_types & (1u << unsigned(s.def(x).type)))) &&
               filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, seat, source, t.user, t.card, x))
             out.push_back(x);  // LOOT AND PILLAGE: warriors of the side board, Equipment of the draw pile
       }
       break;
+    }
     case ChoiceFrom::MissionRecipients:  // FILE TRANSFER: a mission on a warrior goes onto another warrior
       if (t.card != kNoCard && s.card(t.card).zone == Zone::InPlay && s.card(t.card).attached_to != kNoCard)
         for (const SeatState& st : s.seats)
@@ -409,9 +414,12 @@ static void finish_choice(State& s, Log log) {
     for (CardId x : ch.candidates)
       if (still_there(s, c, x))
         run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
-  if (!ch.fetch && c.from == ChoiceFrom::YourPiles)  // a draw pile searched is shuffled
+  if (!ch.fetch && c.from == ChoiceFrom::YourPiles && !c.keep_order)  // a draw pile searched is shuffled
     for (const PileSource& p : c.piles)
-      if (p.pile == Pile::Draw) s.rng.shuffle(s.seats[ch.seat].draw);
+      if (p.pile == Pile::Draw) {
+        const int owner = c.target_players ? target_seat_of(s, {ch.target, ch.target_seat}) : int(ch.seat);
+        if (owner >= 0) s.rng.shuffle(s.seats[size_t(owner)].draw);
+      }
   // A combat whose warrior left play meanwhile is over without a resolution.
   if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
     s.combat = Combat{};

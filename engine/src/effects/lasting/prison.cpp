@@ -29,6 +29,7 @@ void imprison(State& s, int seat, CardId jailer, CardId prisoner, Log log, bool 
     return;
   s.lasting.push_back({jailer, prisoner, {}, kNoTurnEnds, kNoCard, kwNoncombatant, kImprisoned});
   emit(log, {EventKind::Effect, int8_t(seat), jailer, prisoner, int(Op::Handler), -1});
+  on_imprisoned(s, seat, prisoner, log);  // MANHUNT
   std::vector<CardId> cards;
   for (CardId a : attachment_list(s, prisoner)) cards.push_back(a);
   if (stripped) {  // PRISON CAMP, EAONIAN JUSTIFIER: all of them go

@@ -150,6 +150,7 @@ void run_draw_triggers(State& s, int seat, Log log) {
   // COMBAT FATIGUE: one at its owner's Draw step, wherever it lies.
   auto draws_for = [&](CardId c, const Trigger& t) {
     const CardInst& ci = s.card(c);
+    if (t.every_player) return seat;  // PRESSING MATTERS: every player's Draw step
     if (t.owners_turn) return int(ci.owner);
     if (t.bearers_player && ci.attached_to != kNoCard) return int(s.card(bearer_of(s, c)).controller);
     return int(ci.controller);
@@ -167,7 +168,8 @@ void run_draw_triggers(State& s, int seat, Log log) {
     if (s.card(c).zone != Zone::InPlay) continue;
     for (const Trigger& t : s.def(c).triggers)
       if (t.when == When::YourDraw && draws_for(c, t) == seat && (!t.only_without_d || destiny(s, seat) <= 0))
-        run_effects(s, s.card(c).controller, c, user, {}, 0, t.effects, log, nullptr);
+        run_effects(s, s.card(c).controller, c, user, t.every_player ? Target{kNoCard, int8_t(seat)} : Target{}, 0,
+                    t.effects, log, nullptr);
   }
 }
 
