@@ -189,6 +189,7 @@ std::string timing_name(dt::Timing t) {
     case dt::Timing::AfterCombat: return "after a combat";
     case dt::Timing::YourTurnEnd: return "at the end of your turn";
     case dt::Timing::AnyDrawStep: return "as any player's draw step begins";
+    case dt::Timing::OthersTurn: return "in another player's turn";
     case dt::Timing::None: break;
   }
   return "by its own rule";

@@ -110,11 +110,12 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const Trigger& t : d.triggers)
       if (t.when == When::Wounds) d.families |= famWoundTriggers;
     for (const Trigger& t : d.triggers)
-      if (t.when == When::EntersPlay || t.when == When::Imprisons || t.when == When::RemovesCard)
+      if (t.when == When::EntersPlay || t.when == When::Imprisons || t.when == When::RemovesCard || t.when == When::Lacks)
         d.families |= famMissionEvents;
     for (const StaticMod& m : d.mods)
       if (m.spell_price) d.families |= famSpellPrice;
     if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;
+    if (d.has_designation(desig::NoSeekCover)) d.families |= famNoSeekCover;
     for (const std::string& x : d.designations)
       if (!family::NeverInAnAreaWith.param_of(x).empty()) d.families |= famAreaShunned;
     auto bars_tactical = [](std::string_view x) {

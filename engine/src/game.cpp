@@ -87,6 +87,7 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.families & famNoHeretics) discard_heretics(s, log);  // THE LIBER HERETICUS
     spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
+    check_lacking(s, log);  // SOLIDARITY
     check_marks_gone(s, log);  // BRASS APOCALYPT: gone with the warrior it guards
     check_memberships(s, log);  // REINSTATEMENT: discarded once its warrior loses the membership again
     check_end(s, log);

@@ -401,6 +401,7 @@ Timing convert(pb::Timing t) {
     case pb::AFTER_COMBAT: return Timing::AfterCombat;
     case pb::YOUR_TURN_END: return Timing::YourTurnEnd;
     case pb::ANY_DRAW_STEP: return Timing::AnyDrawStep;
+    case pb::OTHERS_TURN: return Timing::OthersTurn;
     default: return Timing::None;
   }
 }
@@ -458,7 +459,8 @@ static_assert(int(When::None) == pb::Trigger::WHEN_UNSPECIFIED && int(When::Your
                   int(When::FortificationLost) == pb::Trigger::FORTIFICATION_LOST &&
                   int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC &&
                   int(When::EntersPlay) == pb::Trigger::ENTERS_PLAY && int(When::Imprisons) == pb::Trigger::IMPRISONS &&
-                  int(When::RemovesCard) == pb::Trigger::REMOVES_CARD && pb::Trigger::When_MAX == pb::Trigger::REMOVES_CARD,
+                  int(When::RemovesCard) == pb::Trigger::REMOVES_CARD && int(When::Lacks) == pb::Trigger::LACKS &&
+                  pb::Trigger::When_MAX == pb::Trigger::LACKS,
               "dt::When (dt/cards.hpp) is not cards.proto's Trigger.When");
 
 bool op_listed(int v) {
@@ -547,6 +549,9 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.repeat_picks = c.repeat_picks();
   ch.target_players = c.target_players();
   ch.keep_order = c.keep_order();
+  ch.each_player = c.each_player();
+  if (ch.each_player && ch.from != ChoiceFrom::Alternatives)
+    throw std::runtime_error(where + ": a choice put to each player offers alternatives only");
   for (const auto& ps : c.pile()) {
     PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
     for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -668,6 +673,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.cost_d = amount(t.cost_d(), where);
     if (tr.cost_d && !tr.optional) throw std::runtime_error(where + ": a trigger's cost_d needs `optional`");
     tr.every_player = t.every_player();
+    tr.chosen = small(t.chosen(), where);
+    tr.for_owner = t.for_owner();
+    if (tr.when == When::Lacks && tr.hold.empty()) throw std::runtime_error(where + ": a LACKS trigger lacks nothing");
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
@@ -744,6 +752,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   }
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
+  d.ability_tax_p = small(c.ability_tax_p(), where);
   for (const auto& n : c.displaces())
     if (std::string u = upper(n); !u.empty()) d.displaces.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);

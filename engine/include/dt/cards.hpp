@@ -257,7 +257,7 @@ struct StaticMod {
                                   // FIRST STRIKE)
 };
 
-enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep };
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep, OthersTurn };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
 enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored, CardInPlay };
 
@@ -346,6 +346,7 @@ struct ChoiceSpec {
   std::vector<PileSource> piles;          // YourPiles: the piles searched
   bool target_players = false;            // YourPiles: the target player's piles, not yours
   bool keep_order = false;                // YourPiles: a draw pile searched is not shuffled after
+  bool each_player = false;               // Alternatives: put to every player (others only with filter.other)
 };
 
 // Play.after_kill: what kill just made a card may answer.
@@ -424,7 +425,7 @@ struct Ability {
 
 enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, NoDestiny = 20,
                             Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103,
-                            EntersPlay = 120, Imprisons = 121, RemovesCard = 122 };
+                            EntersPlay = 120, Imprisons = 121, RemovesCard = 122, Lacks = 123 };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
@@ -445,6 +446,8 @@ struct Trigger {
   bool victim_bearer = false;       // WOUNDS on an attachment: the warrior struck is the one it is on
   int16_t cost_d = 0;               // an optional trigger: D its player pays to take it
   bool every_player = false;        // YOUR_DRAW: at every player's Draw step, TARGET_PLAYER the one drawing
+  int8_t chosen = 0;                // only while the card remembers this alternative; 0 always
+  bool for_owner = false;           // mission events: YOU is the card's owner, not the player it lies before
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -583,7 +586,8 @@ enum RuleFamily : uint32_t {
   famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
   famAreaShunned = 1u << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
   famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
-  famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS or REMOVES_CARD (effects/missions.cpp)
+  famNoSeekCover = 1u << 13,     // a card forbids every Seek Cover action (NO SEEK COVER: actions/cover.cpp)
+  famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -711,6 +715,7 @@ struct alignas(4096) CardDef {
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
+  int8_t ability_tax_p = 0;                     // attached: its host's abilities cost this many P more
   std::vector<std::string> displaces;           // lying before its player: its player's cards with one of these
                                                 // go when it is played, and it goes when one of them is
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D

@@ -19,14 +19,27 @@ bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vec
   return true;
 }
 
+// THADEUS'S PALLET: a face-up card in play that forbids every Seek Cover action.
+static bool seek_cover_barred(const State& s) {
+  if (!(s.families & famNoSeekCover)) return false;
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play) {
+      if (!s.card(c).hidden && s.def(c).has_designation(desig::NoSeekCover)) return true;
+      for (CardId a : attachments_of(s, c))
+        if (s.def(a).has_designation(desig::NoSeekCover)) return true;
+    }
+  return false;
+}
+
 void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (!s.rules.seek_cover) return;
+  const bool barred = seek_cover_barred(s);
   int uncovered = 0;
   for (CardId w : mine) uncovered += !s.card(w).cover;
   for (CardId w : mine) {
     if (stunned(s, w)) continue;  // POWERFUL BLOW
     if (s.card(w).cover) out.push_back({OptKind::ExitCover, w});
-    else if (uncovered >= 2 && !(keywords(s, w) & kwNoCover) && !inside_vehicle(s, w))  // no cover in a VEHICLE
+    else if (!barred && uncovered >= 2 && !(keywords(s, w) & kwNoCover) && !inside_vehicle(s, w))  // no cover in a VEHICLE
       out.push_back({OptKind::SeekCover, w});
   }
 }

@@ -64,6 +64,14 @@ static int ability_price(const State& s, CardId src, CardId user, const Ability&
   return halves ? (d + 1) / 2 : d;
 }
 
+// What using an ability costs in P: its own price, and what cards on its card add (CURSED ARTIFACT on a Relic).
+static int ability_p(const State& s, CardId src, const Ability& ab) {
+  int p = ab.cost_p;
+  if (s.card(src).zone == Zone::InPlay)
+    for (CardId a : attachments_of(s, src)) p += s.def(a).ability_tax_p;
+  return p;
+}
+
 // A card whose kill trigger offers its AFTER_COMBAT abilities (Effect OFFER):
 // they are usable only while the offer stands, once each time.
 static bool offers_after_combat(const CardDef& d) {
@@ -185,7 +193,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
             return e.op == Op::SwitchSide && e.who == Who::User && effect_futile(s, e, user, src);  // INQUISITION forced it
           }))
         continue;
-      if (ab.cost_p && s.seats[size_t(seat)].promotion < ab.cost_p) continue;  // TA6500 CYBERMECH: P as its price
+      if (const int p = ability_p(s, src, ab); p && s.seats[size_t(seat)].promotion < p) continue;  // TA6500 CYBERMECH
       const int destiny = dt::destiny(s, seat);
       int n = 0;  // how many times the price can be bought (1 for a fixed price; no cap but the D)
       while (n < (ab.per_d > 0 ? destiny + 1 : 1) && ability_price(s, src, user, ab, ab.per_d > 0 ? n + 1 : 0) <= destiny) ++n;
@@ -262,7 +270,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (ab.timing == Timing::AfterCombat && offered(s, o.a))  // the offer is taken
     s.offers.erase(std::find(s.offers.begin(), s.offers.end(), o.a));
   destiny(s, me) -= ability_price(s, o.a, user, ab, o.n) + (ab.target_v ? value_price(s, *ab.target_v, o.b) : 0);
-  s.seats[size_t(me)].promotion -= ab.cost_p;
+  s.seats[size_t(me)].promotion -= ability_p(s, o.a, ab);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
   if (tactical_ability(s.def(o.a), ab)) spend_tactical(s, me, user, 0);  // as an attack would

@@ -180,6 +180,7 @@ void on_entered_play(State& s, CardId w);
 void on_imprisoned(State& s, int seat, CardId prisoner, Log log);
 std::vector<CardId> removal_watch(const State& s, int seat);
 void on_removed_by(State& s, int seat, const std::vector<CardId>& watched, Log log);
+void check_lacking(State& s, Log log);  // LACKS triggers, after every decision
 
 // --- triggers (triggers.cpp) ---
 void run_draw_triggers(State& s, int seat, Log log);

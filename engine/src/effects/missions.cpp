@@ -255,7 +255,7 @@ static void cards_with_trigger(const State& s, When when, std::vector<std::pair<
       auto visit = [&](CardId x) {
         if (s.card(x).hidden || s.def(x).triggers.empty()) return;
         for (const Trigger& t : s.def(x).triggers)
-          if (t.when == when) {
+          if (t.when == when && (!t.chosen || chosen_alternative(s, x) == t.chosen)) {  // SOLIDARITY's corporation
             out.push_back({x, &t});
             return;
           }
@@ -269,7 +269,7 @@ static void cards_with_trigger(const State& s, When when, std::vector<std::pair<
 // before a player: that player). A mission fired completes unless it never does
 // (one with no other way to end: HONOR THE EMPEROR pays on every warrior, for good).
 static void fire(State& s, CardId c, const Trigger& t, Target target, bool completes, Log log) {
-  const int seat = s.card(c).controller;
+  const int seat = t.for_owner ? s.card(c).owner : s.card(c).controller;  // SOLIDARITY pays the one who played it
   emit(log, {EventKind::Effect, int8_t(seat), c, target.card, 0, seat});
   run_effects(s, seat, c, kNoCard, target, 0, t.effects, log, nullptr);
   if (completes) complete_mission(s, c);
@@ -278,12 +278,15 @@ static void fire(State& s, CardId c, const Trigger& t, Target target, bool compl
 // A warrior just put into play face up (cardtypes/entering.cpp): ENTERS_PLAY
 // triggers whose `victim` it matches, from the side of the player each works for.
 void on_entered_play(State& s, CardId w) {
-  if (!(s.families & famMissionEvents) || s.card(w).hidden) return;
+  if (!(s.families & famMissionEvents)) return;
   std::vector<std::pair<CardId, const Trigger*>> found;
   cards_with_trigger(s, When::EntersPlay, found);
-  for (auto [c, t] : found)
-    if (s.card(c).zone == Zone::InPlay && (!t->victim || filter_matches(s, *t->victim, w, s.card(c).controller)))
-      fire(s, c, *t, {w, -1}, false, nullptr);
+  for (auto [c, t] : found) {
+    if (s.card(c).zone != Zone::InPlay) continue;
+    // A face-down warrior (a 2nd ed Muster in Cover) shows no affiliation or designation to a filter.
+    if (s.card(w).hidden && t->victim && (t->victim->affil || !t->victim->designation.empty())) continue;
+    if (!t->victim || filter_matches(s, *t->victim, w, s.card(c).controller)) fire(s, c, *t, {w, -1}, false, nullptr);
+  }
 }
 
 // `seat` has just imprisoned `prisoner` (effects/lasting/prison.cpp): its IMPRISONS
@@ -328,6 +331,22 @@ void on_removed_by(State& s, int seat, const std::vector<CardId>& watched, Log l
       if (s.card(c).zone == Zone::InPlay && s.card(c).controller == seat &&
           (!t->victim || (t->victim->card_types & (1u << unsigned(s.def(x).type)))))
         fire(s, c, *t, {x, -1}, true, log);
+  }
+}
+
+// After every decision: a card whose player no longer has a warrior meeting every
+// `hold` filter of its LACKS trigger is discarded (SOLIDARITY: none of the corporation
+// named is left in the Squad).
+void check_lacking(State& s, Log log) {
+  if (!(s.families & famMissionEvents)) return;
+  std::vector<std::pair<CardId, const Trigger*>> found;
+  cards_with_trigger(s, When::Lacks, found);
+  for (auto [c, t] : found) {
+    if (s.card(c).zone != Zone::InPlay || hold_met(s, c, *t)) continue;
+    fire(s, c, *t, {kNoCard, -1}, false, log);
+    if (s.card(c).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Discard, int8_t(s.card(c).controller), c});
+    discard_from_play(s, c);
   }
 }
 

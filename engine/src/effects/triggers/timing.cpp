@@ -16,6 +16,8 @@ bool timing_open(const State& s, Timing t, int seat, int actions) {
     case Timing::Action: return s.phase == Phase::Actions && seat == s.current && s.actions_left >= actions;
     case Timing::YourDrawStep:
       return s.phase == Phase::Window && s.window.kind == WindowKind::PreDraw && seat == s.current;
+    case Timing::OthersTurn:  // FILL'EM UP: any window of another player's turn
+      return s.phase == Phase::Window && seat != s.current;
     case Timing::AnyDrawStep:  // printed SUPPLY LINE SEVERED: before anyone's draw
       return s.phase == Phase::Window && s.window.kind == WindowKind::PreDraw;
     case Timing::YourTurnEnd:  // the Actions step is over, the turn ends with its Discard step
