@@ -753,6 +753,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.ability_tax_p = small(c.ability_tax_p(), where);
+  if (c.has_muster_requires()) d.muster_requires = convert(c.muster_requires(), where);
   for (const auto& n : c.displaces())
     if (std::string u = upper(n); !u.empty()) d.displaces.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);

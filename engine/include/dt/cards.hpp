@@ -715,6 +715,7 @@ struct alignas(4096) CardDef {
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
+  std::optional<WarriorFilter> muster_requires;  // warrior: mustered only while a card in play matches
   int8_t ability_tax_p = 0;                     // attached: its host's abilities cost this many P more
   std::vector<std::string> displaces;           // lying before its player: its player's cards with one of these
                                                 // go when it is played, and it goes when one of them is

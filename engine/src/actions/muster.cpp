@@ -87,6 +87,7 @@ static bool free_muster(const State& s, int seat, CardId w) {
 static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
+  if (d.muster_requires && !card_in_play_matches(s, seat, *d.muster_requires)) return false;  // MERCURIAN MACULATOR
   if (!in_cover && muster_price(s, seat, w) > destiny(s, seat) && !free_muster(s, seat, w)) return false;
   if (!may_field(s, seat, w)) return false;  // Cartel vs. the Dark Legion: its organization only
   if (!s.rules.outposts && is_tribal(s, w)) return false;

@@ -136,8 +136,9 @@ static bool hold_met(const State& s, CardId mission, const Trigger& t) {
   const int seat = s.card(mission).controller;
   for (const WarriorFilter& f : t.hold) {
     bool found = false;
-    for (CardId w : s.seats[size_t(seat)].in_play)
-      if (is_warrior_in_play(s, w) && filter_matches(s, f, w, seat)) {
+    for (CardId w : s.seats[size_t(seat)].in_play)  // a filter naming card types reaches any face-up card
+      if ((f.card_types ? s.card(w).zone == Zone::InPlay && !s.card(w).hidden : is_warrior_in_play(s, w)) &&
+          filter_matches(s, f, w, seat)) {
         found = true;
         break;
       }
