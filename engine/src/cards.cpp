@@ -2,6 +2,7 @@
 // card files into CardDefs; the engine only looks them up.
 #include "dt/cards.hpp"
 #include "dt/designations.hpp"
+#include "effects/effects.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -128,6 +129,14 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       for (const std::string& x : m.grant_designations)
         if (bars_tactical(x)) d.families |= famTacticalBarred;
+    auto loyal = [](std::string_view x) { return x == desig::NeverChangesAllegiance.text; };
+    for (const std::string& x : d.grant_designations)
+      if (loyal(x)) d.families |= famLoyal;
+    for (const StaticMod& m : d.mods)
+      for (const std::string& x : m.grant_designations)
+        if (loyal(x)) d.families |= famLoyal;
+    if (d.markers.spell_fund) d.families |= famSpellFund;
+    detail::index_mod_wants(d);
   }
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));

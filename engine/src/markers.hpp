@@ -93,6 +93,7 @@ enum : uint8_t {
   // VIRUS (effects/lasting/virus.hpp): source the VIRUS card, target the warrior, player the virus's player
   kInfected = 51,  // infected; bonus: the ratings it has lost
   kExposed = 52,   // beside an infected warrior since the virus player's last Draw step
+  kCardMarkers = 53,  // source = target: a card in play keeping `count` markers on itself (effects/lasting/card_markers.hpp)
   // Turns and economy: 60-79
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kDiscardsMade = 62,  // player: cards discarded in its Discard step under way, `count` (turn/turn.cpp)

@@ -6,6 +6,7 @@
 #include "dt/game.hpp"
 #include "actions/storage.hpp"
 #include "internal.hpp"
+#include "effects/lasting/card_markers.hpp"
 
 namespace dt {
 
@@ -25,6 +26,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.area_known = known;
   out.inside = ci.inside;  // a vehicle is shown even when its warrior is outside
   if (known) out.sergeant_group = ci.sergeant_group;
+  if (known && ci.zone == Zone::InPlay && !s.lasting.empty()) out.markers = detail::markers_on(s, c);  // counted in the open
   return out;
 }
 

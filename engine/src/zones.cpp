@@ -7,6 +7,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/economy/economy.hpp"
 #include "actions/storage.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -103,6 +104,7 @@ void put_into(State& s, CardId c, Zone z, int seat) {
     case Zone::InPlay:
       ci.controller = uint8_t(seat < 0 ? ci.owner : seat);
       s.seats[ci.controller].in_play.push_back(c);
+      put_start_markers(s, c);  // COAGULANT AUTOINJECTOR's three, BOOT CAMP's five
       break;
     case Zone::SideBoard: owner.side_board.push_back(c); break;
     case Zone::Under: ci.controller = uint8_t(seat < 0 ? ci.owner : seat); break;  // put_under names its holder
@@ -207,4 +209,6 @@ int draw_cards(State& s, int seat, int n) {
 namespace dt {
 void attach_card(State& s, CardId card, CardId base) { detail::attach_to(s, card, base); }
 void put_card_under(State& s, CardId card, CardId holder) { detail::put_under(s, card, holder, false); }
+int card_markers(const State& s, CardId card) { return detail::markers_on(s, card); }
+void set_card_markers(State& s, CardId card, int n) { detail::set_markers(s, card, n); }
 }  // namespace dt

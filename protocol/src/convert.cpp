@@ -118,6 +118,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   // A hidden card's area would tell where it was mustered; say nothing then.
   if (c.area_known) out->set_area(area_name(c.area));
   if (c.sergeant_group >= 0) out->set_sergeant_group((*s.db)[uint16_t(c.sergeant_group)].code);
+  if (c.markers > 0) out->set_markers(c.markers);
 }
 
 void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observation* p, FactsOnce* once) {

@@ -319,6 +319,7 @@ class RequestWriter {
     flag("inside", c.inside());
     str("sergeant_group", c.sergeant_group());
     flag("under", c.under());
+    num("markers", c.markers());
     close();
   }
   void facts(const protocol::CardFacts& c) {

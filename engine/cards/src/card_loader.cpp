@@ -324,6 +324,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.same_area = m.same_area();
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
+  s.per_marker = m.per_marker();
   s.sergeant_group = m.sergeant_group();
   for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
   if (m.has_attack()) {
@@ -647,6 +648,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
       if (ab.carries.empty() || ab.carries_count < 1)
         throw std::runtime_error(where + ": user_carries needs a designation and a count of 1 or more");
     }
+    ab.markers = small(a.markers(), where);
+    if (ab.markers < 0) throw std::runtime_error(where + ": an ability's markers price is 0 or more");
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
@@ -708,6 +711,16 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.handler = handler_id(c.handler(), where);
   d.hand_limit = small(c.hand_limit(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
+  if (c.has_markers()) {
+    const auto& m = c.markers();
+    d.markers.start = small(m.start(), where);
+    d.markers.discard_when_empty = m.discard_when_empty();
+    d.markers.spell_fund = m.spell_fund();
+    d.markers.buy_d = small(m.buy_d(), where);
+    if (d.markers.start < 0 || d.markers.buy_d < 0) throw std::runtime_error(where + ": markers: start and buy_d are 0 or more");
+  }
+  for (const Ability& ab : d.abilities)
+    if (ab.markers > 0 && !c.has_markers()) throw std::runtime_error(where + ": an ability paid in markers on a card without `markers`");
   d.equip_actions = int8_t(std::max(1, int(small(c.equip_actions(), where))));
   if (d.equip_actions > 3) throw std::runtime_error(where + ": equip_actions is 1 to 3");
   if (d.equip_actions > 1 && d.type != CardType::Equipment && d.type != CardType::Relic)

@@ -3,6 +3,7 @@
 // cards/ by the dt_cards library (engine/cards/); the engine itself never parses.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -223,6 +224,7 @@ struct StaticMod {
   std::optional<WarriorFilter> vs;  // the combat opponent must match
   uint8_t min_count = 0;          // that many of your matching warriors in the same area
   StatBonus bonus;
+  bool per_marker = false;        // the bonus counts once per marker on its card (card_markers.hpp)
   uint32_t grant = 0;             // keyword bits
   std::vector<std::string> grant_designations;
   uint8_t casts = 0;              // Art aspects granted
@@ -420,6 +422,7 @@ struct Ability {
   std::optional<ValuePrice> target_v;  // also pay D read from the target warrior's V
   std::string carries;        // only while its user carries `carries_count` cards with this designation
   int8_t carries_count = 0;
+  int8_t markers = 0;         // the price: this many markers taken off the card (none left: not offered)
   std::vector<Effect> effects;
 };
 
@@ -516,6 +519,14 @@ struct SpellFund {
   CardType kind = CardType::Art;  // the type of card it pays toward
 };
 
+// Markers a card keeps on itself while in play (cards.proto Markers; effects/lasting/card_markers.hpp).
+struct MarkerRules {
+  int8_t start = 0;                 // put on as it enters play
+  bool discard_when_empty = false;  // discarded once the last is taken off
+  bool spell_fund = false;          // D its warrior spends on its own spells (POWER STABILIZER)
+  int8_t buy_d = 0;                 // its player buys any number as it enters play, this many D each (0: none)
+};
+
 // Standing changes to turns while a card is in play (cards.proto TurnRules).
 struct TurnRules {
   bool every_player = false;
@@ -577,6 +588,8 @@ enum RuleFamily : uint32_t {
   famSubstitute = 1u << 7,  // a substitute defender
   famFates = 1u << 8,       // a modifier with after_combat
   famCoverAttack = 1u << 9, // a modifier with cover_attack
+  famLoyal = 1u << 10,      // a card makes its warrior NEVER CHANGES ALLEGIANCE (UNDYING LOYALTY)
+  famSpellFund = 1u << 11,  // a card's markers are D for its warrior's spells (POWER STABILIZER)
   famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
   famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
   famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
@@ -737,11 +750,16 @@ struct alignas(4096) CardDef {
   std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
   int8_t equip_actions = 1;                     // Equipment or Relic: the actions its Equip costs (KEY-CODE SKULL: 2)
   AffilMask attach_to_weapon_of = 0;            // weapon add-on: only on weapons of these affiliations (CHAIN BAYONET)
+  MarkerRules markers;                          // markers it keeps on itself (effects/lasting/card_markers.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
   uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
   uint32_t families = 0;          // RuleFamily bits of the fields it has
+  // For each Scope, the kinds of modifier (ModWant bits, effects/effects.hpp) its mods of that
+  // scope give: a rating query skips a card with nothing it wants at once (callgrind).
+  std::array<uint16_t, 8> scope_wants{};
+  bool mods_indexed = false;      // scope_wants filled
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {

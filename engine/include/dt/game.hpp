@@ -133,6 +133,9 @@ State blank_state(const CardDb& db, const Rules& rules, int seats, uint64_t seed
 void attach_card(State& s, CardId card, CardId base);
 // Set-up (scenarios): `card` kept under `holder`, a card in play that keeps cards (Card::storage).
 void put_card_under(State& s, CardId card, CardId holder);
+// Markers a card in play keeps on itself (Card::markers); set-up code may set them.
+int card_markers(const State& s, CardId card);
+void set_card_markers(State& s, CardId card, int n);
 // Runs the automatic parts of the game from the current phase and step until
 // someone must decide (or the game ends).
 void resume(State& s, std::vector<Event>* log = nullptr);

@@ -20,6 +20,7 @@ struct SeenCard {
   bool inside = false;  // a VEHICLE: its warrior is inside (the card lies face up)
   int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
   bool under = false;   // kept under the card attached_to names: in play, but inert (card storage)
+  int markers = 0;      // markers on the card (effects/lasting/card_markers.hpp)
   bool operator==(const SeenCard&) const = default;
 };
 

@@ -72,7 +72,7 @@ std::optional<bool> to_bool(std::string_view s) {
 
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
 const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad", "sideboard",
-                                      "table", "assign",
+                                      "table", "assign", "markers",
                                       "kohort", "outpost", "attach", "under", "turn", "turn-number",
                                       "first", "gift", "outpost-opened"};
 const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
@@ -259,6 +259,10 @@ class Parser {
       need(2, "'assign @sergeant @warrior'");
       label_ref(l, w[0]);
       label_ref(l, w[1]);
+    } else if (k == "markers") {  // markers on a card in play (Card::markers)
+      need(2, "'markers @card NUMBER'");
+      label_ref(l, w[0]);
+      if (int_arg(l, w[1], "a number of markers") < 0) fail(l.number, "a number of markers is 0 or more");
     } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated" || k == "squad" ||
                k == "kohort" || k == "outpost" || k == "sideboard" || k == "table") {
       need(2, "'sN card, card ...'");
@@ -337,6 +341,10 @@ class Parser {
         k == "in-play" || k == "sideboard") {
       need(3, "'expect KIND sN NUMBER'");
       seat_arg(l, w[1]);
+      int_arg(l, w[2], "a number");
+    } else if (k == "markers") {
+      need(3, "'expect markers @label NUMBER'");
+      label_ref(l, w[1]);
       int_arg(l, w[2], "a number");
     } else if (k == "stat") {
       need(4, "'expect stat @label f|s|a|v NUMBER'");
@@ -613,6 +621,8 @@ class Runner {
     ci.zone = zone;
     st_.cards.push_back(ci);
     auto c = CardId(st_.cards.size() - 1);
+    // A card set up in play has the markers it would have had on entering (a `markers` line changes them).
+    if (zone == Zone::InPlay && db_[def].markers.start > 0) set_card_markers(st_, c, db_[def].markers.start);
     if (!label.empty()) {
       labels_[label] = c;
       names_[c] = label;
@@ -720,6 +730,8 @@ class Runner {
           }
       } else if (k == "assign") {
         st_.card(id(l.words[0])).sergeant_group = int16_t(st_.card(id(l.words[1])).def);
+      } else if (k == "markers") {
+        set_card_markers(st_, id(l.words[0]), *to_int(l.words[1]));
       } else if (k == "under") {
         CardId h = id(l.words[0]);
         if (!st_.def(h).storage) throw ParseError(sc_.file, l.number, l.words[0] + " keeps no cards under it");
@@ -833,6 +845,8 @@ class Runner {
                : long(ss.in_play.size());
       std::string what = k == "d" ? "D" : k == "p" ? "P" : k + " size";
       expect_eq(what + " of s" + std::to_string(s) + " =", *to_int(w[2]), got);
+    } else if (k == "markers") {
+      expect_eq(w[1] + " markers =", *to_int(w[2]), card_markers(st_, id(w[1])));
     } else if (k == "stat") {
       CardId c = id(w[1]);
       if (!is_warrior_in_play(st_, c)) mismatch(w[1] + " to be a warrior in play", "it is not");

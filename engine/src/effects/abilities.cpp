@@ -12,6 +12,7 @@
 #include "effects/warriors/joined.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/lasting/prison.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
@@ -173,6 +174,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.user_open && (user == kNoCard || s.card(user).cover)) continue;  // DOCTOR DIANA
       if (ab.carries_count && (user == kNoCard || carried_count(s, user, ab.carries) < ab.carries_count)) continue;
       if (ab.user && (user == kNoCard || !filter_matches(s, *ab.user, user, seat))) continue;  // CASTIGATOR BATTLESPEAR
+      if (ab.markers && markers_on(s, src) < ab.markers) continue;  // COAGULANT AUTOINJECTOR: a marker a heal
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
@@ -283,8 +285,11 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
+  if (in_play && ab.markers) set_markers(s, o.a, markers_on(s, o.a) - ab.markers);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
+  // The last marker spent, a card that goes once they are gone goes (after what it paid for).
+  if (in_play && ab.markers) add_markers(s, o.a, 0);
   return action;
 }
 

@@ -10,6 +10,7 @@
 #include "effects/attacks/command.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
+#include "effects/lasting/card_markers.hpp"
 
 namespace dt::detail {
 
@@ -274,7 +275,9 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   };
   auto by = [&](CardId caster, CardId mystic = kNoCard) {
     const size_t first = out.size();
-    list(caster, own_d + (mystic != kNoCard ? spell_fund(s, mystic, c) : 0));
+    // POWER STABILIZER: D stored on the caster's cards count for its spells.
+    const int stored = (s.families & famSpellFund) ? spell_markers(s, caster) : 0;
+    list(caster, own_d + stored + (mystic != kNoCard ? spell_fund(s, mystic, c) : 0));
     if (mystic == kNoCard) return;
     // Discarded as the spell is cast, the MYSTIC is no target of it.
     out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) { return o.b == mystic; }), out.end());

@@ -68,6 +68,8 @@ std::vector<CardId>* memoized_mod_sources(const State& s);
 enum class ModWant : uint8_t { All, Keywords, Designations, Casts, Ratings, Kills, Fates, CoverAttack, SpellPrice };
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn,
                   ModWant want = ModWant::All);
+// Fills d.scope_wants (CardDb, as the cards load).
+void index_mod_wants(CardDef& d);
 
 // Is this a Use of an ability that is its player's Tactical Action (abilities.cpp)?
 bool tactical_use(const State& s, const Option& o);

@@ -39,6 +39,7 @@
 #include "effects/choices/fetch.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "markers.hpp"
@@ -555,6 +556,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
       }
       if (e.op == Op::TakeControl) {  // HEIST, LOOT THE DEAD, BRIBERY (effects/choices/control.hpp)
         take_control(s, seat, source, c, e, log);
+        continue;
+      }
+      if (e.op == Op::PutMarkers) {  // POWER STABILIZER: a D more stored at each Draw step (card_markers.hpp)
+        add_markers(s, c, amount);
         continue;
       }
       if (e.op == Op::PutIntoPlay) {  // fetched: into play at once (SUMMON HERO, DARK SUMMONING)

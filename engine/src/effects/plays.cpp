@@ -18,6 +18,7 @@
 #include "effects/choices/fetch.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
+#include "effects/lasting/card_markers.hpp"
 
 namespace dt::detail {
 
@@ -180,6 +181,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (d.type == CardType::Art && o.c != kNoCard) {
     const int price = takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n, o.b);
     paid = mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
+    if (s.families & famSpellFund) paid = pay_from_spell_markers(s, o.c, paid);  // POWER STABILIZER: its D next
     destiny(s, me) -= paid;
   }
   else destiny(s, me) -= p.cost_d + p.per_d * o.n + (o.b != kNoCard && is_warrior_in_play(s, o.b) ? borrow_price(s, p.filter.affil, o.b) : 0) +

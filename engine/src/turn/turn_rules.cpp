@@ -167,8 +167,14 @@ bool extra_tactical_left(const State& s, int seat) {
 
 void index_families(State& s) {
   s.families = 0;
+  s.granted_designations = 0;
   for (const CardInst& c : s.cards)
-    if (c.def < s.db->size()) s.families |= (*s.db)[c.def].families;  // not a card not known yet (state text)
+    if (c.def < s.db->size()) {  // not a card not known yet (state text)
+      const CardDef& d = (*s.db)[c.def];
+      s.families |= d.families;
+      // A card whose designations are not indexed may grant anything.
+      s.granted_designations |= d.designation_bits ? d.grant_bits : ~uint64_t(0);
+    }
   s.families_of = uint32_t(s.cards.size());
 }
 

@@ -251,7 +251,7 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
 
 static constexpr DesigKey kLoyal(desig::NeverChangesAllegiance);
 static bool never_changes_allegiance(const State& s, CardId w) {
-  return s.card(w).first_attachment != kNoCard && attachment_grants(s, w, kLoyal.text, kLoyal.bit);
+  return (s.families & famLoyal) && s.card(w).first_attachment != kNoCard && attachment_grants(s, w, kLoyal.text, kLoyal.bit);
 }
 
 static constexpr DesigKey kHeretic(desig::Heretic);
@@ -266,6 +266,7 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
   if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
     return true;  // a warrior of a tribe is TRIBAL to a text naming "any Tribal warrior" (IRONSHARK)
   if (s.card(w).first_attachment == kNoCard) return false;
+  if (!(s.granted_designations & d.bit)) return false;  // no card of the game grants it (callgrind: STRANGLEHOLD's stun)
   return attachment_grants(s, w, d.text, d.bit) && !(heretic && never_changes_allegiance(s, w));
 }
 

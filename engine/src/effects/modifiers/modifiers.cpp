@@ -10,6 +10,7 @@
 #include "effects/filters/hosts.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/toll.hpp"
+#include "effects/lasting/card_markers.hpp"
 
 namespace dt::detail {
 
@@ -135,9 +136,25 @@ static inline bool wanted(const StaticMod& m, ModWant want) {
   return true;
 }
 
-static inline bool any_wanted(const CardDef& d, ModWant want) {
+static constexpr ModWant kWants[] = {ModWant::Keywords, ModWant::Designations, ModWant::Casts, ModWant::Ratings,
+                                     ModWant::Kills,    ModWant::Fates,        ModWant::CoverAttack, ModWant::SpellPrice};
+
+void index_mod_wants(CardDef& d) {
+  d.scope_wants.fill(0);
+  for (const StaticMod& m : d.mods) {
+    uint16_t& w = d.scope_wants[size_t(m.scope)];
+    w |= uint16_t(1u << unsigned(ModWant::All));
+    for (ModWant x : kWants)
+      if (wanted(m, x)) w |= uint16_t(1u << unsigned(x));
+  }
+  d.mods_indexed = true;
+}
+
+// Has d a modifier of this scope that can give the caller anything?
+static inline bool any_wanted(const CardDef& d, Scope scope, ModWant want) {
+  if (d.mods_indexed) return (d.scope_wants[size_t(scope)] >> unsigned(want)) & 1u;
   for (const StaticMod& m : d.mods)
-    if (wanted(m, want)) return true;
+    if (m.scope == scope && wanted(m, want)) return true;
   return false;
 }
 
@@ -146,9 +163,11 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   const int seat = wi.controller;
   // ok() says whether the source works at all (a weapon used, a toll unpaid);
   // it is asked only for a source with a modifier the caller wants.
+  // Asked before from_card is called: most cards have nothing a caller wants, and the call
+  // itself showed in profiles.
+  const auto wants = [&](CardId src, Scope scope) { return any_wanted(s.def(src), scope, want); };
   auto from_card = [&](CardId src, Scope scope, CardId subject, auto ok) {
     const CardDef& d = s.def(src);
-    if (!any_wanted(d, want)) return;
     if (!ok()) return;
     if (effect_blocked(s, w, src)) return;
     if (is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
@@ -168,6 +187,14 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
       }
       if (m.for_each) {
         const int n = count_others(s, w, *m.for_each);
+        if (n == 0) continue;
+        StaticMod scaled = m;
+        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
+        fn(scaled, src);
+        continue;
+      }
+      if (m.per_marker) {  // GENDARME BESTAL: once for each marker on its card
+        const int n = markers_on(s, src);
         if (n == 0) continue;
         StaticMod scaled = m;
         scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
@@ -199,17 +226,17 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     }
     return true;
   };
-  from_card(w, Scope::Self, w, yes);
+  if (wants(w, Scope::Self)) from_card(w, Scope::Self, w, yes);
   const AttachRange mine = attachments_of(s, w);
   std::optional<AttachmentGate> my_gate;
   for (CardId a : mine) {
-    from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+    if (wants(a, Scope::Bearer)) from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
     // A card on this attachment (docs/effects.md "Hosts") counts while its host does: GRENADE
     // LAUNCHER's text while its weapon is used (BEARER), a VEHICLE's or Relic's add-on (HOST_REACH).
     const bool weapon = is_weapon_card(s.def(a));
     for (CardId add : attachments_of(s, a)) {
-      if (weapon) from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
-      from_card(add, Scope::HostReach, w, [&] { return usable(my_gate, mine, a, w); });
+      if (weapon && wants(add, Scope::Bearer)) from_card(add, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });
+      if (wants(add, Scope::HostReach)) from_card(add, Scope::HostReach, w, [&] { return usable(my_gate, mine, a, w); });
     }
   }
   // A VIRUS's BEARER modifiers reach each warrior it infects (effects/lasting/virus.hpp); an infection
@@ -232,18 +259,19 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     return !in_warzone_combat(s, w) && !combat_suppressed(s, suppressFortifications);
   };
   for (CardId x : *sources) {
-    if (s.card(x).controller == seat) from_card(x, Scope::YourWarriors, w, [&] { return fort_ok(x); });
-    from_card(x, Scope::AllWarriors, w, [&] { return fort_ok(x); });
-    from_card(x, Scope::HostReach, w, [&] { return host_reaches(s, x, w); });
+    if (s.card(x).controller == seat && wants(x, Scope::YourWarriors)) from_card(x, Scope::YourWarriors, w, [&] { return fort_ok(x); });
+    if (wants(x, Scope::AllWarriors)) from_card(x, Scope::AllWarriors, w, [&] { return fort_ok(x); });
+    if (wants(x, Scope::HostReach)) from_card(x, Scope::HostReach, w, [&] { return host_reaches(s, x, w); });
   }
   // A Warzone's text is for both warriors of a combat fought in it.
-  if (in_warzone_combat(s, w)) from_card(s.combat.warzone, Scope::Combatants, w, yes);
+  if (in_warzone_combat(s, w) && wants(s.combat.warzone, Scope::Combatants)) from_card(s.combat.warzone, Scope::Combatants, w, yes);
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard) {
-    from_card(opp, Scope::Opponent, w, [&] { return !toll_paid(s, opp); });  // LEGIONNAIRE OF SEMAI's toll paid
+    if (wants(opp, Scope::Opponent)) from_card(opp, Scope::Opponent, w, [&] { return !toll_paid(s, opp); });  // LEGIONNAIRE OF SEMAI's toll paid
     const AttachRange theirs = attachments_of(s, opp);
     std::optional<AttachmentGate> their_gate;
-    for (CardId a : theirs) from_card(a, Scope::Opponent, w, [&] { return usable(their_gate, theirs, a, opp); });
+    for (CardId a : theirs)
+      if (wants(a, Scope::Opponent)) from_card(a, Scope::Opponent, w, [&] { return usable(their_gate, theirs, a, opp); });
   }
 }
 

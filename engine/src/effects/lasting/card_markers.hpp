@@ -1,0 +1,28 @@
+// Markers on a card (docs/effects.md "Card markers"): a count a card in play keeps on
+// itself, as charges or as stored D. They are a kCardMarkers marker in State::lasting on the
+// card (gone when it leaves play). `Card.markers.start` are put on as the card enters play
+// (zones.cpp put_into); an ability's `markers` price takes some off (effects/abilities.cpp);
+// Effect PUT_MARKERS on THIS_CARD adds some (or, negative, takes them off); a card with
+// `discard_when_empty` is discarded once the last is gone (COAGULANT AUTOINJECTOR, BOOT CAMP);
+// with `spell_fund` they are D its warrior spends on its own spells before its player's
+// (POWER STABILIZER: spending them first never leaves the player worse off, as they serve
+// nothing else, so no question is asked).
+#pragma once
+
+#include "dt/state.hpp"
+
+namespace dt::detail {
+
+int markers_on(const State& s, CardId card);
+void set_markers(State& s, CardId card, int n);
+// As a card enters play: its starting markers, if its card has any.
+void put_start_markers(State& s, CardId card);
+// Adds n markers (negative: takes them off, never below none); a card emptied that is
+// discarded when empty goes to its discard pile.
+void add_markers(State& s, CardId card, int n);
+// D stored for w's spells: the markers of its attachments that fund spells.
+int spell_markers(const State& s, CardId w);
+// w casts a spell costing `price`: its stored D go first; returns what is left to pay.
+int pay_from_spell_markers(State& s, CardId w, int price);
+
+}  // namespace dt::detail
