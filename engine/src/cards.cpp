@@ -136,6 +136,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       for (const std::string& x : m.grant_designations)
         if (loyal(x)) d.families |= famLoyal;
     if (d.markers.spell_fund) d.families |= famSpellFund;
+    for (const Trigger& t : d.triggers)
+      if (t.when == When::AfterCombat) d.families |= famSurvivors;
     detail::index_mod_wants(d);
   }
   attacks_again_.reserve(defs_.size());

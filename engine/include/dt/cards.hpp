@@ -177,7 +177,7 @@ struct AttackRule {
 
 // A change of base ratings (docs/effects.md "Base ratings"); mirrors cards.proto's BaseRatings.
 struct BaseRatings {
-  enum class How : uint8_t { Set, Times, HalfUp, Highest, Swap };
+  enum class How : uint8_t { Set, Times, HalfUp, Highest, Swap, Plus };
   uint8_t stats = 0;  // bit 0 F, 1 S, 2 A, 3 V
   How how = How::Set;
   int8_t value = 0;
@@ -590,6 +590,7 @@ enum RuleFamily : uint32_t {
   famCoverAttack = 1u << 9, // a modifier with cover_attack
   famLoyal = 1u << 10,      // a card makes its warrior NEVER CHANGES ALLEGIANCE (UNDYING LOYALTY)
   famSpellFund = 1u << 11,  // a card's markers are D for its warrior's spells (POWER STABILIZER)
+  famSurvivors = 1u << 14,  // an AFTER_COMBAT trigger: a warrior that lives through a combat (GENDARME BESTAL)
   famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
   famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
   famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)

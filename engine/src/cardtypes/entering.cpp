@@ -2,6 +2,7 @@
 // puts one into play (ENTER_PLAY, PRIMAL BITCH), a raise from a discard pile,
 // a warrior that rises anew on another side (POSSESS); and a warrior moved to
 // another area (a Transfer). What entering sets is set here, once.
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -39,6 +40,7 @@ void enter_play(State& s, CardId w, int seat, std::optional<Area> area) {
     std::vector<CardId> picks = choice_candidates(s, seat, w, t, 0);
     if (!picks.empty()) queue_choice(s, seat, w, t, 0, std::move(picks), nullptr);
   }
+  if (s.def(w).markers.buy_d > 0 && !s.card(w).hidden) ask_marker_purchase(s, seat, w);  // GENDARME BESTAL
 }
 
 }  // namespace dt::detail

@@ -165,6 +165,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   finish_combat(s, log);
   if (!fates.empty()) meet_fates(s, fates, log);
   if (!wound_fire.empty()) fire_wound_triggers(s, wound_fire, log);
+  if (s.families & famSurvivors) run_survivor_triggers(s, A, D, log);  // GENDARME BESTAL
 }
 
 void finish_combat(State& s, Log log) {

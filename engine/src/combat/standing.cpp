@@ -7,6 +7,7 @@
 
 #include "combat/attachment_times.hpp"
 #include "dt/designations.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -25,9 +26,14 @@ static int count_in_area(const State& s, CardId w, const WarriorFilter& f) {
 }
 
 // One change of ratings (docs/effects.md "Base ratings"), on the stats its bits name.
-static void apply_change(const State& s, CardId w, const BaseRatings& b, Stats& st) {
+// `times`: how often a PLUS change counts (its mod's markers: GENDARME BESTAL).
+static void apply_change(const State& s, CardId w, const BaseRatings& b, Stats& st, int times = 1) {
   int* stat[4] = {&st.f, &st.s, &st.a, &st.v};
   switch (b.how) {
+    case BaseRatings::How::Plus:
+      for (int i = 0; i < 4; ++i)
+        if (b.stats & (1 << i)) *stat[i] += b.value * times;
+      break;
     case BaseRatings::How::Set: {
       const int v = b.value * (b.per_warrior ? count_in_area(s, w, *b.per_warrior) : 1);
       for (int i = 0; i < 4; ++i)
@@ -60,8 +66,15 @@ static void apply_change(const State& s, CardId w, const BaseRatings& b, Stats& 
 
 // The changes of ratings reaching w, in the order of its modifiers: base ones
 // (before any bonus) and, apart, those applied to the modified ratings.
+struct Change {
+  const BaseRatings* change;
+  int times;  // PLUS: once per marker of its card (StaticMod::per_marker), else once
+};
+static Change change_of(const State& s, const StaticMod& m, CardId src) {
+  return {m.base.get(), m.per_marker ? markers_on(s, src) : 1};
+}
 struct Changes {
-  std::vector<const BaseRatings*> base, modified;
+  std::vector<Change> base, modified;
 };
 
 // The ratings printed on the card: where every derived rating starts.
@@ -92,14 +105,14 @@ Stats base_stats(const State& s, CardId w) {
   const CardDef& d = s.def(w);
   Stats st = printed_ratings(d);
   apply_beast(s, w, st);
-  std::vector<const BaseRatings*> base;
+  std::vector<Change> base;
   TimesList times;
   for_each_mod(s, w, [&](const StaticMod& m, CardId src) {
-    if (m.base && !m.base->modified) base.push_back(m.base.get());
+    if (m.base && !m.base->modified) base.push_back(change_of(s, m, src));
     if (m.attachment_times) times.push_back({m.attachment_times.get(), src});
   }, ModWant::Ratings);
   if (!times.empty()) beast_times(s, w, times, st);
-  for (const BaseRatings* b : base) apply_change(s, w, *b, st);
+  for (const Change& b : base) apply_change(s, w, *b.change, st, b.times);
   return st;
 }
 }  // namespace detail
@@ -127,7 +140,7 @@ Stats stats(const State& s, CardId w) {
     } else {
       sum[0] += m.bonus.f, sum[1] += m.bonus.s, sum[2] += m.bonus.a, sum[3] += m.bonus.v;
     }
-    if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(m.base.get());
+    if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(change_of(s, m, src));
   }, ModWant::Ratings);
   // A weapon's modifiers count as often as its bonus: its bearer's multipliers for its own weapon,
   // the opponent's for a weapon of the opponent's that hinders this warrior.
@@ -147,7 +160,7 @@ Stats stats(const State& s, CardId w) {
     }
   }
   if (!times.empty()) beast_times(s, w, times, st);
-  for (const BaseRatings* b : changes.base) apply_change(s, w, *b, st);
+  for (const Change& b : changes.base) apply_change(s, w, *b.change, st, b.times);
   apply_vehicle_doubling(s, w, st);  // then doubled "base" ratings
   add_equipment_times(s, w, forts, st, times);
   apply_warzone(s, w, st);
@@ -160,7 +173,7 @@ Stats stats(const State& s, CardId w) {
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)
       if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, m.bonus);
-  for (const BaseRatings* b : changes.modified) apply_change(s, w, *b, st);
+  for (const Change& b : changes.modified) apply_change(s, w, *b.change, st, b.times);
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
   return st;
 }

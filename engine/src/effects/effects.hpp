@@ -186,6 +186,9 @@ void check_lacking(State& s, Log log);  // LACKS triggers, after every decision
 
 // --- triggers (triggers.cpp) ---
 void run_draw_triggers(State& s, int seat, Log log);
+// AFTER_COMBAT triggers (GENDARME BESTAL): once a resolved combat is over, each of its two
+// warriors still in play runs its own card's triggers and those of the cards on it.
+void run_survivor_triggers(State& s, CardId attacker, CardId defender, Log log);
 // Cards whose player has no D left (DOOMED); run after every decision.
 void run_no_destiny_triggers(State& s, Log log);
 // Mission and ability triggers of a combat kill (before the victim leaves play).

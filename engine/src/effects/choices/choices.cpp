@@ -35,6 +35,7 @@
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/choices/control.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -309,6 +310,8 @@ struct MechanismChoice {
 };
 
 static constexpr MechanismChoice kMechanismChoices[] = {
+    {is_marker_purchase, marker_purchase_options, apply_marker_purchase},  // GENDARME BESTAL: markers bought (first:
+                                                                           // a warrior's question, not its group's)
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not
     {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
     {is_retarget_choice, retarget_options, apply_retarget},         // REDIRECT, REFLECTION: where a spell goes

@@ -6,10 +6,15 @@
 // `discard_when_empty` is discarded once the last is gone (COAGULANT AUTOINJECTOR, BOOT CAMP);
 // with `spell_fund` they are D its warrior spends on its own spells before its player's
 // (POWER STABILIZER: spending them first never leaves the player worse off, as they serve
-// nothing else, so no question is asked).
+// nothing else, so no question is asked). A warrior with `buy_d` asks its player, as it enters
+// play face up, how many to buy at that many D each: `choose aN` buys N (GENDARME BESTAL).
 #pragma once
 
+#include <vector>
+
+#include "dt/game.hpp"
 #include "dt/state.hpp"
+#include "events.hpp"
 
 namespace dt::detail {
 
@@ -24,5 +29,13 @@ void add_markers(State& s, CardId card, int n);
 int spell_markers(const State& s, CardId w);
 // w casts a spell costing `price`: its stored D go first; returns what is left to pay.
 int pay_from_spell_markers(State& s, CardId w, int price);
+
+// The purchase as a warrior with `buy_d` enters play (cardtypes/entering.cpp); asked only
+// when its player has the D for one.
+constexpr uint8_t kBuyMarkers = 40;  // PendingChoice::fetch of the purchase (a question of its own, no fetch)
+void ask_marker_purchase(State& s, int seat, CardId card);
+bool is_marker_purchase(const State& s, const PendingChoice& ch);
+void marker_purchase_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_marker_purchase(State& s, const Option& o, Log log);
 
 }  // namespace dt::detail

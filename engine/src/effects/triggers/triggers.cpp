@@ -173,4 +173,17 @@ void run_draw_triggers(State& s, int seat, Log log) {
   }
 }
 
+void run_survivor_triggers(State& s, CardId attacker, CardId defender, Log log) {
+  for (CardId w : {attacker, defender}) {
+    if (w == kNoCard || !is_warrior_in_play(s, w)) continue;  // killed (or gone) in the combat: no survivor
+    std::vector<CardId> cards{w};
+    for (CardId a : attachments_of(s, w)) cards.push_back(a);
+    for (CardId c : cards) {
+      if (s.card(c).zone != Zone::InPlay) continue;
+      for (const Trigger& t : s.def(c).triggers)
+        if (t.when == When::AfterCombat) run_effects(s, s.card(c).controller, c, w, {}, 0, t.effects, log, nullptr);
+    }
+  }
+}
+
 }  // namespace dt::detail
