@@ -64,8 +64,7 @@ int pay_from_spell_markers(State& s, CardId w, int price) {
 constexpr int kMostBought = 99;  // a bound on the options listed, far past any D a game holds for them
 
 void ask_marker_purchase(State& s, int seat, CardId card) {
-  const int price = s.def(card).markers.buy_d;
-  if (price <= 0 || destiny(s, seat) < price) return;
+  if (s.def(card).markers.buy_d <= 0) return;
   PendingChoice ch;
   ch.source = ch.target = card;
   ch.by = ch.seat = uint8_t(seat);
@@ -79,6 +78,9 @@ bool is_marker_purchase(const State&, const PendingChoice& ch) { return ch.fetch
 void marker_purchase_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   const int price = s.def(ch.source).markers.buy_d;
   const int most = price > 0 ? std::min(kMostBought, destiny(s, ch.seat) / price) : 0;
+  // Asked once the warrior's own price is paid; with no D for one marker there is nothing to ask
+  // (a lone `choose done` ends the question at once).
+  if (most == 0) return out.push_back(choose_done());
   for (int n = 0; n <= most; ++n) out.push_back(choose_answer(n));
 }
 
@@ -86,7 +88,7 @@ void apply_marker_purchase(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
-  const int n = std::max(0, o.p);
+  const int n = std::max(0, int(o.p));
   if (n == 0 || s.card(ch.source).zone != Zone::InPlay) return;
   destiny(s, ch.seat) -= n * s.def(ch.source).markers.buy_d;
   set_markers(s, ch.source, n);

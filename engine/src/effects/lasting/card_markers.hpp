@@ -30,8 +30,8 @@ int spell_markers(const State& s, CardId w);
 // w casts a spell costing `price`: its stored D go first; returns what is left to pay.
 int pay_from_spell_markers(State& s, CardId w, int price);
 
-// The purchase as a warrior with `buy_d` enters play (cardtypes/entering.cpp); asked only
-// when its player has the D for one.
+// The purchase as a warrior with `buy_d` enters play (cardtypes/entering.cpp); its options are
+// listed once the warrior's own price is paid, and with no D for one marker it ends unasked.
 constexpr uint8_t kBuyMarkers = 40;  // PendingChoice::fetch of the purchase (a question of its own, no fetch)
 void ask_marker_purchase(State& s, int seat, CardId card);
 bool is_marker_purchase(const State& s, const PendingChoice& ch);
