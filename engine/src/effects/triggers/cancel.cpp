@@ -175,20 +175,23 @@ void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<
 }
 
 void apply_cancel_choice(State& s, const Option& o, Log log) {
-  PendingChoice& ch = s.choices.front();
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
-  ch.picks_left = 0;
+  // What the choice holds is copied first: ask_pick below may grow s.choices, which would leave a
+  // reference into it dangling.
+  PendingChoice& front = s.choices.front();
+  front.picks_left = 0;
+  const int seat = front.seat, by = front.by;
+  const CardId card = front.source;
+  emit(log, {EventKind::Choose, int8_t(seat), card, o.a, -1});
   if (o.a == kNoCard) return;  // let it be
-  const CardId card = ch.source;
   const AnswerSpec& x = *s.def(o.a).answers;
-  destiny(s, ch.seat) -= x.cost_d;  // (an Art answer, REPUDIATE, has no other price)
+  destiny(s, seat) -= x.cost_d;  // (an Art answer, REPUDIATE, has no other price)
   const CardId user = s.card(o.a).zone != Zone::InPlay ? kNoCard : home_of(s, o.a);
   if (s.card(o.a).zone == Zone::Hand) {  // FIZZLE, MISCOMMUNICATION are played, then go where they go
     take_out(s, o.a);
     put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
-    emit(log, {EventKind::Play, int8_t(ch.seat), o.a, card, -1});
+    emit(log, {EventKind::Play, int8_t(seat), o.a, card, -1});
   } else {
-    if (s.card(o.a).attached_to != kNoCard) emit(log, {EventKind::Effect, int8_t(ch.seat), o.a, card, 0, -1});
+    if (s.card(o.a).attached_to != kNoCard) emit(log, {EventKind::Effect, int8_t(seat), o.a, card, 0, -1});
     if (x.discard_self) discard_from_play(s, o.a);  // the YOUNG GUARD is the price
   }
   if (x.negate) negate_card(s, card);
@@ -198,7 +201,6 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
     s.lasting.push_back(m);
   }
   if (x.retarget) {  // REFLECTION, REDIRECT: its answerer says where its effects go
-    const int by = ch.by;
     const auto w = std::find_if(s.lasting.begin(), s.lasting.end(),
                                 [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
     if (w != s.lasting.end()) {
@@ -218,12 +220,12 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
         m.lock = kRetarget;
         m.other = o.a;
         s.lasting.push_back(m);
-        ask_pick(s, o.a, card, by, ch.seat, std::move(cards));
+        ask_pick(s, o.a, card, by, seat, std::move(cards));
         s.choices.back().seats = std::move(seats);
       }
     }
   }
-  if (!x.effects.empty()) run_effects(s, ch.seat, o.a, user, {card, -1}, 0, x.effects, log, nullptr);
+  if (!x.effects.empty()) run_effects(s, seat, o.a, user, {card, -1}, 0, x.effects, log, nullptr);
   if (x.replay) {  // PASS THE BUCK, STOLEN PAPERWORK: its answerer plays it too, once it has worked (or been negated)
     int times = 0;
     for (const LastingMod& m : s.lasting)
@@ -233,7 +235,7 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
     m.other = o.a;
     m.times = int16_t(times);
     s.lasting.push_back(m);
-    ask_pick(s, o.a, card, ch.seat, ch.seat, {});
+    ask_pick(s, o.a, card, seat, seat, {});
   }
 }
 
