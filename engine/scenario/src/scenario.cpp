@@ -392,7 +392,7 @@ class Parser {
       need(2, "'expect warzone @label|none'");
       if (lower(w[1]) != "none") label_ref(l, w[1]);
     } else if (k == "sees") {
-      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|as CARD NAME'");
+      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|markers N|as CARD NAME'");
       seat_arg(l, w[1]);
       label_ref(l, w[2]);
       auto what = lower(w[3]);
@@ -401,13 +401,16 @@ class Parser {
         std::string name;
         for (size_t i = 4; i < w.size(); ++i) name += (i > 4 ? " " : "") + w[i];
         card(l.number, name);
+      } else if (what == "markers") {
+        need(5, "a number after 'markers'");
+        int_arg(l, w[4], "a number of markers");
       } else if (what == "area") {
         need(5, "squad, kohort, outpost or unknown after 'area'");
         static const std::set<std::string> areas = {"squad", "kohort", "outpost", "unknown"};
         if (!areas.count(lower(w[4]))) fail(l.number, "expected squad, kohort, outpost or unknown, got '" + w[4] + "'");
       } else if (what != "face-down" && what != "face-up" && what != "unseen" && what != "inside" && what != "outside" &&
                  what != "told" && what != "untold") {
-        fail(l.number, "expected face-down, face-up, unseen, inside, outside, area or as after the label, got '" + w[3] + "'");
+        fail(l.number, "expected face-down, face-up, unseen, inside, outside, area, markers or as after the label, got '" + w[3] + "'");
       }
     } else if (!k.empty() && k[0] == '@') {
       label_ref(l, w[0]);
@@ -985,6 +988,7 @@ class Runner {
       std::string d = seen->def < 0 ? "face-down" : "as " + db_[uint16_t(seen->def)].name;
       d += seen->area_known ? " in the " + lower(std::string(to_string(seen->area))) : ", area unknown";
       if (seen->inside) d += " inside";
+      if (seen->markers) d += " with " + std::to_string(seen->markers) + " markers";
       return d;
     };
     const auto what = lower(w[3]);
@@ -1005,6 +1009,7 @@ class Runner {
     else if (what == "face-up") ok = seen->def >= 0, want += " face up";
     else if (what == "inside") ok = seen->inside, want += " inside";
     else if (what == "outside") ok = !seen->inside, want += " outside";
+    else if (what == "markers") ok = seen->markers == *to_int(w[4]), want += " with " + w[4] + " markers";
     else if (what == "area") {
       const auto a = lower(w[4]);
       ok = a == "unknown" ? !seen->area_known : seen->area_known && lower(std::string(to_string(seen->area))) == a;
