@@ -591,6 +591,7 @@ enum RuleFamily : uint32_t {
   famLoyal = 1u << 10,      // a card makes its warrior NEVER CHANGES ALLEGIANCE (UNDYING LOYALTY)
   famSpellFund = 1u << 11,  // a card's markers are D for its warrior's spells (POWER STABILIZER)
   famSurvivors = 1u << 14,  // an AFTER_COMBAT trigger: a warrior that lives through a combat (GENDARME BESTAL)
+  famSergeantShield = 1u << 15,  // SHIELDS ITS WARRIORS FROM OTHER SERGEANTS (SERGEANT CARTER)
   famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
   famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
   famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
@@ -760,7 +761,6 @@ struct alignas(4096) CardDef {
   // For each Scope, the kinds of modifier (ModWant bits, effects/effects.hpp) its mods of that
   // scope give: a rating query skips a card with nothing it wants at once (callgrind).
   std::array<uint16_t, 8> scope_wants{};
-  bool mods_indexed = false;      // scope_wants filled
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {

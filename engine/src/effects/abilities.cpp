@@ -289,7 +289,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // The last marker spent, a card that goes once they are gone goes (after what it paid for).
-  if (in_play && ab.markers) add_markers(s, o.a, 0);
+  if (in_play && ab.markers) discard_if_spent(s, o.a);
   return action;
 }
 

@@ -250,30 +250,26 @@ bool choice_possible(const State& s, int seat, CardId source, Target t, int time
 
 void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log) {
   const ChoiceSpec& c = spec_of(s, source);
+  auto pending = [&](CardId target, int target_seat, int chooser_seat) {
+    PendingChoice ch;
+    ch.source = source;
+    ch.target = target;
+    ch.target_seat = int8_t(target_seat);
+    ch.by = uint8_t(seat);
+    ch.seat = uint8_t(chooser_seat);
+    ch.picks_left = picks_for(c, times);
+    ch.user = t.user;
+    return ch;
+  };
   if (c.each_player) {  // LIVING ON THE EDGE: every player in turn from you, each for itself
     for (int i = 0; i < s.num_seats(); ++i) {
       const int p = (seat + i) % s.num_seats();
       if (s.seats[size_t(p)].eliminated || (c.filter.other && p == seat)) continue;
-      PendingChoice ch;
-      ch.source = source;
-      ch.target = kNoCard;
-      ch.target_seat = int8_t(p);
-      ch.by = uint8_t(seat);
-      ch.seat = uint8_t(p);
-      ch.picks_left = picks_for(c, times);
-      ch.user = t.user;
-      s.choices.push_back(std::move(ch));
+      s.choices.push_back(pending(kNoCard, p, p));
     }
     return;
   }
-  PendingChoice ch;
-  ch.source = source;
-  ch.target = t.card;
-  ch.target_seat = t.seat;
-  ch.by = uint8_t(seat);
-  ch.seat = uint8_t(chooser(s, seat, c, t));
-  ch.picks_left = picks_for(c, times);
-  ch.user = t.user;
+  PendingChoice ch = pending(t.card, t.seat, chooser(s, seat, c, t));
   ch.candidates = std::move(candidates);
   ch.seats = choice_seats(s, seat, source, t);
   // Cards from places the chooser may not see are shown to it (and to no one else).

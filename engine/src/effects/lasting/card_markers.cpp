@@ -36,11 +36,15 @@ void put_start_markers(State& s, CardId card) {
   if (r.start > 0) set_markers(s, card, r.start);
 }
 
+void discard_if_spent(State& s, CardId card) {
+  if (s.card(card).zone == Zone::InPlay && s.def(card).markers.discard_when_empty && markers_on(s, card) == 0)
+    discard_from_play(s, card);
+}
+
 void add_markers(State& s, CardId card, int n) {
   if (card == kNoCard || s.card(card).zone != Zone::InPlay) return;
-  const int left = std::max(0, markers_on(s, card) + n);
-  set_markers(s, card, left);
-  if (left == 0 && s.def(card).markers.discard_when_empty) discard_from_play(s, card);
+  set_markers(s, card, markers_on(s, card) + n);
+  discard_if_spent(s, card);
 }
 
 int spell_markers(const State& s, CardId w) {
@@ -65,12 +69,8 @@ constexpr int kMostBought = 99;  // a bound on the options listed, far past any 
 
 void ask_marker_purchase(State& s, int seat, CardId card) {
   if (s.def(card).markers.buy_d <= 0) return;
-  PendingChoice ch;
-  ch.source = ch.target = card;
-  ch.by = ch.seat = uint8_t(seat);
-  ch.picks_left = 1;
-  ch.fetch = kBuyMarkers;
-  s.choices.push_back(std::move(ch));
+  ask_pick(s, card, card, seat, seat, {}, 1);
+  s.choices.back().fetch = kBuyMarkers;
 }
 
 bool is_marker_purchase(const State&, const PendingChoice& ch) { return ch.fetch == kBuyMarkers; }

@@ -22,9 +22,10 @@ int markers_on(const State& s, CardId card);
 void set_markers(State& s, CardId card, int n);
 // As a card enters play: its starting markers, if its card has any.
 void put_start_markers(State& s, CardId card);
-// Adds n markers (negative: takes them off, never below none); a card emptied that is
-// discarded when empty goes to its discard pile.
+// Adds n markers (negative: takes them off, never below none), then discard_if_spent.
 void add_markers(State& s, CardId card, int n);
+// A card in play with `discard_when_empty` and no marker left goes to its discard pile.
+void discard_if_spent(State& s, CardId card);
 // D stored for w's spells: the markers of its attachments that fund spells.
 int spell_markers(const State& s, CardId w);
 // w casts a spell costing `price`: its stored D go first; returns what is left to pay.

@@ -5,6 +5,7 @@
 
 #include "dt/designations.hpp"
 #include "actions/aimed.hpp"
+#include "combat/attachment_times.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/filters/hosts.hpp"
@@ -147,15 +148,11 @@ void index_mod_wants(CardDef& d) {
     for (ModWant x : kWants)
       if (wanted(m, x)) w |= uint16_t(1u << unsigned(x));
   }
-  d.mods_indexed = true;
 }
 
-// Has d a modifier of this scope that can give the caller anything?
+// Has d a modifier of this scope that can give the caller anything? (CardDb indexes every card.)
 static inline bool any_wanted(const CardDef& d, Scope scope, ModWant want) {
-  if (d.mods_indexed) return (d.scope_wants[size_t(scope)] >> unsigned(want)) & 1u;
-  for (const StaticMod& m : d.mods)
-    if (m.scope == scope && wanted(m, want)) return true;
-  return false;
+  return (d.scope_wants[size_t(scope)] >> unsigned(want)) & 1u;
 }
 
 void for_each_mod(const State& s, CardId w, const std::function<void(const StaticMod&, CardId)>& fn, ModWant want) {
@@ -170,7 +167,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     const CardDef& d = s.def(src);
     if (!ok()) return;
     if (effect_blocked(s, w, src)) return;
-    if (is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
+    if ((s.families & famSergeantShield) && is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
       if (!mod_filter_matches(s, m.who, subject, s.card(src).controller)) continue;
@@ -185,26 +182,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
         fn(plus, src);
         continue;
       }
-      if (m.for_each) {
-        const int n = count_others(s, w, *m.for_each);
-        if (n == 0) continue;
+      // A bonus counted several times: for each other matching warrior (for_each), each marker on its
+      // card (GENDARME BESTAL), each action spent from its aimed_actions-th on (NIMROD MK I).
+      if (m.for_each || m.per_marker || m.per_extra_action) {
+        const int n = m.for_each ? count_others(s, w, *m.for_each) : m.per_marker ? markers_on(s, src) : aimed_times(s, m);
+        if (n == 0 && !m.per_extra_action) continue;
         StaticMod scaled = m;
-        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
-        fn(scaled, src);
-        continue;
-      }
-      if (m.per_marker) {  // GENDARME BESTAL: once for each marker on its card
-        const int n = markers_on(s, src);
-        if (n == 0) continue;
-        StaticMod scaled = m;
-        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
-        fn(scaled, src);
-        continue;
-      }
-      if (m.per_extra_action) {  // NIMROD MK I: once for each action spent from its aimed_actions-th on
-        const int n = aimed_times(s, m);
-        StaticMod scaled = m;
-        scaled.bonus = StatBonus{int8_t(m.bonus.f * n), int8_t(m.bonus.s * n), int8_t(m.bonus.a * n), int8_t(m.bonus.v * n)};
+        scaled.bonus = times_bonus(m.bonus, n);
         fn(scaled, src);
         continue;
       }

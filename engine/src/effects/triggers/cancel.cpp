@@ -239,13 +239,17 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   }
 }
 
-// --- PASS THE BUCK, STOLEN PAPERWORK: the card just played, played again by its answerer (kReplay) ---
-
-static const LastingMod* replay_marker(const State& s, const PendingChoice& ch) {
+// The marker (`lock`) of an answer waiting on this choice: on the card just played (ch.target),
+// naming its answerer (ch.source). Replays and retargets both keep one.
+static const LastingMod* answer_marker(const State& s, uint8_t lock, const PendingChoice& ch) {
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kReplay && m.source == ch.target && m.other == ch.source) return &m;
+    if (m.lock == lock && m.source == ch.target && m.other == ch.source) return &m;
   return nullptr;
 }
+
+// --- PASS THE BUCK, STOLEN PAPERWORK: the card just played, played again by its answerer (kReplay) ---
+
+static const LastingMod* replay_marker(const State& s, const PendingChoice& ch) { return answer_marker(s, kReplay, ch); }
 
 bool is_replay_choice(const State& s, const PendingChoice& ch) { return replay_marker(s, ch) != nullptr; }
 
@@ -275,12 +279,10 @@ void apply_replay(State& s, const Option& o, Log log) {
   const CardId card = ch.target;
   const int seat = ch.seat;
   int times = 0;
-  for (auto it = s.lasting.begin(); it != s.lasting.end(); ++it)
-    if (it->lock == kReplay && it->source == card && it->other == ch.source) {
-      times = it->times;
-      s.lasting.erase(it);
-      break;
-    }
+  if (const LastingMod* m = replay_marker(s, ch)) {
+    times = m->times;
+    s.lasting.erase(s.lasting.begin() + (m - s.lasting.data()));
+  }
   if (o.kind == OptKind::Choose && o.a == kNoCard && o.seat < 0 && o.p < 0) return;  // nowhere to play it
   const Target t{o.a, o.a != kNoCard ? int8_t(-1) : int8_t(o.seat)};
   destiny(s, seat) -= replay_price(s, card, times);
@@ -298,11 +300,7 @@ void apply_replay(State& s, const Option& o, Log log) {
 
 // --- REFLECTION, REDIRECT: where the effects of a card just played go (kRetarget) ---
 
-static const LastingMod* retarget_marker(const State& s, const PendingChoice& ch) {
-  for (const LastingMod& m : s.lasting)
-    if (m.lock == kRetarget && m.source == ch.target && m.other == ch.source) return &m;
-  return nullptr;
-}
+static const LastingMod* retarget_marker(const State& s, const PendingChoice& ch) { return answer_marker(s, kRetarget, ch); }
 
 bool is_retarget_choice(const State& s, const PendingChoice& ch) { return retarget_marker(s, ch) != nullptr; }
 
