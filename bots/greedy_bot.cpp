@@ -297,10 +297,14 @@ class GreedyBot final : public Bot {
             if (!ss.eliminated) seats.push_back(ss.seat);
           break;
         case Who::AllWarriors:
+        case Who::TargetsArea: {  // KEY-CODE SKULL: only the warriors of the target's own area
+          const auto named = seen_.find(target);
+          if (e.who == Who::TargetsArea && named == seen_.end()) break;
           for (const auto& entry : seen_) {
             // Not a structured binding: clang 14 (the sanitizer builds) cannot capture one in a lambda.
             const CardId id = entry.first;
             const auto& c = entry.second;
+            if (e.who == Who::TargetsArea && (c.owner != named->second.owner || c.area != named->second.area)) continue;
             if (c.attached_to == kNoCard && c.def >= 0 && db_[uint16_t(c.def)].type == CardType::Warrior &&
                 std::any_of(obs.seats.begin(), obs.seats.end(), [&](const SeenSeat& ss) {
                   return std::any_of(ss.in_play.begin(), ss.in_play.end(), [&](const SeenCard& p) { return p.id == id; });
@@ -309,6 +313,7 @@ class GreedyBot final : public Bot {
               cards.push_back(id);
           }
           break;
+        }
         case Who::AllCards: break;  // fortifications and missions: left unvalued
         // A pick not yet made, and a player's warriors by filter: too uncertain to value.
         case Who::Picked:
