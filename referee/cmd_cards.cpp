@@ -384,6 +384,11 @@ void print_card(const dt::CardDef& g, const dt::CardDef& p) {
     for (const auto& x : d.designations) des += (des.empty() ? "" : ", ") + x;
     fmt::print("  designations  {}\n", des);
   }
+  if (!d.grant_designations.empty()) {  // an attachment's designations for its bearer (SHELL SHOCKED)
+    std::string des;
+    for (const auto& x : d.grant_designations) des += (des.empty() ? "" : ", ") + x;
+    fmt::print("  grants        {} (to the warrior it is on)\n", des);
+  }
   if (!d.summary.empty()) fmt::print("  summary       {}\n", d.summary);
   if (!d.ruling.empty()) fmt::print("  ruling        {}\n", d.ruling);
   if (d.implemented) {

@@ -129,7 +129,7 @@ std::vector<std::string> check_invariants(const State& s) {
   if (s.phase == Phase::Actions) {
     int warriors = 0, open = 0;
     for (CardId c : s.seats[s.current].in_play)
-      if (is_warrior_in_play(s, c)) ++warriors, open += !s.card(c).cover;
+      if (is_warrior_in_play(s, c) && !detail::kept_in_cover(s, c)) ++warriors, open += !s.card(c).cover;
     bool forced = std::all_of(opts.begin(), opts.end(), [](const Option& o) { return o.kind == OptKind::ExitCover; });
     if (warriors > 0 && open == 0 && !forced) fail("all warriors are in cover but Exit Cover is not forced");
   }

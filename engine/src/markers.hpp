@@ -82,8 +82,12 @@ enum : uint8_t {
   // spell, target its target, `other` its caster, player its target seat; `times` its purchases,
   // `count` the D its player spent, `given` the D MYSTICs gave
   kMysticAsked = 42,
+  // Attacks made again (effects/attacks/again.hpp): source the card whose ATTACK_AGAIN made it, target its attacker,
+  // other its defender; from the effect until that combat is over (then kJustFought's `other`)
+  kMadeAgain = 43,
   // The combat just over, until its response window closes (combat package, issue 31: 46-49)
-  kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat
+  kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat; `other` the card whose
+                      // ATTACK_AGAIN made that combat (kMadeAgain), so that the card does not make another
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)
   // Substitute defenders (combat/substitute.hpp): source the card giving the substitution (POINT GUARD), target
   kGuardDefended = 48,  // the warrior that defended in another's place, wounded once the combat is over

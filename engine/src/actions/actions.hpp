@@ -29,7 +29,8 @@ bool personality_in_play(const State& s, int seat, CardId w);
 bool shuns_area(const State& s, CardId w, int seat, Area area);
 
 // --- Seek Cover and Exit Cover (cover.cpp) ---
-// When every warrior is in cover, Exit Cover is the only action; true if so.
+// When every warrior is in cover, Exit Cover is the only action; true if so (none, when every one is
+// kept in cover: actions/cover_attack.hpp kept_in_cover).
 bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 void apply_seek_cover(State& s, const Option& o, Log log);
@@ -85,6 +86,10 @@ void apply_attack(State& s, const Option& o, Log log);
 // --- Sabotage, a Tactical action (sabotage.cpp) ---
 void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 void apply_sabotage(State& s, const Option& o, Log log);
+// A sabotage of player t by warrior a as a Tactical action given beside the turn's own (SHELTER OF THE CROWD),
+// where the rules make a sabotage one (gEngine; 1st ed: a direct attack), no action paid.
+bool tactical_sabotage_possible(const State& s, CardId a, int t);
+void tactical_sabotage(State& s, CardId a, int t, Log log);
 
 // --- Transfer Warrior (transfer.cpp) ---
 void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);

@@ -6,6 +6,7 @@
 #include "actions/cover_attack.hpp"
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/telepathy.hpp"
 #include "effects/attacks/plans.hpp"
@@ -185,14 +186,18 @@ bool start_second_attack(State& s, Log log) {
   const int me = s.current;
   // Its warrior may have died, left, or gone into cover meanwhile (its defender leaving took the marker).
   if (!is_warrior_in_play(s, a) || s.card(a).controller != me || s.card(a).cover || !can_take_part_in_combat(s, a) ||
-      !has_rating(s, a, t) || (t == Tactic::Fight && flies_or_dives(s, a)))
+      !has_rating(s, a, t) || (t == Tactic::Fight && flies_or_dives(s, a))) {
+    again_not_made(s);  // TUSKED SERETT: no combat of its made
     return false;
+  }
   emit(log, {EventKind::Attack, int8_t(me), a, d, int(t), 0});
   if (!reveal(s, d, log)) {
+    again_not_made(s);
     open_response_window(s);
     return true;
   }
   if (!attack_allowed(s, a, d, t) || !defender_may_fight(s, d, t)) {
+    again_not_made(s);
     emit(log, {EventKind::AttackVoid, int8_t(me), a, d});
     open_response_window(s);
     return true;

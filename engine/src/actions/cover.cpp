@@ -3,6 +3,7 @@
 // reveal of a face-down warrior, which pays for a 2nd ed Muster in Cover.
 #include <algorithm>
 
+#include "actions/cover_attack.hpp"
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "effects/lasting/stun.hpp"
@@ -10,13 +11,21 @@
 
 namespace dt::detail {
 
-// When all are covered, Exit Cover is the next available action.
+// SHELL SHOCKED: a wounded warrior that STAYS IN COVER WHILE WOUNDED does not exit it until healed.
+bool kept_in_cover(const State& s, CardId w) {
+  // Asked only of a wounded warrior in cover: no family bit needed to keep other games fast.
+  return s.card(w).cover && s.card(w).wounded && has_designation(s, w, desig::StaysInCoverWhileWounded);
+}
+
+// When all are covered, Exit Cover is the next available action (for those that may exit it).
 bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   const bool all_covered =
       !mine.empty() && std::all_of(mine.begin(), mine.end(), [&](CardId w) { return s.card(w).cover; });
   if (!all_covered) return false;
-  for (CardId w : mine) out.push_back({OptKind::ExitCover, w});
-  return true;
+  const size_t first = out.size();
+  for (CardId w : mine)
+    if (!kept_in_cover(s, w)) out.push_back({OptKind::ExitCover, w});
+  return out.size() > first;
 }
 
 // THADEUS'S PALLET: a face-up card in play that forbids every Seek Cover action.
@@ -38,7 +47,9 @@ void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<
   for (CardId w : mine) uncovered += !s.card(w).cover;
   for (CardId w : mine) {
     if (stunned(s, w)) continue;  // POWERFUL BLOW
-    if (s.card(w).cover) out.push_back({OptKind::ExitCover, w});
+    if (s.card(w).cover) {
+      if (!kept_in_cover(s, w)) out.push_back({OptKind::ExitCover, w});
+    }
     else if (!barred && uncovered >= 2 && !(keywords(s, w) & kwNoCover) && !inside_vehicle(s, w))  // no cover in a VEHICLE
       out.push_back({OptKind::SeekCover, w});
   }

@@ -23,15 +23,21 @@ CoverRules cover_rules(const State& s, CardId a) {
 uint8_t tactic_bit_of(Tactic t) { return t == Tactic::Fight ? 1 : 2; }
 }  // namespace
 
+// The tactics `a` may attack in from cover: staying in it, or leaving it as it attacks (not while SHELL
+// SHOCKED keeps it there).
+static uint8_t from_cover(const State& s, CardId a, const CoverRules& r) {
+  return r.tactics[1] | (kept_in_cover(s, a) ? 0 : r.tactics[2]);
+}
+
 bool cover_lets_attack(const State& s, CardId a) {
   if (!(s.families & famCoverAttack)) return false;
   const CoverRules r = cover_rules(s, a);
-  return s.card(a).cover ? (r.tactics[1] | r.tactics[2]) != 0 : r.tactics[3] != 0;
+  return s.card(a).cover ? from_cover(s, a, r) != 0 : r.tactics[3] != 0;
 }
 
 bool attacks_from_cover(const State& s, CardId a, Tactic t) {
   const CoverRules r = cover_rules(s, a);
-  return ((r.tactics[1] | r.tactics[2]) & tactic_bit_of(t)) != 0;
+  return (from_cover(s, a, r) & tactic_bit_of(t)) != 0;
 }
 
 bool cover_before_attack(State& s, CardId a, Tactic t, Log log) {

@@ -11,6 +11,9 @@
 
 namespace dt::detail {
 
+// A wounded warrior in cover that STAYS IN COVER WHILE WOUNDED (SHELL SHOCKED): it does not exit cover,
+// by an action or as part of an attack, until healed (actions/cover.cpp).
+bool kept_in_cover(const State& s, CardId w);
 // Does a card let `a`, in cover or out of it since this turn began, attack at all?
 bool cover_lets_attack(const State& s, CardId a);
 // May `a`, in cover, attack with tactic t?

@@ -26,37 +26,65 @@ static bool sabotage_open(const State& s) {
   return true;
 }
 
+// May warrior `a` of the current player sabotage player `t` now, actions aside? (SHELTER OF THE CROWD's
+// new Tactical action asks it too, after the turn's own is spent.)
+static bool may_sabotage(const State& s, CardId a, int t, OptKind kind) {
+  const int me = s.current;
+  const SeatState& st = s.seats[size_t(me)];
+  if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) return false;
+  if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) return false;
+  if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) return false;  // printed SECRET HQ
+  // The saboteur must be able to take part in a combat (gEngine "SABOTAGE"; 2nd ed "OPTIONAL RULE:
+  // SABOTAGE"): one in cover may, as it may be attacked; it may not attack, so under 1st ed, where
+  // this is an attack on the player, it may not. A face-down warrior never seen stays so.
+  const CardInst& ai = s.card(a);
+  if (!can_take_part_in_combat(s, a) || ai.hidden || stunned(s, a)) return false;
+  if (tactical_barred(s, a, kind == OptKind::DirectAttack)) return false;  // INFERIOR TECHNOLOGY
+  return !(ai.cover && kind == OptKind::DirectAttack);
+}
+
+static OptKind sabotage_kind(const State& s) {
+  return s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
+}
+
 void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (!sabotage_open(s)) return;
   const int me = s.current;
   // SHROUD: a direct attack is an attack; a sabotage a Tactical Action.
   if (!tactical_open(s, me, s.rules.sabotage_action == SabotageAction::DirectAttack)) return;
-  const SeatState& st = s.seats[size_t(me)];
-  for (int t = 0; t < s.num_seats(); ++t) {
-    if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) continue;
-    if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) continue;
-    const OptKind kind =
-        s.rules.sabotage_action == SabotageAction::DirectAttack ? OptKind::DirectAttack : OptKind::Sabotage;
-    if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) continue;  // printed SECRET HQ
-    if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) continue;
-    const bool counted = kind == OptKind::Sabotage && (s.tactical_used || s.actions_left < 1);
-    // The saboteur must be able to take part in a combat (gEngine "SABOTAGE"; 2nd ed "OPTIONAL RULE:
-    // SABOTAGE"): one in cover may, as it may be attacked; it may not attack, so under 1st ed, where
-    // this is an attack on the player, it may not. A face-down warrior never seen stays so.
+  if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) return;
+  const OptKind kind = sabotage_kind(s);
+  const bool counted = kind == OptKind::Sabotage && (s.tactical_used || s.actions_left < 1);
+  for (int t = 0; t < s.num_seats(); ++t)
     for (CardId a : mine) {
-      const CardInst& ai = s.card(a);
-      if (!can_take_part_in_combat(s, a) || ai.hidden || stunned(s, a)) continue;
-      if (tactical_barred(s, a, kind == OptKind::DirectAttack)) continue;  // INFERIOR TECHNOLOGY
-      if (ai.cover && kind == OptKind::DirectAttack) continue;
+      if (!may_sabotage(s, a, t, kind)) continue;
       if (counted && !tactical_allowed(s, me, a)) continue;  // a card's extra Tactical action (COMMAND HELMET)
       out.push_back({kind, a, CardId(t)});
     }
-  }
+}
+
+bool tactical_sabotage_possible(const State& s, CardId a, int t) {
+  if (!sabotage_open(s) || s.rules.sabotage_action == SabotageAction::Standard) return false;
+  if (!tactical_open(s, s.current, s.rules.sabotage_action == SabotageAction::DirectAttack)) return false;
+  return may_sabotage(s, a, t, sabotage_kind(s));
+}
+
+// The sabotage itself, its actions paid: half the saboteur's V as points.
+static void sabotage_made(State& s, int me, CardId a, int t, OptKind kind, Log log) {
+  s.seats[size_t(me)].sabotaged_mask |= 1u << unsigned(t);
+  const int v = stats(s, a).v;
+  emit(log, {kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), a, kNoCard, t});
+  queue_changed_award(s, me, (v + 1) / 2, is_freelancer(s, a) && !has_ability(s, a, desig::EarnsP), a,
+                      Earning::Sabotages, a, kNoCard, t);  // LIMITED RESOURCES, FORTIFY WARZONE
+}
+
+void tactical_sabotage(State& s, CardId a, int t, Log log) {
+  if (!tactical_sabotage_possible(s, a, t)) return;
+  sabotage_made(s, s.current, a, t, sabotage_kind(s), log);
 }
 
 void apply_sabotage(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  SeatState& st = s.seats[size_t(me)];
   if (s.rules.sabotage_action == SabotageAction::Standard) {
     --s.actions_left;
   } else if (o.kind == OptKind::Sabotage && free_attacks(s, me)) {
@@ -71,12 +99,7 @@ void apply_sabotage(State& s, const Option& o, Log log) {
   } else {
     spend_tactical(s, me, o.a, 1);  // ends the step, unless a card gives more; a direct attack of option 4 is one action
   }
-  st.sabotaged_mask |= 1u << unsigned(o.b);
-  const int v = stats(s, o.a).v;
-  emit(log, {o.kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), o.a,
-             kNoCard, o.b});
-  queue_changed_award(s, me, (v + 1) / 2, is_freelancer(s, o.a) && !has_ability(s, o.a, desig::EarnsP), o.a,
-                      Earning::Sabotages, o.a, kNoCard, o.b);  // LIMITED RESOURCES, FORTIFY WARZONE
+  sabotage_made(s, me, o.a, int(o.b), o.kind, log);
   if (s.awards.empty()) open_response_window(s);
   else s.phase = Phase::Points;
 }

@@ -176,12 +176,16 @@ void finish_combat(State& s, Log log) {
     if (!is_warrior_in_play(s, m.target) || has_designation(s, m.target, family::UnharmedBy(s.def(m.source).name))) continue;
     if (std::find(hurt.begin(), hurt.end(), m.target) == hurt.end()) hurt.push_back(m.target);
   }
-  if (is_warrior_in_play(s, s.combat.attacker) && is_warrior_in_play(s, s.combat.defender) &&
-      game_attacks_again(s)) {  // PURSUIT
-    LastingMod m{s.combat.attacker, s.combat.defender, {}, kNoTurnEnds};
-    m.lock = kJustFought;
-    m.count = s.combat.tactic == Tactic::Shoot ? 1 : 0;
-    s.lasting.push_back(m);
+  if (game_attacks_again(s)) {  // PURSUIT
+    // TUSKED SERETT: the card whose attack again this combat was, if any
+    const CardId made_by = again_combat_over(s, s.combat.attacker, s.combat.defender);
+    if (is_warrior_in_play(s, s.combat.attacker) && is_warrior_in_play(s, s.combat.defender)) {
+      LastingMod m{s.combat.attacker, s.combat.defender, {}, kNoTurnEnds};
+      m.lock = kJustFought;
+      m.count = s.combat.tactic == Tactic::Shoot ? 1 : 0;
+      m.other = made_by;
+      s.lasting.push_back(m);
+    }
   }
   const CardId attacker = s.combat.attacker;
   s.combat = Combat{};

@@ -187,6 +187,10 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
+      if (std::any_of(ab.effects.begin(), ab.effects.end(), [&](const Effect& e) {  // TUSKED SERETT: a combat just over
+            return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e, src);
+          }))
+        continue;
       if (std::any_of(ab.effects.begin(), ab.effects.end(), [](const Effect& e) { return e.handler == HandlerId::boast; }) &&
           boast_made(s, src))
         continue;  // LANE CHUNG boasts once a turn

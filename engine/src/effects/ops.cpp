@@ -11,6 +11,7 @@
 #include "actions/declared_attack.hpp"
 #include "effects/handlers.hpp"
 #include "effects/warriors/area_damage.hpp"
+#include "effects/warriors/attachments.hpp"
 #include "effects/filters/collection.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/triggers/last_chance.hpp"
@@ -96,6 +97,10 @@ static const HandlerTable& handlers() {
     for (const bool printed : {false, true})
       m[size_t(printed ? H::forced_attack_printed : H::forced_attack)] = [printed](State& s, int seat, CardId source, CardId d, int,
                                                                           Log) { force_attack(s, seat, source, d, printed); };
+    // CHARGE: the target, a warrior of the card's player, attacks the picked one at once (effects/attacks/command.hpp).
+    m[size_t(H::attack_at_once)] = [](State& s, int seat, CardId source, CardId d, int, Log) { attack_at_once(s, seat, source, d); };
+    // INNOCENT BAUBLE: every other card on the target warrior is discarded (effects/warriors/attachments.hpp).
+    m[size_t(H::discard_attachments)] = [](State& s, int, CardId source, CardId t, int, Log log) { discard_attachments(s, source, t, log); };
     // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/attacks/plans.hpp).
     m[size_t(H::attack_plan)] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
@@ -958,7 +963,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         if (e.who != Who::TargetPlayersWarriors || !cards.empty()) finish_combat(s, log);
         break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once
-      case Op::AttackAgain: attack_again(s, seat, e); break;  // PURSUIT, BITE THE DUST
+      case Op::AttackAgain: attack_again(s, seat, e, source, log); break;  // PURSUIT, BITE THE DUST, SHELTER OF THE CROWD
       case Op::RememberChoice:  // DECLARATION OF CORPORATE DISSENSION: the corporation chosen
         if (s.card(source).zone == Zone::InPlay) remember_choice(s, source, e.amount);
         break;

@@ -88,7 +88,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       continue;
     if (!effects_possible(s, p.effects)) continue;
     if (std::any_of(p.effects.begin(), p.effects.end(), [&](const Effect& e) {  // PURSUIT: a combat just over
-          return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e);
+          return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e, c);
         }))
       continue;
     if (faces_immunity(s, seat, c)) continue;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "actions/cover_attack.hpp"
+#include "effects/lasting/stun.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -12,9 +14,15 @@ static bool on_pick_has(const CardDef& d, HandlerId name) {
   return d.play && d.play->choice && has_handler(d.play->choice->on_pick, name);
 }
 
-bool forces_attack(const CardDef& d) {
+// COMMAND: the caster forces another's warrior; its combat pays as the card says.
+static bool commands_attack(const CardDef& d) {
   return on_pick_has(d, HandlerId::forced_attack) || on_pick_has(d, HandlerId::forced_attack_printed);
 }
+
+// CHARGE: the card's player's own warrior attacks at once (`attack_at_once`); its combat pays as any.
+static bool attacks_at_once(const CardDef& d) { return on_pick_has(d, HandlerId::attack_at_once); }
+
+bool forces_attack(const CardDef& d) { return commands_attack(d) || attacks_at_once(d); }
 
 static bool printed_reading(const CardDef& d) { return on_pick_has(d, HandlerId::forced_attack_printed); }
 
@@ -59,6 +67,25 @@ bool forced_pair_ok(const State& s, CardId a, CardId d, bool printed) {
   return pair_tactics(s, a, d) != 0;
 }
 
+// CHARGE: the warrior may attack, leaving cover as it does (not one SHELL SHOCKED keeps there), as any of
+// its attacks: not stunned, not barred from attacking, not one that attacks once a turn and did.
+static bool own_attacker_ok(const State& s, CardId a) {
+  return a != kNoCard && is_warrior_in_play(s, a) && can_take_part_in_combat(s, a) && !stunned(s, a) &&
+         !tactical_barred(s, a, true) && !attacked_this_turn(s, a) && boast_allows_attack(s, a) && !kept_in_cover(s, a);
+}
+
+bool attack_at_once_ok(const State& s, CardId a, CardId d) {
+  if (!own_attacker_ok(s, a) || !tactical_open(s, s.card(a).controller, true)) return false;
+  return forced_pair_ok(s, a, d, false);
+}
+
+void attack_at_once(State& s, int seat, CardId card, CardId d) {
+  if (s.choices.empty()) return;
+  const CardId a = s.choices.front().target;
+  if (!attack_at_once_ok(s, a, d)) return;
+  ask_pick(s, card, a, seat, seat, {d}, -1);  // the tactic next, as COMMAND's
+}
+
 void force_attack(State& s, int seat, CardId card, CardId d, bool printed) {
   if (s.choices.empty()) return;
   const CardId a = s.choices.front().target;
@@ -83,11 +110,19 @@ void apply_forced_tactic(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
   const CardId card = ch.source, a = ch.target, d = ch.candidates[0];
-  if (o.p < 0 || !forced_pair_ok(s, a, d, printed_reading(s.def(card)))) return;
+  const bool own = attacks_at_once(s.def(card));
+  if (o.p < 0 || (own ? !attack_at_once_ok(s, a, d) : !forced_pair_ok(s, a, d, printed_reading(s.def(card))))) return;
   const Tactic t = o.p == 1 ? Tactic::Shoot : Tactic::Fight;
+  if (own && s.card(a).cover) {  // CHARGE: out of cover as it attacks, and out it stays
+    CardInst& ai = s.card(a);
+    ai.cover = false;
+    ai.exited_cover_turn = int16_t(s.turn_number);
+    emit(log, {EventKind::ExitCover, int8_t(ai.controller), a});
+    if (!reveal(s, a, log)) return;  // turned up and not paid for (2nd ed Muster in Cover): no attack
+  }
   emit(log, {EventKind::Attack, int8_t(s.card(a).controller), a, d, int(t), 0});
   start_combat(s, a, d, t, s.card(a).controller);
-  s.combat.mods.push_back({card, kNoCard, {}});  // how the combat pays (command.hpp)
+  if (!own) s.combat.mods.push_back({card, kNoCard, {}});  // how the combat pays (command.hpp)
   ch.resume = s.phase;  // the combat's window, in place of the cast's response window
 }
 
@@ -95,7 +130,7 @@ void apply_forced_tactic(State& s, const Option& o, Log log) {
 static CardId forced_combat_card(const State& s) {
   if (!s.combat.active) return kNoCard;
   for (const CombatMod& m : s.combat.mods)
-    if (m.target == kNoCard && m.source != kNoCard && forces_attack(s.def(m.source))) return m.source;
+    if (m.target == kNoCard && m.source != kNoCard && commands_attack(s.def(m.source))) return m.source;
   return kNoCard;
 }
 

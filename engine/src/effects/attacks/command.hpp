@@ -22,7 +22,7 @@
 
 namespace dt::detail {
 
-// Is `d` a COMMAND card (a forced attack in its choice's on_pick)?
+// Is `d` a COMMAND or CHARGE card (a forced attack, or one at once, in its choice's on_pick)?
 bool forces_attack(const CardDef& d);
 // May `seat` cast it now: its Tactical action (none used, not a first turn, no SHROUD)?
 bool forced_attack_open(const State& s, int seat);
@@ -32,6 +32,10 @@ bool forced_attacker_ok(const State& s, int seat, CardId card, CardId a);
 bool forced_pair_ok(const State& s, CardId a, CardId d, bool printed);
 // The `forced_attack` handlers: the tactic question, its candidate the defender.
 void force_attack(State& s, int seat, CardId card, CardId defender, bool printed);
+// CHARGE (handler `attack_at_once`): the card's target, a warrior of its player, attacks `defender` at once,
+// leaving cover as it does; the tactic is asked as COMMAND's, and the combat pays as any attack's.
+bool attack_at_once_ok(const State& s, CardId attacker, CardId defender);
+void attack_at_once(State& s, int seat, CardId card, CardId defender);
 bool is_forced_tactic_choice(const State& s, const PendingChoice& ch);
 void forced_tactic_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_forced_tactic(State& s, const Option& o, Log log);

@@ -17,6 +17,7 @@
 #include "effects/triggers/wound_triggers.hpp"
 #include "effects/triggers/spy.hpp"
 #include "effects/modifiers/toll.hpp"
+#include "effects/attacks/again.hpp"
 #include "effects/attacks/charge.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/warriors/raise.hpp"
@@ -318,6 +319,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {toll_choice, toll_options, apply_toll},
     {is_raise_choice, raise_choice_options, apply_raise_choice},               // ANIMATE DEAD
     {is_attack_on_choice, attack_on_options, apply_attack_on},                 // gEngine CHARGER
+    {is_anew_choice, anew_options, apply_anew},                                // SHELTER OF THE CROWD
     {is_prison_choice, prison_choice_options, apply_prison_choice},            // gEngine CYBERCURITY MP
     {is_question_choice, question_options, apply_question},                    // DISCERN TRUTH
     {is_tactic_choice, tactic_choice_options, apply_tactic_choice},            // gEngine LESSER TELEPATHY

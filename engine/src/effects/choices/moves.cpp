@@ -19,13 +19,23 @@ namespace {
 // warriors to any other, whatever their combat areas.
 // MOVES EQUIPMENT WITHIN A SQUAD (TELEPORTATION): from a Doomtrooper in a
 // Squad to another Doomtrooper of that Squad, or your own back to your hand.
-enum class Reach { None, YourWarriors, WithinSquad };
+// MOVES VEHICLES TO AND FROM THE OUTPOST (REQUISITION): a VEHICLE only, from a non-Tribal warrior of yours in
+// your Squad or Kohort to one in your Outpost, or back, never between a Doomtrooper and a Dark Legion warrior.
+enum class Reach { None, YourWarriors, WithinSquad, AcrossOutpost };
 
 Reach reach_of(const State& s, CardId source) {
   const CardDef& d = s.def(source);
   if (d.has_designation(desig::MovesEquipmentAmongYourWarriors)) return Reach::YourWarriors;
   if (d.has_designation(desig::MovesEquipmentWithinASquad)) return Reach::WithinSquad;
+  if (d.has_designation(desig::MovesVehiclesToAndFromTheOutpost)) return Reach::AcrossOutpost;
   return Reach::None;
+}
+
+// REQUISITION: may a VEHICLE go between warriors `from` and `to` of one player?
+bool across_outpost(const State& s, CardId from, CardId to) {
+  if (is_tribal(s, from) || is_tribal(s, to)) return false;
+  if ((s.card(from).area == Area::Outpost) == (s.card(to).area == Area::Outpost)) return false;
+  return is_doomtrooper(s, from) == is_doomtrooper(s, to) && is_legion(s, from) == is_legion(s, to);
 }
 
 bool uses_move(const std::vector<Effect>& fx) {
@@ -33,26 +43,28 @@ bool uses_move(const std::vector<Effect>& fx) {
 }
 
 // Equipment sitting on a warrior (not an add-on on a weapon, not a VEHICLE
-// with its own rules of entering, not a grafted weapon) that may leave it.
-CardId from_warrior(const State& s, CardId e) {
+// with its own rules of entering unless the card moves VEHICLEs alone, not a
+// grafted weapon) that may leave it.
+CardId from_warrior(const State& s, CardId e, Reach r) {
   const CardInst& ei = s.card(e);
   if (ei.zone != Zone::InPlay || s.def(e).type != CardType::Equipment || ei.grafted) return kNoCard;
-  if (s.def(e).has(kwVehicle)) return kNoCard;
+  if (s.def(e).has(kwVehicle) != (r == Reach::AcrossOutpost)) return kNoCard;
   const CardId w = ei.attached_to;
   return w != kNoCard && is_warrior_in_play(s, w) ? w : kNoCard;
 }
 
 std::vector<CardId> destinations(const State& s, int seat, CardId source, CardId e) {
   std::vector<CardId> out;
-  const CardId from = from_warrior(s, e);
-  if (from == kNoCard) return out;
   const Reach r = reach_of(s, source);
+  const CardId from = from_warrior(s, e, r);
+  if (from == kNoCard) return out;
   const int owner = s.card(from).controller;
-  if (r == Reach::YourWarriors && owner != seat) return out;
+  if ((r == Reach::YourWarriors || r == Reach::AcrossOutpost) && owner != seat) return out;
   if (r == Reach::WithinSquad && (s.card(from).area != Area::Squad || !is_doomtrooper(s, from))) return out;
   for (CardId w : s.seats[size_t(owner)].in_play) {
     if (w == from || !is_warrior_in_play(s, w) || s.card(w).hidden) continue;
     if (r == Reach::WithinSquad && (s.card(w).area != Area::Squad || !is_doomtrooper(s, w))) continue;
+    if (r == Reach::AcrossOutpost && !across_outpost(s, from, w)) continue;
     if (can_take_equipment(s, e, w)) out.push_back(w);
   }
   // TELEPORTATION: your own Equipment may go back to your hand.
@@ -77,8 +89,9 @@ void move_equipment_pick(State& s, int seat, CardId source, CardId picked, Log l
     return;
   }
   if (moving != kNoCard && is_warrior_in_play(s, picked)) {  // where it goes
-    if (from_warrior(s, moving) == kNoCard || !can_take_equipment(s, moving, picked)) return;
+    if (from_warrior(s, moving, reach_of(s, source)) == kNoCard || !can_take_equipment(s, moving, picked)) return;
     attach_to(s, moving, picked);
+    if (s.card(picked).cover) s.card(moving).inside = false;  // REQUISITION: no warrior in cover inside a VEHICLE
     emit(log, {EventKind::Effect, int8_t(seat), source, picked, int(Op::MoveHere), -1});
     return;
   }
