@@ -67,6 +67,10 @@ static bool can_add_on(const State& s, CardId e, CardId weapon, CardId w) {
     if (!(ed.attach_to_weapon_of & of)) return false;
   }
   if (!gives_to(s, e, w)) return false;
+  // ARMOR-PIERCING AMMO: no FLAMETHROWER (the printed text's own name for one too).
+  if (ed.has_designation(desig::NotOnAFlamethrower) &&
+      (wd.has_designation(desig::Flamethrower) || wd.has_designation(desig::HeavyMachineGunWithIntegratedFlameThrower)))
+    return false;
   for (CardId a : attachments_of(s, weapon))
     if (s.card(a).def == s.card(e).def) return false;
   return true;

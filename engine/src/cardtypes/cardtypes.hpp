@@ -185,6 +185,8 @@ bool fortification_affects(const State& s, CardId f, CardId w);
 bool fortification_in_area(const State& s, CardId w);
 // The bonuses of its controller's fortifications that reach w.
 void add_fortifications(const State& s, CardId w, Stats& st);
+// BAUHAUS BULLY: its warrior GAINS NOTHING FROM FORTIFICATIONS (their ratings nor their modifiers).
+bool gains_nothing_from_fortifications(const State& s, CardId w);
 
 // --- Special (special.cpp) ---
 // "PLAY ON ANY WARRIOR DURING COMBAT": a combat modifier on either combatant.

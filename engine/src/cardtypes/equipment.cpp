@@ -77,7 +77,8 @@ bool weapon_fits(WeaponKind k, Tactic t) {
 static int gain_for(const StatBonus& b, Tactic t) { return t == Tactic::Fight ? b.f : b.s; }
 
 // The weapons a combatant uses: the best for the tactic (add-ons included),
-// and a second HANDGUN beside a first. None that its vehicle forbids.
+// and a second HANDGUN beside a first (any second weapon in a Shoot combat: TWO
+// WEAPONS IN SHOOT COMBATS). None that its vehicle forbids.
 // BODY ARMOR: the kinds of weapon w's combat opponent's cards bar it from (StaticMod no_weapons, scope Opponent).
 static uint8_t barred_weapon_kinds(const State& s, CardId opp) {
   uint8_t barred = 0;
@@ -149,6 +150,9 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
         out.push_back(fits[i].second);
         break;
       }
+  // MASTODONT: in a Shoot combat the second best weapon counts too.
+  if (out.size() == 1 && fits.size() >= 2 && t == Tactic::Shoot && has_designation(s, w, desig::TwoWeaponsInShootCombats))
+    out.push_back(fits[1].second);
   return out;
 }
 

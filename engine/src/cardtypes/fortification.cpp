@@ -72,13 +72,34 @@ static bool doubled_for(const State& s, CardId f, CardId w) {
          (fd.has_designation(desig::DoubledForHeretics) && has_designation(s, w, desig::Heretic));
 }
 
+// BAUHAUS BULLY: a warrior attacked by one that makes its defenders double what their Fortifications give
+// (gEngine: their A; printed: every rating).
+static StatBonus doubled_against_attacker(const State& s, CardId w, const StatBonus& b) {
+  if (!s.combat.active || s.combat.defender != w) return {};
+  const CardId a = s.combat.attacker;
+  if (has_designation(s, a, desig::ItsDefendersDoubleFortifications)) return b;
+  StatBonus out;
+  if (has_designation(s, a, desig::ItsDefendersDoubleFortificationArmor)) out.a = b.a;
+  return out;
+}
+
+bool gains_nothing_from_fortifications(const State& s, CardId w) {
+  return has_designation(s, w, desig::GainsNothingFromFortifications);
+}
+
 void add_fortifications(const State& s, CardId w, Stats& st) {
   if (in_warzone_combat(s, w)) return;
   if (combat_opponent(s, w) != kNoCard && combat_suppressed(s, suppressFortifications)) return;  // COMMANDO RAID
+  bool checked = false;
   for (CardId f : s.seats[s.card(w).controller].in_play) {
     if (!fort_reaches(s, f, w)) continue;
+    if (!checked) {  // asked once, and only of a warrior some Fortification reaches
+      if (gains_nothing_from_fortifications(s, w)) return;  // BAUHAUS BULLY's own warrior
+      checked = true;
+    }
     add_bonus(st, s.def(f).fort->bonus);
     if (doubled_for(s, f, w)) add_bonus(st, s.def(f).fort->bonus);
+    add_bonus(st, doubled_against_attacker(s, w, s.def(f).fort->bonus));
   }
 }
 

@@ -77,7 +77,9 @@ static bool made_noncombatant(const State& s, CardId w) {
 
 bool has_combat_warrior(const State& s, int seat) {
   for (CardId c : s.seats[size_t(seat)].in_play)
-    if (can_take_part_in_combat(s, c) && !made_noncombatant(s, c)) return true;
+    if (can_take_part_in_combat(s, c) && !made_noncombatant(s, c) &&
+        !has_designation(s, c, desig::ShieldsNoPlayer))  // LURKER: it does not keep its player from Sabotage
+      return true;
   return false;
 }
 

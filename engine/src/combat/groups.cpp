@@ -55,7 +55,7 @@ CardId struck(const State& s, CardId leader) {
   return leader;
 }
 
-bool can_assist(const State& s, CardId leader, CardId x, bool printed) {
+bool can_assist(const State& s, CardId leader, CardId x, bool printed, bool joins_itself) {
   const Combat& c = s.combat;
   if (!c.active || leader == kNoCard || x == kNoCard || (leader != c.attacker && leader != c.defender)) return false;
   if (x == c.attacker || x == c.defender || leader_of(s, x) != kNoCard) return false;
@@ -71,7 +71,9 @@ bool can_assist(const State& s, CardId leader, CardId x, bool printed) {
   if (printed) return (affiliations(s, x) & affiliations(s, opp) & kCorporations) == 0;
   // gEngine: a legal combatant, as if it were the one attacking or attacked.
   if (attacking) return can_attack_with(s, x) && attack_allowed(s, x, opp);
-  return !(keywords(s, x) & kwNotAttackable) && defender_may_fight(s, x, c.tactic) && attack_allowed(s, opp, x);
+  // LURKER, which no one attacks, still joins a defence of its own accord.
+  return (joins_itself || !(keywords(s, x) & kwNotAttackable)) && defender_may_fight(s, x, c.tactic) &&
+         attack_allowed(s, opp, x);
 }
 
 void add_assistant(State& s, CardId leader, CardId x, bool printed) {
@@ -84,6 +86,19 @@ bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId lead
     if (e.op == Op::Handler && (e.handler == HandlerId::assist || e.handler == HandlerId::assist_printed))
       if (!can_assist(s, leader, t, e.handler == HandlerId::assist_printed)) return false;
   return true;
+}
+
+// LURKER: the card's own warrior joins the target combatant's side (handler join_combat).
+bool join_combat_target_ok(const State& s, const std::vector<Effect>& fx, CardId source, CardId t) {
+  for (const Effect& e : fx)
+    if (e.op == Op::Handler && e.handler == HandlerId::join_combat && !can_assist(s, t, bearer_of(s, source), false, true))
+      return false;
+  return true;
+}
+
+void join_combat(State& s, CardId source, CardId leader) {
+  const CardId x = bearer_of(s, source);
+  if (can_assist(s, leader, x, false, true)) s.combat.mods.push_back({leader, x, {}, leader});
 }
 
 void queue_namesakes_join(State& s) {

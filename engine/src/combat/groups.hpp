@@ -31,10 +31,14 @@ CardId struck(const State& s, CardId leader);
 // May x join the leader's group? `printed`: the printed REINFORCEMENTS! limits
 // (no Doomtrooper with the Dark Legion or back, none sharing a corporation with
 // the opponent) instead of gEngine's "legal combatants".
-bool can_assist(const State& s, CardId leader, CardId x, bool printed);
+// `joins_itself`: a warrior joining of its own accord (LURKER), which no one could attack, still may.
+bool can_assist(const State& s, CardId leader, CardId x, bool printed, bool joins_itself = false);
 void add_assistant(State& s, CardId leader, CardId x, bool printed);
 // An ability's or play's effects hold an `assist` handler: may t be called?
 bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId leader, CardId t);
+// LURKER (handler join_combat): may the warrior `source` is on join combatant t's side? Then it does.
+bool join_combat_target_ok(const State& s, const std::vector<Effect>& fx, CardId source, CardId t);
+void join_combat(State& s, CardId source, CardId leader);
 
 // GOLDEN LION: the attacker's namesakes that may join its attack, as a choice
 // (source: the attacker, no target). Queued by the attack.

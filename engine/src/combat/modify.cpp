@@ -1,6 +1,11 @@
 // Combat step 5 (gEngine "5) MODIFY COMBAT RATINGS"): the players take turns
 // playing modifiers, starting with the attacker, until all pass in a row.
 #include "effects/triggers/last_chance.hpp"
+#include <utility>
+#include <vector>
+
+#include "dt/designations.hpp"
+#include "effects/filters/protection.hpp"
 #include "internal.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
@@ -40,6 +45,52 @@ bool modifier_already_played(const State& s, int seat, CardId card, CardId targe
   return false;
 }
 
+// ARMOR-PIERCING AMMO: a weapon used in the combat that ANNIHILATES ITS OPPONENT'S ARMOR (itself or an add-on on
+// it) annihilates every ARMOR card on the other side (its warrior and the warriors joined to it), during the
+// modification step: as it ends, when the weapons used are settled. Only a combatant carrying such a card looks.
+static bool piercing(const CardDef& d) { return d.has_designation(desig::AnnihilatesItsOpponentsArmor); }
+
+static bool carries_piercing(const State& s, CardId w) {
+  for (CardId e : attachments_of(s, w)) {
+    if (!is_weapon_card(s.def(e))) continue;
+    if (piercing(s.def(e))) return true;
+    for (CardId add : attachments_of(s, e))
+      if (piercing(s.def(add))) return true;
+  }
+  return false;
+}
+
+// The piercing card among the weapons w uses, or kNoCard.
+static CardId pierces(const State& s, CardId w) {
+  if (!carries_piercing(s, w)) return kNoCard;
+  for (CardId u : used_weapons(s, w)) {
+    if (piercing(s.def(u))) return u;
+    for (CardId add : attachments_of(s, u))
+      if (piercing(s.def(add))) return add;
+  }
+  return kNoCard;
+}
+
+static void pierce_armor(State& s, Log log) {
+  const CardId A = s.combat.attacker, D = s.combat.defender;
+  for (const auto& [striker, leader] : {std::pair{A, D}, std::pair{D, A}}) {
+    const CardId by = pierces(s, striker);
+    if (by == kNoCard) continue;
+    std::vector<CardId> side{leader};
+    for (CardId x : assistants(s, leader)) side.push_back(x);
+    for (CardId v : side) {
+      std::vector<CardId> armor;
+      for (CardId e : attachments_of(s, v))
+        if (s.def(e).has(kwArmor)) armor.push_back(e);
+      for (CardId e : armor) {
+        if (s.card(e).zone != Zone::InPlay || discard_protected(s, e, true)) continue;
+        emit(log, {EventKind::Effect, int8_t(s.card(striker).controller), by, e, int(Op::Annihilate), -1});
+        annihilate_from_play(s, e);
+      }
+    }
+  }
+}
+
 void end_modification_rounds(State& s, Log log) {
   // A card ended the combat while a choice held the rounds open (a Special that
   // ends it, then MISCOMMUNICATION's offer to cancel it declined): no resolution.
@@ -51,6 +102,7 @@ void end_modification_rounds(State& s, Log log) {
   // A side of several warriors: the other side's player first picks which one
   // it strikes; the window closes again once the picks are made.
   if (queue_strike_picks(s)) return;
+  pierce_armor(s, log);  // ARMOR-PIERCING AMMO
   resolve_combat(s, log);
   if (last_chance_pending(s)) return;  // a window for answers to the hits is open
   if (s.awards.empty()) open_response_window(s);

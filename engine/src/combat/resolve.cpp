@@ -168,7 +168,24 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   if (s.families & famSurvivors) run_survivor_triggers(s, A, D, log);  // GENDARME BESTAL
 }
 
+// LURKER: a card DISCARDED ONCE ITS WARRIOR FOUGHT goes when a combat its warrior took part in is over.
+static std::vector<CardId> fought_cards(const State& s) {
+  std::vector<CardId> out;
+  auto scan = [&](CardId w) {
+    if (w == kNoCard || !is_warrior_in_play(s, w)) return;
+    for (CardId a : attachments_of(s, w))
+      if (s.def(a).has_designation(desig::DiscardedOnceItsWarriorFought)) out.push_back(a);
+  };
+  for (CardId leader : {s.combat.attacker, s.combat.defender}) {
+    scan(leader);
+    if (leader != kNoCard)
+      for (CardId x : assistants(s, leader)) scan(x);
+  }
+  return out;
+}
+
 void finish_combat(State& s, Log log) {
+  const std::vector<CardId> fought = fought_cards(s);
   std::vector<CardId> hurt;
   for (const CombatMod& m : s.combat.mods) {
     if (m.source == kNoCard || !s.def(m.source).has_designation(desig::WoundsAfterCombat)) continue;
@@ -189,6 +206,8 @@ void finish_combat(State& s, Log log) {
   }
   const CardId attacker = s.combat.attacker;
   s.combat = Combat{};
+  for (CardId a : fought)
+    if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER
   return_lent(s);  // BRIBERY: a warrior lent for the combat goes back
   wound_guards(s, attacker, log);  // POINT GUARD: a guard that defended (combat/substitute.hpp)
   for (CardId w : hurt) {

@@ -12,6 +12,8 @@
 #include "effects/handlers.hpp"
 #include "effects/warriors/area_damage.hpp"
 #include "effects/warriors/attachments.hpp"
+#include "effects/warriors/coin_duel.hpp"
+#include "effects/attacks/strafe.hpp"
 #include "effects/filters/collection.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/triggers/last_chance.hpp"
@@ -101,6 +103,15 @@ static const HandlerTable& handlers() {
     m[size_t(H::attack_at_once)] = [](State& s, int seat, CardId source, CardId d, int, Log) { attack_at_once(s, seat, source, d); };
     // INNOCENT BAUBLE: every other card on the target warrior is discarded (effects/warriors/attachments.hpp).
     m[size_t(H::discard_attachments)] = [](State& s, int, CardId source, CardId t, int, Log log) { discard_attachments(s, source, t, log); };
+    // GREAT GREY: the target strafed (effects/attacks/strafe.hpp).
+    for (const bool printed : {false, true})
+      m[size_t(printed ? H::strafe_printed : H::strafe)] = [printed](State& s, int seat, CardId source, CardId t, int, Log log) {
+        strafe(s, seat, source, t, printed, log);
+      };
+    // RUSSIAN ROULETTE: a coin flip loses the target or the warrior picked (effects/warriors/coin_duel.hpp).
+    m[size_t(H::coin_duel)] = [](State& s, int seat, CardId source, CardId picked, int, Log log) { coin_duel(s, seat, source, picked, log); };
+    // LURKER: the card's warrior joins the target combatant's side (combat/groups.hpp).
+    m[size_t(H::join_combat)] = [](State& s, int, CardId source, CardId t, int, Log) { join_combat(s, source, t); };
     // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/attacks/plans.hpp).
     m[size_t(H::attack_plan)] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again

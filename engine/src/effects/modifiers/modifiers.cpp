@@ -238,8 +238,11 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   const std::vector<CardId>* sources = memoized_mod_sources(s);
   if (!sources) collect_mod_sources(s, local), sources = &local;
   // A Fortification card's text does nothing in a Warzone combat, nor in one COMMANDO RAID turned it off.
+  // BAUHAUS BULLY's warrior gains nothing from any Fortification card.
   auto fort_ok = [&](CardId x) {
-    if (s.def(x).type != CardType::Fortification || combat_opponent(s, w) == kNoCard) return true;
+    if (s.def(x).type != CardType::Fortification) return true;
+    if (gains_nothing_from_fortifications(s, w)) return false;
+    if (combat_opponent(s, w) == kNoCard) return true;
     return !in_warzone_combat(s, w) && !combat_suppressed(s, suppressFortifications);
   };
   for (CardId x : *sources) {
