@@ -96,6 +96,26 @@ bool join_combat_target_ok(const State& s, const std::vector<Effect>& fx, CardId
   return true;
 }
 
+// GANG UP!: may x join the attack `seat` is making, its attacker matching `leader` and the group under `most`?
+static bool may_join_attack(const State& s, int seat, CardId x, const WarriorFilter& leader, int most) {
+  const Combat& c = s.combat;
+  if (!c.active || c.attacking_seat != seat || s.card(c.attacker).controller != seat) return false;
+  if (!filter_matches(s, leader, c.attacker, seat)) return false;
+  if (int(assistants(s, c.attacker).size()) + 1 >= most) return false;
+  return can_assist(s, c.attacker, x, false);
+}
+
+bool join_attack_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx)
+    if (e.op == Op::Handler && e.handler == HandlerId::join_attack && !may_join_attack(s, seat, t, e.filter, e.amount))
+      return false;
+  return true;
+}
+
+void join_attack(State& s, int seat, CardId x, const WarriorFilter& leader, int most) {
+  if (may_join_attack(s, seat, x, leader, most)) s.combat.mods.push_back({s.combat.attacker, x, {}, s.combat.attacker});
+}
+
 void join_combat(State& s, CardId source, CardId leader) {
   const CardId x = bearer_of(s, source);
   if (can_assist(s, leader, x, false, true)) s.combat.mods.push_back({leader, x, {}, leader});

@@ -39,6 +39,10 @@ bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId lead
 // LURKER (handler join_combat): may the warrior `source` is on join combatant t's side? Then it does.
 bool join_combat_target_ok(const State& s, const std::vector<Effect>& fx, CardId source, CardId t);
 void join_combat(State& s, CardId source, CardId leader);
+// GANG UP! (handler join_attack): may t join the attack `seat` makes (its attacker matching the effect's filter,
+// the group under its `amount`)? Then it does.
+bool join_attack_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t);
+void join_attack(State& s, int seat, CardId x, const WarriorFilter& leader, int most);
 
 // GOLDEN LION: the attacker's namesakes that may join its attack, as a choice
 // (source: the attacker, no target). Queued by the attack.

@@ -224,6 +224,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         if (!imprison_target_ok(s, ab.effects, t.card)) continue;          // gEngine CYBERCURITY MP
         if (!assist_target_ok(s, ab.effects, user, t.card)) continue;  // TRUE GATE's reinforcement
         if (!join_combat_target_ok(s, ab.effects, src, t.card)) continue;  // LURKER: its warrior joins the target
+        if (!join_attack_target_ok(s, seat, ab.effects, t.card)) continue;  // GANG UP!: the target joins your attack
+        if (!wound_kill_target_ok(s, seat, ab.effects, t.card)) continue;  // THE SECOND DIRECTORATE: a wound waiting
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
         if (ab.target_v && (t.card == kNoCard ||  // DEMNOGONIS, CANYLE: a price read from the target's V
                             ability_price(s, src, user, ab, 0) + value_price(s, *ab.target_v, t.card) > destiny))

@@ -64,7 +64,8 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 // Registered handlers for effects too particular for the vocabulary.
 // Those run inline in run_effects, needing more than a Handler is handed.
 static bool inline_handler(HandlerId h) {
-  return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release;
+  return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release ||
+         h == HandlerId::join_attack || h == HandlerId::wound_kills;
 }
 
 static const HandlerTable& handlers() {
@@ -999,6 +1000,14 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         }
         if (e.handler == HandlerId::release) {  // RESCUE MISSION: every warrior reached, with the effect's designation
           for (CardId c : cards) release(s, seat, source, c, e.designation, log);
+          break;
+        }
+        if (e.handler == HandlerId::join_attack) {  // GANG UP!: the attacker's filter and the group's size are the effect's
+          for (CardId c : cards) join_attack(s, seat, c, e.filter, e.amount);
+          break;
+        }
+        if (e.handler == HandlerId::wound_kills) {  // THE SECOND DIRECTORATE: the striker's filter is the effect's
+          for (CardId c : cards) wound_kills(s, seat, c, e.filter);
           break;
         }
         if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model

@@ -4,6 +4,9 @@
 #include "effects/warriors/raise.hpp"
 
 #include <algorithm>
+#include <utility>
+
+#include "dt/handlers.hpp"
 
 #include "effects/triggers/reactions.hpp"
 #include "internal.hpp"
@@ -48,9 +51,61 @@ static bool other_saver(const State& s, CardId w) {
   return false;
 }
 
+// THE SECOND DIRECTORATE (handler wound_kills): a card of the striker's player whose ability makes a wound its
+// matching warrior deals an opponent in combat a kill, its price paid (the victim's V in D: the ability's target_v).
+static bool kills_wounds(const CardDef& d) {
+  for (const Ability& ab : d.abilities)
+    if (has_handler(ab.effects, HandlerId::wound_kills)) return true;
+  return false;
+}
+
+static CardId wound_striker(const State& s, CardId victim) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kAboutToBeWounded && m.target == victim) return m.source;
+  return kNoCard;
+}
+
+static bool kill_fits(const State& s, int seat, const WarriorFilter& f, CardId striker, CardId victim) {
+  return striker != kNoCard && is_warrior_in_play(s, striker) && s.card(striker).controller == seat &&
+         is_warrior_in_play(s, victim) && opponents(s, seat, s.card(victim).controller) && filter_matches(s, f, striker, seat);
+}
+
+bool wound_kill_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t) {
+  for (const Effect& e : fx)
+    if (e.op == Op::Handler && e.handler == HandlerId::wound_kills &&
+        (t == kNoCard || !kill_fits(s, seat, e.filter, wound_striker(s, t), t)))
+      return false;
+  return true;
+}
+
+// As the hits are marked: might the striker's player turn this new wound into a kill (the card, its filter, the D)?
+static bool striker_may_kill(const State& s, CardId victim, CardId striker) {
+  if (striker == kNoCard || !is_warrior_in_play(s, striker)) return false;
+  const int seat = s.card(striker).controller;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    if (s.card(c).hidden || !kills_wounds(s.def(c))) continue;
+    for (const Ability& ab : s.def(c).abilities)
+      for (const Effect& e : ab.effects)
+        if (e.op == Op::Handler && e.handler == HandlerId::wound_kills && kill_fits(s, seat, e.filter, striker, victim) &&
+            destiny(s, seat) >= std::max(0, stats(s, victim).v))
+          return true;
+  }
+  return false;
+}
+
+void wound_kills(State& s, int seat, CardId victim, const WarriorFilter& f) {
+  const CardId striker = wound_striker(s, victim);
+  if (!kill_fits(s, seat, f, striker, victim)) return;
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kAboutToBeWounded && m.target == victim; });
+  s.card(victim).wounded = false;  // newly wounded: it dies instead
+  mark_just_happened(s, striker, victim, kAboutToDie);
+}
+
 static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
     return o.b != kNoCard && kill_pending(s, o.b) && saves_from_kill(s.def(o.a));
+  if (o.kind == OptKind::Use && kills_wounds(s.def(o.a)))  // THE SECOND DIRECTORATE: ability_options checked the wound
+    return o.b != kNoCard && marked(s, o.b, kAboutToBeWounded);
   if (o.kind == OptKind::Use) {  // the warrior's own ability, or one of a card on it (SACHS 9000GL)
     const CardId w = home_of(s, o.a);
     return w != kNoCard && is_warrior_in_play(s, w) && hit_pending(s, w) && answers_own_hit(s.def(o.a));
@@ -82,7 +137,11 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
   if (!(a_dead || d_dead || a_wounded_now || d_wounded_now)) return false;
   const CardId A = s.combat.attacker, D = s.combat.defender;
   const CardId SA = struck(s, A), SD = struck(s, D);  // the warriors hit (combat/groups.hpp)
-  if (!((a_dead || a_wounded_now) && may_answer(s, SA, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, SD, d_dead)))
+  // THE SECOND DIRECTORATE: the striker's player may make a new wound a kill.
+  const bool kill_sd = d_wounded_now && !d_dead && striker_may_kill(s, SD, A);
+  const bool kill_sa = a_wounded_now && !a_dead && striker_may_kill(s, SA, D);
+  if (!((a_dead || a_wounded_now) && may_answer(s, SA, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, SD, d_dead)) &&
+      !kill_sd && !kill_sa)
     return false;
   const size_t before = s.lasting.size();
   auto mark = [&](CardId victim, CardId killer, bool dead, bool wounded_now) {
@@ -96,6 +155,10 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
     const uint8_t seat = s.card(v).controller;
     if (hit_pending(s, v) && std::find(order.begin(), order.end(), seat) == order.end()) order.push_back(seat);
   }
+  // THE SECOND DIRECTORATE: then the strikers' players who may make a wound a kill.
+  for (const auto& [may, striker] : {std::pair{kill_sd, A}, std::pair{kill_sa, D}})
+    if (may && std::find(order.begin(), order.end(), s.card(striker).controller) == order.end())
+      order.push_back(s.card(striker).controller);
   // CLIFFHANGER: then the players who may save another's warrior from its kill.
   for (CardId v : {SD, SA})
     if (kill_pending(s, v) && other_saver(s, v))

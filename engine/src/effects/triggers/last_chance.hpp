@@ -31,6 +31,10 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
 void last_chance_options(const State& s, int seat, std::vector<Option>& out);
 // The window closed: the hits still marked take effect and the combat ends.
 void close_last_chance(State& s, Log log);
+// THE SECOND DIRECTORATE (handler wound_kills, its filter the striker's): may `seat` use it on t, a warrior whose
+// new wound by one of its matching warriors waits? Then the wound is a kill instead.
+bool wound_kill_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId t);
+void wound_kills(State& s, int seat, CardId victim, const WarriorFilter& f);
 // Healing `w`: undoes its waiting hit or deadly wound; false when it had none (a plain heal).
 bool undo_hit(State& s, CardId w);
 
