@@ -96,8 +96,10 @@ uint64_t state_hash(const State& s) {
   }
   if (s.winning_team != s.winner) H.mix(uint64_t(uint32_t(s.winning_team)) | 0x7EA4ull << 32);
   // Immunities to a card (EXORCISE DISEASE, MIND WALL) and choices left to players.
-  for (const CombatMod& m : s.combat.mods)
+  for (const CombatMod& m : s.combat.mods) {
     if (m.immune != kNoCard) H.mix(0x1AA1ull << 48 | uint64_t(uint16_t(m.immune)));
+    if (m.share) H.mix(0x1AA3ull << 48 | uint64_t(m.share));
+  }
   for (const LastingMod& m : s.lasting)
     if (m.immune != kNoCard || m.grant || m.lock || m.player >= 0)
       H.mix(0x1AA2ull << 48 | uint64_t(uint16_t(m.immune != kNoCard ? m.immune : m.other)) | uint64_t(m.grant) << 16 |

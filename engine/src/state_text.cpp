@@ -145,7 +145,7 @@ std::string state_to_text(const State& s, const Knowledge& k) {
     w.num(a.seat), w.num(a.amount), w.num(a.destiny_only), w.num(a.source), w.num(a.or_d), w.num(a.d_times);
   // Immunities to one card (EXORCISE DISEASE, MIND WALL), by index, and the choices left to players.
   w.label("choices");
-  for (const CombatMod& m : cb.mods) w.num(m.immune);
+  for (const CombatMod& m : cb.mods) w.num(m.immune), w.num(m.share);
   for (const LastingMod& m : s.lasting) {
     w.num(m.immune), w.num(m.grant), w.num(m.lock), w.num(m.player);
     w.num(m.other), w.num(m.times), w.num(m.count), w.num(m.given), w.num(m.waits);
@@ -293,7 +293,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       a.d_times = uint8_t(r.num(1, 100));
     }
     r.label("choices");
-    for (CombatMod& m : cb.mods) m.immune = card();
+    for (CombatMod& m : cb.mods) m.immune = card(), m.share = uint8_t(r.num(0, 3));
     for (LastingMod& m : s.lasting) {
       m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)),
       m.lock = uint8_t(r.num(0, detail::kLockEnd - 1)),  // markers.hpp

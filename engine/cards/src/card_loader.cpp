@@ -516,6 +516,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.target_modified_v = e.target_modified_v();
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
+  x.warzone_part = uint8_t(e.warzone_part());
   for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (x.op == Op::LastingGrant || x.op == Op::LastingRevoke) {
     x.grant = keyword_for_designation(x.designation);

@@ -313,6 +313,7 @@ struct Effect {
   Again again = Again::SameDefender;  // AttackAgain: against whom
   bool must = false;                  // AttackAgain: made if it can be
   uint8_t suppress = 0;      // Suppress: SuppressKind bits
+  uint8_t warzone_part = 0;  // ShareWarzone: 0 every rating, 1 the gains, 2 the penalties (cards.proto WarzonePart)
 };
 
 // A choice a card's text leaves to a player once the card is played

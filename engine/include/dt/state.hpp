@@ -111,6 +111,7 @@ struct CombatMod {
   CardId target = kNoCard;  // the warrior it modifies
   StatBonus bonus;
   CardId immune = kNoCard;  // (when set) the target is immune to this card for the combat (EXORCISE DISEASE)
+  uint8_t share = 0;        // ShareWarzone: 1 + its Effect's warzone_part, the target taking those Warzone ratings
 };
 
 // Who strikes when (gEngine "RESOLVE COMBAT"): both at once unless a card or

@@ -98,6 +98,9 @@ bool can_equip_relic(const State& s, CardId r, CardId w, bool any_affiliation = 
 
 // --- Ki Power (ki.cpp) ---
 // May Ki Power `ki` be bestowed on warrior w (Mishima now, one copy each)?
+// YOMURA'S AMULET: are w's Ki Powers off, w fighting an opponent that carries a card DENIES KI POWERS (or
+// in a combat where a SUPPRESS turned Ki off)?
+bool ki_denied(const State& s, CardId w);
 bool can_bestow_ki(const State& s, CardId ki, CardId w);
 // Does w carry no card that excludes `card` (or that `card` excludes)?
 bool exclusive_ok(const State& s, CardId card, CardId w);
@@ -139,6 +142,11 @@ CardId vehicle_of(const State& s, CardId w);
 bool inside_vehicle(const State& s, CardId w);
 // Does attachment a work now: anything but a vehicle, or a vehicle its warrior is inside?
 bool attachment_in_use(const State& s, CardId a);
+// VENUSIAN JUNGLE: is w fighting a combat in a Warzone where NO VEHICLES are used?
+bool vehicles_barred(const State& s, CardId w);
+// Is w a combatant facing a Warzone that ENDS COMBATS OF VEHICLES while one of them is a VEHICLE (gEngine
+// VENUSIAN JUNGLE)? Asked as the Warzone is announced.
+bool warzone_ends_combat(const State& s);
 // What a warrior's attachments may give it: a vehicle only with the warrior
 // inside, and the rest of its equipment only as far as that vehicle allows
 // (no weapons, or no other equipment). Worked out once per warrior and query.
@@ -168,6 +176,8 @@ void apply_beast(const State& s, CardId w, Stats& st);
 bool in_warzone_combat(const State& s, CardId w);
 // The Warzone's ratings, for the defender only.
 void apply_warzone(const State& s, CardId w, Stats& st);
+// A bonus of the Warzone's own modifiers as it reaches w: JET PACK's opponent keeps only the penalties.
+StatBonus warzone_mod_bonus(const State& s, CardId w, const StatBonus& bonus);
 // May `defender` defend from `zone` (its player's, in its area, not the attacker's, who it allows)?
 bool may_defend_from(const State& s, CardId defender, CardId zone);
 

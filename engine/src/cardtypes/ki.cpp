@@ -4,6 +4,7 @@
 // given no more until it has it again; one that gains it through card play may
 // be given them. The action itself is actions/ki.cpp.
 #include "dt/designations.hpp"
+#include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -22,6 +23,18 @@ bool can_bestow_ki(const State& s, CardId ki, CardId w) {
   for (CardId a : attachments_of(s, w))
     if (s.card(a).def == s.card(ki).def) return false;
   return true;
+}
+
+bool ki_denied(const State& s, CardId w) {
+  if (!s.combat.active || w == kNoCard) return false;
+  const CardId opp = combat_opponent(s, w);
+  if (opp == kNoCard) return false;
+  if (combat_suppressed(s, suppressKi)) return true;
+  // The card's own designation, not a grant: a grant would ask for w's Ki in turn, and back.
+  if (s.def(opp).has_designation(desig::DeniesKiPowers)) return true;
+  for (CardId a : attachments_of(s, opp))
+    if (s.def(a).has_designation(desig::DeniesKiPowers)) return true;
+  return false;
 }
 
 bool exclusive_ok(const State& s, CardId card, CardId w) {

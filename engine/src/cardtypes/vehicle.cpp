@@ -29,7 +29,15 @@ CardId vehicle_of(const State& s, CardId w) {
 }
 
 bool attachment_in_use(const State& s, CardId a) {
-  return !s.rules.vehicle_rules || !is_vehicle_card(s, a) || s.card(a).inside;
+  const CardDef& d = s.def(a);
+  if (d.type == CardType::Ki) return !ki_denied(s, s.card(a).attached_to);  // YOMURA'S AMULET
+  if (!is_vehicle_card(s, a)) return true;
+  if (vehicles_barred(s, s.card(a).attached_to)) return false;  // VENUSIAN JUNGLE
+  return !s.rules.vehicle_rules || s.card(a).inside;
+}
+
+bool vehicles_barred(const State& s, CardId w) {
+  return in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoVehiclesInIt);
 }
 
 bool inside_vehicle(const State& s, CardId w) {

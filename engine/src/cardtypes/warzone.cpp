@@ -16,15 +16,59 @@ bool in_warzone_combat(const State& s, CardId w) {
          !combat_suppressed(s, suppressWarzones);  // AIR ASSAULT
 }
 
+// Which of the Warzone's ratings an attacker takes as well (BACK DOOR: all; TERRITORIAL ADVANTAGE: the gains
+// or the penalties), as the 1 + WarzonePart a SHARE_WARZONE left on it; 0: none.
+static uint8_t shared_part(const State& s, CardId w) {
+  uint8_t part = 0;
+  for (const CombatMod& m : s.combat.mods)
+    if (m.share && m.target == w) part = part == 0 || part == m.share ? m.share : 1;  // gains and penalties: all
+  return part;
+}
+
+// Which of a Warzone's rating changes reach w, as the bounds each change is held to.
+struct WarzoneBounds {
+  int floor = -128, cap = 127;
+  int operator()(int r) const { return std::clamp(r, floor, std::max(floor, cap)); }
+};
+
+// JET PACK: w's opponent carries a card by which it DENIES WARZONE GAINS. An attachment's grant, read
+// without the modifiers: a modifier's filter may ask for ratings, which are being worked out here.
+static bool gains_denied(const State& s, CardId w) {
+  const CardId opp = combat_opponent(s, w);
+  return opp != kNoCard && has_designation(s, opp, desig::DeniesWarzoneGains);
+}
+
 void apply_warzone(const State& s, CardId w, Stats& st) {
-  if (!in_warzone_combat(s, w) || s.combat.defender != w) return;
+  if (!in_warzone_combat(s, w)) return;
+  WarzoneBounds b;
+  if (s.combat.defender == w) {
+    // HOME TURF: a defender that IGNORES WARZONE PENALTIES takes only the Warzone's gains.
+    if (has_ability(s, w, desig::IgnoresWarzonePenalties)) b.floor = 0;
+  } else {
+    const uint8_t part = shared_part(s, w);
+    if (part == 0) return;
+    if (part == 2) b.floor = 0;  // the gains alone
+    if (part == 3) b.cap = 0;    // the penalties alone
+  }
+  if (gains_denied(s, w)) b.cap = 0;
   const CardDef& z = s.def(s.combat.warzone);
-  // HOME TURF: a defender that IGNORES WARZONE PENALTIES takes only the Warzone's gains.
-  const int floor = has_ability(s, w, desig::IgnoresWarzonePenalties) ? 0 : -128;
-  st.f += std::max<int>(floor, z.f.value_or(0));
-  st.s += std::max<int>(floor, z.s.value_or(0));
-  st.a += std::max<int>(floor, z.a);
-  st.v += std::max<int>(floor, z.v);
+  st.f += b(z.f.value_or(0));
+  st.s += b(z.s.value_or(0));
+  st.a += b(z.a);
+  st.v += b(z.v);
+}
+
+StatBonus warzone_mod_bonus(const State& s, CardId w, const StatBonus& bonus) {
+  if (!gains_denied(s, w)) return bonus;
+  auto loss = [](int8_t r) { return int8_t(std::min<int>(r, 0)); };
+  return {loss(bonus.f), loss(bonus.s), loss(bonus.a), loss(bonus.v)};
+}
+
+bool warzone_ends_combat(const State& s) {
+  if (!s.combat.active || s.combat.warzone == kNoCard) return false;
+  if (!s.def(s.combat.warzone).has_designation(desig::EndsCombatsOfVehicles)) return false;
+  auto vehicle = [&](CardId w) { return s.def(w).type == CardType::Warrior && (keywords(s, w) & kwVehicle); };
+  return vehicle(s.combat.attacker) || vehicle(s.combat.defender);
 }
 
 bool may_defend_from(const State& s, CardId defender, CardId zone) {

@@ -81,6 +81,13 @@ void resolve_combat(State& s, Log log) {
     fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
     ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
     ka = kills_by_rating(s, A, atk_a, sd.a), kd = kills_by_rating(s, D, atk_d, sa.a);
+    // PERIMETER ALARM: no one strikes first in this combat, whatever card or keyword says so.
+    if (has_ability(s, A, desig::ItsCombatsHaveNoFirstStrike) ||
+        has_ability(s, D, desig::ItsCombatsHaveNoFirstStrike)) {
+      fs_a = fs_d = ua = ud = false;
+      using enum StrikeOrder;
+      if (c.order == AttackerFirst || c.order == DefenderFirst || c.order == DefenderFirstStrike) c.order = Simultaneous;
+    }
   }
   // Step 6: equal or greater wounds; negative numbers count as they are.
   const bool a_hits = atk_a >= sd.a;

@@ -78,6 +78,12 @@ struct Changes {
 };
 
 // The ratings printed on the card: where every derived rating starts.
+// TRIANGULATING SCOPE: a combat opponent that IGNORES COVER takes the cover's armor away.
+static bool opponent_ignores_cover(const State& s, CardId w) {
+  const CardId opp = combat_opponent(s, w);
+  return opp != kNoCard && has_ability(s, opp, desig::IgnoresCover);
+}
+
 static Stats printed_ratings(const CardDef& d) {
   Stats st;
   st.f = d.f.value_or(0);
@@ -138,7 +144,8 @@ Stats stats(const State& s, CardId w) {
     if (!m.bonus.empty() && s.card(src).attached_to != kNoCard && is_weapon_card(s.def(src))) {
       from_weapons.push_back({m.bonus, src});
     } else {
-      sum[0] += m.bonus.f, sum[1] += m.bonus.s, sum[2] += m.bonus.a, sum[3] += m.bonus.v;
+      const StatBonus b = src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus;
+      sum[0] += b.f, sum[1] += b.s, sum[2] += b.a, sum[3] += b.v;
     }
     if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(change_of(s, m, src));
   }, ModWant::Ratings);
@@ -169,13 +176,13 @@ Stats stats(const State& s, CardId w) {
 
   for (const LastingMod& m : s.lasting)
     if (m.target == w) add_bonus(st, m.bonus);
-  if (wi.cover) st.a += s.rules.cover_armor_bonus;
+  if (wi.cover && !opponent_ignores_cover(s, w)) st.a += s.rules.cover_armor_bonus;
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)
       if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, m.bonus);
   for (const Change& b : changes.modified) apply_change(s, w, *b.change, st, b.times);
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
-  return st;
+   return st;
 }
 
 }  // namespace dt

@@ -252,7 +252,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
     for (CardId a : attachments_of(s, w))  // STRANGLEHOLD: the warrior's player pays to be rid of it
       if (!s.def(a).abilities.empty() &&
-          (s.card(a).controller == seat || s.def(a).has_designation(desig::ItsBearersPlayerUsesIt)))
+          (s.card(a).controller == seat || s.def(a).has_designation(desig::ItsBearersPlayerUsesIt)) &&
+          !(s.def(a).type == CardType::Ki && ki_denied(s, w)))  // YOMURA'S AMULET
         abilities_of(a, w);
   }
   // PRIMAL BITCH: a card in another player's area whose abilities any player uses.

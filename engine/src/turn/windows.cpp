@@ -107,7 +107,14 @@ void close_window(State& s, Log log) {
       after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
-    case WindowKind::AnnounceWarzone: open_modification_rounds(s); break;
+    case WindowKind::AnnounceWarzone:
+      if (warzone_ends_combat(s)) {  // gEngine VENUSIAN JUNGLE: a VEHICLE fighting there ends the combat
+        finish_combat(s, log);
+        open_response_window(s);
+      } else {
+        open_modification_rounds(s);
+      }
+      break;
   }
   // A death settled above pays its points first; a response window follows them.
   if (!s.awards.empty() && s.phase != Phase::GameOver && s.phase != Phase::Points) s.phase = Phase::Points;
