@@ -71,10 +71,7 @@ static bool only_pass(const State& s) {
   if (!scratch.empty()) return false;
   any_time_options(s, seat, scratch);  // as window_options lists them (turn/windows.cpp)
   if (!scratch.empty()) return false;
-  if (s.window.kind == WindowKind::CombatModify) {
-    combat_modifier_options(s, seat, scratch);
-    add_d_options(s, seat, scratch);
-  }
+  if (s.window.kind == WindowKind::CombatModify) combat_round_options(s, seat, scratch);
   return scratch.empty();
 }
 

@@ -1,8 +1,9 @@
-// observe(): what one seat may see. Hands of others, draw piles, discard and
-// annihilated piles are counts only (piles are face down, gEngine "Discard
+// observe(): what one seat may see. Hands of others (unless a card lays them
+// open), draw piles, discard and annihilated piles are counts only (piles are face down, gEngine "Discard
 // Pile"); face-down warriors of others show only their id.
 #include "dt/observation.hpp"
 
+#include "dt/designations.hpp"
 #include "dt/game.hpp"
 #include "actions/storage.hpp"
 #include "internal.hpp"
@@ -28,6 +29,17 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   if (known) out.sergeant_group = ci.sergeant_group;
   if (known && ci.zone == Zone::InPlay && !s.lasting.empty()) out.markers = detail::markers_on(s, c);  // counted in the open
   return out;
+}
+
+// BEHOLD THE FUTURE POSSIBILITIES: a card face up in play that SHOWS ITS OPPONENTS' HANDS lays the hand of
+// every opponent of its player open to all.
+static bool hand_shown(const State& s, int seat) {
+  for (size_t i = 0; i < s.cards.size(); ++i) {
+    const CardInst& ci = s.cards[i];
+    if (ci.zone != Zone::InPlay || ci.hidden || !s.def(CardId(i)).has_designation(desig::ShowsItsOpponentsHands)) continue;
+    if (ci.controller != seat && opponents(s, ci.controller, seat)) return true;
+  }
+  return false;
 }
 
 // `c`'s attachments, theirs in turn (a BAYONET on a weapon, the SECRET
@@ -74,6 +86,8 @@ Observation observe(const State& s, int viewer) {
     if (i == viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
       for (CardId c : st.side_board) ss.side_board.push_back(seen(s, c, viewer));
+    } else if (hand_shown(s, i)) {
+      for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
     }
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));

@@ -117,12 +117,18 @@ void any_time_equip_options(const State& s, int seat, CardId c, std::vector<Opti
   const CardDef& d = s.def(c);
   if (d.type != CardType::Equipment || d.play || d.attach_to_weapon) return;
   if (d.has(kwAirship) && airships_grounded(s)) return;
-  for (CardId w : warriors_of(s, seat)) {
-    if (!any_time_for(s, seat, PrivAction::Equip, w, c) || !can_take_equipment(s, c, w)) continue;
-    Option o{OptKind::Equip, c, w};
-    if (is_vehicle_card(s, c) && s.rules.vehicle_rules) o.p = s.card(w).cover ? 2 : 1;
-    out.push_back(o);
-  }
+  for (CardId w : warriors_of(s, seat))
+    if (any_time_for(s, seat, PrivAction::Equip, w, c)) equip_option(s, c, w, out);
+}
+
+void equip_option(const State& s, CardId c, CardId w, std::vector<Option>& out) {
+  const CardDef& d = s.def(c);
+  if (d.type != CardType::Equipment || d.play || d.attach_to_weapon) return;
+  if (d.has(kwAirship) && airships_grounded(s)) return;
+  if (!can_take_equipment(s, c, w)) return;
+  Option o{OptKind::Equip, c, w};
+  if (is_vehicle_card(s, c) && s.rules.vehicle_rules) o.p = s.card(w).cover ? 2 : 1;
+  out.push_back(o);
 }
 
 void apply_equip(State& s, const Option& o, Log log) {

@@ -144,9 +144,16 @@ bool inside_vehicle(const State& s, CardId w);
 bool attachment_in_use(const State& s, CardId a);
 // VENUSIAN JUNGLE: is w fighting a combat in a Warzone where NO VEHICLES are used?
 bool vehicles_barred(const State& s, CardId w);
+// DEAD ZONE: is w fighting in a Warzone that carries a card with NO DARK SYMMETRY IN ITS WARZONE?
+bool symmetry_barred(const State& s, CardId w);
 // Is w a combatant facing a Warzone that ENDS COMBATS OF VEHICLES while one of them is a VEHICLE (gEngine
 // VENUSIAN JUNGLE)? Asked as the Warzone is announced.
 bool warzone_ends_combat(const State& s);
+// SHINRIKYO UNDERWORLD: in the modification rounds, Equipment from `seat`'s hand onto its defender when that
+// warrior defends from a Warzone whose defenders EQUIP IN COMBAT (free: a window spends no action).
+void warzone_equip_options(const State& s, int seat, std::vector<Option>& out);
+// The option to give Equipment card `c` from hand to warrior `w`, when w may take it (a VEHICLE inside if it can).
+void equip_option(const State& s, CardId c, CardId w, std::vector<Option>& out);
 // What a warrior's attachments may give it: a vehicle only with the warrior
 // inside, and the rest of its equipment only as far as that vehicle allows
 // (no weapons, or no other equipment). Worked out once per warrior and query.

@@ -64,6 +64,13 @@ StatBonus warzone_mod_bonus(const State& s, CardId w, const StatBonus& bonus) {
   return {loss(bonus.f), loss(bonus.s), loss(bonus.a), loss(bonus.v)};
 }
 
+void warzone_equip_options(const State& s, int seat, std::vector<Option>& out) {
+  const CardId d = s.combat.defender;
+  if (!in_warzone_combat(s, d) || s.card(d).controller != seat) return;
+  if (!s.def(s.combat.warzone).has_designation(desig::ItsDefendersEquipInCombat)) return;
+  for (CardId c : s.seats[size_t(seat)].hand) equip_option(s, c, d, out);
+}
+
 bool warzone_ends_combat(const State& s) {
   if (!s.combat.active || s.combat.warzone == kNoCard) return false;
   if (!s.def(s.combat.warzone).has_designation(desig::EndsCombatsOfVehicles)) return false;

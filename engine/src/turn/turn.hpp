@@ -85,6 +85,8 @@ void open_window_from(State& s, WindowKind kind, int first);
 // The window after an action: every other player, then the acting one.
 void open_response_window(State& s);
 void window_options(const State& s, std::vector<Option>& out);
+// A combat's modification rounds: the combat cards, free Equipment (SHINRIKYO UNDERWORLD) and D added to spells.
+void combat_round_options(const State& s, int seat, std::vector<Option>& out);
 void close_window(State& s, Log log);
 
 // --- points (points.cpp) ---

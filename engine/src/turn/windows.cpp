@@ -62,8 +62,12 @@ void window_options(const State& s, std::vector<Option>& out) {
   effect_options(s, seat, out);
   any_time_options(s, seat, out);
   if (s.window.kind == WindowKind::Response && !s.offers.empty()) drop_pass_for_required_offer(s, out);
-  if (s.window.kind != WindowKind::CombatModify) return;
+  if (s.window.kind == WindowKind::CombatModify) combat_round_options(s, seat, out);
+}
+
+void combat_round_options(const State& s, int seat, std::vector<Option>& out) {
   combat_modifier_options(s, seat, out);
+  warzone_equip_options(s, seat, out);  // SHINRIKYO UNDERWORLD
   add_d_options(s, seat, out);
 }
 
