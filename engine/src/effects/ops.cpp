@@ -12,6 +12,8 @@
 #include "effects/handlers.hpp"
 #include "effects/warriors/area_damage.hpp"
 #include "effects/warriors/attachments.hpp"
+#include "effects/warriors/mutual_kill.hpp"
+#include "combat/backfire.hpp"
 #include "effects/warriors/coin_duel.hpp"
 #include "effects/attacks/strafe.hpp"
 #include "effects/filters/collection.hpp"
@@ -113,6 +115,12 @@ static const HandlerTable& handlers() {
     m[size_t(H::coin_duel)] = [](State& s, int seat, CardId source, CardId picked, int, Log log) { coin_duel(s, seat, source, picked, log); };
     // LURKER: the card's warrior joins the target combatant's side (combat/groups.hpp).
     m[size_t(H::join_combat)] = [](State& s, int, CardId source, CardId t, int, Log) { join_combat(s, source, t); };
+    // BACKFIRE: the target weapon's bonus goes to its user's opponent, and it is discarded (combat/backfire.hpp).
+    m[size_t(H::backfire)] = [](State& s, int, CardId source, CardId t, int, Log log) { backfire(s, source, t, log); };
+    // SHADOW MASTER: the card's warrior and the target die together (effects/warriors/mutual_kill.hpp).
+    m[size_t(H::mutual_kill)] = [](State& s, int, CardId source, CardId t, int, Log log) {
+      mutual_kill(s, is_warrior_in_play(s, source) ? source : bearer_of(s, source), t, log);
+    };
     // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/attacks/plans.hpp).
     m[size_t(H::attack_plan)] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again

@@ -14,6 +14,7 @@
 #include "effects/filters/waiver.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/attacks/again.hpp"
+#include "combat/backfire.hpp"
 #include "effects/triggers/undo.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/modifiers/suppress.hpp"
@@ -115,6 +116,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (p.timing == Timing::AnyDrawStep && t.seat >= 0 && t.seat != s.current) continue;  // the player about to draw
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
+      if (!backfire_target_ok(s, p.effects, t.card)) continue;  // BACKFIRE: a weapon in use
       if (free_only && !free_mission(s, c, t.card)) continue;
       if (p.target_v && (t.card == kNoCard || destiny(s, seat) < p.cost_d + value_price(s, *p.target_v, t.card)))
         continue;  // GRAVE ROBBERS: its V in D
