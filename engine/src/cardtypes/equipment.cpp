@@ -212,6 +212,7 @@ void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const 
   const AttachRange as = attachments_of(s, w);
   const AttachmentGate g = gate_of(s, as);
   int ignored = -1;  // armor_ignored, asked only for a warrior with ARMOR
+  int reversed = -1;  // BACKLASH (combat/standing.cpp), asked only for a warrior with a Dark Symmetry card
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
     if (ed.has(kwArmor) && (ignored < 0 ? (ignored = armor_ignored(s, w)) : ignored)) continue;
@@ -231,6 +232,10 @@ void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const 
     if (ed.type == CardType::Equipment) {  // backup equipment doesn't stack (CYBERNETIC RETINAS: two do); DEMOTED twice does
       if (std::count(seen.begin(), seen.end(), s.card(e).def) >= std::max<int>(1, ed.copies_used)) continue;
       seen.push_back(s.card(e).def);
+    }
+    if (ed.type == CardType::Symmetry && (reversed < 0 ? (reversed = reverses_symmetry(s, w)) : reversed)) {
+      add_bonus(st, reversed_gains(ed.bonus));
+      continue;
     }
     add_bonus(st, ed.bonus);
   }

@@ -60,6 +60,10 @@ struct Kill { CardId victim, killer; int v; };
 // The combat is over, however it ended: State::combat is cleared, then a
 // warrior that took a card which WOUNDS AFTER COMBAT (TICKER) takes one wound.
 void finish_combat(State& s, Log log);
+// BACKLASH (standing.cpp): does a card on combatant w turn what Dark Symmetry cards give it into losses?
+bool reverses_symmetry(const State& s, CardId w);
+// Its positive F, S and A made negative.
+StatBonus reversed_gains(const StatBonus& b);
 // Awards the kills' points, runs their triggers and removes the dead.
 void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log);
 

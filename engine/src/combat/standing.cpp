@@ -123,11 +123,34 @@ Stats base_stats(const State& s, CardId w) {
 }
 }  // namespace detail
 
+namespace detail {
+// BACKLASH: a card on the warrior that REVERSES DARK SYMMETRY GAINS, in a combat (it stays for that combat).
+bool reverses_symmetry(const State& s, CardId w) {
+  if (s.card(w).first_attachment == kNoCard || combat_opponent(s, w) == kNoCard) return false;
+  for (CardId a : attachments_of(s, w))
+    if (s.def(a).has_designation(desig::ReversesDarkSymmetryGains)) return true;
+  return false;
+}
+
+StatBonus reversed_gains(const StatBonus& b) {
+  StatBonus x = b;
+  if (x.f > 0) x.f = int8_t(-x.f);
+  if (x.s > 0) x.s = int8_t(-x.s);
+  if (x.a > 0) x.a = int8_t(-x.a);
+  return x;
+}
+}  // namespace detail
+
 Stats stats(const State& s, CardId w) {
   const CardDef& d = s.def(w);
   const CardInst& wi = s.card(w);
   Stats st = printed_ratings(d);
   const bool forts = fortified(s, w);
+  // BACKLASH: what Dark Symmetry cards give it turns into losses (asked only of a combatant with attachments).
+  const bool reversed = reverses_symmetry(s, w);
+  auto gain_of = [&](const StatBonus& b, CardId src) {
+    return reversed && src != kNoCard && s.def(src).type == CardType::Symmetry ? reversed_gains(b) : b;
+  };
 
   apply_beast(s, w, st);  // a Beast makes new base ratings, before anything else
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's): their
@@ -144,7 +167,7 @@ Stats stats(const State& s, CardId w) {
     if (!m.bonus.empty() && s.card(src).attached_to != kNoCard && is_weapon_card(s.def(src))) {
       from_weapons.push_back({m.bonus, src});
     } else {
-      const StatBonus b = src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus;
+      const StatBonus b = gain_of(src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus, src);
       sum[0] += b.f, sum[1] += b.s, sum[2] += b.a, sum[3] += b.v;
     }
     if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(change_of(s, m, src));
@@ -175,12 +198,13 @@ Stats stats(const State& s, CardId w) {
   st.f += sum[0], st.s += sum[1], st.a += sum[2], st.v += sum[3];
 
   for (const LastingMod& m : s.lasting)
-    if (m.target == w) add_bonus(st, m.bonus);
+    if (m.target == w) add_bonus(st, gain_of(m.bonus, m.source));
   if (wi.cover && !opponent_ignores_cover(s, w)) st.a += s.rules.cover_armor_bonus;
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)
-      if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, m.bonus);
+      if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, gain_of(m.bonus, m.source));
   for (const Change& b : changes.modified) apply_change(s, w, *b.change, st, b.times);
+  if (reversed) st.f = std::max(0, st.f), st.s = std::max(0, st.s), st.a = std::max(0, st.a);  // BACKLASH: never below 0
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
    return st;
 }

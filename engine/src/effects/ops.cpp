@@ -14,6 +14,7 @@
 #include "effects/warriors/attachments.hpp"
 #include "effects/warriors/mutual_kill.hpp"
 #include "combat/backfire.hpp"
+#include "combat/cancelled.hpp"
 #include "effects/warriors/coin_duel.hpp"
 #include "effects/attacks/strafe.hpp"
 #include "effects/filters/collection.hpp"
@@ -121,6 +122,8 @@ static const HandlerTable& handlers() {
     m[size_t(H::mutual_kill)] = [](State& s, int, CardId source, CardId t, int, Log log) {
       mutual_kill(s, is_warrior_in_play(s, source) ? source : bearer_of(s, source), t, log);
     };
+    // ATTACK PREDICTION: every card played in the combat is cancelled (combat/cancelled.hpp).
+    m[size_t(H::cancel_combat_cards)] = [](State& s, int, CardId source, CardId, int, Log log) { cancel_combat_cards(s, source, log); };
     // EMPATHY: the picked player owes the caster its attack plan for its next turn (effects/attacks/plans.hpp).
     m[size_t(H::attack_plan)] = [](State& s, int, CardId source, CardId, int planner, Log) { plan_due(s, source, planner); };
     // GAZE as printed: after the owner reshuffles, the caster looks again
