@@ -142,6 +142,12 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     // The option's own cost counts in the turn it was chosen, before any
     // TurnStart it leads to.
     actions_this_turn += option_cost;
+    // An attack or Sabotage the chosen option did not make is one a card gives beside the turn's Tactical
+    // action, for no action (a second attack starting as a window closes: NIMROD AUTOCANNON, PURSUIT, TUSKED
+    // SERETT, SHELTER OF THE CROWD), or the combat a played card starts, its actions counted with the card
+    // (CHARGE, COMMAND): neither costs an action nor counts as another Tactical action here.
+    const bool tactical_option = opts[idx].kind == dt::OptKind::Attack || opts[idx].kind == dt::OptKind::DirectAttack ||
+                                 opts[idx].kind == dt::OptKind::Sabotage;
     for (const dt::Event& e : events) {
       if (e.kind == dt::EventKind::TurnStart) {
         // The turn that just ended is judged whole, including its last action.
@@ -150,8 +156,12 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
         turn_seat = e.seat;
       }
       // An Equipment card or Relic a card puts into play (PRIVATE COLLECTOR) costs that card's actions, counted above.
+      const bool tactical_event = e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage;
+      if (tactical_event && !tactical_option) continue;
+      // Leaving cover as part of an attack (DAI-SHO OF THE ANCIENT EMPERORS, CHARGE) costs no action of its own.
+      if (e.kind == dt::EventKind::ExitCover && opts[idx].kind != dt::OptKind::ExitCover) continue;
       if (e.kind != dt::EventKind::Equip || opts[idx].kind == dt::OptKind::Equip) actions_this_turn += event_action_cost(s, e);
-      if (e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage) ++tacticals_this_turn;
+      if (tactical_event) ++tacticals_this_turn;
     }
     // A seat's own limits: the Dark Legion player of cartel-vs-legion has more
     // actions and attacks as often as it has them (Rules::seats).

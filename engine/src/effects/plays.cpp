@@ -190,11 +190,13 @@ bool apply_play(State& s, const Option& o, Log log) {
                          (d.type == CardType::Special ? special_surcharge(s, me) : 0);
   if (p.pay_opponent_v && o.b != kNoCard && combat_opponent(s, o.b) != kNoCard) destiny(s, me) -= stats(s, combat_opponent(s, o.b)).v;
   if (p.target_v) destiny(s, me) -= value_price(s, *p.target_v, o.b);  // GRAVE ROBBERS
-  if (p.tactical) spend_tactical(s, me, kNoCard, 0);                       // gEngine SUICIDE ATTACK
   if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
                                                : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
-  if (action) s.actions_left -= std::max<int>(1, p.actions);
+  // gEngine SUICIDE ATTACK, CHARGE: one of its actions is the turn's Tactical action, which ends the step (its
+  // actions paid first, as an attack's are: spend_tactical takes the cost off what is left, then closes the step).
+  if (p.tactical) spend_tactical(s, me, kNoCard, action ? std::max<int>(1, p.actions) : 0);
+  else if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
   reaction_used(s, o.a, o.b);
