@@ -193,6 +193,8 @@ CardDef convert(const pb::Card& c, const std::string& file) {
     FortEffect f;
     for (int a : pf.build_in()) f.build_in |= bit(convert(pb::CombatArea(a), where));
     f.whole_force = pf.whole_force();
+    f.when_attacked = pf.when_attacked();
+    f.per_stored = pf.per_stored();
     for (int a : pf.affects()) f.affects_affil |= bit(convert(pb::Affiliation(a), where));
     f.affects_designation = upper(pf.affects_designation());
     if (pf.has_bonus()) f.bonus = convert(pf.bonus(), where);

@@ -98,6 +98,8 @@ struct FortEffect {
   AffilMask affects_affil = 0;    // 0: any affiliation
   std::string affects_designation;  // "" : any; e.g. "FOLLOWER OF ALGEROTH"
   StatBonus bonus;
+  bool when_attacked = false;  // the bonus only for the defender of a combat
+  bool per_stored = false;     // the bonus once more for each card kept under it
 };
 
 // ---- The effect vocabulary (docs/effects.md); mirrors protocol/dtref/cards.proto ----

@@ -189,6 +189,8 @@ StatBonus warzone_mod_bonus(const State& s, CardId w, const StatBonus& bonus);
 bool may_defend_from(const State& s, CardId defender, CardId zone);
 
 // --- Fortification (fortification.cpp) ---
+// ADVANCED SECURITY SYSTEM: how many cards on Fortification f add its A once more (0 for most).
+int armor_doublers(const State& s, CardId f);
 // May w take fortification bonuses in its current situation?
 bool fortified(const State& s, CardId w);
 // Is w protected by a fortification (one of its player's reaches it, or it carries one)?

@@ -1,6 +1,8 @@
 // Fortification cards: whom they protect and what they give
 // (gEngine "BUILD FORTIFICATION", "Outpost").
 #include "dt/designations.hpp"
+#include "actions/storage.hpp"
+#include "combat/attachment_times.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "internal.hpp"
 
@@ -83,6 +85,13 @@ static StatBonus doubled_against_attacker(const State& s, CardId w, const StatBo
   return out;
 }
 
+int armor_doublers(const State& s, CardId f) {
+  if (s.card(f).first_attachment == kNoCard) return 0;
+  int n = 0;
+  for (CardId a : attachments_of(s, f)) n += s.def(a).has_designation(desig::DoublesItsFortificationsArmor);
+  return n;
+}
+
 bool gains_nothing_from_fortifications(const State& s, CardId w) {
   return has_designation(s, w, desig::GainsNothingFromFortifications);
 }
@@ -97,9 +106,14 @@ void add_fortifications(const State& s, CardId w, Stats& st) {
       if (gains_nothing_from_fortifications(s, w)) return;  // BAUHAUS BULLY's own warrior
       checked = true;
     }
-    add_bonus(st, s.def(f).fort->bonus);
-    if (doubled_for(s, f, w)) add_bonus(st, s.def(f).fort->bonus);
-    add_bonus(st, doubled_against_attacker(s, w, s.def(f).fort->bonus));
+    const FortEffect& fe = *s.def(f).fort;
+    if (fe.when_attacked && !(s.combat.active && s.combat.defender == w)) continue;
+    const int times = 1 + (fe.per_stored ? int(stored_under(s, f).size()) : 0);  // FORTIFIED ENTRENCHMENT
+    const StatBonus b = times_bonus(fe.bonus, times);
+    add_bonus(st, b);
+    if (doubled_for(s, f, w)) add_bonus(st, b);
+    add_bonus(st, doubled_against_attacker(s, w, b));
+    st.a += b.a * armor_doublers(s, f);  // ADVANCED SECURITY SYSTEM
   }
 }
 

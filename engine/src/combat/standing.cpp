@@ -167,7 +167,9 @@ Stats stats(const State& s, CardId w) {
     if (!m.bonus.empty() && s.card(src).attached_to != kNoCard && is_weapon_card(s.def(src))) {
       from_weapons.push_back({m.bonus, src});
     } else {
-      const StatBonus b = gain_of(src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus, src);
+      StatBonus b = gain_of(src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus, src);
+      if (b.a && s.card(src).first_attachment != kNoCard && s.def(src).type == CardType::Fortification)
+        b.a = int8_t(b.a * (1 + armor_doublers(s, src)));  // ADVANCED SECURITY SYSTEM
       sum[0] += b.f, sum[1] += b.s, sum[2] += b.a, sum[3] += b.v;
     }
     if (m.base) (m.base->modified ? changes.modified : changes.base).push_back(change_of(s, m, src));
