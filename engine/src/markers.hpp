@@ -102,6 +102,8 @@ enum : uint8_t {
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kDiscardsMade = 62,  // player: cards discarded in its Discard step under way, `count` (turn/turn.cpp)
   kNoDraw = 61,        // player: draws no card in its next Draw step (SUPPLY LINE SEVERED; effects/economy/economy.hpp)
+  kWoundedByCard = 63, // target: a warrior a card's effect just wounded without killing it, while some player holds a card
+                       // that may undo that wound (EJECTION SEAT); source: the card; until the next window closes
   // Taking control (effects/choices/control.hpp): 80-89
   kLentForCombat = 80,  // target: a warrior another player controls until the current combat is over; player: its
                         // controller before; source: the card

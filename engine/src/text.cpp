@@ -19,7 +19,7 @@ std::string to_text(const Option& o) {
     case OptKind::Keep: return "keep";
     case OptKind::Gift: return "gift";
     case OptKind::Meditate: return "meditate";
-    case OptKind::Muster: return "muster " + cid(o.a);
+    case OptKind::Muster: return "muster " + cid(o.a) + (o.p == 1 ? " " + area_word(int(o.to)) : "");  // PAPARAZZO
     case OptKind::MusterCover: return "muster-cover " + cid(o.a);
     case OptKind::SeekCover: return "cover " + cid(o.a);
     case OptKind::ExitCover: return "uncover " + cid(o.a);

@@ -395,7 +395,16 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "gift" && n == 1) o.kind = dt::OptKind::Gift;
   else if (k == "meditate" && n == 1) o.kind = dt::OptKind::Meditate;
   else if (k == "declare-attack" && n == 1) o.kind = dt::OptKind::DeclareAttack;
-  else if (k == "muster" && card(1, &o.a)) o.kind = dt::OptKind::Muster;
+  else if (k == "muster" && card(1, &o.a)) {
+    o.kind = dt::OptKind::Muster;
+    if (n == 3) {  // a warrior mustered into an area its player names (PAPARAZZO)
+      const auto area = area_from(w[2]);
+      if (!area) return std::nullopt;
+      o.to = *area;
+      o.p = 1;
+    }
+    if (n > 3) return std::nullopt;
+  }
   else if (k == "muster-cover" && card(1, &o.a)) o.kind = dt::OptKind::MusterCover;
   else if (k == "cover" && card(1, &o.a)) o.kind = dt::OptKind::SeekCover;
   else if (k == "uncover" && card(1, &o.a)) o.kind = dt::OptKind::ExitCover;

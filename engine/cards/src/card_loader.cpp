@@ -260,6 +260,8 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
            : f.side() == pb::WarriorFilter::OTHERS ? Side::Others
                                                    : Side::Any;
   w.attached = f.attached();
+  w.uses_vehicle = upper(f.uses_vehicle());
+  for (const auto& n : f.vs()) w.vs.push_back(convert(n, where));
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   return w;
@@ -515,6 +517,8 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.attachments_to_hands = e.attachments_to_hands();
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
+  x.per_target_d = amount(e.per_target_d(), where);
+  x.in_its_area = e.in_its_area();
   x.target_modified_v = e.target_modified_v();
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
@@ -770,6 +774,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.ability_tax_p = small(c.ability_tax_p(), where);
   if (c.has_muster_requires()) d.muster_requires = convert(c.muster_requires(), where);
+  for (int a : c.muster_areas()) d.muster_areas |= bit(convert(pb::CombatArea(a), where));
   for (const auto& n : c.displaces())
     if (std::string u = upper(n); !u.empty()) d.displaces.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);
@@ -921,7 +926,7 @@ Names names_in(const google::protobuf::FieldDescriptor* f) {
   if (n == "apostle" || n == "gift_of") return Names::Apostle;
   if (msg == "Effect" && n == "designation") return Names::EffectDesignation;
   if (n == "designation" || n == "grant_designation" || n == "grant" || n == "not_designation" ||
-      n == "is_or_carries" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
+      n == "is_or_carries" || n == "uses_vehicle" || n == "protected_by" || n == "card_designation" || n == "affects_designation" ||
       n == "exclusive_with" || n == "while_carrying" || n == "displaces")
     return Names::Designation;
   return Names::Other;

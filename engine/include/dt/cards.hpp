@@ -144,6 +144,8 @@ struct WarriorFilter {
   std::vector<WarriorFilter> any_of;   // matches one of these at least (when any)
   bool marked_affiliation = false;     // a modifier's `who`: shares an affiliation with a warrior its card remembers
   bool attached = false;               // cards in play: attached to another card
+  std::string uses_vehicle;            // the VEHICLE it uses (or itself, considered one) has this designation
+  std::vector<WarriorFilter> vs;       // (when any) in a combat against a warrior matching the first
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".
@@ -285,6 +287,7 @@ enum class Who : uint8_t {
   Picked = 90,                 // a Choice's pick (or a candidate left over)
   TargetPlayersWarriors = 91,  // the target player's warriors in play matching `filter`
   TargetsArea = 92,            // the warriors in play in the target warrior's area (its player's, that area alone)
+  TargetsVehicle = 93,         // the VEHICLE the target warrior uses, or the warrior itself when considered one
 };
 
 struct Effect {
@@ -310,6 +313,8 @@ struct Effect {
   bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  int16_t per_target_d = 0;   // amount += this x the target player's D
+  bool in_its_area = false;   // per_warrior: only cards in the source's combat area, of its player
   bool target_modified_v = false;
   enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
   Again again = Again::SameDefender;  // AttackAgain: against whom
@@ -734,6 +739,7 @@ struct alignas(4096) CardDef {
   std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   std::optional<WarriorFilter> muster_requires;  // warrior: mustered only while a card in play matches
+  AreaMask muster_areas = 0;                    // warrior: the areas it may be mustered into (0: its usual one)
   int8_t ability_tax_p = 0;                     // attached: its host's abilities cost this many P more
   std::vector<std::string> displaces;           // lying before its player: its player's cards with one of these
                                                 // go when it is played, and it goes when one of them is

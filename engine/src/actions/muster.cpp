@@ -66,8 +66,8 @@ static bool tribal_conflict(const State& s, int seat, CardId w) {
 }
 
 // ROGUE (LONE IMPERIAL): never in your Squad with another Imperial warrior.
-static bool lone_imperial_conflict(const State& s, int seat, CardId w) {
-  if (muster_area(s, w) != Area::Squad) return false;
+static bool lone_imperial_conflict(const State& s, int seat, CardId w, Area area) {
+  if (area != Area::Squad) return false;
   const bool lone = s.def(w).has_designation(desig::LoneImperial);
   const bool imperial = (s.def(w).affil & bit(Affil::Imperial)) != 0;
   for (CardId c : s.seats[size_t(seat)].in_play) {
@@ -84,7 +84,7 @@ static bool free_muster(const State& s, int seat, CardId w) {
   return p && p->free;
 }
 
-static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
+static bool can_muster(const State& s, int seat, CardId w, bool in_cover, Area area) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
   if (d.muster_requires && !card_in_play_matches(s, seat, *d.muster_requires)) return false;  // MERCURIAN MACULATOR
@@ -93,26 +93,44 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover) {
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, seat, w)) return false;
   if (tribal_conflict(s, seat, w)) return false;
-  if (lone_imperial_conflict(s, seat, w)) return false;
+  if (lone_imperial_conflict(s, seat, w, area)) return false;
   if (d.has(kwAirship) && airships_grounded(s)) return false;  // GALE FORCE WINDS
-  if (area_closed(s, seat, muster_area(s, w))) return false;   // PRIMAL BITCH holds the area
+  if (area_closed(s, seat, area)) return false;   // PRIMAL BITCH holds the area
   if ((s.families & famNoHeretics) && d.has_designation(desig::Heretic) && heretics_barred(s))
     return false;  // THE LIBER HERETICUS
-  if (shuns_area(s, w, seat, muster_area(s, w))) return false;  // SALADIN and ALAKHAI
+  if (shuns_area(s, w, seat, area)) return false;  // SALADIN and ALAKHAI
   return true;
+}
+
+// The Muster options of warrior c: one, into its usual area; or, for a warrior mustered into
+// one of several areas (Card.muster_areas: PAPARAZZO), one naming each area (`muster c12 kohort`,
+// Option::p 1, the area in `to`), in the order Squad, Kohort, Outpost.
+static void push_musters(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  const AreaMask areas = s.def(c).muster_areas;
+  if (!areas) {
+    if (can_muster(s, seat, c, false, muster_area(s, c))) out.push_back({OptKind::Muster, c});
+    return;
+  }
+  for (Area a : {Area::Squad, Area::Kohort, Area::Outpost}) {
+    if (!(areas & bit(a)) || (a == Area::Outpost && !s.rules.outposts) || !can_muster(s, seat, c, false, a)) continue;
+    Option o{OptKind::Muster, c};
+    o.p = 1;
+    o.to = a;
+    out.push_back(o);
+  }
 }
 
 void muster_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior) return;
-  if (can_muster(s, s.current, c, false)) out.push_back({OptKind::Muster, c});
-  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, s.current, c, true))
+  push_musters(s, s.current, c, out);
+  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, s.current, c, true, muster_area(s, c)))
     out.push_back({OptKind::MusterCover, c});
 }
 
 // The CAPITOL Alliance: its warriors are mustered at any time (their V still paid).
 void any_time_muster_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior || !any_time_for(s, seat, PrivAction::Muster, c)) return;
-  if (can_muster(s, seat, c, false)) out.push_back({OptKind::Muster, c});
+  push_musters(s, seat, c, out);
 }
 
 void apply_muster(State& s, const Option& o, Log log) {
@@ -128,7 +146,7 @@ void apply_muster(State& s, const Option& o, Log log) {
           if (s.phase != Phase::Window) s.phase = Phase::Actions;
           return;
         }
-  enter_play(s, o.a, me);
+  enter_play(s, o.a, me, o.kind == OptKind::Muster && o.p == 1 ? std::optional<Area>(o.to) : std::nullopt);
   CardInst& w = s.card(o.a);
   // Mustered in a window or under the CAPITOL Alliance: no action is spent.
   const bool free = !covered && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a));

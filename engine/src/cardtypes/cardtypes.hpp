@@ -140,6 +140,9 @@ bool is_vehicle_card(const State& s, CardId c);
 CardId vehicle_of(const State& s, CardId w);
 // Is w inside a vehicle (its own, or considered a VEHICLE itself)? Never without the vehicle rules.
 bool inside_vehicle(const State& s, CardId w);
+// The VEHICLE w uses: w itself when considered one, else the one it is inside (without the vehicle
+// rules, the one it carries); kNoCard for none (WarriorFilter::uses_vehicle, Who::TargetsVehicle).
+CardId vehicle_used(const State& s, CardId w);
 // Does attachment a work now: anything but a vehicle, or a vehicle its warrior is inside?
 bool attachment_in_use(const State& s, CardId a);
 // VENUSIAN JUNGLE: is w fighting a combat in a Warzone where NO VEHICLES are used?

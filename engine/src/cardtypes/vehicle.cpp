@@ -48,6 +48,12 @@ bool vehicles_barred(const State& s, CardId w) {
   return in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoVehiclesInIt);
 }
 
+CardId vehicle_used(const State& s, CardId w) {
+  if (is_vehicle_warrior(s, w)) return w;
+  const CardId v = vehicle_of(s, w);
+  return v != kNoCard && attachment_in_use(s, v) ? v : kNoCard;
+}
+
 bool inside_vehicle(const State& s, CardId w) {
   if (!s.rules.vehicle_rules) return false;
   if (is_vehicle_warrior(s, w)) return true;

@@ -162,11 +162,11 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (tactical_ability(d, ab) && !tactical_ability_open(s, seat, d)) continue;
       if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
-      // A combat ability needs its warrior in the combat; an offered card out of
-      // play (gEngine TACTICAL ADVANTAGE) only a combat under way.
-      const bool offered_out_of_play = user == kNoCard && s.card(src).zone != Zone::InPlay && offered(s, src);
-      if (ab.timing == Timing::Combat && (offered_out_of_play ? !s.combat.active
-                                                              : user == kNoCard || combat_opponent(s, user) == kNoCard))
+      // A combat ability needs its warrior in the combat; an offered card out of play (gEngine TACTICAL
+      // ADVANTAGE), or a card in a combat area with no warrior (BARRAGE BALLOONS: its target says which
+      // combat), only a combat under way.
+      const bool no_warrior = user == kNoCard && (s.card(src).zone == Zone::InPlay || offered(s, src));
+      if (ab.timing == Timing::Combat && (no_warrior ? !s.combat.active : user == kNoCard || combat_opponent(s, user) == kNoCard))
         continue;
       if (ab.tactics && !tactic_fits(s, ab, user)) continue;
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).

@@ -89,6 +89,8 @@ bool enter_play_ok(const State& s, int seat, const std::vector<Effect>& fx, Card
 bool controls_match(const State& s, int seat, const WarriorFilter& f);
 // Is there a face-up card in play (of any type) that matches?
 bool card_in_play_matches(const State& s, int seat, const WarriorFilter& f);
+// Has `seat` a face-up card in play with this designation (a player target's filter: ROBBED BLIND)?
+bool player_has_in_play(const State& s, int seat, const std::string& designation);
 // A game with teams: some seat has a teammate (cards played "during a team game").
 bool team_game(const State& s);
 // SHROUD: may `seat` perform a Tactical Action (an attack when `attack`) now?

@@ -453,6 +453,25 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
                             const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked,
                             int picked_seat);
 
+// What an effect's per_warrior counts for player `seat`: the warriors in play matching it; with card types named,
+// every face-up card in play of those types matching it; with in_its_area, only those in the combat area of the
+// card `source` (its player's), itself left out (FACTORY RETROFIT: the FACTORIES beside it).
+static int cards_counted(const State& s, const Effect& e, CardId source, int seat) {
+  const WarriorFilter& f = *e.per_warrior;
+  if (!f.card_types && !e.in_its_area) return warriors_matching(s, f, seat);
+  const bool here = e.in_its_area && source != kNoCard && s.card(source).zone == Zone::InPlay;
+  if (e.in_its_area && !here) return 0;
+  int n = 0;
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play) {
+      if (s.card(c).hidden || c == source) continue;
+      if (!f.card_types && !is_warrior_in_play(s, c)) continue;
+      if (here && (s.card(c).controller != s.card(source).controller || s.card(c).area != s.card(source).area)) continue;
+      if (filter_matches(s, f, c, seat)) ++n;
+    }
+  return n;
+}
+
 // A card of `seat` may remove cards that its player's missions count (RAZE THE LAND): they
 // are watched across its effects (effects/missions.cpp).
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
@@ -476,6 +495,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
     if (e.per_target_v && target.card != kNoCard && s.card(target.card).zone == Zone::InPlay)  // TAX REFUND, REASSIGNMENT
       amount += e.per_target_v * (e.target_modified_v ? stats(s, target.card).v : s.def(target.card).v);
+    // ROBBED BLIND: the target player's D, none while they are shielded from this card (BAUHAUS SECURITY GUARD).
+    if (e.per_target_d && target.seat >= 0 && !points_shielded(s, target.seat, seat, source))
+      amount += e.per_target_d * destiny(s, target.seat);
     std::vector<CardId> cards;
     std::vector<int> seats;
     switch (e.who) {
@@ -562,6 +584,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
                 !immune_to(s, w, source))
               cards.push_back(w);
         }
+        break;
+      case Who::TargetsVehicle:  // ANTI-TANK MINEFIELD: the VEHICLE the target uses, or the target when considered one
+        if (target.card != kNoCard && is_warrior_in_play(s, target.card))
+          if (const CardId v = vehicle_used(s, target.card); v != kNoCard) cards.push_back(v);
         break;
       case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
         if (target.seat >= 0 && e.filter.card_types) {  // BURGLARY: every card of those types the player has in play
@@ -650,10 +676,14 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (e.designation == word::PlainWound) {  // EAT THIS!: wounded, never killed by it
-            if (!has_designation(s, c, desig::HealsAtOnce)) take_wound(s, c);
+            if (!has_designation(s, c, desig::HealsAtOnce) && !s.card(c).wounded) {
+              take_wound(s, c);
+              note_card_wound(s, c, source);  // EJECTION SEAT may undo it
+            }
             break;
           }
           if (wound_kills(s, c)) effect_death(s, c, true, card_killer(s, source, user, c), log);  // RAZIDE may answer
+          else note_card_wound(s, c, source);  // EJECTION SEAT may undo it
           break;
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
         case Op::KillAwarded:
@@ -686,7 +716,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           break;
         case Op::Discard:
         case Op::Annihilate: {
-          const CardId rider = bearer_inside(s, c);  // a vehicle lost with its warrior inside
+          // A vehicle lost with its warrior inside wounds it, unless the card names the vehicle as the one its
+          // warrior uses (ANTI-TANK MINEFIELD says what befalls that warrior itself).
+          const CardId rider = e.who == Who::TargetsVehicle ? kNoCard : bearer_inside(s, c);
           if (e.op == Op::Discard) discard_from_play(s, c);
           else annihilate_from_play(s, c);
           if (rider != kNoCard) vehicle_lost(s, c, rider, log);
@@ -840,12 +872,13 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     const int amount_all = amount;
     for (int t : seats) {
       if (player_immune_to(s, t, source)) continue;  // HERETIC CONSPIRACY: nothing of the Art reaches it
-      // DUTY ROSTER, TAXATION: once for each warrior matching, counted from this player's side.
-      const int amount = e.per_warrior ? amount_all * warriors_matching(s, *e.per_warrior, t) : amount_all;
+      // DUTY ROSTER, TAXATION: once for each warrior matching, counted from this player's side (FACTORY RETROFIT:
+      // each card of the types named, in this card's combat area).
+      const int amount = e.per_warrior ? amount_all * cards_counted(s, e, source, t) : amount_all;
       if ((e.op == Op::Draw || e.op == Op::ShuffleDraw || e.op == Op::AnnihilateTopDraw) && draw_pile_shielded(s, t, source))
         continue;  // SPELLBOUND
       if ((e.op == Op::LoseD || e.op == Op::LoseP || e.op == Op::EmptyD || e.op == Op::HalveP || e.op == Op::SwapD) &&
-          (points_shielded(s, t, seat) || (e.op == Op::SwapD && points_shielded(s, seat, t))))
+          (points_shielded(s, t, seat, source) || (e.op == Op::SwapD && points_shielded(s, seat, t))))
         continue;  // CARDINAL'S BANK: only its player changes its D and P
       emit_fx(log, seat, source, e.op, kNoCard, t);
       SeatState& st = s.seats[size_t(t)];

@@ -199,7 +199,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   else if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
-  reaction_used(s, o.a, o.b);
+  reaction_used(s, o.a, o.b, log);
   // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
   std::vector<CardId> heretic_watch;
   if ((d.grant_keywords & kwHeretic) && o.b != kNoCard && is_warrior_in_play(s, o.b))

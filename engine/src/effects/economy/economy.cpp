@@ -109,11 +109,15 @@ int p_kept_after_price(State& s, int seat, int p) {
   return kept;
 }
 
-bool points_shielded(const State& s, int seat, int by) {
+bool points_shielded(const State& s, int seat, int by, CardId source) {
   if (!in_game(s) || seat == by || seat < 0) return false;
+  const CardDef* src = source != kNoCard ? &s.def(source) : nullptr;
+  const std::string* named = src && src->play && !src->play->filter.designation.empty() ? &src->play->filter.designation : nullptr;
   for (CardId c : s.seats[size_t(seat)].in_play) {
     const CardDef& d = s.def(c);
-    if (d.economy && d.economy->shields_points && !s.card(c).hidden) return true;
+    if (!d.economy || !d.economy->shields_points || s.card(c).hidden) continue;
+    if (named && has_designation_text(s, c, *named)) continue;  // ROBBED BLIND: the BANK it was played for
+    return true;
   }
   return false;
 }

@@ -325,6 +325,14 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
       std::none_of(f.any_of.begin(), f.any_of.end(), [&](const WarriorFilter& n) { return filter_matches(s, n, w, seat); }))
     return false;
   if (f.in_vehicle && !inside_vehicle(s, w)) return false;
+  if (!f.uses_vehicle.empty()) {  // ANTI-TANK MINEFIELD: the attacker uses a TANK, or is one
+    const CardId v = vehicle_used(s, w);
+    if (v == kNoCard || !has_designation(s, v, f.uses_vehicle)) return false;
+  }
+  if (!f.vs.empty()) {  // BARRAGE BALLOONS: against your Squad's defender
+    const CardId opp = combat_opponent(s, w);
+    if (opp == kNoCard || !filter_matches(s, f.vs.front(), opp, seat)) return false;
+  }
   if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
     bool carries = false;
     for (CardId a : attachments_of(s, w)) carries = carries || s.def(a).has_designation(f.is_or_carries);

@@ -67,6 +67,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (!s.seats[size_t(t)].eliminated && (k == TargetKind::Player || opponents(s, t, seat)) &&
             !(f.other && t == seat) &&  // another player (NECROVISUAL LINK)
             !(f.side == Side::Yours && t != seat) &&  // yourself (HERETIC CONSPIRACY)
+            (f.designation.empty() || player_has_in_play(s, t, f.designation)) &&  // ROBBED BLIND: CARDINAL'S BANK
             !mission_copy_on_player(s, source, t) && !player_immune_to(s, t, source))
           out.push_back({kNoCard, int8_t(t)});
       break;
@@ -272,6 +273,13 @@ bool tactical_open(const State& s, int seat, bool attack) {
 bool card_in_play_matches(const State& s, int seat, const WarriorFilter& f) {
   for (size_t i = 0; i < s.cards.size(); ++i)
     if (s.cards[i].zone == Zone::InPlay && !s.cards[i].hidden && filter_matches(s, f, CardId(i), seat)) return true;
+  return false;
+}
+
+// ROBBED BLIND: a player with a face-up card in play of this designation (its name counts).
+bool player_has_in_play(const State& s, int seat, const std::string& designation) {
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (!s.card(c).hidden && has_designation_text(s, c, designation)) return true;
   return false;
 }
 

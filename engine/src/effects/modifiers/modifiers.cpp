@@ -92,11 +92,12 @@ static void collect_mod_sources(const State& s, std::vector<CardId>& out) {
   for (const SeatState& st : s.seats)
     for (CardId x : st.in_play) {
       if (!warrior_in_play(s, x)) {
-        // A card lying before its player (NECROMUTANT FRENZY, an Alliance), on one of its combat
-        // areas, or a Fortification with modifiers (THE BURROUGHS CATHEDRAL, GOLGOTHA'S CITADEL,
-        // THE STAHLER PALACE's attack price).
+        // A card lying before its player (NECROMUTANT FRENZY, an Alliance, an Art spell kept cast: ARCTIC
+        // WAVE), on one of its combat areas, or a Fortification with modifiers (THE BURROUGHS CATHEDRAL,
+        // GOLGOTHA'S CITADEL, THE STAHLER PALACE's attack price).
         const CardType t = s.def(x).type;
-        if ((t == CardType::Special || t == CardType::Alliance || t == CardType::Fortification || lies_on_area(s, x)) &&
+        if ((t == CardType::Special || t == CardType::Art || t == CardType::Alliance || t == CardType::Fortification ||
+             lies_on_area(s, x)) &&
             !s.def(x).mods.empty())
           out.push_back(x);
         // Cards on a Fortification or a Warzone (docs/effects.md "Hosts").

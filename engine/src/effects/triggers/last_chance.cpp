@@ -37,15 +37,19 @@ static bool saves_from_kill(const CardDef& d) {
   return d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill);
 }
 
-// CLIFFHANGER: does another player than the victim's hold a card that may save `w`?
-static bool other_saver(const State& s, CardId w) {
+// A card played to undo a wound, killing or not, of a warrior its play's filter names: EJECTION SEAT.
+static bool saves_from_wound(const CardDef& d) { return d.has_designation(desig::SavesAWarriorFromAWound); }
+
+// CLIFFHANGER, EJECTION SEAT: does another player than the victim's hold a card that may save `w` from its kill
+// (`kill`) or from the wound it takes (`wound`)?
+static bool other_saver(const State& s, CardId w, bool kill, bool wound) {
   const int victim_seat = s.card(w).controller;
   for (int p = 0; p < s.num_seats(); ++p) {
     if (p == victim_seat || s.seats[size_t(p)].eliminated) continue;
     for (CardId c : s.seats[size_t(p)].hand) {
       const CardDef& d = s.def(c);
-      if (d.has_designation(desig::SavesAWarriorFromAKill) && d.play && filter_matches(s, d.play->filter, w, p))
-        return true;
+      const bool saves = (kill && d.has_designation(desig::SavesAWarriorFromAKill)) || (wound && saves_from_wound(d));
+      if (saves && d.play && filter_matches(s, d.play->filter, w, p)) return true;
     }
   }
   return false;
@@ -103,7 +107,8 @@ void wound_kills(State& s, int seat, CardId victim, const WarriorFilter& f) {
 
 static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
-    return o.b != kNoCard && kill_pending(s, o.b) && saves_from_kill(s.def(o.a));
+    return o.b != kNoCard && ((kill_pending(s, o.b) && saves_from_kill(s.def(o.a))) ||
+                              (hit_pending(s, o.b) && saves_from_wound(s.def(o.a))));
   if (o.kind == OptKind::Use && kills_wounds(s.def(o.a)))  // THE SECOND DIRECTORATE: ability_options checked the wound
     return o.b != kNoCard && marked(s, o.b, kAboutToBeWounded);
   if (o.kind == OptKind::Use) {  // the warrior's own ability, or one of a card on it (SACHS 9000GL)
@@ -127,10 +132,10 @@ static bool may_answer(const State& s, CardId w, bool dead) {
   if (answers_own_hit(s.def(w))) return true;
   for (CardId a : attachments_of(s, w))
     if (answers_own_hit(s.def(a))) return true;
-  if (!dead) return false;
+  // A blow that kills wounds too (EJECTION SEAT answers either).
   for (CardId c : s.seats[s.card(w).controller].hand)
-    if (saves_from_kill(s.def(c))) return true;
-  return other_saver(s, w);
+    if ((dead && saves_from_kill(s.def(c))) || saves_from_wound(s.def(c))) return true;
+  return other_saver(s, w, dead, true);
 }
 
 bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now) {
@@ -159,9 +164,9 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
   for (const auto& [may, striker] : {std::pair{kill_sd, A}, std::pair{kill_sa, D}})
     if (may && std::find(order.begin(), order.end(), s.card(striker).controller) == order.end())
       order.push_back(s.card(striker).controller);
-  // CLIFFHANGER: then the players who may save another's warrior from its kill.
+  // CLIFFHANGER, EJECTION SEAT: then the players who may save another's warrior from its kill or its wound.
   for (CardId v : {SD, SA})
-    if (kill_pending(s, v) && other_saver(s, v))
+    if (hit_pending(s, v) && other_saver(s, v, kill_pending(s, v), true))
       for (int p = 0; p < s.num_seats(); ++p)
         if (!s.seats[size_t(p)].eliminated && std::find(order.begin(), order.end(), uint8_t(p)) == order.end())
           order.push_back(uint8_t(p));
@@ -196,8 +201,8 @@ bool death_answerable(const State& s, CardId w, bool wound) {
   if (wound && has_designation(s, w, desig::HealsEvenAKillingWound) && destiny(s, seat) >= std::max(0, stats(s, w).a))
     return true;
   for (CardId c : s.seats[size_t(seat)].hand)
-    if (saves_from_kill(s.def(c))) return true;
-  return other_saver(s, w);
+    if (saves_from_kill(s.def(c)) || (wound && saves_from_wound(s.def(c)))) return true;
+  return other_saver(s, w, true, wound);
 }
 
 static void die_now(State& s, CardId w, CardId killer, Log log) {
@@ -232,6 +237,13 @@ void settle_effect_deaths(State& s, Log log) {
     if (m.lock == kDyingOfWound || m.lock == kDyingOfKill) dying.push_back(m);
   std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kDyingOfWound || m.lock == kDyingOfKill; });
   for (const LastingMod& m : dying) die_now(s, m.target, m.source, log);
+}
+
+void note_card_wound(State& s, CardId w, CardId source) {
+  if (!is_warrior_in_play(s, w) || !s.card(w).wounded) return;
+  bool held = other_saver(s, w, false, true);
+  for (CardId c : s.seats[s.card(w).controller].hand) held = held || saves_from_wound(s.def(c));
+  if (held) mark_just_happened(s, source, w, kWoundedByCard);
 }
 
 void close_last_chance(State& s, Log log) {

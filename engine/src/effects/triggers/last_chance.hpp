@@ -48,5 +48,8 @@ bool death_answerable(const State& s, CardId w, bool wound);
 bool effect_deaths_pending(const State& s);
 // A window closes: the deaths still marked happen (their points queued).
 void settle_effect_deaths(State& s, Log log);
+// A card's effect wounded `w` without killing it: while some player holds a card that may undo that wound
+// (SAVES A WARRIOR FROM A WOUND: EJECTION SEAT), it is marked so until the next window closes.
+void note_card_wound(State& s, CardId w, CardId source);
 
 }  // namespace dt::detail

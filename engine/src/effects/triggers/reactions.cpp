@@ -20,6 +20,7 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(kReplacesMustered)) return kJustMustered;  // PRIMAL BITCH
   if (d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill))
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
+  if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
   return 0;
 }
 
@@ -35,7 +36,8 @@ void clear_just_happened(State& s) {
     return m.lock == kJustPlacedInSquad || m.lock == kJustKilled || m.lock == kJustMustered || m.lock == kTakenFromCollection ||
            m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp
            m.lock == kJustFought || m.lock == kJustWounded ||  // ATTACK_AGAIN (effects/ops.cpp)
-           m.lock == kCarriedAtDeath;                           // LOOT THE DEAD (effects/choices/control.hpp)
+           m.lock == kCarriedAtDeath ||                         // LOOT THE DEAD (effects/choices/control.hpp)
+           m.lock == kWoundedByCard;                            // EJECTION SEAT (effects/triggers/last_chance.hpp)
   });
 }
 
@@ -89,9 +91,12 @@ void just_killed(const State& s, std::vector<CardId>& out) {
     if (m.lock == kJustKilled && std::find(out.begin(), out.end(), m.source) == out.end()) out.push_back(m.source);
 }
 
-// NARROW ESCAPE! answers a death in combat or by a card's effect alike.
+// NARROW ESCAPE! answers a death in combat or by a card's effect alike; EJECTION SEAT a blow's wound in
+// combat, whether it kills or not, or a card's wound that kills.
 static bool answers_marker(uint8_t kind, uint8_t lock) {
   if (kind == kAboutToDie) return lock == kAboutToDie || lock == kDyingOfWound || lock == kDyingOfKill;
+  if (kind == kAboutToBeWounded)
+    return lock == kAboutToBeWounded || lock == kAboutToDie || lock == kDyingOfWound || lock == kWoundedByCard;
   return lock == kind;
 }
 
@@ -106,7 +111,7 @@ bool reaction_target_ok(const State& s, CardId card, CardId target) {
          });
 }
 
-void reaction_used(State& s, CardId card, CardId target) {
+void reaction_used(State& s, CardId card, CardId target, Log log) {
   const uint8_t kind = kind_asked(s.def(card));
   if (!kind) return;
   if (kind == kJustKilled) {  // one card a kill on each side: the first copy of SWORN VENGEANCE, one COMMENDATION
@@ -121,14 +126,18 @@ void reaction_used(State& s, CardId card, CardId target) {
   auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                          [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
   if (it != s.lasting.end()) {
-    const bool combat_hit = it->lock == kAboutToDie;
+    const bool combat_hit = it->lock == kAboutToDie || it->lock == kAboutToBeWounded;
+    const bool by_card = it->lock == kWoundedByCard;
+    if (it->lock == kAboutToBeWounded || by_card) s.card(target).wounded = false;  // EJECTION SEAT: the new wound is gone
     s.lasting.erase(it);
+    // EJECTION SEAT: a combatant a card wounded escapes its combat (a blow's victim leaves it as the combat ends).
+    if (by_card && s.combat.active && (s.combat.attacker == target || s.combat.defender == target)) finish_combat(s, log);
     // The window answering a combat's hits stays one when the last hit is answered: it closes through
     // close_last_chance, not by resolving the combat again (a marker on no warrior).
     if (combat_hit && !last_chance_pending(s)) mark_just_happened(s, card, kNoCard, kAboutToBeWounded);
   }
   // gEngine NARROW ESCAPE!: back to its status before the combat, a wound taken in it undone.
-  if (kind == kAboutToDie && s.def(card).has_designation(desig::AsBeforeTheCombat) &&
+  if ((kind == kAboutToDie || kind == kAboutToBeWounded) && s.def(card).has_designation(desig::AsBeforeTheCombat) &&
       std::find(s.combat.wounded_in_it.begin(), s.combat.wounded_in_it.end(), target) != s.combat.wounded_in_it.end())
     s.card(target).wounded = false;
 }

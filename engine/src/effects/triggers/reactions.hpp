@@ -11,6 +11,7 @@
 #pragma once
 
 #include "dt/state.hpp"
+#include "events.hpp"
 #include "markers.hpp"
 
 namespace dt::detail {
@@ -30,6 +31,6 @@ void clear_just_happened(State& s);
 // May `card` be played on `target` now (the marker its designation asks for is there)?
 bool reaction_target_ok(const State& s, CardId card, CardId target);
 // `card` was played on `target`: the marker it answered is used up.
-void reaction_used(State& s, CardId card, CardId target);
+void reaction_used(State& s, CardId card, CardId target, Log log);
 
 }  // namespace dt::detail
