@@ -359,6 +359,7 @@ class GreedyBot final : public Bot {
           case Op::EmptyD: value -= sign * 0.8 * ss.destiny; break;
           case Op::HalveP: value -= sign * 3.0 * (ss.promotion / 2); break;
           case Op::NoDraw: value -= sign * 2.0; break;
+          case Op::PayForP: value += 2.0; break;  // D or P taken from the player who just earned them
           case Op::SwapD:
             if (t != me) value += 0.8 * (ss.destiny - obs.seats[size_t(me)].destiny);
             break;

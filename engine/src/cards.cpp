@@ -117,6 +117,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       if (m.spell_price) d.families |= famSpellPrice;
     if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;
     if (d.has_designation(desig::NoSeekCover)) d.families |= famNoSeekCover;
+    for (const Ability& ab : d.abilities)
+      if (ab.from_discard) d.families |= famFromDiscard;
     for (const std::string& x : d.designations)
       if (!family::NeverInAnAreaWith.param_of(x).empty()) d.families |= famAreaShunned;
     auto bars_tactical = [](std::string_view x) {

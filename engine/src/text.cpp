@@ -156,6 +156,7 @@ std::string_view effect_name(int op) {
     case Op::ImmuneToPicked: return "immune to the card picked";
     case Op::SkipTurn: return "miss the next turn";
     case Op::NoDraw: return "no draw in the next Draw step";
+    case Op::PayForP: return "pay D for the P just earned";
     case Op::ExtraTurn: return "take another turn";
     case Op::LastingGrant: return "keyword until the next turn";
     case Op::LastingRevoke: return "keyword lost";

@@ -558,6 +558,7 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.target_players = c.target_players();
   ch.keep_order = c.keep_order();
   ch.each_player = c.each_player();
+  ch.down_to_fewest = c.down_to_fewest();
   if (ch.each_player && ch.from != ChoiceFrom::Alternatives)
     throw std::runtime_error(where + ": a choice put to each player offers alternatives only");
   for (const auto& ps : c.pile()) {
@@ -637,6 +638,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.cost_d = amount(a.cost_d(), where);
     ab.per_d = amount(a.per_d(), where);
     ab.cost_p = amount(a.cost_p(), where);
+    ab.from_discard = a.from_discard();
     ab.discard_self = a.discard_self();
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();

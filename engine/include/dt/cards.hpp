@@ -356,7 +356,9 @@ struct ChoiceSpec {
   std::vector<PileSource> piles;          // YourPiles: the piles searched
   bool target_players = false;            // YourPiles: the target player's piles, not yours
   bool keep_order = false;                // YourPiles: a draw pile searched is not shuffled after
-  bool each_player = false;               // Alternatives: put to every player (others only with filter.other)
+  bool each_player = false;               // Alternatives: put to every player (others only with filter.other);
+                                          // TargetPlayersWarriors: each player picks among its own warriors
+  bool down_to_fewest = false;            // ... as many as it has beyond the fewest any player has (CARNAGE)
 };
 
 // Play.after_kill: what kill just made a card may answer.
@@ -431,6 +433,7 @@ struct Ability {
   std::string carries;        // only while its user carries `carries_count` cards with this designation
   int8_t carries_count = 0;
   int8_t markers = 0;         // the price: this many markers taken off the card (none left: not offered)
+  bool from_discard = false;  // used only while the card lies in its owner's discard pile (LUNA MEMORIAL HOSPITAL)
   std::vector<Effect> effects;
 };
 
@@ -609,6 +612,7 @@ enum RuleFamily : uint32_t {
   famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
   famAreaShunned = 1u << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
   famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
+  famFromDiscard = 1u << 18,     // an ability used from its owner's discard pile (Ability::from_discard: effects/abilities.cpp)
   famNoSeekCover = 1u << 13,     // a card forbids every Seek Cover action (NO SEEK COVER: actions/cover.cpp)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
 };

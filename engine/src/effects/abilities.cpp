@@ -159,6 +159,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     if (!search_answer_open(s, seat, d)) return;    // POWER OF PERCEPTION
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
+      if (ab.from_discard != (s.card(src).zone == Zone::Discard)) continue;  // LUNA MEMORIAL HOSPITAL
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (tactical_ability(d, ab) && !tactical_ability_open(s, seat, d)) continue;
       if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
@@ -263,6 +264,11 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       for (CardId c : s.seats[size_t(t)].in_play)
         if (s.def(c).type == CardType::Special && s.def(c).has_designation(kAnyPlayerUses) && is_warrior_in_play(s, c))
           abilities_of(c, c);
+  // LUNA MEMORIAL HOSPITAL: an ability its owner uses while the card lies in the discard pile.
+  if (s.families & famFromDiscard)
+    for (CardId c : st.discard)
+      if (std::any_of(s.def(c).abilities.begin(), s.def(c).abilities.end(), [](const Ability& ab) { return ab.from_discard; }))
+        abilities_of(c, kNoCard);
   // An offer stands even if its card left play in that combat (a mutual kill).
   for (size_t i = 0; i < s.offers.size(); ++i) {
     const CardId c = s.offers[i];

@@ -971,6 +971,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           break;
         }
         case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::PayForP: pay_for_p(s, t, amount); break;  // WARTIME RETRIBUTION
         case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
           if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
           break;

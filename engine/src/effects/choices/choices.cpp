@@ -262,6 +262,30 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
     ch.user = t.user;
     return ch;
   };
+  if (c.each_player && c.from == ChoiceFrom::TargetPlayersWarriors) {  // CARNAGE: each player among its own warriors
+    auto warriors_of = [&](int p) {
+      std::vector<CardId> w;
+      for (CardId x : s.seats[size_t(p)].in_play)
+        if (is_warrior_in_play(s, x) && filter_matches(s, c.filter, x, p)) w.push_back(x);
+      return w;
+    };
+    int fewest = -1;
+    for (int p = 0; p < s.num_seats(); ++p)
+      if (!s.seats[size_t(p)].eliminated) {
+        const int n = int(warriors_of(p).size());
+        fewest = fewest < 0 ? n : std::min(fewest, n);
+      }
+    for (int i = 0; i < s.num_seats(); ++i) {
+      const int p = (seat + i) % s.num_seats();
+      if (s.seats[size_t(p)].eliminated || (c.filter.other && p == seat)) continue;
+      PendingChoice ch = pending(kNoCard, p, p);
+      ch.candidates = warriors_of(p);
+      if (c.down_to_fewest) ch.picks_left = int16_t(int(ch.candidates.size()) - fewest);
+      if (ch.picks_left == 0 || ch.candidates.empty()) continue;
+      s.choices.push_back(std::move(ch));
+    }
+    return;
+  }
   if (c.each_player) {  // LIVING ON THE EDGE: every player in turn from you, each for itself
     for (int i = 0; i < s.num_seats(); ++i) {
       const int p = (seat + i) % s.num_seats();

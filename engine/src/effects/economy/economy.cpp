@@ -109,6 +109,19 @@ int p_kept_after_price(State& s, int seat, int p) {
   return kept;
 }
 
+void pay_for_p(State& s, int seat, int d_each) {
+  const int payer = s.recent_p_seat, p = s.recent_p;
+  if (payer < 0 || payer == seat || p <= 0 || points_shielded(s, payer, seat)) return;
+  s.recent_p = 0;  // paid for, or lost: no card asks for them again
+  const int price = d_each * p;
+  if (destiny(s, payer) >= price) {
+    destiny(s, payer) -= price;
+    destiny(s, seat) += price;
+  } else {
+    s.seats[size_t(payer)].promotion -= p;
+  }
+}
+
 bool points_shielded(const State& s, int seat, int by, CardId source) {
   if (!in_game(s) || seat == by || seat < 0) return false;
   const CardDef* src = source != kNoCard ? &s.def(source) : nullptr;

@@ -28,6 +28,9 @@ int p_kept_after_price(State& s, int seat, int p);
 // What `seat` pays in D to muster warrior w: its V, or half of it rounded up under BARRACKS or
 // GOLGOTHA'S MIRROR (EconomyRules::half_muster).
 int muster_price(const State& s, int seat, CardId w);
+// WARTIME RETRIBUTION: the player who just earned P pays `seat` d_each D for each of them, when it has the D for
+// all of them; otherwise it loses those P (a player shielded from `seat`'s cards, CARDINAL'S BANK, does neither).
+void pay_for_p(State& s, int seat, int d_each);
 // CARDINAL'S BANK: may a card of `by` change `seat`'s D or P? A card played on players who have some card in
 // play (its player target's filter designation: ROBBED BLIND on CARDINAL'S BANK) passes that card's shield.
 bool points_shielded(const State& s, int seat, int by, CardId source = kNoCard);
