@@ -559,8 +559,10 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.keep_order = c.keep_order();
   ch.each_player = c.each_player();
   ch.down_to_fewest = c.down_to_fewest();
-  if (ch.each_player && ch.from != ChoiceFrom::Alternatives)
-    throw std::runtime_error(where + ": a choice put to each player offers alternatives only");
+  if (ch.each_player && ch.from != ChoiceFrom::Alternatives && ch.from != ChoiceFrom::TargetPlayersWarriors)
+    throw std::runtime_error(where + ": a choice put to each player offers alternatives or its own warriors only");
+  if (ch.down_to_fewest && !(ch.each_player && ch.from == ChoiceFrom::TargetPlayersWarriors))
+    throw std::runtime_error(where + ": down_to_fewest counts each player's own warriors (each_player, TARGET_PLAYERS_WARRIORS)");
   for (const auto& ps : c.pile()) {
     PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
     for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
