@@ -159,7 +159,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     if (!search_answer_open(s, seat, d)) return;    // POWER OF PERCEPTION
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
-      if (ab.from_discard != (s.card(src).zone == Zone::Discard)) continue;  // LUNA MEMORIAL HOSPITAL
+      // LUNA MEMORIAL HOSPITAL: an ability for its discard pile there only, its others never there (but an offered
+      // card's: gEngine TACTICAL ADVANTAGE).
+      if (ab.from_discard ? s.card(src).zone != Zone::Discard : s.card(src).zone == Zone::Discard && !offered(s, src)) continue;
       if (!timing_open(s, ab.timing, seat, ab.actions)) continue;
       if (tactical_ability(d, ab) && !tactical_ability_open(s, seat, d)) continue;
       if (ab.timing == Timing::AfterCombat && offers_after_combat(d) && !offered(s, src)) continue;
