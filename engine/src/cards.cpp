@@ -86,9 +86,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
     d.grant_bits = 0;
     for (const auto& x : d.grant_designations) d.grant_bits |= designation_bit(x);
-    for (const StaticMod& m : d.mods)  // BLESSED BY APOSTLE: what its warrior has by a chosen alternative
-      if (m.scope == Scope::Bearer)
-        for (const auto& x : m.grant_designations) d.grant_bits |= designation_bit(x);
+    // Every modifier's grants (BLESSED BY APOSTLE: its warrior's by a chosen alternative; PERIMETER ALARM: its
+    // area's defenders'), so State::granted_designations says whether a game's cards grant a designation at all.
+    for (const StaticMod& m : d.mods)
+      for (const auto& x : m.grant_designations) d.grant_bits |= designation_bit(x);
     d.families = 0;
     if (d.turn_rules) d.families |= famTurnRules;
     if (d.economy) d.families |= famEconomy;

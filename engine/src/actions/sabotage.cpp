@@ -26,14 +26,18 @@ static bool sabotage_open(const State& s) {
   return true;
 }
 
-// May warrior `a` of the current player sabotage player `t` now, actions aside? (SHELTER OF THE CROWD's
-// new Tactical action asks it too, after the turn's own is spent.)
-static bool may_sabotage(const State& s, CardId a, int t, OptKind kind) {
+// May warrior `a` of the current player sabotage player `t` now, actions aside? Two halves, the player's asked
+// once per player (SHELTER OF THE CROWD's new Tactical action asks both, after the turn's own is spent).
+// The player's half: `t` is an opponent with no warrior that may fight, not yet sabotaged when once is the rule.
+static bool sabotage_target(const State& s, int t, OptKind kind) {
   const int me = s.current;
-  const SeatState& st = s.seats[size_t(me)];
   if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) return false;
-  if (s.rules.sabotage == SabotageMode::Once && (st.sabotaged_mask & (1u << t))) return false;
-  if (kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t)) return false;  // printed SECRET HQ
+  if (s.rules.sabotage == SabotageMode::Once && (s.seats[size_t(me)].sabotaged_mask & (1u << t))) return false;
+  return !(kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t));  // printed SECRET HQ
+}
+
+// The warrior's half: `a` may take part in a combat now.
+static bool may_sabotage(const State& s, CardId a, OptKind kind) {
   // The saboteur must be able to take part in a combat (gEngine "SABOTAGE"; 2nd ed "OPTIONAL RULE:
   // SABOTAGE"): one in cover may, as it may be attacked; it may not attack, so under 1st ed, where
   // this is an attack on the player, it may not. A face-down warrior never seen stays so.
@@ -55,18 +59,21 @@ void sabotage_options(const State& s, const std::vector<CardId>& mine, std::vect
   if (s.rules.sabotage_action == SabotageAction::Standard && s.actions_left < 1) return;
   const OptKind kind = sabotage_kind(s);
   const bool counted = kind == OptKind::Sabotage && (s.tactical_used || s.actions_left < 1);
-  for (int t = 0; t < s.num_seats(); ++t)
+  for (int t = 0; t < s.num_seats(); ++t) {
+    if (!sabotage_target(s, t, kind)) continue;
     for (CardId a : mine) {
-      if (!may_sabotage(s, a, t, kind)) continue;
+      if (!may_sabotage(s, a, kind)) continue;
       if (counted && !tactical_allowed(s, me, a)) continue;  // a card's extra Tactical action (COMMAND HELMET)
       out.push_back({kind, a, CardId(t)});
     }
+  }
 }
 
 bool tactical_sabotage_possible(const State& s, CardId a, int t) {
   if (!sabotage_open(s) || s.rules.sabotage_action == SabotageAction::Standard) return false;
   if (!tactical_open(s, s.current, s.rules.sabotage_action == SabotageAction::DirectAttack)) return false;
-  return may_sabotage(s, a, t, sabotage_kind(s));
+  const OptKind kind = sabotage_kind(s);
+  return sabotage_target(s, t, kind) && may_sabotage(s, a, kind);
 }
 
 // The sabotage itself, its actions paid: half the saboteur's V as points.

@@ -82,8 +82,9 @@ void resolve_combat(State& s, Log log) {
     ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
     ka = kills_by_rating(s, A, atk_a, sd.a), kd = kills_by_rating(s, D, atk_d, sa.a);
     // PERIMETER ALARM: no one strikes first in this combat, whatever card or keyword says so.
-    if (has_ability(s, A, desig::ItsCombatsHaveNoFirstStrike) ||
-        has_ability(s, D, desig::ItsCombatsHaveNoFirstStrike)) {
+    constexpr DesigKey kNoFirst(desig::ItsCombatsHaveNoFirstStrike);
+    if ((s.granted_designations & kNoFirst.bit) &&
+        (has_ability(s, A, kNoFirst) || has_ability(s, D, kNoFirst))) {
       fs_a = fs_d = ua = ud = false;
       using enum StrikeOrder;
       if (c.order == AttackerFirst || c.order == DefenderFirst || c.order == DefenderFirstStrike) c.order = Simultaneous;
