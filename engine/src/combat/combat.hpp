@@ -33,6 +33,8 @@ void warzone_options(const State& s, std::vector<Option>& out);
 // May the defender's player name a Warzone now? Without one, step 3 asks nobody.
 bool warzone_to_choose(const State& s);
 void apply_defend_from(State& s, const Option& o, Log log);
+// TRANSFER: the Warzone is named anew, by the attacking player: a step 3 window for it, the rounds then reopened.
+void reannounce_warzone(State& s);
 
 // --- 4: combat standing (standing.cpp; stats is public) ---
 // A warrior's base ratings: printed, then what makes new base ratings (a Beast).
@@ -41,7 +43,7 @@ Stats base_stats(const State& s, CardId w);
 // --- 5: modify combat ratings (modify.cpp) ---
 // Steps 1-2 done: the combat is on; step 3 (when warzones exist) or the modification rounds open.
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat);
-void open_modification_rounds(State& s);
+void open_modification_rounds(State& s, bool tolls = true);  // tolls: asked at the first opening only
 // 1st ed: has `seat` already played a copy of this modifier on `target` in this combat?
 bool modifier_already_played(const State& s, int seat, CardId card, CardId target);
 // The rounds are over: resolve, then points or the response window.

@@ -28,14 +28,14 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   queue_substitutes(s);     // POINT GUARD: a guard may defend instead
 }
 
-void open_modification_rounds(State& s) {
+void open_modification_rounds(State& s, bool tolls) {
   // Attacker, defender, then the others, and around again.
   const int seat = s.combat.attacking_seat;
   std::vector<uint8_t> order{uint8_t(seat), s.card(s.combat.defender).controller};
   for (uint8_t x : seats_from(s, seat))
     if (x != order[0] && x != order[1]) order.push_back(x);
   open_window(s, WindowKind::CombatModify, std::move(order));
-  queue_tolls(s);  // LEGIONNAIRE OF SEMAI: its opponent pays or suffers before the first card
+  if (tolls) queue_tolls(s);  // LEGIONNAIRE OF SEMAI: its opponent pays or suffers before the first card
 }
 
 bool modifier_already_played(const State& s, int seat, CardId card, CardId target) {

@@ -1,6 +1,7 @@
 // Combat step 3 (gEngine "3) ANNOUNCE WARZONE"; 2nd ed and 002 "WARZONES",
 // after the Battle Tactic): the defending player names one of its Warzones in
-// the defender's area to defend from, or none (`pass`).
+// the defender's area to defend from, or none (`pass`). TRANSFER, played later
+// in the combat, puts the same question to the attacking player.
 #include "dt/designations.hpp"
 #include "internal.hpp"
 
@@ -29,6 +30,12 @@ bool warzone_to_choose(const State& s) {
     for (CardId c : s.seats[size_t(t)].in_play)
       if (may_defend_from(s, d, c)) return true;
   return false;
+}
+
+void reannounce_warzone(State& s) {
+  if (!s.combat.active) return;
+  s.combat.warzone = kNoCard;  // none, unless the attacking player names one
+  if (warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.combat.attacking_seat});
 }
 
 void apply_defend_from(State& s, const Option& o, Log log) {

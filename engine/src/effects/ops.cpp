@@ -307,7 +307,7 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
          e.op == Op::ChangeDefender || e.op == Op::OnlyTargetStrikes || e.op == Op::SlayOpponent || e.op == Op::Suppress ||
-         e.op == Op::ShareWarzone) &&
+         e.op == Op::ShareWarzone || e.op == Op::ReannounceWarzone) &&
         !s.combat.active)
       return false;
   }
@@ -974,6 +974,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::PayForP: pay_for_p(s, t, amount); break;  // WARTIME RETRIBUTION
         case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
           if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
+          break;
+        case Op::ReannounceWarzone:  // TRANSFER: step 3 again, the attacking player naming the Warzone (combat/warzone.cpp)
+          reannounce_warzone(s);
           break;
         case Op::ShareWarzone:  // BACK DOOR: the attacker takes the Warzone too, read live (cardtypes/warzone.cpp)
           share_warzone(s, source, s.combat.attacker, e.warzone_part);

@@ -115,8 +115,8 @@ void close_window(State& s, Log log) {
       if (warzone_ends_combat(s)) {  // gEngine VENUSIAN JUNGLE: a VEHICLE fighting there ends the combat
         finish_combat(s, log);
         open_response_window(s);
-      } else {
-        open_modification_rounds(s);
+      } else {  // named anew by the attacking player (TRANSFER): the rounds go on, their tolls asked already
+        open_modification_rounds(s, s.window.order.empty() || s.window.order[0] != s.combat.attacking_seat);
       }
       break;
   }
