@@ -1,5 +1,7 @@
 // gEngine "MUSTER WARRIOR" and its "Other Mustering Rules"; 2nd ed "MUSTER
 // WARRIOR IN COVER" (three actions, paid when revealed, see cover.cpp).
+#include <optional>
+
 #include "dt/designations.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
@@ -84,7 +86,9 @@ static bool free_muster(const State& s, int seat, CardId w) {
   return p && p->free;
 }
 
-static bool can_muster(const State& s, int seat, CardId w, bool in_cover, Area area) {
+// `named`: the area a Muster names (PAPARAZZO); otherwise its usual one, worked out only once the cheap
+// tests have passed (it reads the warrior's affiliations).
+static bool can_muster(const State& s, int seat, CardId w, bool in_cover, std::optional<Area> named = std::nullopt) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
   if (d.muster_requires && !card_in_play_matches(s, seat, *d.muster_requires)) return false;  // MERCURIAN MACULATOR
@@ -93,6 +97,7 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover, Area a
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, seat, w)) return false;
   if (tribal_conflict(s, seat, w)) return false;
+  const Area area = named ? *named : muster_area(s, w);
   if (lone_imperial_conflict(s, seat, w, area)) return false;
   if (d.has(kwAirship) && airships_grounded(s)) return false;  // GALE FORCE WINDS
   if (area_closed(s, seat, area)) return false;   // PRIMAL BITCH holds the area
@@ -108,7 +113,7 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover, Area a
 static void push_musters(const State& s, int seat, CardId c, std::vector<Option>& out) {
   const AreaMask areas = s.def(c).muster_areas;
   if (!areas) {
-    if (can_muster(s, seat, c, false, muster_area(s, c))) out.push_back({OptKind::Muster, c});
+    if (can_muster(s, seat, c, false)) out.push_back({OptKind::Muster, c});
     return;
   }
   for (Area a : {Area::Squad, Area::Kohort, Area::Outpost}) {
@@ -123,7 +128,7 @@ static void push_musters(const State& s, int seat, CardId c, std::vector<Option>
 void muster_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior) return;
   push_musters(s, s.current, c, out);
-  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, s.current, c, true, muster_area(s, c)))
+  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, s.current, c, true))
     out.push_back({OptKind::MusterCover, c});
 }
 
