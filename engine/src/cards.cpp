@@ -140,6 +140,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
         if (loyal(x)) d.families |= famLoyal;
     if (d.markers.spell_fund) d.families |= famSpellFund;
     if (d.has_designation(desig::ShieldsItsWarriorsFromOtherSergeants)) d.families |= famSergeantShield;
+    if (d.has_designation(desig::ShowsItsOpponentsHands)) d.families |= famHandsShown;
     for (const Trigger& t : d.triggers)
       if (t.when == When::AfterCombat) d.families |= famSurvivors;
     detail::index_mod_wants(d);

@@ -32,13 +32,21 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
 }
 
 // BEHOLD THE FUTURE POSSIBILITIES: a card face up in play that SHOWS ITS OPPONENTS' HANDS lays the hand of
-// every opponent of its player open to all.
-static bool hand_shown(const State& s, int seat) {
+// every opponent of its player open to all. The players holding one, as seat bits, found once per observation.
+static uint32_t hand_showers(const State& s) {
+  if (!(s.families & famHandsShown)) return 0;
+  uint32_t seats = 0;
   for (size_t i = 0; i < s.cards.size(); ++i) {
     const CardInst& ci = s.cards[i];
-    if (ci.zone != Zone::InPlay || ci.hidden || !s.def(CardId(i)).has_designation(desig::ShowsItsOpponentsHands)) continue;
-    if (ci.controller != seat && opponents(s, ci.controller, seat)) return true;
+    if (ci.zone == Zone::InPlay && !ci.hidden && s.def(CardId(i)).has_designation(desig::ShowsItsOpponentsHands))
+      seats |= 1u << ci.controller;
   }
+  return seats;
+}
+
+static bool hand_shown(const State& s, uint32_t showers, int seat) {
+  for (int t = 0; t < s.num_seats(); ++t)
+    if ((showers >> t & 1u) && t != seat && opponents(s, t, seat)) return true;
   return false;
 }
 
@@ -68,6 +76,7 @@ Observation observe(const State& s, int viewer) {
   o.winner = s.winner;
   o.winning_team = s.winning_team;
   o.turn_order = turn_order(s);
+  const uint32_t showers = hand_showers(s);
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seats[size_t(i)];
     SeenSeat ss;
@@ -86,7 +95,7 @@ Observation observe(const State& s, int viewer) {
     if (i == viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
       for (CardId c : st.side_board) ss.side_board.push_back(seen(s, c, viewer));
-    } else if (hand_shown(s, i)) {
+    } else if (showers && hand_shown(s, showers, i)) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
     }
     for (CardId c : st.in_play) {

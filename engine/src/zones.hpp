@@ -90,6 +90,13 @@ class AttachRange {
   CardId first_;
 };
 inline AttachRange attachments_of(const State& s, CardId c) { return {s, s.card(c).first_attachment}; }
+// Has a card on `c` the designation d on its own card? Its words, not a grant: no rating or modifier is asked,
+// so rating code may call it (YOMURA'S AMULET, DEAD ZONE, BACKLASH).
+inline bool carries_designated(const State& s, CardId c, DesigKey d) {
+  for (CardId a : attachments_of(s, c))
+    if (s.def(a).has_designation(d)) return true;
+  return false;
+}
 // Makes an in-play card an attachment of `base` (sets attached_to and the area).
 void attach_to(State& s, CardId c, CardId base);
 // Moves a card from wherever it is (a hand) into play as an attachment of

@@ -612,6 +612,7 @@ enum RuleFamily : uint32_t {
   famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
   famAreaShunned = 1u << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
   famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
+  famHandsShown = 1u << 29,      // a card SHOWS ITS OPPONENTS' HANDS (observation.cpp: BEHOLD THE FUTURE POSSIBILITIES)
   famFromDiscard = 1u << 18,     // an ability used from its owner's discard pile (Ability::from_discard: effects/abilities.cpp)
   famNoSeekCover = 1u << 13,     // a card forbids every Seek Cover action (NO SEEK COVER: actions/cover.cpp)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)

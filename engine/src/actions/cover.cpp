@@ -34,8 +34,7 @@ static bool seek_cover_barred(const State& s) {
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play) {
       if (!s.card(c).hidden && s.def(c).has_designation(desig::NoSeekCover)) return true;
-      for (CardId a : attachments_of(s, c))
-        if (s.def(a).has_designation(desig::NoSeekCover)) return true;
+      if (carries_designated(s, c, desig::NoSeekCover)) return true;
     }
   return false;
 }

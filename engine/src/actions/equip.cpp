@@ -111,21 +111,22 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
   }
 }
 
+// An Equipment card of the hand that is equipped onto a warrior at all (not played, not an add-on, no AIRSHIP
+// while they are grounded).
+static bool equipped_from_hand(const State& s, const CardDef& d) {
+  return d.type == CardType::Equipment && !d.play && !d.attach_to_weapon && !(d.has(kwAirship) && airships_grounded(s));
+}
+
 // A privilege to equip at any time (ALGEROTH-APOSTLE OF WAR): Equipment from hand onto the
 // warriors it names, in a timing window (its Actions-step options are equip_options').
 void any_time_equip_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
-  const CardDef& d = s.def(c);
-  if (d.type != CardType::Equipment || d.play || d.attach_to_weapon) return;
-  if (d.has(kwAirship) && airships_grounded(s)) return;
+  if (!equipped_from_hand(s, s.def(c))) return;
   for (CardId w : warriors_of(s, seat))
     if (any_time_for(s, seat, PrivAction::Equip, w, c)) equip_option(s, c, w, out);
 }
 
 void equip_option(const State& s, CardId c, CardId w, std::vector<Option>& out) {
-  const CardDef& d = s.def(c);
-  if (d.type != CardType::Equipment || d.play || d.attach_to_weapon) return;
-  if (d.has(kwAirship) && airships_grounded(s)) return;
-  if (!can_take_equipment(s, c, w)) return;
+  if (!equipped_from_hand(s, s.def(c)) || !can_take_equipment(s, c, w)) return;
   Option o{OptKind::Equip, c, w};
   if (is_vehicle_card(s, c) && s.rules.vehicle_rules) o.p = s.card(w).cover ? 2 : 1;
   out.push_back(o);

@@ -145,6 +145,8 @@ bool inside_vehicle(const State& s, CardId w);
 CardId vehicle_used(const State& s, CardId w);
 // Does attachment a work now: anything but a vehicle, or a vehicle its warrior is inside?
 bool attachment_in_use(const State& s, CardId a);
+// A Ki Power or a gift its warrior's combat switches off (YOMURA'S AMULET, DEAD ZONE): no bonus, grant or ability.
+bool switched_off_in_combat(const State& s, CardId a);
 // VENUSIAN JUNGLE: is w fighting a combat in a Warzone where NO VEHICLES are used?
 bool vehicles_barred(const State& s, CardId w);
 // DEAD ZONE: is w fighting in a Warzone that carries a card with NO DARK SYMMETRY IN ITS WARZONE?

@@ -31,10 +31,7 @@ bool ki_denied(const State& s, CardId w) {
   if (opp == kNoCard) return false;
   if (combat_suppressed(s, suppressKi)) return true;
   // The card's own designation, not a grant: a grant would ask for w's Ki in turn, and back.
-  if (s.def(opp).has_designation(desig::DeniesKiPowers)) return true;
-  for (CardId a : attachments_of(s, opp))
-    if (s.def(a).has_designation(desig::DeniesKiPowers)) return true;
-  return false;
+  return s.def(opp).has_designation(desig::DeniesKiPowers) || carries_designated(s, opp, desig::DeniesKiPowers);
 }
 
 bool exclusive_ok(const State& s, CardId card, CardId w) {

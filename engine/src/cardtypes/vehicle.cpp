@@ -28,20 +28,23 @@ CardId vehicle_of(const State& s, CardId w) {
   return kNoCard;
 }
 
+bool switched_off_in_combat(const State& s, CardId a) {
+  const CardType t = s.def(a).type;
+  if (t == CardType::Ki) return ki_denied(s, s.card(a).attached_to);              // YOMURA'S AMULET
+  if (t == CardType::Symmetry) return symmetry_barred(s, s.card(a).attached_to);  // DEAD ZONE
+  return false;
+}
+
 bool attachment_in_use(const State& s, CardId a) {
-  const CardDef& d = s.def(a);
-  if (d.type == CardType::Ki) return !ki_denied(s, s.card(a).attached_to);  // YOMURA'S AMULET
-  if (d.type == CardType::Symmetry) return !symmetry_barred(s, s.card(a).attached_to);  // DEAD ZONE
+  if (switched_off_in_combat(s, a)) return false;
   if (!is_vehicle_card(s, a)) return true;
   if (vehicles_barred(s, s.card(a).attached_to)) return false;  // VENUSIAN JUNGLE
   return !s.rules.vehicle_rules || s.card(a).inside;
 }
 
 bool symmetry_barred(const State& s, CardId w) {
-  if (w == kNoCard || !in_warzone_combat(s, w)) return false;
-  for (CardId a : attachments_of(s, s.combat.warzone))  // the card's own designation: no ratings asked here
-    if (s.def(a).has_designation(desig::NoDarkSymmetryInItsWarzone)) return true;
-  return false;
+  return w != kNoCard && in_warzone_combat(s, w) &&
+         carries_designated(s, s.combat.warzone, desig::NoDarkSymmetryInItsWarzone);
 }
 
 bool vehicles_barred(const State& s, CardId w) {

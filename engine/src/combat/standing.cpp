@@ -77,13 +77,13 @@ struct Changes {
   std::vector<Change> base, modified;
 };
 
-// The ratings printed on the card: where every derived rating starts.
 // TRIANGULATING SCOPE: a combat opponent that IGNORES COVER takes the cover's armor away.
 static bool opponent_ignores_cover(const State& s, CardId w) {
   const CardId opp = combat_opponent(s, w);
   return opp != kNoCard && has_ability(s, opp, desig::IgnoresCover);
 }
 
+// The ratings printed on the card: where every derived rating starts.
 static Stats printed_ratings(const CardDef& d) {
   Stats st;
   st.f = d.f.value_or(0);
@@ -126,10 +126,8 @@ Stats base_stats(const State& s, CardId w) {
 namespace detail {
 // BACKLASH: a card on the warrior that REVERSES DARK SYMMETRY GAINS, in a combat (it stays for that combat).
 bool reverses_symmetry(const State& s, CardId w) {
-  if (s.card(w).first_attachment == kNoCard || combat_opponent(s, w) == kNoCard) return false;
-  for (CardId a : attachments_of(s, w))
-    if (s.def(a).has_designation(desig::ReversesDarkSymmetryGains)) return true;
-  return false;
+  return s.card(w).first_attachment != kNoCard && combat_opponent(s, w) != kNoCard &&
+         carries_designated(s, w, desig::ReversesDarkSymmetryGains);
 }
 
 StatBonus reversed_gains(const StatBonus& b) {
@@ -168,7 +166,7 @@ Stats stats(const State& s, CardId w) {
       from_weapons.push_back({m.bonus, src});
     } else {
       StatBonus b = gain_of(src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus, src);
-      if (b.a && s.card(src).first_attachment != kNoCard && s.def(src).type == CardType::Fortification)
+      if (b.a && s.def(src).type == CardType::Fortification)
         b.a = int8_t(b.a * (1 + armor_doublers(s, src)));  // ADVANCED SECURITY SYSTEM
       sum[0] += b.f, sum[1] += b.s, sum[2] += b.a, sum[3] += b.v;
     }
@@ -208,7 +206,7 @@ Stats stats(const State& s, CardId w) {
   for (const Change& b : changes.modified) apply_change(s, w, *b.change, st, b.times);
   if (reversed) st.f = std::max(0, st.f), st.s = std::max(0, st.s), st.a = std::max(0, st.a);  // BACKLASH: never below 0
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)
-   return st;
+  return st;
 }
 
 }  // namespace dt

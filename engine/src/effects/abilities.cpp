@@ -256,8 +256,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     for (CardId a : attachments_of(s, w))  // STRANGLEHOLD: the warrior's player pays to be rid of it
       if (!s.def(a).abilities.empty() &&
           (s.card(a).controller == seat || s.def(a).has_designation(desig::ItsBearersPlayerUsesIt)) &&
-          !(s.def(a).type == CardType::Ki && ki_denied(s, w)) &&  // YOMURA'S AMULET
-          !(s.def(a).type == CardType::Symmetry && symmetry_barred(s, w)))  // DEAD ZONE
+          !switched_off_in_combat(s, a))  // YOMURA'S AMULET, DEAD ZONE
         abilities_of(a, w);
   }
   // PRIMAL BITCH: a card in another player's area whose abilities any player uses.

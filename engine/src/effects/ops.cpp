@@ -315,12 +315,6 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
 }
 
 
-// SHARE_WARZONE: for the rest of the combat its attacker also takes part of the Warzone the defender uses,
-// read as the ratings are (cardtypes/warzone.cpp), so a Warzone switched off later gives it nothing.
-static void share_warzone(State& s, CardId source, CardId attacker, uint8_t part) {
-  if (s.combat.active && attacker != kNoCard) s.combat.mods.push_back({source, attacker, {}, kNoCard, uint8_t(1 + part)});
-}
-
 static void emit_fx(Log log, int seat, CardId src, Op op, CardId target, int tseat) {
   emit(log, {EventKind::Effect, int8_t(seat), src, target, int(op), tseat});
 }
@@ -857,9 +851,6 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           if (e.lasting) s.lasting.push_back({source, c, {}, uint8_t(seat), picked});
           else if (s.combat.active) s.combat.mods.push_back({source, c, {}, picked});
           break;
-        case Op::ShareWarzone:  // TERRITORIAL ADVANTAGE, played on the attacker
-          if (c == s.combat.attacker) share_warzone(s, source, c, e.warzone_part);
-          break;
         case Op::CombatBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
@@ -978,8 +969,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::ReannounceWarzone:  // TRANSFER: step 3 again, the attacking player naming the Warzone (combat/warzone.cpp)
           reannounce_warzone(s);
           break;
-        case Op::ShareWarzone:  // BACK DOOR: the attacker takes the Warzone too, read live (cardtypes/warzone.cpp)
-          share_warzone(s, source, s.combat.attacker, e.warzone_part);
+        case Op::ShareWarzone:  // BACK DOOR, TERRITORIAL ADVANTAGE: a marker; the attacker's ratings read the Warzone
+          if (s.combat.active)  // live (cardtypes/warzone.cpp), so a Warzone switched off later gives it nothing
+            s.combat.mods.push_back({source, s.combat.attacker, {}, kNoCard, uint8_t(1 + e.warzone_part)});
           break;
         case Op::DiscardRandom: {  // LESSER DOMINATION: cards of the hand drawn at random; no amount: all (STORM OF CHAOS)
           const int n = e.amount == 0 ? int(st.hand.size()) : amount;

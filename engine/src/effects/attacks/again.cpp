@@ -119,20 +119,17 @@ static void ask_anew(State& s, int seat, CardId source, Log) {
   const LastingMod* m = just_fought(s);
   if (a == kNoCard || !m || m->source != a || !can_attack_with(s, a)) return;
   const CardId old = m->target;
-  PendingChoice ch;
-  ch.source = source;
-  ch.target = a;
-  ch.by = uint8_t(seat);
-  ch.seat = uint8_t(s.card(a).controller);
-  ch.picks_left = 1;
+  std::vector<CardId> warriors;
+  decltype(PendingChoice::seats) players;
   for (int p = 0; p < s.num_seats(); ++p) {
     if (p == s.card(a).controller) continue;
     for (CardId w : s.seats[size_t(p)].in_play)
-      if (w != old && anew_tactics(s, a, w)) ch.candidates.push_back(w);
-    if (tactical_sabotage_possible(s, a, p)) ch.seats.push_back(int8_t(p));
+      if (w != old && anew_tactics(s, a, w)) warriors.push_back(w);
+    if (tactical_sabotage_possible(s, a, p)) players.push_back(int8_t(p));
   }
-  if (ch.candidates.empty() && ch.seats.empty()) return;
-  s.choices.push_back(std::move(ch));
+  if (warriors.empty() && players.empty()) return;
+  ask_pick(s, source, a, seat, s.card(a).controller, std::move(warriors), 1);
+  s.choices.back().seats = std::move(players);
 }
 
 void attack_again(State& s, int seat, const Effect& e, CardId source, Log log) {
@@ -146,7 +143,7 @@ CardId again_combat_over(State& s, CardId a, CardId d) {
   CardId made_by = kNoCard;
   for (const LastingMod& m : s.lasting)
     if (m.lock == kMadeAgain && m.target == a && m.other == d) made_by = m.source;
-  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kMadeAgain; });
+  again_not_made(s);
   return made_by;
 }
 

@@ -249,48 +249,54 @@ bool choice_possible(const State& s, int seat, CardId source, Target t, int time
   return int(choice_candidates(s, seat, source, t, times).size() + choice_seats(s, seat, source, t).size()) >= need;
 }
 
+// A pick put to `seat` about `source`, asked by player `by`.
+static PendingChoice pick(CardId source, CardId target, int by, int seat, int picks) {
+  PendingChoice ch;
+  ch.source = source;
+  ch.target = target;
+  ch.by = uint8_t(by);
+  ch.seat = uint8_t(seat);
+  ch.picks_left = int16_t(picks);
+  return ch;
+}
+
+// The warriors of player p matching the choice's filter (CARNAGE: each player among its own).
+static std::vector<CardId> own_warriors(const State& s, const ChoiceSpec& c, int p) {
+  std::vector<CardId> w;
+  for (CardId x : warriors_of(s, p))
+    if (filter_matches(s, c.filter, x, p)) w.push_back(x);
+  return w;
+}
+
 void queue_choice(State& s, int seat, CardId source, Target t, int times, std::vector<CardId> candidates, Log log) {
   const ChoiceSpec& c = spec_of(s, source);
   auto pending = [&](CardId target, int target_seat, int chooser_seat) {
-    PendingChoice ch;
-    ch.source = source;
-    ch.target = target;
+    PendingChoice ch = pick(source, target, seat, chooser_seat, picks_for(c, times));
     ch.target_seat = int8_t(target_seat);
-    ch.by = uint8_t(seat);
-    ch.seat = uint8_t(chooser_seat);
-    ch.picks_left = picks_for(c, times);
     ch.user = t.user;
     return ch;
   };
-  if (c.each_player && c.from == ChoiceFrom::TargetPlayersWarriors) {  // CARNAGE: each player among its own warriors
-    auto warriors_of = [&](int p) {
-      std::vector<CardId> w;
-      for (CardId x : s.seats[size_t(p)].in_play)
-        if (is_warrior_in_play(s, x) && filter_matches(s, c.filter, x, p)) w.push_back(x);
-      return w;
-    };
+  // Every player in turn from you, each for itself (LIVING ON THE EDGE), or among its own warriors (CARNAGE:
+  // with down_to_fewest, as many as it has beyond the fewest any player has).
+  if (c.each_player) {
+    const bool own = c.from == ChoiceFrom::TargetPlayersWarriors;
     int fewest = -1;
-    for (int p = 0; p < s.num_seats(); ++p)
-      if (!s.seats[size_t(p)].eliminated) {
-        const int n = int(warriors_of(p).size());
-        fewest = fewest < 0 ? n : std::min(fewest, n);
-      }
+    if (own && c.down_to_fewest)
+      for (int p = 0; p < s.num_seats(); ++p)
+        if (!s.seats[size_t(p)].eliminated) {
+          const int n = int(own_warriors(s, c, p).size());
+          fewest = fewest < 0 ? n : std::min(fewest, n);
+        }
     for (int i = 0; i < s.num_seats(); ++i) {
       const int p = (seat + i) % s.num_seats();
       if (s.seats[size_t(p)].eliminated || (c.filter.other && p == seat)) continue;
       PendingChoice ch = pending(kNoCard, p, p);
-      ch.candidates = warriors_of(p);
-      if (c.down_to_fewest) ch.picks_left = int16_t(int(ch.candidates.size()) - fewest);
-      if (ch.picks_left == 0 || ch.candidates.empty()) continue;
+      if (own) {
+        ch.candidates = own_warriors(s, c, p);
+        if (c.down_to_fewest) ch.picks_left = int16_t(int(ch.candidates.size()) - fewest);
+        if (ch.picks_left == 0 || ch.candidates.empty()) continue;
+      }
       s.choices.push_back(std::move(ch));
-    }
-    return;
-  }
-  if (c.each_player) {  // LIVING ON THE EDGE: every player in turn from you, each for itself
-    for (int i = 0; i < s.num_seats(); ++i) {
-      const int p = (seat + i) % s.num_seats();
-      if (s.seats[size_t(p)].eliminated || (c.filter.other && p == seat)) continue;
-      s.choices.push_back(pending(kNoCard, p, p));
     }
     return;
   }
@@ -306,12 +312,7 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
 }
 
 void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vector<CardId> candidates, int picks) {
-  PendingChoice ch;
-  ch.source = source;
-  ch.target = target;
-  ch.by = uint8_t(by);
-  ch.seat = uint8_t(seat);
-  ch.picks_left = int16_t(picks);
+  PendingChoice ch = pick(source, target, by, seat, picks);
   ch.candidates = std::move(candidates);
   s.choices.push_back(std::move(ch));
 }
