@@ -107,7 +107,7 @@ TEST(StateText, MalformedTextIsRefusedWithAReason) {
   const std::string good = state_to_text(s, k);
   ASSERT_TRUE(state_from_text(good, db, nullptr));
   for (const std::string& bad :
-       {std::string(), std::string("dtstate3"), good.substr(0, good.size() / 2), "x" + good,
+       {std::string(), std::string("dtstate4"), good.substr(0, good.size() / 2), "x" + good,
         good.substr(0, good.find("cards")) + "cards 99999999"}) {
     std::string error;
     EXPECT_FALSE(state_from_text(bad, db, &error)) << bad.substr(0, 40);

@@ -117,7 +117,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       if (m.spell_price) d.families |= famSpellPrice;
     if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;
-    if (d.has_designation(desig::NoSeekCover)) d.families |= famNoSeekCover;
+    if (d.has_designation(desig::NoSeekCover) || d.has_designation(desig::NoEquipmentPlayed)) d.families |= famGlobalBans;
+    for (const Trigger& t : d.triggers)
+      if (t.when == When::CardPlayed) d.families |= famCardPlayed;
+    if (d.hand_max > 0 || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     for (const Ability& ab : d.abilities)
       if (ab.from_discard) d.families |= famFromDiscard;
     for (const std::string& x : d.designations)

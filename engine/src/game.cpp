@@ -6,6 +6,7 @@
 
 #include "dispatch.hpp"
 #include "effects/triggers/cancel.hpp"
+#include "effects/triggers/card_played.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/triggers/perception.hpp"
@@ -82,6 +83,7 @@ void resume(State& s, std::vector<Event>* log) {
   for (;;) {
     run_no_destiny_triggers(s, log);
     if (s.families & famNoHeretics) discard_heretics(s, log);  // THE LIBER HERETICUS
+    if (s.families & famCardPlayed) detail::ask_hand_over_cap(s);       // DEAL WITH IT
     spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
     check_lacking(s, log);  // SOLIDARITY
@@ -171,6 +173,9 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   ++s.decisions;
   const int me = deciding_seat(s);
   const bool from_hand = puts_card_into_play(o.kind) && o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
+  // MASK OF THE VESTALS, DEAL WITH IT: any card played from hand, Specials and spells too.
+  const bool played = (s.families & famCardPlayed) && (puts_card_into_play(o.kind) || o.kind == OptKind::Play) &&
+                      o.a != kNoCard && s.card(o.a).zone == Zone::Hand;
   // The player's own Actions step; a step lent by a card (INSPIRED, REVELATION,
   // SECRET MISSION) is entered from that card's choice and answered with it.
   const bool own_step = s.phase == Phase::Actions;
@@ -179,6 +184,7 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
   else option_rule(o.kind).apply(s, o, log);
   if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);
+  if (played && s.card(o.a).zone != Zone::Hand) detail::card_played_triggers(s, me, o.a, log);
   // Done for no action (no window of its own opened): the others answer it all the same.
   if (own_step && does_something(o.kind) && s.phase != Phase::Window && s.phase != Phase::GameOver)
     s.answer_due = true;

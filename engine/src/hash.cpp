@@ -52,6 +52,10 @@ uint64_t state_hash(const State& s) {
   H.mix(uint64_t(uint32_t(s.actions_left)) | uint64_t(s.tactical_used) << 32 | uint64_t(s.bonus_actions) << 48 | uint64_t(s.extra_tacticals) << 56 | uint64_t(s.gift_seat) << 40);
   H.mix(uint64_t(s.window.kind) | uint64_t(s.window.index) << 8 | uint64_t(s.window.passes) << 16);
   for (uint8_t o : s.window.order) H.mix(o);
+  if (!s.table.empty() || s.reversed || s.reverse_due || s.reversed_once) {  // NOTHING IS SACRED, CHANGE IN MOMENTUM
+    H.mix(0x7AB1Eull << 32 | uint64_t(s.reversed) | uint64_t(s.reverse_due) << 1 | uint64_t(s.reversed_once) << 2);
+    for (uint8_t x : s.table) H.mix(x);
+  }
   H.mix(uint64_t(s.combat.active) | uint64_t(uint16_t(s.combat.attacker)) << 8 |
         uint64_t(uint16_t(s.combat.defender)) << 24 | uint64_t(s.combat.tactic) << 40 |
         uint64_t(s.combat.attacking_seat) << 48 | uint64_t(s.combat.order) << 56);
@@ -93,6 +97,10 @@ uint64_t state_hash(const State& s) {
           uint64_t(uint16_t(u.defender)) << 48);
     H.mix(uint64_t(uint16_t(c.exited_cover_turn)) | uint64_t(uint16_t(c.sergeant_group)) << 16 |
           uint64_t(uint16_t(c.transferred_turn)) << 32);
+    if (u.order >= 0) {  // the turn order before NOTHING IS SACRED or CHANGE IN MOMENTUM
+      H.mix(0x0D1ull << 52 | uint64_t(u.order));
+      for (uint8_t x : u.table) H.mix(x);
+    }
   }
   if (s.winning_team != s.winner) H.mix(uint64_t(uint32_t(s.winning_team)) | 0x7EA4ull << 32);
   // Immunities to a card (EXORCISE DISEASE, MIND WALL) and choices left to players.

@@ -18,7 +18,7 @@ namespace dt {
 
 namespace {
 
-constexpr std::string_view kMagic = "dtstate3";
+constexpr std::string_view kMagic = "dtstate4";
 
 class Writer {
  public:
@@ -116,6 +116,9 @@ std::string state_to_text(const State& s, const Knowledge& k) {
   w.num(int(s.end_reason)), w.num(s.decisions), w.num(s.outpost_opened), w.num(s.answer_due);
   w.num(s.recent_survivor), w.num(s.recent_p_seat), w.num(s.recent_p);
   w.num(s.bonus_actions), w.num(s.extra_tacticals);
+  w.num(long(s.table.size()));
+  for (uint8_t x : s.table) w.num(x);
+  w.num(s.reversed), w.num(s.reverse_due), w.num(s.reversed_once);
   w.ids(s.offers);
   w.label("window");
   w.num(int(s.window.kind)), w.num(s.window.index), w.num(s.window.passes);
@@ -172,6 +175,8 @@ std::string state_to_text(const State& s, const Knowledge& k) {
     w.num(c.exited_cover_turn), w.num(c.sergeant_group), w.num(c.inside), w.num(c.transferred_turn);
     w.num(c.sent_annihilated);
     w.num(u.index), w.num(u.seat), w.num(u.d), w.num(u.p), w.num(u.attacker), w.num(u.defender);
+    w.num(u.order), w.num(long(u.table.size()));
+    for (uint8_t x : u.table) w.num(x);
   }
   w.label("gift");
   w.num(long(k.gift_discards().size()));
@@ -257,6 +262,9 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
     s.outpost_opened = r.flag(), s.answer_due = r.flag(), s.recent_survivor = card(), s.recent_p_seat = int8_t(r.num(-1, seats - 1));
     s.recent_p = int16_t(r.num(-32768, 32767));
     s.bonus_actions = uint8_t(r.num(0, 255)), s.extra_tacticals = uint8_t(r.num(0, 255));
+    s.table.resize(size_t(r.num(0, seats)));
+    for (uint8_t& x : s.table) x = uint8_t(r.num(0, seats - 1));
+    s.reversed = r.flag(), s.reverse_due = r.flag(), s.reversed_once = r.flag();
     ids(s.offers);
     r.label("window");
     s.window.kind = WindowKind(r.num(0, int(WindowKind::AnnounceWarzone)));
@@ -335,6 +343,8 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       u.index = int16_t(r.num(-1, kMaxCards)), u.seat = int8_t(r.num(-1, seats - 1));
       u.d = int16_t(r.num(-32768, 32767)), u.p = int16_t(r.num(-32768, 32767));
       u.attacker = card(), u.defender = card();
+      u.order = int8_t(r.num(-1, 7)), u.table.resize(size_t(r.num(0, seats)));
+      for (uint8_t& x : u.table) x = uint8_t(r.num(0, seats - 1));
       if (u.source == kNoCard) throw Malformed{"an undo step of no card"};
       if (u.card != kNoCard) c.def = s.cards[size_t(u.card)].def;
     }

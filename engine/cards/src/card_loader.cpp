@@ -465,7 +465,7 @@ static_assert(int(When::None) == pb::Trigger::WHEN_UNSPECIFIED && int(When::Your
                   int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC &&
                   int(When::EntersPlay) == pb::Trigger::ENTERS_PLAY && int(When::Imprisons) == pb::Trigger::IMPRISONS &&
                   int(When::RemovesCard) == pb::Trigger::REMOVES_CARD && int(When::Lacks) == pb::Trigger::LACKS &&
-                  pb::Trigger::When_MAX == pb::Trigger::LACKS,
+                  int(When::CardPlayed) == pb::Trigger::CARD_PLAYED && pb::Trigger::When_MAX == pb::Trigger::CARD_PLAYED,
               "dt::When (dt/cards.hpp) is not cards.proto's Trigger.When");
 
 bool op_listed(int v) {
@@ -685,6 +685,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.owners_turn = t.owners_turn();
     tr.victim_bearer = t.victim_bearer();
     tr.cost_d = amount(t.cost_d(), where);
+    tr.cost_p = small(t.cost_p(), where);
     if (tr.cost_d && !tr.optional) throw std::runtime_error(where + ": a trigger's cost_d needs `optional`");
     tr.every_player = t.every_player();
     tr.chosen = small(t.chosen(), where);
@@ -721,6 +722,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   if (d.attach_to_weapon_of && !d.attach_to_weapon) throw std::runtime_error(where + ": attach_to_weapon_of without attach_to_weapon");
   d.handler = handler_id(c.handler(), where);
   d.hand_limit = small(c.hand_limit(), where);
+  d.hand_max = small(c.hand_max(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
   if (c.has_markers()) {
     const auto& m = c.markers();

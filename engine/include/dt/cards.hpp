@@ -439,7 +439,8 @@ struct Ability {
 
 enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, NoDestiny = 20,
                             Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103,
-                            EntersPlay = 120, Imprisons = 121, RemovesCard = 122, Lacks = 123 };
+                            EntersPlay = 120, Imprisons = 121, RemovesCard = 122, Lacks = 123,
+                            CardPlayed = 124 };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
@@ -462,6 +463,7 @@ struct Trigger {
   bool every_player = false;        // YOUR_DRAW: at every player's Draw step, TARGET_PLAYER the one drawing
   int8_t chosen = 0;                // only while the card remembers this alternative; 0 always
   bool for_owner = false;           // mission events: YOU is the card's owner, not the player it lies before
+  int8_t cost_p = 0;                // an optional trigger: P its player pays to take it
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -614,7 +616,9 @@ enum RuleFamily : uint32_t {
   famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
   famHandsShown = 1u << 29,      // a card SHOWS ITS OPPONENTS' HANDS (observation.cpp: BEHOLD THE FUTURE POSSIBILITIES)
   famFromDiscard = 1u << 18,     // an ability used from its owner's discard pile (Ability::from_discard: effects/abilities.cpp)
-  famNoSeekCover = 1u << 13,     // a card forbids every Seek Cover action (NO SEEK COVER: actions/cover.cpp)
+  famGlobalBans = 1u << 13,      // a card forbids an action or a card type to everyone (NO SEEK COVER: actions/cover.cpp;
+                                 // NO EQUIPMENT PLAYED: actions/equip.cpp)
+  famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, or a hand_max (effects/triggers/card_played.hpp)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
 };
 
@@ -724,6 +728,7 @@ struct alignas(4096) CardDef {
   AffilMask revoke_affil = 0;                   // attachment: bearer leaves these
   std::vector<std::string> grant_designations;  // attachment: bearer has these
   int8_t hand_limit = 0;                        // lying before its player: its hand limit
+  int8_t hand_max = 0;                          // lying before its player: hand limit at most this, excess discarded at once
   int8_t copies_used = 1;                       // equipment: copies on one warrior that count at once
   uint32_t grant_keywords = 0;                  // keyword bits of grant_designations
   uint32_t revoke_keywords = 0;                 // attachment: keywords the bearer loses while it counts

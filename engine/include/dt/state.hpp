@@ -215,7 +215,7 @@ constexpr int16_t kMarkGone = -2;  // a chosen warrior that has left play: the m
 // What a card just played changed, so that cancelling it can put it back
 // (effects/undo.hpp). A card's first step (card kNoCard, seat -1) only says it
 // was just played; each other step holds one card as it was before the card's
-// effects, or the D and P a seat gained, or the combat's warriors before a change.
+// effects, or the D and P a seat gained, or the combat's warriors or the turn order before a change.
 // Kept while the card may still be answered: until the next window closes.
 struct UndoStep {
   CardId source = kNoCard;    // the card played
@@ -225,6 +225,8 @@ struct UndoStep {
   int8_t seat = -1;           // a seat whose D and P changed
   int16_t d = 0, p = 0;       // what that seat gained (negative: lost)
   CardId attacker = kNoCard, defender = kNoCard;  // the combat's warriors before a change
+  int8_t order = -1;           // >= 0: the turn order before a change (bits: reversed, reverse_due, reversed_once)
+  std::vector<uint8_t> table;  // ... with State::table as it was
 };
 
 // A pending award of points; the receiving seat chooses the P/D split.
@@ -256,6 +258,12 @@ struct State {
   bool tactical_used = false;
   uint8_t bonus_actions = 0;    // actions this turn beyond the turn's number (INITIATIVE)
   uint8_t extra_tacticals = 0;  // Tactical actions this turn that do not end the step (BLOOD LUST)
+  // The turn order (turn/turn.cpp seats_from, next_active_seat; docs/effects.md "Turn order"): `table` empty,
+  // the seats in their own order; else the seats as they now sit (NOTHING IS SACRED's change of places).
+  // `reversed`: play goes the other way round the table; `reverse_due`: it will once the current turn ends;
+  // `reversed_once`: a reversal has taken effect (CHANGE IN MOMENTUM's once a game).
+  std::vector<uint8_t> table;
+  bool reversed = false, reverse_due = false, reversed_once = false;
   uint8_t gift_seat = 0;  // during setup: who decides next
   Window window;
   Combat combat;

@@ -41,6 +41,9 @@ bool reveal(State& s, CardId w, Log log);
 
 // --- Equip (equip.cpp) ---
 void equip_options(const State& s, CardId card, const std::vector<CardId>& mine, std::vector<Option>& out);
+// AGE OF CATASTROPHE: a face-up card in play that is NO EQUIPMENT PLAYED; no Equipment card
+// leaves a hand for play, equipped or played another way (plays.cpp asks too).
+bool equipment_barred(const State& s);
 void apply_equip(State& s, const Option& o, Log log);
 
 // --- Build Fortification (build.cpp) ---

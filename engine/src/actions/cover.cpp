@@ -30,7 +30,7 @@ bool forced_exit_cover(const State& s, const std::vector<CardId>& mine, std::vec
 
 // THADEUS'S PALLET: a face-up card in play that forbids every Seek Cover action.
 static bool seek_cover_barred(const State& s) {
-  if (!(s.families & famNoSeekCover)) return false;
+  if (!(s.families & famGlobalBans)) return false;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play) {
       if (!s.card(c).hidden && s.def(c).has_designation(desig::NoSeekCover)) return true;

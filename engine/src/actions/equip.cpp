@@ -90,6 +90,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
     return;
   }
   if (d.type != CardType::Equipment) return;
+  if (equipment_barred(s)) return;  // AGE OF CATASTROPHE
   if (d.play && d.play->target == TargetKind::Host) return;  // played onto a host: LANCELOT LIGHT FREIGHTER lies in the Squad
   if (d.has(kwAirship) && airships_grounded(s)) return;  // GALE FORCE WINDS: no AIRSHIP is played
   if (d.play) return;  // ATTACH TO GAME (HOMING MISSILE): played before its player, not given to a warrior
@@ -114,7 +115,16 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
 // An Equipment card of the hand that is equipped onto a warrior at all (not played, not an add-on, no AIRSHIP
 // while they are grounded).
 static bool equipped_from_hand(const State& s, const CardDef& d) {
-  return d.type == CardType::Equipment && !d.play && !d.attach_to_weapon && !(d.has(kwAirship) && airships_grounded(s));
+  return d.type == CardType::Equipment && !d.play && !d.attach_to_weapon && !(d.has(kwAirship) && airships_grounded(s)) &&
+         !equipment_barred(s);
+}
+
+bool equipment_barred(const State& s) {
+  if (!(s.families & famGlobalBans)) return false;
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.in_play)
+      if (!s.card(c).hidden && s.def(c).has_designation(desig::NoEquipmentPlayed)) return true;
+  return false;
 }
 
 // A privilege to equip at any time (ALGEROTH-APOSTLE OF WAR): Equipment from hand onto the

@@ -42,6 +42,8 @@
 #include "effects/warriors/wounds.hpp"
 #include "effects/modifiers/visitation.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/economy/team_gifts.hpp"
+#include "turn/order.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
@@ -142,6 +144,12 @@ static const HandlerTable& handlers() {
     // INSPIRED: up to three actions at once (effects/choices/inspire.hpp).
     m[size_t(H::inspired)] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_inspired(s, seat, source, 3); };
     // SECRET MISSION: a mission of your hand assigned face down (effects/choices/secret.hpp).
+    m[size_t(H::swap_seats)] = [](State& s, int seat, CardId, CardId, int target_seat, Log) { swap_seats(s, seat, target_seat); };
+    m[size_t(H::reverse_turn_order)] = [](State& s, int, CardId, CardId, int, Log) { reverse_turn_order(s); };
+    m[size_t(H::upkeep_per_card)] = [](State& s, int seat, CardId source, CardId, int target_seat, Log log) {
+      upkeep_per_card(s, target_seat >= 0 ? target_seat : seat, source, log);
+    };
+    m[size_t(H::team_d_gifts)] = [](State& s, int seat, CardId source, CardId, int, Log) { ask_team_d_gifts(s, seat, source); };
     m[size_t(H::secret_mission)] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m[size_t(H::revelation)] = [](State& s, int seat, CardId source, CardId target, int, Log) {
@@ -296,6 +304,8 @@ static const HandlerTable& handlers() {
 bool effects_possible(const State& s, const std::vector<Effect>& fx) {
   for (const Effect& e : fx) {
     if (e.op == Op::Handler && e.handler == HandlerId::boast && s.combat.active) return false;
+    if (e.op == Op::Handler && e.handler == HandlerId::swap_seats && !seats_swappable(s)) return false;
+    if (e.op == Op::Handler && e.handler == HandlerId::reverse_turn_order && !order_reversible(s)) return false;
     if (e.tactics) continue;  // conditional on a combat: a no-op without one
     if (e.op == Op::EndCombat && e.who == Who::TargetPlayersWarriors) continue;  // CENSER DROPS: only if one is in a combat
     if ((e.op == Op::ChangeTactic) && s.combat.active) {

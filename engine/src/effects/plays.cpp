@@ -64,6 +64,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
     if (no_specials && d.type == CardType::Special) continue;
+    if (d.type == CardType::Equipment && equipment_barred(s)) continue;  // AGE OF CATASTROPHE
     if (d.has_designation(desig::PlayedAsTheCombatOpens) && !combat_opening(s)) continue;  // THINK AGAIN
     if (!declared_attack_gate(s, seat, d)) continue;  // INVOKE PAIN, SUGGESTION, printed BLIND FURY
     const PlaySpec& p = *d.play;

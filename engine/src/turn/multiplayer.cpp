@@ -48,7 +48,7 @@ int primary_target(const State& s, int seat) {
   // The player to your left: the next opponent still in, clockwise.
   const int n = s.num_seats();
   for (int i = 1; i < n; ++i) {
-    const int t = (seat + i) % n;
+    const int t = detail::seat_at(s, seat, i, true);  // as the players sit now (NOTHING IS SACRED)
     if (!s.seats[size_t(t)].eliminated && opponents(s, seat, t)) return t;
   }
   return -1;

@@ -10,10 +10,25 @@
 
 namespace dt::detail {
 
+// The seats round the table from `seat` (itself first), in the direction play goes: the seats' own order
+// unless a card changed places (State::table) or turned play round (State::reversed; `clockwise`: round the
+// table as the players sit, whichever way play goes).
+int seat_at(const State& s, int seat, int i, bool clockwise) {
+  const int n = s.num_seats();
+  const bool back = s.reversed && !clockwise;
+  if (s.table.empty() && !back) return (seat + i) % n;
+  int place = seat;
+  if (!s.table.empty())
+    for (int k = 0; k < n; ++k)
+      if (s.table[size_t(k)] == seat) place = k;
+  const int at = ((back ? place - i : place + i) % n + n) % n;
+  return s.table.empty() ? at : s.table[size_t(at)];
+}
+
 int next_active_seat(const State& s, int seat) {
   const int n = s.num_seats();
   for (int i = 1; i <= n; ++i) {
-    int t = (seat + i) % n;
+    int t = seat_at(s, seat, i);
     if (!s.seats[size_t(t)].eliminated) return t;
   }
   return seat;
@@ -23,7 +38,7 @@ SeatOrder seats_from(const State& s, int first) {
   SeatOrder out;
   const int n = s.num_seats();
   for (int i = 0; i < n; ++i) {
-    int t = (first + i) % n;
+    int t = seat_at(s, first, i);
     if (!s.seats[size_t(t)].eliminated) out.seat[out.n++] = uint8_t(t);
   }
   return out;
@@ -45,6 +60,10 @@ void end_turn(State& s, Log log) {
   diseases_turn_end(s, s.current);  // gEngine BACTERIA GRENADE: the same
   eliminate_if_out_of_time(s, log);
   SeatState& me = s.seats[s.current];
+  if (s.reverse_due) {  // CHANGE IN MOMENTUM: play turns round once the turn it was played in is over
+    s.reverse_due = false;
+    s.reversed = !s.reversed;
+  }
   if (me.extra_turns > 0 && !me.eliminated) {  // RUTHLESS EFFICIENCY: the same player again
     --me.extra_turns;
     start_turn(s, log);
@@ -129,7 +148,20 @@ static bool another_discard(const State& s, int seat, int made, int* price) {
   return made < a.free || (a.extra_d > 0 && destiny(s, seat) >= a.extra_d);
 }
 
+// Printed DEAL WITH IT: a card lying before the player forbids its Discard step's discards.
+static bool discards_barred(const State& s, int seat) {
+  if (!(s.families & famCardPlayed)) return false;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (!s.card(c).hidden && s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::NoDiscardsInTheDiscardStep))
+      return true;
+  return false;
+}
+
 void discard_options(const State& s, std::vector<Option>& out) {
+  if (discards_barred(s, s.current)) {
+    out.push_back({OptKind::Pass});
+    return;
+  }
   if (!over_limit(s)) out.push_back({OptKind::Pass});
   const int made = (s.families & famTurnRules) ? discards_made(s, s.current) : 0;
   int price = 0;

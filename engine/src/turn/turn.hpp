@@ -31,6 +31,8 @@ struct SeatOrder {
   size_t size() const { return n; }
 };
 SeatOrder seats_from(const State& s, int first);
+// The seat `i` places after `seat` in the direction play goes (`clockwise`: as the players sit).
+int seat_at(const State& s, int seat, int i, bool clockwise = false);
 void start_turn(State& s, Log log);
 void end_turn(State& s, Log log);
 void start_actions(State& s);

@@ -14,6 +14,9 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/triggers/cancel.hpp"
+#include "effects/triggers/card_played.hpp"
+#include "effects/economy/team_gifts.hpp"
+#include "effects/costs/upkeep.hpp"
 #include "effects/triggers/wound_triggers.hpp"
 #include "effects/triggers/spy.hpp"
 #include "effects/modifiers/toll.hpp"
@@ -288,7 +291,7 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
           fewest = fewest < 0 ? n : std::min(fewest, n);
         }
     for (int i = 0; i < s.num_seats(); ++i) {
-      const int p = (seat + i) % s.num_seats();
+      const int p = seat_at(s, seat, i);  // in turn order (CHANGE IN MOMENTUM)
       if (s.seats[size_t(p)].eliminated || (c.filter.other && p == seat)) continue;
       PendingChoice ch = pending(kNoCard, p, p);
       if (own) {
@@ -339,6 +342,9 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_retarget_choice, retarget_options, apply_retarget},         // REDIRECT, REFLECTION: where a spell goes
     {is_replay_choice, replay_options, apply_replay},               // PASS THE BUCK: where the card is played again
     {is_may_trigger_choice, may_trigger_options, apply_may_trigger},  // PRISON CAMP: take a trigger, or not
+    {is_hand_cap_choice, hand_cap_options, apply_hand_cap},           // DEAL WITH IT: a hand discarded down to its cap
+    {is_team_gift_choice, team_gift_options, apply_team_gift},        // CURRENCY EXCHANGE: D given to team-mates
+    {is_per_card_upkeep_choice, per_card_upkeep_options, apply_per_card_upkeep},  // ATTRITION: the cards left unpaid
     {is_spy_choice, spy_choice_options, apply_spy_choice},           // SPY IN THE RANKS: take a reward, or not
     {group_choice, group_choice_options, apply_group_choice},        // GOLDEN LION, a group's strike
     {toll_choice, toll_options, apply_toll},

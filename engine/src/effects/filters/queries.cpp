@@ -39,6 +39,9 @@ bool is_attached_top(const State& s, CardId c) {
 int hand_limit(const State& s, int seat) {
   int limit = hand_limit_of(s, seat);
   for (CardId c : s.seats[size_t(seat)].in_play) limit = std::max<int>(limit, s.def(c).hand_limit);
+  if (s.families & famCardPlayed)  // DEAL WITH IT: a card before the player caps it
+    for (CardId c : s.seats[size_t(seat)].in_play)
+      if (s.def(c).hand_max > 0 && !s.card(c).hidden) limit = std::min<int>(limit, s.def(c).hand_max);
   return limit;
 }
 

@@ -97,7 +97,8 @@ bool just_played(const State& s, CardId card) {
 
 UndoRecorder::UndoRecorder(State& s, CardId card)
     : s_(s), card_(card), cards_(s.cards), index_(s.cards.size(), -1),
-      attacker_(s.combat.active ? s.combat.attacker : kNoCard), defender_(s.combat.active ? s.combat.defender : kNoCard) {
+      attacker_(s.combat.active ? s.combat.attacker : kNoCard), defender_(s.combat.active ? s.combat.defender : kNoCard),
+      table_(s.table), order_(int8_t(s.reversed | s.reverse_due << 1 | s.reversed_once << 2)) {
   for (const SeatState& st : s.seats) {
     pool_.push_back(st.pool);
     promotion_.push_back(st.promotion);
@@ -130,6 +131,11 @@ UndoRecorder::~UndoRecorder() {
     u.attacker = attacker_, u.defender = defender_;
     s.undo.push_back(u);
   }
+  if (s.table != table_ || int8_t(s.reversed | s.reverse_due << 1 | s.reversed_once << 2) != order_) {
+    UndoStep u{card_};
+    u.order = order_, u.table = table_;
+    s.undo.push_back(u);
+  }
 }
 
 void undo_card(State& s, CardId card, Log log) {
@@ -145,6 +151,10 @@ void undo_card(State& s, CardId card, Log log) {
     if (u.seat >= 0) {  // D and P it moved go back, never below nothing
       s.seats[size_t(u.seat)].pool = std::max(0, s.seats[size_t(u.seat)].pool - u.d);
       s.seats[size_t(u.seat)].promotion = std::max(0, s.seats[size_t(u.seat)].promotion - u.p);
+    }
+    if (u.order >= 0) {  // NOTHING IS SACRED, CHANGE IN MOMENTUM: the turn order as it was
+      s.table = u.table;
+      s.reversed = u.order & 1, s.reverse_due = u.order & 2, s.reversed_once = u.order & 4;
     }
     if (u.attacker != kNoCard && s.combat.active) {  // a changed Attacker or Defender goes back, if it still can
       if (is_warrior_in_play(s, u.attacker)) s.combat.attacker = u.attacker;

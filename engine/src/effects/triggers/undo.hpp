@@ -42,6 +42,8 @@ class UndoRecorder {
   std::vector<int16_t> index_;    // each card's place in its pile
   std::vector<int> pool_, promotion_;
   CardId attacker_, defender_;
+  std::vector<uint8_t> table_;  // the turn order (NOTHING IS SACRED, CHANGE IN MOMENTUM)
+  int8_t order_;
 };
 
 // Cancels `card`'s effects: everything its steps recorded is put back, its

@@ -42,8 +42,12 @@ std::vector<WoundFire> combat_wound_triggers(const State& s, CardId A, CardId SA
 }
 
 static bool trigger_open(const State& s, const WoundFire& f, CardId target) {
-  if (!card_in_play(s, f.card) || !is_warrior_in_play(s, target)) return false;
+  if (!card_in_play(s, f.card)) return false;
   const Trigger& t = s.def(f.card).triggers[size_t(f.trigger)];
+  // MASK OF THE VESTALS (effects/triggers/card_played.hpp): its price still within its player's means.
+  if (t.cost_p && s.seats[f.seat].promotion < t.cost_p) return false;
+  if (t.when == When::CardPlayed) return destiny(s, f.seat) >= t.cost_d;
+  if (!is_warrior_in_play(s, target)) return false;
   if (t.killer_survives && !is_warrior_in_play(s, f.striker)) return false;
   // MYSTIC BATTLE DRESS: still on the warrior struck, and its price still within its player's means.
   if (t.victim_bearer && (s.card(f.card).attached_to == kNoCard || bearer_of(s, f.card) != f.struck)) return false;
@@ -106,6 +110,7 @@ void apply_may_trigger(State& s, const Option& o, Log log) {
   if (o.a == kNoCard || trigger < 0) return;  // let go
   const Trigger& t = s.def(card).triggers[size_t(trigger)];
   destiny(s, seat) -= t.cost_d;  // MYSTIC BATTLE DRESS: its price, paid as it is taken
+  s.seats[size_t(seat)].promotion -= t.cost_p;  // MASK OF THE VESTALS
   run_effects(s, seat, card, card, {target, -1}, 0, t.effects, log, nullptr);
 }
 
