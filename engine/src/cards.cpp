@@ -121,6 +121,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const Trigger& t : d.triggers)
       if (t.when == When::CardPlayed) d.families |= famCardPlayed;
     if (d.hand_max > 0 || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
+    for (const std::string& x : d.grant_designations)
+      if (x == desig::NoCardLoweringItsRatings.text) d.families |= famRatingShield;  // GOOD LUCK CHARM
     for (const Ability& ab : d.abilities)
       if (ab.from_discard) d.families |= famFromDiscard;
     for (const std::string& x : d.designations)

@@ -84,6 +84,7 @@ void resume(State& s, std::vector<Event>* log) {
     run_no_destiny_triggers(s, log);
     if (s.families & famNoHeretics) discard_heretics(s, log);  // THE LIBER HERETICUS
     if (s.families & famCardPlayed) detail::ask_hand_over_cap(s);       // DEAL WITH IT
+    if (s.families & famRatingShield) discard_rating_losers(s, log);  // GOOD LUCK CHARM
     spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
     check_lacking(s, log);  // SOLIDARITY

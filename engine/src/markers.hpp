@@ -118,6 +118,8 @@ enum : uint8_t {
   kToHand = 86,         // source: a card just played that goes back to its player's hand once its effects are done
   kReplay = 87,         // source: a card just played that its answerer plays again itself; other: the answering card;
                         // times: its purchases (effects/triggers/cancel.hpp, PASS THE BUCK, STOLEN PAPERWORK)
+  kFreeVehicleMove = 88, // target: a warrior that entered (count bit 0) or exited (bit 1) its VEHICLE for no action
+                         // through a card (source: the VEHICLE) since its player's turn began (actions/vehicle.cpp)
   kLockEnd = 90  // one past the last code
 };
 

@@ -383,6 +383,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
     if (!k) throw std::runtime_error(where + ": revoke \"" + r + "\" is no keyword");
     s.revoke |= k;
   }
+  if (m.has_bearer()) s.bearer = convert(m.bearer(), where);
   if (m.has_spell_price()) {
     const auto& sp = m.spell_price();
     SpellPrice x;

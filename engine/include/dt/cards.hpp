@@ -261,6 +261,7 @@ struct StaticMod {
   std::shared_ptr<const SpellPrice> spell_price;  // (when set) what the warriors' spells cost them (effects/art.cpp)
   uint32_t revoke = 0;            // keyword bits the warriors lose while it holds (KANJI'S LUCKY SENSE: the opponent's
                                   // FIRST STRIKE)
+  std::optional<WarriorFilter> bearer;  // only while the warrior its card is on (or the card, a warrior) matches
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep, OthersTurn };
@@ -619,6 +620,7 @@ enum RuleFamily : uint32_t {
   famGlobalBans = 1u << 13,      // a card forbids an action or a card type to everyone (NO SEEK COVER: actions/cover.cpp;
                                  // NO EQUIPMENT PLAYED: actions/equip.cpp)
   famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, or a hand_max (effects/triggers/card_played.hpp)
+  famRatingShield = 1u << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
 };
 

@@ -51,7 +51,9 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         int allowed = -1;  // attack_allowed(a, d), asked once for both tactics
         AttackVerdict v;
         for (Tactic tac : {Tactic::Fight, Tactic::Shoot}) {
-          if (!has_rating(s, a, tac) || !tactic_ok[tac == Tactic::Fight ? 0 : 1]) continue;
+          if (!has_rating(s, a, tac)) continue;
+          // A warrior immune to the card forbidding the tactic (INFRARED GOGGLES): asked for the pair, rarely.
+          if (!tactic_ok[tac == Tactic::Fight ? 0 : 1] && !tactic_allowed(s, tac, a, d)) continue;
           if (tac == Tactic::Fight && (keywords(s, a) & kwNoFightAttack)) continue;
           if (tac == Tactic::Fight && flies_or_dives(s, a)) continue;
           if (s.card(a).cover && !attacks_from_cover(s, a, tac)) continue;  // BLASTING AWAY: Shoot only

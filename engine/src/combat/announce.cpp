@@ -111,12 +111,17 @@ bool defender_may_fight(const State& s, CardId d, Tactic t) {
 }
 
 // HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.
-bool tactic_allowed(const State& s, Tactic t) {
+// INFRARED GOGGLES (IMMUNE TO HEAVY FOG): a card that forbids the tactic does not bind a combat of a warrior
+// immune to it (a and d, when named: the pair that would fight).
+bool tactic_allowed(const State& s, Tactic t, CardId a, CardId d) {
   static constexpr DesigKey kShootOnly(desig::ShootOnly), kFightOnly(desig::FightOnly);
   const DesigKey& forbidden_by = t == Tactic::Fight ? kShootOnly : kFightOnly;
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play)
-      if (s.def(c).type != CardType::Warrior && s.def(c).has_designation(forbidden_by)) return false;
+      if (s.def(c).type != CardType::Warrior && s.def(c).has_designation(forbidden_by) &&
+          !(a != kNoCard && has_ability(s, a, family::ImmuneTo(s.def(c).name))) &&
+          !(d != kNoCard && has_ability(s, d, family::ImmuneTo(s.def(c).name))))
+        return false;
   return true;
 }
 

@@ -24,7 +24,7 @@ bool can_attack_with(const State& s, CardId a);
 // ATTACKS ONCE A TURN: has it attacked since its player's turn began?
 bool attacked_this_turn(const State& s, CardId a);
 // Does no card in play forbid this tactic (HEAVY FOG: SHOOT ONLY, CHASM!: FIGHT ONLY)?
-bool tactic_allowed(const State& s, Tactic t);
+bool tactic_allowed(const State& s, Tactic t, CardId a = kNoCard, CardId d = kNoCard);
 // May d be attacked with tactic t (a rating for it; no Fight inside an AIRSHIP or SUBMARINE)?
 bool defender_may_fight(const State& s, CardId d, Tactic t);
 

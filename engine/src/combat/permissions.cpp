@@ -55,6 +55,7 @@ static bool binds(const State& s, const StaticMod& m, CardId src, CardId w) {
   if (m.same_area && home_area(s, src) != s.card(w).area) return false;
   if (m.source_area && !(m.source_area & bit(home_area(s, src)))) return false;
   if (!matches(s, m.who, w, src)) return false;
+  if (m.bearer && !filter_matches(s, *m.bearer, home_of(s, src), seat)) return false;  // a modifier kept for its bearer
   return !effect_blocked(s, w, src);
 }
 

@@ -253,11 +253,16 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
     }
     // Most cards have no ability: the look-up is skipped for them.
     if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
-    for (CardId a : attachments_of(s, w))  // STRANGLEHOLD: the warrior's player pays to be rid of it
+    for (CardId a : attachments_of(s, w)) {  // STRANGLEHOLD: the warrior's player pays to be rid of it
       if (!s.def(a).abilities.empty() &&
           (s.card(a).controller == seat || s.def(a).has_designation(desig::ItsBearersPlayerUsesIt)) &&
           !switched_off_in_combat(s, a))  // YOMURA'S AMULET, DEAD ZONE
         abilities_of(a, w);
+      // HELLBLASTER: a card of yours on the warrior's VEHICLE (or other attachment), used by that warrior.
+      for (CardId b : attachments_of(s, a))
+        if (!s.def(b).abilities.empty() && s.card(b).controller == seat && !switched_off_in_combat(s, b))
+          abilities_of(b, w);
+    }
   }
   // PRIMAL BITCH: a card in another player's area whose abilities any player uses.
   for (int t = 0; t < s.num_seats(); ++t)

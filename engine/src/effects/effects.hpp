@@ -81,6 +81,11 @@ bool timing_open(const State& s, Timing t, int seat, int actions);
 // area: a combat area of `seat` (a host); user: a spell's caster, for choices
 struct Target { CardId card = kNoCard; int8_t seat = -1; int8_t area = -1; CardId user = kNoCard; };
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source);
+// GOOD LUCK CHARM (NO CARD LOWERING ITS RATINGS, effects/filters/targets.cpp): cards lowering a warrior's
+// ratings, kept off such a warrior and discarded from it.
+bool lowers_ratings(const CardDef& d);
+bool rating_shielded(const State& s, CardId w, CardId source);
+void discard_rating_losers(State& s, Log log);
 // May the effects make t the new defender (ChangeDefender)?
 bool defender_ok(const State& s, const std::vector<Effect>& fx, CardId t);
 // May the effects bring t into play now (EnterPlay: a warrior, Personality rule)?

@@ -312,7 +312,7 @@ bool effects_possible(const State& s, const std::vector<Effect>& fx) {
       const Tactic t = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
       if (!has_rating(s, s.combat.attacker, t) || !defender_may_fight(s, s.combat.defender, t)) return false;
       if (t == Tactic::Fight && flies_or_dives(s, s.combat.attacker)) return false;
-      if (!tactic_allowed(s, t)) return false;
+      if (!tactic_allowed(s, t, s.combat.attacker, s.combat.defender)) return false;
     }
     if ((e.op == Op::CombatBonus || e.op == Op::ChangeTactic || e.op == Op::EndCombat ||
          e.op == Op::AttackerFirst || e.op == Op::DefenderFirst || e.op == Op::UserFirst ||
@@ -1035,6 +1035,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         if (s.combat.active) s.combat.tactic = s.combat.tactic == Tactic::Fight ? Tactic::Shoot : Tactic::Fight;
         break;
       case Op::EndCombat:  // on a player's matching warriors (CENSER DROPS): only a combat one of them is in
+        // INFRARED GOGGLES: a combatant IMMUNE TO the card keeps its combat going.
+        if (s.combat.active && (has_ability(s, s.combat.attacker, family::ImmuneTo(s.def(source).name)) ||
+                                has_ability(s, s.combat.defender, family::ImmuneTo(s.def(source).name))))
+          break;
         if (e.who != Who::TargetPlayersWarriors || !cards.empty()) finish_combat(s, log);
         break;
       case Op::Offer: s.offers.push_back(source); break;  // its AFTER_COMBAT abilities, once

@@ -25,7 +25,11 @@ namespace dt::detail {
 
 // INITIATIVE, BLOOD LUST: in your turn before you spend an action, and one
 // card of a name a turn (a marker in State::lasting, gone when your next turn begins).
+// EXTORTION (timing OTHERS_TURN): in another player's turn before that player spends an action, as often as wished.
 static bool turn_start_open(const State& s, int seat, CardId c) {
+  if (s.def(c).play->timing == Timing::OthersTurn)
+    return seat != s.current && s.step != Step::Discard && !s.tactical_used &&
+           s.actions_left >= actions_per_turn_of(s, s.current);
   if (seat != s.current || s.step == Step::Discard || s.tactical_used) return false;
   if (s.actions_left < actions_per_turn_of(s, seat)) return false;
   return std::none_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
@@ -114,7 +118,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
-      if (p.timing == Timing::AnyDrawStep && t.seat >= 0 && t.seat != s.current) continue;  // the player about to draw
+      if ((p.timing == Timing::AnyDrawStep || (p.turn_start && p.timing == Timing::OthersTurn)) && t.seat >= 0 &&
+          t.seat != s.current)
+        continue;  // the player about to draw; EXTORTION: the player whose turn it is
       if (!declared_attack_target_ok(s, c, t.card)) continue;  // BORN WITH A SILVER SPOON, SWORN VENGEANCE
       if (!membership_target_ok(s, c, t.card)) continue;  // REINSTATEMENT, INSUBORDINATION, STIGMATA
       if (!backfire_target_ok(s, p.effects, t.card)) continue;  // BACKFIRE: a weapon in use
@@ -199,7 +205,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (p.tactical) spend_tactical(s, me, kNoCard, action ? std::max<int>(1, p.actions) : 0);
   else if (action) s.actions_left -= std::max<int>(1, p.actions);
   if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
-  if (p.turn_start) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
+  if (p.turn_start && p.timing != Timing::OthersTurn) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
   reaction_used(s, o.a, o.b, log);
   // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
   std::vector<CardId> heretic_watch;

@@ -13,6 +13,16 @@ static bool any_apostle(const CardDef& g) {
   return g.gift.apostle.empty() || g.has_designation(desig::ForWarriorsOfAnyApostle);
 }
 
+// SYMMETRY FLOW (BONUS GIFT COPIES): a minor gift that adds to F, S, A or V, on its own card or through a
+// modifier on its bearer.
+static bool gives_ratings(const CardDef& g) {
+  if (g.gift.level != GiftLevel::Minor) return false;
+  if (!g.bonus.empty()) return true;
+  for (const StaticMod& m : g.mods)
+    if (m.scope == Scope::Bearer && !m.bonus.empty()) return true;
+  return false;
+}
+
 // On one of your warriors that may have the gift, never two copies of one gift
 // on a warrior. Warriors' texts widen this: ANY GIFT (any Dark Symmetry card:
 // TEMPLAR), GIFT COPIES (several copies: CHILD OF ILIAN), and a price in D for
@@ -20,9 +30,13 @@ static bool any_apostle(const CardDef& g) {
 bool can_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type != CardType::Symmetry || g.gift.level == GiftLevel::None) return false;
-  if (has_designation(s, w, desig::NoDarkSymmetry) || has_designation(s, w, desig::NoAttachments)) return false;
+  if (has_designation(s, w, desig::NoAttachments)) return false;
+  // BEHEMOTH ARMOR on a PRETORIAN BEHEMOTH: that apostle's gifts despite NO DARK SYMMETRY.
+  if (has_designation(s, w, desig::NoDarkSymmetry) &&
+      (g.gift.apostle.empty() || !has_ability_text(s, w, family::TakesGiftsOf(g.gift.apostle))))
+    return false;
   if (raised_dead(s, w)) return false;  // ANIMATE DEAD
-  if (!has_designation(s, w, desig::GiftCopies))
+  if (!has_designation(s, w, desig::GiftCopies) && !(gives_ratings(g) && has_ability(s, w, desig::BonusGiftCopies)))
     for (CardId a : attachments_of(s, w))
       if (s.card(a).def == s.card(gift).def) return false;
   if (has_designation(s, w, desig::AnyGift)) return true;

@@ -72,7 +72,7 @@ static int anew_tactics(const State& s, CardId a, CardId d) {
   if (d == kNoCard || d == a || !is_warrior_in_play(s, d) || !can_take_part_in_combat(s, d)) return 0;
   int out = 0;
   for (Tactic t : {Tactic::Fight, Tactic::Shoot}) {
-    if (!has_rating(s, a, t) || !tactic_allowed(s, t) || !defender_may_fight(s, d, t)) continue;
+    if (!has_rating(s, a, t) || !tactic_allowed(s, t, a, d) || !defender_may_fight(s, d, t)) continue;
     if (t == Tactic::Fight && (flies_or_dives(s, a) || (keywords(s, a) & kwNoFightAttack))) continue;
     if (attack_allowed(s, a, d, t)) out |= t == Tactic::Fight ? 1 : 2;
   }

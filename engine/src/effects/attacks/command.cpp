@@ -43,7 +43,7 @@ bool forced_attacker_ok(const State& s, int seat, CardId card, CardId a) {
 static int pair_tactics(const State& s, CardId a, CardId d) {
   int out = 0;
   for (Tactic t : {Tactic::Fight, Tactic::Shoot}) {
-    if (!has_rating(s, a, t) || !tactic_allowed(s, t) || !defender_may_fight(s, d, t)) continue;
+    if (!has_rating(s, a, t) || !tactic_allowed(s, t, a, d) || !defender_may_fight(s, d, t)) continue;
     if (t == Tactic::Fight && (flies_or_dives(s, a) || (keywords(s, a) & kwNoFightAttack))) continue;
     out |= t == Tactic::Fight ? 1 : 2;
   }

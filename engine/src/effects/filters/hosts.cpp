@@ -30,6 +30,15 @@ static bool holds_copy(const State& s, CardId c, CardId card) {
   return false;
 }
 
+// The warrior carrying an attachment host, for a host filter naming affiliations or a side of the war.
+static bool bearer_ok(const State& s, const WarriorFilter& f, CardId b, int seat) {
+  WarriorFilter g;
+  g.legion = f.legion;
+  g.doomtrooper = f.doomtrooper;
+  g.affil = f.affil;
+  return filter_matches(s, g, b, seat);
+}
+
 void host_targets(const State& s, int seat, CardId source, std::vector<Target>& out) {
   const PlaySpec& p = *s.def(source).play;
   const WarriorFilter& f = p.host_filter;
@@ -54,6 +63,8 @@ void host_targets(const State& s, int seat, CardId source, std::vector<Target>& 
     // An attachment's host on a warrior: that warrior must be in play and seen.
     const CardId b = bearer_of(s, c);
     if (b != kNoCard && (!is_warrior_in_play(s, b) || (s.card(b).hidden && s.card(b).controller != seat))) continue;
+    // HELLBLASTER: on a Dark Legion warrior's VEHICLE; the filter's side of the warrior too (affiliations, sides).
+    if ((f.legion || f.doomtrooper || f.affil) && (b == kNoCard || !bearer_ok(s, f, b, seat))) continue;
     out.push_back({c, -1});
   }
 }

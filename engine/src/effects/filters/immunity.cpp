@@ -176,6 +176,13 @@ bool special_off(const State& s, CardId w, CardId special) {
   if (!s.combat.active) return false;
   if (std::find(s.combat.used.begin(), s.combat.used.end(), special) != s.combat.used.end()) return true;
   const CardId bearer = s.card(special).attached_to;
+  // INFRARED GOGGLES: a warrior's combat opponent that IGNORES ITS OPPONENT'S <this card> leaves it nothing from it.
+  if (bearer == w && s.card(w).first_attachment != kNoCard) {
+    const CardId opp = combat_opponent(s, w);
+    if (opp != kNoCard && s.card(opp).first_attachment != kNoCard &&
+        has_ability(s, opp, family::IgnoresOpponents(s.def(special).name)))
+      return true;
+  }
   return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation(desig::NoSpecialsAgainstIt);
 }
 

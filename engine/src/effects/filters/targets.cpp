@@ -20,6 +20,49 @@ static bool visible_warrior(const State& s, CardId w, int seat) {
   return is_warrior_in_play(s, w) && (!s.card(w).hidden || s.card(w).controller == seat);
 }
 
+// GOOD LUCK CHARM (NO CARD LOWERING ITS RATINGS): does the card lower a warrior's F, S, A or V, by its own
+// bonus, a modifier on its bearer or a bonus its play or abilities give?
+static bool lowers(const StatBonus& b) { return b.f < 0 || b.s < 0 || b.a < 0 || b.v < 0; }
+bool lowers_ratings(const CardDef& d) {
+  if (lowers(d.bonus)) return true;
+  for (const StaticMod& m : d.mods)
+    if ((m.scope == Scope::Bearer || m.scope == Scope::Self) && lowers(m.bonus)) return true;
+  auto in = [](const std::vector<Effect>& fx) {
+    for (const Effect& e : fx)
+      if (lowers(e.bonus)) return true;
+    return false;
+  };
+  if (d.play && in(d.play->effects)) return true;
+  for (const Ability& a : d.abilities)
+    if (in(a.effects)) return true;
+  return false;
+}
+
+// Is w kept from the card `source` by NO CARD LOWERING ITS RATINGS? Only a game holding such a card asks.
+bool rating_shielded(const State& s, CardId w, CardId source) {
+  return (s.families & famRatingShield) && lowers_ratings(s.def(source)) &&
+         has_ability(s, w, desig::NoCardLoweringItsRatings);
+}
+
+// The cards already on such a warrior that lower its ratings are discarded (checked after every decision).
+void discard_rating_losers(State& s, Log log) {
+  for (size_t p = 0; p < s.seats.size(); ++p) {
+    const std::vector<CardId> mine = s.seats[p].in_play;
+    for (CardId w : mine) {
+      if (!is_warrior_in_play(s, w) || s.card(w).first_attachment == kNoCard ||
+          !has_ability(s, w, desig::NoCardLoweringItsRatings))
+        continue;
+      std::vector<CardId> gone;
+      for (CardId a : attachments_of(s, w))
+        if (s.card(a).attached_to == w && lowers_ratings(s.def(a))) gone.push_back(a);
+      for (CardId a : gone) {
+        emit(log, {EventKind::Discard, int8_t(s.card(a).controller), a});
+        discard_from_play(s, a);
+      }
+    }
+  }
+}
+
 std::vector<Target> targets(const State& s, int seat, TargetKind k, const WarriorFilter& f, CardId source) {
   std::vector<Target> out;
   const bool from_hand = s.card(source).zone == Zone::Hand;
@@ -33,6 +76,18 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     if (mission_copy_on_warrior(s, source, w)) return false;
     if (f.other && (w == source || w == s.card(source).attached_to)) return false;
     if (makes_heretic && has_designation(s, w, desig::NeverHeretic)) return false;
+    if (rating_shielded(s, w, source)) return false;  // GOOD LUCK CHARM
+    // INFRARED GOGGLES: a card its combat opponent ignores on it is not played on a combatant.
+    if (from_hand && s.combat.active && (w == s.combat.attacker || w == s.combat.defender)) {
+      const CardId opp = combat_opponent(s, w);
+      if (opp != kNoCard && s.card(opp).first_attachment != kNoCard &&
+          has_ability(s, opp, family::IgnoresOpponents(s.def(source).name)))
+        return false;
+    }
+    // BIO-GIANT: no Special of its own player's is played on it.
+    if (from_hand && s.def(source).type == CardType::Special && s.card(w).controller == seat &&
+        s.def(w).has_designation(desig::NoSpecialsFromItsPlayer))
+      return false;
     if (!visible_warrior(s, w, seat)) return false;
     if (virus_shielded(s, source, w)) return false;  // INOCULATIONS
     if (!filter_matches(s, f, w, seat)) {

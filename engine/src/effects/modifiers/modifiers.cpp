@@ -38,6 +38,8 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.vs && m.vs->marked && !marks_warrior(s, source, opp)) return false;  // RAGE: the one warrior it remembers
   if (m.who.marked_affiliation && !shares_marked_affiliation(s, source, w)) return false;  // MARTYR
   if (m.exclude_self && source == w) return false;
+  // BRINGER OF LIGHT: only while the warrior its card is on matches (a CARDINAL).
+  if (m.bearer && !filter_matches(s, *m.bearer, home_of(s, source), source_seat)) return false;
   if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
   if (m.source_area) {
     // An attachment is where its warrior is (PEGASUS SCOUT BIKE).
