@@ -25,20 +25,42 @@ int seat_at(const State& s, int seat, int i, bool clockwise) {
   return s.table.empty() ? at : s.table[size_t(at)];
 }
 
-int next_active_seat(const State& s, int seat) {
+// The order a card changed (NOTHING IS SACRED, CHANGE IN MOMENTUM), kept out of the common path.
+[[gnu::noinline]] static int next_seat_changed(const State& s, int seat) {
   const int n = s.num_seats();
   for (int i = 1; i <= n; ++i) {
-    int t = seat_at(s, seat, i);
+    const int t = seat_at(s, seat, i);
+    if (!s.seats[size_t(t)].eliminated) return t;
+  }
+  return seat;
+}
+
+[[gnu::noinline]] static SeatOrder seats_from_changed(const State& s, int first) {
+  SeatOrder out;
+  const int n = s.num_seats();
+  for (int i = 0; i < n; ++i) {
+    const int t = seat_at(s, first, i);
+    if (!s.seats[size_t(t)].eliminated) out.seat[out.n++] = uint8_t(t);
+  }
+  return out;
+}
+
+int next_active_seat(const State& s, int seat) {
+  if (!s.table.empty() || s.reversed) return next_seat_changed(s, seat);
+  const int n = s.num_seats();
+  for (int i = 1; i <= n; ++i) {
+    int t = (seat + i) % n;
     if (!s.seats[size_t(t)].eliminated) return t;
   }
   return seat;
 }
 
 SeatOrder seats_from(const State& s, int first) {
+  if (!s.table.empty() || s.reversed) return seats_from_changed(s, first);
   SeatOrder out;
   const int n = s.num_seats();
   for (int i = 0; i < n; ++i) {
-    int t = seat_at(s, first, i);
+    int t = (first + i) % n;
     if (!s.seats[size_t(t)].eliminated) out.seat[out.n++] = uint8_t(t);
   }
   return out;
@@ -150,7 +172,6 @@ static bool another_discard(const State& s, int seat, int made, int* price) {
 
 // Printed DEAL WITH IT: a card lying before the player forbids its Discard step's discards.
 static bool discards_barred(const State& s, int seat) {
-  if (!(s.families & famCardPlayed)) return false;
   for (CardId c : s.seats[size_t(seat)].in_play)
     if (!s.card(c).hidden && s.card(c).attached_to == kNoCard && s.def(c).has_designation(desig::NoDiscardsInTheDiscardStep))
       return true;
@@ -158,11 +179,9 @@ static bool discards_barred(const State& s, int seat) {
 }
 
 void discard_options(const State& s, std::vector<Option>& out) {
-  if (discards_barred(s, s.current)) {
-    out.push_back({OptKind::Pass});
-    return;
-  }
-  if (!over_limit(s)) out.push_back({OptKind::Pass});
+  const bool barred = (s.families & famCardPlayed) && discards_barred(s, s.current);  // printed DEAL WITH IT
+  if (barred || !over_limit(s)) out.push_back({OptKind::Pass});
+  if (barred) return;
   const int made = (s.families & famTurnRules) ? discards_made(s, s.current) : 0;
   int price = 0;
   if (made > 0 && !over_limit(s) && !another_discard(s, s.current, made, &price)) return;
