@@ -127,6 +127,8 @@ int cast_price(const State& s, CardId caster, CardId spell, int n, CardId target
 int spell_d(const State& s, CardId caster, CardId spell, int d, CardId target = kNoCard);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
+// INFRARED GOGGLES: a card on w grants it IGNORES ITS OPPONENT'S <card's name> (effects/filters/immunity.cpp).
+bool ignores_opponents_card(const State& s, CardId w, CardId card);
 bool wound_barred(const State& s, CardId victim, CardId by);
 // TICKER: a combat bonus from an UNHARMED IN ITS COMBAT card is on it.
 bool unharmed_in_combat(const State& s, CardId w);

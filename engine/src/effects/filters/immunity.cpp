@@ -169,6 +169,15 @@ bool faces_immunity(const State& s, int seat, CardId source) {
   return false;
 }
 
+// INFRARED GOGGLES: does a card on w grant it IGNORES ITS OPPONENT'S <the card's name>? Read from its attachments'
+// own grants, with no string built: asked for every Special on a combatant.
+bool ignores_opponents_card(const State& s, CardId w, CardId card) {
+  for (CardId a : attachments_of(s, w))
+    for (const std::string& g : s.def(a).grant_designations)
+      if (family::IgnoresOpponents.param_of(g) == s.def(card).name) return true;
+  return false;
+}
+
 // An attached Special that does nothing right now: switched off for this combat
 // (BAUHAUS BLITZER), or on the combat opponent of a warrior that bars them
 // (FREE MARINE, NO SPECIALS AGAINST IT) when it would reach that warrior.
@@ -177,11 +186,9 @@ bool special_off(const State& s, CardId w, CardId special) {
   if (std::find(s.combat.used.begin(), s.combat.used.end(), special) != s.combat.used.end()) return true;
   const CardId bearer = s.card(special).attached_to;
   // INFRARED GOGGLES: a warrior's combat opponent that IGNORES ITS OPPONENT'S <this card> leaves it nothing from it.
-  if (bearer == w && s.card(w).first_attachment != kNoCard) {
+  if (bearer == w) {
     const CardId opp = combat_opponent(s, w);
-    if (opp != kNoCard && s.card(opp).first_attachment != kNoCard &&
-        has_ability(s, opp, family::IgnoresOpponents(s.def(special).name)))
-      return true;
+    if (opp != kNoCard && ignores_opponents_card(s, opp, special)) return true;
   }
   return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation(desig::NoSpecialsAgainstIt);
 }

@@ -80,9 +80,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     // INFRARED GOGGLES: a card its combat opponent ignores on it is not played on a combatant.
     if (from_hand && s.combat.active && (w == s.combat.attacker || w == s.combat.defender)) {
       const CardId opp = combat_opponent(s, w);
-      if (opp != kNoCard && s.card(opp).first_attachment != kNoCard &&
-          has_ability(s, opp, family::IgnoresOpponents(s.def(source).name)))
-        return false;
+      if (opp != kNoCard && ignores_opponents_card(s, opp, source)) return false;
     }
     // BIO-GIANT: no Special of its own player's is played on it.
     if (from_hand && s.def(source).type == CardType::Special && s.card(w).controller == seat &&
