@@ -257,7 +257,8 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     effects.push_back(std::string(a.any_player ? "answers a card any player just played" : "answers a card another player just played") +
                       (kinds.empty() ? std::string() : " (" + kinds + ")") +
                       (a.on_bearer ? " on its warrior" : "") + (a.cost_d ? fmt::format(", for {} D", a.cost_d) : "") +
-                      (a.discard_self ? ", discarded to do it" : "") + (a.negate ? ": that card does nothing" : "") +
+                      (a.discard_self ? ", discarded to do it" : "") + (a.annihilate_self ? ", annihilated to do it" : "") +
+                      (a.healthy ? ", while unwounded" : "") + (a.negate ? ": that card does nothing" : "") +
                       (a.to_hand ? ": that card works, then goes back to its player's hand" : "") +
                       (a.retarget == 1 ? ": its effects reach its caster instead" : "") +
                       (a.retarget == 2 ? ": its effects reach another legal target you pick" : "") +
@@ -270,7 +271,8 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                   x.reach == dt::InsteadSpec::Reach::Host ? "the card it is on"
                                   : x.any_player                          ? "any player's card it names"
                                                                           : "a card of yours it names",
-                                  x.bearer_killed ? ", as its warrior is killed," : "", x.in_combat ? ", killed in a combat," : "",
+                                  x.bearer_killed ? ", as its warrior is killed," : x.bearer_discarded ? ", as its warrior is discarded," : "",
+                                  x.in_combat ? ", killed in a combat," : "",
                                   kTo[size_t(x.to)],
                                   x.discarded && x.annihilated ? "discarded or annihilated" : x.discarded ? "discarded" : "annihilated"));
   }
@@ -290,6 +292,8 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                                               : "; they are discarded with it";
     effects.push_back(t);
   }
+  if (d.markers.loads) effects.push_back("used only while loaded (a marker on it); each combat it is used in takes one off");
+  if (d.markers.cap) effects.push_back(fmt::format("never more than {} marker(s) on it", int(d.markers.cap)));
   if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));
   if (!d.abilities.empty()) effects.push_back(fmt::format("{} ability(ies) to use", d.abilities.size()));
   if (!d.triggers.empty()) effects.push_back(fmt::format("{} trigger(s)", d.triggers.size()));

@@ -120,9 +120,11 @@ AttachList attachment_list(const State& s, CardId c) {
 
 // Card::instead (SANCTUARY, FIELD REPAIR KIT, VAULT OF UNHOLY RESTORATION, gEngine NOTED COLLECTOR):
 // where `c`, about to leave play for `to`, goes instead; `killed` is the warrior being killed (or
-// kNoCard), `used` the card whose rule sent it (discarded after, when it says so). Only a game
-// holding such a card asks (State::families).
-static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId* used, bool* discard_used) {
+// kNoCard), `base_to` where the card it is attached to goes (when it leaves with it), `used` the card
+// whose rule sent it (discarded after, when it says so). Only a game holding such a card asks
+// (State::families).
+static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, Zone base_to, CardId* used,
+                       bool* discard_used) {
   const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);  // the warrior it is on
   auto try_holder = [&](CardId h) -> std::optional<Zone> {
     if (s.card(h).zone != Zone::InPlay) return std::nullopt;
@@ -137,6 +139,8 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId*
         continue;
       if (x.bearer && (on == kNoCard || s.card(on).controller != seat || !filter_matches(s, *x.bearer, on, seat))) continue;
       if (x.bearer_killed && (killed == kNoCard || on != killed)) continue;
+      // META CANNON: only as its warrior is discarded (a kill too), not as the warrior leaves the game.
+      if (x.bearer_discarded && (on == kNoCard || base_to != Zone::Discard)) continue;
       if (x.not_own_bearer && on != kNoCard && s.card(h).attached_to != kNoCard && bearer_of(s, h) == on) continue;
       if (x.in_combat && (killed != c || !s.combat.active)) continue;  // GRAVEYARD: a death in combat
       if (x.to == InsteadSpec::To::UnderThis && !storage_takes(s, h, c)) continue;
@@ -161,15 +165,15 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, CardId*
 
 // A card leaves play for `to` (the discard pile or the annihilated pile), its attachments discarded
 // before it (gEngine, "POST-PLAY ICON"); `killed`: the warrior being killed, if this is its death.
-static void leave_play(State& s, CardId c, Zone to, CardId killed) {
+static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to = Zone::Limbo) {
   // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
   if (to == Zone::Discard && s.def(c).has_designation(desig::AnnihilatedWhenDiscarded)) to = Zone::Annihilated;
   // Where it goes is settled while the cards on it (FIELD REPAIR KIT) are still there.
   CardId used = kNoCard;
   bool discard_used = false;
   const bool annihilated = to == Zone::Annihilated;
-  if (s.families & famInstead) to = instead_of(s, c, to, killed, &used, &discard_used);
-  for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed);
+  if (s.families & famInstead) to = instead_of(s, c, to, killed, base_to, &used, &discard_used);
+  for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed, to);
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
   if (to == Zone::Under) {  // MUSEUM, GRAVEYARD: kept under the card instead (actions/storage.hpp)

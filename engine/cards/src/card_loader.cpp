@@ -731,6 +731,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.markers.discard_when_empty = m.discard_when_empty();
     d.markers.spell_fund = m.spell_fund();
     d.markers.buy_d = small(m.buy_d(), where);
+    d.markers.cap = small(m.cap(), where);
+    d.markers.loads = m.loads();
+    if (d.markers.cap < 0) throw std::runtime_error(where + ": markers: cap is 0 or more");
     if (d.markers.start < 0 || d.markers.buy_d < 0) throw std::runtime_error(where + ": markers: start and buy_d are 0 or more");
   }
   for (const Ability& ab : d.abilities)
@@ -764,6 +767,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.free = pv.free();
     x.while_carrying = upper(pv.while_carrying());
     x.repeatable = pv.repeatable();
+    x.keeps_limits = pv.keeps_limits();
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
@@ -821,6 +825,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.discard_self = i.discard_self();
     x.any_player = i.any_player();
     x.in_combat = i.in_combat();
+    x.bearer_discarded = i.bearer_discarded();
     if (x.to == InsteadSpec::To::UnderThis && !c.has_storage())
       throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");
@@ -872,6 +877,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (const auto& n : a.not_designation()) x.not_designation.push_back(upper(n));
     x.not_action = a.not_action();
     x.not_staying = a.not_staying();
+    x.annihilate_self = a.annihilate_self();
+    x.healthy = a.healthy();
     d.answers = std::move(x);
   }
   if (c.has_virus()) {

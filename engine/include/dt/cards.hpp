@@ -495,6 +495,7 @@ struct Privilege {
   bool free = false;         // Muster: no V paid
   std::string while_carrying;  // only while its card carries a card with this name or designation
   bool repeatable = false;   // Transfer: not bound to once per warrior per turn
+  bool keeps_limits = false; // with any_card: a gift limited to some warriors keeps its limit (KRITANA)
 };
 
 // Designation filters. A card keeps one bit per designation it has (its name
@@ -539,6 +540,8 @@ struct MarkerRules {
   bool discard_when_empty = false;  // discarded once the last is taken off
   bool spell_fund = false;          // D its warrior spends on its own spells (POWER STABILIZER)
   int8_t buy_d = 0;                 // its player buys any number as it enters play, this many D each (0: none)
+  int8_t cap = 0;                   // never more than this many (0: no limit); an ability adding one at the cap is not offered
+  bool loads = false;               // a weapon used only with a marker on it, one taken off after each combat it is used in
 };
 
 // Standing changes to turns while a card is in play (cards.proto TurnRules).
@@ -639,6 +642,7 @@ struct InsteadSpec {
   bool discard_self = false;            // then this card is discarded
   bool any_player = false;              // YourCards: every player's cards, not only its player's
   bool in_combat = false;               // only a warrior itself killed (or annihilated) in a combat
+  bool bearer_discarded = false;        // only as the warrior it is on goes to the discard pile (not annihilated)
 };
 
 // Card.storage (cards.proto Storage): cards kept under this one, in play but inert
@@ -684,6 +688,8 @@ struct AnswerSpec {
   std::vector<std::string> not_designation;  // not a card just played with one of these (its name counts)
   bool not_action = false;    // not a card played as actions
   bool not_staying = false;   // not a card that stays in play
+  bool annihilate_self = false;  // a card in play is annihilated to answer (LUTHERAN DISCIPLE)
+  bool healthy = false;          // a warrior answering only while it is not wounded
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one

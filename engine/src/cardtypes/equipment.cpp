@@ -7,6 +7,7 @@
 #include "combat/attachment_times.hpp"
 #include "dt/designations.hpp"
 #include "effects/modifiers/suppress.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -107,6 +108,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (!is_weapon_card(ed)) continue;  // Relics that are WEAPONs are used like any other
     if (!g.allows(s, e)) continue;
     if (std::find(s.combat.used.begin(), s.combat.used.end(), e) != s.combat.used.end()) continue;  // DULL BLADE
+    if (unloaded(s, e)) continue;  // NAZGAROTH out of ammunition
     if (barred & (1u << unsigned(ed.weapon))) continue;
     if (no_shoot && (ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot)) continue;
     // A SHOTGUN is a SHOOT WEAPON used in Fight combats (weapon_used_in).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/lasting/virus.hpp"
@@ -52,6 +53,7 @@ static bool binds(const State& s, const StaticMod& m, CardId src, CardId w) {
     default: return false;
   }
   if (m.exclude_self && w == src) return false;
+  if (m.per_marker && markers_on(s, src) == 0) return false;  // TRENCHER: barred only while entrenched
   if (m.same_area && home_area(s, src) != s.card(w).area) return false;
   if (m.source_area && !(m.source_area & bit(home_area(s, src)))) return false;
   if (!matches(s, m.who, w, src)) return false;

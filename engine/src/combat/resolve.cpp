@@ -9,6 +9,7 @@
 #include "markers.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "effects/lasting/disease.hpp"
 #include "combat/fates.hpp"
 #include "combat/substitute.hpp"
@@ -194,6 +195,7 @@ static std::vector<CardId> fought_cards(const State& s) {
 
 void finish_combat(State& s, Log log) {
   const std::vector<CardId> fought = fought_cards(s);
+  const std::vector<CardId> fired = loaded_weapons_used(s);  // NAZGAROTH: its ammunition spent
   std::vector<CardId> hurt;
   for (const CombatMod& m : s.combat.mods) {
     if (m.source == kNoCard || !s.def(m.source).has_designation(desig::WoundsAfterCombat)) continue;
@@ -216,6 +218,7 @@ void finish_combat(State& s, Log log) {
   s.combat = Combat{};
   for (CardId a : fought)
     if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER
+  unload(s, fired);
   return_lent(s);  // BRIBERY: a warrior lent for the combat goes back
   wound_guards(s, attacker, log);  // POINT GUARD: a guard that defended (combat/substitute.hpp)
   for (CardId w : hurt) {

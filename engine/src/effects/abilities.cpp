@@ -178,6 +178,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.carries_count && (user == kNoCard || carried_count(s, user, ab.carries) < ab.carries_count)) continue;
       if (ab.user && (user == kNoCard || !filter_matches(s, *ab.user, user, seat))) continue;  // CASTIGATOR BATTLESPEAR
       if (ab.markers && markers_on(s, src) < ab.markers) continue;  // COAGULANT AUTOINJECTOR: a marker a heal
+      if (d.markers.cap && adds_markers(ab.effects) && markers_on(s, src) >= d.markers.cap) continue;  // TRENCHER
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;

@@ -60,9 +60,15 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
     return !(g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller));
   };
   if (level_ok()) return true;
-  // VALPURGIUS, GOLGOTHA-MISTRESS OF SYMMETRY: a privilege to give any Dark Symmetry card.
+  // VALPURGIUS, GOLGOTHA-MISTRESS OF SYMMETRY: a privilege to give any Dark Symmetry card. KRITANA's
+  // keeps a gift's limits to some warriors: a MINOR HERETIC gift's HERETIC, a gift's `only`.
   const Privilege* p = privilege_for(s, s.card(w).controller, PrivAction::BestowGift, w, gift);
-  return p && p->any_card;
+  if (!p || !p->any_card) return false;
+  if (!p->keeps_limits) return true;
+  if (g.gift.level == GiftLevel::MinorHeretic && !has_designation(s, w, desig::Heretic) &&
+      !has_designation(s, w, desig::TakesMinorHereticGifts))
+    return false;
+  return !(g.gift.only && !filter_matches(s, *g.gift.only, w, s.card(w).controller));
 }
 
 // D paid to bestow `gift` on `w`: a major gift that w takes only by its price.

@@ -41,9 +41,36 @@ void discard_if_spent(State& s, CardId card) {
     discard_from_play(s, card);
 }
 
+bool adds_markers(const std::vector<Effect>& effects) {
+  return std::any_of(effects.begin(), effects.end(), [](const Effect& e) {
+    return e.op == Op::PutMarkers && e.who == Who::ThisCard && e.amount > 0;
+  });
+}
+
+bool unloaded(const State& s, CardId weapon) { return s.def(weapon).markers.loads && markers_on(s, weapon) == 0; }
+
+std::vector<CardId> loaded_weapons_used(const State& s) {
+  std::vector<CardId> out;
+  for (CardId w : {s.combat.attacker, s.combat.defender}) {
+    if (w == kNoCard || !is_warrior_in_play(s, w)) continue;
+    bool any = false;  // most warriors carry none: the weapons used are worked out only for one that does
+    for (CardId a : attachments_of(s, w)) any = any || s.def(a).markers.loads;
+    if (!any) continue;
+    for (CardId a : used_weapons(s, w))
+      if (s.def(a).markers.loads) out.push_back(a);
+  }
+  return out;
+}
+
+void unload(State& s, const std::vector<CardId>& weapons) {
+  for (CardId a : weapons) add_markers(s, a, -1);
+}
+
 void add_markers(State& s, CardId card, int n) {
   if (card == kNoCard || s.card(card).zone != Zone::InPlay) return;
-  set_markers(s, card, markers_on(s, card) + n);
+  const int cap = s.def(card).markers.cap;
+  set_markers(s, card, cap && n > 0 ? std::min(markers_on(s, card) + n, std::max(cap, markers_on(s, card)))
+                                    : markers_on(s, card) + n);
   discard_if_spent(s, card);
 }
 

@@ -22,8 +22,15 @@ int markers_on(const State& s, CardId card);
 void set_markers(State& s, CardId card, int n);
 // As a card enters play: its starting markers, if its card has any.
 void put_start_markers(State& s, CardId card);
-// Adds n markers (negative: takes them off, never below none), then discard_if_spent.
+// Adds n markers (negative: takes them off, never below none; never past its card's cap), then discard_if_spent.
 void add_markers(State& s, CardId card, int n);
+// Do these effects put markers on their own card (an ability not offered at its card's cap)?
+bool adds_markers(const std::vector<Effect>& effects);
+// NAZGAROTH: a loaded weapon (MarkerRules::loads) with no marker on it is not used.
+bool unloaded(const State& s, CardId weapon);
+// After a combat: each loaded weapon the two warriors used loses a marker (read before the combat ends).
+std::vector<CardId> loaded_weapons_used(const State& s);
+void unload(State& s, const std::vector<CardId>& weapons);
 // A card in play with `discard_when_empty` and no marker left goes to its discard pile.
 void discard_if_spent(State& s, CardId card);
 // D stored for w's spells: the markers of its attachments that fund spells.

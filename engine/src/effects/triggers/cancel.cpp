@@ -62,6 +62,7 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
   if (own && !x.any_player) return false;
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
+  if (x.healthy && s.card(a).wounded) return false;  // LUTHERAN DISCIPLE: only while unwounded
   // PASS THE BUCK: no card played as actions, none that stays in play; neither it nor STOLEN PAPERWORK on a
   // MISCOMMUNICATION.
   const CardDef& played = s.def(card);
@@ -193,6 +194,7 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   } else {
     if (s.card(o.a).attached_to != kNoCard) emit(log, {EventKind::Effect, int8_t(seat), o.a, card, 0, -1});
     if (x.discard_self) discard_from_play(s, o.a);  // the YOUNG GUARD is the price
+    if (x.annihilate_self) annihilate_from_play(s, o.a);  // LUTHERAN DISCIPLE
   }
   if (x.negate) negate_card(s, card);
   if (x.to_hand) {  // PREFERRED SPELL: back to its player's hand once its effects are done
