@@ -560,6 +560,8 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.keep_order = c.keep_order();
   ch.each_player = c.each_player();
   ch.down_to_fewest = c.down_to_fewest();
+  if (c.has_pick_v()) ch.pick_v = value_price(c.pick_v(), where);
+  ch.in_target_area = c.in_target_area();
   if (ch.each_player && ch.from != ChoiceFrom::Alternatives && ch.from != ChoiceFrom::TargetPlayersWarriors)
     throw std::runtime_error(where + ": a choice put to each player offers alternatives or its own warriors only");
   if (ch.down_to_fewest && !(ch.each_player && ch.from == ChoiceFrom::TargetPlayersWarriors))

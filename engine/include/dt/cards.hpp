@@ -341,12 +341,21 @@ struct Alternative {
   std::vector<Effect> effects;
   int16_t cost_d = 0, cost_p = 0;
 };
+// D read from a card's V (cards.proto ValuePrice; effects/effects.hpp value_price).
+struct ValuePrice {
+  bool modified = false;  // its modified V while in play, else its printed V
+  int8_t times = 1;
+  bool half_up = false;   // halved, rounded up
+};
+
 struct ChoiceSpec {
   ChoiceFrom from = ChoiceFrom::Alternatives;
   bool target_player_chooses = false;
   int16_t picks = 0, picks_per_time = 0;  // both 0: any number
   bool may_stop = false;
   int16_t cost_d = 0;                     // D the chooser pays for each card picked
+  std::optional<ValuePrice> pick_v;       // ... and D read from the picked card's V (BOLSTER YOUR FORCES)
+  bool in_target_area = false;            // TargetPlayersWarriors: only those of the target warrior's combat area
   std::vector<Effect> on_pick, on_rest;
   WarriorFilter filter;
   std::vector<Alternative> alternatives;
@@ -368,13 +377,6 @@ struct AfterKillSpec {
   bool victim_higher_v = false;         // its V was higher than its killer's
   bool in_combat = false;               // killed in combat by its opponent
   bool by_your_warrior = false;         // its killer was a warrior of yours
-};
-
-// D read from a card's V (cards.proto ValuePrice; effects/effects.hpp value_price).
-struct ValuePrice {
-  bool modified = false;  // its modified V while in play, else its printed V
-  int8_t times = 1;
-  bool half_up = false;   // halved, rounded up
 };
 
 struct PlaySpec {

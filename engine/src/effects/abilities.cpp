@@ -181,6 +181,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (d.markers.cap && adds_markers(ab.effects) && markers_on(s, src) >= d.markers.cap) continue;  // TRENCHER
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
+      if (d.has_designation(desig::AnswersItsWound) && (user == kNoCard || !wound_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
       if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW

@@ -98,7 +98,8 @@ static int pile_price(const State& s, const ChoiceSpec& c, CardId x) {
 
 // What a pick costs its chooser: for a spell, D its caster spends toward it (EMINENT SUMMONER: counted twice).
 static int pick_price(const State& s, const PendingChoice& ch, const ChoiceSpec& c, CardId x) {
-  const int d = x == kNoCard || c.piles.empty() ? c.cost_d : pile_price(s, c, x);
+  const int d = (x == kNoCard || c.piles.empty() ? c.cost_d : pile_price(s, c, x)) +
+                (c.pick_v && x != kNoCard ? value_price(s, *c.pick_v, x) : 0);  // BOLSTER YOUR FORCES
   if (!(s.families & famSpellPrice) || s.def(ch.source).type != CardType::Art || ch.user == kNoCard) return d;
   return spell_d(s, ch.user, ch.source, d, ch.target);
 }
@@ -149,7 +150,8 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
       if (tseat >= 0)
         for (CardId w : s.seats[size_t(tseat)].in_play)
           if (is_warrior_in_play(s, w) && filter_matches(s, c.filter, w, seat) && !immune_to(s, w, source) &&
-              pick_allowed(s, c.on_pick, t.card, w))
+              pick_allowed(s, c.on_pick, t.card, w) &&
+              (!c.in_target_area || (t.card != kNoCard && same_area(s, w, t.card))))  // gEngine BOLSTER YOUR FORCES
             out.push_back(w);
       break;
     case ChoiceFrom::CardsInPlay:

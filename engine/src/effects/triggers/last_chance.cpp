@@ -24,11 +24,20 @@ bool kill_pending(const State& s, CardId w) { return marked(s, w, kAboutToDie); 
 bool hit_pending(const State& s, CardId w) {
   return marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded) || marked(s, w, kDyingOfWound);
 }
+bool wound_pending(const State& s, CardId w) { return hit_pending(s, w) || marked(s, w, kWoundedByCard); }
 
 // An ability that answers its own warrior's hit: RAZIDE heals even a killing
-// wound, ZENITHIAN SOULSLAYER undoes a wound it takes in combat.
+// wound, ZENITHIAN SOULSLAYER undoes a wound it takes in combat, COMBAT COORDINATOR any wound.
 static bool answers_own_hit(const CardDef& d) {
-  return d.has_designation(desig::HealsEvenAKillingWound) || d.has_designation(desig::AnswersItsWoundInCombat);
+  return d.has_designation(desig::HealsEvenAKillingWound) || d.has_designation(desig::AnswersItsWoundInCombat) ||
+         d.has_designation(desig::AnswersItsWound);
+}
+
+// COMBAT COORDINATOR: a card on w whose ability answers any wound w takes, a card's too.
+static bool answers_own_wound(const State& s, CardId w) {
+  for (CardId a : attachments_of(s, w))
+    if (s.def(a).has_designation(desig::AnswersItsWound)) return true;
+  return s.def(w).has_designation(desig::AnswersItsWound);
 }
 
 // A card played to save a warrior from its kill: NARROW ESCAPE! (your own), CLIFFHANGER (its play's filter: another
@@ -200,6 +209,7 @@ bool death_answerable(const State& s, CardId w, bool wound) {
   const int seat = s.card(w).controller;
   if (wound && has_designation(s, w, desig::HealsEvenAKillingWound) && destiny(s, seat) >= std::max(0, stats(s, w).a))
     return true;
+  if (wound && answers_own_wound(s, w)) return true;
   for (CardId c : s.seats[size_t(seat)].hand)
     if (saves_from_kill(s.def(c)) || (wound && saves_from_wound(s.def(c)))) return true;
   return other_saver(s, w, true, wound);
@@ -241,7 +251,7 @@ void settle_effect_deaths(State& s, Log log) {
 
 void note_card_wound(State& s, CardId w, CardId source) {
   if (!is_warrior_in_play(s, w) || !s.card(w).wounded) return;
-  bool held = other_saver(s, w, false, true);
+  bool held = other_saver(s, w, false, true) || answers_own_wound(s, w);
   for (CardId c : s.seats[s.card(w).controller].hand) held = held || saves_from_wound(s.def(c));
   if (held) mark_just_happened(s, source, w, kWoundedByCard);
 }

@@ -23,6 +23,8 @@ namespace dt::detail {
 bool last_chance_pending(const State& s);
 // Has `w` a hit waiting (a kill or a new wound in combat, or a deadly wound by a card)?
 bool hit_pending(const State& s, CardId w);
+// ... or a wound a card just dealt it, answered in the window after (COMBAT COORDINATOR).
+bool wound_pending(const State& s, CardId w);
 bool kill_pending(const State& s, CardId w);  // a death in combat
 // Combat step 6 is over: mark the hits; true when a window opened for answers
 // (the combat waits for it to close).
