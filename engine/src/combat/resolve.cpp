@@ -47,14 +47,15 @@ static bool hit(State& s, CardId victim, CardId by, Log log, bool kills = false)
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
-  if (vi.wounded) return true;
   // A SLAYER's hit kills outright, unless the victim may not be killed
   // automatically (ADAMANTIUM WILL): then it is wounded as usual. A striker
   // that may never kill automatically (NASSAL) has no SLAYER power or weapon
   // that counts; a victim that dies of any wound still does.
   const bool slays = (kills || slayer(s, by, s.combat.tactic)) && !has_designation(s, by, desig::NeverKillsAutomatically);
-  const bool outright = slays || (keywords(s, victim) & kwDiesWhenWounded);
-  if (outright && !has_ability(s, victim, desig::NoAutomaticKill)) return true;
+  const bool outright = (slays || (keywords(s, victim) & kwDiesWhenWounded)) && !has_ability(s, victim, desig::NoAutomaticKill);
+  if (absorbs_wound(s, victim, outright)) return false;  // LIFEGUARD ARMOR
+  if (vi.wounded) return true;
+  if (outright) return true;
   if (has_designation(s, victim, desig::HealsAtOnce)) return false;  // WOLFE IN THE HEAT
   take_wound(s, victim);
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});

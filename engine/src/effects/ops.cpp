@@ -680,6 +680,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::Wound:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (e.designation == word::PlainWound) {  // EAT THIS!: wounded, never killed by it
+            if (absorbs_wound(s, c, false)) break;  // LIFEGUARD ARMOR
             if (!has_designation(s, c, desig::HealsAtOnce) && !s.card(c).wounded) {
               take_wound(s, c);
               note_card_wound(s, c, source);  // EJECTION SEAT may undo it
@@ -692,6 +693,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::Kill:  // NO AUTOMATIC KILL (ADAMANTIUM WILL): wounded instead
         case Op::KillAwarded:
           if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (absorbs_wound(s, c, !has_ability(s, c, desig::NoAutomaticKill))) break;  // LIFEGUARD ARMOR
           if (has_ability(s, c, desig::NoAutomaticKill) && !s.card(c).wounded) take_wound(s, c);
           else effect_death(s, c, false, card_killer(s, source, user, c, e.op == Op::KillAwarded), log);  // NARROW ESCAPE!
           break;

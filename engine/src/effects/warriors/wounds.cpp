@@ -2,11 +2,24 @@
 #include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 
+#include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
+bool absorbs_wound(State& s, CardId w, bool kill) {
+  for (CardId a : attachments_of(s, w)) {
+    if (!s.def(a).has_designation(desig::TakesItsWarriorsWounds)) continue;
+    if (kill || markers_on(s, a) > 0) annihilate_from_play(s, a);  // its second wound, or a kill: never repaired
+    else add_markers(s, a, 1);
+    return true;
+  }
+  return false;
+}
+
 bool wound_kills(State& s, CardId w) {
+  // LIFEGUARD ARMOR takes the wound; DIES WHEN WOUNDED makes it a kill, which annihilates the Armor.
+  if (absorbs_wound(s, w, (keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill))) return false;
   if (s.card(w).wounded) return true;
   // DIES WHEN WOUNDED kills outright, which NO AUTOMATIC KILL (TRY AND STOP ME!) turns into a wound.
   if ((keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill)) return true;

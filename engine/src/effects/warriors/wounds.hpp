@@ -24,5 +24,8 @@ void take_wound(State& s, CardId w);
 // (the card's player then killed its own warrior: D only). The killer to name
 // for the death of `victim`, or kNoCard when it earns nothing.
 CardId card_killer(const State& s, CardId source, CardId user, CardId victim, bool always_pays = false);
+// LIFEGUARD ARMOR (TAKES ITS WARRIOR'S WOUNDS): a card on w takes the wound (`kill`: an automatic kill) in
+// w's place, a marker its first, annihilated at its second or at a kill. True when it did: w is unharmed.
+bool absorbs_wound(State& s, CardId w, bool kill);
 
 }  // namespace dt::detail
