@@ -254,15 +254,16 @@ TEST(CardTexts, NoImplementedCardCommentsAGap) {
 TEST(CardTexts, EveryUnimplementedBaseAndPromoCardSaysWhatIsMissing) {
   const dt::CardDb& db = dt::builtin_cards();
   const dt::CardDb& printed = db.text(dt::CardText::Printed);
-  int open = 0;
+  int seen = 0;  // the base set and the promotional cards are all implemented now: the loop must still see them
   for (uint16_t i = 0; i < db.size(); ++i) {
     const dt::CardDef& d = db[i];
-    if ((d.set != "unl" && d.set != "promo") || d.implemented) continue;
-    ++open;
+    if (d.set != "unl" && d.set != "promo") continue;
+    ++seen;
+    if (d.implemented) continue;
     if (d.expressed) EXPECT_FALSE(printed[i].missing.empty()) << d.name;
     else EXPECT_FALSE(d.missing.empty()) << d.name << ": its gEngine text is not expressed, and no `missing` says why";
   }
-  EXPECT_GT(open, 0);
+  EXPECT_EQ(seen, 361);  // 341 base-set and 20 promotional cards
 }
 
 }  // namespace
