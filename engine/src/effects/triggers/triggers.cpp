@@ -69,18 +69,21 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
     consider(a, When::Kills, kseat, killer);
   }
   if (in_warzone_combat(s, killer)) consider(s.combat.warzone, When::Kills, kseat, killer);
-  // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS);
-  // the killer's controller is the one they reward.
-  for (const SeatState& st : s.seats)
-    for (CardId w : st.in_play) {
-      if (w == killer || !is_warrior_in_play(s, w)) continue;
-      for (const Trigger& t : s.def(w).triggers) {
-        if (t.when != When::Kills || !t.any_killer) continue;
-        if (t.victim && !filter_matches(s, *t.victim, victim, kseat)) continue;
-        if (t.killer && !filter_matches(s, *t.killer, killer, kseat)) continue;
-        fire.push_back({w, &t, kseat, killer});
-      }
+  // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS), and cards on warriors that do
+  // (SOUL WELL; the killer's own cards were considered above); the killer's controller is the one they reward.
+  auto watch = [&](CardId w) {
+    for (const Trigger& t : s.def(w).triggers) {
+      if (t.when != When::Kills || !t.any_killer) continue;
+      if (t.victim && !filter_matches(s, *t.victim, victim, kseat)) continue;
+      if (t.killer && !filter_matches(s, *t.killer, killer, kseat)) continue;
+      fire.push_back({w, &t, kseat, killer});
     }
+  };
+  for (const SeatState& st : s.seats)
+    for (CardId w : st.in_play)
+      if (w != killer && is_warrior_in_play(s, w)) watch(w);
+  for (CardId a : s.attached)
+    if (!s.def(a).triggers.empty() && s.card(a).zone == Zone::InPlay && bearer_of(s, a) != killer) watch(a);
   for (CardId c : s.seats[size_t(kseat)].in_play)
     if (s.def(c).type == CardType::Mission) consider(c, When::Kills, kseat, killer);
   for (CardId a : attachments_of(s, victim)) consider(a, When::Killed, s.card(victim).controller, victim);
