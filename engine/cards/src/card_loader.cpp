@@ -558,6 +558,7 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.repeat_picks = c.repeat_picks();
   ch.target_players = c.target_players();
   ch.keep_order = c.keep_order();
+  ch.one_pile = c.one_pile();
   ch.each_player = c.each_player();
   ch.down_to_fewest = c.down_to_fewest();
   if (c.has_pick_v()) ch.pick_v = value_price(c.pick_v(), where);
@@ -566,6 +567,8 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
     throw std::runtime_error(where + ": a choice put to each player offers alternatives or its own warriors only");
   if (ch.down_to_fewest && !(ch.each_player && ch.from == ChoiceFrom::TargetPlayersWarriors))
     throw std::runtime_error(where + ": down_to_fewest counts each player's own warriors (each_player, TARGET_PLAYERS_WARRIORS)");
+  if (ch.one_pile && ch.from != ChoiceFrom::YourPiles)
+    throw std::runtime_error(where + ": one_pile names one of the piles a YOUR_PILES choice searches");
   for (const auto& ps : c.pile()) {
     PileSource src{Pile(int(ps.pile())), amount(ps.cost_d(), where), small(ps.v_times(), where)};
     for (int t : ps.card_type()) src.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));

@@ -369,6 +369,7 @@ struct ChoiceSpec {
   bool each_player = false;               // Alternatives: put to every player (others only with filter.other);
                                           // TargetPlayersWarriors: each player picks among its own warriors
   bool down_to_fewest = false;            // ... as many as it has beyond the fewest any player has (CARNAGE)
+  bool one_pile = false;                  // YourPiles: the chooser first names one of the piles, only it searched
 };
 
 // Play.after_kill: what kill just made a card may answer.

@@ -56,6 +56,11 @@ Zone pile_zone(Pile p) {
 }
 
 // A position read back from text may name a card without a choice: nothing to pick then.
+// PendingChoice::fetch of a `one_pile` Choice (clear of state.hpp's 1-3, substitute.hpp's 20 and
+// card_markers.hpp's 40): the pile still to be named, or a pile other than a draw pile named.
+constexpr uint8_t kWhichPile = 4;
+constexpr uint8_t kOtherPileSearched = 5;
+
 static const ChoiceSpec& spec_of(const State& s, CardId source) {
   static const ChoiceSpec kNothing;
   const CardDef& d = s.def(source);
@@ -308,6 +313,12 @@ void queue_choice(State& s, int seat, CardId source, Target t, int times, std::v
   PendingChoice ch = pending(t.card, t.seat, chooser(s, seat, c, t));
   ch.candidates = std::move(candidates);
   ch.seats = choice_seats(s, seat, source, t);
+  // GREATER DIVINATION: one pile named first (which_pile_options below); only its cards are then shown.
+  if (c.one_pile && c.piles.size() > 1) {
+    ch.fetch = kWhichPile;
+    s.choices.push_back(std::move(ch));
+    return;
+  }
   // Cards from places the chooser may not see are shown to it (and to no one else).
   if (c.from == ChoiceFrom::TargetPlayersHand || c.from == ChoiceFrom::TopOfYourDraw ||
       c.from == ChoiceFrom::YourDiscardPile || c.from == ChoiceFrom::YourPiles)
@@ -325,6 +336,41 @@ void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vec
 // A warrior's toll (LEGIONNAIRE OF SEMAI) is the one choice whose source is a warrior.
 static bool toll_choice(const State& s, const PendingChoice& ch) {
   return s.def(ch.source).type == CardType::Warrior && toll_price(s, ch.source) > 0 && !group_choice(s, ch);
+}
+
+// A Choice with `one_pile` (GREATER DIVINATION): its chooser names one of the piles it
+// searches (`choose a0` the first), then picks among that pile's cards alone, shown to it
+// now. Only a draw pile searched is shuffled after (unless `keep_order`): any other pile
+// named, the choice goes on as kOtherPileSearched, which no mechanism claims.
+static bool is_which_pile(const State&, const PendingChoice& ch) { return ch.fetch == kWhichPile; }
+
+static bool pile_searchable(const State& s, const PendingChoice& ch, const PileSource& p) {
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  const int owner = c.target_players ? target_seat_of(s, {ch.target, ch.target_seat}) : int(ch.by);
+  return owner >= 0 && !(p.pile == Pile::Draw && draw_pile_shielded(s, owner, ch.source));  // SPELLBOUND
+}
+
+static void which_pile_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  for (size_t i = 0; i < c.piles.size(); ++i)
+    if (pile_searchable(s, ch, c.piles[i])) out.push_back(choose_answer(int(i)));
+  if (out.empty()) out.push_back(choose_done());
+}
+
+static void apply_which_pile(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  const ChoiceSpec& c = spec_of(s, ch.source);
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
+  if (o.p < 0 || size_t(o.p) >= c.piles.size()) {  // no pile it may search: the choice ends
+    ch.fetch = kOtherPileSearched;
+    ch.picks_left = 0;
+    return;
+  }
+  const Pile pile = c.piles[size_t(o.p)].pile;
+  std::erase_if(ch.candidates, [&](CardId x) { return s.card(x).zone != pile_zone(pile); });
+  ch.fetch = pile == Pile::Draw ? 0 : kOtherPileSearched;
+  for (CardId x : ch.candidates)
+    emit(log, {EventKind::Effect, int8_t(ch.seat), ch.source, x, int(Op::LookAtHand), s.card(x).owner});
 }
 
 // The questions mechanisms ask through a PendingChoice of their own: each
@@ -364,6 +410,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_mystic_choice, mystic_choice_options, apply_mystic_choice},            // gEngine MYSTIC
     {is_recipient_choice, recipient_options, apply_recipient},                 // SUMMON ITEM's warrior
     {is_take_choice, take_choice_options, apply_take_choice},                  // HEIST's warrior
+    {is_which_pile, which_pile_options, apply_which_pile},                     // GREATER DIVINATION's pile
 };
 
 static const MechanismChoice* mechanism_choice(const State& s, const PendingChoice& ch) {
@@ -486,7 +533,7 @@ bool step_choices(State& s, Log log) {
     s.phase = Phase::Choice;
   }
   const PendingChoice& ch = s.choices.front();
-  bool over = ch.picks_left == 0 || s.seats[ch.seat].eliminated;
+  bool over = (ch.picks_left == 0 && ch.fetch != kWhichPile) || s.seats[ch.seat].eliminated;
   if (!over) {
     std::vector<Option> opts;
     choice_options(s, opts);
