@@ -66,7 +66,7 @@ static bool uses_op(const std::optional<ChoiceSpec>& c, Op op) {
 static bool uses_op(const CardDef& d, Op op) {
   if (d.play && (uses_op(d.play->effects, op) || uses_op(d.play->choice, op))) return true;
   for (const Ability& a : d.abilities)
-    if (uses_op(a.effects, op)) return true;
+    if (uses_op(a.effects, op) || uses_op(a.choice, op)) return true;
   for (const Trigger& t : d.triggers)
     if (uses_op(t.effects, op)) return true;
   return false;

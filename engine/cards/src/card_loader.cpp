@@ -670,6 +670,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.target = convert(a.target());
     if (a.has_filter()) ab.filter = convert(a.filter(), where);
     ab.effects = effects(a.effect(), where);
+    if (a.has_choice()) {
+      ab.choice = convert(a.choice(), where);
+      if (d.play && d.play->choice) throw std::runtime_error(where + ": a choice on a play and on an ability");
+    }
     d.abilities.push_back(std::move(ab));
   }
   for (const auto& t : c.trigger()) {

@@ -439,6 +439,7 @@ struct Ability {
   int8_t markers = 0;         // the price: this many markers taken off the card (none left: not offered)
   bool from_discard = false;  // used only while the card lies in its owner's discard pile (LUNA MEMORIAL HOSPITAL)
   std::vector<Effect> effects;
+  std::optional<ChoiceSpec> choice;  // asked once its effects ran, as a played card's (SHRIEK)
 };
 
 enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, NoDestiny = 20,

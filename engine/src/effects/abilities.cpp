@@ -200,6 +200,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           boast_made(s, src))
         continue;  // LANE CHUNG boasts once a turn
       if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
+      // SHRIEK: not used with no one to pick (each pick priced on its own, as the choice is made).
+      if (ab.choice && choice_candidates(s, seat, src, {kNoCard, -1, -1, user}, 0).empty()) continue;
       if (user != kNoCard && std::any_of(ab.effects.begin(), ab.effects.end(), [&](const Effect& e) {
             return e.op == Op::SwitchSide && e.who == Who::User && effect_futile(s, e, user, src);  // INQUISITION forced it
           }))
@@ -309,8 +311,13 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   if (in_play && ab.markers) set_markers(s, o.a, markers_on(s, o.a) - ab.markers);
+  // SHRIEK: a choice's candidates are those there as the ability is used, before its effects.
+  const Target picked_for{tgt.card, tgt.seat, -1, user};
+  std::vector<CardId> candidates;
+  if (ab.choice) candidates = choice_candidates(s, me, o.a, picked_for, o.n);
   run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
+  if (ab.choice) queue_choice(s, me, o.a, picked_for, o.n, std::move(candidates), log);
   // The last marker spent, a card that goes once they are gone goes (after what it paid for).
   if (in_play && ab.markers) discard_if_spent(s, o.a);
   return action;

@@ -175,6 +175,8 @@ bool shares_marked_affiliation(const State& s, CardId card, CardId w);
 void check_marks_gone(State& s, Log log);
 int chosen_alternative(const State& s, CardId card);
 void forget_marks(State& s, CardId c);              // the card leaves play (zones.cpp)
+// SHRIEK: at the start of `seat`'s turn its cards forget the warriors a lasting MARK_PICKED remembered.
+void marks_lapse(State& s, int seat);
 // HELD missions: a broken condition starts over (after every decision); at the
 // end of a player's turn, those held a full turn are completed.
 void check_held_conditions(State& s);

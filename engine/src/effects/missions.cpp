@@ -53,6 +53,26 @@ void add_target_mark(State& s, CardId card, CardId target, int keep) {
   s.marks.push_back({card, CardMark::Target, target});
 }
 
+static bool lasting_mark(const std::vector<Effect>& fx) {
+  for (const Effect& e : fx)
+    if (e.op == Op::MarkPicked && e.lasting) return true;
+  return false;
+}
+
+// Does `d` remember warriors only until the start of its player's next turn (a lasting MARK_PICKED)?
+static bool marks_lapse(const CardDef& d) {
+  if (d.play && d.play->choice && lasting_mark(d.play->choice->on_pick)) return true;
+  for (const Ability& ab : d.abilities)
+    if (ab.choice && lasting_mark(ab.choice->on_pick)) return true;
+  return false;
+}
+
+void marks_lapse(State& s, int seat) {
+  std::erase_if(s.marks, [&](const CardMark& m) {
+    return m.kind == CardMark::Target && s.card(m.card).controller == seat && marks_lapse(s.def(m.card));
+  });
+}
+
 bool marks_warrior(const State& s, CardId card, CardId w) {
   for (const CardMark& m : s.marks)
     if (m.card == card && m.kind == CardMark::Target && m.value == w) return true;

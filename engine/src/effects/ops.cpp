@@ -841,7 +841,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           if ((is_warrior_in_play(s, c) ||
                (s.def(source).play && s.def(source).play->target == TargetKind::JustKilled && s.def(c).type == CardType::Warrior)) &&
               in_play(source)) {
-            if (e.amount > 1) add_target_mark(s, source, c, e.amount);  // ATTRACTION: a pair
+            if (e.lasting) {  // SHRIEK: every warrior picked, until the start of its player's next turn
+              if (!marks_warrior(s, source, c)) add_target_mark(s, source, c, INT16_MAX);
+            } else if (e.amount > 1) add_target_mark(s, source, c, e.amount);  // ATTRACTION: a pair
             else mark_target(s, source, c);
           }
           break;

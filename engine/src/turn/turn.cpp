@@ -113,6 +113,7 @@ void start_turn(State& s, Log log) {
   s.answer_due = false;
   s.recent_p_seat = -1, s.recent_p = 0;  // P earned at the end of the last turn (DARK KOHORT) is no longer "just" earned
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
+  if (!s.marks.empty()) marks_lapse(s, s.current);  // SHRIEK's marks go now
   // gEngine "TRANSFER WARRIOR": one voluntary Transfer from a player's Draw step
   // to its next, so a stamp from the player's last turn (or from actions taken
   // in another's turn since, INSPIRED) lapses only now.

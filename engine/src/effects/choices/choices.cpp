@@ -65,7 +65,10 @@ static const ChoiceSpec& spec_of(const State& s, CardId source) {
   static const ChoiceSpec kNothing;
   const CardDef& d = s.def(source);
   if (d.play && d.play->choice) return *d.play->choice;
-  return d.enter_choice ? *d.enter_choice : kNothing;  // BRASS APOCALYPT: asked as it enters play
+  if (d.enter_choice) return *d.enter_choice;  // BRASS APOCALYPT: asked as it enters play
+  for (const Ability& ab : d.abilities)  // SHRIEK: asked once the ability's effects ran
+    if (ab.choice) return *ab.choice;
+  return kNothing;
 }
 
 // The player a card was played on: the target player, or a target card's controller.
