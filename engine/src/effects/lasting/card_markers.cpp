@@ -68,9 +68,9 @@ void unload(State& s, const std::vector<CardId>& weapons) {
 
 void add_markers(State& s, CardId card, int n) {
   if (card == kNoCard || s.card(card).zone != Zone::InPlay) return;
-  const int cap = s.def(card).markers.cap;
-  set_markers(s, card, cap && n > 0 ? std::min(markers_on(s, card) + n, std::max(cap, markers_on(s, card)))
-                                    : markers_on(s, card) + n);
+  const int have = markers_on(s, card), cap = s.def(card).markers.cap;
+  // Adding never goes past the cap (nor takes off what a card already held beyond it).
+  set_markers(s, card, cap && n > 0 ? std::max(have, std::min(have + n, cap)) : have + n);
   discard_if_spent(s, card);
 }
 

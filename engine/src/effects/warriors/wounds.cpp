@@ -18,11 +18,10 @@ bool absorbs_wound(State& s, CardId w, bool kill) {
 }
 
 bool wound_kills(State& s, CardId w) {
-  // LIFEGUARD ARMOR takes the wound; DIES WHEN WOUNDED makes it a kill, which annihilates the Armor.
-  if (absorbs_wound(s, w, (keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill))) return false;
-  if (s.card(w).wounded) return true;
   // DIES WHEN WOUNDED kills outright, which NO AUTOMATIC KILL (TRY AND STOP ME!) turns into a wound.
-  if ((keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill)) return true;
+  const bool outright = (keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill);
+  if (absorbs_wound(s, w, outright)) return false;  // LIFEGUARD ARMOR takes it; a kill annihilates the Armor
+  if (s.card(w).wounded || outright) return true;
   if (!has_designation(s, w, desig::HealsAtOnce)) take_wound(s, w);
   return false;
 }
