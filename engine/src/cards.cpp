@@ -148,6 +148,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.has_designation(desig::ShowsItsOpponentsHands)) d.families |= famHandsShown;
     for (const Trigger& t : d.triggers)
       if (t.when == When::AfterCombat) d.families |= famSurvivors;
+    if (uses_op(d, Op::ShareRatings) || uses_op(d, Op::RedirectCombat) || uses_op(d.on_attach, Op::ShareRatings))
+      d.families |= famCombatTurns;
     detail::index_mod_wants(d);
   }
   attacks_again_.reserve(defs_.size());

@@ -120,7 +120,11 @@ enum : uint8_t {
                         // times: its purchases (effects/triggers/cancel.hpp, PASS THE BUCK, STOLEN PAPERWORK)
   kFreeVehicleMove = 88, // target: a warrior that entered (count bit 0) or exited (bit 1) its VEHICLE for no action
                          // through a card (source: the VEHICLE) since its player's turn began (actions/vehicle.cpp)
-  kLockEnd = 90  // one past the last code
+  // Combat cards of issue 31 (effects/modifiers/share.hpp, combat/redirect.hpp)
+  kSharedRatings = 89,  // target: a warrior whose ratings a card (source) shared out anew; times, count, given: what its
+                        // F, S and A gain (or lose); waits: still being asked (not counted yet)
+  kNoPointsCombat = 90, // source: a card that made the combat under way pay no points (CLUMSINESS); gone with the combat
+  kLockEnd = 91  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

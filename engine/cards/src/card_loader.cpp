@@ -261,6 +261,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
                                                    : Side::Any;
   w.attached = f.attached();
   w.uses_vehicle = upper(f.uses_vehicle());
+  for (int k : f.using_weapon()) w.using_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   for (const auto& n : f.vs()) w.vs.push_back(convert(n, where));
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
@@ -525,6 +526,36 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.must = e.must();
   x.warzone_part = uint8_t(e.warzone_part());
   for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
+  if (e.has_share()) {
+    auto sh = std::make_shared<ShareSpec>();
+    for (int st : e.share().stat()) {
+      if (st < pb::F || st > pb::V) throw std::runtime_error(where + ": SHARE_RATINGS names no rating");
+      sh->stats.push_back(uint8_t(st - 1));
+    }
+    sh->points = ShareSpec::Points(int(e.share().points()));
+    if (sh->points == ShareSpec::Points::Traded) {
+      if (e.share().from() < pb::F || e.share().from() > pb::V)
+        throw std::runtime_error(where + ": SHARE_RATINGS TRADED names no rating given up");
+      sh->from = int8_t(e.share().from() - 1);
+    }
+    sh->rate = small(e.share().rate() ? e.share().rate() : 1, where);
+    sh->base = e.share().base();
+    sh->for_good = e.share().for_good();
+    if (sh->stats.empty()) throw std::runtime_error(where + ": SHARE_RATINGS names no rating to share");
+    x.share = std::move(sh);
+  } else if (x.op == Op::ShareRatings) {
+    throw std::runtime_error(where + ": SHARE_RATINGS without `share`");
+  }
+  if (e.has_mass_attack()) {
+    auto m = std::make_shared<MassAttackSpec>();
+    m->attackers = convert(e.mass_attack().attackers(), where);
+    if (e.mass_attack().has_defenders()) m->defenders = convert(e.mass_attack().defenders(), where);
+    m->separate = e.mass_attack().separate();
+    m->optional = e.mass_attack().optional();
+    x.mass = std::move(m);
+  } else if (x.op == Op::MassAttack) {
+    throw std::runtime_error(where + ": MASS_ATTACK without `mass_attack`");
+  }
   if (x.op == Op::LastingGrant || x.op == Op::LastingRevoke) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT/REVOKE names no keyword the rules know: " + x.designation);
@@ -704,6 +735,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
   }
+  d.on_attach = effects(c.on_attach(), where);
   d.grant_affil = affils(c.grant_affiliation(), where);
   d.revoke_affil = affils(c.revoke_affiliation(), where);
   d.grant_keywords = keywords_of(c.grant_designation(), &d.grant_designations, where);

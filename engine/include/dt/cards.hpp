@@ -145,6 +145,7 @@ struct WarriorFilter {
   bool marked_affiliation = false;     // a modifier's `who`: shares an affiliation with a warrior its card remembers
   bool attached = false;               // cards in play: attached to another card
   std::string uses_vehicle;            // the VEHICLE it uses (or itself, considered one) has this designation
+  uint8_t using_weapon = 0;            // in its combat it strikes with a weapon of one of these kinds (bits of WeaponKind)
   std::vector<WarriorFilter> vs;       // (when any) in a combat against a warrior matching the first
 };
 
@@ -291,6 +292,24 @@ enum class Who : uint8_t {
   TargetsVehicle = 93,         // the VEHICLE the target warrior uses, or the warrior itself when considered one
 };
 
+// Ratings shared out anew (cards.proto ShareRatings; effects/modifiers/share.hpp).
+struct ShareSpec {
+  enum class Points : uint8_t { KeepSum, Bought, Traded };
+  std::vector<uint8_t> stats;  // the ratings the points go to, in the order asked (0 F, 1 S, 2 A, 3 V)
+  Points points = Points::KeepSum;
+  int8_t from = -1;            // Traded: the rating given up (0 F, 1 S, 2 A, 3 V)
+  int8_t rate = 1;             // Traded: what each point given up adds
+  bool base = false;           // a change of base ratings, not a bonus
+  bool for_good = false;       // while the card stays in play, not for the combat alone
+};
+// Every warrior of some kind attacking (cards.proto MassAttack; effects/attacks/mass.hpp).
+struct MassAttackSpec {
+  WarriorFilter attackers;
+  std::optional<WarriorFilter> defenders;  // none: the card's target
+  bool separate = false;
+  bool optional = false;
+};
+
 struct Effect {
   Op op = Op::None;
   Who who = Who::Target;
@@ -322,6 +341,8 @@ struct Effect {
   bool must = false;                  // AttackAgain: made if it can be
   uint8_t suppress = 0;      // Suppress: SuppressKind bits
   uint8_t warzone_part = 0;  // ShareWarzone: 0 every rating, 1 the gains, 2 the penalties (cards.proto WarzonePart)
+  std::shared_ptr<const ShareSpec> share;       // ShareRatings
+  std::shared_ptr<const MassAttackSpec> mass;   // MassAttack
 };
 
 // A choice a card's text leaves to a player once the card is played
@@ -629,6 +650,8 @@ enum RuleFamily : uint32_t {
   famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, or a hand_max (effects/triggers/card_played.hpp)
   famRatingShield = 1u << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
+  famCombatTurns = 1u << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
+                                 // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -736,6 +759,7 @@ struct alignas(4096) CardDef {
   std::optional<PlaySpec> play;
   std::vector<Ability> abilities;
   std::vector<Trigger> triggers;
+  std::vector<Effect> on_attach;                // run as the card (a gift) is bestowed, on its warrior
   AffilMask grant_affil = 0;                    // attachment: bearer joins these
   AffilMask revoke_affil = 0;                   // attachment: bearer leaves these
   std::vector<std::string> grant_designations;  // attachment: bearer has these

@@ -36,6 +36,9 @@ void apply_bestow(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
   end_standard_action(s, free);
   offer_waiver(s, me, o.a, {o.b, -1}, 0, false);  // MENTAL CONSTITUTION: the gift works on it only if waived
+  // CHANGELING POWER: what the gift does as it is bestowed, on its warrior.
+  if (!s.def(o.a).on_attach.empty() && s.card(o.a).attached_to == o.b)
+    run_effects(s, me, o.a, o.b, {o.b, -1}, 1, s.def(o.a).on_attach, log, nullptr);
 }
 
 }  // namespace dt::detail

@@ -6,6 +6,7 @@
 #include "effects/attacks/command.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/economy/awards.hpp"
+#include "combat/redirect.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -21,6 +22,7 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     const CardInst& vi = s.card(k.victim);
     const CardInst& ki = s.card(k.killer);
     emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
+    if (combat_pays_nothing(s)) continue;  // CLUMSINESS: the combat it turned earns no points
     const bool own = vi.controller == ki.controller;  // D only, times the preset's multiplier
     const bool d_only = own || (is_freelancer(s, k.killer) && !has_ability(s, k.killer, desig::EarnsP));
     if (forced_kill_pays(s, k.victim, k.killer, k.v, log)) continue;  // gEngine COMMAND: D to its caster, who earns no P

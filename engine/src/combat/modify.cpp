@@ -6,6 +6,8 @@
 
 #include "dt/designations.hpp"
 #include "effects/filters/protection.hpp"
+#include "combat/redirect.hpp"
+#include "effects/modifiers/share.hpp"
 #include "internal.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
@@ -16,6 +18,7 @@ namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
   return_lent(s);  // a combat left without finish_combat lends nothing to the next
+  if (s.families & famCombatTurns) shares_combat_over(s), redirect_combat_over(s);  // nor shares out its ratings
   s.combat = Combat{};
   s.combat.active = true;
   s.combat.attacker = attacker;

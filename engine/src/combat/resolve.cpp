@@ -19,6 +19,8 @@
 #include "effects/warriors/wounds.hpp"
 #include "effects/triggers/wound_triggers.hpp"
 #include "combat/groups.hpp"
+#include "combat/redirect.hpp"
+#include "effects/modifiers/share.hpp"
 #include "effects/choices/control.hpp"
 
 namespace dt::detail {
@@ -216,6 +218,7 @@ void finish_combat(State& s, Log log) {
     }
   }
   const CardId attacker = s.combat.attacker;
+  if (s.families & famCombatTurns) shares_combat_over(s), redirect_combat_over(s);  // TRANSMUTATION, CLUMSINESS
   s.combat = Combat{};
   for (CardId a : fought)
     if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER

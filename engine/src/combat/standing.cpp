@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "combat/attachment_times.hpp"
+#include "combat/redirect.hpp"
+#include "effects/modifiers/share.hpp"
 #include "dt/designations.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
@@ -119,6 +121,7 @@ Stats base_stats(const State& s, CardId w) {
   }, ModWant::Ratings);
   if (!times.empty()) beast_times(s, w, times, st);
   for (const Change& b : base) apply_change(s, w, *b.change, st, b.times);
+  if (s.families & famCombatTurns) add_shared_base(s, w, st);  // TRANSMUTATION, CHANGELING POWER
   return st;
 }
 }  // namespace detail
@@ -160,7 +163,10 @@ Stats stats(const State& s, CardId w) {
   // modifiers they may multiply; both lists stay empty in most games.
   TimesList times;
   std::vector<std::pair<StatBonus, CardId>> from_weapons;
+  // CLUMSINESS: in its combat only the warrior's own cards count (combat/redirect.hpp).
+  const bool others_off = (s.families & famCombatTurns) && other_cards_off(s, w);
   for_each_mod(s, w, [&](const StaticMod& m, CardId src) {
+    if (others_off && !own_card(s, w, src)) return;
     if (m.attachment_times) times.push_back({m.attachment_times.get(), src});
     if (!m.bonus.empty() && s.card(src).attached_to != kNoCard && is_weapon_card(s.def(src))) {
       from_weapons.push_back({m.bonus, src});
@@ -191,6 +197,7 @@ Stats stats(const State& s, CardId w) {
   }
   if (!times.empty()) beast_times(s, w, times, st);
   for (const Change& b : changes.base) apply_change(s, w, *b.change, st, b.times);
+  if (s.families & famCombatTurns) add_shared_base(s, w, st);  // TRANSMUTATION, CHANGELING POWER
   apply_vehicle_doubling(s, w, st);  // then doubled "base" ratings
   add_equipment_times(s, w, forts, st, times);
   apply_warzone(s, w, st);
@@ -198,11 +205,12 @@ Stats stats(const State& s, CardId w) {
   st.f += sum[0], st.s += sum[1], st.a += sum[2], st.v += sum[3];
 
   for (const LastingMod& m : s.lasting)
-    if (m.target == w) add_bonus(st, gain_of(m.bonus, m.source));
+    if (m.target == w && !(others_off && !own_card(s, w, m.source))) add_bonus(st, gain_of(m.bonus, m.source));
   if (wi.cover && !opponent_ignores_cover(s, w)) st.a += s.rules.cover_armor_bonus;
   if (combat_opponent(s, w) != kNoCard)
     for (const CombatMod& m : s.combat.mods)
-      if (m.target == w && !effect_blocked(s, w, m.source)) add_bonus(st, gain_of(m.bonus, m.source));
+      if (m.target == w && !effect_blocked(s, w, m.source) && !(others_off && !own_card(s, w, m.source)))
+        add_bonus(st, gain_of(m.bonus, m.source));
   for (const Change& b : changes.modified) apply_change(s, w, *b.change, st, b.times);
   if (reversed) st.f = std::max(0, st.f), st.s = std::max(0, st.s), st.a = std::max(0, st.a);  // BACKLASH: never below 0
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)

@@ -303,8 +303,8 @@ namespace dt::detail {
 // spells whose effects are combat bonuses grow this way (more of the same).
 static bool grows(const CardDef& d) {
   if (!d.play || d.play->per_d <= 0 || d.play->effects.empty()) return false;
-  for (const Effect& e : d.play->effects)
-    if (e.op != Op::CombatBonus) return false;
+  for (const Effect& e : d.play->effects)  // FIST OF FURY: more points to share out
+    if (e.op != Op::CombatBonus && !(e.op == Op::ShareRatings && e.share->points == ShareSpec::Points::Bought)) return false;
   return true;
 }
 

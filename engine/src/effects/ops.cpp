@@ -26,6 +26,9 @@
 #include "effects/filters/protection.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/charge.hpp"
+#include "effects/attacks/mass.hpp"
+#include "effects/modifiers/share.hpp"
+#include "combat/redirect.hpp"
 #include "effects/warriors/joined.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/modifiers/phantasm.hpp"
@@ -502,6 +505,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     // ROBBED BLIND: the target player's D, none while they are shielded from this card (BAUHAUS SECURITY GUARD).
     if (e.per_target_d && target.seat >= 0 && !points_shielded(s, target.seat, seat, source))
       amount += e.per_target_d * destiny(s, target.seat);
+    if (e.op == Op::MassAttack) {  // BATTLE CRY: its player names the attacks (effects/attacks/mass.hpp)
+      ask_mass_attack(s, seat, source, target.card, e);
+      continue;
+    }
     std::vector<CardId> cards;
     std::vector<int> seats;
     switch (e.who) {
@@ -621,6 +628,14 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
       }
       if (e.op == Op::TakeControl) {  // HEIST, LOOT THE DEAD, BRIBERY (effects/choices/control.hpp)
         take_control(s, seat, source, c, e, log);
+        continue;
+      }
+      if (e.op == Op::ShareRatings) {  // TRANSMUTATION, BATTLE MADNESS: its player shares them out (share.hpp)
+        if (is_warrior_in_play(s, c) && !effect_futile(s, e, c, source)) ask_share(s, seat, source, c, e, times);
+        continue;
+      }
+      if (e.op == Op::RedirectCombat) {  // CLUMSINESS: the target turns on the warrior picked (combat/redirect.hpp)
+        if (is_warrior_in_play(s, c)) redirect_combat(s, source, target.card, c, e.amount == 1, log);
         continue;
       }
       if (e.op == Op::PutMarkers) {  // POWER STABILIZER: a D more stored at each Draw step (card_markers.hpp)

@@ -68,7 +68,7 @@ bool game_attacks_again(const State& s) {
 
 // The tactics `a` may attack `d` in now, one bit each (1 Fight, 2 Shoot), as a second attack is judged
 // when it starts (actions/attack.cpp start_second_attack) and as announce.cpp judges any attack.
-static int anew_tactics(const State& s, CardId a, CardId d) {
+int attack_tactics(const State& s, CardId a, CardId d) {
   if (d == kNoCard || d == a || !is_warrior_in_play(s, d) || !can_take_part_in_combat(s, d)) return 0;
   int out = 0;
   for (Tactic t : {Tactic::Fight, Tactic::Shoot}) {
@@ -124,7 +124,7 @@ static void ask_anew(State& s, int seat, CardId source, Log) {
   for (int p = 0; p < s.num_seats(); ++p) {
     if (p == s.card(a).controller) continue;
     for (CardId w : s.seats[size_t(p)].in_play)
-      if (w != old && anew_tactics(s, a, w)) warriors.push_back(w);
+      if (w != old && attack_tactics(s, a, w)) warriors.push_back(w);
     if (tactical_sabotage_possible(s, a, p)) players.push_back(int8_t(p));
   }
   if (warriors.empty() && players.empty()) return;
@@ -171,12 +171,12 @@ void anew_options(const State& s, const PendingChoice& ch, std::vector<Option>& 
   const CardId a = ch.target;
   if (ch.picks_left != 0 && is_warrior_in_play(s, a)) {
     if (ch.user != kNoCard) {  // the tactic
-      const int tactics = anew_tactics(s, a, ch.user);
+      const int tactics = attack_tactics(s, a, ch.user);
       for (int i : {0, 1})
         if (tactics & (1 << i)) out.push_back(choose_answer(i));
     } else {
       for (CardId w : ch.candidates)
-        if (anew_tactics(s, a, w)) out.push_back({OptKind::Choose, w});
+        if (attack_tactics(s, a, w)) out.push_back({OptKind::Choose, w});
       for (int8_t p : ch.seats)
         if (tactical_sabotage_possible(s, a, p)) {
           Option o{OptKind::Choose};
@@ -206,7 +206,7 @@ void apply_anew(State& s, const Option& o, Log log) {
   Tactic t = o.p == 1 ? Tactic::Shoot : Tactic::Fight;
   if (o.a != kNoCard) {
     d = o.a;
-    const int tactics = anew_tactics(s, a, d);
+    const int tactics = attack_tactics(s, a, d);
     if (tactics == 3) {  // both: the tactic is asked next
       ch.user = d;
       return;
@@ -214,7 +214,7 @@ void apply_anew(State& s, const Option& o, Log log) {
     t = tactics == 2 ? Tactic::Shoot : Tactic::Fight;
   }
   ch.picks_left = 0;
-  if (anew_tactics(s, a, d) & (t == Tactic::Fight ? 1 : 2)) queue_attack(s, ch.source, a, d, t);
+  if (attack_tactics(s, a, d) & (t == Tactic::Fight ? 1 : 2)) queue_attack(s, ch.source, a, d, t);
 }
 
 }  // namespace dt::detail

@@ -30,6 +30,10 @@ CardId again_combat_over(State& s, CardId a, CardId d);
 // A second attack that could not start (actions/attack.cpp): the card that made it is forgotten.
 void again_not_made(State& s);
 
+// The tactics `a` may attack `d` in now, one bit each (1 Fight, 2 Shoot), as a second attack is judged when it
+// starts (actions/attack.cpp start_second_attack); 0: no attack (MASS_ATTACK, effects/attacks/mass.hpp).
+int attack_tactics(const State& s, CardId a, CardId d);
+
 // SHELTER OF THE CROWD's question: a warrior to attack or a player to sabotage, then the tactic.
 bool is_anew_choice(const State& s, const PendingChoice& ch);
 void anew_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);

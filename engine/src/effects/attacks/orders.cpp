@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "combat/redirect.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "combat/groups.hpp"
@@ -102,7 +103,9 @@ bool pick_allowed(const State& s, const std::vector<Effect>& on_pick, CardId tar
     if (e.op == Op::Handler && (e.handler == HandlerId::forced_attack || e.handler == HandlerId::forced_attack_printed) &&
         !forced_pair_ok(s, target, x, e.handler == HandlerId::forced_attack_printed))
       return false;
-  if (!coin_duel_pick_ok(s, on_pick, target, x)) return false;  // RUSSIAN ROULETTE: a warrior of the target's V
+  if (!coin_duel_pick_ok(s, on_pick, target, x)) return false;
+  for (const Effect& e : on_pick)  // CLUMSINESS: another warrior of the target's area that can fight the combat
+    if (e.op == Op::RedirectCombat && !redirect_pick_ok(s, target, x)) return false;  // RUSSIAN ROULETTE: a warrior of the target's V
   for (const Effect& e : on_pick)  // CHARGE: a defender the target may attack at once
     if (e.op == Op::Handler && e.handler == HandlerId::attack_at_once && !attack_at_once_ok(s, target, x)) return false;
   return assist_target_ok(s, on_pick, target, x);  // REINFORCEMENTS!: the picks join the target's side

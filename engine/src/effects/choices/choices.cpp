@@ -22,6 +22,8 @@
 #include "effects/modifiers/toll.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/charge.hpp"
+#include "effects/attacks/mass.hpp"
+#include "effects/modifiers/share.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/triggers/undo.hpp"
@@ -386,6 +388,8 @@ struct MechanismChoice {
 };
 
 static constexpr MechanismChoice kMechanismChoices[] = {
+    {is_share_choice, share_options, apply_share},  // TRANSMUTATION: ratings shared out (its own fetch codes)
+    {is_mass_choice, mass_options, apply_mass},     // BATTLE CRY: the attacks named (its own fetch codes)
     {is_marker_purchase, marker_purchase_options, apply_marker_purchase},  // GENDARME BESTAL: markers bought (first:
                                                                            // a warrior's question, not its group's)
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not

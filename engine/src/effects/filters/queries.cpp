@@ -332,6 +332,13 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
     const CardId v = vehicle_used(s, w);
     if (v == kNoCard || !has_designation(s, v, f.uses_vehicle)) return false;
   }
+  if (f.using_weapon) {  // CLUMSINESS: a combatant striking with a FIGHT WEAPON
+    if (combat_opponent(s, w) == kNoCard) return false;
+    const std::vector<CardId> used = used_weapons(s, w);
+    if (std::none_of(used.begin(), used.end(),
+                     [&](CardId c) { return (f.using_weapon >> unsigned(s.def(c).weapon)) & 1u; }))
+      return false;
+  }
   if (!f.vs.empty()) {  // BARRAGE BALLOONS: against your Squad's defender
     const CardId opp = combat_opponent(s, w);
     if (opp == kNoCard || !filter_matches(s, f.vs.front(), opp, seat)) return false;

@@ -17,6 +17,7 @@ bool combat_suppressed(const State& s, uint8_t kind);
 constexpr uint8_t suppressSpecials = 1u << 4;        // no more Special cards in this combat (CORNERED)
 constexpr uint8_t suppressOthersSpecials = 1u << 5;  // none but from the locking card's player (THINK AGAIN)
 constexpr uint8_t suppressOutsiders = 1u << 6;       // the combat is its combatants' players' alone (ENTITLEMENT)
+constexpr uint8_t suppressOtherCards = 1u << 7;      // no card but the combatants' own and what they carry (CLUMSINESS)
 // May `seat` play no more Special cards in the combat under way, by a lock a card put on it?
 bool specials_locked(const State& s, int seat);
 // ENTITLEMENT: is `seat` none of the combatants' players of a combat locked to them? Only games of more
