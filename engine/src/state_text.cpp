@@ -306,8 +306,9 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       m.immune = card(), m.grant = uint32_t(r.num(0, 0xFFFFFFFFll)),
       m.lock = uint8_t(r.num(0, detail::kLockEnd - 1)),  // markers.hpp
       m.player = int8_t(r.num(-1, seats - 1));
-      m.other = card(), m.times = int16_t(r.num(0, 32767)), m.count = int16_t(r.num(-32768, 32767));
-      m.given = int16_t(r.num(0, 32767)), m.waits = r.flag();
+      // kSharedRatings keeps a rating's loss in times, count or given (effects/modifiers/share.hpp)
+      m.other = card(), m.times = int16_t(r.num(-32768, 32767)), m.count = int16_t(r.num(-32768, 32767));
+      m.given = int16_t(r.num(-32768, 32767)), m.waits = r.flag();
       m.reward.victim = card(), m.reward.bearer = card(), m.reward.victim_v = int16_t(r.num(-32768, 32767));
       m.reward.trigger = int8_t(r.num(-1, 127)), m.reward.mutual = r.flag();
     }
@@ -316,7 +317,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
       c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
       c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
-      c.fetch = uint8_t(r.num(0, detail::kSubstituteQuestion)), c.user = card();
+      c.fetch = uint8_t(r.num(0, 255)), c.user = card();  // mechanisms' questions: card_markers.hpp's 40, share.hpp's 61
       ids(c.candidates);
       c.seats.resize(size_t(r.num(0, kMaxSeats)));
       for (int8_t& t : c.seats) t = int8_t(r.num(0, seats - 1));

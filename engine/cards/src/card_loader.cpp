@@ -529,19 +529,21 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   if (e.has_share()) {
     auto sh = std::make_shared<ShareSpec>();
     for (int st : e.share().stat()) {
-      if (st < pb::F || st > pb::V) throw std::runtime_error(where + ": SHARE_RATINGS names no rating");
+      if (st < pb::F || st > pb::A) throw std::runtime_error(where + ": SHARE_RATINGS shares F, S and A only");
       sh->stats.push_back(uint8_t(st - 1));
     }
     sh->points = ShareSpec::Points(int(e.share().points()));
     if (sh->points == ShareSpec::Points::Traded) {
-      if (e.share().from() < pb::F || e.share().from() > pb::V)
-        throw std::runtime_error(where + ": SHARE_RATINGS TRADED names no rating given up");
+      if (e.share().from() < pb::F || e.share().from() > pb::A)
+        throw std::runtime_error(where + ": SHARE_RATINGS TRADED names no rating given up (F, S or A)");
       sh->from = int8_t(e.share().from() - 1);
     }
     sh->rate = small(e.share().rate() ? e.share().rate() : 1, where);
     sh->base = e.share().base();
     sh->for_good = e.share().for_good();
     if (sh->stats.empty()) throw std::runtime_error(where + ": SHARE_RATINGS names no rating to share");
+    if (sh->from >= 0 && std::find(sh->stats.begin(), sh->stats.end(), uint8_t(sh->from)) != sh->stats.end())
+      throw std::runtime_error(where + ": SHARE_RATINGS TRADED gives up a rating it also shares");
     x.share = std::move(sh);
   } else if (x.op == Op::ShareRatings) {
     throw std::runtime_error(where + ": SHARE_RATINGS without `share`");

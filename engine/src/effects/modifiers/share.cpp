@@ -39,8 +39,15 @@ int16_t& change_of(LastingMod& m, int i) { return i == 0 ? m.times : i == 1 ? m.
 int change_of(const LastingMod& m, int i) { return i == 0 ? m.times : i == 1 ? m.count : i == 2 ? m.given : 0; }
 }  // namespace
 
-// The question keeps in PendingChoice::candidates the points to share out first, then the points given to
-// each rating asked so far; picks_left is the points not given yet.
+// While its player is asked, the share's marker (waits: not counted yet) keeps in its record the points given
+// so far to F, S and A (for TRADED, in the given-up rating's place, the points given up), and the question's
+// picks_left is four times the points not given yet, plus the place in `stat` of the next rating asked, plus one
+// (0 only once it is over). Nothing but card ids goes into PendingChoice::candidates, which the state text reads
+// as cards.
+static int16_t asking(int left, int next) { return int16_t(left * 4 + next + 1); }
+static int left_of(const PendingChoice& ch) { return ch.picks_left > 0 ? (ch.picks_left - 1) / 4 : 0; }
+static int next_of(const PendingChoice& ch) { return ch.picks_left > 0 ? (ch.picks_left - 1) % 4 : 0; }
+
 void ask_share(State& s, int seat, CardId source, CardId w, const Effect& e, int times) {
   if (!e.share || !is_warrior_in_play(s, w)) return;
   const ShareSpec& sh = *e.share;
@@ -59,17 +66,12 @@ void ask_share(State& s, int seat, CardId source, CardId w, const Effect& e, int
   ask_pick(s, source, w, seat, seat, {}, 1);
   PendingChoice& ch = s.choices.back();
   ch.fetch = sh.points == ShareSpec::Points::Traded ? kShareTrade : kShareQuestion;
-  if (ch.fetch == kShareQuestion) {
-    ch.candidates.push_back(CardId(points));
-    ch.picks_left = int16_t(points);
-  }
-  if (sh.base) {  // a change of base ratings: a marker, counted once every rating is named
-    LastingMod m{source, w, {}, kNoTurnEnds};
-    m.lock = kSharedRatings;
-    m.waits = true;
-    if (sh.for_good) m.other = source;  // held while its card stays on the warrior
-    s.lasting.push_back(m);
-  }
+  if (ch.fetch == kShareQuestion) ch.picks_left = asking(points, 0);
+  LastingMod m{source, w, {}, kNoTurnEnds};
+  m.lock = kSharedRatings;
+  m.waits = true;
+  if (sh.for_good) m.other = source;  // held while its card stays on the warrior
+  s.lasting.push_back(m);
 }
 
 bool is_share_choice(const State&, const PendingChoice& ch) {
@@ -78,74 +80,63 @@ bool is_share_choice(const State&, const PendingChoice& ch) {
 
 void share_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   const Effect* e = share_effect(s.def(ch.source));
-  if (!e || !is_warrior_in_play(s, ch.target)) return out.push_back(choose_done());
+  if (!e || !is_warrior_in_play(s, ch.target) || ch.picks_left == 0) return out.push_back(choose_done());
   if (ch.fetch == kShareTrade) {  // how many points of the rating given up: none below 0
     const int most = std::max(0, stat_of(base_stats(s, ch.target), e->share->from));
     for (int n = 0; n <= most; ++n) out.push_back(choose_answer(n));
     return;
   }
-  const int left = ch.candidates.empty() ? 0 : std::max<int>(0, ch.picks_left);
-  for (int n = 0; n <= left; ++n) out.push_back(choose_answer(n));
+  for (int n = 0; n <= left_of(ch); ++n) out.push_back(choose_answer(n));
 }
 
-// Every rating named: the points given make the change.
-static void share_done(State& s, PendingChoice& ch, const ShareSpec& sh, Log log) {
+// Every rating named (the last one taking what is left): the points given make the change.
+static void share_done(State& s, PendingChoice& ch, const ShareSpec& sh, LastingMod& m, Log log) {
   const CardId w = ch.target;
-  int given[4] = {0, 0, 0, 0};
-  const int points = int(ch.candidates[0]);
-  int used = 0;
-  for (size_t k = 0; k < sh.stats.size(); ++k) {
-    const int n = k + 1 < ch.candidates.size() ? int(ch.candidates[k + 1]) : points - used;  // the last: what is left
-    given[sh.stats[k]] += std::max(0, n);
-    used += std::max(0, n);
-  }
+  int given[3] = {m.times, m.count, m.given};
+  given[sh.stats.back()] += left_of(ch);
   ch.picks_left = 0;
   int change[4] = {0, 0, 0, 0};
-  if (sh.points == ShareSpec::Points::KeepSum) {
-    const Stats base = base_stats(s, w);
-    for (uint8_t i : sh.stats) change[i] = given[i] - std::max(0, stat_of(base, i));
-  } else {
-    for (int i = 0; i < 4; ++i) change[i] = given[i];
-    if (sh.points == ShareSpec::Points::Traded && sh.from >= 0) change[sh.from] -= int(ch.user);
-  }
+  const Stats base = base_stats(s, w);  // its own marker still waits: not counted
+  for (uint8_t i : sh.stats) change[i] = sh.points == ShareSpec::Points::KeepSum ? given[i] - std::max(0, stat_of(base, i)) : given[i];
+  if (sh.points == ShareSpec::Points::Traded && sh.from >= 0) change[sh.from] = -given[sh.from];
   emit(log, {EventKind::Effect, int8_t(ch.seat), ch.source, w, int(Op::ShareRatings), -1});
-  if (sh.base) {
-    LastingMod* m = asked_marker(s, ch.source, w);
-    if (!m) return;
-    for (int i = 0; i < 3; ++i) change_of(*m, i) = int16_t(change[i]);
-    m->waits = false;
-    if (!sh.for_good && !s.combat.active) std::erase_if(s.lasting, [&](const LastingMod& x) { return &x == m; });
+  if (sh.base && (sh.for_good || s.combat.active)) {
+    for (int i = 0; i < 3; ++i) change_of(m, i) = int16_t(change[i]);
+    m.waits = false;
     return;
   }
-  if (!s.combat.active) return;
+  const CardId source = ch.source;
+  std::erase_if(s.lasting, [&](const LastingMod& x) { return &x == &m; });
+  if (sh.base || !s.combat.active) return;
   StatBonus b;
-  b.f = int8_t(change[0]), b.s = int8_t(change[1]), b.a = int8_t(change[2]), b.v = int8_t(change[3]);
-  s.combat.mods.push_back({ch.source, w, b});
+  b.f = int8_t(change[0]), b.s = int8_t(change[1]), b.a = int8_t(change[2]);
+  s.combat.mods.push_back({source, w, b});
 }
 
 void apply_share(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   const Effect* e = share_effect(s.def(ch.source));
-  if (!e || o.p < 0 || !is_warrior_in_play(s, ch.target)) {
+  LastingMod* m = asked_marker(s, ch.source, ch.target);
+  if (!e || !m || o.p < 0 || !is_warrior_in_play(s, ch.target)) {
     ch.picks_left = 0;
-    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kSharedRatings && m.waits && m.source == ch.source; });
+    std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kSharedRatings && x.waits && x.source == ch.source; });
     return;
   }
   const ShareSpec& sh = *e->share;
   if (ch.fetch == kShareTrade) {  // the points given up, each worth `rate`
-    ch.user = CardId(o.p);  // kept for the change of the rating given up
-    const int points = o.p * sh.rate;
+    if (sh.from >= 0 && sh.from < 3) change_of(*m, sh.from) = int16_t(o.p);
     ch.fetch = kShareQuestion;
-    ch.candidates = {CardId(points)};
-    ch.picks_left = int16_t(points);
-    if (sh.stats.size() <= 1 || points == 0) share_done(s, ch, sh, log);
+    ch.picks_left = asking(o.p * sh.rate, 0);
+    if (sh.stats.size() <= 1 || o.p == 0) share_done(s, ch, sh, *m, log);
     return;
   }
-  ch.candidates.push_back(CardId(o.p));
-  ch.picks_left = int16_t(std::max(0, ch.picks_left - o.p));
+  const int next = next_of(ch), left = left_of(ch);
+  const int n = std::clamp<int>(o.p, 0, left);
+  change_of(*m, sh.stats[size_t(next)]) = int16_t(change_of(*m, sh.stats[size_t(next)]) + n);
+  ch.picks_left = asking(left - n, next + 1);
   // Every rating but the last named (the last takes what is left), or nothing left to give: done.
-  if (ch.candidates.size() >= sh.stats.size() || ch.picks_left == 0) share_done(s, ch, sh, log);
+  if (size_t(next + 2) >= sh.stats.size() || left - n == 0) share_done(s, ch, sh, *m, log);
 }
 
 void add_shared_base(const State& s, CardId w, Stats& st) {
