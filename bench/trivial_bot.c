@@ -12,7 +12,11 @@
  * engine's generator (dt::Rng, xoshiro256**) seeded as dtbot-random seeds it
  * (SEED * 1000003 + seat, SEED 1 by default), so it plays exactly the games
  * dtbot-random plays: dtref bench compares the example bot with it on the same
- * positions, and what is left is the example bot's own cost per request. */
+ * positions, and what is left is the example bot's own cost per request.
+ *
+ * It plays several matches in one process ("several_matches" in ready): after
+ * match_end it waits for the next hello (re-seeded from it as above, so every
+ * match plays as it would in a fresh process) or for the end of its input. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +89,7 @@ int main(int argc, char** argv) {
     if (starts_with(line, "hello")) {
       const char* seat = strstr(line, "\"seat\":");
       rng_seed(seed * 1000003ull + (seat ? strtoull(seat + 7, NULL, 10) : 0));
-      fputs("{\"type\":\"ready\",\"name\":\"trivial\",\"features\":[\"compact\"]}\n", stdout);
+      fputs("{\"type\":\"ready\",\"name\":\"trivial\",\"features\":[\"compact\",\"several_matches\"]}\n", stdout);
     } else if (starts_with(line, "request")) {
       const char* id = strstr(line, "\"decision_id\":");
       if (!id) continue;
@@ -96,9 +100,8 @@ int main(int argc, char** argv) {
         choice = n > 0 ? (long)rng_below((u64)n) : 0;
       }
       printf("{\"decision_id\":%lld,\"choice\":%ld}\n", strtoll(id + 14, NULL, 10), choice);
-    } else if (starts_with(line, "match_end")) {
-      break;
     }
+    /* match_end: the next hello, or the end of the input, follows. */
     fflush(stdout);
   }
   free(line);

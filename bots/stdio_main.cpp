@@ -14,8 +14,10 @@
 // The whole protocol from the bot's side (docs/protocol.md): read one JSON
 // object per line from stdin; answer "hello" with {"type":"ready"}, each
 // "request" with {"decision_id": <same>, "choice": <option index>}; ignore
-// anything else; stop at "match_end" or end of input. stdout carries only
-// protocol lines (flushed at once); say anything else on stderr.
+// anything else; stop at the end of input. It says "several_matches" in ready:
+// after "match_end" the next "hello" may come, and starts a new match in the
+// same process (everything a match set up is set up again from its hello).
+// stdout carries only protocol lines (flushed at once); say anything else on stderr.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -184,6 +186,7 @@ int main(int argc, char** argv) {
       // Different seats of one match get different random streams.
       const auto& hello = msg.hello();
       bot = dt::make_builtin_bot(bot_name, seed * 1000003 + uint64_t(hello.seat()));
+      fill_rng = dt::Rng(seed ^ 0x5EEDF111ull);  // each match plays as in a fresh process
       if (const auto rules = dt::preset_by_name(hello.rules()); bot && rules) bot->set_rules(*rules);
       std::vector<uint16_t> own;
       for (const auto* list : {&hello.deck(), &hello.side_board()})
@@ -197,6 +200,7 @@ int main(int argc, char** argv) {
       // Card facts once per match, defaults left out: this bot knows every
       // card from its own database, so it reads only codes.
       out.mutable_ready()->add_features("compact");
+      out.mutable_ready()->add_features("several_matches");  // a new hello may follow match_end
       if (wants_state) out.mutable_ready()->add_features("state");
       say(out, out_buf);
     } else if (msg.has_request() && bot) {
@@ -238,7 +242,7 @@ int main(int argc, char** argv) {
       if (!comment.empty()) out.mutable_answer()->set_comment(comment);
       say(out, out_buf);
     } else if (msg.has_match_end()) {
-      break;
+      bot.reset();  // nothing of this match is kept: the next hello starts afresh
     }
   }
   return 0;

@@ -394,18 +394,18 @@ std::optional<std::string> run_timed(const std::string& cmd, const std::string& 
   return out;
 }
 
-// `dtref tournament` of two random trivial bots; moves are the decisions the
-// bots were asked for.
+// `dtref tournament` of two random trivial bots with `flags` (the isolation,
+// limits and keep-alive settings); moves are the decisions the bots were asked for.
 std::optional<TreeTimes> dtref_tree(const BenchOptions& o, const std::string& dir, int j, int rounds,
-                                    const std::string& isolation, bool perf, std::string* why) {
+                                    const std::string& flags, bool perf, std::string* why) {
   const std::string trivial = o.programs + "/dtbot-trivial";
   const std::string db = fmt::format("{}/per-move-j{}.db", dir, j);
   std::error_code ec;
   for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db + suffix, ec);
   const std::string bot = quote("stdio:" + quote(trivial) + " --random");
   const std::string cmd =
-      fmt::format("{} tournament --bot a={} --bot b={} --rounds {} -j {} --isolation {} --db {} -q", quote(self_exe()),
-                  bot, bot, rounds, j, isolation, quote(db));
+      fmt::format("{} tournament --bot a={} --bot b={} --rounds {} -j {} {} --db {} -q", quote(self_exe()), bot, bot,
+                  rounds, j, flags, quote(db));
   TreeTimes t;
   if (!run_timed(cmd, dir, perf, &t)) {
     *why = "`dtref tournament` of two trivial bots failed";
@@ -502,19 +502,28 @@ void per_move_figures(const BenchOptions& o, Figures* f, const std::string& dir)
   for (int j : {1, 2}) {
     std::map<std::string, std::vector<double>> v;  // key -> one value per run
     for (int r = 0; r < runs; ++r) {
-      std::optional<TreeTimes> d, fc, off;
+      std::optional<TreeTimes> d, fc, off, kept;
       std::string why;
+      // Every bot started for each match (--keep-alive off), as a bot that
+      // does not say "several_matches" is.
       auto dtref_run = [&] {
-        d = dtref_tree(o, dir, j, dtref_rounds, "auto", perf, &why);
+        d = dtref_tree(o, dir, j, dtref_rounds, "--isolation auto --keep-alive off", perf, &why);
         // No sandbox and no CPU cgroup: the bots stay in the referee's
         // scheduling group, as fastchess's engines stay in fastchess's.
-        if (d && j == 1) off = dtref_tree(o, dir, j, dtref_rounds, "off --limit cpus=0", false, &why);
+        if (d && j == 1)
+          off = dtref_tree(o, dir, j, dtref_rounds, "--isolation off --limit cpus=0 --keep-alive off", false, &why);
+      };
+      // The same bots kept alive across each worker's matches (they say
+      // "several_matches"), the sandbox on: issue 28's second lever.
+      auto kept_run = [&] {
+        if (j == 1) kept = dtref_tree(o, dir, j, dtref_rounds, "--isolation auto --keep-alive on", perf, &why);
       };
       auto fastchess_run = [&] {
         if (have_fastchess) fc = fastchess_tree(o, dir, j, fastchess_rounds, perf, &why);
       };
-      if (r % 2 == 0) dtref_run(), fastchess_run();
-      else fastchess_run(), dtref_run();
+      // Alternated from run to run: started, kept, fastchess; then the reverse.
+      if (r % 2 == 0) dtref_run(), kept_run(), fastchess_run();
+      else fastchess_run(), kept_run(), dtref_run();
       if (!d) {
         f->notes.push_back(fmt::format("per move, -j{}: {}", j, why));
         return;
@@ -528,7 +537,22 @@ void per_move_figures(const BenchOptions& o, Figures* f, const std::string& dir)
       v["dtref_whole_move_us" + sfx].push_back(d->whole_s * 1e6 / d->moves);
       if (d->cpu_s >= 0) v["dtref_cpu_move_us" + sfx].push_back(d->cpu_s * 1e6 / d->moves);
       if (off) v["dtref_unsandboxed_move_us"].push_back(off->span_s * 1e6 / off->moves);
+      if (kept) {
+        v["dtref_kept_move_us"].push_back(kept->span_s * 1e6 / kept->moves);
+        v["dtref_kept_whole_move_us"].push_back(kept->whole_s * 1e6 / kept->moves);
+        if (kept->cpu_s >= 0) v["dtref_kept_cpu_move_us"].push_back(kept->cpu_s * 1e6 / kept->moves);
+        // Before / after, side by side in this run: kept over started per match.
+        v["kept_over_started"].push_back((kept->span_s / kept->moves) / (d->span_s / d->moves));
+        if (kept->cpu_s >= 0 && d->cpu_s >= 0)
+          v["kept_over_started_cpu"].push_back((kept->cpu_s / kept->moves) / (d->cpu_s / d->moves));
+      }
       if (!fc) continue;
+      if (kept) {
+        v["kept_over_fastchess"].push_back((kept->span_s / kept->moves) / (fc->span_s / fc->moves));
+        v["kept_over_fastchess_whole"].push_back((kept->whole_s / kept->moves) / (fc->whole_s / fc->moves));
+        if (kept->cpu_s >= 0 && fc->cpu_s >= 0)
+          v["kept_over_fastchess_cpu"].push_back((kept->cpu_s / kept->moves) / (fc->cpu_s / fc->moves));
+      }
       v["fastchess_move_us" + sfx].push_back(fc->span_s * 1e6 / fc->moves);
       v["fastchess_whole_move_us" + sfx].push_back(fc->whole_s * 1e6 / fc->moves);
       v["dtref_over_fastchess" + sfx].push_back((d->span_s / d->moves) / (fc->span_s / fc->moves));
@@ -673,7 +697,7 @@ const Row kRows[] = {
     {"grpc_floor_over_pipe", "  gRPC floor / pipe", ""},
     {"grpc_over_floor", "  gRPC / its floor", "<= 1.5"},
     {"builtin_us", "in-process bots: the referee's cycle per decision (us)", ""},
-    {"dtref_move_us", "per move, -j1, sandbox on: dtref tournament, random C bots, first start to last end (us)", "<= 0.8x fastchess"},
+    {"dtref_move_us", "per move, -j1, sandbox on: dtref tournament, random C bots started per match, first start to last end (us)", "<= 0.8x fastchess"},
     {"fastchess_move_us", "  the same for fastchess, random C UCI engine (us)", "reference"},
     {"dtref_over_fastchess", "  dtref / fastchess, first start to last end", "<= 0.8"},
     {"dtref_whole_move_us", "  dtref, whole command (us)", ""},
@@ -684,6 +708,14 @@ const Row kRows[] = {
     {"dtref_over_fastchess_cpu", "  dtref / fastchess, CPU per move", "<= 0.8"},
     {"dtref_unsandboxed_move_us", "  dtref, --isolation off --limit cpus=0, first start to last end (us)", ""},
     {"unsandboxed_over_fastchess", "  dtref unsandboxed, bots in its scheduling group / fastchess", ""},
+    {"dtref_kept_move_us", "per move, -j1, sandbox on, bots kept alive (several_matches): dtref, first start to last end (us)", "<= 0.5x fastchess"},
+    {"kept_over_fastchess", "  dtref kept alive / fastchess, first start to last end", "<= 0.5"},
+    {"dtref_kept_whole_move_us", "  dtref kept alive, whole command (us)", ""},
+    {"kept_over_fastchess_whole", "  dtref kept alive / fastchess, whole command", "<= 0.5"},
+    {"dtref_kept_cpu_move_us", "  dtref kept alive, CPU of the process tree (us)", ""},
+    {"kept_over_fastchess_cpu", "  dtref kept alive / fastchess, CPU per move", "<= 0.5"},
+    {"kept_over_started", "  kept alive / started per match, first start to last end (same run)", ""},
+    {"kept_over_started_cpu", "  kept alive / started per match, CPU per move (same run)", ""},
     {"dtref_over_fastchess_j2", "per move, -j2: dtref / fastchess, first start to last end", "<= 0.8"},
     {"dtref_over_fastchess_whole_j2", "  dtref / fastchess, whole command", ""},
     {"dtref_over_fastchess_cpu_j2", "  dtref / fastchess, CPU per move", ""},

@@ -69,6 +69,9 @@ int run_tournament_command(TournamentOptions o, const CLI::App& cmd) {
                     *setup.seed);
     RunOptions ro;
     ro.concurrency = o.concurrency;
+    if (o.keep_alive != "on" && o.keep_alive != "off")
+      throw UsageError(fmt::format("--keep-alive {}: give on or off", o.keep_alive));
+    ro.keep_alive = o.keep_alive == "on";
     ro.transcripts_dir = o.transcripts;
     ro.wire_log_dir = o.wire_log;
     ro.wire_log_max_bytes = size_t(o.wire_log_max_kb) << 10;
@@ -192,6 +195,11 @@ void add_tournament_command(CLI::App& app, int& exit_code) {
                 "The legs of one deal never run at once. Default: every leg has a secret seed of its own");
   cmd->add_option("--rounds", o->rounds, "rounds: in each, every pairing of the format plays one seat-swapped pair (two matches); knockout: seat-swapped pairs per tie")->capture_default_str();
   cmd->add_option("--concurrency,-j", o->concurrency, "matches played at once")->capture_default_str();
+  cmd->add_option("--keep-alive", o->keep_alive,
+                  "on: a stdio bot that says \"several_matches\" in ready plays a worker's matches against the same "
+                  "opponents in one process (a new hello each), restarted after any fault; off: every bot is "
+                  "started for each match (docs/protocol.md)")
+      ->capture_default_str();
   cmd->add_option("--db", o->db, "results database; the same path resumes");
   cmd->add_option("--format", o->format, "round-robin, gauntlet (first bot against each other), swiss or knockout")
       ->capture_default_str();

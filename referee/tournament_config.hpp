@@ -29,6 +29,7 @@ struct TournamentOptions {
   bool duplicate_deals = false;  // --duplicate-deals: both legs of a pair dealt alike (memoryless bots only)
   int rounds = 1;
   int concurrency = 1;
+  std::string keep_alive = "on";  // --keep-alive on|off: keep bots that say several_matches between matches
   std::string db;
   std::string format = "round-robin";
   std::optional<uint64_t> seed;  // unset: secret match seeds (a key kept in the --db)

@@ -38,7 +38,9 @@ std::string mock(const std::string& mode) {
 TEST(CheckBot, AStdioBotThatKeepsTheProtocolPassesEveryCheck) {
   const auto r = check(std::string("stdio:") + DTBOT_RANDOM);
   const auto c = by_name(r);
-  for (const char* name : {"ready", "answer", "dev-error", "pass-only", "unknown-field", "match-end", "short-match"}) {
+  // dtbot-random says several_matches: it must answer a second hello after match_end.
+  for (const char* name : {"ready", "answer", "dev-error", "pass-only", "unknown-field", "match-end", "several-matches",
+                           "short-match"}) {
     ASSERT_TRUE(c.count(name)) << name;
     EXPECT_TRUE(c.at(name).passed) << name << ": " << c.at(name).detail << " / " << c.at(name).offending;
   }
@@ -93,6 +95,18 @@ TEST(CheckBot, ABotThatStaysAfterTheMatchFailsMatchEnd) {
   EXPECT_TRUE(c.at("answer").passed);
   EXPECT_FALSE(c.at("match-end").passed);
   EXPECT_TRUE(contains(c.at("match-end").offending, "signal 9")) << c.at("match-end").offending;
+}
+
+// It says several_matches, then stops reading after match_end: the check that
+// plays a second hello fails, and only a bot that says it gets that check.
+TEST(CheckBot, ABotThatSaysSeveralMatchesMustAnswerTheNextHello) {
+  const auto r = check(mock("hang_between --features several_matches"), 4000);
+  const auto c = by_name(r);
+  ASSERT_TRUE(c.count("several-matches"));
+  EXPECT_FALSE(c.at("several-matches").passed);
+  EXPECT_TRUE(contains(c.at("several-matches").detail, "no ready")) << c.at("several-matches").detail;
+  EXPECT_TRUE(c.at("answer").passed) << c.at("answer").detail;
+  EXPECT_FALSE(by_name(check(mock("good"))).count("several-matches"));
 }
 
 TEST(CheckBot, ABotThatNeverSaysReadyStopsAtTheFirstCheck) {

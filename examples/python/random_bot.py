@@ -16,7 +16,9 @@ How the conversation goes:
     decision_id and the index of the option we choose.
   * {"type": "error", ...} means an answer was refused; under the dev policy
     the same request follows, so we just note it and wait for the next line.
-  * {"type": "match_end", ...} carries the result; then our stdin closes.
+  * {"type": "match_end", ...} carries the result. We said "several_matches"
+    in ready, so a tournament may keep this process for its next match: a
+    new hello follows, or our stdin closes and we leave.
 
 Anything we print to stdout must be protocol, so diagnostics go to stderr
 (the referee keeps the tail of it for the transcript).
@@ -61,14 +63,14 @@ def main():
         if kind == "hello":
             random.seed(message.get("match_id", "") + str(message.get("seat")))
             log("playing seat {} with {} card kinds".format(message["seat"], len(message.get("deck", []))))
-            send({"type": "ready", "name": NAME})
+            send({"type": "ready", "name": NAME, "features": ["several_matches"]})
         elif kind == "request":
             send({"decision_id": message["decision_id"], "choice": choose(message)})
         elif kind == "error":
             log("answer refused: {} ({})".format(message.get("message"), message.get("kind")))
         elif kind == "match_end":
+            # Nothing more to say until the next hello (or the end of our input).
             log("match over, winner seat {}, {}".format(message.get("winner"), message.get("reason")))
-            break
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@
 #include "dt/card_loader.hpp"
 #include "dtref/bot_start.hpp"
 #include "dtref/grpc_hub.hpp"
+#include "dtref/kept_bots.hpp"
 #include "dtref/logging.hpp"
 #include "dtref/sandbox.hpp"
 #include "dtref/seat_sandbox.hpp"
@@ -353,6 +354,9 @@ struct Service::Impl {
   }
 
   void worker_loop() {
+    // This worker's bots that play several matches (kept_bots.hpp): forked
+    // by this thread, shut down when it ends.
+    KeptBots kept;
     while (!stopping()) {
       std::unique_ptr<Claim> c;
       std::vector<std::string> remote_names;
@@ -376,17 +380,18 @@ struct Service::Impl {
         }
       }
       if (!c) {
+        kept.retire_idle();  // nothing to play now: kept bots do not wait idle (nor run a program replaced meanwhile)
         std::unique_lock lock(mu);
         cv.wait_for(lock, std::chrono::milliseconds(200));
         continue;
       }
-      play(*c);
+      play(*c, &kept);
       std::lock_guard lock(mu);
       for (const std::string& n : remote_names) --reserved[n];
     }
   }
 
-  void play(Claim& c) {
+  void play(Claim& c, KeptBots* kept) {
     const LadderMatch& m = c.match();
     MatchSpec spec;
     spec.key = m.key();
@@ -416,6 +421,13 @@ struct Service::Impl {
     spec.clocks = setup.clocks;
     spec.policy = setup.policy;
     spec.cancel = &cancel;
+    // A kept bot never plays two legs of one deal, nor, with a deck pool, of
+    // one pair (both legs draw the same decks): it would know the other's
+    // hidden cards or decks. Seeds are below 2^63, so the pair's tag cannot
+    // be mistaken for one.
+    spec.keep_alive.bots = kept;
+    spec.keep_alive.deals = {m.seed};
+    if (!setup.decks.pool.empty()) spec.keep_alive.deals.push_back((uint64_t(1) << 63) | uint64_t(m.pair_no));
     if (!opt.transcripts_dir.empty()) {
       spec.transcript_path = (fs::path(opt.transcripts_dir) / (m.key() + ".jsonl.zst")).string();
       spec.stderr_dir = opt.transcripts_dir;

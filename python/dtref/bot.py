@@ -12,7 +12,10 @@
 position as a `dtref.Game` (`Game.from_state`: the cards your seat has not
 seen are drawn from a guess of the other decks) and answers with the option
 the policy picks. The policy may clone, determinize and roll out the game as
-it likes; it gets a fresh Game every request.
+it likes; it gets a fresh Game every request. It says `several_matches`, so
+a tournament may keep the process for its next match: after `match_end` it
+waits for the next `hello` (which sets the seat and decks up anew) or the end
+of its input.
 """
 import json
 import sys
@@ -29,7 +32,7 @@ def _say(out, msg):
 
 
 def run(policy, name="python-bot", others=None, seed=1, stdin=None, stdout=None, log=None):
-    """Plays one match for `policy(game, seat)` over stdin/stdout.
+    """Plays matches for `policy(game, seat)` over stdin/stdout until the input ends.
 
     others: the deck guessed for the other seats (a built-in name, a deck file,
     or a list of card codes); by default the bot's own deck.
@@ -50,14 +53,14 @@ def run(policy, name="python-bot", others=None, seed=1, stdin=None, stdout=None,
             own = list(msg.get("deck", [])) + list(msg.get("side_board", []) or [])
             guess = others if others is not None else own
             decks = [own if k == seat else guess for k in range(msg.get("seats", 2))]
-            _say(stdout, {"type": "ready", "name": name, "features": ["state"]})
+            _say(stdout, {"type": "ready", "name": name, "features": ["state", "several_matches"]})
         elif kind == "request":
             _say(stdout, _answer(policy, msg, seat, decks, seed, log))
         elif kind == "error":
             if log:
                 print("dtref.bot: the referee refused an answer: %s" % msg.get("message"), file=log, flush=True)
         elif kind == "match_end":
-            break
+            decks = None  # nothing of this match is kept; the next hello sets everything up again
 
 
 def _answer(policy, msg, seat, decks, seed, log):

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -495,6 +496,40 @@ bool BotProcess::check_exited() {
   return true;
 }
 
+double BotProcess::busiest_process_cpu_seconds() const {
+  if (pid_ <= 0 || reaped_) return 0;
+  static const double ticks = double(::sysconf(_SC_CLK_TCK));
+  double busiest = 0;
+  std::vector<pid_t> queue{pid_};
+  for (size_t i = 0; i < queue.size() && i < 256; ++i) {
+    const std::string dir = "/proc/" + std::to_string(queue[i]);
+    {
+      std::ifstream in(dir + "/stat");
+      std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      const size_t close = stat.rfind(')');
+      if (close != std::string::npos) {
+        std::istringstream fields(stat.substr(close + 1));
+        std::string f;
+        double utime = 0, stime = 0;
+        // After the command's ')' come field 3 (state) on; utime and stime are fields 14 and 15.
+        for (int k = 3; k <= 15 && fields >> f; ++k)
+          if (k == 14) utime = std::atof(f.c_str());
+          else if (k == 15) stime = std::atof(f.c_str());
+        if (ticks > 0) busiest = std::max(busiest, (utime + stime) / ticks);
+      }
+    }
+    DIR* d = ::opendir((dir + "/task").c_str());
+    if (!d) continue;
+    while (dirent* e = ::readdir(d)) {
+      if (e->d_name[0] == '.') continue;
+      std::ifstream in(dir + "/task/" + e->d_name + "/children");
+      for (long pid; in >> pid;) queue.push_back(pid_t(pid));
+    }
+    ::closedir(d);
+  }
+  return busiest;
+}
+
 std::string BotProcess::limit_hit() {
   if (cgroup_) {
     const std::string hit = cgroup_->limit_hit();
@@ -578,6 +613,11 @@ void OutputTail::append(const char* data, size_t n) {
   }
   kept_.append(data, n);
   if (kept_.size() > cap_ * 2) kept_.erase(0, kept_.size() - cap_);
+}
+
+void OutputTail::clear_tail() {
+  std::lock_guard lk(m_);
+  kept_.clear();
 }
 
 std::string OutputTail::tail() const {

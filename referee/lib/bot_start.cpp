@@ -71,6 +71,18 @@ std::string command_with_args(const std::string& command, const std::vector<std:
   return out;
 }
 
+StdioOptions stdio_options(const MatchSpec& match, size_t i) {
+  const BotSpec& bot = match.bots[i];
+  StdioOptions o;
+  o.sandbox = seat_sandbox(match, int(i));
+  o.stderr_log_bytes = match.stderr_log_bytes;
+  o.wire = open_wire_log(match, int(i));
+  if (!match.stderr_dir.empty()) o.stderr_path = stderr_log_path(match, int(i));
+  o.env = bot.env;
+  o.dir = bot.dir;
+  return o;
+}
+
 std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t i, const dt::State* const* live,
                                        const std::vector<dt::Option>* const* live_options) {
   const BotSpec& bot = match.bots[i];
@@ -79,16 +91,7 @@ std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t i, const d
   if (starts(s, "builtin:"))
     return std::make_unique<BuiltinLink>(dt::make_builtin_bot(s.substr(8), match.seed * 1000003 + i), int(i), live,
                                          live_options);
-  if (starts(s, "stdio:")) {
-    StdioOptions o;
-    o.sandbox = seat_sandbox(match, int(i));
-    o.stderr_log_bytes = match.stderr_log_bytes;
-    o.wire = open_wire_log(match, int(i));
-    if (!match.stderr_dir.empty()) o.stderr_path = stderr_log_path(match, int(i));
-    o.env = bot.env;
-    o.dir = bot.dir;
-    return std::make_unique<StdioLink>(command_with_args(s.substr(6), bot.args), o);
-  }
+  if (starts(s, "stdio:")) return std::make_unique<StdioLink>(command_with_args(s.substr(6), bot.args), stdio_options(match, i));
   return make_grpc_link(bot, int(i), match);
 }
 

@@ -115,8 +115,14 @@ class Session {
     if (auto failure = link_->start(deadline)) return failure;
     link_->send(hello_for(m_, 0));
     const Received r = link_->receive(deadline + milliseconds(clocks().grace_ms));
-    return ready_problem(r, clocks().startup_ms);
+    auto problem = ready_problem(r, clocks().startup_ms);
+    if (!problem)
+      for (const std::string& f : r.msg.ready().features()) several_ = several_ || f == kSeveralMatchesFeature;
+    return problem;
   }
+
+  // The bot said "several_matches" in ready (docs/protocol.md).
+  bool several_matches() const { return several_; }
 
   // Sends `s` as request `id` (or the raw line instead, if given) and checks
   // the answer: the right id, a legal choice, in time. Fills `c`.
@@ -163,7 +169,9 @@ class Session {
   }
 
   // match_end, then: does the bot leave by itself within the half second the protocol gives it?
-  void end(CheckResult& c) {
+  // A bot that says several_matches gets a second hello after that silence
+  // and must say ready again (`again`, the several-matches check).
+  void end(CheckResult& c, CheckResult* again = nullptr) {
     protocol::RefereeMessage end;
     protocol::MatchEnd* me = end.mutable_match_end();
     me->set_type("match_end");
@@ -177,6 +185,18 @@ class Session {
       c.offending = quote(r, 0);
       c.detail = "sent a message after match_end";
       return;
+    }
+    if (several_ && again) {
+      const auto deadline = Clock::now() + milliseconds(clocks().startup_ms);
+      link_->send(hello_for(m_, 0));
+      const Received h = link_->receive(deadline + milliseconds(clocks().grace_ms));
+      if (auto problem = ready_problem(h, clocks().startup_ms)) {
+        again->offending = quote(h, clocks().startup_ms);
+        again->detail = "it says several_matches, but the next match's hello after match_end got no ready: " + *problem;
+      } else {
+        again->passed = true;
+        again->detail = "said nothing after match_end, then answered the next match's hello with ready";
+      }
     }
     // Closing its input is the other cue to leave.
     shut_ = true;
@@ -206,6 +226,7 @@ class Session {
   const std::vector<dt::Option>* live_options_ = nullptr;
   std::unique_ptr<BotLink> link_;
   bool shut_ = false;
+  bool several_ = false;
 };
 
 // The first refused answer a transcript records, to quote.
@@ -357,13 +378,16 @@ CheckBotReport check_bot(const BotSpec& bot, const CheckBotOptions& opt) {
     if (session.timed_out()) return stopped(rep, {"match-end", "short-match"});
 
     CheckResult end = named("match-end");
+    CheckResult again = named("several-matches");
     if (builtin) {
       end.skipped = true;
       end.detail = "an in-process bot has no process to end";
     } else {
-      session.end(end);
+      session.end(end, &again);
     }
     rep.checks.push_back(end);
+    // Only for a bot that says it plays several matches in one process.
+    if (session.several_matches() && !builtin) rep.checks.push_back(again);
   }
   rep.checks.push_back(short_match(bot, opt));
   return rep;

@@ -17,6 +17,8 @@
 #include "dt/state_text.hpp"
 #include "dtref/bot_start.hpp"
 #include "dtref/convert.hpp"
+#include "dtref/kept_bots.hpp"
+#include "dtref/seat_sandbox.hpp"
 #include "dtref/logging.hpp"
 #include "dtref/secrets.hpp"
 #include "dtref/transcript.hpp"
@@ -79,6 +81,15 @@ struct Seat {
   int64_t used_us = 0;  // summed in microseconds; SeatOutcome::time_used_ms is derived
   size_t comment_bytes = 0;  // of comments kept so far
   bool comments_dropped = false;
+  // Keep-alive (kept_bots.hpp): the key a kept bot of this seat is found by
+  // (empty: this seat's bot is never kept), the link as a stdio link, the
+  // kept bot's record, whether it came from the pool, and whether it said
+  // "several_matches" in this match's ready.
+  std::string keep_key;
+  StdioLink* stdio = nullptr;
+  KeptBot kept;
+  bool reused = false;
+  bool several_matches = false;
 };
 
 // Thrown inside the runner when a seat forfeits: it leaves the game, and the
@@ -124,6 +135,16 @@ class Runner {
   void finish(const dt::State* s, int forfeiting_seat);
   void leave(dt::State& s, int seat, std::vector<dt::Event>& events);
   bool ended_by_leave_ = false;  // the last forfeit left one side in the game
+  std::vector<uint64_t> match_deals() const {
+    return spec_.keep_alive.deals.empty() ? std::vector<uint64_t>{spec_.seed} : spec_.keep_alive.deals;
+  }
+  // Whether seat's bot stays alive for the worker's next match: it said so,
+  // it is a stdio bot of a worker that keeps bots, nothing went wrong.
+  bool keepable(Seat& seat) {
+    return spec_.keep_alive.bots && seat.stdio && seat.several_matches && !seat.keep_key.empty() &&
+           seat.out.verdict == Verdict::Ok && !out_.voided && seat.link && seat.link->resource_problem().empty() &&
+           !seat.stdio->keep_problem();
+  }
   void send_error(Seat& seat, int64_t id, const std::string& kind, const std::string& msg,
                   const std::vector<dt::Option>* opts);
 };
@@ -191,7 +212,8 @@ void Runner::start_bots() {
   // Launch everyone first so slow starters start up in parallel.
   std::vector<std::optional<std::string>> failed(seats_.size());
   for (size_t i = 0; i < seats_.size(); ++i) {
-    failed[i] = seats_[i].link->start(deadline(i));
+    // A kept bot is running already: what it did since its last match is judged here.
+    failed[i] = seats_[i].reused ? seats_[i].stdio->between_matches_problem() : seats_[i].link->start(deadline(i));
     seats_[i].started = true;
     if (failed[i]) continue;
     seats_[i].link->send(hello_for(spec_, i));
@@ -210,6 +232,7 @@ void Runner::start_bots() {
         for (const std::string& f : r.msg.ready().features())
           if (f == "compact") seat.compact = true;
           else if (f == "state" && !seat.link->in_process()) seat.know.emplace(int(i));
+          else if (f == kSeveralMatchesFeature) seat.several_matches = true;
         seat.link->set_compact(seat.compact);
         seat.out.ready_name = bot_given_name(r.msg.ready().name());
         if (seat.out.name.empty()) seat.out.name = seat.out.ready_name;
@@ -482,14 +505,34 @@ MatchOutcome Runner::run() {
     cfg_.decks.push_back(d.cards);
     cfg_.side_boards.push_back(d.side_board);
   }
+  const std::vector<uint64_t> deals = match_deals();
   for (size_t i = 0; i < spec_.bots.size(); ++i) {
     Seat seat;
-    seat.link = make_bot_link(spec_, i, &live_, &live_options_);
-    if (!seat.link) throw std::invalid_argument(fmt::format("unknown bot spec '{}'", spec_.bots[i].spec));
+    if (spec_.keep_alive.bots) {
+      if (auto key = keep_key(spec_, int(i))) seat.keep_key = std::move(*key);
+      if (!seat.keep_key.empty()) seat.kept = spec_.keep_alive.bots->take(seat.keep_key, deals);
+    }
+    if (seat.kept.link) {
+      // Its next match's logs; the process, its sandbox and cgroup stay.
+      StdioOptions logs;
+      logs.wire = open_wire_log(spec_, int(i));
+      if (!spec_.stderr_dir.empty()) logs.stderr_path = stderr_log_path(spec_, int(i));
+      logs.stderr_log_bytes = spec_.stderr_log_bytes;
+      seat.kept.link->next_match(logs);
+      seat.stdio = seat.kept.link.get();
+      seat.link = std::move(seat.kept.link);
+      seat.reused = true;
+    } else {
+      seat.link = make_bot_link(spec_, i, &live_, &live_options_);
+      if (!seat.link) throw std::invalid_argument(fmt::format("unknown bot spec '{}'", spec_.bots[i].spec));
+      if (!seat.keep_key.empty()) seat.stdio = dynamic_cast<StdioLink*>(seat.link.get());
+    }
     seat.out.name = spec_.bots[i].name;
     seat.bank_ms = seat_clocks(spec_, i).bank_ms;
     seats_.push_back(std::move(seat));
   }
+  // The previous match's kept bots that this one does not reuse.
+  if (spec_.keep_alive.bots) spec_.keep_alive.bots->retire_idle();
   std::optional<dt::State> state;
   int forfeiting = -1;
   try {
@@ -574,12 +617,22 @@ MatchOutcome Runner::run() {
     } catch (...) {
     }
   }
-  for (Seat& seat : seats_)
-    if (seat.started && !seat.closed) seat.link->shutdown(milliseconds(seat.out.verdict == Verdict::Ok ? spec_.shutdown_grace_ms : 0));
+  for (Seat& seat : seats_) {
+    if (!seat.started || seat.closed) continue;
+    if (keepable(seat)) {
+      // Not shut down: kept, in its sandbox and cgroup, for the worker's next match.
+      seat.kept.link.reset(seat.stdio);
+      seat.link.release();
+      spec_.keep_alive.bots->keep(seat.keep_key, std::move(seat.kept), deals);
+      seat.closed = true;
+      continue;
+    }
+    seat.link->shutdown(milliseconds(seat.out.verdict == Verdict::Ok ? spec_.shutdown_grace_ms : 0));
+  }
   for (size_t i = 0; i < seats_.size(); ++i) {
     SeatOutcome& so = seats_[i].out;
     if (so.name.empty()) so.name = spec_.bots[i].spec;
-    if (so.verdict != Verdict::Ok && seats_[i].link) {
+    if (so.verdict != Verdict::Ok && seats_[i].link) {  // (a kept bot's verdict is ok: its link is gone)
       const std::string tail = seats_[i].link->stderr_tail();
       if (!tail.empty()) so.detail += "\nstderr tail:\n" + tail;
     }

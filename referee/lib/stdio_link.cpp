@@ -24,6 +24,14 @@ int ms_until(Clock::time_point deadline) {
   return left > 1000000 ? 1000000 : int(left) + 1;  // +1: never wake just before the deadline
 }
 
+// A bot's bytes quoted safely (bot_start.hpp's printable, kept local to the transport).
+std::string printable_line(const std::string& raw) {
+  std::string out = raw.substr(0, 120);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
+  return "'" + out + "'";
+}
+
 }  // namespace
 
 StdioLink::StdioLink(std::string command, StdioOptions opt)
@@ -227,6 +235,50 @@ Received StdioLink::receive(Clock::time_point deadline) {
       pump(Clock::now());
     }
   }
+}
+
+void StdioLink::settle_after_match() {
+  pump(Clock::now());  // match_end on its way, and what is already in the pipe read
+  lines_.clear();
+  read_since_send_ = 0;
+}
+
+std::optional<std::string> StdioLink::between_matches_problem() {
+  if (!proc_.launched() || proc_.reaped()) return "the kept bot is gone";
+  // One look, without waiting: what it wrote since its last match_end, and whether it still runs.
+  if (pump(Clock::now()) == Io::Exited) pump(Clock::now());
+  std::string line;
+  bool overlong = false;
+  if (lines_.next(&line, &overlong)) {
+    if (opt_.wire) opt_.wire->write(WireLog::Dir::FromBot, line);
+    return "wrote a line between matches, after the previous match_end and before this hello (a bot that plays "
+           "several matches says nothing until it is sent hello): " + printable_line(line);
+  }
+  if (lines_.buffered() > 0 && !proc_.exited())
+    return "wrote between matches, after the previous match_end and before this hello: " +
+           printable_line(lines_.partial(120));
+  if (proc_.check_exited() || out_eof_)
+    return "the kept bot ended between matches (" + (proc_.exited() ? proc_.exit_detail() : std::string("closed its stdout")) +
+           "), though it said it plays several matches";
+  return std::nullopt;
+}
+
+std::optional<std::string> StdioLink::keep_problem() const {
+  const int64_t limit = proc_.limits().cpu_seconds;
+  if (limit <= 0) return std::nullopt;
+  const double used = proc_.busiest_process_cpu_seconds();
+  if (used * 2 >= double(limit))
+    return "it has used " + std::to_string(int64_t(used)) + " s of its CPU time limit of " + std::to_string(limit) +
+           " s per process";
+  return std::nullopt;
+}
+
+void StdioLink::next_match(const StdioOptions& per_match) {
+  opt_.wire = per_match.wire;
+  opt_.stderr_path = per_match.stderr_path;
+  opt_.stderr_log_bytes = per_match.stderr_log_bytes;
+  stderr_.clear_tail();
+  stderr_.copy_to(opt_.stderr_path, opt_.stderr_log_bytes);
 }
 
 void StdioLink::shutdown(std::chrono::milliseconds grace) {

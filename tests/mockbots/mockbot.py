@@ -56,6 +56,13 @@ that stops answering:
   fork_storm    at request N, forks without end (each child sleeps), and so
                 never answers
   comment_flood answers with a 512 KiB comment every time
+Between matches, for a bot that says "several_matches" (--features): it plays
+on after match_end (waiting for the next hello) unless MODE is
+  hang_between   after match_end, stops reading (sleeps for ever)
+  exit_between   after match_end, exits cleanly (code 0)
+  flood_between  after match_end, writes lines to stdout without end
+  stale_between  after match_end, answers the last request of that match
+                 again, then waits for the next hello as it should
 --tag: a word only for the command line, so a test can find the bot's
 processes (forked children keep it) with /proc/*/cmdline.
 --pidfile: every pid this bot starts (itself included) is appended there,
@@ -200,6 +207,17 @@ def main():
             sys.exit(5)
         elif kind == "match_end":
             if mode == "linger":
+                continue
+            if "several_matches" in opts["--features"].split(","):
+                if mode == "hang_between":
+                    time.sleep(1000)
+                elif mode == "exit_between":
+                    break
+                elif mode == "flood_between":
+                    while True:
+                        say({"decision_id": last_id or 1, "choice": 0, "comment": "x" * 1000})
+                elif mode == "stale_between":
+                    say({"decision_id": last_id or 1, "choice": 0})
                 continue
             break
     if mode == "linger":

@@ -21,6 +21,7 @@
 
 #include "dt/card_loader.hpp"
 #include "dtref/bot_start.hpp"
+#include "dtref/kept_bots.hpp"
 #include "dtref/logging.hpp"
 #include "dtref/preflight.hpp"
 #include "dtref/seat_sandbox.hpp"
@@ -376,15 +377,20 @@ class Run {
     std::vector<std::thread> pool;
     for (int w = 0; w < workers; ++w)
       pool.emplace_back([&] {
+        // This worker's bots that play several matches (kept_bots.hpp):
+        // forked by this thread, shut down before it ends.
+        std::optional<KeptBots> kept;
+        if (opt_.keep_alive) kept.emplace();
         for (;;) {
           if (stopping()) break;
           const size_t i = next++;
           if (i >= jobs.size()) break;
           for (const PlannedMatch& m : jobs[i]) {
             if (stopping()) break;
-            play_one(m);
+            play_one(m, kept ? &*kept : nullptr);
           }
         }
+        kept.reset();
         {
           std::lock_guard lock(mu_);  // under the lock, so the watcher cannot miss the wake-up
           --running;
@@ -414,7 +420,7 @@ class Run {
     store_.flush();  // every match of the batch committed and counted before the round is judged
   }
 
-  void play_one(const PlannedMatch& m) {
+  void play_one(const PlannedMatch& m, KeptBots* kept) {
     MatchSpec spec;
     spec.key = m.key();  // the bots get an opaque match id (run_match makes one)
     for (int p : m.players()) spec.bots.push_back(t_.players[size_t(p)].bot_spec());
@@ -438,6 +444,11 @@ class Run {
     spec.wire_log_dir = opt_.wire_log_dir;
     spec.wire_log.max_bytes = opt_.wire_log_max_bytes;
     spec.announce = opt_.announce;
+    // A kept bot never plays two legs of one deal, nor, with a deck pool, of
+    // one pair: it would know the other leg's hidden cards or decks.
+    spec.keep_alive.bots = kept;
+    spec.keep_alive.deals = {m.seed};
+    if (!t_.deck_pool.empty()) spec.keep_alive.deals.push_back(deck_seed(t_.plan_params(), m));
     MatchOutcome out;
     try {
       out = run_match(spec);

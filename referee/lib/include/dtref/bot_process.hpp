@@ -91,6 +91,12 @@ class BotProcess {
   // none is known. What makes a fault a `resource` verdict.
   std::string limit_hit();
 
+  // The CPU time (user + system, seconds) of the busiest single process of
+  // the bot's tree as the referee sees it (the bot and what it started):
+  // what RLIMIT_CPU, a per-process limit, is counted against. 0 when unknown.
+  double busiest_process_cpu_seconds() const;
+  const ResourceLimits& limits() const { return limits_; }
+
   // Kills the bot's whole process group, reaps the bot (its exit detail is
   // kept if already known, else taken from this reaping) and then, for up to
   // two seconds, the group's re-parented grandchildren. Does nothing once reaped.
@@ -134,6 +140,7 @@ class OutputTail {
   static constexpr size_t kDefaultLogBytes = 16u << 20;
   void append(const char* data, size_t n);
   std::string tail() const;  // the last `cap` bytes
+  void clear_tail();         // forgets the tail (a kept bot's next match starts a new one)
 
  private:
   const size_t cap_;

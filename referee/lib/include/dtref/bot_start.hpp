@@ -13,6 +13,7 @@
 #include "dt/state.hpp"
 #include "dtref/bot_link.hpp"
 #include "dtref/match.hpp"
+#include "dtref/stdio_link.hpp"
 
 namespace dtref {
 
@@ -25,6 +26,9 @@ std::optional<std::string> bot_spec_problem(const BotSpec& bot);
 // the open decision's options through `live` and `live_options`.
 std::unique_ptr<BotLink> make_bot_link(const MatchSpec& match, size_t seat, const dt::State* const* live,
                                        const std::vector<dt::Option>* const* live_options);
+
+// The options of seat `seat`'s stdio link in `match` (its sandbox, logs, environment).
+StdioOptions stdio_options(const MatchSpec& match, size_t seat);
 
 // A seat's clocks: its bot's own, else the match's.
 const Clocks& seat_clocks(const MatchSpec& match, size_t seat);

@@ -20,6 +20,12 @@
 
 namespace dtref {
 
+class KeptBots;
+
+// The `ready` feature of a bot that plays several matches in one process
+// (docs/protocol.md): the runner may keep it alive for the next match.
+inline constexpr const char* kSeveralMatchesFeature = "several_matches";
+
 // Where a seat's bot comes from. Spec forms:
 //   builtin:random | builtin:greedy            in-process
 //   stdio:<command line>                       launched, JSON Lines on stdin/stdout
@@ -95,6 +101,16 @@ struct MatchSpec {
   const std::atomic<bool>* cancel = nullptr;  // set to stop the match (result voided)
   int64_t shutdown_grace_ms = 500;  // after match_end: time for a bot to exit before it is killed
   bool record_timings = false;      // fill MatchOutcome::cycle_us / wait_us (benchmarks)
+  // Keeping stdio bots that say "several_matches" between matches
+  // (kept_bots.hpp). `bots` is the calling worker's pool (nullptr: every bot
+  // is started for this match and shut down after it, as a bot that does not
+  // say the feature always is). `deals`: what this match shares with others
+  // that a bot must not carry from one to another (its seed, and with a deck
+  // pool the pair's deck draw); empty: the seed alone.
+  struct KeepAlive {
+    KeptBots* bots = nullptr;
+    std::vector<uint64_t> deals;
+  } keep_alive;
   // Told a grpc-remote seat's address and token, for the person who starts
   // that bot (dtref match prints the line); unset: logged without the token.
   std::function<void(const std::string& line)> announce;

@@ -58,6 +58,24 @@ class StdioLink final : public BotLink {
   std::string resource_problem() override { return proc_.limit_hit(); }
   void set_compact(bool on) override { style_.omit_defaults = on; }
 
+  // Keeping the bot between matches (the "several_matches" feature,
+  // docs/protocol.md; kept_bots.hpp). After its match_end: whatever it wrote
+  // during the match and we have not read is dropped, so only what it writes
+  // from now on counts against it.
+  void settle_after_match();
+  // Before the next match: what the bot did since settle_after_match that a
+  // kept bot must not (it exited, or wrote a line before being sent hello);
+  // nullopt when it waits as it should. Never blocks.
+  std::optional<std::string> between_matches_problem();
+  // Why the bot should not be kept for another match although it played
+  // this one well: its busiest process has used half its CPU time limit (a
+  // per-process limit that counts every match the process plays); nullopt
+  // when it may be kept.
+  std::optional<std::string> keep_problem() const;
+  // The next match's logs: its stderr file and wire log (the options' other
+  // fields are the process's and stay as they were); the stderr tail starts over.
+  void next_match(const StdioOptions& per_match);
+
   // Raw line transport (used by the codec-level tests and the benchmark).
   bool send_line(const std::string& line);
   pid_t pid() const { return proc_.pid(); }

@@ -96,6 +96,10 @@ struct RunOptions {
   double progress_interval_s = 10;  // between plain lines when not a TTY
   std::function<void(int stored_this_run)> after_store;  // called after each commit
   std::function<void(const std::string&)> announce;  // grpc-remote seats' address and token (MatchSpec::announce)
+  // Keep the stdio bots that say "several_matches" alive between a worker's
+  // matches against the same opponents (MatchSpec::keep_alive); false: every
+  // bot is started for each match.
+  bool keep_alive = true;
 };
 
 struct RunSummary {
