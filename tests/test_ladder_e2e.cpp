@@ -276,5 +276,8 @@ TEST(LadderE2E, BotsCannotReadTheLadderStore) {
     ++probes;
     EXPECT_FALSE(contains(said, "SQLite format")) << "the bot read the ladder's store: " << said;
   }
-  EXPECT_EQ(probes, 2) << "the probe played both legs";
+  // dtbot-greedy says several_matches: a worker keeps it for both legs, so
+  // the probe runs once per process (each leg's sandbox is its process's).
+  EXPECT_GE(probes, 1) << "the probe played";
+  EXPECT_LE(probes, 2);
 }

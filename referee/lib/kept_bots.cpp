@@ -43,7 +43,6 @@ void KeptBots::keep(const std::string& key, KeptBot bot, const std::vector<uint6
   if (!bot.link) return;
   bot.deals.insert(deals.begin(), deals.end());
   ++bot.matches;
-  bot.link->settle_after_match();
   kept_.emplace_back(key, std::move(bot));
 }
 

@@ -613,7 +613,11 @@ MatchOutcome Runner::run() {
         if (dt::has_teams(spec_.rules)) r->set_team(seats_[k].out.team);
       }
       me->mutable_events()->Swap(&seat.pending);
-      if (seat.out.verdict == Verdict::Ok && !seat.closed) seat.link->send(m);
+      if (seat.out.verdict == Verdict::Ok && !seat.closed) {
+        // A bot that may be kept: from match_end on, anything it writes before the next hello is a fault.
+        if (seat.several_matches && seat.stdio) seat.stdio->settle_before_match_end();
+        seat.link->send(m);
+      }
     } catch (...) {
     }
   }

@@ -237,8 +237,8 @@ Received StdioLink::receive(Clock::time_point deadline) {
   }
 }
 
-void StdioLink::settle_after_match() {
-  pump(Clock::now());  // match_end on its way, and what is already in the pipe read
+void StdioLink::settle_before_match_end() {
+  pump(Clock::now());  // what is in the pipe now was written during the match
   lines_.clear();
   read_since_send_ = 0;
 }

@@ -59,11 +59,11 @@ class StdioLink final : public BotLink {
   void set_compact(bool on) override { style_.omit_defaults = on; }
 
   // Keeping the bot between matches (the "several_matches" feature,
-  // docs/protocol.md; kept_bots.hpp). After its match_end: whatever it wrote
-  // during the match and we have not read is dropped, so only what it writes
-  // from now on counts against it.
-  void settle_after_match();
-  // Before the next match: what the bot did since settle_after_match that a
+  // docs/protocol.md; kept_bots.hpp). Just before its match_end is sent:
+  // whatever it wrote during the match and we have not read (without waiting)
+  // is dropped, so only what it writes from match_end on counts against it.
+  void settle_before_match_end();
+  // Before the next match: what the bot did since settle_before_match_end that a
   // kept bot must not (it exited, or wrote a line before being sent hello);
   // nullopt when it waits as it should. Never blocks.
   std::optional<std::string> between_matches_problem();
