@@ -164,17 +164,32 @@ TEST(KeepAlive, AKeptBotNeverPlaysTwoLegsOfOneDeal) {
   }
 }
 
+// Its CPU time limit is per process and counts every match a kept process
+// plays: a bot that has used half of it is started afresh rather than kept,
+// so it is not killed by a limit its earlier matches used up.
+TEST(KeepAlive, ABotThatUsedHalfItsCpuTimeIsStartedAfresh) {
+  TempDir dir;
+  const std::string pa = pid_file(dir, "a/a.pids");
+  // Each process spins 1.2 s of CPU at its first request; the limit is 2 s.
+  TournamentSetup t = two(kept_mock("burn", pa), "builtin:random", 1, dir);
+  t.players[0].limits = "cpu-seconds=2";
+  const auto rs = results(dir, "t.db", t, true);
+  ASSERT_EQ(rs.size(), 2u);
+  EXPECT_EQ(verdicts_of_a(rs), (std::vector<std::string>{"ok", "ok"}));
+  EXPECT_EQ(starts(pa), 2u) << "the process that spun 1.2 s of its 2 s was not kept";
+}
+
 // A bot that says several_matches and then misbehaves between matches: the
 // next match records a startup_failure for it (its opponent wins by forfeit),
 // the one after gets a fresh process that plays normally, and no result is
 // taken from a line of the wrong match.
-class KeepAliveHostile : public ::testing::TestWithParam<const char*> {};
-
-TEST_P(KeepAliveHostile, GetsAVerdictAndAFreshProcess) {
+// (Plain tests, not parameterized ones: a parameter's name holds a '/',
+// which would make TempDir a directory inside another.)
+static void misbehaves_between_matches(const std::string& mode) {
   TempDir dir;
   const std::string pa = pid_file(dir, "a/a.pids");
-  TournamentSetup t = two(kept_mock(GetParam(), pa), "builtin:random", 2, dir);
-  if (std::string(GetParam()) == "hang_between") t.clocks.startup_ms = 3000;  // each hang costs one startup window
+  TournamentSetup t = two(kept_mock(mode, pa), "builtin:random", 2, dir);
+  if (mode == "hang_between") t.clocks.startup_ms = 3000;  // each hang costs one startup window
   const auto rs = results(dir, "t.db", t, true);
   ASSERT_EQ(rs.size(), 4u);
   EXPECT_EQ(verdicts_of_a(rs), (std::vector<std::string>{"ok", "startup_failure", "ok", "startup_failure"}));
@@ -189,5 +204,7 @@ TEST_P(KeepAliveHostile, GetsAVerdictAndAFreshProcess) {
   EXPECT_EQ(starts(pa), 2u) << "started for match 1, again for match 3 after the fault of match 2";
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, KeepAliveHostile,
-                         ::testing::Values("hang_between", "exit_between", "flood_between", "stale_between"));
+TEST(KeepAliveHostile, HangsBetweenMatches) { misbehaves_between_matches("hang_between"); }
+TEST(KeepAliveHostile, ExitsBetweenMatches) { misbehaves_between_matches("exit_between"); }
+TEST(KeepAliveHostile, FloodsBetweenMatches) { misbehaves_between_matches("flood_between"); }
+TEST(KeepAliveHostile, AnswersAStaleDecisionBetweenMatches) { misbehaves_between_matches("stale_between"); }

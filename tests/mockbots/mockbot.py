@@ -56,6 +56,8 @@ that stops answering:
   fork_storm    at request N, forks without end (each child sleeps), and so
                 never answers
   comment_flood answers with a 512 KiB comment every time
+  burn          at request N, spins on the CPU for --burn-ms milliseconds
+                (default 1200) of its own CPU time, then plays on
 Between matches, for a bot that says "several_matches" (--features): it plays
 on after match_end (waiting for the next hello) unless MODE is
   hang_between   after match_end, stops reading (sleeps for ever)
@@ -86,7 +88,7 @@ def main():
     args = sys.argv[1:]
     mode = args[0] if args else "good"
     opts = {"--at": "1", "--pidfile": "", "--record": "", "--seed": "1", "--features": "", "--tag": "", "--target": "",
-            "--name-bytes": "0"}
+            "--name-bytes": "0", "--burn-ms": "1200"}
     i = 1
     while i + 1 < len(args) + 1 and i < len(args):
         opts[args[i]] = args[i + 1]
@@ -159,6 +161,10 @@ def main():
             if requests >= at:
                 if mode == "hang":
                     time.sleep(1000)
+                elif mode == "burn" and requests == at:
+                    until = time.process_time() + int(opts["--burn-ms"]) / 1000.0
+                    while time.process_time() < until:
+                        pass
                 elif mode in ("crash", "grandchild_crash"):
                     sys.exit(3)
                 elif mode == "exit":
