@@ -32,7 +32,9 @@ bool redirect_pick_ok(const State& s, CardId striker, CardId victim) {
 }
 
 bool combat_pays_nothing(const State& s) {
-  if (!(s.families & famCombatTurns)) return false;
+  // Only while the combat is under way: one left without its end (a warrior gone meanwhile) leaves its marker
+  // until the next combat starts.
+  if (!(s.families & famCombatTurns) || !s.combat.active) return false;
   return std::any_of(s.lasting.begin(), s.lasting.end(), [](const LastingMod& m) { return m.lock == kNoPointsCombat; });
 }
 

@@ -145,6 +145,9 @@ void add_shared_base(const State& s, CardId w, Stats& st) {
     if (m.lock != kSharedRatings || m.target != w || m.waits) continue;
     // A share for good holds while its card stays on the warrior (CHANGELING POWER's gift).
     if (m.other != kNoCard && (s.card(m.other).zone != Zone::InPlay || s.card(m.other).attached_to != w)) continue;
+    // A share for the combat holds while a combat is under way (one left without its end keeps its marker until
+    // the next one starts).
+    if (m.other == kNoCard && !s.combat.active) continue;
     for (int i = 0; i < 3; ++i) stat_ref(st, i) += change_of(m, i);
     any = true;
   }
