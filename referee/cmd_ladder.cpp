@@ -62,6 +62,7 @@ struct LadderOptions : StoreOptions {
   bool own_decks = false;
   bool duplicate_deals = false;
   int concurrency = 1;
+  std::string keep_alive = "on";  // --keep-alive on|off
   std::string http = "127.0.0.1:8080";
   bool no_http = false;
   std::string grpc_listen = "127.0.0.1:0";
@@ -291,6 +292,9 @@ int run_service(LadderOptions o, const CLI::App& cmd) {
 
   ServiceOptions so;
   so.concurrency = o.concurrency;
+  if (o.keep_alive != "on" && o.keep_alive != "off")
+    throw UsageError(fmt::format("--keep-alive {}: give on or off", o.keep_alive));
+  so.keep_alive = o.keep_alive == "on";
   so.transcripts_dir = o.transcripts;
   const auto keep = parse_retention(o.keep_transcripts);
   if (!keep)
@@ -494,6 +498,11 @@ void add_ladder_command(CLI::App& app, int& exit_code) {
       ->expected(1, -1);
   cmd->add_option("--each", o->each, "settings for every bot given here (KEY=VALUE as --engine)")->expected(1, -1);
   cmd->add_option("--concurrency,-j", o->concurrency, "matches this process plays at once")->capture_default_str();
+  cmd->add_option("--keep-alive", o->keep_alive,
+                  "on: a stdio bot that says \"several_matches\" in ready plays a worker's matches against the same "
+                  "opponents in one process, restarted after any fault; off: every bot is started for each match "
+                  "(docs/protocol.md)")
+      ->capture_default_str();
   cmd->add_option("--http", o->http, "serve the standings page and JSON here (host:port; port 0: any free one)")
       ->capture_default_str();
   cmd->add_flag("--no-http", o->no_http, "serve no standings page");

@@ -265,7 +265,10 @@ TEST(LadderE2E, BotsCannotReadTheLadderStore) {
   ::chmod(db.c_str(), 0644);
   const std::string probe = "probe=stdio:head -c 15 " + db + " >&2; echo PROBE-RAN >&2; exec " + DTBOT_GREEDY;
   const pid_t p = spawn({DTREF_BIN, "ladder", "--db", db, "--bot", probe, "--bot", "builtin:random", "--matches", "2",
-                         "--no-http", "--transcripts", logs, "--quiet"},
+                         "--no-http", "--transcripts", logs, "--quiet",
+                         // Each leg in a process (and a sandbox) of its own: dtbot-greedy says
+                         // several_matches, which a worker would otherwise keep for both.
+                         "--keep-alive", "off"},
                         (dir / "o").string(), (dir / "e").string());
   ASSERT_EQ(dtref_test::wait_exit(p, dtref_test::patient(60s)), 0) << slurp((dir / "e").string());
   int probes = 0;
@@ -276,8 +279,38 @@ TEST(LadderE2E, BotsCannotReadTheLadderStore) {
     ++probes;
     EXPECT_FALSE(contains(said, "SQLite format")) << "the bot read the ladder's store: " << said;
   }
-  // dtbot-greedy says several_matches: a worker keeps it for both legs, so
-  // the probe runs once per process (each leg's sandbox is its process's).
-  EXPECT_GE(probes, 1) << "the probe played";
-  EXPECT_LE(probes, 2);
+  EXPECT_EQ(probes, 2) << "the probe played both legs";
+}
+
+// A ladder worker keeps a bot that says several_matches for its next matches
+// against the same opponent (docs/protocol.md, "Several matches in one
+// process"); --keep-alive off starts it for every match. The mock notes each
+// start in a file every start may append to (each runs as a uid of its own).
+TEST(LadderE2E, AWorkerKeepsABotThatPlaysSeveralMatches) {
+  const fs::path dir = fs::temp_directory_path() / ("ladder-keep-" + dtref::random_hex(6));
+  fs::create_directories(dir);
+  fs::permissions(dir, fs::perms::all);
+  struct Cleanup {
+    fs::path p;
+    ~Cleanup() {
+      std::error_code ec;
+      fs::remove_all(p, ec);
+    }
+  } cleanup{dir};
+  auto starts = [&](const std::string& keep) {
+    const std::string pids = (dir / ("k-" + keep + ".pids")).string(), db = (dir / ("l-" + keep + ".db")).string();
+    std::ofstream{pids};
+    fs::permissions(pids, fs::perms::all);
+    const std::string bot = std::string("k=stdio:") + DTREF_PYTHON + " " + DTREF_MOCKBOTS_DIR +
+                            "/mockbot.py good --features several_matches --pidfile " + pids;
+    // --allow-broken: registering checks the bot without --bot-writable, where it cannot note its start.
+    const pid_t p = spawn({DTREF_BIN, "ladder", "--db", db, "--bot", bot, "--bot", "builtin:random", "--matches", "6",
+                           "--no-http", "--quiet", "--bot-writable", dir.string(), "--allow-broken", "--keep-alive", keep},
+                          (dir / "o").string(), (dir / "e").string());
+    EXPECT_EQ(dtref_test::wait_exit(p, dtref_test::patient(60s)), 0) << slurp((dir / "e").string());
+    return dtref_test::read_lines(pids).size();
+  };
+  EXPECT_EQ(starts("off"), 6u);
+  // One worker: kept from match to match (started again only when it waited for the schedule).
+  EXPECT_LT(starts("on"), 4u);
 }

@@ -385,7 +385,7 @@ struct Service::Impl {
         cv.wait_for(lock, std::chrono::milliseconds(200));
         continue;
       }
-      play(*c, &kept);
+      play(*c, opt.keep_alive ? &kept : nullptr);
       std::lock_guard lock(mu);
       for (const std::string& n : remote_names) --reserved[n];
     }

@@ -74,6 +74,10 @@ struct ServiceOptions {
   // transcripts directory and every other registered bot's files from its
   // bots; the caller adds the store's own files to `hide`.
   SandboxSettings sandbox;
+  // Keep the stdio bots that say "several_matches" alive between a worker's
+  // matches against the same opponents (MatchSpec::keep_alive); false: every
+  // bot is started for each match.
+  bool keep_alive = true;
 };
 
 // A finished match for people: who sat where, with which deck, and how it ended.
