@@ -68,7 +68,7 @@ static bool uses_op(const CardDef& d, Op op) {
   for (const Ability& a : d.abilities)
     if (uses_op(a.effects, op) || uses_op(a.choice, op)) return true;
   for (const Trigger& t : d.triggers)
-    if (uses_op(t.effects, op)) return true;
+    if (uses_op(t.effects, op) || uses_op(t.otherwise, op)) return true;
   return false;
 }
 
@@ -120,7 +120,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.has_designation(desig::NoSeekCover) || d.has_designation(desig::NoEquipmentPlayed)) d.families |= famGlobalBans;
     for (const Trigger& t : d.triggers)
       if (t.when == When::CardPlayed) d.families |= famCardPlayed;
-    if (d.hand_max > 0 || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
+    if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
+    if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
+    for (const Trigger& t : d.triggers)
+      if (t.by_weapon || t.instead) d.families |= famAfflictions;
     for (const std::string& x : d.grant_designations)
       if (x == desig::NoCardLoweringItsRatings.text) d.families |= famRatingShield;  // GOOD LUCK CHARM
     for (const Ability& ab : d.abilities)

@@ -97,7 +97,11 @@ enum : uint8_t {
   // VIRUS (effects/lasting/virus.hpp): source the VIRUS card, target the warrior, player the virus's player
   kInfected = 51,  // infected; bonus: the ratings it has lost
   kExposed = 52,   // beside an infected warrior since the virus player's last Draw step
-  kCardMarkers = 53,  // source = target: a card in play keeping `count` markers on itself (effects/lasting/card_markers.hpp)
+  kCardMarkers = 53,
+  kPickTriggerDue = 55,  // source: a card whose YOUR_DISCARD trigger with `pick` waits its turn (triggers/picked.hpp)
+  kHandLimitHeld = 56,  // player: its hand limit as last seen while a card raised it (`count`); source: that card
+  kAfflicted = 54,  // effects/lasting/afflictions.hpp: source the card, target the warrior, player the card's player,
+                    // other the warrior that used it (who earns a death it causes)  // source = target: a card in play keeping `count` markers on itself (effects/lasting/card_markers.hpp)
   // Turns and economy: 60-79
   kTurnRuleUsed = 60,  // source: a card whose extra or converted Tactical action was taken this turn (turn/turn_rules.cpp)
   kDiscardsMade = 62,  // player: cards discarded in its Discard step under way, `count` (turn/turn.cpp)

@@ -733,6 +733,17 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.every_player = t.every_player();
     tr.chosen = small(t.chosen(), where);
     tr.for_owner = t.for_owner();
+    tr.by_weapon = t.by_weapon();
+    tr.instead = t.instead();
+    tr.tactics = tactics(t.tactic());
+    if (t.has_pick()) tr.pick = convert(t.pick(), where);
+    tr.otherwise = effects(t.otherwise(), where);
+    if ((tr.by_weapon || tr.instead) && tr.when != When::Wounds)
+      throw std::runtime_error(where + ": by_weapon and instead are for WOUNDS triggers");
+    if (tr.pick && tr.when != When::YourDiscard) throw std::runtime_error(where + ": `pick` is for YOUR_DISCARD triggers");
+    for (const Trigger& o : d.triggers)
+      if (tr.pick && o.pick && o.when == tr.when) throw std::runtime_error(where + ": two triggers with `pick` at one step");
+    if (!tr.otherwise.empty() && !tr.pick) throw std::runtime_error(where + ": a trigger's `otherwise` needs `pick`");
     if (tr.when == When::Lacks && tr.hold.empty()) throw std::runtime_error(where + ": a LACKS trigger lacks nothing");
     if (tr.when == When::Held && tr.hold.empty()) throw std::runtime_error(where + ": a HELD trigger holds nothing");
     d.triggers.push_back(std::move(tr));
@@ -767,6 +778,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.handler = handler_id(c.handler(), where);
   d.hand_limit = small(c.hand_limit(), where);
   d.hand_max = small(c.hand_max(), where);
+  if (c.has_hand_bonus()) {
+    d.hand_bonus = HandBonus{convert(c.hand_bonus().per(), where), small(c.hand_bonus().max(), where)};
+    if (d.hand_bonus->max <= 0) throw std::runtime_error(where + ": hand_bonus needs a max above 0");
+  }
+  d.affliction.until_healed = c.affliction().until_healed();
+  d.affliction.upkeep_d = small(c.affliction().upkeep_d(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
   if (c.has_markers()) {
     const auto& m = c.markers();

@@ -160,7 +160,8 @@ struct GiveTo {
 
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
                              HostReach,  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
-                             ItsPlayer };  // no warrior: the card's player has the immunities it grants (UNTOUCHABLE)
+                             ItsPlayer,  // no warrior: the card's player has the immunities it grants (UNTOUCHABLE)
+                             Afflicted };  // the warriors the card has afflicted (Effect AFFLICT: a POISON's lasting effect)
 
 // Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
 // carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
@@ -463,7 +464,7 @@ struct Ability {
   std::optional<ChoiceSpec> choice;  // asked once its effects ran, as a played card's (SHRIEK)
 };
 
-enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, NoDestiny = 20,
+enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, YourDiscard, NoDestiny = 20,
                             Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103,
                             EntersPlay = 120, Imprisons = 121, RemovesCard = 122, Lacks = 123,
                             CardPlayed = 124 };
@@ -490,6 +491,13 @@ struct Trigger {
   int8_t chosen = 0;                // only while the card remembers this alternative; 0 always
   bool for_owner = false;           // mission events: YOU is the card's owner, not the player it lies before
   int8_t cost_p = 0;                // an optional trigger: P its player pays to take it
+  // WOUNDS on a weapon's add-on (effects/lasting/afflictions.hpp): only a blow struck by the warrior carrying that
+  // weapon, the weapon used in that combat; `instead`: the blow wounds no one, the effects running in its place.
+  bool by_weapon = false;
+  bool instead = false;
+  uint8_t tactics = 0;                    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
+  std::optional<WarriorFilter> pick;      // its player picks a warrior matching this: the effects' TARGET
+  std::vector<Effect> otherwise;          // with `pick`: run instead when no warrior matches
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -584,6 +592,18 @@ struct TurnRules {
   int8_t extra_discard_d = 0;       // D each one more costs (0: none more)
 };
 
+// What a card's AFFLICT leaves on a warrior besides its AFFLICTED modifiers (cards.proto Affliction).
+struct AfflictionRules {
+  bool until_healed = false;  // the affliction ends once the warrior is healed
+  int8_t upkeep_d = 0;        // at each Draw step of the warrior's player: paid in D, or the warrior is killed
+};
+
+// A hand limit raised for each warrior of its player matching `per`, at most `max` (cards.proto HandBonus).
+struct HandBonus {
+  WarriorFilter per;
+  int8_t max = 0;
+};
+
 enum class OneInPlay : uint8_t { Any, PerPlayer, InGame };
 
 // Player-level rules of D, P and draws while a card is in play (cards.proto EconomyRules).
@@ -647,7 +667,8 @@ enum RuleFamily : uint32_t {
   famFromDiscard = 1u << 18,     // an ability used from its owner's discard pile (Ability::from_discard: effects/abilities.cpp)
   famGlobalBans = 1u << 13,      // a card forbids an action or a card type to everyone (NO SEEK COVER: actions/cover.cpp;
                                  // NO EQUIPMENT PLAYED: actions/equip.cpp)
-  famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, or a hand_max (effects/triggers/card_played.hpp)
+  famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, a hand_max or a hand_bonus (effects/triggers/card_played.hpp)
+  famAfflictions = 1u << 31,     // an AFFLICT effect, a weapon's WOUNDS trigger (effects/lasting/afflictions.hpp)
   famRatingShield = 1u << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
   famCombatTurns = 1u << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
@@ -808,6 +829,8 @@ struct alignas(4096) CardDef {
   int8_t equip_actions = 1;                     // Equipment or Relic: the actions its Equip costs (KEY-CODE SKULL: 2)
   AffilMask attach_to_weapon_of = 0;            // weapon add-on: only on weapons of these affiliations (CHAIN BAYONET)
   MarkerRules markers;                          // markers it keeps on itself (effects/lasting/card_markers.hpp)
+  AfflictionRules affliction;                   // what its AFFLICT leaves on a warrior (effects/lasting/afflictions.hpp)
+  std::optional<HandBonus> hand_bonus;          // lying before its player: hand limit raised per matching warrior
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
@@ -815,7 +838,7 @@ struct alignas(4096) CardDef {
   uint32_t families = 0;          // RuleFamily bits of the fields it has
   // For each Scope, the kinds of modifier (ModWant bits, effects/effects.hpp) its mods of that
   // scope give: a rating query skips a card with nothing it wants at once (callgrind).
-  std::array<uint16_t, 8> scope_wants{};
+  std::array<uint16_t, 9> scope_wants{};
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {

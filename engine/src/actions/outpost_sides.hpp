@@ -11,5 +11,8 @@ namespace dt::detail {
 // Would w in `seat`'s Outpost put Doomtroopers and Dark Legion warriors together?
 // (A HERETIC still counted a Doomtrooper mixes with both.)
 bool outpost_conflict(const State& s, int seat, CardId w);
+// GET OFF THAT ROCK (Effect RETURN_TO_AREA): w, in an Outpost and free to leave it (no Tribal warrior, Beast or
+// rider), goes back to its Squad or Kohort, as a Transfer would take it, for nothing.
+void send_back_from_outpost(State& s, CardId w);
 
 }  // namespace dt::detail

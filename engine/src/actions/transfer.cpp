@@ -77,6 +77,12 @@ static bool must_hold_outpost(const State& s, CardId w) {
 // Where a warrior goes when it leaves the Outpost.
 static Area home_area(const State& s, CardId w) { return pure_legion(s, w) ? Area::Kohort : Area::Squad; }
 
+void send_back_from_outpost(State& s, CardId w) {
+  if (!is_warrior_in_play(s, w) || s.card(w).area != Area::Outpost) return;
+  if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return;  // may not leave the Outpost
+  place_in_area(s, w, home_area(s, w));
+}
+
 // The voluntary Transfer of w, if it may make one now.
 static std::optional<Option> transfer_of(const State& s, CardId w, bool allied) {
   const CardInst& wi = s.card(w);

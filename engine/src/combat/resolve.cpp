@@ -16,6 +16,7 @@
 #include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/lasting/stun.hpp"
+#include "effects/lasting/afflictions.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "effects/triggers/wound_triggers.hpp"
 #include "combat/groups.hpp"
@@ -58,6 +59,7 @@ static bool hit(State& s, CardId victim, CardId by, Log log, bool kills = false)
   if (absorbs_wound(s, victim, outright)) return false;  // LIFEGUARD ARMOR
   if (vi.wounded) return true;
   if (outright) return true;
+  if (blow_replaced(s, victim, by, log)) return false;  // CARDINAL'S BLOOD: its weapon's poison instead of the wound
   if (has_designation(s, victim, desig::HealsAtOnce)) return false;  // WOLFE IN THE HEAT
   take_wound(s, victim);
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
@@ -94,9 +96,15 @@ void resolve_combat(State& s, Log log) {
       if (c.order == AttackerFirst || c.order == DefenderFirst || c.order == DefenderFirstStrike) c.order = Simultaneous;
     }
   }
-  // Step 6: equal or greater wounds; negative numbers count as they are.
-  const bool a_hits = atk_a >= sd.a;
-  const bool d_hits = atk_d >= sa.a;
+  // Step 6: equal or greater wounds; negative numbers count as they are. A warrior that may not strike
+  // does not: UNHOLY EYE's HERETIC is never struck, BLACK VENOM's victim does not strike back when attacked.
+  bool a_hits = atk_a >= sd.a;
+  bool d_hits = atk_d >= sa.a;
+  constexpr DesigKey kSilences(desig::ItsOpponentsDoNotStrike), kNoStrikeBack(desig::DoesNotStrikeBack);
+  if (s.granted_designations & (kSilences.bit | kNoStrikeBack.bit)) {
+    if (has_ability(s, D, kSilences)) a_hits = false;
+    if (has_ability(s, A, kSilences) || has_ability(s, D, kNoStrikeBack)) d_hits = false;
+  }
   // UPPER HAND: strikes first and a wound ends the combat
   using enum StrikeOrder;
   if (c.order == Simultaneous && ua != ud) c.order = ua ? AttackerFirst : DefenderFirst;

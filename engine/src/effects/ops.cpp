@@ -55,6 +55,8 @@
 #include "combat/groups.hpp"
 #include "markers.hpp"
 #include "effects/lasting/virus.hpp"
+#include "effects/lasting/afflictions.hpp"
+#include "actions/outpost_sides.hpp"
 
 namespace dt::detail {
 
@@ -844,6 +846,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           break;
         case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)
         case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
+        case Op::Afflict: afflict(s, source, c, seat, user); break;  // POISONs (effects/lasting/afflictions.hpp)
+        case Op::ReturnToArea: send_back_from_outpost(s, c); break;  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
         case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
           if (is_warrior_in_play(s, c)) {
             LastingMod m{source, c, {}, kNoTurnEnds, kNoCard, e.grant};

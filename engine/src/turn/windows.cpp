@@ -9,6 +9,7 @@
 #include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/triggers/picked.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -100,7 +101,10 @@ void close_window(State& s, Log log) {
       start_actions(s);
       break;
     }
-    case WindowKind::PreDiscard: s.phase = Phase::Discard; break;
+    case WindowKind::PreDiscard:
+      s.phase = Phase::Discard;
+      run_discard_triggers(s, s.current, log);  // KARNOPHAGE (effects/triggers/picked.hpp)
+      break;
     case WindowKind::Response:
       s.recent_survivor = kNoCard;  // "just happened" is over
       s.recent_p_seat = -1;

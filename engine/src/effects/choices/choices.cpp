@@ -37,6 +37,8 @@
 #include "effects/attacks/command.hpp"
 #include "effects/attacks/plans.hpp"
 #include "effects/lasting/disease.hpp"
+#include "effects/lasting/afflictions.hpp"
+#include "effects/triggers/picked.hpp"
 #include "effects/filters/waiver.hpp"
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
@@ -388,8 +390,11 @@ struct MechanismChoice {
 };
 
 static constexpr MechanismChoice kMechanismChoices[] = {
+    // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
     {is_share_choice, share_options, apply_share},  // TRANSMUTATION: ratings shared out (its own fetch codes)
     {is_mass_choice, mass_options, apply_mass},     // BATTLE CRY: the attacks named (its own fetch codes)
+    {is_affliction_upkeep, affliction_upkeep_options, apply_affliction_upkeep},  // SPIRALING DEATH's upkeep
+    {is_trigger_pick, trigger_pick_options, apply_trigger_pick},               // KARNOPHAGE's victim
     {is_marker_purchase, marker_purchase_options, apply_marker_purchase},  // GENDARME BESTAL: markers bought (first:
                                                                            // a warrior's question, not its group's)
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not

@@ -12,6 +12,7 @@
 #include "combat/groups.hpp"
 #include "combat/permissions.hpp"
 #include "effects/lasting/stun.hpp"
+#include "effects/lasting/afflictions.hpp"
 
 namespace dt {
 
@@ -39,6 +40,18 @@ bool is_attached_top(const State& s, CardId c) {
 int hand_limit(const State& s, int seat) {
   int limit = hand_limit_of(s, seat);
   for (CardId c : s.seats[size_t(seat)].in_play) limit = std::max<int>(limit, s.def(c).hand_limit);
+  if (s.families & famCardPlayed) {  // PALADINE'S FAVOR: one more per matching warrior (the best card, not added up)
+    int bonus = 0;
+    for (CardId c : s.seats[size_t(seat)].in_play) {
+      const std::optional<HandBonus>& hb = s.def(c).hand_bonus;
+      if (!hb || s.card(c).hidden) continue;
+      int n = 0;
+      for (CardId w : s.seats[size_t(seat)].in_play)
+        if (n < hb->max && is_warrior_in_play(s, w) && s.card(w).controller == seat && filter_matches(s, hb->per, w, seat)) ++n;
+      bonus = std::max(bonus, n);
+    }
+    limit += bonus;
+  }
   if (s.families & famCardPlayed)  // DEAL WITH IT: a card before the player caps it
     for (CardId c : s.seats[size_t(seat)].in_play)
       if (s.def(c).hand_max > 0 && !s.card(c).hidden) limit = std::min<int>(limit, s.def(c).hand_max);
@@ -47,6 +60,7 @@ int hand_limit(const State& s, int seat) {
 
 bool stunned(const State& s, CardId w) {
   if (has_designation(s, w, desig::PerformsNoActions)) return true;  // STRANGLEHOLD, while on it
+  if ((s.families & famAfflictions) && afflicted_grants(s, w, desig::PerformsNoActions.text)) return true;  // BLACK VENOM
   for (const LastingMod& m : s.lasting)
     if (m.target == w && s.def(m.source).has_designation(desig::StunsWhenItWounds)) return true;
   return false;

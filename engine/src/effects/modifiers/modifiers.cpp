@@ -9,6 +9,7 @@
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/filters/hosts.hpp"
+#include "effects/lasting/afflictions.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "effects/lasting/card_markers.hpp"
@@ -228,10 +229,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   }
   // A VIRUS's BEARER modifiers reach each warrior it infects (effects/lasting/virus.hpp); an infection
   // stays whatever shields its player raises later (INOCULATIONS), so no immunity is asked.
+  // A POISON's AFFLICTED modifiers reach each warrior it afflicts (effects/lasting/afflictions.hpp).
   for (const LastingMod& m : s.lasting) {
-    if (m.lock != kInfected || m.target != w) continue;
+    if ((m.lock != kInfected && m.lock != kAfflicted) || m.target != w) continue;
+    if (m.lock == kAfflicted && !affliction_holds(s, m)) continue;
+    const Scope scope = m.lock == kInfected ? Scope::Bearer : Scope::Afflicted;
     for (const StaticMod& x : s.def(m.source).mods)
-      if (x.scope == Scope::Bearer && wanted(x, want) && mod_filter_matches(s, x.who, w, m.player) &&
+      if (x.scope == scope && wanted(x, want) && mod_filter_matches(s, x.who, w, m.player) &&
           mod_holds(s, x, w, m.source, m.player))
         fn(x, m.source);
   }

@@ -62,7 +62,31 @@ static CardId cap_card(const State& s, int seat) {
 }
 
 bool is_hand_cap_choice(const State& s, const PendingChoice& ch) {
-  return ch.target == kNoCard && s.def(ch.source).hand_max > 0 && ch.seat == ch.by;
+  return ch.target == kNoCard && (s.def(ch.source).hand_max > 0 || s.def(ch.source).hand_bonus) && ch.seat == ch.by;
+}
+
+// PALADINE'S FAVOR: has a hand limit that a card raised fallen since it was last seen (fewer warriors, the card
+// gone)? The card it fell through, or none. The limit is remembered as long as such a card was seen.
+static CardId limit_fell(State& s, int seat, int now) {
+  CardId raiser = kNoCard;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (s.def(c).hand_bonus && !s.card(c).hidden) raiser = c;
+  auto held = std::find_if(s.lasting.begin(), s.lasting.end(),
+                           [&](const LastingMod& m) { return m.lock == kHandLimitHeld && m.player == seat; });
+  if (held == s.lasting.end()) {
+    if (raiser == kNoCard) return kNoCard;
+    LastingMod m{raiser, kNoCard, {}, kNoTurnEnds};
+    m.lock = kHandLimitHeld;
+    m.player = int8_t(seat);
+    m.count = int16_t(now);
+    s.lasting.push_back(m);
+    return kNoCard;
+  }
+  const bool fell = now < held->count;
+  const CardId by = held->source;
+  held->count = int16_t(now);
+  if (raiser != kNoCard) held->source = raiser;
+  return fell ? by : kNoCard;
 }
 
 void ask_hand_over_cap(State& s) {
@@ -72,9 +96,11 @@ void ask_hand_over_cap(State& s) {
   for (int seat = 0; seat < s.num_seats(); ++seat) {
     const SeatState& st = s.seats[size_t(seat)];
     if (st.eliminated) continue;
-    const CardId c = cap_card(s, seat);
+    const int limit = hand_limit(s, seat);
+    const CardId fell = limit_fell(s, seat, limit);
+    const CardId c = fell != kNoCard ? fell : cap_card(s, seat);
     if (c == kNoCard) continue;
-    const int over = int(st.hand.size()) - hand_limit(s, seat);
+    const int over = int(st.hand.size()) - limit;
     if (over <= 0) continue;
     ask_pick(s, c, kNoCard, seat, seat, st.hand, over);
     return;

@@ -6,6 +6,8 @@
 //   trigger's `cost_d` and `cost_p` (MASK OF THE VESTALS: a card drawn for 1 P; DEAL WITH IT: always).
 // - Card::hand_max (DEAL WITH IT): lying before its player, the hand limit is at most this, and after any
 //   decision a hand holding more asks its player which cards to discard (`choose c7`) down to it.
+// - Card::hand_bonus (PALADINE'S FAVOR): lying before its player, the limit is raised per matching warrior; the
+//   limit is remembered (kHandLimitHeld) and when it falls, a hand holding more is discarded down to it alike.
 #pragma once
 
 #include "dt/state.hpp"

@@ -7,6 +7,7 @@
 #include "effects/triggers/spy.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/lasting/virus.hpp"
+#include "effects/lasting/afflictions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -144,6 +145,7 @@ void run_no_destiny_triggers(State& s, Log log) {
 void run_draw_triggers(State& s, int seat, Log log) {
   disease_draw_step(s, seat, log);  // printed BACTERIA GRENADE
   virus_draw_step(s, seat, log);    // VIRUS: infections worsen and spread
+  affliction_draw_step(s, seat, log);  // SPIRALING DEATH: its upkeep paid, or the warrior dies
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
   // A trigger at its owner's Draw step (COMBAT FATIGUE) is looked for in every player's play, once a turn.
   std::vector<CardId> candidates;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "effects/lasting/afflictions.hpp"
 #include "effects/lasting/prison.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -24,10 +25,11 @@ std::vector<WoundFire> combat_wound_triggers(const State& s, CardId A, CardId SA
     const CardDef& d = s.def(c);
     for (size_t i = 0; i < d.triggers.size(); ++i) {
       const Trigger& t = d.triggers[i];
-      if (t.when != When::Wounds) continue;
+      if (t.when != When::Wounds || t.instead) continue;  // an `instead` trigger acts in the blow (afflictions.hpp)
       const int seat = s.card(c).controller;
       for (const Blow& b : blows) {
         if (b.dead && !t.or_kills) continue;
+        if ((t.by_weapon || t.tactics) && !weapon_blow_matches(s, c, t, b.striker)) continue;  // BLACK VENOM
         if (t.victim && !filter_matches(s, *t.victim, b.struck, seat)) continue;
         if (t.killer && !filter_matches(s, *t.killer, b.striker, seat)) continue;
         if (t.victim_bearer && (s.card(c).attached_to == kNoCard || bearer_of(s, c) != b.struck)) continue;

@@ -2,6 +2,7 @@
 #include "dt/designations.hpp"
 #include "effects/warriors/wounds.hpp"
 
+#include "effects/lasting/afflictions.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
@@ -28,6 +29,7 @@ bool wound_kills(State& s, CardId w) {
 
 void take_wound(State& s, CardId w) {
   if (s.card(w).wounded) return;
+  drop_healed_afflictions(s, w);  // BLACK VENOM: healed since, its paralysis is over for good
   s.card(w).wounded = true;
   if (s.combat.active) s.combat.wounded_in_it.push_back(w);
 }
