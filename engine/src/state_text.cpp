@@ -317,7 +317,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       c.source = card(), c.target = card(), c.target_seat = int8_t(r.num(-1, seats - 1));
       c.by = uint8_t(r.num(0, seats - 1)), c.seat = uint8_t(r.num(0, seats - 1));
       c.picks_left = int16_t(r.num(-1, 32767)), c.resume = Phase(r.num(0, int(Phase::Choice)));
-      c.fetch = uint8_t(r.num(0, 255)), c.user = card();  // mechanisms' questions: card_markers.hpp's 40, share.hpp's 61
+      c.fetch = uint8_t(r.num(0, 255)), c.user = card();  // mechanisms' questions: 20, 40-42, 61-64 so far
       ids(c.candidates);
       c.seats.resize(size_t(r.num(0, kMaxSeats)));
       for (int8_t& t : c.seats) t = int8_t(r.num(0, seats - 1));
