@@ -122,6 +122,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       if (t.when == When::CardPlayed) d.families |= famCardPlayed;
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
+    if (d.markers.per_heal) d.families |= famHealCounter;
     for (const Trigger& t : d.triggers)
       if (t.by_weapon || t.instead) d.families |= famAfflictions;
     for (const std::string& x : d.grant_designations)

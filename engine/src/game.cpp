@@ -12,6 +12,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/choices/inspire.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/heretics.hpp"
@@ -85,6 +86,7 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.families & famNoHeretics) discard_heretics(s, log);  // THE LIBER HERETICUS
     if (s.families & famCardPlayed) detail::ask_hand_over_cap(s);       // DEAL WITH IT
     if (s.families & famRatingShield) discard_rating_losers(s, log);  // GOOD LUCK CHARM
+    if (s.families & famHealCounter) detail::discard_worn_out(s, log);  // ADRENALINE IMPLANTS
     spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
     check_lacking(s, log);  // SOLIDARITY

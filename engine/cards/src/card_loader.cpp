@@ -793,6 +793,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.markers.buy_d = small(m.buy_d(), where);
     d.markers.cap = small(m.cap(), where);
     d.markers.loads = m.loads();
+    d.markers.per_heal = m.per_heal();
     if (d.markers.cap < 0) throw std::runtime_error(where + ": markers: cap is 0 or more");
     if (d.markers.start < 0 || d.markers.buy_d < 0) throw std::runtime_error(where + ": markers: start and buy_d are 0 or more");
   }

@@ -575,6 +575,7 @@ struct MarkerRules {
   int8_t buy_d = 0;                 // its player buys any number as it enters play, this many D each (0: none)
   int8_t cap = 0;                   // never more than this many (0: no limit); an ability adding one at the cap is not offered
   bool loads = false;               // a weapon used only with a marker on it, one taken off after each combat it is used in
+  bool per_heal = false;            // one more for each wound its HEALS AT ONCE heals on its warrior (ADRENALINE IMPLANTS)
 };
 
 // Standing changes to turns while a card is in play (cards.proto TurnRules).
@@ -668,6 +669,7 @@ enum RuleFamily : uint32_t {
   famGlobalBans = 1u << 13,      // a card forbids an action or a card type to everyone (NO SEEK COVER: actions/cover.cpp;
                                  // NO EQUIPMENT PLAYED: actions/equip.cpp)
   famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, a hand_max or a hand_bonus (effects/triggers/card_played.hpp)
+  famHealCounter = 1u << 17,     // a card counts its warrior's heals in markers (MarkerRules::per_heal; card_markers.hpp)
   famAfflictions = 1u << 31,     // an AFFLICT effect, a weapon's WOUNDS trigger (effects/lasting/afflictions.hpp)
   famRatingShield = 1u << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
   famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)

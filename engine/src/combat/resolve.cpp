@@ -60,7 +60,10 @@ static bool hit(State& s, CardId victim, CardId by, Log log, bool kills = false)
   if (vi.wounded) return true;
   if (outright) return true;
   if (blow_replaced(s, victim, by, log)) return false;  // CARDINAL'S BLOOD: its weapon's poison instead of the wound
-  if (has_designation(s, victim, desig::HealsAtOnce)) return false;  // WOLFE IN THE HEAT
+  if (has_designation(s, victim, desig::HealsAtOnce)) {  // WOLFE IN THE HEAT
+    count_heal(s, victim);  // ADRENALINE IMPLANTS: each heal costs base A
+    return false;
+  }
   take_wound(s, victim);
   emit(log, {EventKind::Wound, int8_t(vi.controller), victim, by});
   return false;

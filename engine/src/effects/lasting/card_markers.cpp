@@ -1,6 +1,8 @@
 // Markers on a card (card_markers.hpp).
 #include "effects/lasting/card_markers.hpp"
 
+#include "dt/designations.hpp"
+
 #include <algorithm>
 
 #include "markers.hpp"
@@ -72,6 +74,27 @@ void add_markers(State& s, CardId card, int n) {
   // Adding never goes past the cap (nor takes off what a card already held beyond it).
   set_markers(s, card, cap && n > 0 ? std::max(have, std::min(have + n, cap)) : have + n);
   discard_if_spent(s, card);
+}
+
+void count_heal(State& s, CardId w) {
+  if (!(s.families & famHealCounter)) return;
+  for (CardId a : attachments_of(s, w))
+    if (s.def(a).markers.per_heal) add_markers(s, a, 1);
+}
+
+void discard_worn_out(State& s, Log log) {
+  std::vector<CardId> gone;
+  for (CardId a : s.attached) {
+    if (s.card(a).zone != Zone::InPlay || !s.def(a).markers.per_heal) continue;
+    const CardId w = bearer_of(s, a);
+    if (w != kNoCard && is_warrior_in_play(s, w) && base_stats(s, w).a <= 0 &&
+        has_ability(s, w, desig::DiscardedWithoutBaseArmor) && std::find(gone.begin(), gone.end(), w) == gone.end())
+      gone.push_back(w);
+  }
+  for (CardId w : gone) {
+    emit(log, {EventKind::Discard, int8_t(s.card(w).controller), w});
+    discard_from_play(s, w);
+  }
 }
 
 int spell_markers(const State& s, CardId w) {

@@ -33,6 +33,11 @@ std::vector<CardId> loaded_weapons_used(const State& s);
 void unload(State& s, const std::vector<CardId>& weapons);
 // A card in play with `discard_when_empty` and no marker left goes to its discard pile.
 void discard_if_spent(State& s, CardId card);
+// ADRENALINE IMPLANTS: w's wound was healed at once (HEALS AT ONCE); its cards counting heals take a marker.
+void count_heal(State& s, CardId w);
+// After any decision (famHealCounter): a warrior DISCARDED WITHOUT BASE ARMOR whose base A is 0 or less is
+// discarded, for no points.
+void discard_worn_out(State& s, Log log);
 // D stored for w's spells: the markers of its attachments that fund spells.
 int spell_markers(const State& s, CardId w);
 // w casts a spell costing `price`: its stored D go first; returns what is left to pay.

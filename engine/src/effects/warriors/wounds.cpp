@@ -24,6 +24,7 @@ bool wound_kills(State& s, CardId w) {
   if (absorbs_wound(s, w, outright)) return false;  // LIFEGUARD ARMOR takes it; a kill annihilates the Armor
   if (s.card(w).wounded || outright) return true;
   if (!has_designation(s, w, desig::HealsAtOnce)) take_wound(s, w);
+  else count_heal(s, w);  // ADRENALINE IMPLANTS
   return false;
 }
 
