@@ -779,7 +779,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.hand_limit = small(c.hand_limit(), where);
   d.hand_max = small(c.hand_max(), where);
   if (c.has_hand_bonus()) {
-    d.hand_bonus = HandBonus{convert(c.hand_bonus().per(), where), small(c.hand_bonus().max(), where)};
+    d.hand_bonus = std::make_shared<const HandBonus>(HandBonus{convert(c.hand_bonus().per(), where), small(c.hand_bonus().max(), where)});
     if (d.hand_bonus->max <= 0) throw std::runtime_error(where + ": hand_bonus needs a max above 0");
   }
   d.affliction.until_healed = c.affliction().until_healed();

@@ -832,7 +832,8 @@ struct alignas(4096) CardDef {
   AffilMask attach_to_weapon_of = 0;            // weapon add-on: only on weapons of these affiliations (CHAIN BAYONET)
   MarkerRules markers;                          // markers it keeps on itself (effects/lasting/card_markers.hpp)
   AfflictionRules affliction;                   // what its AFFLICT leaves on a warrior (effects/lasting/afflictions.hpp)
-  std::optional<HandBonus> hand_bonus;          // lying before its player: hand limit raised per matching warrior
+  std::shared_ptr<const HandBonus> hand_bonus;  // lying before its player: hand limit raised per matching warrior
+                                                // (a pointer: CardDef stays within 8,192 bytes, docs/performance.md)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -43,7 +43,7 @@ int hand_limit(const State& s, int seat) {
   if (s.families & famCardPlayed) {  // PALADINE'S FAVOR: one more per matching warrior (the best card, not added up)
     int bonus = 0;
     for (CardId c : s.seats[size_t(seat)].in_play) {
-      const std::optional<HandBonus>& hb = s.def(c).hand_bonus;
+      const std::shared_ptr<const HandBonus>& hb = s.def(c).hand_bonus;
       if (!hb || s.card(c).hidden) continue;
       int n = 0;
       for (CardId w : s.seats[size_t(seat)].in_play)
