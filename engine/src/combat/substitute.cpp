@@ -6,6 +6,7 @@
 
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/wounds.hpp"
+#include "effects/choices/answer.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -68,9 +69,7 @@ void substitute_options(const State& s, const PendingChoice& ch, std::vector<Opt
 }
 
 void apply_substitute(State& s, const Option& o, Log log) {
-  PendingChoice& ch = s.choices.front();
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
-  ch.picks_left = 0;
+  answer_once(s, o, log);
   if (o.a == kNoCard) return;
   const CardId g = guard_of(s, o.a);
   s.combat.defender = g;

@@ -6,24 +6,17 @@
 #include <algorithm>
 
 #include "effects/attacks/again.hpp"
+#include "effects/card_effect.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
 namespace dt::detail {
 
 namespace {
-const Effect* mass_in(const std::vector<Effect>& fx) {
-  for (const Effect& e : fx)
-    if (e.op == Op::MassAttack && e.mass) return &e;
-  return nullptr;
-}
-
+// The card's MASS_ATTACK (the loader gives every one its `mass`).
 const MassAttackSpec* mass_of(const CardDef& d) {
-  if (d.play)
-    if (const Effect* e = mass_in(d.play->effects)) return e->mass.get();
-  for (const Ability& a : d.abilities)
-    if (const Effect* e = mass_in(a.effects)) return e->mass.get();
-  return nullptr;
+  const Effect* e = card_effect(d, Op::MassAttack);
+  return e ? e->mass.get() : nullptr;
 }
 
 bool queued(const LastingMod& m, int seat) {

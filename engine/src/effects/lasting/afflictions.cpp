@@ -5,6 +5,7 @@
 
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/wounds.hpp"
+#include "effects/choices/answer.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -102,10 +103,7 @@ void affliction_upkeep_options(const State& s, const PendingChoice& ch, std::vec
 }
 
 void apply_affliction_upkeep(State& s, const Option& o, Log log) {
-  PendingChoice& ch = s.choices.front();
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
-  if (ch.picks_left == 0) return;
-  ch.picks_left = 0;
+  PendingChoice& ch = answer_once(s, o, log);
   const CardId card = ch.source, w = ch.target;
   if (o.a != kNoCard) {
     destiny(s, ch.seat) -= s.def(card).affliction.upkeep_d;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "effects/card_effect.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -12,20 +13,8 @@ namespace {
 int& stat_ref(Stats& st, int i) { return i == 0 ? st.f : i == 1 ? st.s : i == 2 ? st.a : st.v; }
 int stat_of(const Stats& st, int i) { return i == 0 ? st.f : i == 1 ? st.s : i == 2 ? st.a : st.v; }
 
-const Effect* share_in(const std::vector<Effect>& fx) {
-  for (const Effect& e : fx)
-    if (e.op == Op::ShareRatings && e.share) return &e;
-  return nullptr;
-}
-
-// The card's SHARE_RATINGS effect (a card has one): its play's, an ability's or what it does as it is bestowed.
-const Effect* share_effect(const CardDef& d) {
-  if (d.play)
-    if (const Effect* e = share_in(d.play->effects)) return e;
-  for (const Ability& a : d.abilities)
-    if (const Effect* e = share_in(a.effects)) return e;
-  return share_in(d.on_attach);
-}
+// The card's SHARE_RATINGS effect (a card has one, and the loader gives it its `share`).
+const Effect* share_effect(const CardDef& d) { return card_effect(d, Op::ShareRatings); }
 
 // The marker a share in the asking keeps on its warrior.
 LastingMod* asked_marker(State& s, CardId source, CardId w) {

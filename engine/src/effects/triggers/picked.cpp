@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "effects/choices/answer.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -66,9 +67,7 @@ void trigger_pick_options(const State& s, const PendingChoice& ch, std::vector<O
 }
 
 void apply_trigger_pick(State& s, const Option& o, Log log) {
-  PendingChoice& ch = s.choices.front();
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
-  ch.picks_left = 0;
+  PendingChoice& ch = answer_once(s, o, log);
   const CardId c = ch.source, w = o.a;
   const int seat = ch.seat;
   if (w != kNoCard && s.card(c).zone == Zone::InPlay)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "effects/choices/answer.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -71,9 +72,7 @@ static void pay(State& s, CardId mission, int seat, Log log) {
 }
 
 void apply_spy_choice(State& s, const Option& o, Log log) {
-  PendingChoice& ch = s.choices.front();
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
-  ch.picks_left = 0;
+  PendingChoice& ch = answer_once(s, o, log);
   if (o.a == kNoCard) return;
   const CardId mission = ch.source;
   const int spy_seat = ch.seat;

@@ -5,6 +5,7 @@
 
 #include "effects/lasting/afflictions.hpp"
 #include "effects/lasting/prison.hpp"
+#include "effects/choices/answer.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -97,9 +98,7 @@ void may_trigger_options(const State& s, const PendingChoice& ch, std::vector<Op
 }
 
 void apply_may_trigger(State& s, const Option& o, Log log) {
-  PendingChoice& ch = s.choices.front();
-  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
-  ch.picks_left = 0;
+  PendingChoice& ch = answer_once(s, o, log);
   const CardId card = ch.source, target = ch.target;
   const int seat = ch.seat;
   int trigger = -1;
