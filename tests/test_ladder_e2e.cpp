@@ -23,7 +23,6 @@
 
 #include "dtref/ladder/store.hpp"
 #include "dtref/sandbox.hpp"
-#include "dtref/secrets.hpp"
 #include "test_util.hpp"
 
 using dtref_test::contains;
@@ -250,16 +249,9 @@ TEST(LadderE2E, ConfigExampleRunsToItsPlannedEnd) {
 TEST(LadderE2E, BotsCannotReadTheLadderStore) {
   if (dtref::sandbox_support().bwrap.empty())
     GTEST_SKIP() << "no namespaces on this machine: " << dtref::sandbox_support().bwrap_problem;
-  const fs::path dir = fs::current_path() / ("ladder-sandbox-" + dtref::random_hex(6));
-  fs::create_directories(dir);
+  const dtref_test::TempDir tmp("ladder-sandbox-", fs::current_path());
+  const fs::path& dir = tmp.path;
   ::chmod(dir.c_str(), 0755);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
   const std::string db = (dir / "l.db").string(), logs = (dir / "logs").string();
   std::ofstream(db).flush();  // SQLite keeps an existing file's mode: readable by everyone
   ::chmod(db.c_str(), 0644);
@@ -287,16 +279,9 @@ TEST(LadderE2E, BotsCannotReadTheLadderStore) {
 // process"); --keep-alive off starts it for every match. The mock notes each
 // start in a file every start may append to (each runs as a uid of its own).
 TEST(LadderE2E, AWorkerKeepsABotThatPlaysSeveralMatches) {
-  const fs::path dir = fs::temp_directory_path() / ("ladder-keep-" + dtref::random_hex(6));
-  fs::create_directories(dir);
+  const dtref_test::TempDir tmp("ladder-keep-");
+  const fs::path& dir = tmp.path;
   fs::permissions(dir, fs::perms::all);
-  struct Cleanup {
-    fs::path p;
-    ~Cleanup() {
-      std::error_code ec;
-      fs::remove_all(p, ec);
-    }
-  } cleanup{dir};
   auto starts = [&](const std::string& keep) {
     const std::string pids = (dir / ("k-" + keep + ".pids")).string(), db = (dir / ("l-" + keep + ".db")).string();
     std::ofstream{pids};

@@ -63,11 +63,13 @@ inline std::vector<std::string> read_lines(const std::string& path) {
   return out;
 }
 
-// A fresh directory for one test, named after it, removed afterwards.
+// A fresh directory for one test, named after it, removed afterwards; under /tmp unless `base` says
+// otherwise (a sandboxed bot has a /tmp of its own, so a file it must see elsewhere lies outside it).
 struct TempDir {
   std::filesystem::path path;
-  explicit TempDir(const std::string& prefix) {
-    path = std::filesystem::temp_directory_path() /
+  explicit TempDir(const std::string& prefix,
+                   const std::filesystem::path& base = std::filesystem::temp_directory_path()) {
+    path = base /
            (prefix + std::to_string(::getpid()) + "_" +
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(path);
