@@ -8,8 +8,7 @@
 #include "dt/card_loader.hpp"
 #include "dt/deck.hpp"
 #include "dt/game.hpp"
-#include "dt/invariants.hpp"
-#include "dt/state_text.hpp"
+#include "state_text_check.hpp"
 
 namespace {
 
@@ -65,34 +64,8 @@ void play_and_check(const Rules& rules, uint64_t seed, Seen& seen) {
   cfg.rules = rules;
   cfg.seed = seed;
   cfg.decks = {parse_deck(kBrotherhood, db, "brotherhood").cards, parse_deck(kIlian, db, "ilian").cards};
-  std::vector<Event> events;
-  State s = new_game(db, cfg, &events);
-  std::vector<Knowledge> know{Knowledge(0), Knowledge(1)};
-  for (Knowledge& k : know) k.see(s, events);
-  Rng pick(seed * 7 + 3), fill(seed);
-  for (int n = 0; !game_over(s) && n < 1500; ++n) {
-    for (const Knowledge& k : know) {
-      std::string error;
-      auto pos = state_from_text(state_to_text(s, k), db, &error);
-      ASSERT_TRUE(pos) << error << " at decision " << n;
-      State back = pos->state;
-      for (size_t c = 0; c < s.cards.size(); ++c) back.cards[c].def = s.cards[c].def;
-      for (int j = 0; j < s.num_seats(); ++j) back.seats[size_t(j)].draw = s.seats[size_t(j)].draw;
-      back.rng = s.rng;
-      ASSERT_EQ(state_hash(back), state_hash(s)) << "at decision " << n;
-      if (deciding_seat(s) == k.seat()) {
-        std::string a, b;
-        for (const Option& o : legal_options(back)) a += to_text(o) + "; ";
-        for (const Option& o : legal_options(s)) b += to_text(o) + "; ";
-        ASSERT_EQ(a, b) << "at decision " << n;
-        ++seen.checked;
-      }
-    }
-    const auto problems = check_invariants(s);
-    ASSERT_TRUE(problems.empty()) << problems.front();
-    const auto opts = legal_options(s);
-    events.clear();
-    apply(s, opts[size_t(pick.below(opts.size()))], &events);
+  dtref_test::play_checking_state_text(cfg, seed * 7 + 3, 1500, &seen.checked,
+                                       [&](const State& s, const std::vector<Event>& events) {
     for (const Event& e : events) {
       if (e.kind == EventKind::Effect && e.x == int(Op::ShareRatings)) ++seen.shares;
       if (e.kind == EventKind::Effect && e.x == int(Op::RedirectCombat)) ++seen.redirects;
@@ -100,8 +73,7 @@ void play_and_check(const Rules& rules, uint64_t seed, Seen& seen) {
           (s.def(e.a).name == "BATTLE CRY" || s.def(e.a).name == "POWERFUL COMMAND" || s.def(e.a).name == "TRAIL OF EVIDENCE"))
         ++seen.mass;
     }
-    for (Knowledge& k : know) k.see(s, events);
-  }
+  });
 }
 
 TEST(CombatCards, SharedRatingsTurnedCombatsAndMassAttacksComeThroughTheStateText) {

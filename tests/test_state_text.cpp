@@ -2,6 +2,7 @@
 // carries every field the engine plays from, and nothing the seat may not know.
 #include <gtest/gtest.h>
 
+#include "state_text_check.hpp"
 #include "test_games.hpp"
 
 #include "dt/card_loader.hpp"
@@ -18,56 +19,11 @@ using namespace dt;
 
 // Random self-play; at every decision both seats' texts are checked.
 void play_and_check(const Rules& rules, uint64_t seed, const char* deck0, const char* deck1, int* checked) {
-  const CardDb& db = builtin_cards();
   GameConfig cfg;
   cfg.rules = rules;
   cfg.seed = seed;
   cfg.decks = {builtin_deck(deck0).cards, builtin_deck(deck1).cards};
-  std::vector<Event> events;
-  State s = new_game(db, cfg, &events);
-  std::vector<Knowledge> know{Knowledge(0), Knowledge(1)};
-  for (Knowledge& k : know) k.see(s, events);
-  Rng pick(seed * 3 + 1), fill(seed);
-  for (int n = 0; !game_over(s) && n < 600; ++n) {
-    for (const Knowledge& k : know) {
-      const std::string text = state_to_text(s, k);
-      std::string error;
-      auto pos = state_from_text(text, db, &error);
-      ASSERT_TRUE(pos) << error;
-      // Exactly the cards the seat knows come back, with their true identity.
-      for (size_t c = 0; c < s.cards.size(); ++c) {
-        ASSERT_EQ(pos->knowledge.knows(CardId(c)), k.knows(CardId(c))) << "c" << c;
-        if (k.knows(CardId(c))) ASSERT_EQ(pos->state.cards[c].def, s.cards[c].def) << "c" << c;
-        else ASSERT_EQ(pos->state.cards[c].def, kUnknownDef) << "c" << c << " is hidden from s" << k.seat();
-      }
-      ASSERT_EQ(pos->knowledge.gift_discards(), k.gift_discards());
-      // With the hidden parts put back as they truly are, it is the same
-      // position: every field the hash covers came through.
-      State back = pos->state;
-      for (size_t c = 0; c < s.cards.size(); ++c) back.cards[c].def = s.cards[c].def;
-      for (int j = 0; j < s.num_seats(); ++j) back.seats[size_t(j)].draw = s.seats[size_t(j)].draw;
-      back.rng = s.rng;
-      ASSERT_EQ(state_hash(back), state_hash(s)) << "at decision " << n;
-      ASSERT_EQ(back.rules.name, s.rules.name);
-      for (const RulesField& f : rules_fields()) ASSERT_EQ(f.get(back.rules), f.get(s.rules)) << f.name;
-      // Filled in from the deck lists, it is a position the engine plays on,
-      // with the moves the seat really has.
-      fill_unknown_cards(pos->state, cfg.decks, fill);
-      const auto problems = check_invariants(pos->state);
-      ASSERT_TRUE(problems.empty()) << problems.front();
-      if (deciding_seat(s) == k.seat()) {
-        std::string a, b;
-        for (const Option& o : legal_options(pos->state)) a += to_text(o) + "; ";
-        for (const Option& o : legal_options(s)) b += to_text(o) + "; ";
-        ASSERT_EQ(a, b) << "at decision " << n;
-        ++*checked;
-      }
-    }
-    const auto opts = legal_options(s);
-    events.clear();
-    apply(s, opts[size_t(pick.below(opts.size()))], &events);
-    for (Knowledge& k : know) k.see(s, events);
-  }
+  dtref_test::play_checking_state_text(cfg, seed * 3 + 1, 600, checked);
 }
 
 TEST(StateText, CarriesThePositionAndHidesWhatTheSeatDoesNotKnow) {
