@@ -639,41 +639,41 @@ struct AwardRule {
 
 // Rule families: card fields that some rule must look for while the card is in
 // play. A game keeps the union over its cards (State::families), so a rule for
-// cards a game does not hold costs it one bit test.
-enum RuleFamily : uint32_t {
-  famTurnRules = 1u << 0,
-  famEconomy = 1u << 1,
-  famAwards = 1u << 2,
-  famAfterKill = 1u << 3,  // a card answers kills just made: each kill is remembered until the next window closes
-  famAnswers = 1u << 4,    // a card in play may answer a card just played (Card::answers)
-  famInstead = 1u << 5,    // a card in play sends cards leaving play elsewhere than the discard pile (Card::instead)
-  famAimed = 1u << 6,  // a modifier with aimed_actions: its card offers attacks of several actions
-  famSubstitute = 1u << 7,  // a substitute defender
-  famFates = 1u << 8,       // a modifier with after_combat
-  famCoverAttack = 1u << 9, // a modifier with cover_attack
-  famLoyal = 1u << 10,      // a card makes its warrior NEVER CHANGES ALLEGIANCE (UNDYING LOYALTY)
-  famSpellFund = 1u << 11,  // a card's markers are D for its warrior's spells (POWER STABILIZER)
-  famSurvivors = 1u << 14,  // an AFTER_COMBAT trigger: a warrior that lives through a combat (GENDARME BESTAL)
-  famSergeantShield = 1u << 15,  // SHIELDS ITS WARRIORS FROM OTHER SERGEANTS (SERGEANT CARTER)
-  famStorage = 1u << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
-  famTakeControl = 1u << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
-  famProtects = 1u << 22,     // a card protects others from being discarded (Card::protects)
-  famPlayerImmunity = 1u << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
-  famWoundTriggers = 1u << 24,   // a trigger on a combat's wound (When::Wounds)
-  famSpellPrice = 1u << 25,      // a modifier changing what spells cost (StaticMod::spell_price)
-  famNoHeretics = 1u << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
-  famAreaShunned = 1u << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
-  famTacticalBarred = 1u << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
-  famHandsShown = 1u << 29,      // a card SHOWS ITS OPPONENTS' HANDS (observation.cpp: BEHOLD THE FUTURE POSSIBILITIES)
-  famFromDiscard = 1u << 18,     // an ability used from its owner's discard pile (Ability::from_discard: effects/abilities.cpp)
-  famGlobalBans = 1u << 13,      // a card forbids an action or a card type to everyone (NO SEEK COVER: actions/cover.cpp;
+// cards a game does not hold costs it one bit test. Bits 32-63 are free.
+enum RuleFamily : uint64_t {
+  famTurnRules = 1ull << 0,
+  famEconomy = 1ull << 1,
+  famAwards = 1ull << 2,
+  famAfterKill = 1ull << 3,  // a card answers kills just made: each kill is remembered until the next window closes
+  famAnswers = 1ull << 4,    // a card in play may answer a card just played (Card::answers)
+  famInstead = 1ull << 5,    // a card in play sends cards leaving play elsewhere than the discard pile (Card::instead)
+  famAimed = 1ull << 6,  // a modifier with aimed_actions: its card offers attacks of several actions
+  famSubstitute = 1ull << 7,  // a substitute defender
+  famFates = 1ull << 8,       // a modifier with after_combat
+  famCoverAttack = 1ull << 9, // a modifier with cover_attack
+  famLoyal = 1ull << 10,      // a card makes its warrior NEVER CHANGES ALLEGIANCE (UNDYING LOYALTY)
+  famSpellFund = 1ull << 11,  // a card's markers are D for its warrior's spells (POWER STABILIZER)
+  famSurvivors = 1ull << 14,  // an AFTER_COMBAT trigger: a warrior that lives through a combat (GENDARME BESTAL)
+  famSergeantShield = 1ull << 15,  // SHIELDS ITS WARRIORS FROM OTHER SERGEANTS (SERGEANT CARTER)
+  famStorage = 1ull << 20,    // a card keeps cards under it (Card::storage; effects/storage/storage.hpp)
+  famTakeControl = 1ull << 21,  // a card takes control (TAKE_CONTROL): control lent for a combat, cards carried at a death
+  famProtects = 1ull << 22,     // a card protects others from being discarded (Card::protects)
+  famPlayerImmunity = 1ull << 23,  // a mod of scope ITS_PLAYER: a player immune to some cards
+  famWoundTriggers = 1ull << 24,   // a trigger on a combat's wound (When::Wounds)
+  famSpellPrice = 1ull << 25,      // a modifier changing what spells cost (StaticMod::spell_price)
+  famNoHeretics = 1ull << 26,      // a card keeps HERETICs out of play (NO HERETICS IN PLAY)
+  famAreaShunned = 1ull << 27,     // a warrior never in an area with a named one (NEVER IN AN AREA WITH <card>)
+  famTacticalBarred = 1ull << 28,  // a warrior has or is given PERFORMS NO TACTICAL ACTION / PERFORMS NO ATTACK
+  famHandsShown = 1ull << 29,      // a card SHOWS ITS OPPONENTS' HANDS (observation.cpp: BEHOLD THE FUTURE POSSIBILITIES)
+  famFromDiscard = 1ull << 18,     // an ability used from its owner's discard pile (Ability::from_discard: effects/abilities.cpp)
+  famGlobalBans = 1ull << 13,      // a card forbids an action or a card type to everyone (NO SEEK COVER: actions/cover.cpp;
                                  // NO EQUIPMENT PLAYED: actions/equip.cpp)
-  famCardPlayed = 1u << 19,      // a CARD_PLAYED trigger, a hand_max or a hand_bonus (effects/triggers/card_played.hpp)
-  famHealCounter = 1u << 17,     // a card counts its warrior's heals in markers (MarkerRules::per_heal; card_markers.hpp)
-  famAfflictions = 1u << 31,     // an AFFLICT effect, a weapon's WOUNDS trigger (effects/lasting/afflictions.hpp)
-  famRatingShield = 1u << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
-  famMissionEvents = 1u << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
-  famCombatTurns = 1u << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
+  famCardPlayed = 1ull << 19,      // a CARD_PLAYED trigger, a hand_max or a hand_bonus (effects/triggers/card_played.hpp)
+  famHealCounter = 1ull << 17,     // a card counts its warrior's heals in markers (MarkerRules::per_heal; card_markers.hpp)
+  famAfflictions = 1ull << 31,     // an AFFLICT effect, a weapon's WOUNDS trigger (effects/lasting/afflictions.hpp)
+  famRatingShield = 1ull << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
+  famMissionEvents = 1ull << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
+  famCombatTurns = 1ull << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
                                  // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
 };
 
@@ -838,7 +838,7 @@ struct alignas(4096) CardDef {
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
   uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
-  uint32_t families = 0;          // RuleFamily bits of the fields it has
+  uint64_t families = 0;          // RuleFamily bits of the fields it has
   // For each Scope, the kinds of modifier (ModWant bits, effects/effects.hpp) its mods of that
   // scope give: a rating query skips a card with nothing it wants at once (callgrind).
   std::array<uint16_t, 9> scope_wants{};

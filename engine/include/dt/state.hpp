@@ -291,9 +291,9 @@ struct State {
   // rule for cards the game does not hold is never looked for; worked out from
   // `cards` by resume() whenever their number changed (set-up), and again where
   // card definitions are dealt anew (determinize, state_from_text).
-  uint32_t families = 0;
-  uint32_t families_of = 0;
-  uint64_t granted_designations = 0;  // designation_bit of every designation a card of the game grants its bearer  // how many cards `families` was worked out from
+  uint64_t families = 0;
+  uint32_t families_of = 0;           // how many cards `families` was worked out from
+  uint64_t granted_designations = 0;  // designation_bit of every designation a card of the game grants its bearer
   // A card was played, or an ability used, for no action in the Actions step
   // of the player whose turn it is: the other players answer it (gEngine
   // "TIMING") once the game is back in that step, after any choice the card
