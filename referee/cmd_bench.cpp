@@ -4,10 +4,16 @@
 // the referee library over each transport (bench/referee_overhead.hpp), times
 // whole commands (`dtref tournament -j1/-j2`) against fastchess with an
 // equal player (random C players on both sides, bench/uci/), when fastchess
-// is found. Medians of --runs runs; the load average is recorded. Prints a
+// is found, times the start of a process (dtref, the example bot) and counts
+// the engine's instructions per decision under callgrind (when valgrind is
+// installed). Medians of --runs runs; the load average is recorded. Prints a
 // table, or with --json one object. Never fails on a figure: it measures, it
 // does not judge.
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -667,6 +673,104 @@ void scaling_figure(const BenchOptions& o, Figures* f, const std::string& dir) {
   scaling_control(o, f);
 }
 
+// ---- start-up and instructions per decision ----------------------------------
+
+struct ProcessTimes {
+  double wall_ms = 0, cpu_ms = 0;
+};
+
+// Starts `argv` with stdin, stdout and stderr on /dev/null and waits for it:
+// its wall time exec to exit, and its own CPU time (user + system, from
+// wait4's rusage of that one child). nullopt when it could not be started or
+// did not exit 0.
+std::optional<ProcessTimes> time_process(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  for (int fd : {0, 1, 2}) posix_spawn_file_actions_addopen(&fa, fd, "/dev/null", fd ? O_WRONLY : O_RDONLY, 0);
+  pid_t pid = 0;
+  const auto t0 = Clock::now();
+  const int err = ::posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (err != 0) return std::nullopt;
+  int status = 0;
+  struct rusage ru {};
+  if (::wait4(pid, &status, 0, &ru) != pid) return std::nullopt;
+  ProcessTimes t;
+  t.wall_ms = seconds_since(t0) * 1e3;
+  auto ms = [](const timeval& tv) { return double(tv.tv_sec) * 1e3 + double(tv.tv_usec) / 1e3; };
+  t.cpu_ms = ms(ru.ru_utime) + ms(ru.ru_stime);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  return t;
+}
+
+// Start-up (issue 28, part 5): how long a process takes from exec to exit when
+// it does nothing but start: `dtref --version` (which loads the card database)
+// and the C++ example bot `dtbot-random` with no input (it loads the cards,
+// reads end of input and leaves), as a bot started for every match does before
+// its first line. The two alternate, one run after the other; medians.
+void startup_figures(const BenchOptions& o, Figures* f) {
+  const std::string example = o.bots + "/dtbot-random";
+  const bool bot = fs::exists(example);
+  if (!bot) f->notes.push_back("start-up: " + example + " not found; the example bot's start-up is left out");
+  const int n = o.quick ? 3 : 21;
+  std::vector<double> wall, cpu, bot_wall, bot_cpu;
+  for (int r = 0; r < n; ++r) {
+    if (auto t = time_process({self_exe(), "--version"})) wall.push_back(t->wall_ms), cpu.push_back(t->cpu_ms);
+    if (!bot) continue;
+    if (auto t = time_process({example})) bot_wall.push_back(t->wall_ms), bot_cpu.push_back(t->cpu_ms);
+  }
+  if (wall.empty()) {
+    f->notes.push_back("start-up: `dtref --version` did not run");
+  } else {
+    f->set("startup_ms", median(wall));
+    f->set("startup_cpu_ms", median(cpu));
+  }
+  if (bot && bot_wall.empty()) f->notes.push_back("start-up: " + example + " did not exit cleanly on empty input");
+  if (!bot_wall.empty()) {
+    f->set("bot_startup_ms", median(bot_wall));
+    f->set("bot_startup_cpu_ms", median(bot_cpu));
+  }
+}
+
+// Instructions per decision (issue 28, part 3: flat within 3 % while the card
+// pool lands): callgrind's instruction count inside `dt::legal_options` and
+// `dt::apply` over the fixed bench games (`dtref selfplay --games 30 --no-checks
+// --seed 1`, corporate against legion), over the decisions those games took.
+// Deterministic for one binary: the figure the guard test `perf.ir_per_decision`
+// compares with bench/ir_baseline.txt. Left out (and said) without valgrind.
+void ir_figures(const BenchOptions& o, Figures* f, const std::string& dir) {
+  if (!on_path("valgrind")) {
+    f->notes.push_back("instructions per decision: valgrind is not installed (apt-get install valgrind); ir_per_decision left out");
+    return;
+  }
+  const int games = o.quick ? 2 : 30;
+  const std::string out = dir + "/callgrind.out";
+  std::error_code ec;
+  fs::remove(out, ec);
+  const std::string cmd = fmt::format(
+      "valgrind --tool=callgrind --callgrind-out-file={} '--toggle-collect=dt::legal_options(*' "
+      "'--toggle-collect=dt::apply(*' {} selfplay --games {} --no-checks --seed 1",
+      quote(out), quote(self_exe()), games);
+  const auto printed = run(cmd);
+  // selfplay prints "  decisions N (..."; callgrind's file ends with "totals: N".
+  const size_t at = printed ? printed->find("decisions ") : std::string::npos;
+  const double decisions = at == std::string::npos ? 0 : std::atof(printed->c_str() + at + 10);
+  double ir = 0;
+  std::ifstream in(out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("totals: ", 0) == 0 || line.rfind("summary: ", 0) == 0) ir = std::atof(line.c_str() + line.find(' ') + 1);
+  if (decisions <= 0 || ir <= 0) {
+    f->notes.push_back("instructions per decision: callgrind gave no count (valgrind failed, or selfplay printed no decisions)");
+    return;
+  }
+  f->values["ir_per_decision"] = std::round(ir / decisions);
+  f->values["ir_decisions"] = decisions;
+  f->values["ir_games"] = games;
+}
+
 struct Row {
   const char* key;
   const char* what;
@@ -679,6 +783,7 @@ const Row kRows[] = {
     {"decision_all_pairings_us", "engine per decision, mean over every pairing of the built-in decks (us)", "<= 0.7"},
     {"slowest_pairing_over_mean", "  the slowest pairing / that mean", "<= 2"},
     {"games_per_s_all_pairings", "  random games/s over every pairing, one core", ">= 4000"},
+    {"ir_per_decision", "engine: instructions per decision, fixed games (callgrind, legal options + apply)", "<= bench/ir_baseline.txt + 3 %"},
     {"decision_2seats_us", "engine per decision, random games at 2 seats (us, wall)", "reference"},
     {"decision_4seats_us", "  the same at 4 seats (us)", ""},
     {"seats4_over_2", "  4 seats / 2 seats", "<= 1.5"},
@@ -724,6 +829,10 @@ const Row kRows[] = {
     {"scaling_whole_j2_j1", "  the same over whole commands (start-up included)", ""},
     {"scaling_control_j2_j1", "  control: two independent selfplay processes / one (what the machine gives now)", ""},
     {"scaling_over_control", "  tournament scaling / control", ""},
+    {"startup_ms", "start-up: `dtref --version`, exec to exit, wall (ms, median)", "< 5"},
+    {"startup_cpu_ms", "  the same, CPU (user + system, ms)", "< 5"},
+    {"bot_startup_ms", "  the C++ example bot dtbot-random, no input, exec to exit, wall (ms)", "< 5"},
+    {"bot_startup_cpu_ms", "  the same, CPU (ms)", "< 5"},
     {"example_bot_us", "the C++ example bot (dtbot-random) per decision (us)", "<= 2x trivial"},
     {"trivial_random_us", "  the trivial C bot picking as dtbot-random does: the same games (us)", ""},
     {"example_over_trivial", "  example / trivial, the same games", "<= 2"},
@@ -740,6 +849,8 @@ int run_bench(const BenchOptions& o) {
   if (o.wants("transports")) referee_figures(o, &f, dir);
   if (o.wants("per-move")) per_move_figures(o, &f, dir);
   if (o.wants("scaling")) scaling_figure(o, &f, dir);
+  if (o.wants("startup")) startup_figures(o, &f);
+  if (o.wants("ir")) ir_figures(o, &f, dir);
   f.set("load_end", load_average());
   std::error_code ec;
   fs::remove_all(dir, ec);
@@ -768,15 +879,15 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "bench",
       "Measure every speed figure of docs/performance.md in one run: the engine per decision and "
-      "games/s, the stdio and gRPC round trips against a raw pipe, per move against fastchess with equal C "
+      "games/s, its instructions per decision (callgrind, when valgrind is installed), start-up, the stdio and gRPC round trips against a raw pipe, per move against fastchess with equal C "
       "players (when fastchess is found), tournament scaling and the example bot. Medians of --runs.");
   cmd->add_flag("--json", opt->json, "one JSON object instead of the table");
   cmd->add_flag("--quick", opt->quick, "tiny samples, for checking that every figure can be taken");
   cmd->add_option("--runs", opt->runs, "runs per figure (the median is reported)")->check(CLI::Range(1, 99))->capture_default_str();
   cmd->add_option("--programs", opt->programs, "directory of dt_bench, dt_grpc_bench and dtbot-trivial")->capture_default_str();
   cmd->add_option("--bots", opt->bots, "directory of dtbot-random")->capture_default_str();
-  cmd->add_option("--only", opt->only, "run only these sections: engine, seats, transports, per-move, scaling")
-      ->check(CLI::IsMember({"engine", "seats", "transports", "per-move", "scaling"}));
+  cmd->add_option("--only", opt->only, "run only these sections: engine, ir, seats, transports, per-move, scaling, startup")
+      ->check(CLI::IsMember({"engine", "ir", "seats", "transports", "per-move", "scaling", "startup"}));
   cmd->add_option("--fastchess", opt->fastchess, "the fastchess program to compare with (a path or a name on PATH)")
       ->capture_default_str();
   cmd->callback([opt, &exit_code] { exit_code = run_bench(*opt); });
