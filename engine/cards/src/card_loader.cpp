@@ -1219,8 +1219,16 @@ struct ParsedFile {
 CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const VocabCheck* vocab,
                 const std::string& version) {
   ops_listed();
+  // Room for every card at once: a CardDef is page-aligned (4 KB), so each
+  // doubling of the vectors mapped, faulted in, copied and unmapped megabytes,
+  // a third of a process's start (docs/performance.md, "Start-up").
+  size_t cards = 0;
+  for (const auto& pf : parsed) cards += size_t(pf->set.card_size());
   std::vector<CardDef> defs, printed;
+  defs.reserve(cards);
+  printed.reserve(cards);
   std::unordered_set<std::string> codes;
+  codes.reserve(cards);
   for (const auto& pf : parsed) {
     const pb::CardSet& set = pf->set;
     const auto* card_field = vocab ? set.GetDescriptor()->FindFieldByName("card") : nullptr;
