@@ -1219,8 +1219,8 @@ struct ParsedFile {
 CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const VocabCheck* vocab,
                 const std::string& version) {
   ops_listed();
-  // Room for every card at once: a CardDef is page-aligned (4 KB), so each
-  // doubling of the vectors mapped, faulted in, copied and unmapped megabytes,
+  // Room for every card at once: a CardDef is 8 KB and page-aligned, so each
+  // doubling of the vectors mapped, faulted in, moved and unmapped megabytes,
   // a third of a process's start (docs/performance.md, "Start-up").
   size_t cards = 0;
   for (const auto& pf : parsed) cards += size_t(pf->set.card_size());
