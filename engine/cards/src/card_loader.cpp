@@ -4,6 +4,8 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -1208,6 +1210,20 @@ std::string text_version(const std::vector<std::pair<std::string, std::string>>&
   return buf;
 }
 
+// Asks the kernel for transparent huge pages (2 MB) within [p, p + bytes): the
+// card vectors are written once, whole, at start, and faulting them in 4 KB at
+// a time was the largest single cost left in a process's start (2,146 cards of
+// 8 KB: 4,300 faults). Only whole 2 MB blocks inside the range are advised, so
+// no memory is added; where THP is off (or not Linux) this does nothing.
+void advise_huge_pages([[maybe_unused]] const void* p, [[maybe_unused]] size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  constexpr uintptr_t kHuge = uintptr_t(2) << 20;
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHuge - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+}
+
 struct ParsedFile {
   std::string file;
   pb::CardSet set;
@@ -1227,6 +1243,8 @@ CardDb build_db(const std::vector<std::unique_ptr<ParsedFile>>& parsed, const Vo
   std::vector<CardDef> defs, printed;
   defs.reserve(cards);
   printed.reserve(cards);
+  advise_huge_pages(defs.data(), cards * sizeof(CardDef));
+  advise_huge_pages(printed.data(), cards * sizeof(CardDef));
   std::unordered_set<std::string> codes;
   codes.reserve(cards);
   for (const auto& pf : parsed) {
