@@ -105,6 +105,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       if (m.cover_attack) d.families |= famCoverAttack;
     if (d.substitute) d.families |= famSubstitute;
+    if (uses_op(d, Op::StrikeIntoCombat)) d.families |= famIntervene;
     if (uses_op(d, Op::TakeControl)) d.families |= famTakeControl;
     if (d.protects) d.families |= famProtects;
     for (const StaticMod& m : d.mods)

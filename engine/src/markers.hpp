@@ -128,6 +128,9 @@ enum : uint8_t {
   kSharedRatings = 89,  // target: a warrior whose ratings a card (source) shared out anew; times, count, given: what its
                         // F, S and A gain (or lose); waits: still being asked (not counted yet)
   kNoPointsCombat = 90, // source: a card that made the combat under way pay no points (CLUMSINESS); gone with the combat
+  // Combat package, helper cb (issue 31): 64-71
+  kEnteredTribal = 64,  // target (and source): a warrior TRIBAL IF MUSTERED INTO THE OUTPOST that entered play in an
+                        // Outpost (cardtypes/entering.cpp); gone as it leaves play
   kLockEnd = 91  // one past the last code
 };
 

@@ -207,7 +207,9 @@ CardDef convert(const pb::Card& c, const std::string& file) {
   d.marked_discarded = c.marked_discarded();
   d.leaves_when_marked_returns = c.leaves_when_marked_returns();
   if (c.has_enter_choice()) {
-    if (d.type != CardType::Warrior) throw std::runtime_error(where + ": enter_choice is a warrior's");
+    // A warrior's as it enters play; a Ki Power's or a gift's as it is given (WEAPON LINK).
+    if (d.type != CardType::Warrior && d.type != CardType::Ki && d.type != CardType::Symmetry)
+      throw std::runtime_error(where + ": enter_choice is a warrior's, a Ki Power's or a gift's");
     d.enter_choice = convert(c.enter_choice(), where);
   }
   for (int tac : c.weapon_used_in()) d.weapon_used_in |= tac == pb::FIGHT ? 1 : tac == pb::SHOOT ? 2 : 0;
@@ -265,6 +267,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.uses_vehicle = upper(f.uses_vehicle());
   for (int k : f.using_weapon()) w.using_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   for (const auto& n : f.vs()) w.vs.push_back(convert(n, where));
+  for (const auto& n : f.carries()) w.carries.push_back(convert(n, where));
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   return w;
@@ -411,6 +414,7 @@ Timing convert(pb::Timing t) {
     case pb::YOUR_TURN_END: return Timing::YourTurnEnd;
     case pb::ANY_DRAW_STEP: return Timing::AnyDrawStep;
     case pb::OTHERS_TURN: return Timing::OthersTurn;
+    case pb::COMBAT_BEGINS: return Timing::CombatBegins;
     default: return Timing::None;
   }
 }
@@ -527,6 +531,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
   x.warzone_part = uint8_t(e.warzone_part());
+  x.strike_with = tactics(e.strike_with());
   for (int k : e.suppress()) x.suppress |= uint8_t(1u << unsigned(std::clamp(k, 0, 7)));
   if (e.has_share()) {
     auto sh = std::make_shared<ShareSpec>();
@@ -840,6 +845,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     sub.tactics = tactics(x.tactic());
     if (x.has_protects()) sub.protects = convert(x.protects(), where);
     sub.assigned = x.assigned();
+    sub.assign_same_area = x.assign_same_area();
+    if (sub.assign_same_area && !sub.assigned) throw std::runtime_error(where + ": assign_same_area is for an assigned guard");
     sub.reassign_cost_d = int16_t(amount(x.reassign_cost_d(), where));
     sub.wounded_after = x.wounded_after();
     d.substitute = std::make_shared<const Substitute>(std::move(sub));

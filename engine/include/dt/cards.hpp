@@ -147,6 +147,7 @@ struct WarriorFilter {
   std::string uses_vehicle;            // the VEHICLE it uses (or itself, considered one) has this designation
   uint8_t using_weapon = 0;            // in its combat it strikes with a weapon of one of these kinds (bits of WeaponKind)
   std::vector<WarriorFilter> vs;       // (when any) in a combat against a warrior matching the first
+  std::vector<WarriorFilter> carries;  // (when any) carries a card (attached to it) matching the first
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".
@@ -207,6 +208,7 @@ struct Substitute {
   uint8_t tactics = 0;  // bit 0 Fight, bit 1 Shoot; 0 both
   WarriorFilter protects;
   bool assigned = false;
+  bool assign_same_area = false;  // assigned only to a warrior of the guard's combat area
   int16_t reassign_cost_d = 0;
   bool wounded_after = false;
 };
@@ -266,7 +268,8 @@ struct StaticMod {
   std::optional<WarriorFilter> bearer;  // only while the warrior its card is on (or the card, a warrior) matches
 };
 
-enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep, OthersTurn };
+enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep, OthersTurn,
+                              CombatBegins };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
 enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored, CardInPlay };
 
@@ -342,6 +345,7 @@ struct Effect {
   bool must = false;                  // AttackAgain: made if it can be
   uint8_t suppress = 0;      // Suppress: SuppressKind bits
   uint8_t warzone_part = 0;  // ShareWarzone: 0 every rating, 1 the gains, 2 the penalties (cards.proto WarzonePart)
+  uint8_t strike_with = 0;   // StrikeIntoCombat: bit 0 F, bit 1 S; 0 the combat's tactic
   std::shared_ptr<const ShareSpec> share;       // ShareRatings
   std::shared_ptr<const MassAttackSpec> mass;   // MassAttack
 };
@@ -350,7 +354,7 @@ struct Effect {
 // (docs/effects.md "Choices"); mirrors cards.proto's Choice.
 enum class ChoiceFrom : uint8_t { Alternatives, TargetPlayersHand, YourDiscardPile, TopOfYourDraw, TargetPlayersWarriors, CardsInPlay,
                                   YourPiles = 6, Players = 100, MissionRecipients = 101,
-                                  JustKilledCarried = 110 };
+                                  TargetWarriorsCards = 7, JustKilledCarried = 110 };
 // A pile a YourPiles choice searches, and the price of a card picked from it.
 enum class Pile : uint8_t { Discard, Draw, Hand, SideBoard, Annihilated };
 struct PileSource {
@@ -673,6 +677,7 @@ enum RuleFamily : uint64_t {
   famAfflictions = 1ull << 31,     // an AFFLICT effect, a weapon's WOUNDS trigger (effects/lasting/afflictions.hpp)
   famRatingShield = 1ull << 16,    // a card keeps rating-lowering cards off a warrior (NO CARD LOWERING ITS RATINGS)
   famMissionEvents = 1ull << 12,   // a trigger ENTERS_PLAY, IMPRISONS, REMOVES_CARD or LACKS (effects/missions.cpp)
+  famIntervene = 1ull << 32,       // a card strikes into another's combat (STRIKE_INTO_COMBAT: combat/intervene.hpp)
   famCombatTurns = 1ull << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
                                  // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
 };

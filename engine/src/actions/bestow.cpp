@@ -39,6 +39,7 @@ void apply_bestow(State& s, const Option& o, Log log) {
   // CHANGELING POWER: what the gift does as it is bestowed, on its warrior.
   if (!s.def(o.a).on_attach.empty() && s.card(o.a).attached_to == o.b)
     run_effects(s, me, o.a, o.b, {o.b, -1}, 1, s.def(o.a).on_attach, log, nullptr);
+  ask_attach_choice(s, me, o.a, o.b);
 }
 
 }  // namespace dt::detail

@@ -20,6 +20,7 @@ void apply_bestow_ki(State& s, const Option& o, Log log) {
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::BestowKi, int8_t(me), o.a, o.b});
   end_standard_action(s, free);
+  ask_attach_choice(s, me, o.a, o.b);  // WEAPON LINK: the weapon linked
 }
 
 }  // namespace dt::detail

@@ -23,6 +23,8 @@ inline void add_bonus(Stats& st, const StatBonus& b) {
 // Takes w from where it is into `seat`'s play, in `area` (none: where a Muster
 // puts it, judged once it is in play), with what entering sets.
 void enter_play(State& s, CardId w, int seat, std::optional<Area> area = std::nullopt);
+// A Ki Power or a gift just given to warrior w asks its enter_choice, w its target (WEAPON LINK's weapon).
+void ask_attach_choice(State& s, int seat, CardId card, CardId w);
 // The same for a warrior already put into `seat`'s play list (a Muster, which may cover it first).
 void entered_play(State& s, CardId w, int seat, Area area);
 // w and what it carries now stand in `area` (entering play, a Transfer); an Outpost opens to Transfers.

@@ -3,7 +3,9 @@
 // a warrior that rises anew on another side (POSSESS); and a warrior moved to
 // another area (a Transfer). What entering sets is set here, once.
 #include "effects/lasting/card_markers.hpp"
+#include "dt/designations.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
@@ -25,6 +27,12 @@ void place_in_area(State& s, CardId w, Area area) {
 
 void entered_play(State& s, CardId w, int seat, Area area) {
   place_in_area(s, w, area);
+  // BODYGUARD: Tribal for as long as it stays in play, having entered it in the Outpost.
+  if (area == Area::Outpost && s.def(w).has_designation(desig::TribalIfMusteredIntoTheOutpost)) {
+    LastingMod m{w, w, {}, kNoTurnEnds};
+    m.lock = kEnteredTribal;
+    s.lasting.push_back(m);
+  }
   // gEngine "END OF THE GAME": a player with a warrior able to fight is no longer counting down.
   if (can_take_part_in_combat(s, w)) s.seats[size_t(seat)].no_warrior_deadline = -1;
   on_entered_play(s, w);  // HONOR THE EMPEROR
@@ -41,6 +49,15 @@ void enter_play(State& s, CardId w, int seat, std::optional<Area> area) {
     if (!picks.empty()) queue_choice(s, seat, w, t, 0, std::move(picks), nullptr);
   }
   if (s.def(w).markers.buy_d > 0 && !s.card(w).hidden) ask_marker_purchase(s, seat, w);  // GENDARME BESTAL
+}
+
+// WEAPON LINK: a Ki Power's (or a gift's) choice as it is given to warrior w, w its target, when it has something to
+// pick and the card stays on w.
+void ask_attach_choice(State& s, int seat, CardId card, CardId w) {
+  if (!s.def(card).enter_choice || s.card(card).attached_to != w) return;
+  const Target t{w, -1, -1, w};
+  std::vector<CardId> picks = choice_candidates(s, seat, card, t, 0);
+  if (!picks.empty()) queue_choice(s, seat, card, t, 0, std::move(picks), nullptr);
 }
 
 }  // namespace dt::detail

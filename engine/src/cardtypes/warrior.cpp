@@ -29,7 +29,9 @@ bool is_legion(const State& s, CardId c) {
 
 // TRIBAL on a warrior of another affiliation (CRENSHAW - ISLAND TEAM MEMBER): considered Tribal as well.
 bool is_tribal(const State& s, CardId c) {
-  return (affiliations(s, c) & kTribes) != 0 || s.def(c).has_designation(desig::Tribal);
+  const CardDef& d = s.def(c);
+  return (affiliations(s, c) & kTribes) != 0 || d.has_designation(desig::Tribal) ||
+         (d.has_designation(desig::TribalIfMusteredIntoTheOutpost) && marked(s, c, kEnteredTribal));  // BODYGUARD
 }
 
 // gEngine "AFFILIATION ICON": the five corporations and the Brotherhood are

@@ -52,6 +52,8 @@ void end_modification_rounds(State& s, Log log);
 // --- 6-7: resolve (resolve.cpp) ---
 bool first_strike(const State& s, CardId w, Tactic t);
 bool slayer(const State& s, CardId w, Tactic t);
+// Marks one blow of `by` on `victim` (INVULNERABILITY, SLAYER, LIFEGUARD ARMOR...); true if it kills.
+bool combat_hit(State& s, CardId victim, CardId by, Log log, bool kills = false);
 void resolve_combat(State& s, Log log);
 // Step 7 onwards once the hits stand (after any last chance to answer them).
 void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_wounded_now, int a_v, int d_v,

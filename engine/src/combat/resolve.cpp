@@ -30,6 +30,12 @@ bool first_strike(const State& s, CardId w, Tactic t) {
   return (keywords(s, w) & (t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot)) != 0;
 }
 
+// COSSACK SCOUT: a FIRST STRIKE that stands whatever the other side has.
+static bool first_strike_prevails(const State& s, CardId w) {
+  constexpr DesigKey k(desig::FirstStrikePrevails);
+  return s.def(w).has_designation(k) || ((s.granted_designations & k.bit) && has_ability(s, w, k));
+}
+
 bool slayer(const State& s, CardId w, Tactic t) {
   const uint32_t k = keywords(s, w);
   return (k & kwSlayer) || ((k & kwSlayerFight) && t == Tactic::Fight) ||
@@ -46,7 +52,7 @@ static bool kills_by_rating(const State& s, CardId by, int attack, int armor) {
 }
 
 // Marks one hit. Returns true if the warrior was killed.
-static bool hit(State& s, CardId victim, CardId by, Log log, bool kills = false) {
+bool combat_hit(State& s, CardId victim, CardId by, Log log, bool kills) {
   CardInst& vi = s.card(victim);
   if (keywords(s, victim) & kwNoWound) return false;  // INVULNERABILITY
   if (wound_barred(s, victim, by)) return false;  // GOLGOTHA
@@ -77,7 +83,7 @@ void resolve_combat(State& s, Log log) {
   const CardId SA = struck(s, A), SD = struck(s, D);
   Stats sa, sd;
   int atk_a = 0, atk_d = 0;
-  bool fs_a = false, fs_d = false, ua = false, ud = false, ka = false, kd = false;
+  bool fs_a = false, fs_d = false, ua = false, ud = false, ka = false, kd = false, pa = false, pd = false;
   const bool fight = c.tactic == Tactic::Fight;
   {
     // Nothing changes until the first hit: both warriors' ratings and keywords
@@ -88,13 +94,15 @@ void resolve_combat(State& s, Log log) {
     atk_a = group_rating(s, A, fight ? ra.f : ra.s);  // a group adds up its F (or S)
     atk_d = group_rating(s, D, fight ? rd.f : rd.s);
     fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
+    pa = fs_a && first_strike_prevails(s, A), pd = fs_d && first_strike_prevails(s, D);
     ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
     ka = kills_by_rating(s, A, atk_a, sd.a), kd = kills_by_rating(s, D, atk_d, sa.a);
     // PERIMETER ALARM: no one strikes first in this combat, whatever card or keyword says so.
     constexpr DesigKey kNoFirst(desig::ItsCombatsHaveNoFirstStrike);
     if ((s.granted_designations & kNoFirst.bit) &&
         (has_ability(s, A, kNoFirst) || has_ability(s, D, kNoFirst))) {
-      fs_a = fs_d = ua = ud = false;
+      fs_a = pa, fs_d = pd;  // a FIRST STRIKE that prevails stands even here
+      ua = ud = false;
       using enum StrikeOrder;
       if (c.order == AttackerFirst || c.order == DefenderFirst || c.order == DefenderFirstStrike) c.order = Simultaneous;
     }
@@ -119,29 +127,36 @@ void resolve_combat(State& s, Log log) {
     if (fs_a) fs_a = fs_d = false;
     if (order == Simultaneous && ua != ud) order = ua ? AttackerFirst : DefenderFirst;
   }
+  // COSSACK SCOUT: a FIRST STRIKE that prevails strikes first against the other side's FIRST STRIKE, UPPER HAND,
+  // ambush or strike-first card, and its opponent strikes back if it lives (two such cancel as any two).
+  if (pa != pd && order != AttackerOnly && order != DefenderOnly &&
+      !(pa && order == AttackerFirst) && !(pd && order == DefenderFirst)) {
+    order = Simultaneous;
+    fs_a = pa, fs_d = pd;
+  }
   if (fs_a && fs_d) fs_a = fs_d = false;  // two FIRST STRIKEs cancel
 
   bool a_dead = false, d_dead = false;
   const bool a_was_wounded = s.card(SA).wounded, d_was_wounded = s.card(SD).wounded;
   if (order == AttackerFirst) {  // not simultaneous: the attacker strikes; a wound ends the combat
-    if (a_hits) d_dead = hit(s, SD, A, log, ka);
-    else if (d_hits) a_dead = hit(s, SA, D, log, kd);
+    if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
+    else if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
   } else if (order == DefenderFirst) {
-    if (d_hits) a_dead = hit(s, SA, D, log, kd);
-    else if (a_hits) d_dead = hit(s, SD, A, log, ka);
+    if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
+    else if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
   } else if (order == AttackerOnly) {  // the defender may not strike back
-    if (a_hits) d_dead = hit(s, SD, A, log, ka);
+    if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
   } else if (order == DefenderOnly) {
-    if (d_hits) a_dead = hit(s, SA, D, log, kd);
+    if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
   } else if (fs_a) {
-    if (a_hits) d_dead = hit(s, SD, A, log, ka);
-    if (!d_dead && d_hits) a_dead = hit(s, SA, D, log, kd);
+    if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
+    if (!d_dead && d_hits) a_dead = combat_hit(s, SA, D, log, kd);
   } else if (fs_d) {
-    if (d_hits) a_dead = hit(s, SA, D, log, kd);
-    if (!a_dead && a_hits) d_dead = hit(s, SD, A, log, ka);
+    if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
+    if (!a_dead && a_hits) d_dead = combat_hit(s, SD, A, log, ka);
   } else {
-    if (a_hits) d_dead = hit(s, SD, A, log, ka);
-    if (d_hits) a_dead = hit(s, SA, D, log, kd);
+    if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
+    if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
   }
 
   const bool a_wounded_now = !a_dead && !a_was_wounded && s.card(SA).wounded;

@@ -107,7 +107,7 @@ void guard_assign_options(const State& s, int seat, std::vector<Option>& out) {
     const CardId g = guard_of(s, c);
     for (CardId w : s.seats[size_t(seat)].in_play)
       if (w != g && is_warrior_in_play(s, w) && !s.card(w).hidden && !assigned_to(s, c, w) &&
-          filter_matches(s, sub.protects, w, seat))
+          filter_matches(s, sub.protects, w, seat) && (!sub.assign_same_area || same_area(s, g, w)))  // BODYGUARD
         out.push_back({OptKind::Assign, c, w});
   }
 }

@@ -29,6 +29,7 @@
 #include "effects/attacks/mass.hpp"
 #include "effects/modifiers/share.hpp"
 #include "combat/redirect.hpp"
+#include "combat/intervene.hpp"
 #include "effects/warriors/joined.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/modifiers/phantasm.hpp"
@@ -382,6 +383,7 @@ static bool side_forced(const State& s, CardId c, CardId source) {
 bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
   switch (e.op) {
     case Op::SwitchSide: return !s.def(c).has_designation(desig::Cultist) || side_forced(s, c, source);
+    case Op::StrikeIntoCombat: return intervention_victim(s, c) == kNoCard;  // HOLY PROTECTOR: someone to strike
     case Op::Discard: case Op::Annihilate: case Op::ReturnToHand:
       if (s.card(c).zone != Zone::InPlay) return false;
       // An Alliance leaves play only through a card that names Alliances.
@@ -847,7 +849,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)
         case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
         case Op::Afflict: afflict(s, source, c, seat, user); break;  // POISONs (effects/lasting/afflictions.hpp)
-        case Op::ReturnToArea: send_back_from_outpost(s, c); break;  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
+        case Op::ReturnToArea: send_back_from_outpost(s, c); break;
+        case Op::StrikeIntoCombat: strike_into_combat(s, c, e.strike_with, log); break;  // combat/intervene.hpp  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
         case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
           if (is_warrior_in_play(s, c)) {
             LastingMod m{source, c, {}, kNoTurnEnds, kNoCard, e.grant};
@@ -857,7 +860,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           break;
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
           // MARTYR: a card played for a warrior just killed remembers it in its pile.
-          if ((is_warrior_in_play(s, c) ||
+          // WEAPON LINK: a Ki Power remembers a weapon of its warrior.
+          if ((is_warrior_in_play(s, c) || (in_play(c) && s.card(c).attached_to != kNoCard) ||
                (s.def(source).play && s.def(source).play->target == TargetKind::JustKilled && s.def(c).type == CardType::Warrior)) &&
               in_play(source)) {
             if (e.lasting) {  // SHRIEK: every warrior picked, until the start of its player's next turn

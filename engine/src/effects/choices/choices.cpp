@@ -90,6 +90,7 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
     case ChoiceFrom::TopOfYourDraw: return s.card(x).zone == Zone::Draw;
     case ChoiceFrom::TargetPlayersWarriors: return is_warrior_in_play(s, x);
     case ChoiceFrom::CardsInPlay: return s.card(x).zone == Zone::InPlay;
+    case ChoiceFrom::TargetWarriorsCards: return s.card(x).zone == Zone::InPlay && s.card(x).attached_to != kNoCard;
     case ChoiceFrom::Players: return false;
     case ChoiceFrom::MissionRecipients: return is_warrior_in_play(s, x);
     case ChoiceFrom::JustKilledCarried: return s.card(x).zone == Zone::Discard;
@@ -176,6 +177,11 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
             move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x))
           out.push_back(x);
       }
+      break;
+    case ChoiceFrom::TargetWarriorsCards:  // WEAPON LINK: a weapon of the warrior it is given to
+      if (t.card != kNoCard && is_warrior_in_play(s, t.card))
+        for (CardId x : attachments_of(s, t.card))
+          if (x != source && filter_matches(s, c.filter, x, seat)) out.push_back(x);
       break;
     case ChoiceFrom::JustKilledCarried: {  // LOOT THE DEAD: what the one killed carried, now in a discard pile
       std::vector<CardId> carried;

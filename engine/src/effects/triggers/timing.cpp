@@ -8,6 +8,7 @@ namespace dt::detail {
 bool timing_open(const State& s, Timing t, int seat, int actions) {
   switch (t) {
     case Timing::None: return false;
+    case Timing::CombatBegins: return false;  // asked by its own question as a combat begins (combat/intervene.hpp)
     case Timing::Combat:
       return s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify;
     case Timing::AnyTime: return s.phase == Phase::Window || (s.phase == Phase::Actions && seat == s.current);

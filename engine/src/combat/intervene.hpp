@@ -1,0 +1,18 @@
+// Strikes into a combat (docs/effects.md "Strikes into a combat"; Effect STRIKE_INTO_COMBAT): a warrior outside the
+// combat under way strikes one of its combatants, the one its player does not control (the attacker when it controls
+// neither). Its F or S (the effect's `strike_with`, else the combat's tactic) against that warrior's A: a hit is a
+// combat's blow (SLAYER, INVULNERABILITY, LIFEGUARD ARMOR count), a kill pays the striker's player as a combat kill.
+// No strike back; the combat goes on if the struck warrior lives, and ends with it otherwise.
+#pragma once
+
+#include "dt/game.hpp"
+#include "events.hpp"
+
+namespace dt::detail {
+
+// The combatant `striker` would strike, or kNoCard when it may not (no combat, itself a combatant, not in play).
+CardId intervention_victim(const State& s, CardId striker);
+// `striker` strikes into the combat; `with`: bit 0 F, bit 1 S, 0 the combat's tactic.
+void strike_into_combat(State& s, CardId striker, uint8_t with, Log log);
+
+}  // namespace dt::detail
