@@ -5,6 +5,8 @@
 // No strike back; the combat goes on if the struck warrior lives, and ends with it otherwise.
 #pragma once
 
+#include <vector>
+
 #include "dt/game.hpp"
 #include "events.hpp"
 
@@ -14,5 +16,16 @@ namespace dt::detail {
 CardId intervention_victim(const State& s, CardId striker);
 // `striker` strikes into the combat; `with`: bit 0 F, bit 1 S, 0 the combat's tactic.
 void strike_into_combat(State& s, CardId striker, uint8_t with, Log log);
+
+// INFANTRY SNIPER: an ability of timing COMBAT_BEGINS whose target takes in the combat's attacker. As a combat
+// begins (after the substitutes' question), each player in turn from the attacker's names which of its warriors use
+// theirs (`choose c12` each, `choose done`); when several will, the player of the defender first named picks the
+// order (`choose c12`, one after another), a warrior no longer able to strike (its target dead) being skipped.
+inline constexpr uint8_t kInterveneQuestion = 65;  // PendingChoice::fetch: a player's warriors that will strike
+inline constexpr uint8_t kInterveneOrder = 66;     // the order they strike in (source: the defender, target: the attacker)
+void queue_interventions(State& s);
+bool is_intervene_choice(const State& s, const PendingChoice& ch);
+void intervene_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_intervene(State& s, const Option& o, Log log);
 
 }  // namespace dt::detail

@@ -13,6 +13,7 @@
 #include "combat/groups.hpp"
 #include "effects/choices/control.hpp"
 #include "combat/substitute.hpp"
+#include "combat/intervene.hpp"
 
 namespace dt::detail {
 
@@ -29,6 +30,7 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   else open_modification_rounds(s);
   queue_namesakes_join(s);  // GOLDEN LION: its namesakes may join the attack
   queue_substitutes(s);     // POINT GUARD: a guard may defend instead
+  queue_interventions(s);   // INFANTRY SNIPER: warriors outside the combat may strike first
 }
 
 void open_modification_rounds(State& s, bool tolls) {

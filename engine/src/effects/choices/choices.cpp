@@ -44,6 +44,7 @@
 #include "effects/choices/fetch.hpp"
 #include "effects/choices/control.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "combat/intervene.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -403,6 +404,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_trigger_pick, trigger_pick_options, apply_trigger_pick},               // KARNOPHAGE's victim
     {is_marker_purchase, marker_purchase_options, apply_marker_purchase},  // GENDARME BESTAL: markers bought (first:
                                                                            // a warrior's question, not its group's)
+    {is_intervene_choice, intervene_options, apply_intervene},      // INFANTRY SNIPER: who strikes first (its own fetch codes)
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not
     {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
     {is_retarget_choice, retarget_options, apply_retarget},         // REDIRECT, REFLECTION: where a spell goes
