@@ -267,7 +267,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.uses_vehicle = upper(f.uses_vehicle());
   for (int k : f.using_weapon()) w.using_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   for (const auto& n : f.vs()) w.vs.push_back(convert(n, where));
-  for (const auto& n : f.carries()) w.carries.push_back(convert(n, where));
+  w.carries_weapon = f.carries_weapon();
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   return w;

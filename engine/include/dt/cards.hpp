@@ -134,6 +134,7 @@ struct WarriorFilter {
   bool healthy = false;      // has no wound
   int8_t min_v = 0;          // modified V at least this; 0 no test
   bool weapon = false;       // cards: a weapon
+  bool carries_weapon = false;  // carries a weapon
   int8_t max_v = -1;         // modified V at most this; -1 no test
   bool base_v = false;       // min_v and max_v read the base V (base_stats), not the modified one
   bool beast = false;        // rides a Beast or is designated BEAST
@@ -147,7 +148,6 @@ struct WarriorFilter {
   std::string uses_vehicle;            // the VEHICLE it uses (or itself, considered one) has this designation
   uint8_t using_weapon = 0;            // in its combat it strikes with a weapon of one of these kinds (bits of WeaponKind)
   std::vector<WarriorFilter> vs;       // (when any) in a combat against a warrior matching the first
-  std::vector<WarriorFilter> carries;  // (when any) carries a card (attached to it) matching the first
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".

@@ -353,9 +353,9 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
                      [&](CardId c) { return (f.using_weapon >> unsigned(s.def(c).weapon)) & 1u; }))
       return false;
   }
-  if (!f.carries.empty()) {  // WEAPON LINK: a warrior with a WEAPON
+  if (f.carries_weapon) {  // WEAPON LINK: a warrior with a WEAPON
     bool any = false;
-    for (CardId c : attachments_of(s, w)) any = any || filter_matches(s, f.carries.front(), c, seat);
+    for (CardId c : attachments_of(s, w)) any = any || is_weapon_card(s.def(c));
     if (!any) return false;
   }
   if (!f.vs.empty()) {  // BARRAGE BALLOONS: against your Squad's defender
