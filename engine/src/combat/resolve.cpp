@@ -30,10 +30,12 @@ bool first_strike(const State& s, CardId w, Tactic t) {
   return (keywords(s, w) & (t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot)) != 0;
 }
 
-// COSSACK SCOUT: a FIRST STRIKE that stands whatever the other side has.
-static bool first_strike_prevails(const State& s, CardId w) {
+// COSSACK SCOUT: a FIRST STRIKE that stands against the other side's: its own (printed or carried), even when a card
+// of the opponent takes it away (KANJI'S LUCKY SENSE: an opponent never struck first).
+static bool first_strike_prevails(const State& s, CardId w, Tactic t) {
   constexpr DesigKey k(desig::FirstStrikePrevails);
-  return s.def(w).has_designation(k) || ((s.granted_designations & k.bit) && has_ability(s, w, k));
+  if (!s.def(w).has_designation(k) && !((s.granted_designations & k.bit) && has_ability(s, w, k))) return false;
+  return (base_keywords(s, w) & (t == Tactic::Fight ? kwFirstStrikeFight : kwFirstStrikeShoot)) != 0;
 }
 
 bool slayer(const State& s, CardId w, Tactic t) {
@@ -94,15 +96,15 @@ void resolve_combat(State& s, Log log) {
     atk_a = group_rating(s, A, fight ? ra.f : ra.s);  // a group adds up its F (or S)
     atk_d = group_rating(s, D, fight ? rd.f : rd.s);
     fs_a = first_strike(s, A, c.tactic), fs_d = first_strike(s, D, c.tactic);
-    pa = fs_a && first_strike_prevails(s, A), pd = fs_d && first_strike_prevails(s, D);
+    pa = first_strike_prevails(s, A, c.tactic), pd = first_strike_prevails(s, D, c.tactic);
+    fs_a = fs_a || pa, fs_d = fs_d || pd;
     ua = keywords(s, A) & kwUpperHand, ud = keywords(s, D) & kwUpperHand;
     ka = kills_by_rating(s, A, atk_a, sd.a), kd = kills_by_rating(s, D, atk_d, sa.a);
     // PERIMETER ALARM: no one strikes first in this combat, whatever card or keyword says so.
     constexpr DesigKey kNoFirst(desig::ItsCombatsHaveNoFirstStrike);
     if ((s.granted_designations & kNoFirst.bit) &&
         (has_ability(s, A, kNoFirst) || has_ability(s, D, kNoFirst))) {
-      fs_a = pa, fs_d = pd;  // a FIRST STRIKE that prevails stands even here
-      ua = ud = false;
+      fs_a = fs_d = ua = ud = pa = pd = false;  // over every FIRST STRIKE, one that prevails too (its text says so)
       using enum StrikeOrder;
       if (c.order == AttackerFirst || c.order == DefenderFirst || c.order == DefenderFirstStrike) c.order = Simultaneous;
     }
