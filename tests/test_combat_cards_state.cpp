@@ -94,4 +94,65 @@ TEST(CombatCards, SharedRatingsTurnedCombatsAndMassAttacksComeThroughTheStateTex
   RecordProperty("mass_attacks", seen.mass);
 }
 
+// The package's last cards: strikes into a combat (HOLY PROTECTOR, INFANTRY SNIPER), a guard assigned in its area
+// (BODYGUARD), a Ki Power's weapon linked (WEAPON LINK), a warrior refusing a combat (THE CHAMELEON'S SKIN), and a
+// FIRST STRIKE that prevails (COSSACK SCOUT), beside the first-strike cards it meets.
+constexpr const char* kCapitolGuard = R"(
+5 INFANTRY SNIPER
+5 SEA LION
+4 BODYGUARD
+5 MORTIFICATOR
+5 MARTIAN BANSHEE
+5 HOLY PROTECTOR
+4 COSSACK SCOUT
+3 PERIMETER ALARM
+4 AMBUSH
+4 L&A PLASMA CARBINE
+)";
+
+constexpr const char* kMishimaBlades = R"(
+5 SHADOW WALKER
+4 THE CHAMELEON'S SKIN
+4 WEAPON LINK
+5 HATAMOTO
+4 MISHIMESE CEREMONIAL BLADE
+4 L&A PLASMA CARBINE
+5 COMBAT WARHEAD
+5 NECROMUTANT
+5 TEMPLAR
+3 KANJI'S LUCKY SENSE
+4 AMBUSH
+)";
+
+TEST(CombatCards, StrikesIntoCombatsGuardsAndLinkedWeaponsComeThroughTheStateText) {
+  const CardDb& db = builtin_cards();
+  int checked = 0, strikes = 0, refusals = 0, links = 0, assigns = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed)
+    for (const Rules& rules : {preset_gengine(), preset_second_edition()}) {
+      GameConfig cfg;
+      cfg.rules = rules;
+      cfg.seed = seed + (rules.name == preset_gengine().name ? 0 : 100);
+      cfg.decks = {parse_deck(kCapitolGuard, db, "capitol").cards, parse_deck(kMishimaBlades, db, "mishima").cards};
+      dtref_test::play_checking_state_text(cfg, cfg.seed * 7 + 5, 1500, &checked,
+                                           [&](const State& s, const std::vector<Event>& events) {
+        for (const Event& e : events) {
+          if (e.kind == EventKind::Effect && e.x == int(Op::StrikeIntoCombat)) ++strikes;
+          if (e.kind == EventKind::Use && e.a != kNoCard && s.def(e.a).name == "THE CHAMELEON'S SKIN") ++refusals;
+          if (e.kind == EventKind::Choose && e.a != kNoCard && s.def(e.a).name == "WEAPON LINK" && e.b != kNoCard) ++links;
+          if (e.kind == EventKind::Assign && e.a != kNoCard && s.def(e.a).name == "BODYGUARD") ++assigns;
+        }
+      });
+      if (HasFatalFailure()) return;
+    }
+  EXPECT_GT(checked, 1000);
+  // The random games did reach the mechanisms (THE CHAMELEON'S SKIN, seldom on a SHADOW WALKER attacked, aside).
+  EXPECT_GT(strikes, 0);
+  EXPECT_GT(links, 0);
+  EXPECT_GT(assigns, 0);
+  RecordProperty("strikes", strikes);
+  RecordProperty("refusals", refusals);
+  RecordProperty("links", links);
+  RecordProperty("assigns", assigns);
+}
+
 }  // namespace
