@@ -292,6 +292,12 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                                               : "; they are discarded with it";
     effects.push_back(t);
   }
+  if (d.holds)  // docs/effects.md "Carriers"
+    effects.push_back(fmt::format("holds up to {} warrior(s) of its area aboard (one action to enter, {} to leave); "
+                                  "discarded, those aboard are {}",
+                                  int(d.holds->capacity), d.holds->leave_free ? "none" : "one",
+                                  d.holds->lost == dt::HoldSpec::Lost::Killed ? "killed (points earned)" : "wounded (no points)"));
+  if (d.max_in_play) effects.push_back(fmt::format("up to {} copies in play per player", int(d.max_in_play)));
   if (d.markers.loads) effects.push_back("used only while loaded (a marker on it); each combat it is used in takes one off");
   if (d.markers.cap) effects.push_back(fmt::format("never more than {} marker(s) on it", int(d.markers.cap)));
   if (!d.mods.empty()) effects.push_back(fmt::format("{} static modifier(s)", d.mods.size()));

@@ -98,6 +98,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.answers && d.type != CardType::Special) d.families |= famAnswers;  // answers from play, not from hand
     if (!d.instead.empty()) d.families |= famInstead;
     if (d.storage) d.families |= famStorage;
+    if (d.holds) d.families |= famCarriers;
     for (const StaticMod& m : d.mods)
       if (m.aimed_actions) d.families |= famAimed;
     for (const StaticMod& m : d.mods)

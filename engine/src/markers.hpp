@@ -131,6 +131,8 @@ enum : uint8_t {
   // Combat package, helper cb (issue 31): 64-71
   kEnteredTribal = 64,  // target (and source): a warrior TRIBAL IF MUSTERED INTO THE OUTPOST that entered play in an
                         // Outpost (cardtypes/entering.cpp); gone as it leaves play
+  // Carriers (effects/lasting/carriers.hpp): source the carrier, target a warrior aboard it; no turn ends it
+  kAboard = 72,
   kLockEnd = 91  // one past the last code
 };
 

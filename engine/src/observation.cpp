@@ -8,6 +8,7 @@
 #include "actions/storage.hpp"
 #include "internal.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "effects/lasting/carriers.hpp"
 
 namespace dt {
 
@@ -28,6 +29,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   out.inside = ci.inside;  // a vehicle is shown even when its warrior is outside
   if (known) out.sergeant_group = ci.sergeant_group;
   if (known && ci.zone == Zone::InPlay && !s.lasting.empty()) out.markers = detail::markers_on(s, c);  // counted in the open
+  if (known && (s.families & famCarriers)) out.aboard = detail::carrier_of(s, c);  // a troop carrier's warriors
   return out;
 }
 

@@ -63,8 +63,8 @@ std::string to_text(const Option& o) {
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
     case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(int(o.to));
-    case OptKind::EnterVehicle: return "enter " + cid(o.a);
-    case OptKind::ExitVehicle: return "exit " + cid(o.a);
+    case OptKind::EnterVehicle: return "enter " + cid(o.a) + (o.b != kNoCard ? " " + cid(o.b) : "");
+    case OptKind::ExitVehicle: return "exit " + cid(o.a) + (o.b != kNoCard ? " " + cid(o.b) : "");
     case OptKind::Wrangle: return "wrangle " + cid(o.a) + " " + cid(o.b);
     case OptKind::Establish: return "establish " + cid(o.a) + " " + area_word(int(o.to));
     case OptKind::DefendFrom: return "defend-from " + cid(o.a);

@@ -59,7 +59,10 @@ void take_out(State& s, CardId c) {
   if (ci.zone == Zone::InPlay && (s.families & famStorage) && s.def(c).storage) release_stored(s, c);
   if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
     // ... and a CYBERCURITY MP's prisoners go free (effects/lasting/prison.hpp).
-    std::erase_if(s.lasting, [&](const LastingMod& m) { return m.target == c || (m.lock == kImprisoned && m.source == c); });
+    // ... and a carrier's warriors are aboard nothing (effects/lasting/carriers.hpp).
+    std::erase_if(s.lasting, [&](const LastingMod& m) {
+      return m.target == c || ((m.lock == kImprisoned || m.lock == kAboard) && m.source == c);
+    });
     if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
   }
   ci.zone = Zone::Limbo;

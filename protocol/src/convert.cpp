@@ -119,6 +119,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   if (c.area_known) out->set_area(area_name(c.area));
   if (c.sergeant_group >= 0) out->set_sergeant_group((*s.db)[uint16_t(c.sergeant_group)].code);
   if (c.markers > 0) out->set_markers(c.markers);
+  if (c.aboard != dt::kNoCard) out->set_aboard(c.aboard);
 }
 
 void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observation* p, FactsOnce* once) {
@@ -280,6 +281,7 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& code
   out.attached_to = dt::CardId(c.attached_to());
   out.inside = c.inside();
   out.under = c.under();
+  if (c.has_aboard()) out.aboard = dt::CardId(c.aboard());
   if (!c.sergeant_group().empty()) out.sergeant_group = codes.find(c.sergeant_group());
   return out;
 }
@@ -489,8 +491,9 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if ((k == "transfer" || k == "establish") && card(1, &o.a) && n == 3 && area_from(w[2])) {
     o.kind = k == "transfer" ? dt::OptKind::Transfer : dt::OptKind::Establish;
     o.to = *area_from(w[2]);
-  } else if (k == "enter" && card(1, &o.a)) o.kind = dt::OptKind::EnterVehicle;
-  else if (k == "exit" && card(1, &o.a)) o.kind = dt::OptKind::ExitVehicle;
+  } else if ((k == "enter" || k == "exit") && card(1, &o.a) && (n == 2 || (n == 3 && card(2, &o.b)))) {
+    o.kind = k == "enter" ? dt::OptKind::EnterVehicle : dt::OptKind::ExitVehicle;  // c40: a carrier it boards
+  }
   else if (k == "wrangle" && card(1, &o.a) && card(2, &o.b)) o.kind = dt::OptKind::Wrangle;
   else if (k == "defend-from" && card(1, &o.a)) o.kind = dt::OptKind::DefendFrom;
   else return std::nullopt;

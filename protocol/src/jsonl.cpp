@@ -320,6 +320,7 @@ class RequestWriter {
     str("sergeant_group", c.sergeant_group());
     flag("under", c.under());
     num("markers", c.markers());
+    if (c.has_aboard()) present("aboard", c.aboard());
     close();
   }
   void facts(const protocol::CardFacts& c) {

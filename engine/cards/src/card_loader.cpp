@@ -390,6 +390,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
     s.revoke |= k;
   }
   if (m.has_bearer()) s.bearer = convert(m.bearer(), where);
+  s.like_aboard = m.like_aboard();
   if (m.has_spell_price()) {
     const auto& sp = m.spell_price();
     SpellPrice x;
@@ -528,6 +529,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.per_target_d = amount(e.per_target_d(), where);
   x.in_its_area = e.in_its_area();
   x.target_modified_v = e.target_modified_v();
+  x.halved = e.halved();
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
   x.warzone_part = uint8_t(e.warzone_part());
@@ -789,6 +791,17 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.hand_bonus = std::make_shared<const HandBonus>(HandBonus{convert(c.hand_bonus().per(), where), small(c.hand_bonus().max(), where)});
     if (d.hand_bonus->max <= 0) throw std::runtime_error(where + ": hand_bonus needs a max above 0");
   }
+  if (c.has_holds()) {
+    const auto& h = c.holds();
+    HoldSpec x;
+    x.capacity = small(h.capacity(), where);
+    if (x.capacity <= 0) throw std::runtime_error(where + ": holds needs a capacity above 0");
+    if (h.has_filter()) x.filter = convert(h.filter(), where);
+    x.leave_free = h.leave_free();
+    x.lost = h.lost() == pb::Holds::KILLED ? HoldSpec::Lost::Killed : HoldSpec::Lost::Wounded;
+    d.holds = std::make_shared<const HoldSpec>(std::move(x));
+  }
+  d.max_in_play = small(c.max_in_play(), where);
   d.affliction.until_healed = c.affliction().until_healed();
   d.affliction.upkeep_d = small(c.affliction().upkeep_d(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));

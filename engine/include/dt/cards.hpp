@@ -162,7 +162,8 @@ struct GiveTo {
 enum class Scope : uint8_t { Self, Bearer, Opponent, YourWarriors, AllWarriors, Combatants,
                              HostReach,  // a card on a host: the warriors its host reaches (docs/effects.md "Hosts")
                              ItsPlayer,  // no warrior: the card's player has the immunities it grants (UNTOUCHABLE)
-                             Afflicted };  // the warriors the card has afflicted (Effect AFFLICT: a POISON's lasting effect)
+                             Afflicted,  // the warriors the card has afflicted (Effect AFFLICT: a POISON's lasting effect)
+                             Aboard };   // the warriors aboard this card (Card.holds: a carrier; effects/lasting/carriers.hpp)
 
 // Who may attack whom (docs/effects.md "Attack rules"); mirrors cards.proto's AttackRule. A StaticMod
 // carrying one binds the warriors it reaches, as attackers or (as_defender) as the ones attacked.
@@ -266,6 +267,8 @@ struct StaticMod {
   uint32_t revoke = 0;            // keyword bits the warriors lose while it holds (KANJI'S LUCKY SENSE: the opponent's
                                   // FIRST STRIKE)
   std::optional<WarriorFilter> bearer;  // only while the warrior its card is on (or the card, a warrior) matches
+  bool like_aboard = false;       // only while a warrior is aboard its card (a carrier), for warriors sharing an
+                                  // affiliation with one aboard (WATCH TOWER)
 };
 
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep, OthersTurn,
@@ -340,6 +343,7 @@ struct Effect {
   int16_t per_target_d = 0;   // amount += this x the target player's D
   bool in_its_area = false;   // per_warrior: only cards in the source's combat area, of its player
   bool target_modified_v = false;
+  bool halved = false;        // the amount is halved, rounded down, once everything is added (MUTINY)
   enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
   Again again = Again::SameDefender;  // AttackAgain: against whom
   bool must = false;                  // AttackAgain: made if it can be
@@ -611,6 +615,16 @@ struct HandBonus {
 
 enum class OneInPlay : uint8_t { Any, PerPlayer, InGame };
 
+// Card.holds (cards.proto Holds): a card in a combat area that warriors of that area go aboard (a troop carrier,
+// a WATCH TOWER, a PROTECTIVE WALL); docs/effects.md "Carriers".
+struct HoldSpec {
+  enum class Lost : uint8_t { Wounded, Killed };  // what befalls those aboard when the card is discarded
+  int8_t capacity = 1;
+  WarriorFilter filter;     // who may go aboard (besides being the card's player's, in its area)
+  bool leave_free = false;  // leaving costs no action
+  Lost lost = Lost::Wounded;
+};
+
 // Player-level rules of D, P and draws while a card is in play (cards.proto EconomyRules).
 struct EconomyRules {
   bool every_player = false;
@@ -680,6 +694,7 @@ enum RuleFamily : uint64_t {
   famIntervene = 1ull << 32,       // a card strikes into another's combat (STRIKE_INTO_COMBAT: combat/intervene.hpp)
   famCombatTurns = 1ull << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
                                  // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
+  famCarriers = 1ull << 40,        // a card holds warriors aboard (Card::holds: effects/lasting/carriers.hpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -820,6 +835,7 @@ struct alignas(4096) CardDef {
   int16_t major_gift_cost_d = 0;                // warrior: major gifts of any apostle for this D
   std::optional<TurnRules> turn_rules;          // while in play: turns change
   OneInPlay one_in_play = OneInPlay::Any;       // copies in play at once
+  int8_t max_in_play = 0;                       // (when set) copies a player may have in play (WATCH TOWER: 2)
   std::optional<EconomyRules> economy;          // while in play: D, P and draws change
   std::vector<AwardRule> award_rules;           // while in play: what kills and sabotages pay
   bool marked_discarded = false;                // with leaves_with_marked: once it lies in a discard pile (printed RAGE)
@@ -839,6 +855,7 @@ struct alignas(4096) CardDef {
   AfflictionRules affliction;                   // what its AFFLICT leaves on a warrior (effects/lasting/afflictions.hpp)
   std::shared_ptr<const HandBonus> hand_bonus;  // lying before its player: hand limit raised per matching warrior
                                                 // (a pointer: CardDef stays within 8,192 bytes, docs/performance.md)
+  std::shared_ptr<const HoldSpec> holds;        // warriors go aboard it (effects/lasting/carriers.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
@@ -846,7 +863,7 @@ struct alignas(4096) CardDef {
   uint64_t families = 0;          // RuleFamily bits of the fields it has
   // For each Scope, the kinds of modifier (ModWant bits, effects/effects.hpp) its mods of that
   // scope give: a rating query skips a card with nothing it wants at once (callgrind).
-  std::array<uint16_t, 9> scope_wants{};
+  std::array<uint16_t, 10> scope_wants{};
 
   bool has(uint32_t kw) const { return (keywords & kw) != 0; }
   bool has_designation(DesigKey d) const {

@@ -136,6 +136,10 @@ void put_card_under(State& s, CardId card, CardId holder);
 // Markers a card in play keeps on itself (Card::markers); set-up code may set them.
 int card_markers(const State& s, CardId card);
 void set_card_markers(State& s, CardId card, int n);
+// Carriers (Card::holds): the card warrior w is aboard (kNoCard: none); put w aboard carrier c (a set-up: its
+// area and player are c's; no action is spent and no rule checked).
+CardId carrier_carrying(const State& s, CardId w);
+void put_aboard(State& s, CardId w, CardId c);
 // Runs the automatic parts of the game from the current phase and step until
 // someone must decide (or the game ends).
 void resume(State& s, std::vector<Event>* log = nullptr);

@@ -21,6 +21,7 @@ struct SeenCard {
   int sergeant_group = -1;  // a SERGEANT: the card def of the warrior group assigned to it
   bool under = false;   // kept under the card attached_to names: in play, but inert (card storage)
   int markers = 0;      // markers on the card (effects/lasting/card_markers.hpp)
+  CardId aboard = kNoCard;  // a warrior aboard a carrier: that card (effects/lasting/carriers.hpp)
   bool operator==(const SeenCard&) const = default;
 };
 

@@ -72,7 +72,7 @@ std::optional<bool> to_bool(std::string_view s) {
 
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
 const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad", "sideboard",
-                                      "table", "assign", "markers",
+                                      "table", "assign", "aboard", "markers",
                                       "kohort", "outpost", "attach", "under", "turn", "turn-number",
                                       "first", "gift", "outpost-opened"};
 const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
@@ -255,6 +255,10 @@ class Parser {
           int_arg(l, w[i].substr(eq + 1), "a number after '='");
         }
       }
+    } else if (k == "aboard") {
+      need(2, "'aboard @warrior @carrier'");
+      label_ref(l, w[0]);
+      label_ref(l, w[1]);
     } else if (k == "assign") {
       need(2, "'assign @sergeant @warrior'");
       label_ref(l, w[0]);
@@ -276,8 +280,12 @@ class Parser {
         if (area && t == CardType::Warzone && !rules_.warzones)
           fail(l.number, "the " + rules_.name + " rules have no Warzones (Rules::warzones): '" + db_[it.def].name +
                              "' may not be in play");
-        if (area && t != CardType::Warrior && t != CardType::Fortification && t != CardType::Warzone)
-          fail(l.number, "expected a warrior, fortification or warzone in the " + k + ", got '" + db_[it.def].name + "'");
+        // A card that lies on a combat area (Play.host AREA: a troop carrier, PERIMETER ALARM) may be set there too.
+        const auto& pl = db_[it.def].play;
+        const bool on_area = pl && (pl->host_kinds & hostArea);
+        if (area && t != CardType::Warrior && t != CardType::Fortification && t != CardType::Warzone && !on_area)
+          fail(l.number, "expected a warrior, fortification, warzone or a card lying on an area in the " + k + ", got '" +
+                             db_[it.def].name + "'");
         if (k == "table" && (t == CardType::Warrior || t == CardType::Fortification))
           fail(l.number, "expected a card that lies before a player (an Alliance, ...), got '" + db_[it.def].name +
                              "'; put warriors and fortifications in the squad, kohort or outpost");
@@ -392,7 +400,7 @@ class Parser {
       need(2, "'expect warzone @label|none'");
       if (lower(w[1]) != "none") label_ref(l, w[1]);
     } else if (k == "sees") {
-      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|markers N|as CARD NAME'");
+      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|markers N|aboard @c|as CARD NAME'");
       seat_arg(l, w[1]);
       label_ref(l, w[2]);
       auto what = lower(w[3]);
@@ -404,6 +412,9 @@ class Parser {
       } else if (what == "markers") {
         need(5, "a number after 'markers'");
         int_arg(l, w[4], "a number of markers");
+      } else if (what == "aboard") {
+        need(5, "@carrier or none after 'aboard'");
+        if (lower(w[4]) != "none") label_ref(l, w[4]);
       } else if (what == "area") {
         need(5, "squad, kohort, outpost or unknown after 'area'");
         static const std::set<std::string> areas = {"squad", "kohort", "outpost", "unknown"};
@@ -731,6 +742,10 @@ class Runner {
             auto c = add_card(it.def, s, Zone::InPlay, it.label);
             st_.seats[size_t(s)].in_play.push_back(c);
           }
+      } else if (k == "aboard") {
+        const CardId c = id(l.words[1]);
+        if (!st_.def(c).holds) throw ParseError(sc_.file, l.number, l.words[1] + " holds no warriors");
+        put_aboard(st_, id(l.words[0]), c);
       } else if (k == "assign") {
         st_.card(id(l.words[0])).sergeant_group = int16_t(st_.card(id(l.words[1])).def);
       } else if (k == "markers") {
@@ -1010,6 +1025,8 @@ class Runner {
     else if (what == "inside") ok = seen->inside, want += " inside";
     else if (what == "outside") ok = !seen->inside, want += " outside";
     else if (what == "markers") ok = seen->markers == *to_int(w[4]), want += " with " + w[4] + " markers";
+    else if (what == "aboard")
+      ok = seen->aboard == (lower(w[4]) == "none" ? kNoCard : id(w[4])), want += " aboard " + w[4];
     else if (what == "area") {
       const auto a = lower(w[4]);
       ok = a == "unknown" ? !seen->area_known : seen->area_known && lower(std::string(to_string(seen->area))) == a;

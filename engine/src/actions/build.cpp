@@ -13,6 +13,11 @@ namespace dt::detail {
 static bool fort_in_play(const State& s, int seat, CardId f, std::optional<Area> area = std::nullopt) {
   const uint16_t def = s.card(f).def;
   if (s.def(f).has_designation(desig::AnyNumberInPlay)) return false;  // FACTORY: no limit of copies
+  if (const int most = s.def(f).max_in_play; most > 0) {  // WATCH TOWER: up to two
+    int n = 0;
+    for (CardId c : s.seats[size_t(seat)].in_play) n += s.card(c).def == def;
+    return n >= most;
+  }
   const bool per_area = s.def(f).has_designation(desig::OnePerArea);
   if (per_area && !area) return false;
   for (CardId c : s.seats[size_t(seat)].in_play)

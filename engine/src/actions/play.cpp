@@ -5,6 +5,7 @@
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
 #include "actions/storage.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -71,6 +72,7 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
   if (allied) any_time_transfer_options(s, seat, out);
   assign_options(s, seat, out);
   storage_options(s, seat, false, out);  // what its cards keep under them, for no action (actions/storage.hpp)
+  carrier_options(s, seat, false, out);   // leaving a carrier for no action (PROTECTIVE WALL)
 }
 
 void apply_play_card(State& s, const Option& o, Log log) {

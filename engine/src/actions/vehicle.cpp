@@ -6,6 +6,7 @@
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "effects/lasting/stun.hpp"
 
 namespace dt::detail {
@@ -44,6 +45,10 @@ static bool free_hatch_move(State& s, CardId w, CardId v, bool enter) {
 }
 
 void apply_vehicle_move(State& s, const Option& o, Log log) {
+  if (o.b != kNoCard) {  // a carrier named: `enter c12 c40` (effects/lasting/carriers.hpp)
+    apply_carrier_move(s, o, log);
+    return;
+  }
   const int me = deciding_seat(s);
   const CardId v = vehicle_of(s, o.a);
   const bool enter = o.kind == OptKind::EnterVehicle;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "dt/designations.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "internal.hpp"
 
@@ -51,8 +52,16 @@ bool vehicles_barred(const State& s, CardId w) {
   return in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoVehiclesInIt);
 }
 
+// A carrier that is a VEHICLE (a troop carrier) with w aboard (effects/lasting/carriers.hpp).
+static CardId vehicle_aboard(const State& s, CardId w) {
+  if (!(s.families & famCarriers)) return kNoCard;
+  const CardId c = carrier_of(s, w);
+  return c != kNoCard && s.def(c).has(kwVehicle) ? c : kNoCard;
+}
+
 CardId vehicle_used(const State& s, CardId w) {
   if (is_vehicle_warrior(s, w)) return w;
+  if (const CardId c = vehicle_aboard(s, w); c != kNoCard) return c;
   const CardId v = vehicle_of(s, w);
   return v != kNoCard && attachment_in_use(s, v) ? v : kNoCard;
 }
@@ -61,7 +70,8 @@ bool inside_vehicle(const State& s, CardId w) {
   if (!s.rules.vehicle_rules) return false;
   if (is_vehicle_warrior(s, w)) return true;
   const CardId v = vehicle_of(s, w);
-  return v != kNoCard && s.card(v).inside;
+  if (v != kNoCard && s.card(v).inside) return true;
+  return vehicle_aboard(s, w) != kNoCard;
 }
 
 AttachmentGate gate_of(const State& s, const AttachRange& attachments) {
@@ -70,6 +80,11 @@ AttachmentGate gate_of(const State& s, const AttachRange& attachments) {
   for (CardId a : attachments)
     if (s.def(a).restricts != VehicleRestricts::Nothing && attachment_in_use(s, a))
       g.restricts = std::max(g.restricts, s.def(a).restricts);
+  // A carrier's warriors aboard (KLEIN HELITEK DRAGONFLY: no other Equipment); the warrior is the one the
+  // attachments sit on (with none there is nothing to restrict).
+  if ((s.families & famCarriers) && attachments.begin() != attachments.end())
+    if (const CardId c = carrier_of(s, s.card(*attachments.begin()).attached_to); c != kNoCard)
+      g.restricts = std::max(g.restricts, s.def(c).restricts);
   return g;
 }
 
@@ -92,6 +107,7 @@ bool flies_or_dives(const State& s, CardId w) {
   if (!inside_vehicle(s, w)) return false;
   auto airborne = [](const CardDef& d) { return d.has(kwAirship) || d.has_designation(desig::Submarine); };
   if (is_vehicle_warrior(s, w)) return airborne(s.def(w));
+  if (const CardId c = vehicle_aboard(s, w); c != kNoCard) return airborne(s.def(c));
   return airborne(s.def(vehicle_of(s, w)));
 }
 

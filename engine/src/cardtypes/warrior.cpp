@@ -3,6 +3,7 @@
 #include "dt/designations.hpp"
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "markers.hpp"
 
 namespace dt {
@@ -74,6 +75,8 @@ static bool made_noncombatant(const State& s, CardId w) {
     if (s.def(a).grant_keywords & kwNoncombatant) return keywords(s, w) & kwNoncombatant;
   for (const LastingMod& m : s.lasting)
     if ((m.grant & kwNoncombatant) && m.target == w) return keywords(s, w) & kwNoncombatant;
+  // PROTECTIVE WALL: its warriors behind it (effects/lasting/carriers.hpp).
+  if ((s.families & famCarriers) && carrier_of(s, w) != kNoCard) return keywords(s, w) & kwNoncombatant;
   return false;
 }
 

@@ -12,6 +12,7 @@
 #include "effects/handlers.hpp"
 #include "effects/warriors/area_damage.hpp"
 #include "effects/warriors/attachments.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "effects/warriors/mutual_kill.hpp"
 #include "combat/backfire.hpp"
 #include "combat/cancelled.hpp"
@@ -509,6 +510,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     // ROBBED BLIND: the target player's D, none while they are shielded from this card (BAUHAUS SECURITY GUARD).
     if (e.per_target_d && target.seat >= 0 && !points_shielded(s, target.seat, seat, source))
       amount += e.per_target_d * destiny(s, target.seat);
+    if (e.halved) amount = amount / 2;  // MUTINY: half the target's modified V, rounded down
     if (e.op == Op::MassAttack) {  // BATTLE CRY: its player names the attacks (effects/attacks/mass.hpp)
       ask_mass_attack(s, seat, source, target.card, e);
       continue;
@@ -744,9 +746,12 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           // A vehicle lost with its warrior inside wounds it, unless the card names the vehicle as the one its
           // warrior uses (ANTI-TANK MINEFIELD says what befalls that warrior itself).
           const CardId rider = e.who == Who::TargetsVehicle ? kNoCard : bearer_inside(s, c);
+          // A carrier's warriors aboard are wounded or killed (effects/lasting/carriers.hpp).
+          const std::vector<CardId> riders = s.def(c).holds ? aboard(s, c) : std::vector<CardId>{};
           if (e.op == Op::Discard) discard_from_play(s, c);
           else annihilate_from_play(s, c);
           if (rider != kNoCard) vehicle_lost(s, c, rider, log);
+          if (!riders.empty()) carrier_lost(s, c, riders, card_killer(s, source, user, kNoCard, true), log);
           break;
         }
         case Op::Cover:  // forced into cover: out of its vehicle too

@@ -206,6 +206,14 @@ bool unharmed_in_combat(const State& s, CardId w) {
 // through an effect it uses); every other wound or kill does nothing.
 bool wound_barred(const State& s, CardId victim, CardId by) {
   if (unharmed_in_combat(s, victim)) return true;
+  // KLEIN HELITEK DRAGONFLY's warriors aboard: only an opponent striking with a SHOOT weapon or using a VEHICLE.
+  if ((s.families & famCarriers) && has_ability(s, victim, desig::WoundedOnlyByShootWeaponsOrVehicles)) {
+    if (by == kNoCard || !is_warrior_in_play(s, by)) return true;
+    if (vehicle_used(s, by) != kNoCard) return false;
+    for (CardId x : used_weapons(s, by))
+      if (s.def(x).weapon == WeaponKind::Shoot || s.def(x).weapon == WeaponKind::FightShoot) return false;
+    return true;
+  }
   if (!has_designation(s, victim, desig::WoundedOnlyByRelicDoomtroopers)) return false;
   if (by == kNoCard || !is_warrior_in_play(s, by) || !is_doomtrooper(s, by)) return true;
   for (CardId a : attachments_of(s, by))

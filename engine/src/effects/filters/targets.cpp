@@ -255,7 +255,10 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
         if (s.def(c).type != want || s.cards[i].zone != Zone::InPlay) continue;
         if (!f.card_designation.empty() && !s.def(c).has_designation(f.card_designation)) continue;  // HOMING MISSILE
         if (!is_attached_top(s, c)) {
-          if (in_play_any && !s.cards[i].hidden) out.push_back({c, -1});
+          // A card discarding Equipment of a named kind (DPAT-9 "DEUCE"'s VEHICLE) reaches a carrier of that kind
+          // lying in a combat area too (KLEIN HELITEK DRAGONFLY): it is on no warrior, so nothing else is asked.
+          const bool carrier = s.def(c).holds && !f.card_designation.empty();
+          if ((in_play_any || carrier) && !s.cards[i].hidden) out.push_back({c, -1});
           continue;
         }
         const CardId b = on_weapons ? bearer_of(s, c) : s.card(c).attached_to;

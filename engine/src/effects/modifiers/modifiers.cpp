@@ -10,6 +10,7 @@
 #include "markers.hpp"
 #include "effects/filters/hosts.hpp"
 #include "effects/lasting/afflictions.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "effects/lasting/card_markers.hpp"
@@ -39,6 +40,7 @@ static bool mod_holds(const State& s, const StaticMod& m, CardId w, CardId sourc
   if (m.vs && m.vs->marked && !marks_warrior(s, source, opp)) return false;  // RAGE: the one warrior it remembers
   if (m.who.marked_affiliation && !shares_marked_affiliation(s, source, w)) return false;  // MARTYR
   if (m.exclude_self && source == w) return false;
+  if (m.like_aboard && !like_aboard(s, source, w)) return false;  // WATCH TOWER: while its warrior is inside
   // BRINGER OF LIGHT: only while the warrior its card is on matches (a CARDINAL).
   if (m.bearer && !filter_matches(s, *m.bearer, home_of(s, source), source_seat)) return false;
   if (m.same_area && !same_area(s, source, w)) return false;  // across the Outpost's edge too (areas.hpp)
@@ -256,6 +258,8 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if (s.card(x).controller == seat && wants(x, Scope::YourWarriors)) from_card(x, Scope::YourWarriors, w, [&] { return fort_ok(x); });
     if (wants(x, Scope::AllWarriors)) from_card(x, Scope::AllWarriors, w, [&] { return fort_ok(x); });
     if (wants(x, Scope::HostReach)) from_card(x, Scope::HostReach, w, [&] { return host_reaches(s, x, w); });
+    // A carrier's modifiers for the warriors aboard it (effects/lasting/carriers.hpp).
+    if (wants(x, Scope::Aboard)) from_card(x, Scope::Aboard, w, [&] { return fort_ok(x) && carrier_of(s, w) == x; });
   }
   // A Warzone's text is for both warriors of a combat fought in it.
   if (in_warzone_combat(s, w) && wants(s.combat.warzone, Scope::Combatants)) from_card(s.combat.warzone, Scope::Combatants, w, yes);

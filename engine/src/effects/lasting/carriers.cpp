@@ -1,0 +1,116 @@
+// See carriers.hpp (docs/effects.md "Carriers").
+#include "effects/lasting/carriers.hpp"
+
+#include <algorithm>
+
+#include "dt/designations.hpp"
+#include "effects/lasting/stun.hpp"
+#include "effects/triggers/last_chance.hpp"
+#include "internal.hpp"
+#include "markers.hpp"
+
+namespace dt::detail {
+
+// A marker holds while carrier and warrior stay in play, in one area, under one player, the warrior out of cover:
+// a warrior that moved away (a Transfer), changed hands or went into cover has left the carrier.
+static bool holds_now(const State& s, const LastingMod& m) {
+  const CardInst& c = s.card(m.source);
+  const CardInst& w = s.card(m.target);
+  return c.zone == Zone::InPlay && is_warrior_in_play(s, m.target) && c.controller == w.controller &&
+         c.area == w.area && !w.cover;
+}
+
+CardId carrier_of(const State& s, CardId w) {
+  if (!(s.families & famCarriers) || w == kNoCard) return kNoCard;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kAboard && m.target == w && holds_now(s, m)) return m.source;
+  return kNoCard;
+}
+
+std::vector<CardId> aboard(const State& s, CardId c) {
+  std::vector<CardId> out;
+  if (!(s.families & famCarriers)) return out;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kAboard && m.source == c && holds_now(s, m)) out.push_back(m.target);
+  return out;
+}
+
+static bool is_carrier(const State& s, CardId c) {
+  return s.def(c).holds && s.card(c).zone == Zone::InPlay && s.card(c).attached_to == kNoCard;
+}
+
+// May warrior w go aboard carrier c now? Its player's, in its area, out of cover, not stunned (the move is the
+// warrior's action), aboard nothing else, matching the carrier's filter, and a place left. A VEHICLE takes no
+// warrior already inside another (one at a time, 002 "ENTERING AND EXITING VEHICLES") and no BEAST (gEngine
+// "BEASTS": it may not have VEHICLES).
+static bool may_board(const State& s, CardId c, CardId w) {
+  const CardInst& ci = s.card(c);
+  const CardInst& wi = s.card(w);
+  if (ci.controller != wi.controller || ci.area != wi.area || wi.cover || stunned(s, w)) return false;
+  if (carrier_of(s, w) != kNoCard) return false;
+  const HoldSpec& h = *s.def(c).holds;
+  if (!filter_matches(s, h.filter, w, ci.controller)) return false;
+  if (s.def(c).has(kwVehicle) && (inside_vehicle(s, w) || has_designation(s, w, desig::Beast))) return false;
+  return int(aboard(s, c).size()) < h.capacity;
+}
+
+void carrier_options(const State& s, int seat, bool actions_step, std::vector<Option>& out) {
+  if (!(s.families & famCarriers)) return;
+  const bool paid = actions_step && s.actions_left > 0;
+  for (CardId c : s.seats[size_t(seat)].in_play) {
+    if (!is_carrier(s, c)) continue;
+    const HoldSpec& h = *s.def(c).holds;
+    if (h.leave_free || paid)
+      for (CardId w : aboard(s, c))
+        if (!stunned(s, w)) out.push_back({OptKind::ExitVehicle, w, c});
+    if (!paid) continue;
+    for (CardId w : s.seats[size_t(seat)].in_play)
+      if (is_warrior_in_play(s, w) && may_board(s, c, w)) out.push_back({OptKind::EnterVehicle, w, c});
+  }
+}
+
+void apply_carrier_move(State& s, const Option& o, Log log) {
+  const int me = deciding_seat(s);
+  const bool enter = o.kind == OptKind::EnterVehicle;
+  // A marker left by a warrior that moved away goes as it boards again (put_aboard) or leaves.
+  if (enter) put_aboard(s, o.a, o.b);
+  else std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kAboard && m.target == o.a; });
+  emit(log, {enter ? EventKind::EnterVehicle : EventKind::ExitVehicle, int8_t(me), o.a, o.b});
+  end_standard_action(s, !enter && s.def(o.b).holds->leave_free);
+}
+
+bool like_aboard(const State& s, CardId c, CardId w) {
+  const AffilMask mine = affiliations(s, w);
+  for (CardId r : aboard(s, c))
+    if (affiliations(s, r) & mine) return true;
+  return false;
+}
+
+void carrier_lost(State& s, CardId c, const std::vector<CardId>& riders, CardId killer, Log log) {
+  const bool kills = s.def(c).holds->lost == HoldSpec::Lost::Killed;
+  for (CardId w : riders) {
+    if (!is_warrior_in_play(s, w)) continue;
+    if (!kills) {
+      vehicle_lost(s, c, w, log);  // wounded, no points: as a VEHICLE lost with its warrior inside
+      continue;
+    }
+    emit(log, {EventKind::VehicleLost, int8_t(s.card(w).controller), w, c});
+    const CardId earner = killer != kNoCard && s.card(killer).controller != s.card(w).controller ? killer : kNoCard;
+    effect_death(s, w, false, earner, log);
+  }
+}
+
+}  // namespace dt::detail
+
+namespace dt {
+CardId carrier_carrying(const State& s, CardId w) { return detail::carrier_of(s, w); }
+void put_aboard(State& s, CardId w, CardId c) {
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == detail::kAboard && m.target == w; });
+  LastingMod m;
+  m.source = c;
+  m.target = w;
+  m.seat = detail::kNoTurnEnds;
+  m.lock = detail::kAboard;
+  s.lasting.push_back(m);
+}
+}  // namespace dt
