@@ -49,6 +49,13 @@ static bool saves_from_kill(const CardDef& d) {
 // A card played to undo a wound, killing or not, of a warrior its play's filter names: EJECTION SEAT.
 static bool saves_from_wound(const CardDef& d) { return d.has_designation(desig::SavesAWarriorFromAWound); }
 
+// A card played (an Art cast) whose heal HEALS EVEN A KILLING WOUND (EXORCISE INJURIES): cast on a warrior whose hit
+// waits, the heal undoes that hit (Op::Heal), so a wounded warrior about to die is left merely wounded. It is no
+// reaction: at any other time it is cast as usual.
+static bool heals_dying(const CardDef& d) {
+  return d.type != CardType::Warrior && d.play && d.has_designation(desig::HealsEvenAKillingWound);
+}
+
 // CLIFFHANGER, EJECTION SEAT: does another player than the victim's hold a card that may save `w` from its kill
 // (`kill`) or from the wound it takes (`wound`)?
 static bool other_saver(const State& s, CardId w, bool kill, bool wound) {
@@ -57,7 +64,8 @@ static bool other_saver(const State& s, CardId w, bool kill, bool wound) {
     if (p == victim_seat || s.seats[size_t(p)].eliminated) continue;
     for (CardId c : s.seats[size_t(p)].hand) {
       const CardDef& d = s.def(c);
-      const bool saves = (kill && d.has_designation(desig::SavesAWarriorFromAKill)) || (wound && saves_from_wound(d));
+      const bool saves = (kill && d.has_designation(desig::SavesAWarriorFromAKill)) || (wound && saves_from_wound(d)) ||
+                         ((kill || wound) && heals_dying(d));
       if (saves && d.play && filter_matches(s, d.play->filter, w, p)) return true;
     }
   }
@@ -117,7 +125,7 @@ void wound_kills(State& s, int seat, CardId victim, const WarriorFilter& f) {
 static bool answers(const State& s, const Option& o) {
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
     return o.b != kNoCard && ((kill_pending(s, o.b) && saves_from_kill(s.def(o.a))) ||
-                              (hit_pending(s, o.b) && saves_from_wound(s.def(o.a))));
+                              (hit_pending(s, o.b) && (saves_from_wound(s.def(o.a)) || heals_dying(s.def(o.a)))));
   if (o.kind == OptKind::Use && kills_wounds(s.def(o.a)))  // THE SECOND DIRECTORATE: ability_options checked the wound
     return o.b != kNoCard && marked(s, o.b, kAboutToBeWounded);
   if (o.kind == OptKind::Use) {  // the warrior's own ability, or one of a card on it (SACHS 9000GL)
@@ -143,7 +151,7 @@ static bool may_answer(const State& s, CardId w, bool dead) {
     if (answers_own_hit(s.def(a))) return true;
   // A blow that kills wounds too (EJECTION SEAT answers either).
   for (CardId c : s.seats[s.card(w).controller].hand)
-    if ((dead && saves_from_kill(s.def(c))) || saves_from_wound(s.def(c))) return true;
+    if ((dead && saves_from_kill(s.def(c))) || saves_from_wound(s.def(c)) || heals_dying(s.def(c))) return true;
   return other_saver(s, w, dead, true);
 }
 
@@ -196,10 +204,15 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
 
 bool undo_hit(State& s, CardId w) {
   if (!hit_pending(s, w)) return false;
+  const bool combat_hit = marked(s, w, kAboutToDie) || marked(s, w, kAboutToBeWounded);
   if (marked(s, w, kAboutToBeWounded)) s.card(w).wounded = false;  // the new wound is gone
   std::erase_if(s.lasting, [&](const LastingMod& m) {
     return (m.lock == kAboutToDie || m.lock == kAboutToBeWounded || m.lock == kDyingOfWound) && m.target == w;
   });
+  // As reaction_used does for a reaction card: the window answering a combat's hits stays one when the last hit is
+  // undone (EXORCISE INJURIES cast in it), so that it closes through close_last_chance and the combat is not fought
+  // again; the marker is on no warrior.
+  if (combat_hit && !last_chance_pending(s)) mark_just_happened(s, w, kNoCard, kAboutToBeWounded);
   return true;
 }
 
@@ -211,7 +224,7 @@ bool death_answerable(const State& s, CardId w, bool wound) {
     return true;
   if (wound && answers_own_wound(s, w)) return true;
   for (CardId c : s.seats[size_t(seat)].hand)
-    if (saves_from_kill(s.def(c)) || (wound && saves_from_wound(s.def(c)))) return true;
+    if (saves_from_kill(s.def(c)) || (wound && saves_from_wound(s.def(c))) || heals_dying(s.def(c))) return true;
   return other_saver(s, w, true, wound);
 }
 
