@@ -214,3 +214,11 @@ TEST(Decks, ValidationCatchesSizeCopiesAndUnimplemented) {
 }
 
 }  // namespace
+
+// docs/performance.md, "Instructions per decision are not time": a card index is one shift only while CardDef is a
+// power of two; at 12,288 bytes every State::def costs a lea and a shift (+2.6 % instructions per decision). A large
+// optional part of a card goes behind a pointer instead of growing the struct past 8,192 bytes.
+TEST(CardDefLayout, StaysWithinEightKilobytes) {
+  EXPECT_LE(sizeof(dt::CardDef), 8192u) << "move a large optional part of CardDef behind a shared_ptr";
+  EXPECT_EQ(sizeof(dt::CardDef) & (sizeof(dt::CardDef) - 1), 0u) << "CardDef's size is no power of two";
+}
