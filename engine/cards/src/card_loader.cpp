@@ -373,6 +373,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
     a.designation = upper(at.designation());
     a.marked = at.marked();
     a.beast = at.beast();
+    for (int f : at.affiliation()) a.affil |= bit(convert(pb::Affiliation(f), where));
     s.attachment_times = std::make_shared<const AttachmentTimes>(std::move(a));
   }
   s.no_armor = m.no_armor();

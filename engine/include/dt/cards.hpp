@@ -200,6 +200,7 @@ struct AttachmentTimes {
   std::string designation;   // weapons with this designation
   bool marked = false;       // the weapon its card remembers
   bool beast = false;        // its Beast's ratings, not its weapons
+  AffilMask affil = 0;       // (when set) only attachments of one of these affiliations (THE HOWLING IS UPON US's Beasts)
 };
 
 // A continuous modifier: while its card is in play (or attached), the warriors

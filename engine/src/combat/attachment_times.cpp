@@ -18,6 +18,7 @@ int times_for(const State& s, const TimesList& l, CardId a) {
   const CardDef& ad = s.def(a);
   for (const TimesFrom& x : l) {
     const AttachmentTimes& t = *x.times;
+    if (t.affil && !(ad.affil & t.affil)) continue;  // THE HOWLING IS UPON US: Crescentia Beasts only
     if (t.beast) {
       if (ad.type != CardType::Beast) continue;
     } else {
