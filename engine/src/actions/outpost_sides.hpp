@@ -5,6 +5,7 @@
 #pragma once
 
 #include "dt/state.hpp"
+#include "events.hpp"
 
 namespace dt::detail {
 
@@ -14,5 +15,9 @@ bool outpost_conflict(const State& s, int seat, CardId w);
 // GET OFF THAT ROCK (Effect RETURN_TO_AREA): w, in an Outpost and free to leave it (no Tribal warrior, Beast or
 // rider), goes back to its Squad or Kohort, as a Transfer would take it, for nothing.
 void send_back_from_outpost(State& s, CardId w);
+// REDEPLOYMENT (Effect TRANSFER_WARRIOR): may w make its Transfer now, by the usual rules, actions aside? Then it does,
+// for no action and with no window of its own.
+bool may_transfer_for_free(const State& s, CardId w);
+void transfer_for_free(State& s, int seat, CardId w, Log log);
 
 }  // namespace dt::detail

@@ -83,8 +83,8 @@ void send_back_from_outpost(State& s, CardId w) {
   place_in_area(s, w, home_area(s, w));
 }
 
-// The voluntary Transfer of w, if it may make one now.
-static std::optional<Option> transfer_of(const State& s, CardId w, bool allied) {
+// The voluntary Transfer of w, if it may make one now (`free`: a card makes it, whatever the actions left).
+static std::optional<Option> transfer_of(const State& s, CardId w, bool allied, bool free = false) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
   if (s.def(w).has_designation(desig::Cultist)) return std::nullopt;  // a CULTIST stays in its Squad
@@ -92,7 +92,7 @@ static std::optional<Option> transfer_of(const State& s, CardId w, bool allied) 
   if (wi.hidden) return std::nullopt;
   if (wi.transferred_turn >= 0 && !(p && p->repeatable)) return std::nullopt;  // since its player's last Draw step
   if (stunned(s, w)) return std::nullopt;  // POWERFUL BLOW, STRANGLEHOLD: the warrior makes its Transfer
-  if (s.actions_left < transfer_cost(s, w, p)) return std::nullopt;
+  if (!free && s.actions_left < transfer_cost(s, w, p)) return std::nullopt;
   Option o{OptKind::Transfer, w};
   if (wi.area == Area::Outpost) {
     if (must_hold_outpost(s, w)) return std::nullopt;
@@ -109,6 +109,19 @@ static std::optional<Option> transfer_of(const State& s, CardId w, bool allied) 
 }
 
 static bool transfers_open(const State& s) { return s.rules.outposts && s.outpost_opened; }
+
+bool may_transfer_for_free(const State& s, CardId w) {
+  return transfers_open(s) && is_warrior_in_play(s, w) && transfer_of(s, w, false, true).has_value();
+}
+
+void transfer_for_free(State& s, int seat, CardId w, Log log) {
+  if (!transfers_open(s) || !is_warrior_in_play(s, w)) return;
+  const std::optional<Option> o = transfer_of(s, w, false, true);  // the board may have changed since it was picked
+  if (!o) return;
+  s.card(w).transferred_turn = int16_t(s.turn_number);
+  place_in_area(s, w, o->to);
+  emit(log, {EventKind::Transfer, int8_t(seat), w, kNoCard, int(o->to)});
+}
 
 void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
   if (!transfers_open(s)) return;

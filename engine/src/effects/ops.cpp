@@ -855,6 +855,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
         case Op::Afflict: afflict(s, source, c, seat, user); break;  // POISONs (effects/lasting/afflictions.hpp)
         case Op::ReturnToArea: send_back_from_outpost(s, c); break;
+        case Op::TransferWarrior: transfer_for_free(s, seat, c, log); break;  // REDEPLOYMENT (actions/outpost_sides.hpp)
         case Op::StrikeIntoCombat: strike_into_combat(s, c, e.strike_with, log); break;  // combat/intervene.hpp  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
         case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
           if (is_warrior_in_play(s, c)) {
