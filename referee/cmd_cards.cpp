@@ -195,6 +195,27 @@ std::string timing_name(dt::Timing t) {
   return "by its own rule";
 }
 
+// One line for a card's choice: who picks what, how often (cards.proto Choice).
+static std::string choice_line(const dt::ChoiceSpec& c) {
+  static const char* kFrom[] = {"one of its alternatives", "cards of the target player's hand (shown to the chooser)",
+                                "cards of your discard pile", "cards off the top of your draw pile (shown to you)",
+                                "the target player's warriors", "cards in play", "cards of the piles it names",
+                                "cards on the target warrior"};
+  // PLAYERS, MISSION_RECIPIENTS and JUST_KILLED_CARRIED are numbered apart from the rest (cards.proto).
+  const char* from = c.from == dt::ChoiceFrom::Players             ? "players"
+                     : c.from == dt::ChoiceFrom::MissionRecipients ? "where the target mission may go"
+                     : c.from == dt::ChoiceFrom::JustKilledCarried ? "what the warrior just killed carried"
+                     : size_t(c.from) < std::size(kFrom)           ? kFrom[size_t(c.from)]
+                                                                   : "?";
+  std::string picks = c.picks == 0 && c.picks_per_time == 0 ? std::string("any number of times")
+                      : c.picks_per_time > 0 ? fmt::format("{} + {} per purchase", c.picks, c.picks_per_time)
+                                             : fmt::format("{} time(s)", c.picks);
+  return fmt::format("{} {}{}: {}{}", c.target_player_chooses ? "the target player picks" : "you pick", from,
+                     c.alternatives.empty() || c.from == dt::ChoiceFrom::Alternatives
+                         ? "" : fmt::format(" or one of {} alternative(s)", c.alternatives.size()),
+                     picks, c.may_stop ? ", and may stop" : "");
+}
+
 // The effects of one text of a card, summarised from its definition.
 std::vector<std::string> effect_lines(const dt::CardDef& d) {
   std::vector<std::string> effects;
@@ -224,25 +245,9 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     if (d.play->cost_d > 0) when += fmt::format(", {} D", d.play->cost_d);
     if (d.play->per_d > 0) when += fmt::format(", for every {} D", d.play->per_d);
     effects.push_back("played: " + when + fmt::format(" ({} effect(s))", d.play->effects.size()));
-    if (d.play->choice) {
-      static const char* kFrom[] = {"one of its alternatives", "cards of the target player's hand (shown to the chooser)",
-                                    "cards of your discard pile", "cards off the top of your draw pile (shown to you)",
-                                    "the target player's warriors", "cards in play"};
-      const dt::ChoiceSpec& c = *d.play->choice;
-      // PLAYERS and MISSION_RECIPIENTS are numbered apart from the rest (cards.proto).
-      const char* from = c.from == dt::ChoiceFrom::Players             ? "players"
-                         : c.from == dt::ChoiceFrom::MissionRecipients ? "where the target mission may go"
-                         : size_t(c.from) < std::size(kFrom)           ? kFrom[size_t(c.from)]
-                                                                       : "?";
-      std::string picks = c.picks == 0 && c.picks_per_time == 0 ? std::string("any number of times")
-                          : c.picks_per_time > 0 ? fmt::format("{} + {} per purchase", c.picks, c.picks_per_time)
-                                                 : fmt::format("{} time(s)", c.picks);
-      effects.push_back(fmt::format("then {} {}{}: {}{}", c.target_player_chooses ? "the target player picks" : "you pick",
-                                    from, c.alternatives.empty() || c.from == dt::ChoiceFrom::Alternatives
-                                                            ? "" : fmt::format(" or one of {} alternative(s)", c.alternatives.size()),
-                                    picks, c.may_stop ? ", and may stop" : ""));
-    }
+    if (d.play->choice) effects.push_back("then " + choice_line(*d.play->choice));
   }
+  if (d.enter_choice) effects.push_back("as it enters play, " + choice_line(*d.enter_choice));  // WEAPON LINK
   if (d.play && d.play->after_kill) {  // docs/effects.md "After a kill"
     const dt::AfterKillSpec& k = *d.play->after_kill;
     effects.push_back(std::string("only right after a kill") + (k.in_combat ? " in combat" : "") +
