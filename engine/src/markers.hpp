@@ -133,6 +133,7 @@ enum : uint8_t {
                         // Outpost (cardtypes/entering.cpp); gone as it leaves play
   // Carriers (effects/lasting/carriers.hpp): source the carrier, target a warrior aboard it; no turn ends it
   kAboard = 72,
+  kJustHealed = 73,  // target: a wounded warrior just healed, while some player holds a card answering it (SWITCHED LABELS)
   kLockEnd = 91  // one past the last code
 };
 

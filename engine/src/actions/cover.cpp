@@ -6,6 +6,7 @@
 #include "actions/cover_attack.hpp"
 #include "dt/designations.hpp"
 #include "internal.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/economy/economy.hpp"
 
@@ -57,7 +58,10 @@ void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<
 void apply_seek_cover(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   s.card(o.a).cover = true;
-  if (has_ability(s, o.a, desig::HealsInCover)) s.card(o.a).wounded = false;  // KI SELF HEALING
+  if (s.card(o.a).wounded && has_ability(s, o.a, desig::HealsInCover)) {  // KI SELF HEALING
+    s.card(o.a).wounded = false;
+    note_healed(s, o.a);  // SWITCHED LABELS may answer
+  }
   --s.actions_left;
   emit(log, {EventKind::SeekCover, int8_t(me), o.a});
   open_response_window(s);

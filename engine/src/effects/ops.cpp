@@ -13,6 +13,7 @@
 #include "effects/warriors/area_damage.hpp"
 #include "effects/warriors/attachments.hpp"
 #include "effects/lasting/carriers.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "effects/warriors/mutual_kill.hpp"
 #include "combat/backfire.hpp"
 #include "combat/cancelled.hpp"
@@ -739,7 +740,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           if (s.combat.active && is_warrior_in_play(s, c)) s.combat.defender = c, s.combat.warzone = kNoCard;
           break;
         case Op::Heal:  // a hit waiting in combat is undone instead (last_chance.hpp)
-          if (!undo_hit(s, c)) s.card(c).wounded = false;
+          if (!undo_hit(s, c) && s.card(c).wounded) {
+            s.card(c).wounded = false;
+            note_healed(s, c);  // SWITCHED LABELS may answer
+          }
           break;
         case Op::Discard:
         case Op::Annihilate: {

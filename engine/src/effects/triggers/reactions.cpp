@@ -21,7 +21,17 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill))
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
+  if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
   return 0;
+}
+
+void note_healed(State& s, CardId w) {
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.hand)
+      if (s.def(c).has_designation(desig::PlayedOnAWarriorJustHealed)) {
+        mark_just_happened(s, w, w, kJustHealed);
+        return;
+      }
 }
 
 void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind) {
@@ -37,7 +47,8 @@ void clear_just_happened(State& s) {
            m.lock == kTakenFromPile ||  // effects/triggers/perception.hpp
            m.lock == kJustFought || m.lock == kJustWounded ||  // ATTACK_AGAIN (effects/ops.cpp)
            m.lock == kCarriedAtDeath ||                         // LOOT THE DEAD (effects/choices/control.hpp)
-           m.lock == kWoundedByCard;                            // EJECTION SEAT (effects/triggers/last_chance.hpp)
+           m.lock == kWoundedByCard ||                          // EJECTION SEAT (effects/triggers/last_chance.hpp)
+           m.lock == kJustHealed;                               // SWITCHED LABELS
   });
 }
 

@@ -17,6 +17,9 @@
 namespace dt::detail {
 
 void mark_just_happened(State& s, CardId source, CardId target, uint8_t kind);
+// A wounded warrior was just healed: marked (kJustHealed) while some player holds a card that answers a heal
+// (PLAYED ON A WARRIOR JUST HEALED: SWITCHED LABELS), until the next window closes.
+void note_healed(State& s, CardId w);
 // A warrior was killed (by `killer`, or by a card's effect: kNoCard), its V then `victim_v`;
 // called while it is still in play. Nothing in a game with no card answering kills.
 void note_kill(State& s, CardId victim, CardId killer, int victim_v, bool in_combat);
