@@ -14,6 +14,7 @@ namespace dt::detail {
 // A marker holds while carrier and warrior stay in play, in one area, under one player, the warrior out of cover:
 // a warrior that moved away (a Transfer), changed hands or went into cover has left the carrier.
 static bool holds_now(const State& s, const LastingMod& m) {
+  if (m.source == kNoCard || m.target == kNoCard) return false;  // a position read from text may carry such a marker
   const CardInst& c = s.card(m.source);
   const CardInst& w = s.card(m.target);
   return c.zone == Zone::InPlay && is_warrior_in_play(s, m.target) && c.controller == w.controller &&
