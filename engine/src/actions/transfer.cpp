@@ -114,13 +114,17 @@ bool may_transfer_for_free(const State& s, CardId w) {
   return transfers_open(s) && is_warrior_in_play(s, w) && transfer_of(s, w, false, true).has_value();
 }
 
+// The move itself, whoever pays for it: once between its player's Draw steps.
+static void make_transfer(State& s, int seat, CardId w, Area to, Log log) {
+  s.card(w).transferred_turn = int16_t(s.turn_number);
+  place_in_area(s, w, to);
+  emit(log, {EventKind::Transfer, int8_t(seat), w, kNoCard, int(to)});
+}
+
 void transfer_for_free(State& s, int seat, CardId w, Log log) {
   if (!transfers_open(s) || !is_warrior_in_play(s, w)) return;
-  const std::optional<Option> o = transfer_of(s, w, false, true);  // the board may have changed since it was picked
-  if (!o) return;
-  s.card(w).transferred_turn = int16_t(s.turn_number);
-  place_in_area(s, w, o->to);
-  emit(log, {EventKind::Transfer, int8_t(seat), w, kNoCard, int(o->to)});
+  // The board may have changed since it was picked.
+  if (const std::optional<Option> o = transfer_of(s, w, false, true)) make_transfer(s, seat, w, o->to, log);
 }
 
 void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
@@ -166,9 +170,7 @@ void apply_transfer(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const int cost = transfer_cost(s, o.a, transfer_privilege(s, o.a, has_privileges(s, s.card(o.a).controller)));
   s.actions_left -= cost;
-  s.card(o.a).transferred_turn = int16_t(s.turn_number);
-  place_in_area(s, o.a, o.to);
-  emit(log, {EventKind::Transfer, int8_t(me), o.a, kNoCard, int(o.to)});
+  make_transfer(s, me, o.a, o.to, log);
   if (cost == 0) {  // in a window, or for no action: as a free Muster, no window of its own
     after_free_action(s);
     return;

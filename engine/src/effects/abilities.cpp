@@ -77,8 +77,7 @@ static int ability_p(const State& s, CardId src, const Ability& ab) {
 // they are usable only while the offer stands, once each time.
 static bool offers_after_combat(const CardDef& d) {
   for (const Trigger& t : d.triggers)
-    for (const Effect& e : t.effects)
-      if (e.op == Op::Offer) return true;
+    if (has_op(t.effects, Op::Offer)) return true;
   return false;
 }
 

@@ -264,6 +264,12 @@ inline bool has_handler(const std::vector<Effect>& fx, HandlerId name) {
     if (e.op == Op::Handler && e.handler == name) return true;
   return false;
 }
+// Does the effect list run operation `op` (at its top level)?
+inline bool has_op(const std::vector<Effect>& fx, Op op) {
+  for (const Effect& e : fx)
+    if (e.op == op) return true;
+  return false;
+}
 // Is there a marker of this kind (markers.hpp) on card w?
 inline bool marked(const State& s, CardId w, uint8_t kind) {
   if (w == kNoCard) return false;

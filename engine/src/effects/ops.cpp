@@ -858,9 +858,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)
         case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
         case Op::Afflict: afflict(s, source, c, seat, user); break;  // POISONs (effects/lasting/afflictions.hpp)
-        case Op::ReturnToArea: send_back_from_outpost(s, c); break;
+        case Op::ReturnToArea: send_back_from_outpost(s, c); break;  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
         case Op::TransferWarrior: transfer_for_free(s, seat, c, log); break;  // REDEPLOYMENT (actions/outpost_sides.hpp)
-        case Op::StrikeIntoCombat: strike_into_combat(s, c, e.strike_with, log); break;  // combat/intervene.hpp  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
+        case Op::StrikeIntoCombat: strike_into_combat(s, c, e.strike_with, log); break;  // combat/intervene.hpp
         case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
           if (is_warrior_in_play(s, c)) {
             LastingMod m{source, c, {}, kNoTurnEnds, kNoCard, e.grant};

@@ -50,13 +50,6 @@
 
 namespace dt::detail {
 
-// REDEPLOYMENT: a pick that makes a Transfer offers only warriors that may make one now.
-static bool transfers_picks(const std::vector<Effect>& on_pick) {
-  for (const Effect& e : on_pick)
-    if (e.op == Op::TransferWarrior) return true;
-  return false;
-}
-
 Zone pile_zone(Pile p) {
   switch (p) {
     case Pile::Discard: return Zone::Discard;
@@ -184,7 +177,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
         if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
             move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x) &&
-            (!transfers_picks(c.on_pick) || may_transfer_for_free(s, x)))  // REDEPLOYMENT: those that may go
+            (!has_op(c.on_pick, Op::TransferWarrior) || may_transfer_for_free(s, x)))  // REDEPLOYMENT: those that may go
           out.push_back(x);
       }
       break;

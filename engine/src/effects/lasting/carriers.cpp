@@ -40,8 +40,8 @@ static bool is_carrier(const State& s, CardId c) {
   return s.def(c).holds && s.card(c).zone == Zone::InPlay && s.card(c).attached_to == kNoCard;
 }
 
-// May warrior w go aboard carrier c now? Its player's, in its area, out of cover, not stunned (the move is the
-// warrior's action), aboard nothing else, matching the carrier's filter, and a place left. A VEHICLE takes no
+// May warrior w go aboard carrier c, which has a place left? Its player's, in its area, out of cover, not stunned (the
+// move is the warrior's action), aboard nothing else, matching the carrier's filter. A VEHICLE takes no
 // warrior already inside another (one at a time, 002 "ENTERING AND EXITING VEHICLES") and no BEAST (gEngine
 // "BEASTS": it may not have VEHICLES).
 static bool may_board(const State& s, CardId c, CardId w) {
@@ -51,8 +51,12 @@ static bool may_board(const State& s, CardId c, CardId w) {
   if (carrier_of(s, w) != kNoCard) return false;
   const HoldSpec& h = *s.def(c).holds;
   if (!filter_matches(s, h.filter, w, ci.controller)) return false;
-  if (s.def(c).has(kwVehicle) && (inside_vehicle(s, w) || has_designation(s, w, desig::Beast))) return false;
-  return int(aboard(s, c).size()) < h.capacity;
+  return !(s.def(c).has(kwVehicle) && (inside_vehicle(s, w) || has_designation(s, w, desig::Beast)));
+}
+
+// A warrior's marker, if any: it is aboard nothing now.
+static void leave_carrier(State& s, CardId w) {
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kAboard && m.target == w; });
 }
 
 void carrier_options(const State& s, int seat, bool actions_step, std::vector<Option>& out) {
@@ -61,10 +65,11 @@ void carrier_options(const State& s, int seat, bool actions_step, std::vector<Op
   for (CardId c : s.seats[size_t(seat)].in_play) {
     if (!is_carrier(s, c)) continue;
     const HoldSpec& h = *s.def(c).holds;
+    const std::vector<CardId> riders = aboard(s, c);
     if (h.leave_free || paid)
-      for (CardId w : aboard(s, c))
+      for (CardId w : riders)
         if (!stunned(s, w)) out.push_back({OptKind::ExitVehicle, w, c});
-    if (!paid) continue;
+    if (!paid || int(riders.size()) >= h.capacity) continue;
     for (CardId w : s.seats[size_t(seat)].in_play)
       if (is_warrior_in_play(s, w) && may_board(s, c, w)) out.push_back({OptKind::EnterVehicle, w, c});
   }
@@ -75,7 +80,7 @@ void apply_carrier_move(State& s, const Option& o, Log log) {
   const bool enter = o.kind == OptKind::EnterVehicle;
   // A marker left by a warrior that moved away goes as it boards again (put_aboard) or leaves.
   if (enter) put_aboard(s, o.a, o.b);
-  else std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kAboard && m.target == o.a; });
+  else leave_carrier(s, o.a);
   emit(log, {enter ? EventKind::EnterVehicle : EventKind::ExitVehicle, int8_t(me), o.a, o.b});
   end_standard_action(s, !enter && s.def(o.b).holds->leave_free);
 }
@@ -106,7 +111,7 @@ void carrier_lost(State& s, CardId c, const std::vector<CardId>& riders, CardId 
 namespace dt {
 CardId carrier_carrying(const State& s, CardId w) { return detail::carrier_of(s, w); }
 void put_aboard(State& s, CardId w, CardId c) {
-  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == detail::kAboard && m.target == w; });
+  detail::leave_carrier(s, w);
   LastingMod m;
   m.source = c;
   m.target = w;
