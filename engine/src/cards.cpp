@@ -152,6 +152,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.markers.spell_fund) d.families |= famSpellFund;
     if (d.has_designation(desig::ShieldsItsWarriorsFromOtherSergeants)) d.families |= famSergeantShield;
     if (d.has_designation(desig::ShowsItsOpponentsHands)) d.families |= famHandsShown;
+    if (d.has_designation(desig::ShowsTheTopOfEveryDrawPile)) d.families |= famPileTops;
     for (const Trigger& t : d.triggers)
       if (t.when == When::AfterCombat) d.families |= famSurvivors;
     if (uses_op(d, Op::ShareRatings) || uses_op(d, Op::RedirectCombat) || uses_op(d.on_attach, Op::ShareRatings))

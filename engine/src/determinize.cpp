@@ -21,6 +21,7 @@ int Knowledge::known_count() const { return int(std::count(known_.begin(), known
 void Knowledge::see(const Observation& o) {
   for (const SeenSeat& ss : o.seats) {
     for (const SeenCard& c : ss.hand) learn(c.id);
+    for (const SeenCard& c : ss.draw_top) learn(c.id);  // HIGH SEER CASTOR: the top of a draw pile
     for (const SeenCard& c : ss.in_play)
       if (c.def >= 0) learn(c.id);
   }

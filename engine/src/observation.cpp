@@ -46,6 +46,15 @@ static uint32_t hand_showers(const State& s) {
   return seats;
 }
 
+// HIGH SEER CASTOR: a card face up in play that SHOWS THE TOP OF EVERY DRAW PILE lets its player see the top
+// card of every draw pile, its own included, but not a pile whose owner is drawing (its Draw step).
+static bool sees_pile_tops(const State& s, int viewer) {
+  if (!(s.families & famPileTops) || viewer < 0 || viewer >= s.num_seats()) return false;
+  for (CardId c : s.seats[size_t(viewer)].in_play)  // a warrior's own designation (no card grants it)
+    if (!s.card(c).hidden && s.def(c).has_designation(desig::ShowsTheTopOfEveryDrawPile)) return true;
+  return false;
+}
+
 static bool hand_shown(const State& s, uint32_t showers, int seat) {
   for (int t = 0; t < s.num_seats(); ++t)
     if ((showers >> t & 1u) && t != seat && opponents(s, t, seat)) return true;
@@ -54,10 +63,19 @@ static bool hand_shown(const State& s, uint32_t showers, int seat) {
 
 // `c`'s attachments, theirs in turn (a BAYONET on a weapon, the SECRET
 // MISSION under a mission on a warrior), each after what it is attached to.
+static void add_stored(const State& s, CardId holder, int viewer, std::vector<SeenCard>& out) {
+  if (!(s.families & famStorage) || !s.def(holder).storage) return;
+  for (CardId u : detail::stored_under(s, holder)) {
+    out.push_back(seen(s, u, viewer));
+    out.back().under = true;
+  }
+}
+
 static void add_attachments(const State& s, CardId c, int viewer, std::vector<SeenCard>& out) {
   for (CardId a : detail::attachments_of(s, c)) {
     out.push_back(seen(s, a, viewer));
     add_attachments(s, a, viewer, out);
+    add_stored(s, a, viewer, out);  // PANDORA'S BOX: the cards kept under an Equipment card
   }
 }
 
@@ -79,6 +97,7 @@ Observation observe(const State& s, int viewer) {
   o.winning_team = s.winning_team;
   o.turn_order = turn_order(s);
   const uint32_t showers = hand_showers(s);
+  const bool tops = sees_pile_tops(s, viewer);
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seats[size_t(i)];
     SeenSeat ss;
@@ -100,14 +119,16 @@ Observation observe(const State& s, int viewer) {
     } else if (showers && hand_shown(s, showers, i)) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
     }
+    if (tops && !st.draw.empty() && !(s.step == Step::Draw && s.current == i)) {
+      const CardId top = st.draw.back();
+      SeenCard t = seen(s, top, viewer);
+      t.def = s.card(top).def;  // face down in the pile, but this viewer may look
+      ss.draw_top.push_back(t);
+    }
     for (CardId c : st.in_play) {
       ss.in_play.push_back(seen(s, c, viewer));
       add_attachments(s, c, viewer, ss.in_play);
-      if ((s.families & famStorage) && s.def(c).storage)  // ARMORY, GRAVEYARD: the cards kept under it
-        for (CardId u : detail::stored_under(s, c)) {
-          ss.in_play.push_back(seen(s, u, viewer));
-          ss.in_play.back().under = true;
-        }
+      add_stored(s, c, viewer, ss.in_play);  // ARMORY, GRAVEYARD: the cards kept under it
     }
     o.seats.push_back(std::move(ss));
   }

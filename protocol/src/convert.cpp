@@ -150,6 +150,7 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
     for (const dt::SeenCard& c : ss.in_play) fill_card(s, c, ps->add_in_play(), true, once);
     ps->set_side_board_count(ss.side_board_size);
     for (const dt::SeenCard& c : ss.side_board) fill_card(s, c, ps->add_side_board(), false, once);
+    for (const dt::SeenCard& c : ss.draw_top) fill_card(s, c, ps->add_draw_top(), false, once);
     if (teams) ps->set_team(ss.team);
     if (ss.primary_target >= 0) ps->set_primary_target(ss.primary_target);
     ps->set_left(ss.left);
@@ -318,6 +319,7 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
     for (const auto& c : ps.in_play()) ss.in_play.push_back(seen_from(c, codes));
     ss.side_board_size = ps.side_board_count();
     for (const auto& c : ps.side_board()) ss.side_board.push_back(seen_from(c, codes));
+    for (const auto& c : ps.draw_top()) ss.draw_top.push_back(seen_from(c, codes));
     out.seats.push_back(std::move(ss));
   }
   out.turn_order.assign(o.turn_order().begin(), o.turn_order().end());

@@ -354,6 +354,7 @@ class RequestWriter {
     flag("left", s.left());
     num("side_board_count", s.side_board_count());
     list("side_board", s.side_board(), [&](const protocol::SeenCard& c) { card(c); });
+    list("draw_top", s.draw_top(), [&](const protocol::SeenCard& c) { card(c); });
     close();
   }
   void observation(const protocol::Observation& o) {

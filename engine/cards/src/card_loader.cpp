@@ -335,6 +335,7 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   if (m.has_for_each()) s.for_each = convert(m.for_each(), where);
   s.opponent_base = stat_bits(m.opponent_base());
   s.per_marker = m.per_marker();
+  s.per_stored = m.per_stored();
   s.sergeant_group = m.sergeant_group();
   for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
   if (m.has_attack()) {
@@ -527,6 +528,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.attachments_to_hands = e.attachments_to_hands();
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
+  x.per_picked_v = amount(e.per_picked_v(), where);
   x.per_target_d = amount(e.per_target_d(), where);
   x.in_its_area = e.in_its_area();
   x.target_modified_v = e.target_modified_v();

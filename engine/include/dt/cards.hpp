@@ -235,6 +235,7 @@ struct StaticMod {
   uint8_t min_count = 0;          // that many of your matching warriors in the same area
   StatBonus bonus;
   bool per_marker = false;        // the bonus counts once per marker on its card (card_markers.hpp)
+  bool per_stored = false;        // the bonus counts once per card kept under its card (actions/storage.hpp)
   uint32_t grant = 0;             // keyword bits
   std::vector<std::string> grant_designations;
   uint8_t casts = 0;              // Art aspects granted
@@ -341,6 +342,7 @@ struct Effect {
   bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  int16_t per_picked_v = 0;   // amount += this x the printed V of the card picked (or sacrificed as the price)
   int16_t per_target_d = 0;   // amount += this x the target player's D
   bool in_its_area = false;   // per_warrior: only cards in the source's combat area, of its player
   bool target_modified_v = false;
@@ -696,6 +698,7 @@ enum RuleFamily : uint64_t {
   famCombatTurns = 1ull << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
                                  // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
   famCarriers = 1ull << 40,        // a card holds warriors aboard (Card::holds: effects/lasting/carriers.hpp)
+  famPileTops = 1ull << 48,        // a card SHOWS THE TOP OF EVERY DRAW PILE to its player (observation.cpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

@@ -38,6 +38,8 @@ struct SeenSeat {
   // The viewer's own Side Board, face up: the player built it and may search
   // it whenever a card lets it (gEngine "Side Board Pile"); others see its size.
   std::vector<SeenCard> side_board;
+  // The top card of its draw pile, when a card in play shows it to the viewer (HIGH SEER CASTOR); else empty.
+  std::vector<SeenCard> draw_top;
   bool operator==(const SeenSeat&) const = default;
 };
 

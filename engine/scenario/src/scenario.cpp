@@ -996,6 +996,8 @@ class Runner {
         if (x.id == c) seen = &x;
       for (const SeenCard& x : ss.side_board)
         if (x.id == c) seen = &x;
+      for (const SeenCard& x : ss.draw_top)  // HIGH SEER CASTOR: the top of a draw pile
+        if (x.id == c) seen = &x;
     }
     const std::string who = "s" + std::to_string(viewer) + " to see " + w[2];
     auto shown = [&]() -> std::string {

@@ -82,9 +82,17 @@ void pay(State& s, int price) {
 void storage_options(const State& s, int seat, bool actions_step, std::vector<Option>& out) {
   if (!(s.families & famStorage)) return;
   const SeatState& st = s.seats[size_t(seat)];
-  for (CardId h : st.in_play) {
+  // The holders: cards lying in play, and cards on a warrior of this player (PANDORA'S BOX).
+  std::vector<CardId> holders;
+  for (CardId c : st.in_play) {
+    if (s.def(c).storage) holders.push_back(c);
+    if (is_warrior_in_play(s, c))
+      for (CardId a : attachments_of(s, c))
+        if (s.def(a).storage && s.card(a).controller == seat) holders.push_back(a);
+  }
+  for (CardId h : holders) {
     const CardDef& hd = s.def(h);
-    if (!hd.storage || s.card(h).hidden) continue;
+    if (s.card(h).hidden) continue;
     const StorageSpec& k = *hd.storage;
     if (price_open(s, k.from_hand, actions_step))
       for (CardId c : st.hand)

@@ -170,6 +170,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       const bool no_warrior = user == kNoCard && (s.card(src).zone == Zone::InPlay || offered(s, src));
       if (ab.timing == Timing::Combat && (no_warrior ? !s.combat.active : user == kNoCard || combat_opponent(s, user) == kNoCard))
         continue;
+      // A Warzone's text serves the combats fought from it alone (NORTHWESTERN EUROPE).
+      if (ab.timing == Timing::Combat && d.type == CardType::Warzone && s.combat.warzone != src) continue;
       if (ab.tactics && !tactic_fits(s, ab, user)) continue;
       // A hit waiting in combat counts as a wound (RAZIDE heals even a killing one, last_chance.hpp).
       if (ab.user_wounded && (user == kNoCard || !(s.card(user).wounded || hit_pending(s, user)))) continue;
@@ -200,7 +202,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         continue;  // LANE CHUNG boasts once a turn
       if (faces_immunity(s, seat, src)) continue;  // a gift's ability against an immune opponent
       // SHRIEK: not used with no one to pick (each pick priced on its own, as the choice is made).
-      if (ab.choice && choice_candidates(s, seat, src, {kNoCard, -1, -1, user}, 0).empty()) continue;
+      // A choice among a target player's cards (VISIONARY CRYSTAL) is checked for each target below.
+      const bool choice_per_target = ab.choice && ab.choice->target_players;
+      if (ab.choice && !choice_per_target && choice_candidates(s, seat, src, {kNoCard, -1, -1, user}, 0).empty()) continue;
       if (user != kNoCard && std::any_of(ab.effects.begin(), ab.effects.end(), [&](const Effect& e) {
             return e.op == Op::SwitchSide && e.who == Who::User && effect_futile(s, e, user, src);  // INQUISITION forced it
           }))
@@ -237,6 +241,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
                             ability_price(s, src, user, ab, 0) + value_price(s, *ab.target_v, t.card) > destiny))
           continue;
         if (attaches_here(ab) && (t.card == kNoCard || user == kNoCard || !can_cast(s, user, t.card))) continue;
+        if (choice_per_target && choice_candidates(s, seat, src, {t.card, t.seat, -1, user}, 0).empty()) continue;
         for (CardId price : prices) {  // VALERIE DUVAL, DAGGER OF SACRIFICE: which warrior pays
           if (price != kNoCard && price == t.card) continue;
           Option o{OptKind::Use, src, t.card};
@@ -314,7 +319,9 @@ bool apply_use(State& s, const Option& o, Log log) {
   const Target picked_for{tgt.card, tgt.seat, -1, user};
   std::vector<CardId> candidates;
   if (ab.choice) candidates = choice_candidates(s, me, o.a, picked_for, o.n);
-  run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr);
+  // The warrior sacrificed as the price is the effects' PICKED card (NORTHWESTERN EUROPE reads its V).
+  const CardId paid = ab.sacrifice ? o.c : kNoCard;
+  run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr, paid, paid != kNoCard ? s.card(paid).owner : -1);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   if (ab.choice) queue_choice(s, me, o.a, picked_for, o.n, std::move(candidates), log);
   // The last marker spent, a card that goes once they are gone goes (after what it paid for).

@@ -508,6 +508,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
     if (e.per_target_v && target.card != kNoCard && s.card(target.card).zone == Zone::InPlay)  // TAX REFUND, REASSIGNMENT
       amount += e.per_target_v * (e.target_modified_v ? stats(s, target.card).v : s.def(target.card).v);
+    if (e.per_picked_v && picked != kNoCard) amount += e.per_picked_v * s.def(picked).v;  // THE SACRIFICE
     // ROBBED BLIND: the target player's D, none while they are shielded from this card (BAUHAUS SECURITY GUARD).
     if (e.per_target_d && target.seat >= 0 && !points_shielded(s, target.seat, seat, source))
       amount += e.per_target_d * destiny(s, target.seat);
@@ -898,9 +899,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           if (e.lasting) s.lasting.push_back({source, c, {}, uint8_t(seat), picked});
           else if (s.combat.active) s.combat.mods.push_back({source, c, {}, picked});
           break;
-        case Op::CombatBonus: {
+        case Op::CombatBonus: {  // the bonus once per purchase, or as many times as a V read (NORTHWESTERN EUROPE)
           StatBonus b = e.bonus;
-          b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
+          const int n = e.per_picked_v ? amount : k;
+          b.f = int8_t(b.f * n), b.s = int8_t(b.s * n), b.a = int8_t(b.a * n), b.v = int8_t(b.v * n);
           s.combat.mods.push_back({source, c, b});
           break;
         }

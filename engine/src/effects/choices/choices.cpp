@@ -142,7 +142,8 @@ static bool worth_enough(const State& s, const ChoiceSpec& c, CardId x, CardId t
 std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times) {
   const ChoiceSpec& c = spec_of(s, source);
   std::vector<CardId> out;
-  const int tseat = target_seat_of(s, t);
+  // A card with no target picks among its own player's warriors (THE SACRIFICE).
+  const int tseat = c.from == ChoiceFrom::TargetPlayersWarriors && t.seat < 0 && t.card == kNoCard ? seat : target_seat_of(s, t);
   const SeatState& me = s.seats[size_t(seat)];
   switch (c.from) {
     case ChoiceFrom::Alternatives: break;

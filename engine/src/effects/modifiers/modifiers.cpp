@@ -5,6 +5,7 @@
 
 #include "dt/designations.hpp"
 #include "actions/aimed.hpp"
+#include "actions/storage.hpp"
 #include "combat/attachment_times.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -189,9 +190,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
         continue;
       }
       // A bonus counted several times: for each other matching warrior (for_each), each marker on its
-      // card (GENDARME BESTAL), each action spent from its aimed_actions-th on (NIMROD MK I).
-      if (m.for_each || m.per_marker || m.per_extra_action) {
-        const int n = m.for_each ? count_others(s, w, *m.for_each) : m.per_marker ? markers_on(s, src) : aimed_times(s, m);
+      // card (GENDARME BESTAL), each card kept under it (PANDORA'S BOX), each action spent from its aimed_actions-th
+      // on (NIMROD MK I).
+      if (m.for_each || m.per_marker || m.per_stored || m.per_extra_action) {
+        const int n = m.for_each     ? count_others(s, w, *m.for_each)
+                      : m.per_marker ? markers_on(s, src)
+                      : m.per_stored ? int(stored_under(s, src).size())
+                                     : aimed_times(s, m);
         if (n == 0 && !m.per_extra_action) continue;
         StaticMod scaled = m;
         scaled.bonus = times_bonus(m.bonus, n);
