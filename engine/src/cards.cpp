@@ -72,6 +72,28 @@ static bool uses_op(const CardDef& d, Op op) {
   return false;
 }
 
+// Does a LASTING_GRANT of d convert a warrior for good (Effect.convert)?
+static bool converts(const std::vector<Effect>& fx) {
+  for (const Effect& e : fx)
+    if (e.convert) return true;
+  return false;
+}
+static bool converts(const std::optional<ChoiceSpec>& c) {
+  if (!c) return false;
+  if (converts(c->on_pick) || converts(c->on_rest)) return true;
+  for (const Alternative& a : c->alternatives)
+    if (converts(a.effects)) return true;
+  return false;
+}
+static bool converts(const CardDef& d) {
+  if (d.play && (converts(d.play->effects) || converts(d.play->choice))) return true;
+  for (const Ability& a : d.abilities)
+    if (converts(a.effects) || converts(a.choice)) return true;
+  for (const Trigger& t : d.triggers)
+    if (converts(t.effects) || converts(t.otherwise)) return true;
+  return false;
+}
+
 // Does an ability of d target the warrior its warrior just fought (TARGET_FOUGHT_OPPONENT)?
 static bool targets_fought_opponent(const CardDef& d) {
   for (const Ability& a : d.abilities)
@@ -108,6 +130,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.substitute) d.families |= famSubstitute;
     if (uses_op(d, Op::StrikeIntoCombat)) d.families |= famIntervene;
     if (uses_op(d, Op::TakeControl)) d.families |= famTakeControl;
+    if (converts(d)) d.families |= famConverted;
+    if (d.has_designation(desig::NeverGainsAnAffiliation) || d.has_designation(desig::NeverADoomtrooper))
+      d.families |= famNoAffiliation;
     if (d.protects) d.families |= famProtects;
     for (const StaticMod& m : d.mods)
       if (m.scope == Scope::ItsPlayer) d.families |= famPlayerImmunity;

@@ -134,6 +134,10 @@ enum : uint8_t {
   // Carriers (effects/lasting/carriers.hpp): source the carrier, target a warrior aboard it; no turn ends it
   kAboard = 72,
   kJustHealed = 73,  // target: a wounded warrior just healed, while some player holds a card answering it (SWITCHED LABELS)
+  // Swaps and conversions of issue 33, helper cb: 74-77
+  kConverted = 74,   // target: a warrior converted for good by a card's LASTING_GRANT with `convert` (source: that card);
+                     // grant: the keywords it has; times: the affiliations set (0: its own), count: those revoked
+                     // (effects/warriors/convert.hpp)
   kLockEnd = 91  // one past the last code
 };
 

@@ -570,6 +570,25 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   } else if (x.op == Op::MassAttack) {
     throw std::runtime_error(where + ": MASS_ATTACK without `mass_attack`");
   }
+  if (e.has_replace() && e.replace().whom() != pb::Replace::REPLACES_NOTHING) {
+    if (x.op != Op::PutIntoPlay) throw std::runtime_error(where + ": `replace` is a PUT_INTO_PLAY's");
+    auto r = std::make_shared<ReplaceSpec>();
+    r->whom = e.replace().whom() == pb::Replace::REPLACES_USER ? ReplaceSpec::Whom::User : ReplaceSpec::Whom::Target;
+    r->annihilated = e.replace().annihilated();
+    r->keeps_attachments = e.replace().keeps_attachments();
+    x.replace = std::move(r);
+  }
+  if (e.has_convert()) {
+    if (x.op != Op::LastingGrant || !x.lasting) throw std::runtime_error(where + ": `convert` is a lasting LASTING_GRANT's");
+    auto cv = std::make_shared<ConvertSpec>();
+    cv->set = affils(e.convert().affiliation(), where);
+    cv->revoke = affils(e.convert().revoke(), where);
+    cv->keywords = keywords_of(e.convert().designation(), &cv->designations, where);
+    cv->attachments = ConvertSpec::Attachments(int(e.convert().attachments()));
+    cv->minor_gifts = e.convert().minor_gifts();
+    x.convert = std::move(cv);
+    return x;  // its `designation` may be empty: the conversion says what it grants
+  }
   if (x.op == Op::LastingGrant || x.op == Op::LastingRevoke) {
     x.grant = keyword_for_designation(x.designation);
     if (!x.grant) throw std::runtime_error(where + ": LASTING_GRANT/REVOKE names no keyword the rules know: " + x.designation);

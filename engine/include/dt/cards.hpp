@@ -311,6 +311,23 @@ struct ShareSpec {
   bool base = false;           // a change of base ratings, not a bonus
   bool for_good = false;       // while the card stays in play, not for the combat alone
 };
+// A warrior in play replaced by the one put into play (cards.proto Replace; effects/warriors/swap.hpp).
+struct ReplaceSpec {
+  enum class Whom : uint8_t { Target, User };
+  Whom whom = Whom::Target;
+  bool annihilated = false;        // the one replaced is annihilated, else discarded
+  bool keeps_attachments = false;  // the cards on it move onto the new warrior where allowed
+};
+// A warrior converted for good (cards.proto Convert; effects/warriors/convert.hpp).
+struct ConvertSpec {
+  enum class Attachments : uint8_t { Illegal, All, OfLost };
+  AffilMask set = 0;                      // its affiliations become these (0: its own)
+  AffilMask revoke = 0;                   // ... less these
+  std::vector<std::string> designations;  // designations it has from then on
+  uint32_t keywords = 0;                  // the keyword bits among them
+  Attachments attachments = Attachments::Illegal;
+  bool minor_gifts = false;
+};
 // Every warrior of some kind attacking (cards.proto MassAttack; effects/attacks/mass.hpp).
 struct MassAttackSpec {
   WarriorFilter attackers;
@@ -355,6 +372,8 @@ struct Effect {
   uint8_t strike_with = 0;   // StrikeIntoCombat: bit 0 F, bit 1 S; 0 the combat's tactic
   std::shared_ptr<const ShareSpec> share;       // ShareRatings
   std::shared_ptr<const MassAttackSpec> mass;   // MassAttack
+  std::shared_ptr<const ReplaceSpec> replace;   // PutIntoPlay: in a warrior's place
+  std::shared_ptr<const ConvertSpec> convert;   // LastingGrant: a conversion for good
 };
 
 // A choice a card's text leaves to a player once the card is played
@@ -699,6 +718,8 @@ enum RuleFamily : uint64_t {
                                  // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
   famCarriers = 1ull << 40,        // a card holds warriors aboard (Card::holds: effects/lasting/carriers.hpp)
   famPileTops = 1ull << 48,        // a card SHOWS THE TOP OF EVERY DRAW PILE to its player (observation.cpp)
+  famConverted = 1ull << 33,       // a card converts a warrior for good (LASTING_GRANT with convert: effects/warriors/convert.hpp)
+  famNoAffiliation = 1ull << 34,   // a warrior NEVER GAINS AN AFFILIATION (effects/filters/queries.cpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

@@ -41,6 +41,7 @@ bool is_tribal(const State& s, CardId c) {
 // FREELANCERs).
 bool is_doomtrooper(const State& s, CardId c) {
   const CardDef& d = s.def(c);
+  if ((s.families & famNoAffiliation) && d.has_designation(desig::NeverADoomtrooper)) return false;  // LOCAL THUG
   if (d.has_designation(desig::Cultist)) return !declared_legion(s, c);
   if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
   if (d.has(kwDoomtrooper) || is_freelancer(s, c)) return true;
@@ -53,6 +54,7 @@ bool is_doomtrooper(const State& s, CardId c) {
 // on the card and its attachments only (no static modifiers), so that asking
 // whether a warrior is a Doomtrooper never loops through the modifiers.
 bool is_freelancer(const State& s, CardId w) {
+  if ((s.families & famNoAffiliation) && s.def(w).has_designation(desig::NeverADoomtrooper)) return false;  // LOCAL THUG
   // INSUBORDINATION: a warrior that has lost every organization it belonged to is
   // a FREELANCER until it gets another.
   const AffilMask general = bit(Affil::General);

@@ -38,6 +38,7 @@
 #include "effects/attacks/plans.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/warriors/convert.hpp"
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/choices/inspire.hpp"
@@ -854,6 +855,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         }
         case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn;
           // `lasting`: for good, while the warrior stays in play (INSPIRE THE MASSES)
+          if (e.convert) {  // LAST RITESMAN, BLACK BULLETS (effects/warriors/convert.hpp)
+            convert_warrior(s, source, c, *e.convert, log);
+            break;
+          }
           s.lasting.push_back({source, c, {}, e.lasting ? kNoTurnEnds : uint8_t(seat), kNoCard, e.grant});
           break;
         case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)

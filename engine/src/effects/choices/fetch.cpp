@@ -7,17 +7,27 @@
 #include "effects/choices/moves.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/warriors/swap.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
 
 namespace {
 
+const Effect* fetch_effect(const std::optional<ChoiceSpec>& c) {
+  if (!c) return nullptr;
+  for (const Effect& e : c->on_pick)
+    if (e.op == Op::PutIntoPlay || e.op == Op::PlayAtOnce) return &e;
+  return nullptr;
+}
+
+// The card's play's choice, else its abilities' (TEKRON: an ability fetching a warrior).
 const Effect* fetch_effect(const State& s, CardId source) {
   const CardDef& d = s.def(source);
-  if (!d.play || !d.play->choice) return nullptr;
-  for (const Effect& e : d.play->choice->on_pick)
-    if (e.op == Op::PutIntoPlay || e.op == Op::PlayAtOnce) return &e;
+  if (d.play)
+    if (const Effect* e = fetch_effect(d.play->choice)) return e;
+  for (const Ability& ab : d.abilities)
+    if (const Effect* e = fetch_effect(ab.choice)) return e;
   return nullptr;
 }
 
@@ -74,6 +84,13 @@ bool put_ok(const State& s, int seat, CardId c, CardId user, CardId target, cons
     case CardType::Warrior: {
       if (personality_in_play(s, seat, c) || !may_field(s, seat, c)) return false;
       if (!s.rules.outposts && is_tribal(s, c)) return false;
+      if (e.replace) {  // TRANSFIGURATION: in a warrior's place (effects/warriors/swap.hpp)
+        const CardId old = replaced_warrior(s, e, user, target);
+        // TEKRON: its ability is weighed before its target is named; the pick is judged again then.
+        if (old == kNoCard) return target == kNoCard && e.replace->whom == ReplaceSpec::Whom::Target;
+        const Area a = replacing_area(s, seat, c, old);
+        return !area_closed(s, seat, a) && !shuns_area(s, c, seat, a);
+      }
       const Area a = place_of(s, c, user, e);
       if (area_closed(s, seat, a)) return false;
       if (shuns_area(s, c, seat, a)) return false;  // SALADIN and ALAKHAI
@@ -124,6 +141,10 @@ void put_into_play_now(State& s, int seat, CardId source, CardId user, CardId ta
     // Its player picks the warrior (choose c12); the card waits where it is.
     ask_pick(s, source, c, seat, seat, std::move(to), 1);
     s.choices.back().fetch = kFetchRecipient;
+    return;
+  }
+  if (d.type == CardType::Warrior && e.replace) {  // in a warrior's place (effects/warriors/swap.hpp)
+    swap_in(s, seat, source, c, replaced_warrior(s, e, user, target), *e.replace, log);
     return;
   }
   const Area a = place_of(s, c, user, e);

@@ -5,6 +5,7 @@
 
 #include "dt/designations.hpp"
 #include "effects/modifiers/membership.hpp"
+#include "effects/warriors/convert.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/modifiers/visitation.hpp"
 #include "internal.hpp"
@@ -206,6 +207,8 @@ static AffilMask compute_own_affiliations(const State& s, CardId w);
 static bool never_changes_allegiance(const State& s, CardId w);
 
 static AffilMask compute_affiliations(const State& s, CardId w) {
+  // COLONEL HARDING: NEVER GAINS AN AFFILIATION, its printed ones are all it ever has.
+  if ((s.families & famNoAffiliation) && s.def(w).has_designation(desig::NeverGainsAnAffiliation)) return s.def(w).affil;
   // UNDYING LOYALTY: its printed affiliations, whatever else would give or take one.
   if (s.card(w).first_attachment != kNoCard && never_changes_allegiance(s, w)) return s.def(w).affil;
   const AffilMask m = compute_own_affiliations(s, w);
@@ -214,6 +217,10 @@ static AffilMask compute_affiliations(const State& s, CardId w) {
 
 static AffilMask compute_own_affiliations(const State& s, CardId w) {
   AffilMask m = s.def(w).affil | converted_affiliations(s, w), revoked = 0;  // printed POSSESS
+  if (s.families & famConverted) {  // LAST RITESMAN, BLACK BULLETS (effects/warriors/convert.hpp)
+    m = conversion_affiliations(s, w, m);
+    if (!m) m = bit(Affil::General);  // none left: a General one (a FREELANCER, warrior.cpp)
+  }
   const AttachRange as = attachments_of(s, w);
   // The vehicle gate is worked out only when an attachment gives or takes an
   // affiliation (few do): asked for every warrior, it showed in profiles.
@@ -268,6 +275,7 @@ static bool attachment_grants(const State& s, CardId w, std::string_view d, uint
 
 static constexpr DesigKey kLoyal(desig::NeverChangesAllegiance);
 static bool never_changes_allegiance(const State& s, CardId w) {
+  if ((s.families & famNoAffiliation) && s.def(w).has_designation(desig::NeverGainsAnAffiliation)) return true;
   return (s.families & famLoyal) && s.card(w).first_attachment != kNoCard && attachment_grants(s, w, kLoyal.text, kLoyal.bit);
 }
 
@@ -280,6 +288,8 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
   const bool heretic = d.bit == kHeretic.bit && d.text == kHeretic.text;
   if (heretic && (converted_heretic(s, w) || visited_heretic(s, w)))
     return !never_changes_allegiance(s, w);  // POSSESS, gEngine DARK VISITATION
+  if ((s.families & famConverted) && converted_designation(s, w, d.text))  // LAST RITESMAN
+    return !(heretic && never_changes_allegiance(s, w));
   if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
     return true;  // a warrior of a tribe is TRIBAL to a text naming "any Tribal warrior" (IRONSHARK)
   if (s.card(w).first_attachment == kNoCard) return false;
@@ -290,6 +300,8 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
   if (s.def(w).has_designation_text(d)) return true;
   if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return !never_changes_allegiance(s, w);
+  if ((s.families & famConverted) && converted_designation(s, w, d))
+    return !(d == kHeretic.text && never_changes_allegiance(s, w));
   if (d == kTribal.text && is_tribal(s, w)) return true;
   return attachment_grants(s, w, d, ~uint64_t(0)) && !(d == kHeretic.text && never_changes_allegiance(s, w));
 }

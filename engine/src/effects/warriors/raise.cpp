@@ -7,6 +7,8 @@
 #include "dt/handlers.hpp"
 #include "effects/warriors/raise.hpp"
 
+#include "effects/warriors/convert.hpp"
+
 #include <algorithm>
 
 #include "markers.hpp"
@@ -84,7 +86,10 @@ AffilMask converted_affiliations(const State& s, CardId w) {
   return !s.lasting.empty() && marked(s, w, kConvertedLegion) ? bit(Affil::Legion) : AffilMask(0);
 }
 
-bool takes_minor_gifts(const State& s, CardId w) { return !s.lasting.empty() && marked(s, w, kConvertedHeretic); }
+bool takes_minor_gifts(const State& s, CardId w) {
+  // gEngine POSSESS; BLACK BULLETS (effects/warriors/convert.hpp)
+  return !s.lasting.empty() && (marked(s, w, kConvertedHeretic) || converted_minor_gifts(s, w));
+}
 
 bool raised_dead(const State& s, CardId w) { return !s.lasting.empty() && marked(s, w, kRaisedDead); }
 
