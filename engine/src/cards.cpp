@@ -121,6 +121,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (!d.instead.empty()) d.families |= famInstead;
     if (d.storage) d.families |= famStorage;
     if (d.holds) d.families |= famCarriers;
+    // TRUCE, TROOP TRANSFER, ARMS CONVOY: a team-game card's rules (effects/economy/team_rules.hpp)
+    if ((d.play && d.play->team_game) || d.has_designation(desig::MovesWarriorsBetweenTeamMates) ||
+        d.has_designation(desig::MovesEquipmentBetweenTeamMates))
+      d.families |= famTeamRules;
     for (const StaticMod& m : d.mods)
       if (m.aimed_actions) d.families |= famAimed;
     for (const StaticMod& m : d.mods)

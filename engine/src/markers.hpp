@@ -138,6 +138,12 @@ enum : uint8_t {
   kConverted = 74,   // target: a warrior converted for good by a card's LASTING_GRANT with `convert` (source: that card);
                      // grant: the keywords it has; times: the affiliations set (0: its own), count: those revoked
                      // (effects/warriors/convert.hpp)
+  // Team games (effects/economy/team_rules.hpp, team_gifts.hpp): 57-59
+  kTruce = 57,         // source: TRUCE; seat: its player (gone as that player's next turn begins); times and count: the
+                       // two teams at peace
+  kTeamMoves = 58,     // source: a card whose designations name moves between team-mates; times: the seat making them;
+                       // count: the turn they are open in
+  kTeamPlayed = 59,    // source: a card PLAYED ONCE PER TEAM; times: the team that played it; no turn ends it
   kLockEnd = 91  // one past the last code
 };
 

@@ -62,7 +62,8 @@ std::string to_text(const Option& o) {
                             : "choose done";
     case OptKind::Points: return "points p=" + std::to_string(o.p) + " d=" + std::to_string(o.d);
     case OptKind::Discard: return "discard " + cid(o.a);
-    case OptKind::Transfer: return "transfer " + cid(o.a) + " " + area_word(int(o.to));
+    case OptKind::Transfer:  // with a seat: into that team-mate's area of the kind (effects/economy/team_rules.hpp)
+      return "transfer " + cid(o.a) + " " + area_word(int(o.to)) + (o.seat >= 0 ? " s" + std::to_string(o.seat) : "");
     case OptKind::EnterVehicle: return "enter " + cid(o.a) + (o.b != kNoCard ? " " + cid(o.b) : "");
     case OptKind::ExitVehicle: return "exit " + cid(o.a) + (o.b != kNoCard ? " " + cid(o.b) : "");
     case OptKind::Wrangle: return "wrangle " + cid(o.a) + " " + cid(o.b);
@@ -199,6 +200,8 @@ std::string describe(const State& s, const Event& e, int viewer) {
     if (e.kind == EventKind::Effect && e.x == int(Op::LookAtHand) && c == e.b && viewer >= 0 && viewer != e.seat &&
         (viewer != ci.owner || ci.zone == Zone::Draw))
       visible = false;
+    else if (e.kind == EventKind::Effect && e.x == int(Op::LookAtHand) && c == e.b && viewer == e.seat)
+      visible = true;  // ... a card kept face down under another shown too (INFORMANTS)
     if (e.kind == EventKind::Choose && c == e.b && ci.zone != Zone::InPlay && viewer >= 0 && viewer != e.seat && viewer != ci.owner)
       visible = false;  // a card picked from a hand or a pile: its effects show what becomes public
     if (e.kind == EventKind::Store && c == e.a && e.y == 1 && viewer >= 0 && viewer != e.seat)

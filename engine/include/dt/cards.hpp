@@ -720,6 +720,7 @@ enum RuleFamily : uint64_t {
   famPileTops = 1ull << 48,        // a card SHOWS THE TOP OF EVERY DRAW PILE to its player (observation.cpp)
   famConverted = 1ull << 33,       // a card converts a warrior for good (LASTING_GRANT with convert: effects/warriors/convert.hpp)
   famNoAffiliation = 1ull << 34,   // a warrior NEVER GAINS AN AFFILIATION (effects/filters/queries.cpp)
+  famTeamRules = 1ull << 41,       // a team-game card's rule: a truce, moves between team-mates (effects/economy/team_rules.hpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

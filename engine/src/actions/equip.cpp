@@ -4,6 +4,7 @@
 #include "dt/designations.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/costs/upkeep.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -143,6 +144,7 @@ void equip_option(const State& s, CardId c, CardId w, std::vector<Option>& out) 
 }
 
 void apply_equip(State& s, const Option& o, Log log) {
+  if (s.card(o.a).zone == Zone::InPlay) return apply_team_equipment_move(s, o, log);  // ARMS CONVOY
   const int me = deciding_seat(s);
   const bool on_warrior = is_warrior_in_play(s, o.b);
   if (on_warrior) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);

@@ -6,6 +6,7 @@
 #include "effects/economy/awards.hpp"
 #include "dt/designations.hpp"
 #include "internal.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/lasting/stun.hpp"
 
 namespace dt::detail {
@@ -32,6 +33,8 @@ static bool sabotage_open(const State& s) {
 static bool sabotage_target(const State& s, int t, OptKind kind) {
   const int me = s.current;
   if (!opponents(s, me, t) || s.seats[size_t(t)].eliminated || has_combat_warrior(s, t)) return false;
+  // TRUCE: a sabotage is a Tactical action (gEngine); as printed only an attack is barred (1st ed's direct attack)
+  if (truce_between(s, me, t) && (kind == OptKind::DirectAttack || s.rules.card_text != CardText::Printed)) return false;
   if (s.rules.sabotage == SabotageMode::Once && (s.seats[size_t(me)].sabotaged_mask & (1u << t))) return false;
   return !(kind == OptKind::DirectAttack && shielded_from_direct_attack(s, t));  // printed SECRET HQ
 }

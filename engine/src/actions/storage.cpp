@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "dt/handlers.hpp"
+#include "effects/choices/fetch.hpp"
 #include "effects/choices/moves.hpp"
 #include "internal.hpp"
 
@@ -151,6 +153,29 @@ void apply_unstore(State& s, const Option& o, Log log) {
     emit(log, {EventKind::Store, int8_t(me), o.a, holder, kStoreDiscarded, hidden});
     pay(s, 0);
   }
+}
+
+void play_stored(State& s, int seat, CardId holder, Log log) {
+  if (holder == kNoCard || s.card(holder).zone != Zone::InPlay) return;
+  for (CardId c : stored_under(s, holder)) play_at_once(s, seat, holder, kNoCard, c, log);  // out before it goes
+  emit(log, {EventKind::Effect, int8_t(seat), holder, holder, int(Op::Annihilate), -1});
+  annihilate_from_play(s, holder);
+}
+
+bool stored_unplayed(const State& s, const PendingChoice& ch) {
+  if (ch.fetch != kFetchPlayAtOnce || ch.target == kNoCard || s.card(ch.target).zone != Zone::Hand) return false;
+  const CardDef& d = s.def(ch.source);
+  for (const Ability& a : d.abilities)
+    if (has_handler(a.effects, HandlerId::play_stored)) return true;
+  return d.play && has_handler(d.play->effects, HandlerId::play_stored);
+}
+
+void look_under(State& s, int seat, CardId source, const std::string& what, Log log) {
+  for (const SeatState& st : s.seats)
+    for (CardId h : st.in_play) {
+      if (s.card(h).hidden || !s.def(h).has_designation_text(what)) continue;
+      for (CardId c : stored_under(s, h)) emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::LookAtHand), s.card(c).owner});
+    }
 }
 
 }  // namespace dt::detail

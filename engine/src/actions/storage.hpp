@@ -5,6 +5,7 @@
 // uniqueness (a PERSONALITY, a Relic) and the ways out below see it.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "dt/game.hpp"
@@ -33,5 +34,14 @@ bool copy_kept_under(const State& s, CardId c);
 void storage_options(const State& s, int seat, bool actions_step, std::vector<Option>& out);
 void apply_store(State& s, const Option& o, Log log);
 void apply_unstore(State& s, const Option& o, Log log);
+
+// Handler `play_stored` (SECRET): the cards under `holder` go to `seat`'s hand, each asked to be played at once
+// in turn (effects/choices/fetch.hpp's PLAY_AT_ONCE, its usual prices paid); `holder` is annihilated. A card it
+// cannot play is annihilated (stored_unplayed, as its question ends).
+void play_stored(State& s, int seat, CardId holder, Log log);
+// Is this card, handed over by `play_stored` and left in hand, to be annihilated now?
+bool stored_unplayed(const State& s, const PendingChoice& ch);
+// Handler `look_under` (INFORMANTS): `seat` looks at the cards under every card in play named or designated `what`.
+void look_under(State& s, int seat, CardId source, const std::string& what, Log log);
 
 }  // namespace dt::detail

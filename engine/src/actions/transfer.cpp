@@ -11,6 +11,7 @@
 #include "dt/designations.hpp"
 #include "internal.hpp"
 #include "actions/outpost_sides.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/triggers/replace.hpp"
 
@@ -167,6 +168,7 @@ bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vecto
 }
 
 void apply_transfer(State& s, const Option& o, Log log) {
+  if (o.seat >= 0) return apply_team_warrior_move(s, o, log);  // TROOP TRANSFER: to a team-mate
   const int me = deciding_seat(s);
   const int cost = transfer_cost(s, o.a, transfer_privilege(s, o.a, has_privileges(s, s.card(o.a).controller)));
   s.actions_left -= cost;

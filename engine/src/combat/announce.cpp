@@ -9,6 +9,7 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/lasting/stun.hpp"
 #include "combat/permissions.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "actions/cover_attack.hpp"
 
 namespace dt {
@@ -41,6 +42,7 @@ static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdi
   // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
+  if ((s.families & famTeamRules) && truce_between(s, ca, cd)) return false;  // TRUCE (effects/economy/team_rules.hpp)
   // A card's protection, not an affiliation limit (so in the Beginner's game too): RADAR SCANNER.
   if ((v.forbidden & tactics) == tactics) return false;
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game

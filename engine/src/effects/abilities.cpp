@@ -8,6 +8,7 @@
 #include "actions/declared_attack.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/joined.hpp"
 #include "effects/triggers/perception.hpp"
@@ -227,6 +228,11 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         if (ab.target_in_user_area && (t.card == kNoCard || user == kNoCard || !same_area(s, t.card, user)))
           continue;
         if (!enter_play_ok(s, seat, ab.effects, t.card)) continue;
+        // TRUCE: no Tactical action (printed: no attack) against the other team
+        if ((s.families & famTeamRules) && tactical_ability(d, ab) &&
+            (s.rules.card_text != CardText::Printed || d.has_designation(desig::ItsAbilityIsAnAttack)) &&
+            truce_bars_target(s, seat, t.card, t.seat))
+          continue;
         if (!put_target_ok(s, seat, ab.effects, user, t.card)) continue;  // DARK SUMMONING
         if (!can_affect(s, ab.effects, src, t.card)) continue;  // only on what it can affect
         if (!raise_target_ok(s, seat, ab.effects, t.seat)) continue;  // ANIMATE DEAD: a pile with a warrior

@@ -41,7 +41,10 @@
 #include "effects/warriors/convert.hpp"
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
+#include "actions/storage.hpp"
 #include "effects/choices/inspire.hpp"
+#include "effects/economy/team_gifts.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/triggers/replace.hpp"
 #include "effects/lasting/shields.hpp"
 #include "effects/attacks/telepathy.hpp"
@@ -79,7 +82,8 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 // Those run inline in run_effects, needing more than a Handler is handed.
 static bool inline_handler(HandlerId h) {
   return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release ||
-         h == HandlerId::join_attack || h == HandlerId::wound_kills;
+         h == HandlerId::join_attack || h == HandlerId::wound_kills || h == HandlerId::look_under ||
+         h == HandlerId::tactical_at_once;
 }
 
 static const HandlerTable& handlers() {
@@ -158,7 +162,15 @@ static const HandlerTable& handlers() {
     m[size_t(H::upkeep_per_card)] = [](State& s, int seat, CardId source, CardId, int target_seat, Log log) {
       upkeep_per_card(s, target_seat >= 0 ? target_seat : seat, source, log);
     };
+    // SECRET: the cards kept under it played at once (actions/storage.hpp).
+    m[size_t(H::play_stored)] = [](State& s, int seat, CardId source, CardId, int, Log log) { play_stored(s, seat, source, log); };
     m[size_t(H::team_d_gifts)] = [](State& s, int seat, CardId source, CardId, int, Log) { ask_team_d_gifts(s, seat, source); };
+    // SUMMIT MEETING, TRUCE, TROOP TRANSFER (effects/economy/team_gifts.hpp, team_rules.hpp).
+    m[size_t(H::team_card_gifts)] = [](State& s, int seat, CardId source, CardId, int, Log) { ask_team_card_gifts(s, seat, source); };
+    m[size_t(H::truce)] = [](State& s, int seat, CardId source, CardId, int, Log log) { start_truce(s, seat, source, log); };
+    m[size_t(H::team_moves_this_turn)] = [](State& s, int seat, CardId source, CardId, int, Log log) {
+      open_team_moves(s, seat, source, log);
+    };
     m[size_t(H::secret_mission)] = [](State& s, int seat, CardId source, CardId, int, Log) { queue_secret_mission(s, seat, source); };
     // REVELATION: the target Doomtrooper may cast one spell of your hand now.
     m[size_t(H::revelation)] = [](State& s, int seat, CardId source, CardId target, int, Log) {
@@ -1119,6 +1131,16 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         }
         if (e.handler == HandlerId::wound_kills) {  // THE SECOND DIRECTORATE: the striker's filter is the effect's
           for (CardId c : cards) wound_kills(s, seat, c, e.filter);
+          break;
+        }
+        if (e.handler == HandlerId::tactical_at_once) {  // GRAND ASSAULT; HIDDEN's warrior (USER), its player deciding
+          const CardId w = e.who == Who::User ? user : target.card;
+          if (w != kNoCard && is_warrior_in_play(s, w)) queue_tactical_at_once(s, s.card(w).controller, source, w);
+          else if (w == kNoCard && e.who != Who::User) queue_tactical_at_once(s, seat, source, kNoCard);
+          break;
+        }
+        if (e.handler == HandlerId::look_under) {  // INFORMANTS: under the cards the effect's designation names
+          look_under(s, seat, source, e.designation, log);
           break;
         }
         if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model

@@ -13,6 +13,8 @@
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/economy/team_gifts.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/attacks/again.hpp"
 #include "combat/backfire.hpp"
 #include "effects/triggers/undo.hpp"
@@ -73,7 +75,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!declared_attack_gate(s, seat, d)) continue;  // INVOKE PAIN, SUGGESTION, printed BLIND FURY
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
-    if (p.team_game && !team_game(s)) continue;
+    if (p.team_game && (!team_game(s) || played_by_team(s, seat, c))) continue;  // SUMMIT MEETING: once per team
     if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
@@ -118,6 +120,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
+      if (d.type == CardType::Special && truce_bars_target(s, seat, t.card, t.seat)) continue;  // TRUCE
       if ((p.timing == Timing::AnyDrawStep || (p.turn_start && p.timing == Timing::OthersTurn)) && t.seat >= 0 &&
           t.seat != s.current)
         continue;  // the player about to draw; EXTORTION: the player whose turn it is

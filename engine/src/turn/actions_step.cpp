@@ -10,6 +10,7 @@
 #include "effects/attacks/telepathy.hpp"
 #include "effects/attacks/plans.hpp"
 #include "actions/storage.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/lasting/carriers.hpp"
 #include "internal.hpp"
 
@@ -55,6 +56,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   }
   cover_options(s, mine, out);
   transfer_options(s, mine, out);
+  if (s.families & famTeamRules) team_move_options(s, s.current, out);  // TROOP TRANSFER, ARMS CONVOY
   vehicle_options(s, mine, out);
   carrier_options(s, s.current, true, out);  // troop carriers, WATCH TOWER (effects/lasting/carriers.hpp)
   effect_options(s, s.current, out);

@@ -112,7 +112,11 @@ void close_window(State& s, Log log) {
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
       discard_after_combat(s);  // printed BLIND FURY
       if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
-      after_action(s);
+      // An attack made at once in the Draw or Discard step (GRAND ASSAULT, effects/choices/inspire.hpp): that
+      // step's window opens again.
+      if (s.step == Step::Draw) open_window_from(s, WindowKind::PreDraw, s.current);
+      else if (s.step == Step::Discard) open_window_from(s, WindowKind::PreDiscard, s.current);
+      else after_action(s);
       break;
     case WindowKind::CombatModify: end_modification_rounds(s, log); break;
     case WindowKind::AnnounceWarzone:

@@ -15,7 +15,9 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/triggers/cancel.hpp"
 #include "effects/triggers/card_played.hpp"
+#include "actions/storage.hpp"
 #include "effects/economy/team_gifts.hpp"
+#include "effects/economy/team_rules.hpp"
 #include "effects/costs/upkeep.hpp"
 #include "effects/triggers/wound_triggers.hpp"
 #include "effects/triggers/spy.hpp"
@@ -401,6 +403,8 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_truce_choice, truce_options, apply_truce_choice},            // TRUCE: the two teams (its own fetch code)
+    {is_trade_answer, trade_answer_options, apply_trade_answer},     // SUMMIT MEETING: a card offered, taken or not
     {is_share_choice, share_options, apply_share},  // TRANSMUTATION: ratings shared out (its own fetch codes)
     {is_mass_choice, mass_options, apply_mass},     // BATTLE CRY: the attacks named (its own fetch codes)
     {is_affliction_upkeep, affliction_upkeep_options, apply_affliction_upkeep},  // SPIRALING DEATH's upkeep
@@ -524,6 +528,11 @@ static void finish_choice(State& s, Log log) {
     });
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
+  if ((s.families & famStorage) && stored_unplayed(s, ch)) {  // SECRET: a card it could not play is annihilated
+    take_out(s, ch.target);
+    put_into(s, ch.target, Zone::Annihilated);
+    emit(log, {EventKind::Effect, int8_t(ch.seat), ch.source, ch.target, int(Op::Annihilate), -1});
+  }
   const ChoiceSpec& c = spec_of(s, ch.source);
   if (cancel) cancel_choice_done(s, ch, log);  // not cancelled: the Special's effects run now
   else if (retarget) retarget_choice_done(s, ch, log);

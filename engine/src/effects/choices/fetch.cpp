@@ -196,8 +196,16 @@ bool play_at_once_choice(const State& s) {
 }
 
 void play_at_once_reopen(State& s) {
+  const int seat = s.choices.front().seat;
+  const bool stored = s.def(s.choices.front().source).storage.has_value();
   s.phase = s.choices.front().resume;
   s.choices.erase(s.choices.begin());
+  // Cards kept under a card, played one after another (SECRET: actions/storage.hpp): each by its chooser in the
+  // window it interrupted, even where that window's turn has moved on since the one before.
+  if (stored && s.phase == Phase::Window) {
+    const auto it = std::find(s.window.order.begin(), s.window.order.end(), uint8_t(seat));
+    if (it != s.window.order.end()) s.window.index = uint8_t(it - s.window.order.begin());
+  }
 }
 
 // The card's plays in the decision the card interrupted, worked out on a copy

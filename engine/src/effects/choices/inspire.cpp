@@ -11,9 +11,16 @@ void queue_inspired(State& s, int seat, CardId source, int actions) {
   ask_pick(s, source, kNoCard, seat, seat, {}, actions);
 }
 
+void queue_tactical_at_once(State& s, int seat, CardId source, CardId warrior) {
+  ask_pick(s, source, warrior, seat, seat, {}, 1);
+  s.choices.back().fetch = kTacticalAtOnce;
+}
+
 bool inspired_choice(const State& s) {
-  return !s.choices.empty() && s.phase == Phase::Choice && s.choices.front().source != kNoCard &&
-         s.def(s.choices.front().source).has_designation(kTakesActionsAtOnce);
+  if (s.choices.empty() || s.phase != Phase::Choice) return false;
+  const PendingChoice& ch = s.choices.front();
+  if (ch.fetch == kTacticalAtOnce) return true;
+  return ch.fetch == 0 && ch.source != kNoCard && s.def(ch.source).has_designation(kTakesActionsAtOnce);
 }
 
 // The player's own Actions step, lent: its turn, with the choice's actions.
@@ -53,14 +60,40 @@ static bool allowed(const State& s, const Option& o) {
   }
 }
 
+// The warrior making a Tactical action option, or kNoCard when it is none (gEngine: an attack, a Tactical
+// sabotage, an ability that is a Tactical action or an attack; printed: an attack).
+static CardId tactical_actor(const State& s, const Option& o) {
+  const bool printed = s.rules.card_text == CardText::Printed;
+  switch (o.kind) {
+    case OptKind::Attack: return o.b != kNoCard ? o.a : kNoCard;  // LESSER TELEPATHY's split asks another player
+    case OptKind::DirectAttack: return o.a;
+    case OptKind::Sabotage: return printed || s.rules.sabotage_action == SabotageAction::Standard ? kNoCard : o.a;
+    case OptKind::Use: {
+      const CardDef& d = s.def(o.a);
+      if (o.p < 0 || size_t(o.p) >= d.abilities.size()) return kNoCard;
+      const bool attack = d.has_designation(desig::ItsAbilityIsAnAttack);
+      if (!attack && (printed || !d.has_designation(desig::ItsAbilityIsATacticalAction))) return kNoCard;
+      return is_warrior_in_play(s, o.a) ? o.a : s.card(o.a).attached_to;
+    }
+    default: return kNoCard;
+  }
+}
+
 void inspired_options(const State& s, std::vector<Option>& out) {
   const PendingChoice& ch = s.choices.front();
-  if (ch.picks_left > 0) {
+  const bool tactical = ch.fetch == kTacticalAtOnce;
+  if (ch.picks_left > 0 && !(tactical && s.combat.active)) {  // a Tactical action: never during a combat
     State c = s;
     c.choices.erase(c.choices.begin());
     lend_actions_step(c, ch.seat, ch.picks_left);
-    for (const Option& o : legal_options(c))
-      if (allowed(c, o)) out.push_back(o);
+    for (const Option& o : legal_options(c)) {
+      if (!tactical) {
+        if (allowed(c, o)) out.push_back(o);
+        continue;
+      }
+      const CardId w = tactical_actor(c, o);
+      if (w != kNoCard && (ch.target == kNoCard || w == ch.target)) out.push_back(o);
+    }
   }
   out.push_back(choose_done());
 }
@@ -79,6 +112,15 @@ void apply_inspired(State& s, const Option& o, Log log) {
   lend_actions_step(s, seat, left);
   option_rule(o.kind).apply(s, o, log);
   if (s.phase == Phase::GameOver) return;  // the action won the game
+  if (s.combat.active && s.choices.size() >= queued && s.choices.front().fetch == kTacticalAtOnce) {
+    // GRAND ASSAULT: the attack is fought now, in place of the decision it interrupted; the turn is as it was.
+    const Phase fight = s.phase;
+    s.current = current, s.step = step, s.actions_left = actions, s.tactical_used = tactical;
+    s.phase = phase;
+    s.choices.front().picks_left = 0;
+    s.choices.front().resume = fight;
+    return;
+  }
   // Points it earned wait for the choice to end (finish_choice hands them out).
   const int spent = std::max(0, left - s.actions_left);
   s.current = current, s.phase = phase, s.step = step, s.actions_left = actions, s.tactical_used = tactical;

@@ -8,6 +8,14 @@
 // the moment (whose turn, the step, the actions, the window are put back
 // after), so it costs the choice's actions, never the turn's, and no response
 // window follows it; choices it leaves are asked before the next action.
+// GRAND ASSAULT, HIDDEN (handler `tactical_at_once`, fetch kTacticalAtOnce): one
+// Tactical action (gEngine: an attack, a Tactical sabotage, an ability that is a
+// Tactical action or an attack; printed: an attack) by one of the player's
+// warriors, or by the effect's target alone (HIDDEN's warrior), lent the same
+// way and costing the turn nothing, in any decision outside a combat. An attack
+// is fought at once: its combat takes the place of the decision it interrupted
+// and, once its response window closes, play goes on in the step it interrupted
+// (the Draw or Discard step's window opened again: turn/windows.cpp).
 #pragma once
 
 #include <vector>
@@ -22,6 +30,8 @@ namespace dt::detail {
 inline constexpr DesigKey kTakesActionsAtOnce(desig::TakesActionsAtOnce);
 
 void queue_inspired(State& s, int seat, CardId source, int actions);
+inline constexpr uint8_t kTacticalAtOnce = 75;  // PendingChoice::fetch: one Tactical action at once (target: the warrior)
+void queue_tactical_at_once(State& s, int seat, CardId source, CardId warrior);
 bool inspired_choice(const State& s);
 void inspired_options(const State& s, std::vector<Option>& out);
 // Applies an action picked from those options (not a `choose`).

@@ -1,8 +1,12 @@
 // D given between team-mates: see team_gifts.hpp.
 #include "effects/economy/team_gifts.hpp"
 
+#include <algorithm>
+
+#include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
@@ -25,12 +29,115 @@ void ask_team_d_gifts(State& s, int seat, CardId source) {
   }
 }
 
-bool is_team_gift_choice(const State& s, const PendingChoice& ch) {
+static bool trades_cards(const State& s, const PendingChoice& ch) {
   const CardDef& d = s.def(ch.source);
-  return d.play && has_handler(d.play->effects, HandlerId::team_d_gifts);
+  return d.play && has_handler(d.play->effects, HandlerId::team_card_gifts);
 }
 
+bool is_team_gift_choice(const State& s, const PendingChoice& ch) {
+  const CardDef& d = s.def(ch.source);
+  return ch.fetch == 0 && d.play &&
+         (has_handler(d.play->effects, HandlerId::team_d_gifts) || has_handler(d.play->effects, HandlerId::team_card_gifts));
+}
+
+// SUMMIT MEETING ----------------------------------------------------------
+
+bool played_by_team(const State& s, int seat, CardId c) {
+  const CardDef& d = s.def(c);
+  if (!d.has_designation(desig::PlayedOncePerTeam)) return false;
+  const int team = s.seats[size_t(seat)].team;
+  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+    return m.lock == kTeamPlayed && m.times == team && s.def(m.source).name == d.name;
+  });
+}
+
+void ask_team_card_gifts(State& s, int seat, CardId source) {
+  if (s.def(source).has_designation(desig::PlayedOncePerTeam)) {
+    LastingMod m{source, kNoCard, {}, kNoTurnEnds};
+    m.lock = kTeamPlayed;
+    m.times = int16_t(s.seats[size_t(seat)].team);
+    s.lasting.push_back(m);
+  }
+  std::vector<int8_t> members;
+  for (uint8_t p : seats_from(s, seat))
+    if (!opponents(s, seat, p) && !s.seats[size_t(p)].eliminated) members.push_back(int8_t(p));
+  if (members.size() < 2) return;
+  const int n = int(members.size());
+  ask_pick(s, source, kNoCard, seat, seat, {}, n);  // picks_left: the passes in a row that end it
+  s.choices.back().seats = std::move(members);
+}
+
+static void trade_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  const std::vector<CardId>& hand = s.seats[ch.seat].hand;
+  if (ch.target_seat >= 0) {  // which card goes to the team-mate named
+    for (CardId c : hand) out.push_back({OptKind::Choose, c});
+  } else if (!hand.empty()) {
+    for (int8_t p : ch.seats)
+      if (p != ch.seat && !s.seats[size_t(p)].eliminated) {
+        Option o{OptKind::Choose};
+        o.seat = p;
+        out.push_back(o);
+      }
+  }
+  out.push_back(choose_done());
+}
+
+static void apply_trade(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.seat >= 0 ? kPickedSeat + o.seat : o.p});
+  if (o.seat >= 0) {
+    ch.target_seat = o.seat;
+    return;
+  }
+  if (o.a == kNoCard) {  // done: the offer taken back, or this member passes
+    if (ch.target_seat >= 0) {
+      ch.target_seat = -1;
+      return;
+    }
+    if (--ch.picks_left <= 0) return;  // every member passed in a row: over
+    const auto it = std::find(ch.seats.begin(), ch.seats.end(), int8_t(ch.seat));
+    ch.seat = uint8_t(it == ch.seats.end() || it + 1 == ch.seats.end() ? ch.seats.front() : *(it + 1));
+    return;
+  }
+  // A card offered: its team-mate answers first, told which card it is.
+  const int from = ch.seat, to = ch.target_seat;
+  const CardId source = ch.source;
+  ch.target_seat = -1;
+  ch.picks_left = int16_t(ch.seats.size());
+  emit(log, {EventKind::Effect, int8_t(to), source, o.a, int(Op::LookAtHand), from});
+  ask_pick(s, source, o.a, from, to, {}, 1);
+  s.choices.back().fetch = kTradeAnswer;
+  s.choices.back().resume = Phase::Choice;
+  std::rotate(s.choices.begin(), s.choices.end() - 1, s.choices.end());
+}
+
+bool is_trade_answer(const State&, const PendingChoice& ch) { return ch.fetch == kTradeAnswer; }
+
+void trade_answer_options(const State&, const PendingChoice&, std::vector<Option>& out) {
+  out.push_back(choose_answer(0));  // accepted
+  out.push_back(choose_answer(1));  // refused
+}
+
+void apply_trade_answer(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
+  ch.picks_left = 0;
+  const CardId c = ch.target;
+  const int from = ch.by, to = ch.seat;
+  std::vector<CardId>& hand = s.seats[size_t(from)].hand;
+  const auto it = std::find(hand.begin(), hand.end(), c);
+  if (o.p != 0 || it == hand.end()) return;
+  hand.erase(it);
+  CardInst& ci = s.card(c);
+  ci.owner = ci.controller = uint8_t(to);  // its new holder's card for the rest of the game
+  s.seats[size_t(to)].hand.push_back(c);
+  emit(log, {EventKind::Effect, int8_t(from), ch.source, kNoCard, int(Op::Handler), to});
+}
+
+// CURRENCY EXCHANGE ---------------------------------------------------------
+
 void team_gift_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (trades_cards(s, ch)) return trade_options(s, ch, out);
   const int have = destiny(s, ch.seat);
   if (ch.picks_left != 0 && have > 0) {
     if (ch.target_seat >= 0) {  // how many to the team-mate named
@@ -47,6 +154,7 @@ void team_gift_options(const State& s, const PendingChoice& ch, std::vector<Opti
 }
 
 void apply_team_gift(State& s, const Option& o, Log log) {
+  if (trades_cards(s, s.choices.front())) return apply_trade(s, o, log);
   PendingChoice& ch = s.choices.front();
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.seat >= 0 ? kPickedSeat + o.seat : o.p});
   if (o.seat < 0 && o.p < 0) {  // done
