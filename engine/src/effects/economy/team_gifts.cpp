@@ -67,11 +67,20 @@ void ask_team_card_gifts(State& s, int seat, CardId source) {
   s.choices.back().seats = std::move(members);
 }
 
+// The cards of the chooser's hand it may still offer: each card is offered once a meeting (the choice's
+// candidates keep those offered), so that the trade ends.
+static std::vector<CardId> offerable(const State& s, const PendingChoice& ch) {
+  std::vector<CardId> out;
+  for (CardId c : s.seats[ch.seat].hand)
+    if (std::find(ch.candidates.begin(), ch.candidates.end(), c) == ch.candidates.end()) out.push_back(c);
+  return out;
+}
+
 static void trade_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
-  const std::vector<CardId>& hand = s.seats[ch.seat].hand;
+  const std::vector<CardId> cards = offerable(s, ch);
   if (ch.target_seat >= 0) {  // which card goes to the team-mate named
-    for (CardId c : hand) out.push_back({OptKind::Choose, c});
-  } else if (!hand.empty()) {
+    for (CardId c : cards) out.push_back({OptKind::Choose, c});
+  } else if (!cards.empty()) {
     for (int8_t p : ch.seats)
       if (p != ch.seat && !s.seats[size_t(p)].eliminated) {
         Option o{OptKind::Choose};
@@ -104,6 +113,7 @@ static void apply_trade(State& s, const Option& o, Log log) {
   const CardId source = ch.source;
   ch.target_seat = -1;
   ch.picks_left = int16_t(ch.seats.size());
+  ch.candidates.push_back(o.a);
   emit(log, {EventKind::Effect, int8_t(to), source, o.a, int(Op::LookAtHand), from});
   ask_pick(s, source, o.a, from, to, {}, 1);
   s.choices.back().fetch = kTradeAnswer;

@@ -6,7 +6,7 @@
 // through ordinary decisions): the members offer in turn from the card's player, each as long as it wishes:
 // `choose s2` names a team-mate, `choose c7` a card of its hand (`choose done` takes the offer back); that
 // team-mate accepts (`choose a0`) or refuses (`choose a1`), and a card accepted is its own from then on (owner
-// and holder). A member's `choose done` passes; the trade is over once every member has passed in a row.
+// and holder). Each card is offered once a meeting, so that the trade ends. A member's `choose done` passes; the trade is over once every member has passed in a row.
 // PLAYED ONCE PER TEAM: a marker kTeamPlayed remembers the team that played such a card.
 #pragma once
 
