@@ -51,6 +51,8 @@ bool played_by_team(const State& s, int seat, CardId c) {
   });
 }
 
+static void skip_empty_handed(const State& s, PendingChoice& ch);
+
 void ask_team_card_gifts(State& s, int seat, CardId source) {
   if (s.def(source).has_designation(desig::PlayedOncePerTeam)) {
     LastingMod m{source, kNoCard, {}, kNoTurnEnds};
@@ -65,6 +67,7 @@ void ask_team_card_gifts(State& s, int seat, CardId source) {
   const int n = int(members.size());
   ask_pick(s, source, kNoCard, seat, seat, {}, n);  // picks_left: the passes in a row that end it
   s.choices.back().seats = std::move(members);
+  skip_empty_handed(s, s.choices.back());
 }
 
 // The cards of the chooser's hand it may still offer: each card is offered once a meeting (the choice's
@@ -74,6 +77,15 @@ static std::vector<CardId> offerable(const State& s, const PendingChoice& ch) {
   for (CardId c : s.seats[ch.seat].hand)
     if (std::find(ch.candidates.begin(), ch.candidates.end(), c) == ch.candidates.end()) out.push_back(c);
   return out;
+}
+
+// The turn to offer passes on from a member with nothing left to offer, as a pass would.
+static void skip_empty_handed(const State& s, PendingChoice& ch) {
+  while (ch.picks_left > 0 && ch.target_seat < 0 && offerable(s, ch).empty()) {
+    if (--ch.picks_left <= 0) return;
+    const auto it = std::find(ch.seats.begin(), ch.seats.end(), int8_t(ch.seat));
+    ch.seat = uint8_t(it == ch.seats.end() || it + 1 == ch.seats.end() ? ch.seats.front() : *(it + 1));
+  }
 }
 
 static void trade_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
@@ -106,6 +118,7 @@ static void apply_trade(State& s, const Option& o, Log log) {
     if (--ch.picks_left <= 0) return;  // every member passed in a row: over
     const auto it = std::find(ch.seats.begin(), ch.seats.end(), int8_t(ch.seat));
     ch.seat = uint8_t(it == ch.seats.end() || it + 1 == ch.seats.end() ? ch.seats.front() : *(it + 1));
+    skip_empty_handed(s, ch);
     return;
   }
   // A card offered: its team-mate answers first, told which card it is.
@@ -132,6 +145,13 @@ void apply_trade_answer(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
+  // The meeting goes on behind this answer: its offerer's turn, or the next member's when it has nothing left.
+  struct Skip {
+    State& s;
+    ~Skip() {
+      if (s.choices.size() > 1 && is_team_gift_choice(s, s.choices[1])) skip_empty_handed(s, s.choices[1]);
+    }
+  } skip{s};
   const CardId c = ch.target;
   const int from = ch.by, to = ch.seat;
   std::vector<CardId>& hand = s.seats[size_t(from)].hand;
