@@ -133,6 +133,11 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     if (dt::state_hash(clone) != dt::state_hash(s)) violation("clone hash differs before apply");
     events.clear();
     const int option_cost = option_action_cost(s, opts[idx]);
+    // An action a card lends at once (GRAND ASSAULT, HIDDEN, INSPIRED: made from a choice, the turn's actions and
+    // Tactical action put back after it) is none of the turn's: it neither costs nor counts below.
+    const bool from_choice = s.phase == dt::Phase::Choice && opts[idx].kind != dt::OptKind::Choose;
+    const int actions_before = s.actions_left, current_before = s.current;
+    const bool tactical_before = s.tactical_used;
     dt::apply(s, opts[idx], &events);
     dt::apply(clone, opts[idx]);
     if (dt::state_hash(clone) != dt::state_hash(s)) violation("clone diverged after apply: " + dt::to_text(opts[idx]));
@@ -141,7 +146,9 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     if (opt.fingerprint) r.fingerprint = mix(mix(r.fingerprint, opts.size()), hashes.back());
     // The option's own cost counts in the turn it was chosen, before any
     // TurnStart it leads to.
-    actions_this_turn += option_cost;
+    const bool lent = from_choice && s.current == current_before && s.actions_left == actions_before &&
+                      s.tactical_used == tactical_before;
+    if (!lent) actions_this_turn += option_cost;
     // An attack or Sabotage the chosen option did not make is one a card gives beside the turn's Tactical
     // action, for no action (a second attack starting as a window closes: NIMROD AUTOCANNON, PURSUIT, TUSKED
     // SERETT, SHELTER OF THE CROWD), or the combat a played card starts, its actions counted with the card
@@ -157,7 +164,8 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
       }
       // An Equipment card or Relic a card puts into play (PRIVATE COLLECTOR) costs that card's actions, counted above.
       const bool tactical_event = e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage;
-      if (tactical_event && !tactical_option) continue;
+      if (tactical_event && (!tactical_option || lent)) continue;
+      if (lent) continue;
       // Leaving cover as part of an attack (DAI-SHO OF THE ANCIENT EMPERORS, CHARGE) costs no action of its own.
       if (e.kind == dt::EventKind::ExitCover && opts[idx].kind != dt::OptKind::ExitCover) continue;
       if (e.kind != dt::EventKind::Equip || opts[idx].kind == dt::OptKind::Equip) actions_this_turn += event_action_cost(s, e);

@@ -5,6 +5,7 @@
 
 #include "dt/game.hpp"
 #include "actions/cover_attack.hpp"
+#include "effects/choices/inspire.hpp"
 
 namespace dt {
 
@@ -101,7 +102,11 @@ std::vector<std::string> check_invariants(const State& s) {
   if (opts.empty()) fail("no legal option at a decision point");
   const bool first = s.seats[s.current].turns_taken <= 1 && !s.rules.tactical_in_first_turn;
   const bool sabotage_tactical = s.rules.sabotage_action != SabotageAction::Standard;
+  // A Tactical action lent at once (GRAND ASSAULT, HIDDEN: effects/choices/inspire.hpp) is the choice's own, the
+  // turn's Tactical action aside; the lent step's rules (first turn, cover) are checked as it lists its options.
+  const bool lent = detail::inspired_choice(s);
   for (const Option& o : opts) {
+    if (lent) break;
     const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::DirectAttack ||
                           (o.kind == OptKind::Sabotage && sabotage_tactical);
     if (!tactical) continue;

@@ -202,6 +202,13 @@ void play_at_once_reopen(State& s) {
   s.choices.erase(s.choices.begin());
   // Cards kept under a card, played one after another (SECRET: actions/storage.hpp): each by its chooser in the
   // window it interrupted, even where that window's turn has moved on since the one before.
+  // In its player's Actions step the cards come one after another, the answer window after the last one's
+  // action answering them all: the window a card played as an action opened is not the decision here.
+  if (stored && s.phase == Phase::Window && s.window.kind == WindowKind::Response && s.step == Step::Actions &&
+      s.current == seat && s.window.passes == 0 && s.actions_left > 0) {
+    s.phase = Phase::Actions;
+    return;
+  }
   if (stored && s.phase == Phase::Window) {
     const auto it = std::find(s.window.order.begin(), s.window.order.end(), uint8_t(seat));
     if (it != s.window.order.end()) s.window.index = uint8_t(it - s.window.order.begin());
