@@ -172,6 +172,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       for (const std::string& x : m.grant_designations)
         if (bars_tactical(x)) d.families |= famTacticalBarred;
+    for (const StaticMod& m : d.mods)
+      for (const std::string& x : m.grant_designations)
+        if (x == desig::DefendsFromAnyWarzoneWhateverItsAffiliation.text) d.families |= famWarzoneFree;  // gEngine IMPERIAL
     auto loyal = [](std::string_view x) { return x == desig::NeverChangesAllegiance.text; };
     for (const std::string& x : d.grant_designations)
       if (loyal(x)) d.families |= famLoyal;
@@ -182,6 +185,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.has_designation(desig::ShieldsItsWarriorsFromOtherSergeants)) d.families |= famSergeantShield;
     if (d.has_designation(desig::ShowsItsOpponentsHands)) d.families |= famHandsShown;
     if (d.has_designation(desig::ShowsTheTopOfEveryDrawPile)) d.families |= famPileTops;
+    if (d.has_designation(desig::ItsPlayersVehiclesTakeCover)) d.families |= famVehicleCover;
+    for (const StaticMod& m : d.mods)
+      if (m.play_price) d.families |= famPlayPrice;
     for (const Trigger& t : d.triggers)
       if (t.when == When::AfterCombat) d.families |= famSurvivors;
     if (uses_op(d, Op::ShareRatings) || uses_op(d, Op::RedirectCombat) || uses_op(d.on_attach, Op::ShareRatings))

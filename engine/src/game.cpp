@@ -87,6 +87,7 @@ void resume(State& s, std::vector<Event>* log) {
     if (s.families & famCardPlayed) detail::ask_hand_over_cap(s);       // DEAL WITH IT
     if (s.families & famRatingShield) discard_rating_losers(s, log);  // GOOD LUCK CHARM
     if (s.families & famHealCounter) detail::discard_worn_out(s, log);  // ADRENALINE IMPLANTS
+    if (s.families & famVehicleCover) detail::vehicles_leave_cover(s, log);  // URBAN TACTICS gone
     spread_at_once(s, log);  // RED PLAGUE (effects/lasting/virus.hpp)
     check_held_conditions(s);
     check_lacking(s, log);  // SOLIDARITY

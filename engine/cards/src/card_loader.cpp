@@ -336,6 +336,13 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
   s.opponent_base = stat_bits(m.opponent_base());
   s.per_marker = m.per_marker();
   s.per_stored = m.per_stored();
+  if (m.has_play_price()) {
+    auto pp = std::make_shared<PlayPrice>();
+    pp->designation = m.play_price().designation();
+    pp->actions = int8_t(std::clamp(m.play_price().actions(), -9, 9));
+    pp->free_any_time = m.play_price().free_any_time();
+    s.play_price = std::move(pp);
+  }
   s.sergeant_group = m.sergeant_group();
   for (int x : m.source_area()) s.source_area |= bit(convert(pb::CombatArea(x), where));
   if (m.has_attack()) {

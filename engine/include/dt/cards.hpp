@@ -224,6 +224,13 @@ struct SpellPrice {
   std::optional<WarriorFilter> target;  // only spells cast on a warrior matching it
 };
 
+// Fewer (or more) actions for the plays of its player's cards with a designation (cards.proto PlayPrice).
+struct PlayPrice {
+  std::string designation;   // the cards it reaches (RITUAL)
+  int8_t actions = 0;        // added to the play's actions, never below 0 (PALANQUIN AIRVESSEL: -1)
+  bool free_any_time = false;  // a play left at 0 actions may be made at any time, not only as an action
+};
+
 struct StaticMod {
   Scope scope = Scope::Self;
   WarriorFilter who;
@@ -236,6 +243,7 @@ struct StaticMod {
   StatBonus bonus;
   bool per_marker = false;        // the bonus counts once per marker on its card (card_markers.hpp)
   bool per_stored = false;        // the bonus counts once per card kept under its card (actions/storage.hpp)
+  std::shared_ptr<const PlayPrice> play_price;  // its player's plays cost other actions (not a rating change)
   uint32_t grant = 0;             // keyword bits
   std::vector<std::string> grant_designations;
   uint8_t casts = 0;              // Art aspects granted
@@ -721,6 +729,9 @@ enum RuleFamily : uint64_t {
   famConverted = 1ull << 33,       // a card converts a warrior for good (LASTING_GRANT with convert: effects/warriors/convert.hpp)
   famNoAffiliation = 1ull << 34,   // a warrior NEVER GAINS AN AFFILIATION (effects/filters/queries.cpp)
   famTeamRules = 1ull << 41,       // a team-game card's rule: a truce, moves between team-mates (effects/economy/team_rules.hpp)
+  famVehicleCover = 1ull << 49,    // a card lets its player's VEHICLEs take cover (cardtypes/vehicle.cpp: URBAN TACTICS)
+  famPlayPrice = 1ull << 50,       // a modifier changes what its player's plays cost in actions (effects/costs/action_price.hpp)
+  famWarzoneFree = 1ull << 51,     // a card grants DEFENDS FROM ANY WARZONE WHATEVER ITS AFFILIATION (cardtypes/warzone.cpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

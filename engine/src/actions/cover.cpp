@@ -50,7 +50,8 @@ void cover_options(const State& s, const std::vector<CardId>& mine, std::vector<
     if (s.card(w).cover) {
       if (!kept_in_cover(s, w)) out.push_back({OptKind::ExitCover, w});
     }
-    else if (!barred && uncovered >= 2 && !(keywords(s, w) & kwNoCover) && !inside_vehicle(s, w))  // no cover in a VEHICLE
+    else if (!barred && uncovered >= 2 && !(keywords(s, w) & kwNoCover) &&
+             (!inside_vehicle(s, w) || vehicle_takes_cover(s, w)))  // no cover in a VEHICLE (URBAN TACTICS aside)
       out.push_back({OptKind::SeekCover, w});
   }
 }

@@ -171,6 +171,14 @@ struct AttachmentGate {
 AttachmentGate gate_of(const State& s, const AttachRange& attachments);
 // Inside an AIRSHIP or a SUBMARINE: no Fight combat either way.
 bool flies_or_dives(const State& s, CardId w);
+// gEngine IMPERIAL: does w defend from any Warzone but a Dark Legion one, no Warzone's affiliation limit binding it?
+bool warzone_limits_waived(const State& s, CardId w);
+// The filter with its affiliation tests taken out.
+WarriorFilter without_affiliation(WarriorFilter f);
+// URBAN TACTICS: may w, inside its VEHICLE, be in cover and gain Fortification benefits?
+bool vehicle_takes_cover(const State& s, CardId w);
+// URBAN TACTICS gone: every warrior in cover inside a VEHICLE that may no longer be leaves cover.
+void vehicles_leave_cover(State& s, Log log);
 // The warrior inside this vehicle card, or kNoCard.
 CardId bearer_inside(const State& s, CardId vehicle);
 // A vehicle was discarded with `warrior` inside: the warrior is wounded (no points).

@@ -13,7 +13,7 @@ namespace dt::detail {
 // and attached keywords only, so that a modifier may ask about protection.
 bool fortified(const State& s, CardId w) {
   if (base_keywords(s, w) & kwNoFortBenefit) return false;
-  if (inside_vehicle(s, w)) return false;  // gEngine "VEHICLES" a)
+  if (inside_vehicle(s, w) && !vehicle_takes_cover(s, w)) return false;  // gEngine "VEHICLES" a), URBAN TACTICS aside
   const CardId opp = combat_opponent(s, w);
   if (opp != kNoCard && (base_keywords(s, opp) & kwIgnoreEnemyForts)) return false;
   return true;

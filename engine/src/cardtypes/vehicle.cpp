@@ -111,6 +111,24 @@ bool flies_or_dives(const State& s, CardId w) {
   return airborne(s.def(vehicle_of(s, w)));
 }
 
+// A card lying face up before w's player that lets its VEHICLES TAKE COVER, and a VEHICLE that neither flies nor
+// dives (its TANKS and the like, a warrior considered one too).
+bool vehicle_takes_cover(const State& s, CardId w) {
+  if (!(s.families & famVehicleCover) || flies_or_dives(s, w)) return false;
+  for (CardId c : s.seats[size_t(s.card(w).controller)].in_play)
+    if (!s.card(c).hidden && s.def(c).has_designation(desig::ItsPlayersVehiclesTakeCover)) return true;
+  return false;
+}
+
+void vehicles_leave_cover(State& s, Log log) {
+  for (int t = 0; t < s.num_seats(); ++t)
+    for (CardId w : std::vector<CardId>(s.seats[size_t(t)].in_play))
+      if (is_warrior_in_play(s, w) && s.card(w).cover && inside_vehicle(s, w) && !vehicle_takes_cover(s, w)) {
+        s.card(w).cover = false;
+        reveal(s, w, log);
+      }
+}
+
 CardId bearer_inside(const State& s, CardId vehicle) {
   if (!s.rules.vehicle_rules || !is_vehicle_card(s, vehicle)) return kNoCard;
   const CardInst& vi = s.card(vehicle);

@@ -83,14 +83,29 @@ bool may_defend_from(const State& s, CardId defender, CardId zone) {
   const CardInst& zi = s.card(zone);
   const CardInst& di = s.card(defender);
   if (z.type != CardType::Warzone || zi.zone != Zone::InPlay || zi.attached_to != kNoCard) return false;
+  // gEngine IMPERIAL: any Warzone but a Dark Legion one, whatever affiliation it asks of its defenders.
+  const bool free = warzone_limits_waived(s, defender);
+  if (free && (z.affil & bit(Affil::Legion))) return false;
   // KI TELEPORTATION: a warrior that DEFENDS FROM ANY WARZONE takes one in any area, any player's.
-  const bool anywhere = has_designation(s, defender, desig::DefendsFromAnyWarzone);
+  const bool anywhere = free || has_designation(s, defender, desig::DefendsFromAnyWarzone);
   if (!anywhere && (zi.controller != di.controller || zi.area != di.area)) return false;
   if (!anywhere && zi.controller == s.combat.attacking_seat) return false;  // attackers never use their own
   // AUTOGYRO: the attacker DENIES WARZONES to its opponents.
   if (s.combat.active && has_ability(s, s.combat.attacker, desig::DeniesWarzones)) return false;
-  if (z.warzone_defenders && !filter_matches(s, *z.warzone_defenders, defender, di.controller)) return false;
+  if (z.warzone_defenders && !filter_matches(s, free ? without_affiliation(*z.warzone_defenders) : *z.warzone_defenders,
+                                             defender, di.controller))
+    return false;
   return true;
+}
+
+bool warzone_limits_waived(const State& s, CardId w) {
+  return (s.families & famWarzoneFree) && has_ability(s, w, desig::DefendsFromAnyWarzoneWhateverItsAffiliation);
+}
+
+WarriorFilter without_affiliation(WarriorFilter f) {
+  f.affil = 0;
+  f.not_affil = 0;
+  return f;
 }
 
 }  // namespace dt::detail

@@ -68,7 +68,7 @@ bool combat_hit(State& s, CardId victim, CardId by, Log log, bool kills) {
   if (vi.wounded) return true;
   if (outright) return true;
   if (blow_replaced(s, victim, by, log)) return false;  // CARDINAL'S BLOOD: its weapon's poison instead of the wound
-  if (has_designation(s, victim, desig::HealsAtOnce)) {  // WOLFE IN THE HEAT
+  if (has_ability(s, victim, desig::HealsAtOnce)) {  // WOLFE IN THE HEAT
     count_heal(s, victim);  // ADRENALINE IMPLANTS: each heal costs base A
     return false;
   }

@@ -8,9 +8,9 @@
 namespace dt::detail {
 
 // The seats whose Warzones the defender may use: its own player's, or every
-// player's when it DEFENDS FROM ANY WARZONE (KI TELEPORTATION).
+// player's when it DEFENDS FROM ANY WARZONE (KI TELEPORTATION, gEngine IMPERIAL).
 static std::vector<int> warzone_seats(const State& s, CardId d) {
-  if (!has_designation(s, d, desig::DefendsFromAnyWarzone)) return {s.card(d).controller};
+  if (!has_designation(s, d, desig::DefendsFromAnyWarzone) && !warzone_limits_waived(s, d)) return {s.card(d).controller};
   std::vector<int> out;
   for (int t = 0; t < s.num_seats(); ++t) out.push_back(t);
   return out;

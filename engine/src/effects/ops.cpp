@@ -714,10 +714,17 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
       switch (e.op) {
         // A death by a card pays only if its text says so, to the player who dealt it (wounds.hpp card_killer).
         case Op::Wound:
-          if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if (e.designation == word::WoundEvenIfOnlyKilled) {  // BOOBY TRAP: lands even where only a kill would
+            if (wound_barred(s, c, user)) break;
+            if (!s.card(c).wounded) {
+              if (!absorbs_wound(s, c, false)) take_wound(s, c), note_card_wound(s, c, source);
+              break;
+            }
+          }
+          else if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
           if (e.designation == word::PlainWound) {  // EAT THIS!: wounded, never killed by it
             if (absorbs_wound(s, c, false)) break;  // LIFEGUARD ARMOR
-            if (!has_designation(s, c, desig::HealsAtOnce) && !s.card(c).wounded) {
+            if (!has_ability(s, c, desig::HealsAtOnce) && !s.card(c).wounded) {
               take_wound(s, c);
               note_card_wound(s, c, source);  // EJECTION SEAT may undo it
             }
@@ -772,9 +779,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           if (!riders.empty()) carrier_lost(s, c, riders, card_killer(s, source, user, kNoCard, true), log);
           break;
         }
-        case Op::Cover:  // forced into cover: out of its vehicle too
+        case Op::Cover:  // forced into cover: out of its vehicle too (not one that may take cover: URBAN TACTICS)
           s.card(c).cover = true;
-          leave_vehicle(s, c);
+          if (!vehicle_takes_cover(s, c)) leave_vehicle(s, c);
           break;
         case Op::Uncover:
           s.card(c).cover = false;

@@ -7,6 +7,7 @@
 #include "effects/triggers/cancel.hpp"
 #include "effects/modifiers/membership.hpp"
 #include "effects/costs/mystic.hpp"
+#include "effects/costs/action_price.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/modifiers/phantasm.hpp"
 #include "effects/triggers/reactions.hpp"
@@ -111,7 +112,9 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (n <= 0 && !zero_ok) continue;
     // AGENT NICK MICHAELS: missions assigned to a FREE MISSIONS warrior cost no
     // action and may be assigned at any point of your turn.
-    const bool open = timing_open(s, p.timing, seat, p.actions);
+    // PALANQUIN AIRVESSEL: a play made as an action may cost fewer actions, none at all, or be made at any time.
+    const ActionPrice price = p.timing == Timing::Action ? play_action_price(s, seat, c) : ActionPrice{p.actions, false};
+    const bool open = timing_open(s, price.any_time ? Timing::AnyTime : p.timing, seat, price.actions);
     const bool free_only = !open && d.type == CardType::Mission && timing_open(s, Timing::YourTurn, seat, 0);
     if (!open && !free_only) continue;
     const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
@@ -202,11 +205,12 @@ bool apply_play(State& s, const Option& o, Log log) {
   if (p.target_v) destiny(s, me) -= value_price(s, *p.target_v, o.b);  // GRAVE ROBBERS
   if (p.cost_per_target_v && o.b != kNoCard && is_warrior_in_play(s, o.b)) destiny(s, me) -= target_v_price(s, p, o.b);
   const bool action = d.type == CardType::Art ? d.spell == SpellKind::Action
-                                               : p.timing == Timing::Action && !free_mission(s, o.a, o.b);
+                                               : p.timing == Timing::Action && !free_mission(s, o.a, o.b) &&
+                                                     s.phase == Phase::Actions;  // a RITUAL freed of its actions: any time
   // gEngine SUICIDE ATTACK, CHARGE: one of its actions is the turn's Tactical action, which ends the step (its
   // actions paid first, as an attack's are: spend_tactical takes the cost off what is left, then closes the step).
   if (p.tactical) spend_tactical(s, me, kNoCard, action ? std::max<int>(1, p.actions) : 0);
-  else if (action) s.actions_left -= std::max<int>(1, p.actions);
+  else if (action) s.actions_left -= play_action_price(s, me, o.a).actions;
   if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start && p.timing != Timing::OthersTurn) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
   reaction_used(s, o.a, o.b, log);

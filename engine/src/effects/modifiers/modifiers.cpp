@@ -177,7 +177,10 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if ((s.families & famSergeantShield) && is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
-      if (!mod_filter_matches(s, m.who, subject, s.card(src).controller)) continue;
+      if (!mod_filter_matches(s, m.who, subject, s.card(src).controller) &&
+          !(src == s.combat.warzone && warzone_limits_waived(s, subject) &&  // gEngine IMPERIAL
+            mod_filter_matches(s, without_affiliation(m.who), subject, s.card(src).controller)))
+        continue;
       if (!mod_holds(s, m, w, src, s.card(src).controller)) continue;
       if (m.opponent_base) {  // TORONAGA'S RAGING MIGHT: + the opponent's printed rating
         const CardDef& od = s.def(combat_opponent(s, w));

@@ -17,7 +17,8 @@ namespace dt::detail {
 static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::PlayedOnAWarriorJustPlacedInASquad)) return kJustPlacedInSquad;
   if (d.play && d.play->after_kill) return kJustKilled;  // Play.after_kill
-  if (d.has_designation(kReplacesMustered)) return kJustMustered;  // PRIMAL BITCH
+  if (d.has_designation(kReplacesMustered) || d.has_designation(desig::PlayedOnAnyWarriorJustAdded))
+    return kJustMustered;  // PRIMAL BITCH, BOOBY TRAP
   if (d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill))
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound

@@ -10,13 +10,17 @@
 namespace dt::detail {
 
 // Marks w when an opponent of `seat` holds a replacing card (`any_added`: one
-// that answers every warrior added, not only a muster).
+// that answers every warrior added, not only a muster), or any player a card
+// PLAYED ON ANY WARRIOR JUST ADDED (BOOBY TRAP).
 static void note(State& s, int seat, CardId w, bool any_added) {
   for (int t = 0; t < s.num_seats(); ++t) {
-    if (t == seat || s.seats[size_t(t)].eliminated || !opponents(s, seat, t)) continue;
+    if (s.seats[size_t(t)].eliminated) continue;
+    const bool opponent = t != seat && opponents(s, seat, t);
     const std::vector<CardId>& hand = s.seats[size_t(t)].hand;
     if (std::any_of(hand.begin(), hand.end(), [&](CardId c) {
-          return s.def(c).has_designation(kReplacesMustered) && (!any_added || s.def(c).has_designation(kAnswersAnyAdded));
+          const CardDef& d = s.def(c);
+          if (d.has_designation(kAnyAdded)) return true;
+          return opponent && d.has_designation(kReplacesMustered) && (!any_added || d.has_designation(kAnswersAnyAdded));
         })) {
       mark_just_happened(s, w, w, kJustMustered);
       return;

@@ -25,6 +25,7 @@ inline constexpr DesigKey kClosesArea(desig::ClosesItsArea);
 inline constexpr DesigKey kReplacesMustered(desig::ReplacesAWarriorJustMustered);
 inline constexpr DesigKey kAnyPlayerUses(desig::AnyPlayerUsesItsAbilities);
 inline constexpr DesigKey kAnswersAnyAdded(desig::AnswersAnyWarriorAdded);
+inline constexpr DesigKey kAnyAdded(desig::PlayedOnAnyWarriorJustAdded);  // BOOBY TRAP
 
 // A warrior just mustered by `seat`: marked if an opponent could answer it.
 void note_mustered(State& s, int seat, CardId w);

@@ -23,7 +23,7 @@ bool wound_kills(State& s, CardId w) {
   const bool outright = (keywords(s, w) & kwDiesWhenWounded) && !has_ability(s, w, desig::NoAutomaticKill);
   if (absorbs_wound(s, w, outright)) return false;  // LIFEGUARD ARMOR takes it; a kill annihilates the Armor
   if (s.card(w).wounded || outright) return true;
-  if (!has_designation(s, w, desig::HealsAtOnce)) take_wound(s, w);
+  if (!has_ability(s, w, desig::HealsAtOnce)) take_wound(s, w);  // granted too (printed IMPERIAL)
   else count_heal(s, w);  // ADRENALINE IMPLANTS
   return false;
 }
