@@ -138,6 +138,9 @@ enum : uint8_t {
   kConverted = 74,   // target: a warrior converted for good by a card's LASTING_GRANT with `convert` (source: that card);
                      // grant: the keywords it has; times: the affiliations set (0: its own), count: those revoked
                      // (effects/warriors/convert.hpp)
+  // Reveals of issue 32, helper tn: 78-79
+  kJustRevealed = 78,  // target (and source): a card keeping cards under it whose reveal (play_stored) waits for
+                       // the window to close, while some player holds a card answering it (BLUFF; actions/storage.hpp)
   // Team games (effects/economy/team_rules.hpp, team_gifts.hpp): 57-59
   kTruce = 57,         // source: TRUCE; seat: its player (gone as that player's next turn begins); times and count: the
                        // two teams at peace

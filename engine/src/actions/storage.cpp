@@ -6,10 +6,13 @@
 
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/choices/moves.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
@@ -94,7 +97,7 @@ void storage_options(const State& s, int seat, bool actions_step, std::vector<Op
   }
   for (CardId h : holders) {
     const CardDef& hd = s.def(h);
-    if (s.card(h).hidden) continue;
+    if (s.card(h).hidden || marked(s, h, kJustRevealed)) continue;  // its reveal under way (BLUFF)
     const StorageSpec& k = *hd.storage;
     if (price_open(s, k.from_hand, actions_step))
       for (CardId c : st.hand)
@@ -155,11 +158,47 @@ void apply_unstore(State& s, const Option& o, Log log) {
   }
 }
 
+namespace {
+
+// Does some player hold a card answering a reveal (PLAYED ON A CARD JUST REVEALED: BLUFF)?
+bool reveal_answerable(const State& s) {
+  for (const SeatState& st : s.seats)
+    for (CardId c : st.hand)
+      if (s.def(c).has_designation(desig::PlayedOnACardJustRevealed)) return true;
+  return false;
+}
+
+}  // namespace
+
 void play_stored(State& s, int seat, CardId holder, Log log) {
   if (holder == kNoCard || s.card(holder).zone != Zone::InPlay) return;
+  // A reveal someone may answer waits for the window to close (settle_reveals); used again meanwhile, it happens now.
+  const auto waiting = std::find_if(s.lasting.begin(), s.lasting.end(),
+                                    [&](const LastingMod& m) { return m.lock == kJustRevealed && m.target == holder; });
+  if (waiting != s.lasting.end()) s.lasting.erase(waiting);
+  else if (!stored_under(s, holder).empty() && reveal_answerable(s)) {
+    mark_just_happened(s, holder, holder, kJustRevealed);
+    s.lasting.back().player = int8_t(seat);
+    return;
+  }
   for (CardId c : stored_under(s, holder)) play_at_once(s, seat, holder, kNoCard, c, log);  // out before it goes
   emit(log, {EventKind::Effect, int8_t(seat), holder, holder, int(Op::Annihilate), -1});
   annihilate_from_play(s, holder);
+}
+
+bool reveals_pending(const State& s) {
+  if (!(s.families & famStorage)) return false;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kJustRevealed) return true;
+  return false;
+}
+
+void settle_reveals(State& s, Log log) {
+  std::vector<std::pair<CardId, int>> due;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kJustRevealed) due.emplace_back(m.target, m.player);
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kJustRevealed; });
+  for (const auto& [holder, seat] : due) play_stored(s, seat, holder, log);
 }
 
 bool stored_unplayed(const State& s, const PendingChoice& ch) {

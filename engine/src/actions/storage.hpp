@@ -39,6 +39,12 @@ void apply_unstore(State& s, const Option& o, Log log);
 // in turn (effects/choices/fetch.hpp's PLAY_AT_ONCE, its usual prices paid); `holder` is annihilated. A card it
 // cannot play is annihilated (stored_unplayed, as its question ends).
 void play_stored(State& s, int seat, CardId holder, Log log);
+// While some player holds a card answering a reveal (PLAYED ON A CARD JUST REVEALED: BLUFF), `play_stored` only
+// marks `holder` (kJustRevealed) and the cards wait for the window that follows to close: an answer played on the
+// holder annihilates it with its cards unplayed. reveals_pending: a reveal waits; settle_reveals (as the window
+// would close): the reveals nobody answered happen now, the window kept open after the cards played.
+bool reveals_pending(const State& s);
+void settle_reveals(State& s, Log log);
 // Is this card, handed over by `play_stored` and left in hand, to be annihilated now?
 bool stored_unplayed(const State& s, const PendingChoice& ch);
 // Handler `look_under` (INFORMANTS): `seat` looks at the cards under every card in play named or designated `what`.

@@ -6,6 +6,7 @@
 
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
+#include "actions/storage.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/economy/economy.hpp"
@@ -89,6 +90,11 @@ void close_window(State& s, Log log) {
       if (!s.awards.empty()) s.phase = Phase::Points;
       return;
     }
+  }
+  if (reveals_pending(s)) {  // a reveal nobody answered (BLUFF): its cards are played now, the window going on after them
+    s.window.passes = 0;
+    settle_reveals(s, log);
+    return;
   }
   clear_just_happened(s);  // "immediately after" is over once a window closes
   switch (s.window.kind) {

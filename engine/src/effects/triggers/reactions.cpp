@@ -23,6 +23,7 @@ static uint8_t kind_asked(const CardDef& d) {
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
   if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
+  if (d.has_designation(desig::PlayedOnACardJustRevealed)) return kJustRevealed;   // BLUFF
   return 0;
 }
 
