@@ -186,6 +186,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (d.has_designation(desig::AnswersItsWound) && (user == kNoCard || !wound_pending(s, user))) continue;
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
+      if (d.storage && marked(s, src, kJustRevealed)) continue;  // its reveal waits for an answer (BLUFF)
       if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW
       if (user != kNoCard && tactical_ability(d, ab) &&  // INFERIOR TECHNOLOGY
           tactical_barred(s, user, d.has_designation(desig::ItsAbilityIsAnAttack)))
