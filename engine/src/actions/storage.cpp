@@ -170,6 +170,8 @@ bool reveal_answerable(const State& s) {
 
 }  // namespace
 
+static void reveal_stored(State& s, int seat, CardId holder, Log log);
+
 void play_stored(State& s, int seat, CardId holder, Log log) {
   if (holder == kNoCard || s.card(holder).zone != Zone::InPlay) return;
   // A reveal someone may answer waits for the window to close (settle_reveals); used again meanwhile, it happens now.
@@ -181,6 +183,11 @@ void play_stored(State& s, int seat, CardId holder, Log log) {
     s.lasting.back().player = int8_t(seat);
     return;
   }
+  reveal_stored(s, seat, holder, log);
+}
+
+static void reveal_stored(State& s, int seat, CardId holder, Log log) {
+  if (holder == kNoCard || s.card(holder).zone != Zone::InPlay) return;
   for (CardId c : stored_under(s, holder)) play_at_once(s, seat, holder, kNoCard, c, log);  // out before it goes
   emit(log, {EventKind::Effect, int8_t(seat), holder, holder, int(Op::Annihilate), -1});
   annihilate_from_play(s, holder);
@@ -198,7 +205,7 @@ void settle_reveals(State& s, Log log) {
   for (const LastingMod& m : s.lasting)
     if (m.lock == kJustRevealed) due.emplace_back(m.target, m.player);
   std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kJustRevealed; });
-  for (const auto& [holder, seat] : due) play_stored(s, seat, holder, log);
+  for (const auto& [holder, seat] : due) reveal_stored(s, seat, holder, log);
 }
 
 bool stored_unplayed(const State& s, const PendingChoice& ch) {
