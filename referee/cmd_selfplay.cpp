@@ -12,6 +12,7 @@
 #include "bot.hpp"
 #include "commands.hpp"
 #include "style_options.hpp"
+#include "dt/action_prices.hpp"
 #include "dt/card_loader.hpp"
 #include "dt/designations.hpp"
 #include "dt/deck.hpp"
@@ -74,6 +75,8 @@ int option_action_cost(const dt::State& s, const dt::Option& o) {
     if (d.type == dt::CardType::Mission && o.b >= 0 && size_t(o.b) < s.cards.size() &&
         s.def(o.b).has_designation(dt::desig::FreeMissions))
       return 0;
+    // PALANQUIN AIRVESSEL: its player's cards may make the play cheaper (dt/action_prices.hpp).
+    if (action && d.type != dt::CardType::Art) return dt::play_actions_now(s, s.current, o.a);
     return action ? std::max<int>(1, d.play->actions) : 0;
   }
   if (o.kind == dt::OptKind::Use) {

@@ -1,5 +1,6 @@
 // Action prices of plays (see action_price.hpp).
 #include "effects/costs/action_price.hpp"
+#include "dt/action_prices.hpp"
 
 #include <algorithm>
 
@@ -36,3 +37,13 @@ ActionPrice play_action_price(const State& s, int seat, CardId card) {
 }
 
 }  // namespace dt::detail
+
+namespace dt {
+
+int play_actions_now(const State& s, int seat, CardId card) {
+  const CardDef& d = s.def(card);
+  if (!d.play || d.play->timing != Timing::Action || s.phase != Phase::Actions) return 0;
+  return detail::play_action_price(s, seat, card).actions;
+}
+
+}  // namespace dt

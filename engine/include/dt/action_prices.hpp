@@ -1,0 +1,13 @@
+// What a play made as an action costs in actions, once its player's cards that change it count
+// (StaticMod::play_price, docs/effects.md "Action prices"): for a checker counting a turn's actions.
+#pragma once
+
+#include "dt/state.hpp"
+
+namespace dt {
+
+// The actions `seat` spends playing `card` as an action now: its own (at least one), changed by
+// PALANQUIN AIRVESSEL and the like, never below 0; 0 also for a play not made as an action.
+int play_actions_now(const State& s, int seat, CardId card);
+
+}  // namespace dt
