@@ -61,8 +61,7 @@ static bool hand_shown(const State& s, uint32_t showers, int seat) {
   return false;
 }
 
-// `c`'s attachments, theirs in turn (a BAYONET on a weapon, the SECRET
-// MISSION under a mission on a warrior), each after what it is attached to.
+// The cards kept under `holder` (ARMORY, GRAVEYARD, PANDORA'S BOX), shown as in play but `under`.
 static void add_stored(const State& s, CardId holder, int viewer, std::vector<SeenCard>& out) {
   if (!(s.families & famStorage) || !s.def(holder).storage) return;
   for (CardId u : detail::stored_under(s, holder)) {
@@ -71,6 +70,8 @@ static void add_stored(const State& s, CardId holder, int viewer, std::vector<Se
   }
 }
 
+// `c`'s attachments, theirs in turn (a BAYONET on a weapon, the SECRET
+// MISSION under a mission on a warrior), each after what it is attached to.
 static void add_attachments(const State& s, CardId c, int viewer, std::vector<SeenCard>& out) {
   for (CardId a : detail::attachments_of(s, c)) {
     out.push_back(seen(s, a, viewer));

@@ -84,9 +84,7 @@ static void sabotage_made(State& s, int me, CardId a, int t, OptKind kind, Log l
   s.seats[size_t(me)].sabotaged_mask |= 1u << unsigned(t);
   const int v = stats(s, a).v;
   emit(log, {kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), a, kNoCard, t});
-  // A FREELANCER's D only (LOCAL THUG: EARNS D ONLY).
-  const bool d_only = (is_freelancer(s, a) && !has_ability(s, a, desig::EarnsP)) || s.def(a).has_designation(desig::EarnsDOnly);
-  queue_changed_award(s, me, (v + 1) / 2, d_only, a, Earning::Sabotages, a, kNoCard, t);  // LIMITED RESOURCES, FORTIFY WARZONE
+  queue_changed_award(s, me, (v + 1) / 2, earns_d_only(s, a), a, Earning::Sabotages, a, kNoCard, t);  // LIMITED RESOURCES, FORTIFY WARZONE
 }
 
 void tactical_sabotage(State& s, CardId a, int t, Log log) {

@@ -24,8 +24,7 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
     if (combat_pays_nothing(s)) continue;  // CLUMSINESS: the combat it turned earns no points
     const bool own = vi.controller == ki.controller;  // D only, times the preset's multiplier
-    const bool d_only = own || (is_freelancer(s, k.killer) && !has_ability(s, k.killer, desig::EarnsP)) ||
-                        s.def(k.killer).has_designation(desig::EarnsDOnly);  // LOCAL THUG
+    const bool d_only = own || earns_d_only(s, k.killer);
     if (forced_kill_pays(s, k.victim, k.killer, k.v, log)) continue;  // gEngine COMMAND: D to its caster, who earns no P
     // PAPARAZZO, HELSTROM MOUNTAINS, FREELANCER PATRIARCH: cards in play change what it pays.
     queue_changed_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim, Earning::Kills,

@@ -68,13 +68,9 @@ static CardId tactical_actor(const State& s, const Option& o) {
     case OptKind::Attack: return o.b != kNoCard ? o.a : kNoCard;  // LESSER TELEPATHY's split asks another player
     case OptKind::DirectAttack: return o.a;
     case OptKind::Sabotage: return printed || s.rules.sabotage_action == SabotageAction::Standard ? kNoCard : o.a;
-    case OptKind::Use: {
-      const CardDef& d = s.def(o.a);
-      if (o.p < 0 || size_t(o.p) >= d.abilities.size()) return kNoCard;
-      const bool attack = d.has_designation(desig::ItsAbilityIsAnAttack);
-      if (!attack && (printed || !d.has_designation(desig::ItsAbilityIsATacticalAction))) return kNoCard;
+    case OptKind::Use:
+      if (!tactical_use(s, o) || (printed && !s.def(o.a).has_designation(desig::ItsAbilityIsAnAttack))) return kNoCard;
       return is_warrior_in_play(s, o.a) ? o.a : s.card(o.a).attached_to;
-    }
     default: return kNoCard;
   }
 }

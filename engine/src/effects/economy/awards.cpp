@@ -1,6 +1,8 @@
 // What kills and sabotages pay (awards.hpp).
 #include "effects/economy/awards.hpp"
 
+#include "dt/designations.hpp"
+
 #include <algorithm>
 
 #include "internal.hpp"
@@ -60,6 +62,11 @@ AwardChange award_change(const State& s, Earning on, CardId earner, CardId victi
         if (!s.def(a).award_rules.empty()) visit(a);
     }
   return ch;
+}
+
+bool earns_d_only(const State& s, CardId earner) {
+  return (is_freelancer(s, earner) && !has_ability(s, earner, desig::EarnsP)) ||
+         s.def(earner).has_designation(desig::EarnsDOnly);
 }
 
 void queue_changed_award(State& s, int seat, int amount, bool destiny_only, CardId source, Earning on, CardId earner,

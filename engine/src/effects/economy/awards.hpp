@@ -18,6 +18,8 @@ struct AwardChange {
 };
 // The rules in play for what `earner` earns: a kill of `victim`, or a sabotage of `victim_seat`.
 AwardChange award_change(const State& s, Earning on, CardId earner, CardId victim, int victim_seat);
+// Does what `earner` earns come as D alone: a FREELANCER's (unless it EARNS P), or one that EARNS D ONLY (LOCAL THUG)?
+bool earns_d_only(const State& s, CardId earner);
 // Queues an award of `amount` (already a kill's or a sabotage's points) changed by the rules in play.
 void queue_changed_award(State& s, int seat, int amount, bool destiny_only, CardId source, Earning on, CardId earner,
                          CardId victim, int victim_seat);

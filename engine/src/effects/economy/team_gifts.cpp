@@ -79,12 +79,17 @@ static std::vector<CardId> offerable(const State& s, const PendingChoice& ch) {
   return out;
 }
 
+// The turn to offer goes to the next member round the meeting.
+static void pass_turn_on(PendingChoice& ch) {
+  const auto it = std::find(ch.seats.begin(), ch.seats.end(), int8_t(ch.seat));
+  ch.seat = uint8_t(it == ch.seats.end() || it + 1 == ch.seats.end() ? ch.seats.front() : *(it + 1));
+}
+
 // The turn to offer passes on from a member with nothing left to offer, as a pass would.
 static void skip_empty_handed(const State& s, PendingChoice& ch) {
   while (ch.picks_left > 0 && ch.target_seat < 0 && offerable(s, ch).empty()) {
     if (--ch.picks_left <= 0) return;
-    const auto it = std::find(ch.seats.begin(), ch.seats.end(), int8_t(ch.seat));
-    ch.seat = uint8_t(it == ch.seats.end() || it + 1 == ch.seats.end() ? ch.seats.front() : *(it + 1));
+    pass_turn_on(ch);
   }
 }
 
@@ -116,8 +121,7 @@ static void apply_trade(State& s, const Option& o, Log log) {
       return;
     }
     if (--ch.picks_left <= 0) return;  // every member passed in a row: over
-    const auto it = std::find(ch.seats.begin(), ch.seats.end(), int8_t(ch.seat));
-    ch.seat = uint8_t(it == ch.seats.end() || it + 1 == ch.seats.end() ? ch.seats.front() : *(it + 1));
+    pass_turn_on(ch);
     skip_empty_handed(s, ch);
     return;
   }
@@ -145,23 +149,19 @@ void apply_trade_answer(State& s, const Option& o, Log log) {
   PendingChoice& ch = s.choices.front();
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
-  // The meeting goes on behind this answer: its offerer's turn, or the next member's when it has nothing left.
-  struct Skip {
-    State& s;
-    ~Skip() {
-      if (s.choices.size() > 1 && is_team_gift_choice(s, s.choices[1])) skip_empty_handed(s, s.choices[1]);
-    }
-  } skip{s};
   const CardId c = ch.target;
   const int from = ch.by, to = ch.seat;
   std::vector<CardId>& hand = s.seats[size_t(from)].hand;
   const auto it = std::find(hand.begin(), hand.end(), c);
-  if (o.p != 0 || it == hand.end()) return;
-  hand.erase(it);
-  CardInst& ci = s.card(c);
-  ci.owner = ci.controller = uint8_t(to);  // its new holder's card for the rest of the game
-  s.seats[size_t(to)].hand.push_back(c);
-  emit(log, {EventKind::Effect, int8_t(from), ch.source, kNoCard, int(Op::Handler), to});
+  if (o.p == 0 && it != hand.end()) {  // accepted
+    hand.erase(it);
+    CardInst& ci = s.card(c);
+    ci.owner = ci.controller = uint8_t(to);  // its new holder's card for the rest of the game
+    s.seats[size_t(to)].hand.push_back(c);
+    emit(log, {EventKind::Effect, int8_t(from), ch.source, kNoCard, int(Op::Handler), to});
+  }
+  // The meeting goes on behind this answer: its offerer's turn, or the next member's when it has nothing left.
+  if (s.choices.size() > 1 && is_team_gift_choice(s, s.choices[1])) skip_empty_handed(s, s.choices[1]);
 }
 
 // CURRENCY EXCHANGE ---------------------------------------------------------
