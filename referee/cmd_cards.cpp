@@ -271,15 +271,35 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                       (a.effects.empty() ? "" : fmt::format(" ({} effect(s))", a.effects.size())));
   }
   for (const dt::InsteadSpec& x : d.instead) {  // docs/effects.md "Instead of the discard pile"
-    static const char* kTo[] = {"to the discard pile", "to its owner's draw pile", "to its owner's hand", "under this card"};
-    effects.push_back(fmt::format("while in play, {}{}{} goes {} instead of being {}",
+    static const char* kTo[] = {"to the discard pile", "to its owner's draw pile", "to its owner's hand", "under this card",
+                                "back where it was", "onto a warrior of its warrior's area that may carry it"};
+    effects.push_back(fmt::format("while in play, {}{}{} goes {} instead of being {}{}{}{}{}",
                                   x.reach == dt::InsteadSpec::Reach::Host ? "the card it is on"
                                   : x.any_player                          ? "any player's card it names"
                                                                           : "a card of yours it names",
                                   x.bearer_killed ? ", as its warrior is killed," : x.bearer_discarded ? ", as its warrior is discarded," : "",
                                   x.in_combat ? ", killed in a combat," : "",
                                   kTo[size_t(x.to)],
-                                  x.discarded && x.annihilated ? "discarded or annihilated" : x.discarded ? "discarded" : "annihilated"));
+                                  x.discarded && x.annihilated ? "discarded or annihilated" : x.discarded ? "discarded" : "annihilated",
+                                  x.may ? ", if its player wants, asked each time" : "",
+                                  x.cost_d ? fmt::format(", for {} D", x.cost_d) : std::string(),
+                                  x.not_own_use ? ", unless its own use discards it" : "",
+                                  x.discard_self ? "; this card is then discarded" : ""));
+    if (x.yields)
+      effects.push_back("a card it names" + (x.yields->designation.empty() ? std::string() : " that is " + x.yields->designation) +
+                        " goes by another card's rule first, when one reaches it");
+  }
+  if (d.sabotage) {  // docs/effects.md "Sabotage rules"
+    const dt::SabotageRuleSpec& r = *d.sabotage;
+    std::string t = "sabotages change";
+    if (r.actions) t += fmt::format(": its warrior may sabotage as {} actions, its Tactical action among them", int(r.actions));
+    if (r.despite_warriors) t += ", even while the player has warriors";
+    if (r.points >= 0) t += fmt::format(", earning {} {}", int(r.points), r.p_only ? "P only" : "points");
+    if (r.as_attack) t += " (an attack on the player, even with sabotage off)";
+    if (r.defender)
+      t += fmt::format("; sabotaged, its player may put a warrior of its hand into play for {} times its V in D to fight the saboteur{}",
+                       int(r.defender_v_times), r.any_affiliation ? ", affiliations aside" : "");
+    effects.push_back(t);
   }
   if (d.storage) {  // docs/effects.md "Cards kept under a card"
     const dt::StorageSpec& k = *d.storage;

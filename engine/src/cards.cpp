@@ -119,6 +119,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.play && d.play->after_kill) d.families |= famAfterKill;
     if (d.answers && d.type != CardType::Special) d.families |= famAnswers;  // answers from play, not from hand
     if (!d.instead.empty()) d.families |= famInstead;
+    for (const InsteadSpec& x : d.instead)
+      if (x.may) d.families |= famInsteadAsked;
+    if (d.play && d.play->target == TargetKind::JustDiscarded) d.families |= famJustDiscarded;
+    if (d.sabotage) d.families |= famSabotageRules;
     if (d.storage) d.families |= famStorage;
     if (d.holds) d.families |= famCarriers;
     // TRUCE, TROOP TRANSFER, ARMS CONVOY: a team-game card's rules (effects/economy/team_rules.hpp)

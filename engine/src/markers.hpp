@@ -131,6 +131,16 @@ enum : uint8_t {
   // Combat package, helper cb (issue 31): 64-71
   kEnteredTribal = 64,  // target (and source): a warrior TRIBAL IF MUSTERED INTO THE OUTPOST that entered play in an
                         // Outpost (cardtypes/entering.cpp); gone as it leaves play
+  // Cards leaving play, issues 32-33, helper tn: 69-71, 75 (effects/triggers/intercept.hpp)
+  kInsteadAsked = 69,   // target: a card that just left play, which an Instead rule with `may` may still send
+                        // elsewhere; source: the card holding the rule; count: the rule's index; times: the zone it
+                        // went to; other: the card it was attached to; player: the asked seat; waits: asked now
+  kJustDiscarded = 70,  // target (and source): a card just discarded from a warrior, while some card may answer it
+                        // (TARGET_JUST_DISCARDED: CLOSE CALL!); player: its controller then; until a window closes
+  kSabotageAnswer = 71, // source: a warrior whose sabotage (or printed direct attack) waits for its player's answer
+                        // (Card.sabotage's defender: GUARD STATION); player: the saboteur's seat; other: the card
+                        // answering; times: the player sabotaged; count: the points it earns (-1: half its V);
+                        // waits: a direct attack (actions/sabotage.cpp)
   // Carriers (effects/lasting/carriers.hpp): source the carrier, target a warrior aboard it; no turn ends it
   kAboard = 72,
   kJustHealed = 73,  // target: a wounded warrior just healed, while some player holds a card answering it (SWITCHED LABELS)

@@ -8,6 +8,7 @@
 #include "effects/economy/economy.hpp"
 #include "actions/storage.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "effects/triggers/intercept.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -121,32 +122,46 @@ AttachList attachment_list(const State& s, CardId c) {
   return out;
 }
 
+// Set while a card leaves play by its own use (discard_by_own_use): Instead.not_own_use lets it go.
+static thread_local bool g_own_use = false;
+
+// Does Instead rule `x` of card `h` (in play) reach `c`, about to leave play for `to`? `killed`: the warrior
+// being killed (or kNoCard), `base_to` where the card `c` is attached to goes (when it leaves with it), `on` the
+// warrior `c` is on.
+static bool rule_reaches(const State& s, CardId h, const InsteadSpec& x, CardId c, Zone to, CardId killed,
+                         Zone base_to, CardId on) {
+  const int seat = s.card(h).controller;
+  // A rule reaches its own card only when its filter names it (CARDINAL DURAND, shuffled back).
+  if (h == c && !(x.reach == InsteadSpec::Reach::YourCards && x.filter.designation == s.def(c).name)) return false;
+  if (!(to == Zone::Discard ? x.discarded : to == Zone::Annihilated && x.annihilated)) return false;
+  if (x.reach == InsteadSpec::Reach::Host ? s.card(h).attached_to != c
+                                          : ((!x.any_player && s.card(c).controller != seat) ||
+                                             !filter_matches(s, x.filter, c, seat)))
+    return false;
+  if (x.bearer && (on == kNoCard || s.card(on).controller != seat || !filter_matches(s, *x.bearer, on, seat))) return false;
+  if (x.bearer_killed && (killed == kNoCard || on != killed)) return false;
+  // META CANNON: only as its warrior is discarded (a kill too), not as the warrior leaves the game.
+  if (x.bearer_discarded && (on == kNoCard || base_to != Zone::Discard)) return false;
+  if (x.not_own_bearer && on != kNoCard && s.card(h).attached_to != kNoCard && bearer_of(s, h) == on) return false;
+  if (x.in_combat && (killed != c || !s.combat.active)) return false;  // GRAVEYARD: a death in combat
+  if (x.to == InsteadSpec::To::UnderThis && !storage_takes(s, h, c)) return false;
+  if (x.not_own_use && g_own_use) return false;  // TIGHT GRIP: a card its own use discards goes
+  // TIGHT GRIP keeps a card where it was: not one leaving with the card it is on.
+  if (x.to == InsteadSpec::To::SamePlace && (s.card(c).attached_to == kNoCard || base_to != Zone::Limbo)) return false;
+  return true;
+}
+
 // Card::instead (SANCTUARY, FIELD REPAIR KIT, VAULT OF UNHOLY RESTORATION, gEngine NOTED COLLECTOR):
-// where `c`, about to leave play for `to`, goes instead; `killed` is the warrior being killed (or
-// kNoCard), `base_to` where the card it is attached to goes (when it leaves with it), `used` the card
-// whose rule sent it (discarded after, when it says so). Only a game holding such a card asks
-// (State::families).
+// where `c`, about to leave play for `to`, goes instead; `used` the card whose rule sent it (discarded
+// after, when it says so). A rule that asks its player (`may`) is not used here but found by
+// asked_instead. Only a game holding such a card asks (State::families).
 static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, Zone base_to, CardId* used,
                        bool* discard_used) {
   const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);  // the warrior it is on
   auto try_holder = [&](CardId h) -> std::optional<Zone> {
     if (s.card(h).zone != Zone::InPlay) return std::nullopt;
-    const int seat = s.card(h).controller;
     for (const InsteadSpec& x : s.def(h).instead) {
-      // A rule reaches its own card only when its filter names it (CARDINAL DURAND, shuffled back).
-      if (h == c && !(x.reach == InsteadSpec::Reach::YourCards && x.filter.designation == s.def(c).name)) continue;
-      if (!(to == Zone::Discard ? x.discarded : to == Zone::Annihilated && x.annihilated)) continue;
-      if (x.reach == InsteadSpec::Reach::Host ? s.card(h).attached_to != c
-                                              : ((!x.any_player && s.card(c).controller != seat) ||
-                                                 !filter_matches(s, x.filter, c, seat)))
-        continue;
-      if (x.bearer && (on == kNoCard || s.card(on).controller != seat || !filter_matches(s, *x.bearer, on, seat))) continue;
-      if (x.bearer_killed && (killed == kNoCard || on != killed)) continue;
-      // META CANNON: only as its warrior is discarded (a kill too), not as the warrior leaves the game.
-      if (x.bearer_discarded && (on == kNoCard || base_to != Zone::Discard)) continue;
-      if (x.not_own_bearer && on != kNoCard && s.card(h).attached_to != kNoCard && bearer_of(s, h) == on) continue;
-      if (x.in_combat && (killed != c || !s.combat.active)) continue;  // GRAVEYARD: a death in combat
-      if (x.to == InsteadSpec::To::UnderThis && !storage_takes(s, h, c)) continue;
+      if (x.may || !rule_reaches(s, h, x, c, to, killed, base_to, on)) continue;
       *used = h;
       *discard_used = x.discard_self;
       return x.to == InsteadSpec::To::DrawPile ? Zone::Draw
@@ -166,8 +181,37 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, Zone ba
   return to;
 }
 
+// The first Instead rule asking its player (`may`: CRYOTECH CHAMBER, FRUITS OF WAR, TIGHT GRIP) that reaches
+// `c`, about to leave play for `to` (`sent`: where the unasked rules send it). A card an unasked rule keeps
+// under a card stays there; one matching a rule's `yields` goes by an unasked rule that reaches it.
+static InsteadAsk asked_instead(const State& s, CardId c, Zone to, Zone sent, CardId killed, Zone base_to) {
+  if (sent == Zone::Under) return {};
+  const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);
+  InsteadAsk out;
+  auto try_holder = [&](CardId h) {
+    if (s.card(h).zone != Zone::InPlay) return false;
+    const std::vector<InsteadSpec>& rules = s.def(h).instead;
+    for (size_t i = 0; i < rules.size(); ++i) {
+      const InsteadSpec& x = rules[i];
+      if (!x.may || !rule_reaches(s, h, x, c, to, killed, base_to, on)) continue;
+      if (x.yields && sent != to && filter_matches(s, *x.yields, c, s.card(h).controller)) continue;
+      out = {h, int8_t(i)};
+      return true;
+    }
+    return false;
+  };
+  for (CardId h : s.attached)
+    if (s.def(h).instead.size() && try_holder(h)) return out;
+  for (const SeatState& st : s.seats)
+    for (CardId h : st.in_play)
+      if (s.def(h).instead.size() && try_holder(h)) return out;
+  return out;
+}
+
 // A card leaves play for `to` (the discard pile or the annihilated pile), its attachments discarded
 // before it (gEngine, "POST-PLAY ICON"); `killed`: the warrior being killed, if this is its death.
+// The one point every card leaving play passes (effects/triggers/intercept.hpp): rules sending it
+// elsewhere at once, rules asking their player once it has gone, and what may answer it just after.
 static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to = Zone::Limbo) {
   // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
   if (to == Zone::Discard && s.def(c).has_designation(desig::AnnihilatedWhenDiscarded)) to = Zone::Annihilated;
@@ -175,7 +219,12 @@ static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to 
   CardId used = kNoCard;
   bool discard_used = false;
   const bool annihilated = to == Zone::Annihilated;
+  const Zone asked_to = to;
   if (s.families & famInstead) to = instead_of(s, c, to, killed, base_to, &used, &discard_used);
+  InsteadAsk ask;
+  if (s.families & famInsteadAsked) ask = asked_instead(s, c, asked_to, to, killed, base_to);
+  const CardId was_on = s.card(c).attached_to;
+  const int was_seat = s.card(c).controller;
   for (CardId a : attachment_list(s, c)) leave_play(s, a, Zone::Discard, killed, to);
   on_fortification_lost(s, c);  // INFILTRATION
   gifts_go_with(s, c);          // STIGMATA
@@ -187,11 +236,20 @@ static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to 
   put_into(s, c, to);
   if (to == Zone::Draw) s.rng.shuffle(s.seats[s.card(c).owner].draw);
   if (discard_used && s.card(used).zone == Zone::InPlay) leave_play(s, used, Zone::Discard, kNoCard);  // FIELD REPAIR KIT
+  if (ask.holder != kNoCard) ask_instead(s, c, ask, to, was_on, was_seat);
+  if ((s.families & famJustDiscarded) && to == Zone::Discard) note_discarded(s, c, was_on, was_seat);  // CLOSE CALL!
 }
 
 void discard_from_play(State& s, CardId c) { leave_play(s, c, Zone::Discard, kNoCard); }
 
 void annihilate_from_play(State& s, CardId c) { leave_play(s, c, Zone::Annihilated, kNoCard); }
+
+void discard_by_own_use(State& s, CardId c, bool annihilate) {
+  const bool before = g_own_use;
+  g_own_use = true;
+  leave_play(s, c, annihilate ? Zone::Annihilated : Zone::Discard, kNoCard);
+  g_own_use = before;
+}
 
 void kill_from_play(State& s, CardId w, bool annihilate) {
   leave_play(s, w, annihilate ? Zone::Annihilated : Zone::Discard, w);

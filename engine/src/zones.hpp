@@ -19,6 +19,9 @@ void put_into(State& s, CardId c, Zone z, int seat = -1);
 void discard_from_play(State& s, CardId c);
 // Annihilates a card in play; its attachments are discarded.
 void annihilate_from_play(State& s, CardId c);
+// A card discarded (annihilated) from play by its own use: an ability discarding its card, a one-use
+// weapon. A rule sparing cards that leave play, but not by their own use (Instead.not_own_use), lets it go.
+void discard_by_own_use(State& s, CardId c, bool annihilate = false);
 // A warrior killed leaves play: discarded, or annihilated; the cards on it may go elsewhere
 // than the discard pile (Card::instead with bearer_killed: VAULT OF UNHOLY RESTORATION).
 void kill_from_play(State& s, CardId w, bool annihilate);

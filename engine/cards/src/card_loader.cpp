@@ -453,6 +453,7 @@ TargetKind convert(pb::TargetKind t) {
     case pb::TARGET_JUST_KILLED: return TargetKind::JustKilled;
     case pb::TARGET_STORED: return TargetKind::Stored;
     case pb::TARGET_CARD_IN_PLAY: return TargetKind::CardInPlay;
+    case pb::TARGET_JUST_DISCARDED: return TargetKind::JustDiscarded;
     default: return TargetKind::None;
   }
 }
@@ -893,6 +894,19 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     sub.wounded_after = x.wounded_after();
     d.substitute = std::make_shared<const Substitute>(std::move(sub));
   }
+  if (c.has_sabotage()) {
+    const auto& x = c.sabotage();
+    SabotageRuleSpec r;
+    r.actions = small(x.actions(), where);
+    r.despite_warriors = x.despite_warriors();
+    r.points = x.points() ? small(x.points(), where) : int8_t(-1);
+    r.p_only = x.p_only();
+    r.as_attack = x.as_attack();
+    if (x.has_defender()) r.defender = convert(x.defender(), where);
+    r.defender_v_times = small(x.defender_v_times(), where);
+    r.any_affiliation = x.any_affiliation();
+    d.sabotage = std::make_shared<const SabotageRuleSpec>(std::move(r));
+  }
   for (const auto& n : c.exclusive_with())
     if (std::string u = upper(n); !u.empty()) d.exclusive_with.push_back(u);
   d.ability_tax_p = small(c.ability_tax_p(), where);
@@ -933,11 +947,22 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.to = i.to() == pb::Instead::TO_DRAW_PILE    ? InsteadSpec::To::DrawPile
            : i.to() == pb::Instead::TO_HAND       ? InsteadSpec::To::Hand
            : i.to() == pb::Instead::TO_UNDER_THIS ? InsteadSpec::To::UnderThis
+           : i.to() == pb::Instead::TO_SAME_PLACE ? InsteadSpec::To::SamePlace
+           : i.to() == pb::Instead::TO_AREA_WARRIOR ? InsteadSpec::To::AreaWarrior
                                                   : InsteadSpec::To::Discard;
     x.discard_self = i.discard_self();
     x.any_player = i.any_player();
     x.in_combat = i.in_combat();
     x.bearer_discarded = i.bearer_discarded();
+    x.may = i.may();
+    x.cost_d = int16_t(amount(i.cost_d(), where));
+    x.not_own_use = i.not_own_use();
+    x.taken = i.taken();
+    if (i.has_yields()) x.yields = convert(i.yields(), where);
+    if ((x.to == InsteadSpec::To::SamePlace || x.to == InsteadSpec::To::AreaWarrior) && !x.may)
+      throw std::runtime_error(where + ": instead TO_SAME_PLACE and TO_AREA_WARRIOR ask their player (may)");
+    if ((x.cost_d || x.taken) && !x.may) throw std::runtime_error(where + ": instead cost_d and taken need may");
+    if (x.taken && x.to != InsteadSpec::To::SamePlace) throw std::runtime_error(where + ": instead taken needs TO_SAME_PLACE");
     if (x.to == InsteadSpec::To::UnderThis && !c.has_storage())
       throw std::runtime_error(where + ": instead TO_UNDER_THIS needs the card's storage");
     if (!x.discarded && !x.annihilated) throw std::runtime_error(where + ": instead replaces no move (discarded, annihilated)");

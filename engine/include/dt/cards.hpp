@@ -284,7 +284,7 @@ struct StaticMod {
 enum class Timing : uint8_t { None, Combat, AnyTime, YourTurn, Action, YourDrawStep, AfterCombat, YourTurnEnd, AnyDrawStep, OthersTurn,
                               CombatBegins };
 enum class After : uint8_t { Nothing, YourAttackerSurvived, YouEarnedP, SomeoneEarnedP };
-enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored, CardInPlay };
+enum class TargetKind : uint8_t { None, Warrior, Combatant, Player, OpponentPlayer, Fortification, Equipment, Gift, Mission, YourCard, YourDrawPile, RecentAttacker, RecentEarner, AttachedSpecial, YourHand, OwnWeapon, YourSideBoard, Spell, Host, FoughtOpponent, JustKilled, Stored, CardInPlay, JustDiscarded };
 
 // What a card may sit on besides a warrior (PlaySpec::host_kinds bits; cards.proto HostKind).
 enum HostKind : uint8_t {
@@ -724,6 +724,9 @@ enum RuleFamily : uint64_t {
   famIntervene = 1ull << 32,       // a card strikes into another's combat (STRIKE_INTO_COMBAT: combat/intervene.hpp)
   famCombatTurns = 1ull << 30,     // a card shares ratings out anew (SHARE_RATINGS: effects/modifiers/share.hpp) or keeps
                                  // other cards out of a combat (SUPPRESS_OTHER_CARDS: combat/redirect.hpp)
+  famJustDiscarded = 1ull << 42,   // a card answers a card just discarded (TARGET_JUST_DISCARDED: effects/triggers/intercept.hpp)
+  famSabotageRules = 1ull << 43,   // a card changes sabotages (Card::sabotage: actions/sabotage.cpp)
+  famInsteadAsked = 1ull << 44,    // an Instead rule asks its player (`may`: effects/triggers/intercept.hpp)
   famCarriers = 1ull << 40,        // a card holds warriors aboard (Card::holds: effects/lasting/carriers.hpp)
   famPileTops = 1ull << 48,        // a card SHOWS THE TOP OF EVERY DRAW PILE to its player (observation.cpp)
   famConverted = 1ull << 33,       // a card converts a warrior for good (LASTING_GRANT with convert: effects/warriors/convert.hpp)
@@ -738,7 +741,7 @@ enum RuleFamily : uint64_t {
 // annihilated from play goes elsewhere (zones.cpp).
 struct InsteadSpec {
   enum class Reach : uint8_t { Host, YourCards };
-  enum class To : uint8_t { Discard, DrawPile, Hand, UnderThis };
+  enum class To : uint8_t { Discard, DrawPile, Hand, UnderThis, SamePlace, AreaWarrior };
   Reach reach = Reach::Host;
   WarriorFilter filter;                 // YourCards: which cards
   std::optional<WarriorFilter> bearer;  // only cards on a warrior of yours matching it
@@ -750,6 +753,24 @@ struct InsteadSpec {
   bool any_player = false;              // YourCards: every player's cards, not only its player's
   bool in_combat = false;               // only a warrior itself killed (or annihilated) in a combat
   bool bearer_discarded = false;        // only as the warrior it is on goes to the discard pile (not annihilated)
+  bool may = false;                     // its player is asked, card by card (effects/triggers/intercept.hpp)
+  bool not_own_use = false;             // not when the card's own use discards it
+  bool taken = false;                   // SamePlace: control taken is refused too
+  int16_t cost_d = 0;                   // may: D paid each time
+  std::optional<WarriorFilter> yields;  // matching cards go by another card's rule first
+};
+
+// Card.sabotage (cards.proto SabotageRule; actions/sabotage.cpp): sabotages its warrior may make, or its
+// player's answer to one.
+struct SabotageRuleSpec {
+  int8_t actions = 0;                    // as this many actions (0: as the rules say)
+  bool despite_warriors = false;
+  int8_t points = -1;                    // points earned (-1: half the saboteur's V)
+  bool p_only = false;
+  bool as_attack = false;                // printed: an attack on the player
+  std::optional<WarriorFilter> defender;  // a warrior of the hand fights the saboteur in the player's place
+  int8_t defender_v_times = 0;
+  bool any_affiliation = false;
 };
 
 // Card.storage (cards.proto Storage): cards kept under this one, in play but inert
@@ -863,6 +884,7 @@ struct alignas(4096) CardDef {
   std::vector<Privilege> privileges;            // Alliance: what it lets its player do
   std::optional<WarriorFilter> sergeant;        // SERGEANT: whose group may be assigned to it
   std::shared_ptr<const Substitute> substitute;  // its warrior may defend in place of another (combat/substitute.cpp)
+  std::shared_ptr<const SabotageRuleSpec> sabotage;  // sabotages changed (actions/sabotage.cpp)
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   std::optional<WarriorFilter> muster_requires;  // warrior: mustered only while a card in play matches
   AreaMask muster_areas = 0;                    // warrior: the areas it may be mustered into (0: its usual one)

@@ -317,8 +317,8 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (s.def(o.a).has_designation(desig::OnceATurn)) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
   if (s.def(o.a).has_designation(desig::OnceAGame)) s.lasting.push_back({o.a, kNoCard, {}, kNoTurnEnds});
   // HUSSAR: equipment it keeps is used without being discarded.
-  if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_from_play(s, o.a);
-  if (in_play && ab.annihilate_self) annihilate_from_play(s, o.a);
+  if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_by_own_use(s, o.a);  // TIGHT GRIP lets it go
+  if (in_play && ab.annihilate_self) discard_by_own_use(s, o.a, true);
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   if (in_play && ab.markers) set_markers(s, o.a, markers_on(s, o.a) - ab.markers);

@@ -46,6 +46,7 @@
 #include "effects/choices/fetch.hpp"
 #include "actions/outpost_sides.hpp"
 #include "effects/choices/control.hpp"
+#include "effects/triggers/intercept.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "combat/intervene.hpp"
 #include "internal.hpp"
@@ -403,6 +404,7 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_instead_choice, instead_choice_options, apply_instead_choice},  // CRYOTECH CHAMBER: a card sent elsewhere, or not
     {is_truce_choice, truce_options, apply_truce_choice},            // TRUCE: the two teams (its own fetch code)
     {is_trade_answer, trade_answer_options, apply_trade_answer},     // SUMMIT MEETING: a card offered, taken or not
     {is_share_choice, share_options, apply_share},  // TRANSMUTATION: ratings shared out (its own fetch codes)
@@ -526,6 +528,7 @@ static void finish_choice(State& s, Log log) {
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.lock == kMayTrigger && m.source == ch.source && m.target == ch.target;
     });
+  if (ch.fetch == kFetchInstead) instead_choice_done(s, ch);  // CRYOTECH CHAMBER left unanswered: the card stays
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
   if ((s.families & famStorage) && stored_unplayed(s, ch)) {  // SECRET: a card it could not play is annihilated

@@ -5,6 +5,7 @@
 
 #include "effects/choices/moves.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/triggers/intercept.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -56,6 +57,8 @@ void set_controller(State& s, CardId c, int seat) {
 void give(State& s, int seat, CardId source, CardId c, CardId w, Log log) {
   if (!takeable(s, c) || !is_warrior_in_play(s, w) || !may_hold(s, c, w)) return;
   emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::TakeControl), -1});
+  const CardId was_on = s.card(c).zone == Zone::InPlay ? s.card(c).attached_to : kNoCard;
+  const int was_seat = s.card(c).controller;
   if (s.card(c).zone == Zone::InPlay) {
     attach_to(s, c, w);
     s.card(c).inside = false;  // a VEHICLE taken: its new warrior starts outside it
@@ -65,6 +68,8 @@ void give(State& s, int seat, CardId source, CardId c, CardId w, Log log) {
     put_attached(s, c, w, seat);
   }
   emit(log, {EventKind::Equip, int8_t(seat), c, w, 0});
+  // TIGHT GRIP: its player may pay to keep the card where it was (effects/triggers/intercept.hpp).
+  if ((s.families & famInsteadAsked) && was_on != kNoCard) offer_keep_taken(s, c, was_on, was_seat);
 }
 
 void take_warrior(State& s, int seat, CardId source, CardId w, bool lasting, Log log) {

@@ -13,6 +13,7 @@
 #include "markers.hpp"
 #include "effects/warriors/raise.hpp"
 #include "combat/groups.hpp"
+#include "effects/triggers/intercept.hpp"
 
 namespace dt::detail {
 
@@ -146,6 +147,13 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       for (CardId w : dead) out.push_back({w, -1});
       break;
     }
+    case TargetKind::JustDiscarded:  // CLOSE CALL!: in its pile now (effects/triggers/intercept.hpp)
+      if (s.families & famJustDiscarded) {
+        std::vector<CardId> gone;
+        just_discarded(s, seat, f, gone);
+        for (CardId c : gone) out.push_back({c, -1});
+      }
+      break;
     case TargetKind::RecentEarner:
       if (s.recent_p_seat >= 0) out.push_back({kNoCard, s.recent_p_seat});
       break;

@@ -65,7 +65,7 @@ void after_one_use(State& s, const std::vector<OneUse>& weapons, Log log) {
       if (d.has_designation(desig::DiseasesItsSurvivorsArea)) disease_area(s, g, opp, log);
       else if (d.has_designation(desig::DiseasesItsSurvivor)) disease_one(s, g, opp, log);
     }
-    if (s.card(g).zone == Zone::InPlay) discard_from_play(s, g);
+    if (s.card(g).zone == Zone::InPlay) discard_by_own_use(s, g);  // a one-use weapon: its use discards it
   }
 }
 

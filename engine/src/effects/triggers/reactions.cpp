@@ -24,6 +24,7 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
   if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
   if (d.has_designation(desig::PlayedOnACardJustRevealed)) return kJustRevealed;   // BLUFF
+  if (d.play && d.play->target == TargetKind::JustDiscarded) return kJustDiscarded;  // CLOSE CALL! (intercept.hpp)
   return 0;
 }
 
@@ -50,7 +51,8 @@ void clear_just_happened(State& s) {
            m.lock == kJustFought || m.lock == kJustWounded ||  // ATTACK_AGAIN (effects/ops.cpp)
            m.lock == kCarriedAtDeath ||                         // LOOT THE DEAD (effects/choices/control.hpp)
            m.lock == kWoundedByCard ||                          // EJECTION SEAT (effects/triggers/last_chance.hpp)
-           m.lock == kJustHealed;                               // SWITCHED LABELS
+           m.lock == kJustHealed ||                             // SWITCHED LABELS
+           m.lock == kJustDiscarded;                            // CLOSE CALL! (effects/triggers/intercept.hpp)
   });
 }
 
