@@ -152,7 +152,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       if (m.spell_price) d.families |= famSpellPrice;
     if (d.has_designation(desig::NoHereticsInPlay)) d.families |= famNoHeretics;
-    if (d.has_designation(desig::NoSeekCover) || d.has_designation(desig::NoEquipmentPlayed)) d.families |= famGlobalBans;
+    if (d.has_designation(desig::NoSeekCover) || d.has_designation(desig::NoEquipmentPlayed) ||
+        d.has_designation(desig::NoEquipmentOnAreas))
+      d.families |= famGlobalBans;
     for (const Trigger& t : d.triggers)
       if (t.when == When::CardPlayed) d.families |= famCardPlayed;
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
@@ -187,7 +189,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
         if (loyal(x)) d.families |= famLoyal;
     if (d.markers.spell_fund) d.families |= famSpellFund;
     if (d.has_designation(desig::ShieldsItsWarriorsFromOtherSergeants)) d.families |= famSergeantShield;
-    if (d.has_designation(desig::ShowsItsOpponentsHands)) d.families |= famHandsShown;
+    if (d.has_designation(desig::ShowsItsOpponentsHands) || d.has_designation(desig::ShowsHandInItsAttacks))
+      d.families |= famHandsShown;
     if (d.has_designation(desig::ShowsTheTopOfEveryDrawPile)) d.families |= famPileTops;
     if (d.has_designation(desig::ItsPlayersVehiclesTakeCover)) d.families |= famVehicleCover;
     for (const StaticMod& m : d.mods)

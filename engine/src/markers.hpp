@@ -86,6 +86,11 @@ enum : uint8_t {
   // other its defender; from the effect until that combat is over (then kJustFought's `other`)
   kMadeAgain = 43,
   // The combat just over, until its response window closes (combat package, issue 31: 46-49)
+  // BRAIN STRAIN (effects/art.cpp): target a warrior, source the card capping its spells; `count` the D it spent on
+  // them since its card's player's Draw step (seat: that player, whose next turn ends the span)
+  kSpellSpent = 44,
+  // TEMPORARY INSANITY (combat/redirect.hpp): every kill of the combat under way pays `player`; source the card
+  kCombatPaysSeat = 45,
   kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat; `other` the card whose
                       // ATTACK_AGAIN made that combat (kMadeAgain), so that the card does not make another
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)

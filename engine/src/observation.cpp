@@ -55,6 +55,16 @@ static bool sees_pile_tops(const State& s, int viewer) {
   return false;
 }
 
+// SURVEILLANCE BUG: a card on the attacker that SHOWS ITS WARRIOR'S PLAYER'S HAND IN ITS ATTACKS lays the hand of
+// the player controlling that warrior open to all, from the attack's declaration until the combat is over.
+static int attack_bugged_seat(const State& s) {
+  if (!(s.families & famHandsShown) || !s.combat.active || s.combat.attacker == kNoCard) return -1;
+  for (CardId a : detail::attachments_of(s, s.combat.attacker))
+    if (!s.card(a).hidden && s.def(a).has_designation(desig::ShowsHandInItsAttacks))
+      return s.card(s.combat.attacker).controller;
+  return -1;
+}
+
 static bool hand_shown(const State& s, uint32_t showers, int seat) {
   for (int t = 0; t < s.num_seats(); ++t)
     if ((showers >> t & 1u) && t != seat && opponents(s, t, seat)) return true;
@@ -98,6 +108,7 @@ Observation observe(const State& s, int viewer) {
   o.winning_team = s.winning_team;
   o.turn_order = turn_order(s);
   const uint32_t showers = hand_showers(s);
+  const int bugged = attack_bugged_seat(s);
   const bool tops = sees_pile_tops(s, viewer);
   for (int i = 0; i < s.num_seats(); ++i) {
     const SeatState& st = s.seats[size_t(i)];
@@ -117,7 +128,7 @@ Observation observe(const State& s, int viewer) {
     if (i == viewer) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
       for (CardId c : st.side_board) ss.side_board.push_back(seen(s, c, viewer));
-    } else if (showers && hand_shown(s, showers, i)) {
+    } else if ((showers && hand_shown(s, showers, i)) || i == bugged) {
       for (CardId c : st.hand) ss.hand.push_back(seen(s, c, viewer));
     }
     if (tops && !st.draw.empty() && !(s.step == Step::Draw && s.current == i)) {

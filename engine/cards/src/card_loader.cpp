@@ -408,6 +408,8 @@ StaticMod convert(const pb::StaticMod& m, const std::string& where) {
     x.price_times = small(std::clamp(sp.price_times(), 1, 9), where);
     x.in_combat = sp.in_combat();
     if (sp.has_target()) x.target = convert(sp.target(), where);
+    if (sp.spend_cap() < 0 || sp.spend_cap() > 99) throw std::runtime_error(where + ": spend_cap is 1-99 D (0: none)");
+    x.spend_cap = int8_t(sp.spend_cap());
     s.spell_price = std::make_shared<const SpellPrice>(std::move(x));
   }
   return s;
@@ -537,6 +539,9 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
   x.per_picked_v = amount(e.per_picked_v(), where);
+  x.for_target_player = e.for_target_player();
+  if (x.for_target_player && x.op != Op::PutIntoPlay)
+    throw std::runtime_error(where + ": for_target_player puts a warrior into play (PUT_INTO_PLAY)");
   x.per_target_d = amount(e.per_target_d(), where);
   x.in_its_area = e.in_its_area();
   x.target_modified_v = e.target_modified_v();
@@ -631,6 +636,8 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.target_players = c.target_players();
   ch.keep_order = c.keep_order();
   ch.one_pile = c.one_pile();
+  if (c.pick_actions() < 0 || c.pick_actions() > 9) throw std::runtime_error(where + ": pick_actions is 0-9");
+  ch.pick_actions = int8_t(c.pick_actions());
   ch.each_player = c.each_player();
   ch.down_to_fewest = c.down_to_fewest();
   if (c.has_pick_v()) ch.pick_v = value_price(c.pick_v(), where);

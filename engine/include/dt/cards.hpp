@@ -222,6 +222,7 @@ struct SpellPrice {
   int8_t price_times = 1;   // the price is this many times more
   bool in_combat = false;   // only while a combat is under way
   std::optional<WarriorFilter> target;  // only spells cast on a warrior matching it
+  int8_t spend_cap = 0;     // D a warrior may spend on such spells between two Draw steps of the card's player; 0 no cap
 };
 
 // Fewer (or more) actions for the plays of its player's cards with a designation (cards.proto PlayPrice).
@@ -367,6 +368,7 @@ struct Effect {
   bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  bool for_target_player = false;  // PUT_INTO_PLAY: the target player's warrior, in its area (LAMB FOR THE SLAUGHTER)
   int16_t per_picked_v = 0;   // amount += this x the printed V of the card picked (or sacrificed as the price)
   int16_t per_target_d = 0;   // amount += this x the target player's D
   bool in_its_area = false;   // per_warrior: only cards in the source's combat area, of its player
@@ -424,7 +426,8 @@ struct ChoiceSpec {
   bool modified_v = false;                // ... comparing modified V instead
   bool repeat_picks = false;              // PLAYERS: a player picked stays a candidate
   std::vector<PileSource> piles;          // YourPiles: the piles searched
-  bool target_players = false;            // YourPiles: the target player's piles, not yours
+  bool target_players = false;            // YourPiles, TopOfYourDraw: the target player's piles, not yours
+  int8_t pick_actions = 0;                // each pick costs its chooser this many actions of its turn
   bool keep_order = false;                // YourPiles: a draw pile searched is not shuffled after
   bool each_player = false;               // Alternatives: put to every player (others only with filter.other);
                                           // TargetPlayersWarriors: each player picks among its own warriors

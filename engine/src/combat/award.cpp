@@ -23,11 +23,13 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
     const CardInst& ki = s.card(k.killer);
     emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
     if (combat_pays_nothing(s)) continue;  // CLUMSINESS: the combat it turned earns no points
-    const bool own = vi.controller == ki.controller;  // D only, times the preset's multiplier
-    const bool d_only = own || earns_d_only(s, k.killer);
+    // TEMPORARY INSANITY: a turned combat's kills pay the card's player, as its own kill when the victim is its own.
+    const int paid = combat_pays_seat(s) >= 0 ? combat_pays_seat(s) : int(ki.controller);
+    const bool own = vi.controller == paid;  // D only, times the preset's multiplier
+    const bool d_only = own || (paid == ki.controller && earns_d_only(s, k.killer));
     if (forced_kill_pays(s, k.victim, k.killer, k.v, log)) continue;  // gEngine COMMAND: D to its caster, who earns no P
     // PAPARAZZO, HELSTROM MOUNTAINS, FREELANCER PATRIARCH: cards in play change what it pays.
-    queue_changed_award(s, ki.controller, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim, Earning::Kills,
+    queue_changed_award(s, paid, own ? k.v * s.rules.own_kill_multiplier : k.v, d_only, k.victim, Earning::Kills,
                         k.killer, k.victim, vi.controller);
   }
   for (const Kill& k : kills) on_kill(s, k.victim, k.killer, k.v, mutual, log);

@@ -9,7 +9,7 @@
 
 namespace dt::detail {
 
-void redirect_combat(State& s, CardId source, CardId striker, CardId victim, bool no_points, Log log) {
+void redirect_combat(State& s, CardId source, CardId striker, CardId victim, TurnedPoints points, int seat, Log log) {
   if (!s.combat.active || striker == kNoCard || victim == striker || !is_warrior_in_play(s, victim)) return;
   if (striker != s.combat.attacker && striker != s.combat.defender) return;
   // The striker attacks the warrior picked; the one it fought leaves the combat, and no Warzone is used: the
@@ -18,9 +18,16 @@ void redirect_combat(State& s, CardId source, CardId striker, CardId victim, boo
   s.combat.defender = victim;
   s.combat.warzone = kNoCard;
   emit(log, {EventKind::Effect, int8_t(s.card(striker).controller), source, victim, int(Op::RedirectCombat), -1});
-  if (no_points && !combat_pays_nothing(s)) {
+  if (points == TurnedPoints::None && !combat_pays_nothing(s)) {
     LastingMod m{source, kNoCard, {}, kNoTurnEnds};
     m.lock = kNoPointsCombat;
+    s.lasting.push_back(m);
+  }
+  if (points == TurnedPoints::ToCardsPlayer && seat >= 0) {  // the last card to turn it decides
+    std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kCombatPaysSeat; });
+    LastingMod m{source, kNoCard, {}, kNoTurnEnds};
+    m.lock = kCombatPaysSeat;
+    m.player = int8_t(seat);
     s.lasting.push_back(m);
   }
 }
@@ -38,6 +45,13 @@ bool combat_pays_nothing(const State& s) {
   return std::any_of(s.lasting.begin(), s.lasting.end(), [](const LastingMod& m) { return m.lock == kNoPointsCombat; });
 }
 
+int combat_pays_seat(const State& s) {
+  if (!(s.families & famCombatTurns) || !s.combat.active) return -1;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kCombatPaysSeat) return m.player;
+  return -1;
+}
+
 bool other_cards_off(const State& s, CardId w) {
   return s.combat.active && (w == s.combat.attacker || w == s.combat.defender) && !s.combat.mods.empty() &&
          combat_suppressed(s, suppressOtherCards);
@@ -51,7 +65,7 @@ bool own_card(const State& s, CardId w, CardId src) {
 }
 
 void redirect_combat_over(State& s) {
-  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kNoPointsCombat; });
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kNoPointsCombat || m.lock == kCombatPaysSeat; });
 }
 
 }  // namespace dt::detail

@@ -136,6 +136,57 @@ static PriceRules price_rules(const State& s, CardId caster, CardId spell, CardI
   return r;
 }
 
+// BRAIN STRAIN (SpellPrice.spend_cap): a warrior a capping modifier reaches spends no more than the cap on spells of
+// its aspects from one Draw step of the capping card's player to the next; what it spent is a kSpellSpent marker per
+// capping card, gone as that player's turn begins. The D it may still spend (kNoCap when nothing caps it).
+constexpr int kNoCap = 1 << 20;
+template <typename Fn>
+static void for_each_cap(const State& s, CardId caster, CardId spell, Fn&& fn) {
+  if (!(s.families & famSpellPrice) || caster == kNoCard || !is_warrior_in_play(s, caster)) return;
+  const uint8_t aspect = s.def(spell).aspect;
+  for_each_mod(
+      s, caster,
+      [&](const StaticMod& m, CardId src) {
+        const SpellPrice& p = *m.spell_price;
+        if (p.spend_cap && (!p.aspects || (p.aspects & aspect))) fn(int(p.spend_cap), src);
+      },
+      ModWant::SpellPrice);
+}
+
+static const LastingMod* spent_marker(const State& s, CardId caster, CardId cap_card) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kSpellSpent && m.target == caster && m.source == cap_card) return &m;
+  return nullptr;
+}
+
+int spell_allowance(const State& s, CardId caster, CardId spell) {
+  int left = kNoCap;
+  for_each_cap(s, caster, spell, [&](int cap, CardId src) {
+    const LastingMod* m = spent_marker(s, caster, src);
+    left = std::min(left, std::max(0, cap - (m ? m->count : 0)));
+  });
+  return left;
+}
+
+void note_spell_spent(State& s, CardId caster, CardId spell, int d) {
+  if (d <= 0) return;
+  std::vector<CardId> caps;
+  for_each_cap(s, caster, spell, [&](int, CardId src) { caps.push_back(src); });
+  for (CardId src : caps) {
+    auto found = std::find_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+      return m.lock == kSpellSpent && m.target == caster && m.source == src;
+    });
+    if (found != s.lasting.end()) {
+      found->count = int16_t(std::min(found->count + d, 9999));
+      continue;
+    }
+    LastingMod m{src, caster, {}, s.card(src).controller};  // the span ends as the capping card's player's turn begins
+    m.lock = kSpellSpent;
+    m.count = int16_t(d);
+    s.lasting.push_back(m);
+  }
+}
+
 int spell_d(const State& s, CardId caster, CardId spell, int d, CardId target) {
   if (!(s.families & famSpellPrice) || d <= 0) return d;
   const PriceRules r = price_rules(s, caster, spell, target);
@@ -277,7 +328,8 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     const size_t first = out.size();
     // POWER STABILIZER: D stored on the caster's cards count for its spells.
     const int stored = (s.families & famSpellFund) ? spell_markers(s, caster) : 0;
-    list(caster, own_d + stored + (mystic != kNoCard ? spell_fund(s, mystic, c) : 0));
+    const int funds = own_d + stored + (mystic != kNoCard ? spell_fund(s, mystic, c) : 0);
+    list(caster, std::min(funds, spell_allowance(s, caster, c)));  // BRAIN STRAIN: no more than its cap allows
     if (mystic == kNoCard) return;
     // Discarded as the spell is cast, the MYSTIC is no target of it.
     out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) { return o.b == mystic; }), out.end());
@@ -352,7 +404,8 @@ void add_d_options(const State& s, int seat, std::vector<Option>& out) {
     int n = 0;
     if (s.families & famSpellPrice) {  // ELEMENTAL MASTER: what more purchases add to the spell's whole price
       const int limit = cap > 0 ? cap : (destiny(s, seat) + 1) * 9;
-      while (n < limit && more_d(s, sp, n + 1) <= destiny(s, seat)) ++n;
+      const int may_spend = std::min(destiny(s, seat), spell_allowance(s, sp.caster, sp.card));  // BRAIN STRAIN
+      while (n < limit && more_d(s, sp, n + 1) <= may_spend) ++n;
     } else {
       n = max_times(s, seat, 0, per_d_for(s, sp.caster, sp.card), cap);
     }
@@ -367,6 +420,7 @@ void apply_add_d(State& s, const Option& o, Log log) {
   const PlaySpec& p = *s.def(o.a).play;
   const int paid = more_d(s, sp, o.n);
   destiny(s, me) -= paid;
+  note_spell_spent(s, sp.caster, sp.card, paid);
   for (CastSpell& x : s.combat.spells)
     if (x.card == o.a) x.times = int16_t(x.times + o.n);
   emit(log, {EventKind::AddD, int8_t(me), o.a, sp.target, o.n, paid});

@@ -125,6 +125,10 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
 int cast_price(const State& s, CardId caster, CardId spell, int n, CardId target = kNoCard);
 // D that `caster` spends toward `spell` (on `target`), as its spell prices count them (StaticMod.spell_price).
 int spell_d(const State& s, CardId caster, CardId spell, int d, CardId target = kNoCard);
+// BRAIN STRAIN (SpellPrice.spend_cap): the D `caster` may still spend on `spell` (a large number when no cap holds),
+// and D it just spent on it, counted against every cap reaching it.
+int spell_allowance(const State& s, CardId caster, CardId spell);
+void note_spell_spent(State& s, CardId caster, CardId spell, int d);
 bool kept_in_play(const State& s, CardId c);
 bool special_off(const State& s, CardId w, CardId special);
 // INFRARED GOGGLES: a card on w grants it IGNORES ITS OPPONENT'S <card's name> (effects/filters/immunity.cpp).

@@ -64,6 +64,7 @@
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/afflictions.hpp"
 #include "actions/outpost_sides.hpp"
+#include "effects/filters/hosts.hpp"
 
 namespace dt::detail {
 
@@ -122,6 +123,10 @@ static const HandlerTable& handlers() {
     m[size_t(H::attack_at_once)] = [](State& s, int seat, CardId source, CardId d, int, Log) { attack_at_once(s, seat, source, d); };
     // INNOCENT BAUBLE: every other card on the target warrior is discarded (effects/warriors/attachments.hpp).
     m[size_t(H::discard_attachments)] = [](State& s, int, CardId source, CardId t, int, Log log) { discard_attachments(s, source, t, log); };
+    // LISTEN UP!: the Equipment on the target player's combat areas discarded (effects/filters/hosts.hpp).
+    m[size_t(H::discard_area_equipment)] = [](State& s, int, CardId source, CardId, int t, Log log) {
+      discard_area_equipment(s, t, source, log);
+    };
     // GREAT GREY: the target strafed (effects/attacks/strafe.hpp).
     for (const bool printed : {false, true})
       m[size_t(printed ? H::strafe_printed : H::strafe)] = [printed](State& s, int seat, CardId source, CardId t, int, Log log) {
@@ -656,7 +661,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         continue;
       }
       if (e.op == Op::RedirectCombat) {  // CLUMSINESS: the target turns on the warrior picked (combat/redirect.hpp)
-        if (is_warrior_in_play(s, c)) redirect_combat(s, source, target.card, c, e.amount == 1, log);
+        if (is_warrior_in_play(s, c)) redirect_combat(s, source, target.card, c, TurnedPoints(std::clamp<int>(e.amount, 0, 2)), seat, log);
         continue;
       }
       if (e.op == Op::PutMarkers) {  // POWER STABILIZER: a D more stored at each Draw step (card_markers.hpp)
@@ -664,7 +669,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         continue;
       }
       if (e.op == Op::PutIntoPlay) {  // fetched: into play at once (SUMMON HERO, DARK SUMMONING)
-        if (s.card(c).zone != Zone::InPlay) put_into_play_now(s, seat, source, user, target.card, c, e, log);
+        const int for_seat = e.for_target_player ? target.seat : seat;  // LAMB FOR THE SLAUGHTER: the target player's
+        if (s.card(c).zone != Zone::InPlay && for_seat >= 0) put_into_play_now(s, for_seat, source, user, target.card, c, e, log);
         continue;
       }
       if (e.op == Op::PlayAtOnce) {  // fetched: played at once as usual (gEngine SUMMON DEFENSE)

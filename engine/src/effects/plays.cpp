@@ -195,6 +195,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   int paid = 0;  // what the caster's player spent on a spell
   if (d.type == CardType::Art && o.c != kNoCard) {
     const int price = takes_ratings(d) ? cast_price_on_model(s, o.c, o.a, o.b) : cast_price(s, o.c, o.a, o.n, o.b);
+    note_spell_spent(s, o.c, o.a, price);  // BRAIN STRAIN: its caster's D on spells counted
     paid = mystic_pays(s, o, price);  // MYSTIC: discarded, its D paid first
     if (s.families & famSpellFund) paid = pay_from_spell_markers(s, o.c, paid);  // POWER STABILIZER: its D next
     destiny(s, me) -= paid;

@@ -114,12 +114,23 @@ static int pile_price(const State& s, const ChoiceSpec& c, CardId x) {
   return c.cost_d;
 }
 
+// SURVEILLANCE SHIP: a pick paid in actions is made only in its chooser's own turn, with that many left.
+static bool pick_actions_left(const State& s, const PendingChoice& ch, const ChoiceSpec& c) {
+  return !c.pick_actions || (s.current == ch.seat && s.actions_left >= c.pick_actions);
+}
+
 // What a pick costs its chooser: for a spell, D its caster spends toward it (EMINENT SUMMONER: counted twice).
 static int pick_price(const State& s, const PendingChoice& ch, const ChoiceSpec& c, CardId x) {
   const int d = (x == kNoCard || c.piles.empty() ? c.cost_d : pile_price(s, c, x)) +
                 (c.pick_v && x != kNoCard ? value_price(s, *c.pick_v, x) : 0);  // BOLSTER YOUR FORCES
   if (!(s.families & famSpellPrice) || s.def(ch.source).type != CardType::Art || ch.user == kNoCard) return d;
   return spell_d(s, ch.user, ch.source, d, ch.target);
+}
+
+// BRAIN STRAIN: a pick a spell's caster pays for stays within what it may still spend on the spell.
+static bool spell_pick_ok(const State& s, const PendingChoice& ch, const ChoiceSpec& c, CardId x) {
+  if (!(s.families & famSpellPrice) || s.def(ch.source).type != CardType::Art || ch.user == kNoCard) return true;
+  return pick_price(s, ch, c, x) <= spell_allowance(s, ch.user, ch.source);
 }
 
 // EXORCISM's pick: a HERETIC made so by a card attached to it (one born a HERETIC is not redeemed).
@@ -160,9 +171,13 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (x != source && filter_matches(s, c.filter, x, seat)) out.push_back(x);
       break;
     case ChoiceFrom::TopOfYourDraw: {  // the back of the pile is its top
-      if (draw_pile_shielded(s, seat, source)) break;  // SPELLBOUND
+      // SURVEILLANCE SHIP: another player's pile, that player's shield kept
+      const int owner = c.target_players ? tseat : seat;
+      if (owner < 0 || (c.target_players && player_immune_to(s, owner, source))) break;
+      if (draw_pile_shielded(s, owner, source)) break;  // SPELLBOUND
+      const std::vector<CardId>& draw = s.seats[size_t(owner)].draw;
       const size_t n = size_t(std::max(0, c.count * std::max(1, times)));
-      for (size_t i = 0; i < n && i < me.draw.size(); ++i) out.push_back(me.draw[me.draw.size() - 1 - i]);
+      for (size_t i = 0; i < n && i < draw.size(); ++i) out.push_back(draw[draw.size() - 1 - i]);
       break;
     }
     case ChoiceFrom::TargetPlayersWarriors:
@@ -202,6 +217,9 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
       // AND STAY DEAD!: another player's piles, that player's shield kept
       if (c.target_players && (tseat < 0 || player_immune_to(s, tseat, source))) break;
       const int owner = c.target_players ? tseat : seat;
+      // LAMB FOR THE SLAUGHTER: a warrior mustered into the target player's area, as if that player mustered it
+      const int put_seat = fetch_for_target_player(s, source) ? tseat : seat;
+      if (put_seat < 0) break;
       const SeatState& st = s.seats[size_t(owner)];
       for (const PileSource& p : c.piles) {
         if (p.pile == Pile::Draw && draw_pile_shielded(s, owner, source)) continue;  // SPELLBOUND
@@ -210,7 +228,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
                                                                                  : &st.annihilated;
         for (CardId x : *pile)
           if (x != source && (!p.card_types || (p.card_types & (1u << unsigned(s.def(x).type)))) &&
-              filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, seat, source, t.user, t.card, x))
+              filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, put_seat, source, t.user, t.card, x))
             out.push_back(x);  // LOOT AND PILLAGE: warriors of the side board, Equipment of the draw pile
       }
       break;
@@ -460,9 +478,9 @@ void choice_options(const State& s, std::vector<Option>& out) {
   if (const MechanismChoice* m = mechanism_choice(s, ch)) return m->options(s, ch, out);
   const ChoiceSpec& c = spec_of(s, ch.source);
   const size_t first = out.size();
-  if (ch.picks_left != 0) {
+  if (ch.picks_left != 0 && pick_actions_left(s, ch, c)) {
     for (CardId x : ch.candidates)
-      if (still_there(s, c, x) && destiny(s, ch.seat) >= pick_price(s, ch, c, x))
+      if (still_there(s, c, x) && destiny(s, ch.seat) >= pick_price(s, ch, c, x) && spell_pick_ok(s, ch, c, x))
         out.push_back({OptKind::Choose, x});
     for (int8_t p : ch.seats)
       if (!s.seats[size_t(p)].eliminated) {
@@ -499,8 +517,11 @@ void apply_choose(State& s, const Option& o, Log log) {
   // A pick of a card just played is one of its effects: a cancel puts it back too.
   std::optional<UndoRecorder> record;
   if (just_played(s, source)) record.emplace(s, source);
+  if (c.pick_actions && o.a != kNoCard) s.actions_left = std::max(0, s.actions_left - c.pick_actions);
   if (o.a != kNoCard) {
-    destiny(s, who) -= pick_price(s, ch, c, o.a);
+    const int price = pick_price(s, ch, c, o.a);
+    destiny(s, who) -= price;
+    if (s.def(source).type == CardType::Art && user != kNoCard) note_spell_spent(s, user, source, price);
     std::erase(ch.candidates, o.a);
     const Zone was = s.card(o.a).zone;
     run_effects(s, by, source, user, t, 1, c.on_pick, log, nullptr, o.a);

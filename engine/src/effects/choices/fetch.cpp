@@ -122,6 +122,11 @@ bool fetch_pick_ok(const State& s, int seat, CardId source, CardId user, CardId 
   return true;  // PLAY_AT_ONCE: it may stay in hand
 }
 
+bool fetch_for_target_player(const State& s, CardId source) {
+  const Effect* e = fetch_effect(s, source);
+  return e && e->for_target_player;
+}
+
 bool put_target_ok(const State& s, int seat, const std::vector<Effect>& fx, CardId user, CardId t) {
   for (const Effect& e : fx)
     if (e.op == Op::PutIntoPlay && e.who == Who::Target && (t == kNoCard || !put_ok(s, seat, t, user, t, e))) return false;

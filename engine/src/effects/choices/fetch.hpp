@@ -19,6 +19,9 @@ namespace dt::detail {
 // May `picked` be fetched by the Choice of `source` used by `user` (a place for it in play, a
 // warrior to take it, or a play of it now)? True for a card whose on_pick does neither.
 bool fetch_pick_ok(const State& s, int seat, CardId source, CardId user, CardId target, CardId picked);
+// Does the Choice of `source` put its pick into play for its target player (LAMB FOR THE SLAUGHTER)? Then that
+// player's seat is the one fetch_pick_ok and PUT_INTO_PLAY are judged for.
+bool fetch_for_target_player(const State& s, CardId source);
 // May a card's own effects put target `t` into play (a PUT_INTO_PLAY on the target: a place for it,
 // a warrior to take it)? True when they put nothing so. An ability offers only such targets
 // (DARK SUMMONING: Dark Legion Equipment of the draw pile its bearer may carry).

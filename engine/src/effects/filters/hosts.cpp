@@ -39,10 +39,30 @@ static bool bearer_ok(const State& s, const WarriorFilter& f, CardId b, int seat
   return filter_matches(s, g, b, seat);
 }
 
+bool area_equipment_barred(const State& s, int seat) {
+  if (!(s.families & famGlobalBans) || seat < 0) return false;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (!s.card(c).hidden && s.def(c).has_designation(desig::NoEquipmentOnAreas)) return true;
+  return false;
+}
+
+void discard_area_equipment(State& s, int seat, CardId source, Log log) {
+  if (seat < 0 || seat >= s.num_seats()) return;
+  std::vector<CardId> lost;
+  for (CardId c : s.seats[size_t(seat)].in_play)
+    if (s.def(c).type == CardType::Equipment && lies_on_area(s, c)) lost.push_back(c);
+  for (CardId c : lost) {
+    if (s.card(c).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Effect, int8_t(s.card(source).controller), source, c, int(Op::Discard), -1});
+    discard_from_play(s, c);
+  }
+}
+
 void host_targets(const State& s, int seat, CardId source, std::vector<Target>& out) {
   const PlaySpec& p = *s.def(source).play;
   const WarriorFilter& f = p.host_filter;
-  if (p.host_kinds & hostArea)
+  const bool barred = s.def(source).type == CardType::Equipment && area_equipment_barred(s, seat);  // LISTEN UP!
+  if ((p.host_kinds & hostArea) && !barred)
     for (int t = 0; t < s.num_seats(); ++t) {
       if (s.seats[size_t(t)].eliminated || !side_ok(s, f.side, t, seat)) continue;
       for (Area a : {Area::Squad, Area::Kohort, Area::Outpost}) {

@@ -19,6 +19,10 @@ uint8_t host_kind_of(const State& s, CardId c);
 void host_targets(const State& s, int seat, CardId source, std::vector<Target>& out);
 // Does a card lying on an area (attached to nothing) sit there as a host card?
 bool lies_on_area(const State& s, CardId c);
+// LISTEN UP!: may `seat` put no Equipment card onto a combat area (a card before it says so)?
+bool area_equipment_barred(const State& s, int seat);
+// ... and every Equipment card lying on player `seat`'s combat areas discarded (handler `discard_area_equipment`).
+void discard_area_equipment(State& s, int seat, CardId source, Log log);
 // Does the card x, sitting on a host that is not a warrior's attachment (an area,
 // a Warzone, a Fortification), reach warrior w with its HOST_REACH modifiers?
 bool host_reaches(const State& s, CardId x, CardId w);
