@@ -642,6 +642,7 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   ch.down_to_fewest = c.down_to_fewest();
   if (c.has_pick_v()) ch.pick_v = value_price(c.pick_v(), where);
   ch.in_target_area = c.in_target_area();
+  ch.at_most_target_v = c.at_most_target_v();
   if (ch.each_player && ch.from != ChoiceFrom::Alternatives && ch.from != ChoiceFrom::TargetPlayersWarriors)
     throw std::runtime_error(where + ": a choice put to each player offers alternatives or its own warriors only");
   if (ch.down_to_fewest && !(ch.each_player && ch.from == ChoiceFrom::TargetPlayersWarriors))
@@ -784,6 +785,12 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.tactics = tactics(t.tactic());
     if (t.has_pick()) tr.pick = convert(t.pick(), where);
     tr.otherwise = effects(t.otherwise(), where);
+    if (t.has_choice()) tr.choice = convert(t.choice(), where);
+    tr.by_your_warrior = t.by_your_warrior();
+    if (tr.choice && tr.when != When::Kills && tr.when != When::Killed)
+      throw std::runtime_error(where + ": a trigger's `choice` is for KILLS and KILLED triggers");
+    if (tr.by_your_warrior && !(tr.when == When::Kills && tr.any_killer))
+      throw std::runtime_error(where + ": by_your_warrior is for KILLS triggers with any_killer");
     if ((tr.by_weapon || tr.instead) && tr.when != When::Wounds)
       throw std::runtime_error(where + ": by_weapon and instead are for WOUNDS triggers");
     if (tr.pick && tr.when != When::YourDiscard) throw std::runtime_error(where + ": `pick` is for YOUR_DISCARD triggers");

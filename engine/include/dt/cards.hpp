@@ -433,6 +433,7 @@ struct ChoiceSpec {
                                           // TargetPlayersWarriors: each player picks among its own warriors
   bool down_to_fewest = false;            // ... as many as it has beyond the fewest any player has (CARNAGE)
   bool one_pile = false;                  // YourPiles: the chooser first names one of the piles, only it searched
+  bool at_most_target_v = false;          // picks: base V (modified_v: V) no higher than the target's
 };
 
 // Play.after_kill: what kill just made a card may answer.
@@ -539,6 +540,8 @@ struct Trigger {
   uint8_t tactics = 0;                    // only in a combat of these tactics (bit 0 Fight, 1 Shoot); 0 any
   std::optional<WarriorFilter> pick;      // its player picks a warrior matching this: the effects' TARGET
   std::vector<Effect> otherwise;          // with `pick`: run instead when no warrior matches
+  std::optional<ChoiceSpec> choice;       // KILLS / KILLED: a choice put as it fires (effects/triggers/kill_choice.hpp)
+  bool by_your_warrior = false;           // KILLS with any_killer: only a kill by a warrior of the card's player
 };
 
 // Art aspects, as bits of CardDef::casts; an Art card has exactly one.
@@ -734,6 +737,8 @@ enum RuleFamily : uint64_t {
   famPileTops = 1ull << 48,        // a card SHOWS THE TOP OF EVERY DRAW PILE to its player (observation.cpp)
   famConverted = 1ull << 33,       // a card converts a warrior for good (LASTING_GRANT with convert: effects/warriors/convert.hpp)
   famNoAffiliation = 1ull << 34,   // a warrior NEVER GAINS AN AFFILIATION (effects/filters/queries.cpp)
+  famWideImmunity = 1ull << 35,    // IMMUNE TO SPECIALS, AFFECTED ONLY BY ITS ATTACKER'S CARDS, NEVER ATTACKED IN FIGHT
+                                   // (effects/filters/immunity.cpp)
   famTeamRules = 1ull << 41,       // a team-game card's rule: a truce, moves between team-mates (effects/economy/team_rules.hpp)
   famVehicleCover = 1ull << 49,    // a card lets its player's VEHICLEs take cover (cardtypes/vehicle.cpp: URBAN TACTICS)
   famPlayPrice = 1ull << 50,       // a modifier changes what its player's plays cost in actions (effects/costs/action_price.hpp)
