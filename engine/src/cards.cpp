@@ -141,9 +141,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (converts(d)) d.families |= famConverted;
     if (d.has_designation(desig::NeverGainsAnAffiliation) || d.has_designation(desig::NeverADoomtrooper))
       d.families |= famNoAffiliation;
-    if (d.has_designation(desig::ImmuneToSpecials) || d.has_designation(desig::AffectedOnlyByItsAttackersCards) ||
-        d.has_designation(desig::NeverAttackedInFight))
+    if (d.has_designation(desig::AffectedOnlyByItsAttackersCards) || d.has_designation(desig::NeverAttackedInFight))
       d.families |= famWideImmunity;
+    for (const std::string& g : d.grant_designations)
+      if (g == desig::ImmuneToSpecials.text) d.families |= famWideImmunity;  // ETERNAL CURSE
     if (d.protects) d.families |= famProtects;
     for (const StaticMod& m : d.mods)
       if (m.scope == Scope::ItsPlayer) d.families |= famPlayerImmunity;

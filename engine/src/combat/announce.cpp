@@ -109,7 +109,9 @@ bool can_attack_with(const State& s, CardId a) {
 bool defender_may_fight(const State& s, CardId d, Tactic t) {
   if (!has_rating(s, d, t)) return false;
   // gEngine "VEHICLES": nobody fights a warrior inside an AIRSHIP or SUBMARINE.
-  return !(t == Tactic::Fight && flies_or_dives(s, d));
+  if (t == Tactic::Fight && flies_or_dives(s, d)) return false;
+  // gEngine SCOUT BAT, VENOM BAT: NEVER ATTACKED IN FIGHT.
+  return !(t == Tactic::Fight && (s.families & famWideImmunity) && has_designation(s, d, desig::NeverAttackedInFight));
 }
 
 // HEAVY FOG and CHASM! lie before their player with FIGHT ONLY / SHOOT ONLY.

@@ -38,7 +38,8 @@ void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log)
   std::vector<CardId> victims, killers;
   for (const Kill& k : kills) {
     annihilate.push_back((keywords(s, k.killer) & kwAnnihilateKills) != 0 || annihilates_in_this_combat(s, k.killer) ||
-                         raised_dead(s, k.victim));
+                         raised_dead(s, k.victim) ||
+                         (s.combat.active && has_designation(s, k.victim, desig::AnnihilatedWhenKilled)));  // BRAINWAVE BOMB
     victims.push_back(k.victim), killers.push_back(k.killer);
   }
   const std::vector<bool> taken = possessions(s, victims, killers);

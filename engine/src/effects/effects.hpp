@@ -53,6 +53,10 @@ uint32_t base_keywords(const State& s, CardId w);
 bool effect_blocked(const State& s, CardId w, CardId source);
 // immune_to but for an immunity its player may waive (MENTAL CONSTITUTION): a card from hand may target it.
 bool immune_to_target(const State& s, CardId w, CardId source);
+// ETERNAL CURSE: the card gives its warrior IMMUNE TO SPECIALS (grant_designation).
+bool grants_special_immunity(const CardDef& d);
+// ETERNAL CURSE (IMMUNE TO SPECIALS, given by `by`): the other Specials on warrior w are discarded.
+void shed_barred_specials(State& s, CardId w, CardId by, Log log);
 bool effect_blocked_target(const State& s, CardId w, CardId source);
 // During a combat: does a combatant of `seat` face an opponent immune to the
 // Art or Dark Symmetry card `source`? Then `seat` may not cast or use it.

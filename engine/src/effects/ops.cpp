@@ -41,6 +41,7 @@
 #include "effects/warriors/convert.hpp"
 #include "effects/choices/revelation.hpp"
 #include "effects/choices/secret.hpp"
+#include "effects/choices/hand_look.hpp"
 #include "actions/storage.hpp"
 #include "effects/choices/inspire.hpp"
 #include "effects/economy/team_gifts.hpp"
@@ -1002,6 +1003,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::LookAtHand:  // one event per card, named to the player who looks alone (dt::describe)
           if (e.designation == word::DrawPile) {  // GAZE: the draw pile, top first
             look_at_draw(s, seat, source, t, log);
+            break;
+          }
+          if (e.amount > 0) {  // SCOUT BAT: that many cards drawn at random (effects/choices/hand_look.hpp)
+            look_at_random(s, seat, source, t, amount, log);
             break;
           }
           for (CardId c : st.hand) emit(log, {EventKind::Effect, int8_t(seat), source, c, int(Op::LookAtHand), t});

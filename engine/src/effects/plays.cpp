@@ -263,6 +263,9 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
     const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
     const KillContext kill{p.after_kill && tgt.card != kNoCard ? just_killed_v(s, tgt.card) : 0, false};  // LIFE INSURANCE
     run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, p.after_kill ? &kill : nullptr);
+    // ETERNAL CURSE: the Specials already on the warrior it now keeps them from are discarded.
+    if ((s.families & famWideImmunity) && tgt.card != kNoCard && grants_special_immunity(d))
+      shed_barred_specials(s, tgt.card, o.a, log);
   }
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.

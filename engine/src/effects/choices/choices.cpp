@@ -20,6 +20,8 @@
 #include "effects/economy/team_rules.hpp"
 #include "effects/costs/upkeep.hpp"
 #include "effects/triggers/wound_triggers.hpp"
+#include "effects/triggers/kill_choice.hpp"
+#include "effects/choices/hand_look.hpp"
 #include "effects/triggers/spy.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "effects/attacks/again.hpp"
@@ -77,6 +79,8 @@ static const ChoiceSpec& spec_of(const State& s, CardId source) {
   if (d.enter_choice) return *d.enter_choice;  // BRASS APOCALYPT: asked as it enters play
   for (const Ability& ab : d.abilities)  // SHRIEK: asked once the ability's effects ran
     if (ab.choice) return *ab.choice;
+  for (const Trigger& t : d.triggers)  // NECROMAKINA: asked as its kill trigger fires (effects/triggers/kill_choice.hpp)
+    if (t.choice) return *t.choice;
   return kNothing;
 }
 
@@ -146,9 +150,18 @@ static bool redeemable(const State& s, const std::vector<Effect>& on_pick, CardI
 
 // PROVE YOUR VALOR: a warrior worth at least so many times the card's target
 // (base V in gEngine; the printed card compares modified V).
+// NECROMAKINA (`at_most_target_v`): a warrior worth no more than the target, its base V (gEngine) or its V as
+// it stands (printed: a kill's victim still in play as its trigger fires); a pick out of play counts its printed V.
 static bool worth_enough(const State& s, const ChoiceSpec& c, CardId x, CardId t) {
-  if (!c.v_times_target) return true;
+  if (!c.v_times_target && !c.at_most_target_v) return true;
   if (t == kNoCard || s.def(x).type != CardType::Warrior) return false;
+  if (c.at_most_target_v) {
+    auto here = [&](CardId w) { return s.card(w).zone == Zone::InPlay; };
+    const int tv = !here(t) ? s.def(t).v : c.modified_v ? int(stats(s, t).v) : int(base_stats(s, t).v);
+    const int xv = here(x) && c.modified_v ? int(stats(s, x).v) : int(s.def(x).v);
+    if (xv > tv) return false;
+  }
+  if (!c.v_times_target) return true;
   auto v = [&](CardId w) { return c.modified_v ? int(stats(s, w).v) : int(s.def(w).v); };
   return v(x) >= c.v_times_target * v(t);
 }
@@ -194,7 +207,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
-        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
+        if (filter_matches(s, c.filter, x, seat) && (!c.at_most_target_v || worth_enough(s, c, x, t.card)) && pick_allowed(s, c.on_pick, t.card, x) &&
             move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x) &&
             (!has_op(c.on_pick, Op::TransferWarrior) || may_transfer_for_free(s, x)))  // REDEPLOYMENT: those that may go
           out.push_back(x);
@@ -228,7 +241,8 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
                                                                                  : &st.annihilated;
         for (CardId x : *pile)
           if (x != source && (!p.card_types || (p.card_types & (1u << unsigned(s.def(x).type)))) &&
-              filter_matches(s, c.filter, x, seat) && fetch_pick_ok(s, put_seat, source, t.user, t.card, x))
+              filter_matches(s, c.filter, x, seat) && (!c.at_most_target_v || worth_enough(s, c, x, t.card)) &&
+              fetch_pick_ok(s, put_seat, source, t.user, t.card, x))
             out.push_back(x);  // LOOT AND PILLAGE: warriors of the side board, Equipment of the draw pile
       }
       break;
@@ -423,6 +437,7 @@ struct MechanismChoice {
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
     {is_instead_choice, instead_choice_options, apply_instead_choice},  // CRYOTECH CHAMBER: a card sent elsewhere, or not
+    {is_look_discard_choice, look_discard_options, apply_look_discard},  // VENOM BAT: the warriors looked at, discarded
     {is_truce_choice, truce_options, apply_truce_choice},            // TRUCE: the two teams (its own fetch code)
     {is_trade_answer, trade_answer_options, apply_trade_answer},     // SUMMIT MEETING: a card offered, taken or not
     {is_share_choice, share_options, apply_share},  // TRANSMUTATION: ratings shared out (its own fetch codes)
@@ -574,16 +589,20 @@ static void finish_choice(State& s, Log log) {
         if (owner >= 0) s.rng.shuffle(s.seats[size_t(owner)].draw);
       }
   // A combat whose warrior left play meanwhile is over without a resolution.
-  if (s.combat.active && (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
+  // (A kill trigger's choice comes after the combat's own kills: its combat ends as usual.)
+  if (s.combat.active && ch.fetch != kKillChoice &&
+      (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
     s.combat = Combat{};
     return_lent(s);  // BRIBERY: the combat is over
     if (s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify) open_response_window(s);
   }
   if (!s.awards.empty() && s.phase != Phase::GameOver) s.phase = Phase::Points;
+  else if (s.phase == Phase::Points) open_response_window(s);  // NECROMAKINA took the kill's points away
 }
 
 bool step_choices(State& s, Log log) {
-  if (s.choices.empty() || s.phase == Phase::GameOver || s.phase == Phase::Points) return false;
+  if (s.choices.empty() || s.phase == Phase::GameOver) return false;
+  if (s.phase == Phase::Points && !kill_choice_first(s)) return false;  // a kill trigger's choice comes first
   if (s.phase != Phase::Choice) {
     s.choices.front().resume = s.phase;
     s.phase = Phase::Choice;

@@ -28,6 +28,8 @@ const Effect* fetch_effect(const State& s, CardId source) {
     if (const Effect* e = fetch_effect(d.play->choice)) return e;
   for (const Ability& ab : d.abilities)
     if (const Effect* e = fetch_effect(ab.choice)) return e;
+  for (const Trigger& t : d.triggers)  // NECROMAKINA: a kill trigger's choice
+    if (const Effect* e = fetch_effect(t.choice)) return e;
   return nullptr;
 }
 

@@ -5,6 +5,7 @@
 #include "dt/designations.hpp"
 #include "effects/lasting/shields.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/filters/protection.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "markers.hpp"
 #include "internal.hpp"
@@ -80,10 +81,44 @@ bool immune_to(const State& s, CardId w, CardId source) {
 
 namespace detail {
 
+// Immunities wider than the Art's and Dark Symmetry's (famWideImmunity). IMMUNE TO SPECIALS (ETERNAL CURSE): no
+// Special reaches the warrior but the card giving it (the cards aimed at that card itself, to discard or cancel
+// it, never ask the warrior). AFFECTED ONLY BY ITS ATTACKER'S CARDS (SCOUT BAT, VENOM BAT): no card but its own
+// reaches it, except, in a combat where it defends, the cards of the attacking warrior's player.
+static bool wide_immune(const State& s, CardId w, CardId source) {
+  if (source == w) return false;
+  const CardDef& src = s.def(source);
+  if (s.def(w).has_designation(desig::AffectedOnlyByItsAttackersCards)) {
+    const bool attackers = s.combat.active && s.combat.defender == w && s.combat.attacker != kNoCard &&
+                           s.card(source).controller == s.card(s.combat.attacker).controller;
+    if (!attackers) return true;
+  }
+  if (src.type != CardType::Special || !has_designation(s, w, desig::ImmuneToSpecials)) return false;
+  return !(s.card(source).attached_to == w && grants_special_immunity(src));
+}
+
+bool grants_special_immunity(const CardDef& d) {
+  return std::find(d.grant_designations.begin(), d.grant_designations.end(), desig::ImmuneToSpecials.text) !=
+         d.grant_designations.end();
+}
+
+void shed_barred_specials(State& s, CardId w, CardId by, Log log) {
+  if (!is_warrior_in_play(s, w) || s.card(by).attached_to != w) return;
+  std::vector<CardId> off;
+  for (CardId a : attachments_of(s, w))
+    if (a != by && s.def(a).type == CardType::Special && wide_immune(s, w, a)) off.push_back(a);
+  for (CardId a : off) {
+    if (s.card(a).zone != Zone::InPlay || discard_protected(s, a, false)) continue;
+    emit(log, {EventKind::Effect, int8_t(s.card(by).controller), by, a, int(Op::Discard), -1});
+    discard_from_play(s, a);
+  }
+}
+
 // Every immunity but one its player may waive: what keeps a card from hand
 // from targeting the warrior.
 bool immune_to_target(const State& s, CardId w, CardId source) {
   if (source == kNoCard) return false;
+  if ((s.families & famWideImmunity) && !unstoppable(s, source) && wide_immune(s, w, source)) return true;
   const CardDef& src = s.def(source);
   // BLESSED BLOOD: another player's POISON neither targets nor affects it; its own still serve it.
   if (src.has_designation(desig::Poison))

@@ -8,6 +8,7 @@
 #include "effects/lasting/disease.hpp"
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/afflictions.hpp"
+#include "effects/triggers/kill_choice.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -77,6 +78,7 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       if (t.when != When::Kills || !t.any_killer) continue;
       if (t.victim && !filter_matches(s, *t.victim, victim, kseat)) continue;
       if (t.killer && !filter_matches(s, *t.killer, killer, kseat)) continue;
+      if (t.by_your_warrior && s.card(w).controller != kseat) continue;  // NECROMAKINA: your own kills only
       fire.push_back({w, &t, kseat, killer});
     }
   };
@@ -96,7 +98,11 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       continue;
     }
     if (offer_spy(s, f.card, f.seat, victim, trigger_index(s, f.card, f.t), ctx)) continue;  // SPY IN THE RANKS
-    run_effects(s, f.seat, f.card, f.user, {victim, -1}, 0, f.t->effects, log, &ctx);
+    // BRAINWAVE BOMB: a KILLED trigger aimed at the killer, in a combat (the one the bomb's warrior lost).
+    const bool at_killer = f.t->when == When::Killed && f.t->target_killer;
+    if (at_killer && !(s.combat.active && (killer == s.combat.attacker || killer == s.combat.defender))) continue;
+    run_effects(s, f.seat, f.card, f.user, {at_killer ? killer : victim, -1}, 0, f.t->effects, log, &ctx);
+    queue_kill_choice(s, f.card, *f.t, f.seat, f.user, victim, log);  // NECROMAKINA, PLAGUE GUN
     complete_mission(s, f.card);
   }
 }
