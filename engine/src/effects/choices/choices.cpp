@@ -207,7 +207,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
-        if (filter_matches(s, c.filter, x, seat) && (!c.at_most_target_v || worth_enough(s, c, x, t.card)) && pick_allowed(s, c.on_pick, t.card, x) &&
+        if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
             move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x) &&
             (!has_op(c.on_pick, Op::TransferWarrior) || may_transfer_for_free(s, x)))  // REDEPLOYMENT: those that may go
           out.push_back(x);
