@@ -23,6 +23,7 @@
 #include "combat/redirect.hpp"
 #include "effects/modifiers/share.hpp"
 #include "effects/choices/control.hpp"
+#include "effects/modifiers/toll.hpp"
 
 namespace dt::detail {
 
@@ -115,8 +116,9 @@ void resolve_combat(State& s, Log log) {
   bool d_hits = atk_d >= sa.a;
   constexpr DesigKey kSilences(desig::ItsOpponentsDoNotStrike), kNoStrikeBack(desig::DoesNotStrikeBack);
   if (s.granted_designations & (kSilences.bit | kNoStrikeBack.bit)) {
-    if (has_ability(s, D, kSilences)) a_hits = false;
-    if (has_ability(s, A, kSilences) || has_ability(s, D, kNoStrikeBack)) d_hits = false;
+    // EVIL EYE: not once its opponent paid the toll of the card silencing it.
+    if (has_ability(s, D, kSilences) && !silence_paid_off(s, D)) a_hits = false;
+    if ((has_ability(s, A, kSilences) && !silence_paid_off(s, A)) || has_ability(s, D, kNoStrikeBack)) d_hits = false;
   }
   // UPPER HAND: strikes first and a wound ends the combat
   using enum StrikeOrder;

@@ -387,7 +387,9 @@ void ask_pick(State& s, CardId source, CardId target, int by, int seat, std::vec
 
 // A warrior's toll (LEGIONNAIRE OF SEMAI) is the one choice whose source is a warrior.
 static bool toll_choice(const State& s, const PendingChoice& ch) {
-  return s.def(ch.source).type == CardType::Warrior && toll_price(s, ch.source) > 0 && !group_choice(s, ch);
+  // EVIL EYE: or a card a combatant carries, whose toll keeps its opponent's blow
+  return (s.def(ch.source).type == CardType::Warrior || (s.card(ch.source).attached_to != kNoCard && !ch.fetch)) &&
+         toll_price(s, ch.source) > 0 && !group_choice(s, ch);
 }
 
 // A Choice with `one_pile` (GREATER DIVINATION): its chooser names one of the piles it

@@ -27,6 +27,27 @@ bool toll_paid(const State& s, CardId w) {
          std::find(s.combat.used.begin(), s.combat.used.end(), w) != s.combat.used.end();
 }
 
+// EVIL EYE: a card on a warrior whose toll, unpaid, leaves the warrior's opponent striking no blow.
+static bool tolls_a_silence(const State& s, CardId a) {
+  const CardDef& d = s.def(a);
+  return toll_price(s, a) > 0 && std::find(d.grant_designations.begin(), d.grant_designations.end(),
+                                           desig::ItsOpponentsDoNotStrike.text) != d.grant_designations.end();
+}
+
+bool silence_paid_off(const State& s, CardId w) {
+  if (!s.combat.active || s.def(w).has_designation(desig::ItsOpponentsDoNotStrike)) return false;
+  bool paid = false;
+  for (CardId a : attachments_of(s, w)) {
+    const CardDef& d = s.def(a);
+    if (std::find(d.grant_designations.begin(), d.grant_designations.end(), desig::ItsOpponentsDoNotStrike.text) ==
+        d.grant_designations.end())
+      continue;
+    if (!tolls_a_silence(s, a) || !toll_paid(s, a)) return false;  // another card silences it unpaid (UNHOLY EYE)
+    paid = true;
+  }
+  return paid;
+}
+
 // Does one of w's OPPONENT modifiers reach its combat opponent?
 static bool reaches(const State& s, CardId w, CardId opp) {
   for (const StaticMod& m : s.def(w).mods)
@@ -44,6 +65,20 @@ bool queue_tolls(State& s) {
     if (destiny(s, payer) < price) continue;  // nothing to choose: the modifiers hold
     ask_pick(s, w, opp, payer, payer, {});
     any = true;
+  }
+  // EVIL EYE: a toll on a card the combatant carries, its opponent striking no blow unless it pays.
+  for (CardId w : {s.combat.attacker, s.combat.defender}) {
+    const CardId opp = combat_opponent(s, w);
+    if (w == kNoCard || opp == kNoCard || s.card(w).first_attachment == kNoCard) continue;
+    const AttachRange as = attachments_of(s, w);
+    const AttachmentGate g = gate_of(s, as);
+    for (CardId a : as) {
+      if (!tolls_a_silence(s, a) || !g.allows(s, a)) continue;
+      const int payer = s.card(opp).controller;
+      if (destiny(s, payer) < toll_price(s, a)) continue;  // nothing to choose: it strikes no blow
+      ask_pick(s, a, opp, payer, payer, {});
+      any = true;
+    }
   }
   return any;
 }

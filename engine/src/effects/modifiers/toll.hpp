@@ -17,6 +17,8 @@ namespace dt::detail {
 int toll_price(const State& s, CardId w);
 // Has the opponent of this warrior paid its toll in the current combat?
 bool toll_paid(const State& s, CardId w);
+// EVIL EYE: ITS OPPONENTS DO NOT STRIKE granted to w only by cards whose tolls its opponent paid in this combat.
+bool silence_paid_off(const State& s, CardId w);
 // Queue the toll choices of the combat just started (combatants whose opponent
 // its mods reach, and who can pay). Returns true if one was queued.
 bool queue_tolls(State& s);
