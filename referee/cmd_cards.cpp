@@ -285,9 +285,6 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                   x.cost_d ? fmt::format(", for {} D", x.cost_d) : std::string(),
                                   x.not_own_use ? ", unless its own use discards it" : "",
                                   x.discard_self ? "; this card is then discarded" : ""));
-    if (x.yields)
-      effects.push_back("a card it names" + (x.yields->designation.empty() ? std::string() : " that is " + x.yields->designation) +
-                        " goes by another card's rule first, when one reaches it");
   }
   if (d.sabotage) {  // docs/effects.md "Sabotage rules"
     const dt::SabotageRuleSpec& r = *d.sabotage;

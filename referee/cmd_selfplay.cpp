@@ -54,9 +54,10 @@ int event_action_cost(const dt::State& s, const dt::Event& e) {
   using dt::EventKind;
   switch (e.kind) {
     case EventKind::Meditate: case EventKind::SeekCover: case EventKind::ExitCover:
-    case EventKind::Equip: case EventKind::Build: case EventKind::Attack: case EventKind::Sabotage:
+    case EventKind::Equip: case EventKind::Build: case EventKind::Attack:
     case EventKind::Bestow:
       return 1;
+    case EventKind::Sabotage: return e.y > 0 ? e.y : 1;  // a card's own way of sabotaging names its actions (SUPPORT ARTILLERY OX)
     case EventKind::Muster: return s.def(e.a).has(dt::kwFreeMuster) ? 0 : 1;  // FREE MUSTER
     case EventKind::MusterCover: return 3;
     default: return 0;

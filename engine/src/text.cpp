@@ -33,7 +33,8 @@ std::string to_text(const Option& o) {
              (o.p == 3 ? " aim " + cid(o.c) + " x" + std::to_string(o.n) : "") +  // actions/aimed.hpp
              (o.p == 2 ? " then " + cid(o.c) + (o.then == Tactic::Shoot ? " shoot" : " fight") : "");
     case OptKind::DeclareAttack: return "declare-attack";
-    case OptKind::Sabotage: return "sabotage " + cid(o.a) + " s" + std::to_string(o.b);
+    case OptKind::Sabotage:  // a card's own way (actions/sabotage.hpp): the card named
+      return "sabotage " + cid(o.a) + " s" + std::to_string(o.b) + (o.p == 1 ? " by " + cid(o.c) : "");
     case OptKind::Play:
     case OptKind::Use: {
       std::string t = o.kind == OptKind::Use ? "use " + cid(o.a) + (o.p > 0 ? " a" + std::to_string(o.p) : "")
@@ -69,7 +70,7 @@ std::string to_text(const Option& o) {
     case OptKind::Wrangle: return "wrangle " + cid(o.a) + " " + cid(o.b);
     case OptKind::Establish: return "establish " + cid(o.a) + " " + area_word(int(o.to));
     case OptKind::DefendFrom: return "defend-from " + cid(o.a);
-    case OptKind::DirectAttack: return "attack " + cid(o.a) + " s" + std::to_string(o.b);
+    case OptKind::DirectAttack: return "attack " + cid(o.a) + " s" + std::to_string(o.b) + (o.p == 1 ? " by " + cid(o.c) : "");
   }
   return "?";
 }

@@ -183,7 +183,7 @@ static Zone instead_of(const State& s, CardId c, Zone to, CardId killed, Zone ba
 
 // The first Instead rule asking its player (`may`: CRYOTECH CHAMBER, FRUITS OF WAR, TIGHT GRIP) that reaches
 // `c`, about to leave play for `to` (`sent`: where the unasked rules send it). A card an unasked rule keeps
-// under a card stays there; one matching a rule's `yields` goes by an unasked rule that reaches it.
+// under a card stays there (CRYOTECH CHAMBER: a PERSONALITY THE GRAVEYARD takes).
 static InsteadAsk asked_instead(const State& s, CardId c, Zone to, Zone sent, CardId killed, Zone base_to) {
   if (sent == Zone::Under) return {};
   const CardId on = s.card(c).attached_to == kNoCard ? kNoCard : bearer_of(s, c);
@@ -194,7 +194,6 @@ static InsteadAsk asked_instead(const State& s, CardId c, Zone to, Zone sent, Ca
     for (size_t i = 0; i < rules.size(); ++i) {
       const InsteadSpec& x = rules[i];
       if (!x.may || !rule_reaches(s, h, x, c, to, killed, base_to, on)) continue;
-      if (x.yields && sent != to && filter_matches(s, *x.yields, c, s.card(h).controller)) continue;
       out = {h, int8_t(i)};
       return true;
     }

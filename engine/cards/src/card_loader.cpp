@@ -972,7 +972,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.cost_d = int16_t(amount(i.cost_d(), where));
     x.not_own_use = i.not_own_use();
     x.taken = i.taken();
-    if (i.has_yields()) x.yields = convert(i.yields(), where);
+    if (i.has_yields()) throw std::runtime_error(where + ": instead yields is not built (a card kept under a card is never asked about)");
     if ((x.to == InsteadSpec::To::SamePlace || x.to == InsteadSpec::To::AreaWarrior) && !x.may)
       throw std::runtime_error(where + ": instead TO_SAME_PLACE and TO_AREA_WARRIOR ask their player (may)");
     if ((x.cost_d || x.taken) && !x.may) throw std::runtime_error(where + ": instead cost_d and taken need may");

@@ -107,6 +107,8 @@ static bool can_muster(const State& s, int seat, CardId w, bool in_cover, std::o
   return true;
 }
 
+bool may_enter_area(const State& s, int seat, CardId w, Area area) { return can_muster(s, seat, w, true, area); }
+
 // The Muster options of warrior c: one, into its usual area; or, for a warrior mustered into
 // one of several areas (Card.muster_areas: PAPARAZZO), one naming each area (`muster c12 kohort`,
 // Option::p 1, the area in `to`), in the order Squad, Kohort, Outpost.

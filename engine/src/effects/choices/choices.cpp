@@ -49,6 +49,7 @@
 #include "actions/outpost_sides.hpp"
 #include "effects/choices/control.hpp"
 #include "effects/triggers/intercept.hpp"
+#include "actions/sabotage.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "combat/intervene.hpp"
 #include "internal.hpp"
@@ -440,6 +441,7 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
     {is_instead_choice, instead_choice_options, apply_instead_choice},  // CRYOTECH CHAMBER: a card sent elsewhere, or not
     {is_look_discard_choice, look_discard_options, apply_look_discard},  // VENOM BAT: the warriors looked at, discarded
+    {is_sabotage_choice, sabotage_choice_options, apply_sabotage_choice},  // GUARD STATION: a defender from hand, its tactic
     {is_truce_choice, truce_options, apply_truce_choice},            // TRUCE: the two teams (its own fetch code)
     {is_trade_answer, trade_answer_options, apply_trade_answer},     // SUMMIT MEETING: a card offered, taken or not
     {is_share_choice, share_options, apply_share},  // TRANSMUTATION: ratings shared out (its own fetch codes)
@@ -584,6 +586,7 @@ static void finish_choice(State& s, Log log) {
     for (CardId x : ch.candidates)
       if (still_there(s, c, x))
         run_effects(s, ch.by, ch.source, kNoCard, {ch.target, ch.target_seat}, 1, c.on_rest, log, nullptr, x);
+  if (ch.fetch == kFetchSabotageDefender) sabotage_choice_done(s, ch, log);  // GUARD STATION not used: the sabotage earns
   if (!ch.fetch && c.from == ChoiceFrom::YourPiles && !c.keep_order)  // a draw pile searched is shuffled
     for (const PileSource& p : c.piles)
       if (p.pile == Pile::Draw) {
