@@ -159,7 +159,8 @@ void offer_keep_taken(State& s, CardId c, CardId was_on, int was_seat) {
 void note_discarded(State& s, CardId c, CardId was_on, int was_seat) {
   LastingMod m{c, c, {}, kNoTurnEnds};
   m.lock = kJustDiscarded;
-  m.player = int8_t(was_seat);
+  (void)was_seat;
+  m.player = int8_t(s.card(c).owner);  // "your" Special: the one you played, wherever it lay (another player's area)
   m.waits = was_on != kNoCard;  // it was attached to a card
   s.lasting.push_back(m);
 }
