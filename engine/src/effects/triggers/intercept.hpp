@@ -5,8 +5,9 @@
 //   card has gone where it was sent: `choose cN` sends it where the rule says (N the card itself, or for
 //   TO_AREA_WARRIOR the warrior taking it), `choose done` lets it be. The rule's D (cost_d) is paid
 //   as it is used; a card moved meanwhile, or a rule's card gone from play, is no longer asked about;
-// - a card just discarded from play is marked (kJustDiscarded) while a card may answer it
-//   (TARGET_JUST_DISCARDED: CLOSE CALL!), until the next window closes.
+// - a card just discarded from play is marked (kJustDiscarded, its `player` the card's owner: a Special you played
+//   is yours wherever it lay) while a card may answer it (TARGET_JUST_DISCARDED: CLOSE CALL!), until the next
+//   window closes.
 #pragma once
 
 #include <vector>
