@@ -161,6 +161,12 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       d.families |= famGlobalBans;
     for (const Trigger& t : d.triggers)
       if (t.when == When::CardPlayed) d.families |= famCardPlayed;
+    for (const Trigger& t : d.triggers) {
+      if (t.when == When::FullTurn) d.families |= famFullTurn;
+      for (const Effect& e : t.effects)
+        if (e.base) d.families |= famBaseGains;
+    }
+    if (d.swap_muster && d.swap_muster->base_v) d.families |= famBaseGains;
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
     if (d.markers.per_heal) d.families |= famHealCounter;

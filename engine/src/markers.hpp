@@ -91,6 +91,12 @@ enum : uint8_t {
   kSpellSpent = 44,
   // TEMPORARY INSANITY (combat/redirect.hpp): every kill of the combat under way pays `player`; source the card
   kCombatPaysSeat = 45,
+  // Lasting base changes (combat/standing.cpp base_stats): target a warrior, bonus what its base ratings gain for good
+  // (source: the card); gone as it leaves play (SHORE LEAVE, GRIZZLY BATTLE TANK)
+  kBaseGain = 76,
+  // FULL_TURN (effects/triggers/full_turn.hpp): source a card in play as its player's turn began; count that turn's
+  // State::turn_number (the end of that turn, the card still in play, runs its trigger)
+  kInPlayFromTurnStart = 77,
   kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat; `other` the card whose
                       // ATTACK_AGAIN made that combat (kMadeAgain), so that the card does not make another
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)

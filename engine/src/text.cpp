@@ -19,7 +19,10 @@ std::string to_text(const Option& o) {
     case OptKind::Keep: return "keep";
     case OptKind::Gift: return "gift";
     case OptKind::Meditate: return "meditate";
-    case OptKind::Muster: return "muster " + cid(o.a) + (o.p == 1 ? " " + area_word(int(o.to)) : "");  // PAPARAZZO
+    case OptKind::Muster:  // PAPARAZZO's area; GRIZZLY BATTLE TANK's warriors replaced
+      return "muster " + cid(o.a) + (o.p == 1   ? " " + area_word(int(o.to))
+                                     : o.p == 2 ? " replacing " + cid(o.b) + (o.c != kNoCard ? " " + cid(o.c) : "")
+                                                : "");
     case OptKind::MusterCover: return "muster-cover " + cid(o.a);
     case OptKind::SeekCover: return "cover " + cid(o.a);
     case OptKind::ExitCover: return "uncover " + cid(o.a);

@@ -401,13 +401,16 @@ std::optional<dt::Option> option_from_text(std::string_view text) {
   else if (k == "declare-attack" && n == 1) o.kind = dt::OptKind::DeclareAttack;
   else if (k == "muster" && card(1, &o.a)) {
     o.kind = dt::OptKind::Muster;
-    if (n == 3) {  // a warrior mustered into an area its player names (PAPARAZZO)
+    if (n >= 4 && w[2] == "replacing") {  // a warrior mustered in the place of others (GRIZZLY BATTLE TANK)
+      if (!card(3, &o.b) || (n == 5 && !card(4, &o.c)) || n > 5) return std::nullopt;
+      o.p = 2;
+    } else if (n == 3) {  // a warrior mustered into an area its player names (PAPARAZZO)
       const auto area = area_from(w[2]);
       if (!area) return std::nullopt;
       o.to = *area;
       o.p = 1;
     }
-    if (n > 3) return std::nullopt;
+    if (n > 3 && o.p != 2) return std::nullopt;
   }
   else if (k == "muster-cover" && card(1, &o.a)) o.kind = dt::OptKind::MusterCover;
   else if (k == "cover" && card(1, &o.a)) o.kind = dt::OptKind::SeekCover;

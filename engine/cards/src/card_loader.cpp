@@ -486,7 +486,8 @@ static_assert(int(When::None) == pb::Trigger::WHEN_UNSPECIFIED && int(When::Your
                   int(When::MadeHeretic) == pb::Trigger::MADE_HERETIC &&
                   int(When::EntersPlay) == pb::Trigger::ENTERS_PLAY && int(When::Imprisons) == pb::Trigger::IMPRISONS &&
                   int(When::RemovesCard) == pb::Trigger::REMOVES_CARD && int(When::Lacks) == pb::Trigger::LACKS &&
-                  int(When::CardPlayed) == pb::Trigger::CARD_PLAYED && pb::Trigger::When_MAX == pb::Trigger::CARD_PLAYED,
+                  int(When::CardPlayed) == pb::Trigger::CARD_PLAYED && int(When::FullTurn) == pb::Trigger::FULL_TURN &&
+                  pb::Trigger::When_MAX == pb::Trigger::FULL_TURN,
               "dt::When (dt/cards.hpp) is not cards.proto's Trigger.When");
 
 bool op_listed(int v) {
@@ -540,6 +541,9 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.per_target_v = amount(e.per_target_v(), where);
   x.per_picked_v = amount(e.per_picked_v(), where);
   x.for_target_player = e.for_target_player();
+  x.base = e.base();
+  if (x.base && !(x.op == Op::LastingBonus && x.lasting))
+    throw std::runtime_error(where + ": `base` changes base ratings for good (LASTING_BONUS with lasting)");
   if (x.for_target_player && x.op != Op::PutIntoPlay)
     throw std::runtime_error(where + ": for_target_player puts a warrior into play (PUT_INTO_PLAY)");
   x.per_target_d = amount(e.per_target_d(), where);
@@ -893,6 +897,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.while_carrying = upper(pv.while_carrying());
     x.repeatable = pv.repeatable();
     x.keeps_limits = pv.keeps_limits();
+    x.copies_in_area = pv.copies_in_area();
+    if (x.copies_in_area && x.action != PrivAction::Muster)
+      throw std::runtime_error(where + ": copies_in_area is a MUSTER privilege's");
     d.privileges.push_back(std::move(x));
   }
   if (c.has_sergeant()) d.sergeant = convert(c.sergeant(), where);
@@ -926,6 +933,18 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.ability_tax_p = small(c.ability_tax_p(), where);
   if (c.has_muster_requires()) d.muster_requires = convert(c.muster_requires(), where);
   for (int a : c.muster_areas()) d.muster_areas |= bit(convert(pb::CombatArea(a), where));
+  if (c.has_swap_muster()) {
+    const auto& sm = c.swap_muster();
+    if (d.type != CardType::Warrior) throw std::runtime_error(where + ": swap_muster is a warrior's");
+    if (sm.count() < 1 || sm.count() > 2) throw std::runtime_error(where + ": swap_muster replaces 1 or 2 warriors");
+    if (sm.base_v() < 0 || sm.base_v() > 99) throw std::runtime_error(where + ": swap_muster base_v is 0-99");
+    SwapMuster x;
+    x.replaces = convert(sm.replaces(), where);
+    x.count = int8_t(sm.count());
+    x.base_v = int8_t(sm.base_v());
+    x.only = sm.only();
+    d.swap_muster = std::make_shared<const SwapMuster>(std::move(x));
+  }
   for (const auto& n : c.displaces())
     if (std::string u = upper(n); !u.empty()) d.displaces.push_back(u);
   d.major_gift_cost_d = amount(c.major_gift_cost_d(), where);

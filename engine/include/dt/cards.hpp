@@ -225,6 +225,14 @@ struct SpellPrice {
   int8_t spend_cap = 0;     // D a warrior may spend on such spells between two Draw steps of the card's player; 0 no cap
 };
 
+// A Muster in the place of warriors discarded (cards.proto SwapMuster, actions/muster.cpp).
+struct SwapMuster {
+  WarriorFilter replaces;
+  int8_t count = 2;
+  int8_t base_v = 0;  // its base V for good once mustered so; 0 unchanged
+  bool only = false;  // no ordinary Muster
+};
+
 // Fewer (or more) actions for the plays of its player's cards with a designation (cards.proto PlayPrice).
 struct PlayPrice {
   std::string designation;   // the cards it reaches (RITUAL)
@@ -368,6 +376,7 @@ struct Effect {
   bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  bool base = false;               // LASTING_BONUS: a lasting change of base ratings (SHORE LEAVE)
   bool for_target_player = false;  // PUT_INTO_PLAY: the target player's warrior, in its area (LAMB FOR THE SLAUGHTER)
   int16_t per_picked_v = 0;   // amount += this x the printed V of the card picked (or sacrificed as the price)
   int16_t per_target_d = 0;   // amount += this x the target player's D
@@ -509,7 +518,7 @@ struct Ability {
 enum class When : uint8_t { None, YourDraw, AfterCombat, Killed, Kills, Wounds, YourDiscard, NoDestiny = 20,
                             Held = 100, Builds = 101, FortificationLost = 102, MadeHeretic = 103,
                             EntersPlay = 120, Imprisons = 121, RemovesCard = 122, Lacks = 123,
-                            CardPlayed = 124 };
+                            CardPlayed = 124, FullTurn = 125 };
 struct Trigger {
   When when = When::None;
   std::vector<Effect> effects;
@@ -573,6 +582,7 @@ struct Privilege {
   std::string while_carrying;  // only while its card carries a card with this name or designation
   bool repeatable = false;   // Transfer: not bound to once per warrior per turn
   bool keeps_limits = false; // with any_card: a gift limited to some warriors keeps its limit (KRITANA)
+  bool copies_in_area = false;  // Muster: only a copy of a warrior of its player in the card's area (REPLICANT LAB)
 };
 
 // Designation filters. A card keeps one bit per designation it has (its name
@@ -742,6 +752,8 @@ enum RuleFamily : uint64_t {
   famTeamRules = 1ull << 41,       // a team-game card's rule: a truce, moves between team-mates (effects/economy/team_rules.hpp)
   famVehicleCover = 1ull << 49,    // a card lets its player's VEHICLEs take cover (cardtypes/vehicle.cpp: URBAN TACTICS)
   famPlayPrice = 1ull << 50,       // a modifier changes what its player's plays cost in actions (effects/costs/action_price.hpp)
+  famFullTurn = 1ull << 52,        // a FULL_TURN trigger (effects/triggers/full_turn.hpp: SHORE LEAVE)
+  famBaseGains = 1ull << 53,       // lasting changes of base ratings (kBaseGain markers: SHORE LEAVE, GRIZZLY BATTLE TANK)
   famWarzoneFree = 1ull << 51,     // a card grants DEFENDS FROM ANY WARZONE WHATEVER ITS AFFILIATION (cardtypes/warzone.cpp)
 };
 
@@ -896,6 +908,7 @@ struct alignas(4096) CardDef {
   std::vector<std::string> exclusive_with;      // attachment: never on a warrior with one of these
   std::optional<WarriorFilter> muster_requires;  // warrior: mustered only while a card in play matches
   AreaMask muster_areas = 0;                    // warrior: the areas it may be mustered into (0: its usual one)
+  std::shared_ptr<const SwapMuster> swap_muster;  // warrior: a Muster in the place of warriors discarded (GRIZZLY)
   int8_t ability_tax_p = 0;                     // attached: its host's abilities cost this many P more
   std::vector<std::string> displaces;           // lying before its player: its player's cards with one of these
                                                 // go when it is played, and it goes when one of them is

@@ -9,6 +9,7 @@
 #include "actions/storage.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/lasting/heretics.hpp"
+#include "effects/lasting/base_gains.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -88,11 +89,13 @@ static bool free_muster(const State& s, int seat, CardId w) {
 
 // `named`: the area a Muster names (PAPARAZZO); otherwise its usual one, worked out only once the cheap
 // tests have passed (it reads the warrior's affiliations).
-static bool can_muster(const State& s, int seat, CardId w, bool in_cover, std::optional<Area> named = std::nullopt) {
+// `free`: no V paid (a SwapMuster).
+static bool can_muster(const State& s, int seat, CardId w, bool in_cover, std::optional<Area> named = std::nullopt,
+                       bool free = false) {
   const CardDef& d = s.def(w);
   if (d.type != CardType::Warrior) return false;
   if (d.muster_requires && !card_in_play_matches(s, seat, *d.muster_requires)) return false;  // MERCURIAN MACULATOR
-  if (!in_cover && muster_price(s, seat, w) > destiny(s, seat) && !free_muster(s, seat, w)) return false;
+  if (!in_cover && !free && muster_price(s, seat, w) > destiny(s, seat) && !free_muster(s, seat, w)) return false;
   if (!may_field(s, seat, w)) return false;  // Cartel vs. the Dark Legion: its organization only
   if (!s.rules.outposts && is_tribal(s, w)) return false;
   if (personality_in_play(s, seat, w)) return false;
@@ -112,7 +115,36 @@ bool may_enter_area(const State& s, int seat, CardId w, Area area) { return can_
 // The Muster options of warrior c: one, into its usual area; or, for a warrior mustered into
 // one of several areas (Card.muster_areas: PAPARAZZO), one naming each area (`muster c12 kohort`,
 // Option::p 1, the area in `to`), in the order Squad, Kohort, Outpost.
+// GRIZZLY BATTLE TANK (Card.swap_muster): `count` of its player's warriors matching `replaces` in the area a Muster
+// puts it in are discarded and it enters there as one action, no V paid (`muster c12 replacing c5 c6`: Option::p 2,
+// the warriors in b and c), one option for each set of them.
+static void push_swap_musters(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  const SwapMuster& sm = *s.def(c).swap_muster;
+  const Area a = muster_area(s, c);
+  if (sm.replaces.area && !(sm.replaces.area & bit(a))) return;
+  std::vector<CardId> pool;
+  for (CardId w : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, w) && !s.card(w).hidden && s.card(w).area == a && filter_matches(s, sm.replaces, w, seat))
+      pool.push_back(w);
+  if (int(pool.size()) < sm.count || !can_muster(s, seat, c, false, std::nullopt, true)) return;
+  auto push = [&](CardId first, CardId second) {
+    Option o{OptKind::Muster, c, first};
+    o.p = 2;
+    o.c = second;
+    out.push_back(o);
+  };
+  for (size_t i = 0; i < pool.size(); ++i) {
+    if (sm.count == 1) push(pool[i], kNoCard);
+    else
+      for (size_t j = i + 1; j < pool.size(); ++j) push(pool[i], pool[j]);
+  }
+}
+
 static void push_musters(const State& s, int seat, CardId c, std::vector<Option>& out) {
+  if (s.def(c).swap_muster) {
+    push_swap_musters(s, seat, c, out);
+    if (s.def(c).swap_muster->only) return;
+  }
   const AreaMask areas = s.def(c).muster_areas;
   if (!areas) {
     if (can_muster(s, seat, c, false)) out.push_back({OptKind::Muster, c});
@@ -130,7 +162,8 @@ static void push_musters(const State& s, int seat, CardId c, std::vector<Option>
 void muster_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior) return;
   push_musters(s, s.current, c, out);
-  if (s.rules.muster_in_cover && s.actions_left >= 3 && can_muster(s, s.current, c, true))
+  const bool swap_only = s.def(c).swap_muster && s.def(c).swap_muster->only;  // printed GRIZZLY: no other Muster
+  if (s.rules.muster_in_cover && !swap_only && s.actions_left >= 3 && can_muster(s, s.current, c, true))
     out.push_back({OptKind::MusterCover, c});
 }
 
@@ -153,15 +186,25 @@ void apply_muster(State& s, const Option& o, Log log) {
           if (s.phase != Phase::Window) s.phase = Phase::Actions;
           return;
         }
+  const bool swapped = o.kind == OptKind::Muster && o.p == 2;  // GRIZZLY BATTLE TANK: in the place of others
+  const bool no_v = swapped || free_muster(s, me, o.a);  // asked before it enters play (REPLICANT LAB's copies)
+  if (swapped)
+    for (CardId x : {o.b, o.c})
+      if (x != kNoCard && is_warrior_in_play(s, x)) {
+        emit(log, {EventKind::Discard, int8_t(me), x});
+        discard_from_play(s, x);
+      }
   enter_play(s, o.a, me, o.kind == OptKind::Muster && o.p == 1 ? std::optional<Area>(o.to) : std::nullopt);
   CardInst& w = s.card(o.a);
+  if (swapped && s.def(o.a).swap_muster->base_v)
+    add_base_gain(s, o.a, o.a, StatBonus{0, 0, 0, int8_t(s.def(o.a).swap_muster->base_v - s.def(o.a).v)});
   // Mustered in a window or under the CAPITOL Alliance: no action is spent.
   const bool free = !covered && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a));
   if (covered) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;
   } else {
-    if (!free_muster(s, me, o.a)) destiny(s, me) -= muster_price(s, me, o.a);
+    if (!no_v) destiny(s, me) -= muster_price(s, me, o.a);
     if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
   }
   emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});

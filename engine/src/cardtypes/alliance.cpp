@@ -41,6 +41,17 @@ bool has_privileges(const State& s, int seat) {
   return false;
 }
 
+// REPLICANT LAB: warrior w (in hand) is mustered into the combat area of the privilege's card `lab`, and its player
+// has a warrior of the same name in play there.
+static bool copy_in_area(const State& s, int seat, CardId w, CardId lab) {
+  if (s.card(w).zone == Zone::InPlay || muster_area(s, w) != s.card(lab).area) return false;
+  for (CardId x : s.seats[size_t(seat)].in_play)
+    if (x != w && is_warrior_in_play(s, x) && !s.card(x).hidden && s.card(x).area == s.card(lab).area &&
+        s.def(x).name == s.def(w).name)
+      return true;
+  return false;
+}
+
 const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w, CardId card) {
   for (CardId c : s.seats[size_t(seat)].in_play) {
     const CardDef& d = s.def(c);
@@ -49,6 +60,7 @@ const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w,
       if (p.action != a || !filter_matches(s, p.who, w, seat)) continue;
       if (card != kNoCard && p.cards && !filter_matches(s, *p.cards, card, seat)) continue;
       if (!p.while_carrying.empty() && !carries(s, c, p.while_carrying)) continue;
+      if (p.copies_in_area && !copy_in_area(s, seat, w, c)) continue;  // REPLICANT LAB
       return &p;
     }
   }

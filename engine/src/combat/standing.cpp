@@ -7,6 +7,7 @@
 
 #include "combat/attachment_times.hpp"
 #include "combat/redirect.hpp"
+#include "effects/lasting/base_gains.hpp"
 #include "effects/modifiers/share.hpp"
 #include "dt/designations.hpp"
 #include "effects/lasting/card_markers.hpp"
@@ -113,6 +114,7 @@ Stats base_stats(const State& s, CardId w) {
   const CardDef& d = s.def(w);
   Stats st = printed_ratings(d);
   apply_beast(s, w, st);
+  if (s.families & famBaseGains) add_base_gains(s, w, st);  // SHORE LEAVE, GRIZZLY: before any base change
   std::vector<Change> base;
   TimesList times;
   for_each_mod(s, w, [&](const StaticMod& m, CardId src) {
@@ -154,6 +156,7 @@ Stats stats(const State& s, CardId w) {
   };
 
   apply_beast(s, w, st);  // a Beast makes new base ratings, before anything else
+  if (s.families & famBaseGains) add_base_gains(s, w, st);  // SHORE LEAVE, GRIZZLY: before any base change
   // Static modifiers of the vocabulary (own abilities, gifts, other warriors, the opponent's): their
   // bonuses are added below; changes of base ratings (ELITE TROOPER) come first, and changes of the
   // modified ratings (printed GRIM REAPER) last. Few warriors have any: the lists stay empty.

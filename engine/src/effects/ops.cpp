@@ -66,6 +66,7 @@
 #include "effects/lasting/afflictions.hpp"
 #include "actions/outpost_sides.hpp"
 #include "effects/filters/hosts.hpp"
+#include "effects/lasting/base_gains.hpp"
 
 namespace dt::detail {
 
@@ -875,8 +876,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::LastingBonus: {
           StatBonus b = e.bonus;
           b.f = int8_t(b.f * k), b.s = int8_t(b.s * k), b.a = int8_t(b.a * k), b.v = int8_t(b.v * k);
-          // `lasting`: a marker no turn's start removes (TIME ROT's Age marker)
-          s.lasting.push_back({source, c, b, e.lasting ? kNoTurnEnds : uint8_t(seat)});
+          // `lasting`: a marker no turn's start removes (TIME ROT's Age marker); `base`: of base ratings (SHORE LEAVE)
+          if (e.base) add_base_gain(s, source, c, b);
+          else s.lasting.push_back({source, c, b, e.lasting ? kNoTurnEnds : uint8_t(seat)});
           break;
         }
         case Op::LastingGrant:  // SLEEP: a keyword until the start of your next turn;

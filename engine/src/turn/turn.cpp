@@ -1,6 +1,7 @@
 // gEngine "ORDER OF PLAY": a turn is a Draw step (with its pre-draw window),
 // the Actions step (actions_step.cpp) and a Discard step (with its
 // pre-discard window); then the next player who is still in the game.
+#include "effects/triggers/full_turn.hpp"
 #include "dt/designations.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/attacks/orders.hpp"
@@ -79,6 +80,7 @@ void start_discard_step(State& s) {
 
 void end_turn(State& s, Log log) {
   end_of_turn_missions(s, log);  // DARK KOHORT: "until the end of your next turn"
+  full_turns_end(s, s.current, log);  // SHORE LEAVE: a turn spent whole on leave
   diseases_turn_end(s, s.current);  // gEngine BACTERIA GRENADE: the same
   eliminate_if_out_of_time(s, log);
   SeatState& me = s.seats[s.current];
@@ -114,6 +116,7 @@ void start_turn(State& s, Log log) {
   s.recent_p_seat = -1, s.recent_p = 0;  // P earned at the end of the last turn (DARK KOHORT) is no longer "just" earned
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.seat == s.current; });  // "until your next turn"
   if (!s.marks.empty()) marks_lapse(s, s.current);  // SHRIEK's marks go now
+  full_turns_begin(s, s.current);  // SHORE LEAVE: the cards in play as the turn begins
   // gEngine "TRANSFER WARRIOR": one voluntary Transfer from a player's Draw step
   // to its next, so a stamp from the player's last turn (or from actions taken
   // in another's turn since, INSPIRED) lapses only now.
