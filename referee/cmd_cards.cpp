@@ -190,6 +190,7 @@ std::string timing_name(dt::Timing t) {
     case dt::Timing::YourTurnEnd: return "at the end of your turn";
     case dt::Timing::AnyDrawStep: return "as any player's draw step begins";
     case dt::Timing::OthersTurn: return "in another player's turn";
+    case dt::Timing::CombatBegins: return "as a combat begins";
     case dt::Timing::None: break;
   }
   return "by its own rule";
@@ -230,7 +231,7 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     who += d.give_to.doomtrooper ? "Doomtroopers" : "warriors";
     effects.push_back("given to " + who);
   }
-  if (d.fort) {
+  if (d.fort && !signed_bonus(d.fort->bonus).empty()) {  // a Fortification with no bonus of its own says nothing here
     std::string fx = (d.fort->whole_force ? "to every matching warrior you have: " : "to matching warriors in its area: ") +
                      signed_bonus(d.fort->bonus);
     if (d.fort->affects_affil) fx += " (" + affiliations(d.fort->affects_affil) + ")";

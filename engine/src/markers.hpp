@@ -97,6 +97,9 @@ enum : uint8_t {
   // FULL_TURN (effects/triggers/full_turn.hpp): source a card in play as its player's turn began; count that turn's
   // State::turn_number (the end of that turn, the card still in play, runs its trigger)
   kInPlayFromTurnStart = 77,
+  // FOOL'S GOLD (effects/costs/repay.hpp): target a warrior just mustered for D, `count` the D paid; until the window
+  // closes, while some hand holds a card PLAYED ON A WARRIOR JUST PAID FOR
+  kJustPaidFor = 79,
   kJustFought = 46,   // source: its attacker, target: its defender, `count` 1 for a Shoot combat; `other` the card whose
                       // ATTACK_AGAIN made that combat (kMadeAgain), so that the card does not make another
   kJustWounded = 47,  // source: a warrior that wounded target in it (without killing it)

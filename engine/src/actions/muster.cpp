@@ -10,6 +10,7 @@
 #include "effects/economy/economy.hpp"
 #include "effects/lasting/heretics.hpp"
 #include "effects/lasting/base_gains.hpp"
+#include "effects/costs/repay.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -204,7 +205,11 @@ void apply_muster(State& s, const Option& o, Log log) {
     w.cover = w.hidden = w.unpaid = true;
     s.actions_left -= 3;
   } else {
-    if (!no_v) destiny(s, me) -= muster_price(s, me, o.a);
+    if (!no_v) {
+      const int price = muster_price(s, me, o.a);
+      destiny(s, me) -= price;
+      note_paid_for(s, o.a, price);  // FOOL'S GOLD may answer, in this window
+    }
     if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
   }
   emit(log, {covered ? EventKind::MusterCover : EventKind::Muster, int8_t(me), covered ? kNoCard : o.a});

@@ -67,6 +67,7 @@
 #include "actions/outpost_sides.hpp"
 #include "effects/filters/hosts.hpp"
 #include "effects/lasting/base_gains.hpp"
+#include "effects/costs/repay.hpp"
 
 namespace dt::detail {
 
@@ -129,6 +130,8 @@ static const HandlerTable& handlers() {
     m[size_t(H::discard_area_equipment)] = [](State& s, int, CardId source, CardId, int t, Log log) {
       discard_area_equipment(s, t, source, log);
     };
+    // FOOL'S GOLD: the target's Muster paid again, or the warrior lost (effects/costs/repay.hpp).
+    m[size_t(H::repay_or_discard)] = [](State& s, int, CardId source, CardId t, int, Log log) { repay_or_discard(s, source, t, log); };
     // GREAT GREY: the target strafed (effects/attacks/strafe.hpp).
     for (const bool printed : {false, true})
       m[size_t(printed ? H::strafe_printed : H::strafe)] = [printed](State& s, int seat, CardId source, CardId t, int, Log log) {

@@ -46,6 +46,7 @@
 #include "effects/filters/waiver.hpp"
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/costs/repay.hpp"
 #include "actions/outpost_sides.hpp"
 #include "effects/choices/control.hpp"
 #include "effects/triggers/intercept.hpp"
@@ -439,6 +440,7 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_repay_choice, repay_options, apply_repay},                             // FOOL'S GOLD: pay again, or lose it
     {is_instead_choice, instead_choice_options, apply_instead_choice},  // CRYOTECH CHAMBER: a card sent elsewhere, or not
     {is_look_discard_choice, look_discard_options, apply_look_discard},  // VENOM BAT: the warriors looked at, discarded
     {is_sabotage_choice, sabotage_choice_options, apply_sabotage_choice},  // GUARD STATION: a defender from hand, its tactic

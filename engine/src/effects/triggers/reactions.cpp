@@ -23,6 +23,7 @@ static uint8_t kind_asked(const CardDef& d) {
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
   if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
+  if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) return kJustPaidFor;  // FOOL'S GOLD (costs/repay.hpp)
   if (d.has_designation(desig::PlayedOnACardJustRevealed)) return kJustRevealed;   // BLUFF
   if (d.play && d.play->target == TargetKind::JustDiscarded) return kJustDiscarded;  // CLOSE CALL! (intercept.hpp)
   return 0;
@@ -52,6 +53,7 @@ void clear_just_happened(State& s) {
            m.lock == kCarriedAtDeath ||                         // LOOT THE DEAD (effects/choices/control.hpp)
            m.lock == kWoundedByCard ||                          // EJECTION SEAT (effects/triggers/last_chance.hpp)
            m.lock == kJustHealed ||                             // SWITCHED LABELS
+           m.lock == kJustPaidFor ||                            // FOOL'S GOLD (effects/costs/repay.hpp)
            m.lock == kJustDiscarded;                            // CLOSE CALL! (effects/triggers/intercept.hpp)
   });
 }
@@ -140,7 +142,8 @@ void reaction_used(State& s, CardId card, CardId target, Log log) {
   // One BORN WITH A SILVER SPOON a placing.
   auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                          [&](const LastingMod& m) { return answers_marker(kind, m.lock) && m.target == target; });
-  if (it != s.lasting.end()) {
+  // FOOL'S GOLD reads the D paid off its marker (effects/costs/repay.hpp): it stays until the window closes.
+  if (it != s.lasting.end() && it->lock != kJustPaidFor) {
     const bool combat_hit = it->lock == kAboutToDie || it->lock == kAboutToBeWounded;
     const bool by_card = it->lock == kWoundedByCard;
     if (it->lock == kAboutToBeWounded || by_card) s.card(target).wounded = false;  // EJECTION SEAT: the new wound is gone
