@@ -167,6 +167,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
         if (e.base) d.families |= famBaseGains;
     }
     if (d.swap_muster && d.swap_muster->base_v) d.families |= famBaseGains;
+    if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) d.families |= famPaidFor;
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
     if (d.markers.per_heal) d.families |= famHealCounter;

@@ -753,7 +753,8 @@ enum RuleFamily : uint64_t {
   famVehicleCover = 1ull << 49,    // a card lets its player's VEHICLEs take cover (cardtypes/vehicle.cpp: URBAN TACTICS)
   famPlayPrice = 1ull << 50,       // a modifier changes what its player's plays cost in actions (effects/costs/action_price.hpp)
   famFullTurn = 1ull << 52,        // a FULL_TURN trigger (effects/triggers/full_turn.hpp: SHORE LEAVE)
-  famBaseGains = 1ull << 53,       // lasting changes of base ratings (kBaseGain markers: SHORE LEAVE, GRIZZLY BATTLE TANK)
+  famBaseGains = 1ull << 53,
+  famPaidFor = 1ull << 54,         // a card PLAYED ON A WARRIOR JUST PAID FOR (effects/costs/repay.hpp: FOOL'S GOLD)       // lasting changes of base ratings (kBaseGain markers: SHORE LEAVE, GRIZZLY BATTLE TANK)
   famWarzoneFree = 1ull << 51,     // a card grants DEFENDS FROM ANY WARZONE WHATEVER ITS AFFILIATION (cardtypes/warzone.cpp)
 };
 

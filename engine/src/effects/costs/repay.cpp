@@ -13,7 +13,7 @@ namespace dt::detail {
 inline constexpr uint8_t kRepayQuestion = 72;  // PendingChoice::fetch: pay the D again, or lose the warrior
 
 void note_paid_for(State& s, CardId w, int paid) {
-  if (paid <= 0) return;
+  if (paid <= 0 || !(s.families & famPaidFor)) return;  // no such card in the game
   for (const SeatState& st : s.seats)
     for (CardId c : st.hand)
       if (s.def(c).has_designation(desig::PlayedOnAWarriorJustPaidFor)) {
