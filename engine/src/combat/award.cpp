@@ -1,5 +1,6 @@
 // Combat step 8 (gEngine "8) AWARD POINTS"): the killer's controller earns the
 // slain warrior's modified V; own-warrior kills and FREELANCERs earn D only.
+#include <algorithm>
 #include <vector>
 
 #include "dt/designations.hpp"
@@ -17,7 +18,22 @@ static bool annihilates_in_this_combat(const State& s, CardId killer) {
   return has_designation(s, killer, s.combat.tactic == Tactic::Fight ? desig::AnnihilatesFight : desig::AnnihilatesShoot);
 }
 
-void award_kills(State& s, const std::vector<Kill>& kills, bool mutual, Log log) {
+// The warriors whose deaths are being paid out and answered on this thread: a death a kill trigger causes
+// meanwhile never kills one of them again (two BRAINWAVE BOMBs, each bomb's warrior killing the other's, would
+// otherwise kill each other for ever: each warrior leaves play only once its triggers have run).
+static thread_local std::vector<CardId> g_dying;
+
+void award_kills(State& s, const std::vector<Kill>& all, bool mutual, Log log) {
+  std::vector<Kill> kills;
+  for (const Kill& k : all)
+    if (std::find(g_dying.begin(), g_dying.end(), k.victim) == g_dying.end()) kills.push_back(k);
+  if (kills.empty()) return;
+  const size_t depth = g_dying.size();
+  for (const Kill& k : kills) g_dying.push_back(k.victim);
+  struct Unwind {
+    size_t depth;
+    ~Unwind() { g_dying.resize(depth); }
+  } unwind{depth};
   for (const Kill& k : kills) {
     const CardInst& vi = s.card(k.victim);
     const CardInst& ki = s.card(k.killer);
