@@ -80,14 +80,8 @@ int option_action_cost(const dt::State& s, const dt::Option& o) {
     if (action && d.type != dt::CardType::Art) return dt::play_actions_now(s, s.current, o.a);
     return action ? std::max<int>(1, d.play->actions) : 0;
   }
-  // SURVEILLANCE SHIP: a pick of a card's own Choice priced in actions (Choice.pick_actions) costs them.
-  if (o.kind == dt::OptKind::Choose && o.a != dt::kNoCard && !s.choices.empty() && s.choices.front().fetch == 0) {
-    const dt::CardDef& d = s.def(s.choices.front().source);
-    const dt::ChoiceSpec* c = d.play && d.play->choice ? &*d.play->choice : d.enter_choice ? &*d.enter_choice : nullptr;
-    for (const dt::Ability& ab : d.abilities)
-      if (!c && ab.choice) c = &*ab.choice;
-    return c ? c->pick_actions : 0;
-  }
+  // SURVEILLANCE SHIP: a card pick of a Choice priced in actions (Choice.pick_actions) costs them.
+  if (o.kind == dt::OptKind::Choose && o.a != dt::kNoCard) return dt::choice_pick_actions(s);
   if (o.kind == dt::OptKind::Use) {
     const dt::CardDef& d = s.def(o.a);
     if (o.p < 0 || size_t(o.p) >= d.abilities.size()) return 0;

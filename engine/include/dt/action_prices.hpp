@@ -9,5 +9,8 @@ namespace dt {
 // The actions `seat` spends playing `card` as an action now: its own (at least one), changed by
 // PALANQUIN AIRVESSEL and the like, never below 0; 0 also for a play not made as an action.
 int play_actions_now(const State& s, int seat, CardId card);
+// The actions a card pick of the card's own Choice now pending costs its chooser (Choice.pick_actions: SURVEILLANCE
+// SHIP); 0 with no such choice.
+int choice_pick_actions(const State& s);
 
 }  // namespace dt

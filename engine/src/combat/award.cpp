@@ -34,13 +34,14 @@ void award_kills(State& s, const std::vector<Kill>& all, bool mutual, Log log) {
     size_t depth;
     ~Unwind() { g_dying.resize(depth); }
   } unwind{depth};
+  const int turned_to = combat_pays_seat(s);  // TEMPORARY INSANITY: a turned combat pays the card's player
   for (const Kill& k : kills) {
     const CardInst& vi = s.card(k.victim);
     const CardInst& ki = s.card(k.killer);
     emit(log, {EventKind::Kill, int8_t(vi.controller), k.victim, k.killer, k.v});
     if (combat_pays_nothing(s)) continue;  // CLUMSINESS: the combat it turned earns no points
-    // TEMPORARY INSANITY: a turned combat's kills pay the card's player, as its own kill when the victim is its own.
-    const int paid = combat_pays_seat(s) >= 0 ? combat_pays_seat(s) : int(ki.controller);
+    // ... as its own kill when the victim is its own.
+    const int paid = turned_to >= 0 ? turned_to : int(ki.controller);
     const bool own = vi.controller == paid;  // D only, times the preset's multiplier
     const bool d_only = own || (paid == ki.controller && earns_d_only(s, k.killer));
     if (forced_kill_pays(s, k.victim, k.killer, k.v, log)) continue;  // gEngine COMMAND: D to its caster, who earns no P

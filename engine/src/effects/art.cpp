@@ -153,9 +153,13 @@ static void for_each_cap(const State& s, CardId caster, CardId spell, Fn&& fn) {
       ModWant::SpellPrice);
 }
 
+static bool spent_by(const LastingMod& m, CardId caster, CardId cap_card) {
+  return m.lock == kSpellSpent && m.target == caster && m.source == cap_card;
+}
+
 static const LastingMod* spent_marker(const State& s, CardId caster, CardId cap_card) {
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kSpellSpent && m.target == caster && m.source == cap_card) return &m;
+    if (spent_by(m, caster, cap_card)) return &m;
   return nullptr;
 }
 
@@ -173,9 +177,7 @@ void note_spell_spent(State& s, CardId caster, CardId spell, int d) {
   std::vector<CardId> caps;
   for_each_cap(s, caster, spell, [&](int, CardId src) { caps.push_back(src); });
   for (CardId src : caps) {
-    auto found = std::find_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
-      return m.lock == kSpellSpent && m.target == caster && m.source == src;
-    });
+    auto found = std::find_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return spent_by(m, caster, src); });
     if (found != s.lasting.end()) {
       found->count = int16_t(std::min(found->count + d, 9999));
       continue;

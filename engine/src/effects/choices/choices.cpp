@@ -47,6 +47,7 @@
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/costs/repay.hpp"
+#include "dt/action_prices.hpp"
 #include "actions/outpost_sides.hpp"
 #include "effects/choices/control.hpp"
 #include "effects/triggers/intercept.hpp"
@@ -627,3 +628,12 @@ bool step_choices(State& s, Log log) {
 }
 
 }  // namespace dt::detail
+
+namespace dt {
+
+int choice_pick_actions(const State& s) {
+  if (s.choices.empty() || s.choices.front().fetch != 0) return 0;
+  return detail::spec_of(s, s.choices.front().source).pick_actions;
+}
+
+}  // namespace dt
