@@ -168,6 +168,14 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     }
     if (d.swap_muster && d.swap_muster->base_v) d.families |= famBaseGains;
     if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) d.families |= famPaidFor;
+    // Issue 32: D kept apart, credit, shields asked (effects/economy/ledger.hpp); cards shut down, auctions, answers
+    // to a side reaching the target (effects/lasting/shutdown.hpp, effects/choices/auction.hpp, turn/victory.hpp).
+    if (uses_op(d, Op::KeepApartD) || (d.economy && (d.economy->credit_d > 0 || d.economy->shield_asks)))
+      d.families |= famKeptD;
+    if (uses_op(d, Op::ShutDown) || d.has_designation(desig::SoldAtAuction) ||
+        d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) || d.has_designation(desig::PlayedOnceAGame))
+      d.families |= famTurnedDown;
+    if (d.has_designation(desig::SoldAtAuction)) d.families |= famBaseGains;  // its price its base V
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
     if (d.markers.per_heal) d.families |= famHealCounter;

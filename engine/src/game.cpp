@@ -12,6 +12,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/choices/inspire.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/economy/ledger.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/lasting/virus.hpp"
@@ -80,6 +81,7 @@ static bool only_pass(const State& s) {
 void resume(State& s, std::vector<Event>* log) {
   if (s.families_of != s.cards.size()) index_families(s);  // cards were set up
   cap_turn_actions(s);
+  if (s.families & famKeptD) settle_ledgers(s);  // DESPERATE TIMES, BAUHAUS BANK (effects/economy/ledger.hpp)
   cap_destiny(s);  // ECONOMIC BREAKDOWN
   for (;;) {
     run_no_destiny_triggers(s, log);

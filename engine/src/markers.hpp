@@ -171,6 +171,15 @@ enum : uint8_t {
   kTeamMoves = 58,     // source: a card whose designations name moves between team-mates; times: the seat making them;
                        // count: the turn they are open in
   kTeamPlayed = 59,    // source: a card PLAYED ONCE PER TEAM; times: the team that played it; no turn ends it
+  // Turns and economy, issue 32 (helper ec): 67-68
+  kShutDown = 67,      // target: a card turned face down (effects/lasting/shutdown.hpp), doing nothing until its player
+                       // turns it up; source: the card that did it; count: the actions that turn it up
+  // A player's D (effects/economy/ledger.hpp); player: the seat; `given` says which record it is:
+  //   1 (kLedgerApart) D kept apart in its pool, `count` of them (source: the card); it never Meditates again;
+  //   2 (kLedgerCredit) credit on the card `source`: `count` D owed, `times` D of credit lent into its pool;
+  //   3 (kLedgerConsent) it agreed that the card `source` change its D and P, while that card's effects run;
+  //   4 (kLedgerPlayedOnce) no player: the card `source`, PLAYED ONCE A GAME, was played (turn/victory.hpp)
+  kPlayerLedger = 68,
   kLockEnd = 91  // one past the last code
 };
 

@@ -550,6 +550,8 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.in_its_area = e.in_its_area();
   x.target_modified_v = e.target_modified_v();
   x.halved = e.halved();
+  x.halved_up = e.halved_up();
+  if (x.halved && x.halved_up) throw std::runtime_error(where + ": halved and halved_up: one rounding");
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
   x.warzone_part = uint8_t(e.warzone_part());
@@ -1070,6 +1072,13 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     r.d_per_p = small(e.d_per_p(), where);
     r.shields_points = e.shields_points();
     if (e.has_half_muster()) r.half_muster = convert(e.half_muster(), where);
+    r.credit_d = amount(e.credit_d(), where);
+    r.credit_repay_d = small(e.credit_repay_d(), where);
+    for (int a : e.shield_areas()) r.shield_areas |= bit(convert(pb::CombatArea(a), where));
+    r.shield_asks = e.shield_asks();
+    if ((r.shield_asks || r.shield_areas) && !r.shields_points)
+      throw std::runtime_error(where + ": shield_asks and shield_areas qualify shields_points");
+    if (r.credit_repay_d && !r.credit_d) throw std::runtime_error(where + ": credit_repay_d prices the credit of credit_d");
     d.economy = r;
   }
   for (const auto& a : c.award_rule()) {

@@ -383,6 +383,7 @@ struct Effect {
   bool in_its_area = false;   // per_warrior: only cards in the source's combat area, of its player
   bool target_modified_v = false;
   bool halved = false;        // the amount is halved, rounded down, once everything is added (MUTINY)
+  bool halved_up = false;     // the amount is halved, rounded up, once everything is added (ECONOMIC COLLAPSE)
   enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
   Again again = Again::SameDefender;  // AttackAgain: against whom
   bool must = false;                  // AttackAgain: made if it can be
@@ -680,6 +681,10 @@ struct EconomyRules {
   int8_t d_per_draw = 0, d_per_special = 0, d_per_p = 0;
   bool shields_points = false;
   std::optional<WarriorFilter> half_muster;  // matching warriors are mustered for half their V, rounded up
+  int16_t credit_d = 0;        // D its player may spend without having them, owed (effects/economy/ledger.hpp)
+  int8_t credit_repay_d = 0;   // D paid for each D owed paid off
+  AreaMask shield_areas = 0;   // shields_points only while the card is in one of these areas (0: any)
+  bool shield_asks = false;    // shields_points: its player is asked, and may let another player's card through
 };
 
 // A VIRUS card's infections (cards.proto Virus, effects/lasting/virus.hpp).
@@ -756,6 +761,10 @@ enum RuleFamily : uint64_t {
   famBaseGains = 1ull << 53,
   famPaidFor = 1ull << 54,         // a card PLAYED ON A WARRIOR JUST PAID FOR (effects/costs/repay.hpp: FOOL'S GOLD)       // lasting changes of base ratings (kBaseGain markers: SHORE LEAVE, GRIZZLY BATTLE TANK)
   famWarzoneFree = 1ull << 51,     // a card grants DEFENDS FROM ANY WARZONE WHATEVER ITS AFFILIATION (cardtypes/warzone.cpp)
+  famKeptD = 1ull << 38,           // D kept apart, spent on credit or shielded on request: KEEP_APART_D, EconomyRules credit_d
+                                   // or shield_asks (effects/economy/ledger.hpp)
+  famTurnedDown = 1ull << 39,      // a card shut down, sold at auction or answering a player reaching the target (SHUT_DOWN:
+                                   // effects/lasting/shutdown.hpp; effects/choices/auction.hpp; turn/victory.hpp)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "dt/designations.hpp"
+#include "effects/lasting/shutdown.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -59,6 +60,8 @@ void build_options(const State& s, CardId c, std::vector<Option>& out) {
 }
 
 void apply_build(State& s, const Option& o, Log log) {
+  // ECONOMIC COLLAPSE: a card of the player's turned face down is turned up (effects/lasting/shutdown.hpp).
+  if ((s.families & famTurnedDown) && apply_turn_up(s, o, log)) return;
   const int me = deciding_seat(s);
   const Area area = o.p == 1 ? o.to : build_areas(s, o.a).front();
   take_out(s, o.a);

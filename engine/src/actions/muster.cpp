@@ -11,6 +11,7 @@
 #include "effects/lasting/heretics.hpp"
 #include "effects/lasting/base_gains.hpp"
 #include "effects/costs/repay.hpp"
+#include "effects/choices/auction.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -147,7 +148,7 @@ static void push_musters(const State& s, int seat, CardId c, std::vector<Option>
     if (s.def(c).swap_muster->only) return;
   }
   const AreaMask areas = s.def(c).muster_areas;
-  if (!areas) {
+  if (!areas || ((s.families & famTurnedDown) && sold_at_auction(s, c))) {  // MERCENARY: the auction's winner names it
     if (can_muster(s, seat, c, false)) out.push_back({OptKind::Muster, c});
     return;
   }
@@ -163,8 +164,8 @@ static void push_musters(const State& s, int seat, CardId c, std::vector<Option>
 void muster_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior) return;
   push_musters(s, s.current, c, out);
-  const bool swap_only = s.def(c).swap_muster && s.def(c).swap_muster->only;  // printed GRIZZLY: no other Muster
-  if (s.rules.muster_in_cover && !swap_only && s.actions_left >= 3 && can_muster(s, s.current, c, true))
+  const bool swap_only = (s.def(c).swap_muster && s.def(c).swap_muster->only) ||  // printed GRIZZLY: no other Muster
+                         ((s.families & famTurnedDown) && sold_at_auction(s, c));   // MERCENARY: only its auction  if (s.rules.muster_in_cover && !swap_only && s.actions_left >= 3 && can_muster(s, s.current, c, true))
     out.push_back({OptKind::MusterCover, c});
 }
 
@@ -187,6 +188,16 @@ void apply_muster(State& s, const Option& o, Log log) {
           if (s.phase != Phase::Window) s.phase = Phase::Actions;
           return;
         }
+  if ((s.families & famTurnedDown) && !covered && sold_at_auction(s, o.a)) {  // MERCENARY (effects/choices/auction.hpp)
+    take_out(s, o.a);  // out of hand, waiting for its buyer
+    const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a);
+    if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
+    emit(log, {EventKind::Muster, int8_t(me), o.a});
+    start_auction(s, me, o.a, log);
+    if (free) after_free_action(s);
+    else open_response_window(s);
+    return;
+  }
   const bool swapped = o.kind == OptKind::Muster && o.p == 2;  // GRIZZLY BATTLE TANK: in the place of others
   const bool no_v = swapped || free_muster(s, me, o.a);  // asked before it enters play (REPLICANT LAB's copies)
   if (swapped)

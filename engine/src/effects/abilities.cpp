@@ -16,6 +16,8 @@
 #include "effects/lasting/card_markers.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/triggers/replace.hpp"
+#include "effects/economy/ledger.hpp"
+#include "effects/lasting/shutdown.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "effects/lasting/stun.hpp"
@@ -155,6 +157,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
   auto abilities_of = [&](CardId src, CardId user) {
     const CardDef& d = s.def(src);
     if (!d.abilities.empty() && !limits_allow(s, seat, src)) return;
+    if ((s.families & famTurnedDown) && !d.abilities.empty() && is_shut_down(s, src)) return;  // ECONOMIC COLLAPSE
     if (!declared_attack_gate(s, seat, d)) return;  // INVOKE PAIN
     if (!search_answer_open(s, seat, d)) return;    // POWER OF PERCEPTION
     for (size_t i = 0; i < d.abilities.size(); ++i) {
@@ -195,6 +198,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
           std::find(s.combat.used.begin(), s.combat.used.end(), src) != s.combat.used.end())
         continue;
       if (!effects_possible(s, ab.effects)) continue;
+      if ((s.families & famKeptD) && has_handler(ab.effects, HandlerId::repay_credit) && !repay_possible(s, seat, src))
+        continue;  // BAUHAUS BANK: nothing owed, or too little D to pay it off
       if (std::any_of(ab.effects.begin(), ab.effects.end(), [&](const Effect& e) {  // TUSKED SERETT: a combat just over
             return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e, src);
           }))

@@ -10,6 +10,9 @@
 #include "dt/vocabulary.hpp"
 #include "actions/declared_attack.hpp"
 #include "effects/handlers.hpp"
+#include "effects/economy/ledger.hpp"
+#include "effects/lasting/shutdown.hpp"
+#include "turn/victory.hpp"
 #include "effects/warriors/area_damage.hpp"
 #include "effects/warriors/attachments.hpp"
 #include "effects/lasting/carriers.hpp"
@@ -87,7 +90,7 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 static bool inline_handler(HandlerId h) {
   return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release ||
          h == HandlerId::join_attack || h == HandlerId::wound_kills || h == HandlerId::look_under ||
-         h == HandlerId::tactical_at_once;
+         h == HandlerId::tactical_at_once || h == HandlerId::raise_target;
 }
 
 static const HandlerTable& handlers() {
@@ -131,6 +134,8 @@ static const HandlerTable& handlers() {
       discard_area_equipment(s, t, source, log);
     };
     // FOOL'S GOLD: the target's Muster paid again, or the warrior lost (effects/costs/repay.hpp).
+    // BAUHAUS BANK: one D owed paid off (effects/economy/ledger.hpp).
+    m[size_t(H::repay_credit)] = [](State& s, int seat, CardId source, CardId, int, Log log) { repay_credit(s, seat, source, log); };
     m[size_t(H::repay_or_discard)] = [](State& s, int, CardId source, CardId t, int, Log log) { repay_or_discard(s, source, t, log); };
     // GREAT GREY: the target strafed (effects/attacks/strafe.hpp).
     for (const bool printed : {false, true})
@@ -364,7 +369,8 @@ static void add_points(State& s, int seat, int dp, int dd) {
   SeatState& st = s.seats[size_t(seat)];
   st.promotion = std::max(0, st.promotion + dp);
   int& d = destiny(s, seat);
-  d = std::max(0, d + dd);
+  // D kept apart or lent on credit stay out of a card's reach (effects/economy/ledger.hpp).
+  d = std::max(dd < 0 && (s.families & famKeptD) ? std::min(d, untouchable_d(s, seat)) : 0, d + dd);
 }
 
 // P a card's effect gives (a mission's build, a kill trigger's bonus) are P "just earned" as a
@@ -501,6 +507,7 @@ static int cards_counted(const State& s, const Effect& e, CardId source, int sea
   for (const SeatState& st : s.seats)
     for (CardId c : st.in_play) {
       if (s.card(c).hidden || c == source) continue;
+      if ((s.families & famTurnedDown) && is_shut_down(s, c)) continue;  // ECONOMIC COLLAPSE: it counts for nothing
       if (!f.card_types && !is_warrior_in_play(s, c)) continue;
       if (here && (s.card(c).controller != s.card(source).controller || s.card(c).area != s.card(source).area)) continue;
       if (filter_matches(s, f, c, seat)) ++n;
@@ -534,8 +541,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     if (e.per_picked_v && picked != kNoCard) amount += e.per_picked_v * s.def(picked).v;  // THE SACRIFICE
     // ROBBED BLIND: the target player's D, none while they are shielded from this card (BAUHAUS SECURITY GUARD).
     if (e.per_target_d && target.seat >= 0 && !points_shielded(s, target.seat, seat, source))
-      amount += e.per_target_d * destiny(s, target.seat);
+      amount += e.per_target_d * ((s.families & famKeptD) ? reachable_d(s, target.seat) : destiny(s, target.seat));
     if (e.halved) amount = amount / 2;  // MUTINY: half the target's modified V, rounded down
+    if (e.halved_up) amount = (amount + 1) / 2;
     if (e.op == Op::MassAttack) {  // BATTLE CRY: its player names the attacks (effects/attacks/mass.hpp)
       ask_mass_attack(s, seat, source, target.card, e);
       continue;
@@ -644,6 +652,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
             if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat) && !immune_to(s, w, source))
               cards.push_back(w);
         break;
+    }
+    if (e.op == Op::ShutDown) {  // ECONOMIC COLLAPSE: the cards reached turned face down (effects/lasting/shutdown.hpp)
+      shut_down(s, source, cards, amount, log);
+      continue;
     }
     // Cards may have left play through an earlier effect in the list.
     auto in_play = [&](CardId c) { return s.card(c).zone == Zone::InPlay; };
@@ -946,11 +958,20 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
       }
     }
     const int amount_all = amount;
+    uint32_t pools_read = 0;  // per_target_d on every player: each common pool once
     for (int t : seats) {
       if (player_immune_to(s, t, source)) continue;  // HERETIC CONSPIRACY: nothing of the Art reaches it
       // DUTY ROSTER, TAXATION: once for each warrior matching, counted from this player's side (FACTORY RETROFIT:
       // each card of the types named, in this card's combat area).
-      const int amount = e.per_warrior ? amount_all * cards_counted(s, e, source, t) : amount_all;
+      int amount = e.per_warrior ? amount_all * cards_counted(s, e, source, t) : amount_all;
+      if (e.per_target_d && e.who == Who::EachPlayer) {  // ECONOMIC COLLAPSE: each player's own D
+        const uint32_t pool = 1u << s.seats[size_t(t)].pool_seat;
+        if (pools_read & pool) continue;
+        pools_read |= pool;
+        amount = e.amount * k + e.per_target_d * ((s.families & famKeptD) ? reachable_d(s, t) : destiny(s, t));
+        if (e.halved) amount = amount / 2;
+        if (e.halved_up) amount = (amount + 1) / 2;
+      }
       if ((e.op == Op::Draw || e.op == Op::ShuffleDraw || e.op == Op::AnnihilateTopDraw) && draw_pile_shielded(s, t, source))
         continue;  // SPELLBOUND
       if ((e.op == Op::LoseD || e.op == Op::LoseP || e.op == Op::EmptyD || e.op == Op::HalveP || e.op == Op::SwapD) &&
@@ -1050,7 +1071,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           note_added(s, t, w);  // printed PRIMAL BITCH may take its place
           break;
         }
-        case Op::EmptyD: destiny(s, t) = 0; break;
+        case Op::EmptyD: set_reachable_d(s, t, 0); break;  // D kept apart or lent stay (effects/economy/ledger.hpp)
+        case Op::KeepApartD: keep_apart_d(s, t, source, amount); break;  // DESPERATE TIMES
         case Op::PayForP: pay_for_p(s, t, amount); break;  // WARTIME RETRIBUTION
         case Op::Suppress:  // AIR ASSAULT, COMMANDO RAID: a marker for the rest of the combat (effects/modifiers/suppress.hpp)
           if (s.combat.active) s.combat.mods.push_back({source, kNoCard, {}});
@@ -1105,7 +1127,12 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::SkipTurn: st.skip_turns = uint8_t(std::min(255, st.skip_turns + std::max(1, amount))); break;
         case Op::ExtraTurn: st.extra_turns = uint8_t(std::min(255, st.extra_turns + std::max(1, amount))); break;
         case Op::HalveP: st.promotion -= st.promotion / 2; break;
-        case Op::SwapD: std::swap(destiny(s, t), destiny(s, seat)); break;
+        case Op::SwapD: {  // D kept apart or lent stay with their player (effects/economy/ledger.hpp)
+          const int mine = reachable_d(s, seat), theirs = reachable_d(s, t);
+          set_reachable_d(s, seat, theirs);
+          set_reachable_d(s, t, mine);
+          break;
+        }
         default: break;
       }
     }
@@ -1164,6 +1191,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         }
         if (e.handler == HandlerId::look_under) {  // INFORMANTS: under the cards the effect's designation names
           look_under(s, seat, source, e.designation, log);
+          break;
+        }
+        if (e.handler == HandlerId::raise_target) {  // CLOSE BUT NO CIGAR: the target raised by the effect's amount
+          raise_target(s, amount);
           break;
         }
         if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model

@@ -13,6 +13,8 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/choices/secret.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/economy/ledger.hpp"
+#include "turn/victory.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/economy/team_gifts.hpp"
 #include "effects/economy/team_rules.hpp"
@@ -77,6 +79,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     const PlaySpec& p = *d.play;
     if (st.promotion < p.min_p) continue;
     if (p.team_game && (!team_game(s) || played_by_team(s, seat, c))) continue;  // SUMMIT MEETING: once per team
+    // CLOSE BUT NO CIGAR: answering a side that reached the target (turn/victory.hpp), once a game.
+    if ((s.families & famTurnedDown) && (d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) ||
+                                         played_once_already(s, c)))
+      continue;
     if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;
@@ -255,6 +261,8 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   if (offer_cancel(s, me, o.a, tgt, o.n, true, user)) return;
   // MENTAL CONSTITUTION: the warrior's immunity kept or waived before the effects run.
   if (offer_waiver(s, me, o.a, tgt, o.n, true, o.c)) return;
+  // BAUHAUS SECURITY GUARD: a player whose D and P it shields is asked first (effects/economy/ledger.hpp).
+  if ((s.families & famKeptD) && ask_consent(s, me, o.a, tgt, o.n)) return;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
   if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n);

@@ -12,6 +12,7 @@
 #include "actions/storage.hpp"
 #include "effects/economy/team_rules.hpp"
 #include "effects/lasting/carriers.hpp"
+#include "effects/lasting/shutdown.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -54,6 +55,7 @@ void action_options(const State& s, std::vector<Option>& out) {
       default: break;
     }
   }
+  if (s.families & famTurnedDown) turn_up_options(s, s.current, out);  // ECONOMIC COLLAPSE (effects/lasting/shutdown.hpp)
   cover_options(s, mine, out);
   transfer_options(s, mine, out);
   if (s.families & famTeamRules) team_move_options(s, s.current, out);  // TROOP TRANSFER, ARMS CONVOY

@@ -1,7 +1,9 @@
 // gEngine "WINNING THE GAME" and "NO WARRIORS IN PLAY AND NO DRAW PILE": the
 // promotion target, both draw piles empty, a player without warriors for
 // three turns; and the referee's turn limit (Rules::turn_limit).
+#include "effects/economy/ledger.hpp"
 #include "internal.hpp"
+#include "turn/victory.hpp"
 
 namespace dt::detail {
 
@@ -72,6 +74,8 @@ void check_end(State& s, Log log) {
   }
   int best = -1, best_p = -1, active = 0, last_active = -1;
   bool tie = false, target = false;
+  int reached = -1, reached_p = -1;  // the side with the most P of those at the target
+  bool reached_tie = false;
   for (int i = 0; i < n; ++i) {
     const int t = s.seats[size_t(i)].team;
     bool first = true;  // each team once, at its first seat
@@ -84,22 +88,30 @@ void check_end(State& s, Log log) {
     if (!in) continue;
     ++active;
     last_active = t;
-    if (p >= goal) target = true;
+    // BAUHAUS BANK: a side owing D on credit does not win (effects/economy/ledger.hpp).
+    if (p >= goal && !((s.families & famKeptD) && team_owes(s, t))) {
+      target = true;
+      if (p > reached_p) reached = t, reached_p = p, reached_tie = false;
+      else if (p == reached_p) reached_tie = true;
+    }
     if (p > best_p) best = t, best_p = p, tie = false;
     else if (p == best_p) tie = true;
   }
   if (!s.awards.empty()) target = false;  // the rest of this event's points first
+  // CLOSE BUT NO CIGAR: the other sides may answer first (turn/victory.hpp).
+  if (target && !reached_tie && (s.families & famTurnedDown) && ask_target_answers(s, reached, reached_p)) return;
   const bool deck_out_draws = s.rules.deck_out == DeckOut::AnyEmptyTieDraws;
   const bool decks_out = deck_out_draws ? any_empty : all_empty;
   int winner = -1;
   EndReason why = EndReason::TurnLimit;
   bool over = false;
   if (active <= 1) winner = last_active, why = EndReason::NoWarriors, over = true;
-  else if (target) winner = tie ? -1 : best, why = EndReason::PromotionTarget, over = true;
+  else if (target) winner = reached_tie ? -1 : reached, best_p = reached_p, why = EndReason::PromotionTarget, over = true;
   else if (decks_out && (!tie || deck_out_draws))
     winner = tie ? -1 : best, why = EndReason::DecksExhausted, over = true;  // a tie plays on, or draws
   else if (out_of_turns) winner = tie ? -1 : best, over = true;
   if (!over) return;
+  if ((s.families & famKeptD) && winner >= 0 && team_owes(s, winner)) winner = -1;  // BAUHAUS BANK: no win in debt
   // The winning seat, when its team is that one seat.
   int seat = -1, members = 0;
   for (int i = 0; i < s.num_seats(); ++i)

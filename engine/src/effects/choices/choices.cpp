@@ -44,6 +44,9 @@
 #include "effects/lasting/afflictions.hpp"
 #include "effects/triggers/picked.hpp"
 #include "effects/filters/waiver.hpp"
+#include "effects/economy/ledger.hpp"
+#include "effects/choices/auction.hpp"
+#include "turn/victory.hpp"
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/costs/repay.hpp"
@@ -441,6 +444,9 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_consent_choice, consent_options, apply_consent},               // BAUHAUS SECURITY GUARD: a card let through, or not
+    {is_auction_choice, auction_options, apply_auction},               // MERCENARY: a bid, or a pass; the winner's area
+    {is_target_answer_choice, target_answer_options, apply_target_answer},  // CLOSE BUT NO CIGAR: the target reached answered
     {is_repay_choice, repay_options, apply_repay},                             // FOOL'S GOLD: pay again, or lose it
     {is_instead_choice, instead_choice_options, apply_instead_choice},  // CRYOTECH CHAMBER: a card sent elsewhere, or not
     {is_look_discard_choice, look_discard_options, apply_look_discard},  // VENOM BAT: the warriors looked at, discarded
@@ -574,6 +580,10 @@ static void finish_choice(State& s, Log log) {
   if (ch.fetch == kFetchInstead) instead_choice_done(s, ch);  // CRYOTECH CHAMBER left unanswered: the card stays
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
+  // Questions of issue 32 going on after each answer (their own fetch codes).
+  if (ch.fetch == kFetchConsent) consent_choice_done(s, ch, log);  // BAUHAUS SECURITY GUARD: the card's effects run now
+  else if (ch.fetch == kFetchBid || ch.fetch == kFetchAuctionArea) auction_choice_done(s, ch, log);  // MERCENARY
+  else if (ch.fetch == kFetchTargetAnswer) target_answer_done(s, ch, log);  // CLOSE BUT NO CIGAR
   if ((s.families & famStorage) && stored_unplayed(s, ch)) {  // SECRET: a card it could not play is annihilated
     take_out(s, ch.target);
     put_into(s, ch.target, Zone::Annihilated);

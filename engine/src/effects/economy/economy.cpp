@@ -6,6 +6,8 @@
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/lasting/virus.hpp"
+#include "effects/economy/ledger.hpp"
+#include "effects/lasting/shutdown.hpp"
 
 namespace dt::detail {
 
@@ -19,6 +21,7 @@ void for_each_rule(const State& s, int seat, F f) {
     for (CardId c : st.in_play) {
       const CardInst& ci = s.card(c);
       if (ci.hidden) continue;
+      if ((s.families & famTurnedDown) && is_shut_down(s, c)) continue;  // ECONOMIC COLLAPSE: it does nothing
       const CardDef& d = s.def(c);
       if (!d.economy || !(seat < 0 || d.economy->every_player || ci.controller == seat)) continue;
       if (seat >= 0 && (s.families & famPlayerImmunity) && player_immune_to(s, seat, c)) continue;  // SURPLUS
@@ -57,7 +60,9 @@ void cap_destiny(State& s) {
     for_each_rule(s, t, [&](CardId, const EconomyRules& r) {
       if (r.max_d > 0) cap = cap ? std::min<int>(cap, r.max_d) : r.max_d;
     });
-    if (cap) destiny(s, t) = std::min(destiny(s, t), cap);
+    if (!cap) continue;
+    if (s.families & famKeptD) set_reachable_d(s, t, std::min(reachable_d(s, t), cap));  // BAUHAUS BANK's credit kept
+    else destiny(s, t) = std::min(destiny(s, t), cap);
   }
 }
 
@@ -129,6 +134,10 @@ bool points_shielded(const State& s, int seat, int by, CardId source) {
   for (CardId c : s.seats[size_t(seat)].in_play) {
     const CardDef& d = s.def(c);
     if (!d.economy || !d.economy->shields_points || s.card(c).hidden) continue;
+    // Printed BAUHAUS SECURITY GUARD: only while in its Squad; a shield that asks lets through the card its player
+    // agreed to (effects/economy/ledger.hpp).
+    if (d.economy->shield_areas && !(d.economy->shield_areas & bit(s.card(c).area))) continue;
+    if (d.economy->shield_asks && source != kNoCard && consent_given(s, seat, source)) continue;
     if (named && has_designation_text(s, c, *named)) continue;  // ROBBED BLIND: the BANK it was played for
     return true;
   }

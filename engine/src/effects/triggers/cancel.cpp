@@ -66,6 +66,7 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
   // PASS THE BUCK: no card played as actions, none that stays in play; neither it nor STOLEN PAPERWORK on a
   // MISCOMMUNICATION.
   const CardDef& played = s.def(card);
+  if (played.has_designation(desig::NeverCancelled)) return false;  // CLOSE BUT NO CIGAR
   if (x.not_action && played.play && played.play->timing == Timing::Action) return false;
   if (x.not_staying && (played.post_play == PostPlay::Attach || (played.play && played.play->stays))) return false;
   for (const std::string& n : x.not_designation)
@@ -140,6 +141,7 @@ static bool has_marker(const State& s, uint8_t kind, CardId card) {
 }
 
 bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits, CardId user) {
+  if (s.def(card).has_designation(desig::NeverCancelled)) return false;  // CLOSE BUT NO CIGAR
   bool asked = false;
   // The other players in turn, then (PREFERRED SPELL) its own player.
   for (uint8_t other : seats_from(s, next_active_seat(s, seat))) {

@@ -9,6 +9,7 @@
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/afflictions.hpp"
 #include "effects/triggers/kill_choice.hpp"
+#include "effects/lasting/shutdown.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -169,6 +170,7 @@ void run_draw_triggers(State& s, int seat, Log log) {
   for (CardId c : candidates) {
     const CardInst& ci = s.card(c);
     if (ci.zone != Zone::InPlay) continue;
+    if ((s.families & famTurnedDown) && is_shut_down(s, c)) continue;  // ECONOMIC COLLAPSE: it yields nothing
     for (const Trigger& t : s.def(c).triggers)
       if (t.when == When::YourDraw && draws_for(c, t) == seat) {
         fire.push_back({c, ci.attached_to != kNoCard ? bearer_of(s, c) : c});
