@@ -351,6 +351,7 @@ class GreedyBot final : public Bot {
         switch (e.op) {
           case Op::Draw: value += sign * 1.5 * amount; break;
           case Op::GainD: value += sign * 0.8 * amount; break;
+          case Op::KeepApartD: value += sign * 0.6 * amount; break;  // DESPERATE TIMES: D, but no Meditate again
           case Op::LoseD: value -= sign * 0.8 * std::min(amount, ss.destiny); break;
           case Op::GainP: value += sign * 3.0 * amount; break;
           case Op::LoseP: value -= sign * 3.0 * std::min(amount, ss.promotion); break;
