@@ -190,7 +190,7 @@ void apply_muster(State& s, const Option& o, Log log) {
           return;
         }
   if ((s.families & famTurnedDown) && !covered && sold_at_auction(s, o.a)) {  // MERCENARY (effects/choices/auction.hpp)
-    take_out(s, o.a);  // out of hand, waiting for its buyer
+    // It waits in its owner's hand for its buyer (effects/choices/auction.hpp).
     const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::Muster, o.a);
     if (!s.def(o.a).has(kwFreeMuster) && !free) --s.actions_left;
     emit(log, {EventKind::Muster, int8_t(me), o.a});

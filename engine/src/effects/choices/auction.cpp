@@ -1,4 +1,5 @@
-// Auctions: see auction.hpp.
+// Auctions: see auction.hpp. While bids are asked the warrior stays in its owner's hand (a card is always in one
+// place), and leaves it for its buyer's combat area once sold.
 #include "effects/choices/auction.hpp"
 
 #include <algorithm>
@@ -38,6 +39,7 @@ void place(State& s, CardId w, int seat, Area area, int price, Log log) {
 void sell(State& s, CardId w, int seat, int price, Log log) {
   const std::vector<Area> areas = areas_for(s, seat, w);
   if (areas.empty()) {  // nowhere to take it (it could not be taken when bid for): it is discarded, nothing paid
+    take_out(s, w);
     put_into(s, w, Zone::Discard);
     return;
   }
@@ -90,7 +92,7 @@ void apply_auction(State& s, const Option& o, Log log) {
   emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, kNoCard, o.p});
   ch.picks_left = 0;
   if (ch.fetch == kFetchAuctionArea) {
-    if (o.p >= 0 && s.card(ch.target).zone == Zone::Limbo) place(s, ch.target, ch.seat, Area(o.p), ch.user, log);
+    if (o.p >= 0 && s.card(ch.target).zone == Zone::Hand) place(s, ch.target, ch.seat, Area(o.p), ch.user, log);
     return;
   }
   if (o.p >= 0) {  // a bid: the highest so far
@@ -101,10 +103,10 @@ void apply_auction(State& s, const Option& o, Log log) {
 
 void auction_choice_done(State& s, const PendingChoice& ch, Log log) {
   const CardId w = ch.target;
-  if (s.card(w).zone != Zone::Limbo) return;
+  if (s.card(w).zone != Zone::Hand) return;
   if (ch.fetch == kFetchAuctionArea) {  // left unanswered: its first area
     const std::vector<Area> areas = areas_for(s, ch.seat, w);
-    if (areas.empty()) put_into(s, w, Zone::Discard);
+    if (areas.empty()) take_out(s, w), put_into(s, w, Zone::Discard);
     else place(s, w, ch.seat, areas.front(), ch.user, log);
     return;
   }
