@@ -164,9 +164,10 @@ static void push_musters(const State& s, int seat, CardId c, std::vector<Option>
 void muster_options(const State& s, CardId c, std::vector<Option>& out) {
   if (s.def(c).type != CardType::Warrior) return;
   push_musters(s, s.current, c, out);
+  if (!s.rules.muster_in_cover) return;
   const bool swap_only = (s.def(c).swap_muster && s.def(c).swap_muster->only) ||  // printed GRIZZLY: no other Muster
                          ((s.families & famTurnedDown) && sold_at_auction(s, c));   // MERCENARY: only its auction
-  if (s.rules.muster_in_cover && !swap_only && s.actions_left >= 3 && can_muster(s, s.current, c, true))
+  if (!swap_only && s.actions_left >= 3 && can_muster(s, s.current, c, true))
     out.push_back({OptKind::MusterCover, c});
 }
 

@@ -157,11 +157,11 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
   auto abilities_of = [&](CardId src, CardId user) {
     const CardDef& d = s.def(src);
     if (!d.abilities.empty() && !limits_allow(s, seat, src)) return;
-    if ((s.families & famTurnedDown) && !d.abilities.empty() && is_shut_down(s, src)) return;  // ECONOMIC COLLAPSE
     if (!declared_attack_gate(s, seat, d)) return;  // INVOKE PAIN
     if (!search_answer_open(s, seat, d)) return;    // POWER OF PERCEPTION
     for (size_t i = 0; i < d.abilities.size(); ++i) {
       const Ability& ab = d.abilities[i];
+      if ((s.families & famTurnedDown) && is_shut_down(s, src)) return;  // ECONOMIC COLLAPSE: turned face down
       // LUNA MEMORIAL HOSPITAL: an ability for its discard pile there only, its others never there (but an offered
       // card's: gEngine TACTICAL ADVANTAGE).
       if (ab.from_discard ? s.card(src).zone != Zone::Discard : s.card(src).zone == Zone::Discard && !offered(s, src)) continue;

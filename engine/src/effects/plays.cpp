@@ -58,6 +58,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   const SeatState& st = s.seats[size_t(seat)];
   // Cards from hand.
   const bool no_specials = specials_barred(s, seat);
+  const bool turned_down = (s.families & famTurnedDown) != 0;  // a game with CLOSE BUT NO CIGAR (turn/victory.hpp)
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
     if (!d.play) continue;
@@ -80,7 +81,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (st.promotion < p.min_p) continue;
     if (p.team_game && (!team_game(s) || played_by_team(s, seat, c))) continue;  // SUMMIT MEETING: once per team
     // CLOSE BUT NO CIGAR: answering a side that reached the target (turn/victory.hpp), once a game.
-    if ((s.families & famTurnedDown) && (d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) ||
+    if (turned_down && (d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) ||
                                          played_once_already(s, c)))
       continue;
     if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!

@@ -5,6 +5,8 @@
 
 #include "dt/designations.hpp"
 #include "effects/economy/ledger.hpp"
+#include "effects/triggers/cancel.hpp"
+#include "effects/triggers/undo.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -51,8 +53,8 @@ bool ask_next(State& s, int team, int p, std::vector<int8_t> seats) {
 }  // namespace
 
 bool ask_target_answers(State& s, int team, int p) {
-  for (const PendingChoice& ch : s.choices)
-    if (ch.fetch == kFetchTargetAnswer) return true;  // still asking
+  for (const PendingChoice& ch : s.choices)  // still asking, or an answer played waits (a card that may cancel it)
+    if (ch.fetch == kFetchTargetAnswer || answers_target(s.def(ch.source))) return true;
   for (const LastingMod& m : s.lasting)
     if (m.lock == kPlayerLedger && m.given == kLedgerTargetAsked && m.times == team && m.count == p) return false;
   std::vector<int8_t> seats;
@@ -94,6 +96,10 @@ void apply_target_answer(State& s, const Option& o, Log log) {
   put_into(s, c, d.post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
   emit(log, {EventKind::Play, int8_t(seat), c, kNoCard, -1});
   note_played_once(s, c);
+  // Played as any card: the players holding a card that cancels it are asked first, its effects waiting (NEVER
+  // CANCELLED keeps them off: effects/triggers/cancel.cpp).
+  if (offer_cancel(s, seat, c, {}, 0, true, kNoCard)) return;
+  const UndoRecorder record(s, c);
   run_effects(s, seat, c, kNoCard, {}, 0, d.play->effects, log, nullptr);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "effects/economy/economy.hpp"
+#include "effects/lasting/card_markers.hpp"
 #include "effects/lasting/shutdown.hpp"
 #include "effects/triggers/undo.hpp"
 #include "internal.hpp"
@@ -100,7 +101,9 @@ void settle_ledgers(State& s) {
     }
     ++i;
   }
-  // D spent beyond a pool's own: owed on its credit; then the D kept apart, spent once the plain D are gone.
+  // D spent beyond a pool's own: owed on its credit (shown as the card's markers); then the D kept apart, spent once
+  // the plain D are gone.
+  std::vector<std::pair<CardId, int>> owed;
   for (int k = 0; k < s.num_seats(); ++k) {
     if (s.seats[size_t(k)].pool_seat != k) continue;
     int own = s.seats[size_t(k)].pool - lent_d(s, k);
@@ -111,6 +114,7 @@ void settle_ledgers(State& s) {
       m.times = int16_t(m.times - x);
       m.count = int16_t(m.count + x);
       own += x;
+      owed.push_back({m.source, m.count});
     }
     int left = std::max(0, own);
     for (LastingMod& m : s.lasting)
@@ -119,6 +123,7 @@ void settle_ledgers(State& s) {
         left -= m.count;
       }
   }
+  for (auto [card, n] : owed) set_markers(s, card, n);
 }
 
 int owed_d(const State& s, int seat) {
@@ -150,6 +155,7 @@ void repay_credit(State& s, int seat, CardId source, Log log) {
   const int price = std::max<int>(1, s.def(source).economy->credit_repay_d);
   --m->count;
   ++m->times;  // lent again
+  set_markers(s, source, m->count);  // what is owed, shown on the card
   destiny(s, seat) -= price - 1;
   emit(log, {EventKind::Effect, int8_t(seat), source, kNoCard, int(Op::Handler), seat});
 }
