@@ -336,6 +336,9 @@ class GreedyBot final : public Bot {
             break;
           case Op::Annihilate: case Op::Discard: value -= sign * removal; break;
           case Op::ReturnToHand: value -= sign * removal * 0.5; break;
+          case Op::TextOff:  // a warrior's own text gone for good: worth about a wound to its player
+            if (warrior) value -= sign * wound_loss(*d, sc.wounded, false);
+            break;
           case Op::Heal:
             if (sc.wounded) value += sign * wound_loss(*d, false, false);
             break;

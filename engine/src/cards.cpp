@@ -176,6 +176,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
         d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) || d.has_designation(desig::PlayedOnceAGame))
       d.families |= famTurnedDown;
     if (d.has_designation(desig::SoldAtAuction)) d.families |= famBaseGains;  // its price its base V
+    // AMNESIA, MORAL DECAY, OUR ENEMY'S WEAKNESS IS EXPOSED (effects/modifiers/text_off.hpp)
+    if (d.text_off || uses_op(d, Op::TextOff) || d.has_designation(desig::OpponentsItsPlayerAttacksGainNoPlusModifiers))
+      d.families |= famTextOff;
+    if (d.has_designation(desig::PlayedOnAWarriorJustTransferred)) d.families |= famJustTransferred;  // NAVIGATIONAL ERROR
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
     if (d.markers.per_heal) d.families |= famHealCounter;

@@ -143,6 +143,11 @@ enum : uint8_t {
                         // F, S and A gain (or lose); waits: still being asked (not counted yet)
   kNoPointsCombat = 90, // source: a card that made the combat under way pay no points (CLUMSINESS); gone with the combat
   // Combat package, helper cb (issue 31): 64-71
+  // A warrior's own text switched off (effects/modifiers/text_off.hpp), issue 33, helper tx: 65-66
+  kTextOff = 65,          // target: a warrior whose text a card's TEXT_OFF (source) switched off for good; count: the
+                          // TextOffBits; gone as it leaves play
+  kJustTransferred = 66,  // target (and source): a warrior just Transferred to or from an Outpost, while some hand holds
+                          // a card PLAYED ON A WARRIOR JUST TRANSFERRED (NAVIGATIONAL ERROR); until the window closes
   kEnteredTribal = 64,  // target (and source): a warrior TRIBAL IF MUSTERED INTO THE OUTPOST that entered play in an
                         // Outpost (cardtypes/entering.cpp); gone as it leaves play
   // Cards leaving play, issues 32-33, helper tn: 69-71, 75 (effects/triggers/intercept.hpp)

@@ -165,6 +165,7 @@ std::string_view effect_name(int op) {
     case Op::ExtraTurn: return "take another turn";
     case Op::LastingGrant: return "keyword until the next turn";
     case Op::LastingRevoke: return "keyword lost";
+    case Op::TextOff: return "its own text switched off";
     case Op::Infect: return "infected";
     case Op::Cure: return "cured";
     case Op::TacticalLock: return "no Tactical Actions for others";

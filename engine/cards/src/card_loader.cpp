@@ -268,6 +268,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   for (int k : f.using_weapon()) w.using_weapon |= uint8_t(1u << unsigned(convert(pb::Weapon(k))));
   for (const auto& n : f.vs()) w.vs.push_back(convert(n, where));
   w.carries_weapon = f.carries_weapon();
+  w.gives_to_others = f.gives_to_others();
   for (int t : f.card_type()) w.card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   for (int t : f.not_card_type()) w.not_card_types |= uint16_t(1u << unsigned(convert(pb::CardType(t), where)));
   return w;
@@ -512,6 +513,11 @@ void ops_listed() {
   (void)checked;
 }
 
+// cards.proto TextOff as TextOffBits (effects/modifiers/text_off.hpp).
+static uint8_t text_off_bits(const pb::TextOff& t) {
+  return uint8_t(textOff | (t.keeps_restrictions() ? textKeepsRestrictions : 0) | (t.to_others_only() ? textToOthersOnly : 0));
+}
+
 Effect convert(const pb::Effect& e, const std::string& where) {
   Effect x;
   if (e.op() == pb::Effect::OP_UNSPECIFIED) throw std::runtime_error(where + ": effect without op");
@@ -597,6 +603,9 @@ Effect convert(const pb::Effect& e, const std::string& where) {
     r->keeps_attachments = e.replace().keeps_attachments();
     x.replace = std::move(r);
   }
+  if (e.has_text_off() != (x.op == Op::TextOff))
+    throw std::runtime_error(where + ": `text_off` goes with a TEXT_OFF effect, and a TEXT_OFF effect needs one");
+  if (e.has_text_off()) x.text_off = text_off_bits(e.text_off());
   if (e.has_convert()) {
     if (x.op != Op::LastingGrant || !x.lasting) throw std::runtime_error(where + ": `convert` is a lasting LASTING_GRANT's");
     auto cv = std::make_shared<ConvertSpec>();
@@ -793,8 +802,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     tr.otherwise = effects(t.otherwise(), where);
     if (t.has_choice()) tr.choice = convert(t.choice(), where);
     tr.by_your_warrior = t.by_your_warrior();
-    if (tr.choice && tr.when != When::Kills && tr.when != When::Killed)
-      throw std::runtime_error(where + ": a trigger's `choice` is for KILLS and KILLED triggers");
+    if (tr.choice && tr.when != When::Kills && tr.when != When::Killed && !(tr.when == When::Wounds && tr.instead))
+      throw std::runtime_error(where + ": a trigger's `choice` is for KILLS and KILLED triggers, and WOUNDS ones `instead`");
     if (tr.by_your_warrior && !(tr.when == When::Kills && tr.any_killer))
       throw std::runtime_error(where + ": by_your_warrior is for KILLS triggers with any_killer");
     if ((tr.by_weapon || tr.instead) && tr.when != When::Wounds)
@@ -855,6 +864,10 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
   d.affliction.until_healed = c.affliction().until_healed();
   d.affliction.upkeep_d = small(c.affliction().upkeep_d(), where);
   d.copies_used = int8_t(std::max(1, int(small(c.copies_used(), where))));
+  if (c.has_text_off()) {
+    if (d.post_play != PostPlay::Attach) throw std::runtime_error(where + ": `text_off` is for a card that stays on a warrior");
+    d.text_off = text_off_bits(c.text_off());
+  }
   if (c.has_markers()) {
     const auto& m = c.markers();
     d.markers.start = small(m.start(), where);

@@ -148,6 +148,8 @@ struct WarriorFilter {
   std::string uses_vehicle;            // the VEHICLE it uses (or itself, considered one) has this designation
   uint8_t using_weapon = 0;            // in its combat it strikes with a weapon of one of these kinds (bits of WeaponKind)
   std::vector<WarriorFilter> vs;       // (when any) in a combat against a warrior matching the first
+  bool gives_to_others = false;        // its own text gives other warriors rating modifiers or abilities
+                                       // (effects/modifiers/text_off.hpp: INCONVENIENT PHONE CALL's target)
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".
@@ -394,6 +396,7 @@ struct Effect {
   std::shared_ptr<const MassAttackSpec> mass;   // MassAttack
   std::shared_ptr<const ReplaceSpec> replace;   // PutIntoPlay: in a warrior's place
   std::shared_ptr<const ConvertSpec> convert;   // LastingGrant: a conversion for good
+  uint8_t text_off = 0;      // TextOff: TextOffBits, what of the target's own text goes for good
 };
 
 // A choice a card's text leaves to a player once the card is played
@@ -765,6 +768,18 @@ enum RuleFamily : uint64_t {
                                    // or shield_asks (effects/economy/ledger.hpp)
   famTurnedDown = 1ull << 39,      // a card shut down, sold at auction or answering a player reaching the target (SHUT_DOWN:
                                    // effects/lasting/shutdown.hpp; effects/choices/auction.hpp; turn/victory.hpp)
+  famTextOff = 1ull << 36,         // a card switches a warrior's own text off (Card.text_off, TEXT_OFF), or keeps plus
+                                   // modifiers off the warriors its player attacks (effects/modifiers/text_off.hpp)
+  famJustTransferred = 1ull << 37, // a card PLAYED ON A WARRIOR JUST TRANSFERRED: Transfers are remembered until the
+                                   // window closes (actions/transfer.cpp, effects/triggers/reactions.cpp)
+};
+
+// What of a warrior's own text a card switches off (cards.proto TextOff; effects/modifiers/text_off.hpp):
+// bits of CardDef::text_off (while the card is on the warrior) and Effect::text_off (TEXT_OFF, for good).
+enum TextOffBits : uint8_t {
+  textOff = 1,                // its text is off: abilities, keywords and designations, the modifiers it gives
+  textKeepsRestrictions = 2,  // ... but its restrictions still hold
+  textToOthersOnly = 4,       // ... only what it gives other warriors (its own modifiers and abilities stay)
 };
 
 // Card.instead (cards.proto Instead): while the card is in play, a card about to be discarded or
@@ -946,6 +961,8 @@ struct alignas(4096) CardDef {
   std::shared_ptr<const HandBonus> hand_bonus;  // lying before its player: hand limit raised per matching warrior
                                                 // (a pointer: CardDef stays within 8,192 bytes, docs/performance.md)
   std::shared_ptr<const HoldSpec> holds;        // warriors go aboard it (effects/lasting/carriers.hpp)
+  uint8_t text_off = 0;                         // attached: TextOffBits, what of its warrior's own text is off while
+                                                // it stays (effects/modifiers/text_off.hpp)
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

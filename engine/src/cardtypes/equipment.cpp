@@ -7,6 +7,7 @@
 #include "combat/attachment_times.hpp"
 #include "dt/designations.hpp"
 #include "effects/modifiers/suppress.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
 
@@ -180,6 +181,7 @@ void apply_vehicle_doubling(const State& s, CardId w, Stats& st) {
   for (CardId e : attachments_of(s, w)) {  // one VEHICLE per warrior
     const uint8_t x = s.def(e).doubles;
     if (!x || !attachment_in_use(s, e) || effect_blocked(s, w, e)) continue;
+    if ((s.families & famTextOff) && plus_modifiers_denied(s, w)) break;  // OUR ENEMY'S WEAKNESS IS EXPOSED
     if (x & 1) st.f *= 2;
     if (x & 2) st.s *= 2;
     if (x & 4) st.a *= 2;
@@ -215,6 +217,9 @@ void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const 
   const AttachmentGate g = gate_of(s, as);
   int ignored = -1;  // armor_ignored, asked only for a warrior with ARMOR
   int reversed = -1;  // BACKLASH (combat/standing.cpp), asked only for a warrior with a Dark Symmetry card
+  // OUR ENEMY'S WEAKNESS IS EXPOSED: each card's losses alone (effects/modifiers/text_off.hpp).
+  const bool exposed = (s.families & famTextOff) && plus_modifiers_denied(s, w);
+  auto add_bonus = [&](Stats& to, const StatBonus& b) { detail::add_bonus(to, exposed ? losses_only(b) : b); };
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
     if (ed.has(kwArmor) && (ignored < 0 ? (ignored = armor_ignored(s, w)) : ignored)) continue;

@@ -4,6 +4,7 @@
 #include "actions/storage.hpp"
 #include "combat/attachment_times.hpp"
 #include "effects/modifiers/suppress.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -109,7 +110,8 @@ void add_fortifications(const State& s, CardId w, Stats& st) {
     const FortEffect& fe = *s.def(f).fort;
     if (fe.when_attacked && !(s.combat.active && s.combat.defender == w)) continue;
     const int times = 1 + (fe.per_stored ? int(stored_under(s, f).size()) : 0);  // FORTIFIED ENTRENCHMENT
-    const StatBonus b = times_bonus(fe.bonus, times);
+    StatBonus b = times_bonus(fe.bonus, times);
+    if ((s.families & famTextOff) && plus_modifiers_denied(s, w)) b = losses_only(b);  // OUR ENEMY'S WEAKNESS IS EXPOSED
     add_bonus(st, b);
     if (doubled_for(s, f, w)) add_bonus(st, b);
     add_bonus(st, doubled_against_attacker(s, w, b));

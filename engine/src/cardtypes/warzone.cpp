@@ -7,6 +7,7 @@
 
 #include "dt/designations.hpp"
 #include "effects/modifiers/suppress.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -35,7 +36,8 @@ struct WarzoneBounds {
 // without the modifiers: a modifier's filter may ask for ratings, which are being worked out here.
 static bool gains_denied(const State& s, CardId w) {
   const CardId opp = combat_opponent(s, w);
-  return opp != kNoCard && has_designation(s, opp, desig::DeniesWarzoneGains);
+  if (opp != kNoCard && has_designation(s, opp, desig::DeniesWarzoneGains)) return true;
+  return (s.families & famTextOff) && plus_modifiers_denied(s, w);  // OUR ENEMY'S WEAKNESS IS EXPOSED
 }
 
 void apply_warzone(const State& s, CardId w, Stats& st) {

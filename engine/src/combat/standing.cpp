@@ -9,6 +9,7 @@
 #include "combat/redirect.hpp"
 #include "effects/lasting/base_gains.hpp"
 #include "effects/modifiers/share.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "dt/designations.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "internal.hpp"
@@ -151,7 +152,10 @@ Stats stats(const State& s, CardId w) {
   const bool forts = fortified(s, w);
   // BACKLASH: what Dark Symmetry cards give it turns into losses (asked only of a combatant with attachments).
   const bool reversed = reverses_symmetry(s, w);
+  // OUR ENEMY'S WEAKNESS IS EXPOSED: attacked by that card's player, it keeps each card's losses alone.
+  const bool exposed = (s.families & famTextOff) && plus_modifiers_denied(s, w);
   auto gain_of = [&](const StatBonus& b, CardId src) {
+    if (exposed && src != kNoCard) return losses_only(b);
     return reversed && src != kNoCard && s.def(src).type == CardType::Symmetry ? reversed_gains(b) : b;
   };
 
@@ -194,7 +198,7 @@ Stats stats(const State& s, CardId w) {
         if (!theirs) theirs = attachment_times_of(s, bearer);
         k = theirs->empty() ? 1 : times_for(s, *theirs, src);
       }
-      const StatBonus x = times_bonus(b, k);
+      const StatBonus x = exposed ? losses_only(times_bonus(b, k)) : times_bonus(b, k);
       sum[0] += x.f, sum[1] += x.s, sum[2] += x.a, sum[3] += x.v;
     }
   }

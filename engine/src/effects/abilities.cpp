@@ -18,6 +18,7 @@
 #include "effects/triggers/replace.hpp"
 #include "effects/economy/ledger.hpp"
 #include "effects/lasting/shutdown.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "effects/lasting/stun.hpp"
@@ -272,7 +273,8 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       continue;
     }
     // Most cards have no ability: the look-up is skipped for them.
-    if (!s.def(w).abilities.empty()) abilities_of(w, w);  // a card plays what of its text is expressed (docs/effects.md)
+    // A card plays what of its text is expressed (docs/effects.md); none while it is switched off (AMNESIA).
+    if (!s.def(w).abilities.empty() && !own_acts_off(text_off_now(s, w))) abilities_of(w, w);
     for (CardId a : attachments_of(s, w)) {  // STRANGLEHOLD: the warrior's player pays to be rid of it
       if (!s.def(a).abilities.empty() &&
           (s.card(a).controller == seat || s.def(a).has_designation(desig::ItsBearersPlayerUsesIt)) &&

@@ -8,6 +8,7 @@
 #include "effects/choices/revelation.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/attacks/command.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/lasting/card_markers.hpp"
@@ -39,9 +40,10 @@ static bool native_cast(const State& s, CardId caster, CardId spell) {
   const CardDef& cd = s.def(caster);
   const uint32_t kw = keywords(s, caster);
   if (kw & kwProfane) return false;
-  if ((cd.casts & sd.aspect) || (kw & kwBlessed)) return true;
+  const bool own = !own_acts_off(text_off_now(s, caster));  // AMNESIA: no spell of its own text
+  if ((own && (cd.casts & sd.aspect)) || (kw & kwBlessed)) return true;
   if (revealed(s, caster)) return true;  // REVELATION: any spell, this instant
-  if ((cd.casts_personal & sd.aspect) && sd.spell == SpellKind::Personal) return true;  // NICHOLAI
+  if (own && (cd.casts_personal & sd.aspect) && sd.spell == SpellKind::Personal) return true;  // NICHOLAI
   // The Beginner's game: every Brotherhood warrior casts every spell.
   if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, caster) & bit(Affil::Brotherhood))) return true;
   uint8_t granted = 0;
@@ -242,7 +244,8 @@ bool casts_any_spell(const State& s, CardId w) {
   if (!is_warrior_in_play(s, w)) return false;
   const uint32_t kw = keywords(s, w);
   if (kw & kwProfane) return false;
-  if (s.def(w).casts || s.def(w).casts_personal || (kw & kwBlessed) || revealed(s, w)) return true;
+  const bool own = (s.def(w).casts || s.def(w).casts_personal) && !own_acts_off(text_off_now(s, w));  // AMNESIA
+  if (own || (kw & kwBlessed) || revealed(s, w)) return true;
   if (s.rules.brotherhood_casts_any_aspect && (affiliations(s, w) & bit(Affil::Brotherhood))) return true;
   uint8_t granted = 0;
   for_each_mod(s, w, [&](const StaticMod& m, CardId) { granted |= m.casts; }, ModWant::Casts);

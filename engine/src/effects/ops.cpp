@@ -62,6 +62,7 @@
 #include "effects/attacks/again.hpp"
 #include "effects/triggers/undo.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "markers.hpp"
@@ -519,6 +520,8 @@ static int cards_counted(const State& s, const Effect& e, CardId source, int sea
 // are watched across its effects (effects/missions.cpp).
 void run_effects(State& s, int seat, CardId source, CardId user, Target target, int times,
                  const std::vector<Effect>& fx, Log log, const KillContext* kill, CardId picked, int picked_seat) {
+  // A warrior's own triggers and abilities do nothing while its text is switched off (effects/modifiers/text_off.hpp).
+  if ((s.families & famTextOff) && source != kNoCard && own_acts_off(text_off_bits(s, source))) return;
   if (!(s.families & famMissionEvents) || fx.empty() || seat < 0) {
     run_effects_now(s, seat, source, user, target, times, fx, log, kill, picked, picked_seat);
     return;
@@ -906,7 +909,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           break;
         case Op::Infect: infect(s, source, c, seat, log); break;  // VIRUS (effects/lasting/virus.hpp)
         case Op::Cure: cure(s, c); break;                          // ANTI-TOXIN
-        case Op::Afflict: afflict(s, source, c, seat, user); break;  // POISONs (effects/lasting/afflictions.hpp)
+        case Op::Afflict: afflict(s, source, c, seat, user); break;
+        case Op::TextOff: switch_text_off(s, source, c, e.text_off, log); break;  // effects/modifiers/text_off.hpp  // POISONs (effects/lasting/afflictions.hpp)
         case Op::ReturnToArea: send_back_from_outpost(s, c); break;  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
         case Op::TransferWarrior: transfer_for_free(s, seat, c, log); break;  // REDEPLOYMENT (actions/outpost_sides.hpp)
         case Op::StrikeIntoCombat: strike_into_combat(s, c, e.strike_with, log); break;  // combat/intervene.hpp

@@ -8,6 +8,7 @@
 #include "effects/warriors/convert.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/modifiers/visitation.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "combat/groups.hpp"
@@ -282,8 +283,13 @@ static bool never_changes_allegiance(const State& s, CardId w) {
 static constexpr DesigKey kHeretic(desig::Heretic);
 static constexpr DesigKey kTribal(desig::Tribal);
 
+// Its own printed designation d, while its text is on (AMNESIA: effects/modifiers/text_off.hpp).
+static bool own_designation(const State& s, CardId w, std::string_view d) {
+  return !(s.families & famTextOff) || own_designation_holds(s, w, text_off_bits(s, w), d);
+}
+
 bool has_designation(const State& s, CardId w, DesigKey d) {
-  if (s.def(w).has_designation(d)) return true;
+  if (s.def(w).has_designation(d) && own_designation(s, w, d.text)) return true;
   // UNDYING LOYALTY: never made a HERETIC, by a conversion or by a card on it.
   const bool heretic = d.bit == kHeretic.bit && d.text == kHeretic.text;
   if (heretic && (converted_heretic(s, w) || visited_heretic(s, w)))
@@ -298,7 +304,7 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
 }
 
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
-  if (s.def(w).has_designation_text(d)) return true;
+  if (s.def(w).has_designation_text(d) && own_designation(s, w, d)) return true;
   if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w))) return !never_changes_allegiance(s, w);
   if ((s.families & famConverted) && converted_designation(s, w, d))
     return !(d == kHeretic.text && never_changes_allegiance(s, w));
@@ -365,6 +371,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
                      [&](CardId c) { return (f.using_weapon >> unsigned(s.def(c).weapon)) & 1u; }))
       return false;
   }
+  if (f.gives_to_others && !gives_to_others(s, w)) return false;  // INCONVENIENT PHONE CALL (modifiers/text_off.hpp)
   if (f.carries_weapon) {  // WEAPON LINK: a warrior with a WEAPON
     bool any = false;
     for (CardId c : attachments_of(s, w)) any = any || is_weapon_card(s.def(c));
@@ -415,6 +422,7 @@ bool has_ability_text(const State& s, CardId w, std::string_view d) {
 
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
+  if (s.families & famTextOff) k = own_keywords_left(text_off_bits(s, w), k);  // AMNESIA (effects/modifiers/text_off.hpp)
   const AttachRange as = attachments_of(s, w);
   std::optional<AttachmentGate> gate;  // only for an attachment that grants (or takes away) keywords
   uint32_t revoked = 0;

@@ -68,6 +68,11 @@ bool blow_replaced(State& s, CardId victim, CardId by, Log log) {
         if (!weapon_blow_matches(s, c, t, by)) continue;
         emit(log, {EventKind::Effect, int8_t(seat), c, victim, 0, seat});
         run_effects(s, seat, c, by, {victim, -1}, 0, t.effects, log, nullptr);
+        if (t.choice && is_warrior_in_play(s, victim)) {  // MINDSLAYER: the victim's Specials its player picks
+          const Target tgt{victim, -1, -1, by};
+          std::vector<CardId> candidates = choice_candidates(s, seat, c, tgt, 1);
+          if (!candidates.empty()) queue_choice(s, seat, c, tgt, 1, std::move(candidates), log);
+        }
         return true;
       }
     }

@@ -13,6 +13,7 @@
 #include "effects/lasting/afflictions.hpp"
 #include "effects/lasting/carriers.hpp"
 #include "effects/modifiers/suppress.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "effects/lasting/card_markers.hpp"
 
@@ -175,8 +176,11 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     if (!ok()) return;
     if (effect_blocked(s, w, src)) return;
     if ((s.families & famSergeantShield) && is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
+    // AMNESIA, INCONVENIENT PHONE CALL: a warrior's own modifiers, its text switched off (effects/modifiers/text_off.hpp)
+    const uint8_t off = text_off_now(s, src);
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
+      if (off && !own_mod_holds(off, m, src, w)) continue;
       if (!mod_filter_matches(s, m.who, subject, s.card(src).controller) &&
           !(src == s.combat.warzone && warzone_limits_waived(s, subject) &&  // gEngine IMPERIAL
             mod_filter_matches(s, without_affiliation(m.who), subject, s.card(src).controller)))
