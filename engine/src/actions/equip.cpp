@@ -5,6 +5,7 @@
 #include "effects/choices/moves.hpp"
 #include "effects/costs/upkeep.hpp"
 #include "effects/economy/team_rules.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -36,8 +37,8 @@ bool can_take_equipment(const State& s, CardId e, CardId w, bool any_affiliation
   if (ed.attach_to_weapon) return false;  // add-ons go on weapons (can_add_on)
   if (keywords(s, w) & kwNoEquipment) return false;
   // Attachment bans printed on a warrior: FLAMMEN SOLDAT takes no WEAPONS, GOMORRIAN EMASCULATOR no Shoot ones.
-  if (is_weapon_card(ed) && s.def(w).has_designation(desig::NoWeapons)) return false;
-  if ((ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot) && s.def(w).has_designation(desig::NoShootWeapons))
+  if (is_weapon_card(ed) && own_designation_on(s, w, desig::NoWeapons)) return false;  // (AMNESIA: its text off)
+  if ((ed.weapon == WeaponKind::Shoot || ed.weapon == WeaponKind::FightShoot) && own_designation_on(s, w, desig::NoShootWeapons))
     return false;
   if (has_designation(s, w, desig::NoAttachments)) return false;
   if (!any_affiliation && !gives_to(s, e, w)) return false;  // HEIST: whatever its affiliations

@@ -13,6 +13,7 @@
 #include "actions/outpost_sides.hpp"
 #include "effects/economy/team_rules.hpp"
 #include "effects/lasting/stun.hpp"
+#include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
 
 namespace dt::detail {
@@ -115,11 +116,24 @@ bool may_transfer_for_free(const State& s, CardId w) {
   return transfers_open(s) && is_warrior_in_play(s, w) && transfer_of(s, w, false, true).has_value();
 }
 
+// NAVIGATIONAL ERROR: a warrior just Transferred is remembered (kJustTransferred) until the window closes, while
+// some player holds a card PLAYED ON A WARRIOR JUST TRANSFERRED (effects/triggers/reactions.hpp).
+static void note_transferred(State& s, CardId w) {
+  for (const SeatState& st : s.seats)
+    if (!st.eliminated)
+      for (CardId c : st.hand)
+        if (s.def(c).has_designation(desig::PlayedOnAWarriorJustTransferred)) {
+          mark_just_happened(s, w, w, kJustTransferred);
+          return;
+        }
+}
+
 // The move itself, whoever pays for it: once between its player's Draw steps.
 static void make_transfer(State& s, int seat, CardId w, Area to, Log log) {
   s.card(w).transferred_turn = int16_t(s.turn_number);
   place_in_area(s, w, to);
   emit(log, {EventKind::Transfer, int8_t(seat), w, kNoCard, int(to)});
+  if (s.families & famJustTransferred) note_transferred(s, w);
 }
 
 void transfer_for_free(State& s, int seat, CardId w, Log log) {

@@ -2,6 +2,7 @@
 // gives a Beast to a warrior in your Outpost that may have it; one Beast or
 // one VEHICLE per warrior; never to a warrior that is itself a BEAST.
 #include "dt/designations.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -10,7 +11,7 @@ bool can_wrangle(const State& s, CardId beast, CardId w, bool any_affiliation) {
   if (s.card(w).area != Area::Outpost) return false;
   if (is_beast_warrior(s, w) || beast_of(s, w) != kNoCard || vehicle_of(s, w) != kNoCard) return false;
   if (has_designation(s, w, desig::NoAttachments)) return false;
-  if (s.def(w).has_designation(desig::NoBeasts)) return false;  // JIHAD INFANTRY TROOPER
+  if (own_designation_on(s, w, desig::NoBeasts)) return false;  // JIHAD INFANTRY TROOPER
   return any_affiliation || gives_to(s, beast, w);  // RUSTLERS!: whatever its affiliations
 }
 

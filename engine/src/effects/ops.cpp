@@ -640,7 +640,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         break;
       case Who::TargetsVehicle:  // ANTI-TANK MINEFIELD: the VEHICLE the target uses, or the target when considered one
         if (target.card != kNoCard && is_warrior_in_play(s, target.card))
-          if (const CardId v = vehicle_used(s, target.card); v != kNoCard) cards.push_back(v);
+          // NAVIGATIONAL ERROR: `not_card_type: WARRIOR` spares a warrior considered a VEHICLE itself.
+          if (const CardId v = vehicle_used(s, target.card);
+              v != kNoCard && !(v == target.card && (e.filter.not_card_types & (1u << unsigned(CardType::Warrior)))))
+            cards.push_back(v);
         break;
       case Who::TargetPlayersWarriors:  // COWARDICE: every warrior of the player it was played on
         if (target.seat >= 0 && e.filter.card_types) {  // BURGLARY: every card of those types the player has in play

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "combat/redirect.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "combat/groups.hpp"
@@ -122,14 +123,14 @@ bool boast_made(const State& s, CardId w) {
 }
 
 bool boast_due(const State& s, CardId w) {
-  if (!s.def(w).has_designation(desig::Boasts)) return false;
+  if (!own_designation_on(s, w, desig::Boasts)) return false;
   const int seat = s.card(w).controller;
   return std::any_of(s.lasting.begin(), s.lasting.end(),
                      [&](const LastingMod& m) { return m.source == w && m.target == w && m.seat == seat; });
 }
 
 bool boast_allows_attack(const State& s, CardId w) {
-  if (!s.def(w).has_designation(desig::Boasts)) return true;
+  if (!own_designation_on(s, w, desig::Boasts)) return true;
   for (CardId p : s.seats[s.card(w).controller].in_play)  // PAM AFTON
     if (p != w && is_warrior_in_play(s, p) && s.def(p).has_designation(desig::BoastPartner)) return true;
   return boast_due(s, w);

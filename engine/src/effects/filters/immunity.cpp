@@ -8,6 +8,7 @@
 #include "effects/filters/protection.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "markers.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -88,7 +89,7 @@ namespace detail {
 static bool wide_immune(const State& s, CardId w, CardId source) {
   if (source == w) return false;
   const CardDef& src = s.def(source);
-  if (s.def(w).has_designation(desig::AffectedOnlyByItsAttackersCards)) {
+  if (own_designation_on(s, w, desig::AffectedOnlyByItsAttackersCards)) {
     const bool attackers = s.combat.active && s.combat.defender == w && s.combat.attacker != kNoCard &&
                            s.card(source).controller == s.card(s.combat.attacker).controller;
     if (!attackers) return true;
@@ -225,7 +226,7 @@ bool special_off(const State& s, CardId w, CardId special) {
     const CardId opp = combat_opponent(s, w);
     if (opp != kNoCard && ignores_opponents_card(s, opp, special)) return true;
   }
-  return bearer != kNoCard && bearer == combat_opponent(s, w) && s.def(w).has_designation(desig::NoSpecialsAgainstIt);
+  return bearer != kNoCard && bearer == combat_opponent(s, w) && own_designation_on(s, w, desig::NoSpecialsAgainstIt);
 }
 
 // TICKER: a combat bonus from a card that is UNHARMED IN ITS COMBAT keeps its

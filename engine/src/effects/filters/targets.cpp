@@ -9,6 +9,7 @@
 #include "effects/lasting/virus.hpp"
 #include "effects/triggers/reactions.hpp"
 #include "effects/triggers/replace.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/warriors/raise.hpp"
@@ -85,7 +86,7 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
     }
     // BIO-GIANT: no Special of its own player's is played on it.
     if (from_hand && s.def(source).type == CardType::Special && s.card(w).controller == seat &&
-        s.def(w).has_designation(desig::NoSpecialsFromItsPlayer))
+        own_designation_on(s, w, desig::NoSpecialsFromItsPlayer))
       return false;
     if (!visible_warrior(s, w, seat)) return false;
     if (virus_shielded(s, source, w)) return false;  // INOCULATIONS

@@ -37,6 +37,11 @@ bool own_mod_holds(uint8_t bits, const StaticMod& m, CardId src, CardId subject)
 uint32_t own_keywords_left(uint8_t bits, uint32_t k);
 // Does its printed designation (or name) `d` still hold?
 bool own_designation_holds(const State& s, CardId w, uint8_t bits, std::string_view d);
+// Its own printed designation d, while its text is on as far as d goes: for the rules that read a warrior's own
+// designations without what cards give it (s.def(w).has_designation).
+inline bool own_designation_on(const State& s, CardId w, DesigKey d) {
+  return s.def(w).has_designation(d) && (!(s.families & famTextOff) || own_designation_holds(s, w, text_off_bits(s, w), d.text));
+}
 // Is its own text one that gives other warriors rating modifiers or abilities (WarriorFilter.gives_to_others)?
 bool gives_to_others(const State& s, CardId w);
 // TEXT_OFF: `source` switches w's own text off for good as `bits` say.

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dt/designations.hpp"
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -35,7 +36,7 @@ static bool tolls_a_silence(const State& s, CardId a) {
 }
 
 bool silence_paid_off(const State& s, CardId w) {
-  if (!s.combat.active || s.def(w).has_designation(desig::ItsOpponentsDoNotStrike)) return false;
+  if (!s.combat.active || own_designation_on(s, w, desig::ItsOpponentsDoNotStrike)) return false;
   bool paid = false;
   for (CardId a : attachments_of(s, w)) {
     const CardDef& d = s.def(a);

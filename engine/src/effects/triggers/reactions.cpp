@@ -25,6 +25,7 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
   if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) return kJustPaidFor;  // FOOL'S GOLD (costs/repay.hpp)
   if (d.has_designation(desig::PlayedOnACardJustRevealed)) return kJustRevealed;   // BLUFF
+  if (d.has_designation(desig::PlayedOnAWarriorJustTransferred)) return kJustTransferred;  // NAVIGATIONAL ERROR
   if (d.play && d.play->target == TargetKind::JustDiscarded) return kJustDiscarded;  // CLOSE CALL! (intercept.hpp)
   return 0;
 }
@@ -54,6 +55,7 @@ void clear_just_happened(State& s) {
            m.lock == kWoundedByCard ||                          // EJECTION SEAT (effects/triggers/last_chance.hpp)
            m.lock == kJustHealed ||                             // SWITCHED LABELS
            m.lock == kJustPaidFor ||                            // FOOL'S GOLD (effects/costs/repay.hpp)
+           m.lock == kJustTransferred ||                        // NAVIGATIONAL ERROR (actions/transfer.cpp)
            m.lock == kJustDiscarded;                            // CLOSE CALL! (effects/triggers/intercept.hpp)
   });
 }
