@@ -141,6 +141,8 @@ struct WarriorFilter {
   bool marked = false;       // a warrior the source card remembers (State::marks)
   bool from_warzone = false; // the defender of a combat, defending from a Warzone
   bool imprisoned = false;   // another's prisoner (effects/lasting/prison.hpp)
+  bool gives_to_others = false;  // its own text gives other warriors rating modifiers or abilities
+                                 // (effects/modifiers/text_off.hpp: INCONVENIENT PHONE CALL's target)
   std::vector<WarriorFilter> none_of;  // matches none of these
   std::vector<WarriorFilter> any_of;   // matches one of these at least (when any)
   bool marked_affiliation = false;     // a modifier's `who`: shares an affiliation with a warrior its card remembers
@@ -148,8 +150,6 @@ struct WarriorFilter {
   std::string uses_vehicle;            // the VEHICLE it uses (or itself, considered one) has this designation
   uint8_t using_weapon = 0;            // in its combat it strikes with a weapon of one of these kinds (bits of WeaponKind)
   std::vector<WarriorFilter> vs;       // (when any) in a combat against a warrior matching the first
-  bool gives_to_others = false;        // its own text gives other warriors rating modifiers or abilities
-                                       // (effects/modifiers/text_off.hpp: INCONVENIENT PHONE CALL's target)
 };
 
 // Who may receive a card (GIVE TO ...). Empty masks mean "any".
@@ -371,6 +371,7 @@ struct Effect {
   bool reveal = false;       // TakeIntoHand: every player is shown the card
   int8_t at_least = 0;       // ExtraActions taking actions away: never below this many left
   bool lasting = false;      // ImmuneToPicked: until the start of your next turn, not this combat only
+  uint8_t text_off = 0;      // TextOff: TextOffBits, what of the target's own text goes for good
   uint32_t grant = 0;        // LastingGrant: the keyword bits of `designation`
   bool in_user_area = false;  // PutIntoPlay, PlayAtOnce: in the user's combat area
   EquipTo equip_to = EquipTo::AnyLegalWarrior;  // PutIntoPlay of Equipment or a Relic
@@ -396,7 +397,6 @@ struct Effect {
   std::shared_ptr<const MassAttackSpec> mass;   // MassAttack
   std::shared_ptr<const ReplaceSpec> replace;   // PutIntoPlay: in a warrior's place
   std::shared_ptr<const ConvertSpec> convert;   // LastingGrant: a conversion for good
-  uint8_t text_off = 0;      // TextOff: TextOffBits, what of the target's own text goes for good
 };
 
 // A choice a card's text leaves to a player once the card is played
