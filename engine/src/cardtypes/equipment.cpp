@@ -209,7 +209,10 @@ static bool armor_ignored(const State& s, CardId w) {
 
 void add_equipment(const State& s, CardId w, bool forts, Stats& st) { add_equipment_times(s, w, forts, st, {}); }
 
-void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const TimesList& times) {
+// OUR ENEMY'S WEAKNESS IS EXPOSED (kExposed): each card's losses alone (effects/modifiers/text_off.hpp); the usual
+// case is compiled apart, with no test per card.
+template <bool kExposed>
+static void equipment_into(const State& s, CardId w, bool forts, Stats& st, const TimesList& times) {
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
@@ -217,9 +220,7 @@ void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const 
   const AttachmentGate g = gate_of(s, as);
   int ignored = -1;  // armor_ignored, asked only for a warrior with ARMOR
   int reversed = -1;  // BACKLASH (combat/standing.cpp), asked only for a warrior with a Dark Symmetry card
-  // OUR ENEMY'S WEAKNESS IS EXPOSED: each card's losses alone (effects/modifiers/text_off.hpp).
-  const bool exposed = (s.families & famTextOff) && plus_modifiers_denied(s, w);
-  auto add_bonus = [&](Stats& to, const StatBonus& b) { detail::add_bonus(to, exposed ? losses_only(b) : b); };
+  auto add_bonus = [&](Stats& to, const StatBonus& b) { detail::add_bonus(to, kExposed ? losses_only(b) : b); };
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
     if (ed.has(kwArmor) && (ignored < 0 ? (ignored = armor_ignored(s, w)) : ignored)) continue;
@@ -258,6 +259,11 @@ void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const 
       add_bonus(st, s.def(addon).bonus);
     }
   }
+}
+
+void add_equipment_times(const State& s, CardId w, bool forts, Stats& st, const TimesList& times) {
+  if ((s.families & famTextOff) && plus_modifiers_denied(s, w)) equipment_into<true>(s, w, forts, st, times);
+  else equipment_into<false>(s, w, forts, st, times);
 }
 
 }  // namespace dt::detail

@@ -171,14 +171,13 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   // Asked before from_card is called: most cards have nothing a caller wants, and the call
   // itself showed in profiles.
   const auto wants = [&](CardId src, Scope scope) { return any_wanted(s.def(src), scope, want); };
-  const bool text_rules = (s.families & famTextOff) != 0;  // AMNESIA (effects/modifiers/text_off.hpp), read once
   auto from_card = [&](CardId src, Scope scope, CardId subject, auto ok) {
     const CardDef& d = s.def(src);
     if (!ok()) return;
     if (effect_blocked(s, w, src)) return;
     if ((s.families & famSergeantShield) && is_sergeant(d) && shielded_from_sergeant(s, w, src)) return;  // SERGEANT CARTER
     // AMNESIA, INCONVENIENT PHONE CALL: a warrior's own modifiers, its text switched off (effects/modifiers/text_off.hpp)
-    const uint8_t off = text_rules ? text_off_bits(s, src) : 0;
+    const uint8_t off = text_off_now(s, src);
     for (const StaticMod& m : d.mods) {
       if (m.scope != scope || !wanted(m, want)) continue;
       if (off && !own_mod_holds(off, m, src, w)) continue;
