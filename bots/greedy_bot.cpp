@@ -339,6 +339,7 @@ class GreedyBot final : public Bot {
           case Op::TextOff:  // a warrior's own text gone for good: worth about a wound to its player
             if (warrior) value -= sign * wound_loss(*d, sc.wounded, false);
             break;
+          case Op::OwnActions: value += sign * 2.5 * amount; break;  // an action only that warrior takes
           case Op::Heal:
             if (sc.wounded) value += sign * wound_loss(*d, false, false);
             break;

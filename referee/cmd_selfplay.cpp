@@ -164,7 +164,8 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     for (const dt::Event& e : events) {
       if (e.kind == dt::EventKind::TurnStart) {
         // The turn that just ended is judged whole, including its last action.
-        if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat)) violation("more actions than allowed in a turn");
+        if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat) + dt::own_actions_taken(s, turn_seat))
+          violation("more actions than allowed in a turn");
         actions_this_turn = tacticals_this_turn = 0;
         turn_seat = e.seat;
       }
@@ -179,7 +180,8 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     }
     // A seat's own limits: the Dark Legion player of cartel-vs-legion has more
     // actions and attacks as often as it has them (Rules::seats).
-    if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat)) violation("more actions than allowed in a turn");
+    if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat) + dt::own_actions_taken(s, turn_seat))
+      violation("more actions than allowed in a turn");
     if (tacticals_this_turn > 1 && !dt::free_attacks(s, turn_seat)) violation("more than one Tactical action in a turn");
   }
   r.winner = s.winner;

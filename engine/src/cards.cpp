@@ -2,6 +2,7 @@
 // card files into CardDefs; the engine only looks them up.
 #include "dt/cards.hpp"
 #include "dt/designations.hpp"
+#include "dt/handlers.hpp"
 #include "effects/effects.hpp"
 
 #include <algorithm>
@@ -137,7 +138,10 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       if (m.cover_attack) d.families |= famCoverAttack;
     if (d.substitute) d.families |= famSubstitute;
     if (uses_op(d, Op::StrikeIntoCombat)) d.families |= famIntervene;
-    if (uses_op(d, Op::TakeControl)) d.families |= famTakeControl;
+    const bool manipulates = d.play && std::any_of(d.play->effects.begin(), d.play->effects.end(), [](const Effect& e) {
+      return e.op == Op::Handler && e.handler == HandlerId::manipulate;  // GREATER MANIPULATION lends a warrior
+    });
+    if (uses_op(d, Op::TakeControl) || manipulates) d.families |= famTakeControl;
     if (converts(d)) d.families |= famConverted;
     if (d.has_designation(desig::NeverGainsAnAffiliation) || d.has_designation(desig::NeverADoomtrooper))
       d.families |= famNoAffiliation;
@@ -145,6 +149,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       d.families |= famWideImmunity;
     for (const std::string& g : d.grant_designations)
       if (g == desig::ImmuneToSpecials.text) d.families |= famWideImmunity;  // ETERNAL CURSE
+    for (const StaticMod& m : d.mods)  // ASSAULT ENGINEER: IMMUNE TO MINEFIELD given to warriors
+      for (const std::string& g : m.grant_designations)
+        if (!family::ImmuneTo.param_of(g).empty()) d.families |= famWideImmunity;
     if (d.protects) d.families |= famProtects;
     for (const StaticMod& m : d.mods)
       if (m.scope == Scope::ItsPlayer) d.families |= famPlayerImmunity;
@@ -167,6 +174,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
         if (e.base) d.families |= famBaseGains;
     }
     if (d.swap_muster && d.swap_muster->base_v) d.families |= famBaseGains;
+    for (const Ability& ab : d.abilities)  // OUR WILL IS BEYOND MEASURE: base ratings for a combat
+      for (const Effect& e : ab.effects)
+        if (e.base) d.families |= famBaseGains;
     if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) d.families |= famPaidFor;
     // Issue 32: D kept apart, credit, shields asked (effects/economy/ledger.hpp); cards shut down, auctions, answers
     // to a side reaching the target (effects/lasting/shutdown.hpp, effects/choices/auction.hpp, turn/victory.hpp).
@@ -180,6 +190,11 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.text_off || uses_op(d, Op::TextOff) || d.has_designation(desig::OpponentsItsPlayerAttacksGainNoPlusModifiers))
       d.families |= famTextOff;
     if (d.has_designation(desig::PlayedOnAWarriorJustTransferred)) d.families |= famJustTransferred;  // NAVIGATIONAL ERROR
+    if ((d.turn_rules && d.turn_rules->own_actions > 0) || uses_op(d, Op::OwnActions)) d.families |= famOwnActions;
+    for (const std::string& x : d.grant_designations)
+      if (x == desig::NoAttachmentsCostingActions.text) d.families |= famAttachBans;  // DON'T CALL AGAIN!
+    for (const Privilege& p : d.privileges)
+      if (p.any_players) d.families |= famEquipsOthers;  // VAC ENGINEER
     if (d.hand_max > 0 || d.hand_bonus || d.has_designation(desig::NoDiscardsInTheDiscardStep)) d.families |= famCardPlayed;
     if (uses_op(d, Op::Afflict)) d.families |= famAfflictions;
     if (d.markers.per_heal) d.families |= famHealCounter;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "dispatch.hpp"
+#include "turn/own_actions.hpp"
 #include "effects/triggers/cancel.hpp"
 #include "effects/triggers/card_played.hpp"
 #include "effects/triggers/last_chance.hpp"
@@ -45,7 +46,10 @@ std::vector<Option> legal_options(const State& s) {
   switch (s.phase) {
     case Phase::CardinalsGift: gift_options(s, out); break;
     case Phase::Window: window_options(s, out); break;
-    case Phase::Actions: action_options(s, out); break;
+    case Phase::Actions:
+      action_options(s, out);
+      own_action_options(s, out);  // a warrior's own actions (printed BOOK OF LAW)
+      break;
     case Phase::Points: points_options(s, out); break;
     case Phase::Choice: choice_options(s, out); break;
     case Phase::Discard: discard_options(s, out); break;
@@ -125,7 +129,8 @@ void resume(State& s, std::vector<Event>* log) {
       end_turn(s, log);
       continue;
     }
-    if (s.phase == Phase::Actions && s.actions_left <= 0 && !extra_tactical_left(s, s.current)) {
+    if (s.phase == Phase::Actions && s.actions_left <= 0 && !extra_tactical_left(s, s.current) &&
+        !own_actions_pending(s)) {
       start_discard_step(s);
       continue;
     }
@@ -188,7 +193,12 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   // INSPIRED: an action its choice offers is made in a lent Actions step.
   if (o.kind != OptKind::Choose && detail::play_at_once_choice(s)) detail::play_at_once_reopen(s);  // SUMMON DEFENSE
   if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
-  else option_rule(o.kind).apply(s, o, log);
+  else {
+    // NOMURA'S QUICKENED STEP: what the warrior does itself spends its own actions first.
+    const detail::OwnLoan loan = own_step ? detail::lend_own_actions(s, o) : detail::OwnLoan{};
+    option_rule(o.kind).apply(s, o, log);
+    if (loan.w != kNoCard) detail::settle_own_actions(s, loan);
+  }
   if (from_hand && s.card(o.a).zone == Zone::InPlay) detail::offer_cancel(s, me, o.a, {o.b, -1}, 0, false);
   if (played && s.card(o.a).zone != Zone::Hand) detail::card_played_triggers(s, me, o.a, log);
   // Done for no action (no window of its own opened): the others answer it all the same.

@@ -124,7 +124,8 @@ enum : uint8_t {
                        // that may undo that wound (EJECTION SEAT); source: the card; until the next window closes
   // Taking control (effects/choices/control.hpp): 80-89
   kLentForCombat = 80,  // target: a warrior another player controls until the current combat is over; player: its
-                        // controller before; source: the card
+                        // controller before; source: the card; count 1: lent for actions at once (GREATER MANIPULATION),
+                        // kept as the combat of its attack starts
   kCarriedAtDeath = 81, // source: a card a warrior just killed carried; other: that warrior (until the window closes)
   kDeclaredLegion = 82, // target: a CULTIST its player (or INQUISITION) declared a Dark Legion warrior (cardtypes/warrior.cpp)
   kSideForced = 83,     // target: a CULTIST whose side another card forced (source): its own player may not switch it back
@@ -165,8 +166,8 @@ enum : uint8_t {
   kJustHealed = 73,  // target: a wounded warrior just healed, while some player holds a card answering it (SWITCHED LABELS)
   // Swaps and conversions of issue 33, helper cb: 74-77
   kConverted = 74,   // target: a warrior converted for good by a card's LASTING_GRANT with `convert` (source: that card);
-                     // grant: the keywords it has; times: the affiliations set (0: its own), count: those revoked
-                     // (effects/warriors/convert.hpp)
+                     // grant: the keywords it has; times: the affiliations set (0: its own), count: those revoked,
+                     // given: those added (effects/warriors/convert.hpp)
   // Reveals of issue 32, helper tn: 78-79
   kJustRevealed = 78,  // target (and source): a card keeping cards under it whose reveal (play_stored) waits for
                        // the window to close, while some player holds a card answering it (BLUFF; actions/storage.hpp)
@@ -185,7 +186,11 @@ enum : uint8_t {
   //   3 (kLedgerConsent) it agreed that the card `source` change its D and P, while that card's effects run;
   //   4 (kLedgerPlayedOnce) no player: the card `source`, PLAYED ONCE A GAME, was played (turn/victory.hpp)
   kPlayerLedger = 68,
-  kLockEnd = 91  // one past the last code
+  kOwnActions = 75,    // target: a warrior with actions of its own this turn (turn/own_actions.hpp); seat: its player;
+                       // count: those cards' OWN_ACTIONS gave it; times: those it has taken
+  kCombatBaseGain = 91,  // target: a warrior whose base ratings a card changed for the rest of the combat (COMBAT_BONUS
+                         // with `base`: OUR WILL IS BEYOND MEASURE); packed as kBaseGain's (effects/lasting/base_gains.hpp)
+  kLockEnd = 92  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

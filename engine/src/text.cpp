@@ -154,6 +154,7 @@ std::string_view effect_name(int op) {
     case Op::SlayOpponent: return "slay the opponent";
     case Op::ExtraTactical: return "extra Tactical action";
     case Op::BonusActions: return "extra action beyond the turn";
+    case Op::OwnActions: return "actions of its own";
     case Op::AwardPOrD: return "award P or twice as many D";
     case Op::KillAwarded: return "kill, earning its V";
     case Op::Offer: return "offer an after-combat ability";

@@ -8,6 +8,7 @@
 #include "effects/economy/economy.hpp"
 #include "actions/storage.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "effects/lasting/prison.hpp"
 #include "effects/triggers/intercept.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -231,8 +232,12 @@ static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to 
     put_under(s, c, used, annihilated);
     return;
   }
+  // PRISONER WORK CAMP: its prisoners are discarded with it, not freed
+  const std::vector<CardId> held = (s.families & famMissionEvents) ? prisoners_going_with(s, c) : std::vector<CardId>{};
   take_out(s, c);
   put_into(s, c, to);
+  for (CardId w : held)
+    if (is_warrior_in_play(s, w)) leave_play(s, w, Zone::Discard, kNoCard);
   if (to == Zone::Draw) s.rng.shuffle(s.seats[s.card(c).owner].draw);
   if (discard_used && s.card(used).zone == Zone::InPlay) leave_play(s, used, Zone::Discard, kNoCard);  // FIELD REPAIR KIT
   if (ask.holder != kNoCard) ask_instead(s, c, ask, to, was_on, was_seat);

@@ -548,8 +548,9 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.per_picked_v = amount(e.per_picked_v(), where);
   x.for_target_player = e.for_target_player();
   x.base = e.base();
-  if (x.base && !(x.op == Op::LastingBonus && x.lasting))
-    throw std::runtime_error(where + ": `base` changes base ratings for good (LASTING_BONUS with lasting)");
+  if (x.base && !(x.op == Op::LastingBonus && x.lasting) && x.op != Op::CombatBonus)
+    throw std::runtime_error(where + ": `base` changes base ratings for good (LASTING_BONUS with lasting) or for a combat "
+                                     "(COMBAT_BONUS)");
   if (x.for_target_player && x.op != Op::PutIntoPlay)
     throw std::runtime_error(where + ": for_target_player puts a warrior into play (PUT_INTO_PLAY)");
   x.per_target_d = amount(e.per_target_d(), where);
@@ -611,6 +612,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
     auto cv = std::make_shared<ConvertSpec>();
     cv->set = affils(e.convert().affiliation(), where);
     cv->revoke = affils(e.convert().revoke(), where);
+    cv->gain = affils(e.convert().gain(), where);
     cv->keywords = keywords_of(e.convert().designation(), &cv->designations, where);
     cv->attachments = ConvertSpec::Attachments(int(e.convert().attachments()));
     cv->minor_gifts = e.convert().minor_gifts();
@@ -742,6 +744,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.per_d = amount(a.per_d(), where);
     ab.cost_p = amount(a.cost_p(), where);
     ab.from_discard = a.from_discard();
+    ab.uses_per_turn = small(a.uses_per_turn(), where);
+    ab.actions_or_tacticals = small(a.actions_or_tacticals(), where);
+    ab.any_combat = a.any_combat();
     ab.discard_self = a.discard_self();
     ab.user_wounded = a.user_wounded();
     ab.once_per_combat = a.once_per_combat();
@@ -913,6 +918,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.repeatable = pv.repeatable();
     x.keeps_limits = pv.keeps_limits();
     x.copies_in_area = pv.copies_in_area();
+    x.any_players = pv.any_players();
+    if (x.any_players && x.action != PrivAction::Equip)
+      throw std::runtime_error(where + ": privilege any_players is for EQUIP");
     if (x.copies_in_area && x.action != PrivAction::Muster)
       throw std::runtime_error(where + ": copies_in_area is a MUSTER privilege's");
     d.privileges.push_back(std::move(x));
@@ -978,6 +986,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     r.one_tactical = t.one_tactical();
     r.discards = small(t.discards(), where);
     r.extra_discard_d = small(t.extra_discard_d(), where);
+    r.own_actions = small(t.own_actions(), where);
+    r.per_prisoner = t.per_prisoner();
+    if (r.own_actions < 0) throw std::runtime_error(where + ": turn_rules own_actions below 0");
     d.turn_rules = std::move(r);
   }
   d.one_in_play = c.one_in_play() == pb::ONE_PER_PLAYER ? OneInPlay::PerPlayer
@@ -1060,6 +1071,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.or_negate = a.or_negate();
     x.replay = a.replay();
     for (const auto& n : a.not_designation()) x.not_designation.push_back(upper(n));
+    for (const auto& n : a.only_designation()) x.only_designation.push_back(upper(n));
+    x.attaches = a.attaches();
     x.not_action = a.not_action();
     x.not_staying = a.not_staying();
     x.annihilate_self = a.annihilate_self();

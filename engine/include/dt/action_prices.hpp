@@ -12,5 +12,8 @@ int play_actions_now(const State& s, int seat, CardId card);
 // The actions a card pick of the card's own Choice now pending costs its chooser (Choice.pick_actions: SURVEILLANCE
 // SHIP); 0 with no such choice.
 int choice_pick_actions(const State& s);
+// The actions of their own (turn/own_actions.hpp: printed BOOK OF LAW, NOMURA'S QUICKENED STEP) that `seat`'s
+// warriors took in its current or last turn, beside the turn's actions.
+int own_actions_taken(const State& s, int seat);
 
 }  // namespace dt

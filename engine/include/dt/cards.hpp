@@ -342,6 +342,7 @@ struct ConvertSpec {
   enum class Attachments : uint8_t { Illegal, All, OfLost };
   AffilMask set = 0;                      // its affiliations become these (0: its own)
   AffilMask revoke = 0;                   // ... less these
+  AffilMask gain = 0;                     // ... and these added (VAC ENGINEER)
   std::vector<std::string> designations;  // designations it has from then on
   uint32_t keywords = 0;                  // the keyword bits among them
   Attachments attachments = Attachments::Illegal;
@@ -515,6 +516,9 @@ struct Ability {
   int8_t carries_count = 0;
   int8_t markers = 0;         // the price: this many markers taken off the card (none left: not offered)
   bool from_discard = false;  // used only while the card lies in its owner's discard pile (LUNA MEMORIAL HOSPITAL)
+  int8_t uses_per_turn = 0;   // (when set) used at most this many times in each of its player's turns
+  bool any_combat = false;    // DURING_COMBAT: any combat, its warrior fighting in it or not
+  int8_t actions_or_tacticals = 0;  // (when set) its price in actions, extra Tactical actions counting (DON'T CALL AGAIN!)
   std::vector<Effect> effects;
   std::optional<ChoiceSpec> choice;  // asked once its effects ran, as a played card's (SHRIEK)
 };
@@ -587,6 +591,7 @@ struct Privilege {
   bool repeatable = false;   // Transfer: not bound to once per warrior per turn
   bool keeps_limits = false; // with any_card: a gift limited to some warriors keeps its limit (KRITANA)
   bool copies_in_area = false;  // Muster: only a copy of a warrior of its player in the card's area (REPLICANT LAB)
+  bool any_players = false;     // Equip: any player's warriors matching `who` (VAC ENGINEER)
 };
 
 // Designation filters. A card keeps one bit per designation it has (its name
@@ -649,6 +654,8 @@ struct TurnRules {
   bool one_tactical = false;        // one Tactical action between a player's Draw steps
   int8_t discards = 0;              // cards discarded in each Discard step (0: the rules' one)
   int8_t extra_discard_d = 0;       // D each one more costs (0: none more)
+  int8_t own_actions = 0;           // actions each turn only the warrior it is on takes (turn/own_actions.hpp)
+  bool per_prisoner = false;        // `actions` once for each warrior the card holds prisoner (PRISONER WORK CAMP)
 };
 
 // What a card's AFFLICT leaves on a warrior besides its AFFLICTED modifiers (cards.proto Affliction).
@@ -763,6 +770,9 @@ enum RuleFamily : uint64_t {
   famFullTurn = 1ull << 52,        // a FULL_TURN trigger (effects/triggers/full_turn.hpp: SHORE LEAVE)
   famBaseGains = 1ull << 53,
   famPaidFor = 1ull << 54,         // a card PLAYED ON A WARRIOR JUST PAID FOR (effects/costs/repay.hpp: FOOL'S GOLD)       // lasting changes of base ratings (kBaseGain markers: SHORE LEAVE, GRIZZLY BATTLE TANK)
+  famOwnActions = 1ull << 45,
+  famAttachBans = 1ull << 46,
+  famEquipsOthers = 1ull << 47,    // a privilege to equip any player's warriors (Privilege::any_players: VAC ENGINEER)      // a card grants TAKES NO ATTACHMENT COSTING ACTIONS (actions/equip.cpp: DON'T CALL AGAIN!)      // actions only one warrior takes (TurnRules::own_actions, OWN_ACTIONS: turn/own_actions.hpp)
   famWarzoneFree = 1ull << 51,     // a card grants DEFENDS FROM ANY WARZONE WHATEVER ITS AFFILIATION (cardtypes/warzone.cpp)
   famKeptD = 1ull << 38,           // D kept apart, spent on credit or shielded on request: KEEP_APART_D, EconomyRules credit_d
                                    // or shield_asks (effects/economy/ledger.hpp)
@@ -863,6 +873,8 @@ struct AnswerSpec {
   bool not_staying = false;   // not a card that stays in play
   bool annihilate_self = false;  // a card in play is annihilated to answer (LUTHERAN DISCIPLE)
   bool healthy = false;          // a warrior answering only while it is not wounded
+  std::vector<std::string> only_designation;  // only a card just played with one of these (its name counts)
+  bool attaches = false;         // its play is the answer: onto a warrior its player picks (ASSAULT ENGINEER)
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one

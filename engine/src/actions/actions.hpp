@@ -45,6 +45,10 @@ void equip_options(const State& s, CardId card, const std::vector<CardId>& mine,
 // leaves a hand for play, equipped or played another way (plays.cpp asks too).
 bool equipment_barred(const State& s);
 void apply_equip(State& s, const Option& o, Log log);
+void others_equip_options(const State& s, int seat, CardId card, bool window, std::vector<Option>& out);
+// DON'T CALL AGAIN!: the Actions step's options that would put a card costing actions on a warrior that TAKES NO
+// ATTACHMENT COSTING ACTIONS (Equipment, a Relic, a gift, a Ki Power, a Beast; a Special attached as actions) go.
+void drop_barred_attachments(const State& s, std::vector<Option>& out);
 
 // --- Build Fortification (build.cpp) ---
 void build_options(const State& s, CardId card, std::vector<Option>& out);

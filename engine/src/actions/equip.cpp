@@ -1,6 +1,7 @@
 // gEngine "EQUIP": one action puts an Equipment card on one of your warriors
 // (ARMOR and VEHICLE: one each per warrior), or a weapon add-on on a weapon,
 // or a Relic (cardtypes/relic.cpp says which).
+#include "dt/action_prices.hpp"
 #include "dt/designations.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/costs/upkeep.hpp"
@@ -112,6 +113,7 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
       for (CardId wpn : attachments_of(s, w))
         if (can_add_on(s, c, wpn, w)) out.push_back({OptKind::Equip, c, wpn});
   }
+  if (s.families & famEquipsOthers) others_equip_options(s, s.current, c, false, out);  // VAC ENGINEER
 }
 
 // An Equipment card of the hand that is equipped onto a warrior at all (not played, not an add-on, no AIRSHIP
@@ -119,6 +121,22 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
 static bool equipped_from_hand(const State& s, const CardDef& d) {
   return d.type == CardType::Equipment && !d.play && !d.attach_to_weapon && !(d.has(kwAirship) && airships_grounded(s)) &&
          !equipment_barred(s);
+}
+
+void drop_barred_attachments(const State& s, std::vector<Option>& out) {
+  std::erase_if(out, [&](const Option& o) {
+    bool costs = false;
+    switch (o.kind) {
+      case OptKind::Equip: case OptKind::Bestow: case OptKind::BestowKi: case OptKind::Wrangle: costs = true; break;
+      case OptKind::Play:  // a Special put on a warrior as actions
+        costs = o.a != kNoCard && s.def(o.a).post_play == PostPlay::Attach && play_actions_now(s, s.current, o.a) > 0;
+        break;
+      default: break;
+    }
+    if (!costs || o.b == kNoCard || s.card(o.b).zone != Zone::InPlay) return false;
+    const CardId w = is_warrior_in_play(s, o.b) ? o.b : bearer_of(s, o.b);  // an add-on goes on a weapon of the warrior
+    return w != kNoCard && has_designation(s, w, desig::NoAttachmentsCostingActions);
+  });
 }
 
 bool equipment_barred(const State& s) {
@@ -135,6 +153,22 @@ void any_time_equip_options(const State& s, int seat, CardId c, std::vector<Opti
   if (!equipped_from_hand(s, s.def(c))) return;
   for (CardId w : warriors_of(s, seat))
     if (any_time_for(s, seat, PrivAction::Equip, w, c)) equip_option(s, c, w, out);
+  if (s.families & famEquipsOthers) others_equip_options(s, seat, c, true, out);
+}
+
+// VAC ENGINEER (Privilege::any_players): Equipment from hand onto the other players' warriors its privilege names
+// (`any_time`: in a window too; in the Actions step, for an action unless `no_action`).
+void others_equip_options(const State& s, int seat, CardId c, bool window, std::vector<Option>& out) {
+  if (!equipped_from_hand(s, s.def(c))) return;
+  for (int t = 0; t < s.num_seats(); ++t) {
+    if (t == seat) continue;
+    for (CardId w : warriors_of(s, t)) {
+      const Privilege* p = privilege_for(s, seat, PrivAction::Equip, w, c);
+      if (!p || !p->any_players || (window && !p->any_time)) continue;
+      if (!window && !p->no_action && s.actions_left < s.def(c).equip_actions) continue;
+      equip_option(s, c, w, out);
+    }
+  }
 }
 
 void equip_option(const State& s, CardId c, CardId w, std::vector<Option>& out) {
@@ -149,9 +183,11 @@ void apply_equip(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const bool on_warrior = is_warrior_in_play(s, o.b);
   if (on_warrior) destiny(s, me) -= borrow_price(s, s.def(o.a).give_to.affil, o.b);
+  // VAC ENGINEER: on another player's warrior it is that player's card
+  const int holder = on_warrior ? int(s.card(o.b).controller) : me;
   // In a window, or by a privilege for no action: no action is spent.
   const bool free = on_warrior && (s.phase == Phase::Window || free_of_action(s, me, PrivAction::Equip, o.b, o.a));
-  put_attached(s, o.a, o.b, me);
+  put_attached(s, o.a, o.b, holder);
   if (s.def(o.a).has_designation(desig::SoleFightWeaponEver) && on_warrior)
     s.lasting.push_back({o.a, o.b, {}, kNoTurnEnds});  // leaving play removes it
   s.card(o.a).inside = o.p == 1;  // entering at once costs no action of its own

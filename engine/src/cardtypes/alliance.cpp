@@ -58,6 +58,7 @@ const Privilege* privilege_for(const State& s, int seat, PrivAction a, CardId w,
     if (d.privileges.empty() || s.card(c).hidden) continue;
     for (const Privilege& p : d.privileges) {
       if (p.action != a || !filter_matches(s, p.who, w, seat)) continue;
+      if (!p.any_players && s.card(w).controller != seat && s.card(w).zone == Zone::InPlay) continue;  // its own alone
       if (card != kNoCard && p.cards && !filter_matches(s, *p.cards, card, seat)) continue;
       if (!p.while_carrying.empty() && !carries(s, c, p.while_carrying)) continue;
       if (p.copies_in_area && !copy_in_area(s, seat, w, c)) continue;  // REPLICANT LAB

@@ -8,6 +8,7 @@
 #include "effects/filters/protection.hpp"
 #include "combat/redirect.hpp"
 #include "effects/modifiers/share.hpp"
+#include "effects/lasting/base_gains.hpp"
 #include "internal.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
@@ -18,8 +19,9 @@
 namespace dt::detail {
 
 void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat) {
-  return_lent(s);  // a combat left without finish_combat lends nothing to the next
+  return_lent(s, true);  // a combat left without finish_combat lends nothing to the next
   if (s.families & famCombatTurns) shares_combat_over(s), redirect_combat_over(s);  // nor shares out its ratings
+  if (s.families & famBaseGains) combat_base_gains_over(s);  // OUR WILL IS BEYOND MEASURE
   s.combat = Combat{};
   s.combat.active = true;
   s.combat.attacker = attacker;

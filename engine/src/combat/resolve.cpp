@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "dt/designations.hpp"
+#include "effects/lasting/base_gains.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/attacks/again.hpp"
@@ -249,6 +250,7 @@ void finish_combat(State& s, Log log) {
   }
   const CardId attacker = s.combat.attacker;
   if (s.families & famCombatTurns) shares_combat_over(s), redirect_combat_over(s);  // TRANSMUTATION, CLUMSINESS
+  if (s.families & famBaseGains) combat_base_gains_over(s);  // OUR WILL IS BEYOND MEASURE
   s.combat = Combat{};
   for (CardId a : fought)
     if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER

@@ -107,6 +107,11 @@ static bool used_this_turn(const State& s, CardId src) {
   return std::any_of(s.lasting.begin(), s.lasting.end(),
                      [&](const LastingMod& m) { return m.source == src && m.target == kNoCard && !m.lock; });
 }
+// Ability::uses_per_turn (NOMURA'S QUICKENED STEP): the uses this turn, one such marker each.
+static int uses_this_turn(const State& s, CardId src) {
+  return int(std::count_if(s.lasting.begin(), s.lasting.end(),
+                           [&](const LastingMod& m) { return m.source == src && m.target == kNoCard && !m.lock; }));
+}
 // ONCE A GAME (printed SCREAMING LEGIONNAIRE): its marker has a seat no turn's start removes.
 static bool limits_allow(const State& s, int seat, CardId src) {
   const CardDef& d = s.def(src);
@@ -173,7 +178,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       // ADVANTAGE), or a card in a combat area with no warrior (BARRAGE BALLOONS: its target says which
       // combat), only a combat under way.
       const bool no_warrior = user == kNoCard && (s.card(src).zone == Zone::InPlay || offered(s, src));
-      if (ab.timing == Timing::Combat && (no_warrior ? !s.combat.active : user == kNoCard || combat_opponent(s, user) == kNoCard))
+      // OUR WILL IS BEYOND MEASURE: any combat, its PROPHET fighting in it or not
+      if (ab.timing == Timing::Combat && (no_warrior || ab.any_combat ? !s.combat.active
+                                                                      : user == kNoCard || combat_opponent(s, user) == kNoCard))
         continue;
       // A Warzone's text serves the combats fought from it alone (NORTHWESTERN EUROPE).
       if (ab.timing == Timing::Combat && d.type == CardType::Warzone && s.combat.warzone != src) continue;
@@ -184,6 +191,7 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.carries_count && (user == kNoCard || carried_count(s, user, ab.carries) < ab.carries_count)) continue;
       if (ab.user && (user == kNoCard || !filter_matches(s, *ab.user, user, seat))) continue;  // CASTIGATOR BATTLESPEAR
       if (ab.markers && markers_on(s, src) < ab.markers) continue;  // COAGULANT AUTOINJECTOR: a marker a heal
+      if (ab.uses_per_turn && uses_this_turn(s, src) >= ab.uses_per_turn) continue;
       if (d.markers.cap && adds_markers(ab.effects) && markers_on(s, src) >= d.markers.cap) continue;  // TRENCHER
       // ZENITHIAN SOULSLAYER: only against a hit of its combat, while it waits.
       if (d.has_designation(desig::AnswersItsWoundInCombat) && (user == kNoCard || !hit_pending(s, user))) continue;
@@ -191,7 +199,11 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
       if (ab.user_area && !(ab.user_area & bit(s.card(user == kNoCard ? src : user).area))) continue;
       if (ab.outside_combat && s.combat.active) continue;
       if (d.storage && marked(s, src, kJustRevealed)) continue;  // its reveal waits for an answer (BLUFF)
-      if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user)) continue;  // POWERFUL BLOW
+      // POWERFUL BLOW; not a card its warrior's player uses for itself (DON'T CALL AGAIN!)
+      if (ab.timing == Timing::Action && user != kNoCard && stunned(s, user) && !d.has_designation(desig::ItsBearersPlayerUsesIt))
+        continue;
+      // DON'T CALL AGAIN!: four actions, the Tactical ones its player's cards give beside the turn's counting
+      if (ab.actions_or_tacticals && std::max(0, s.actions_left) + spare_tacticals(s, seat) < ab.actions_or_tacticals) continue;
       if (user != kNoCard && tactical_ability(d, ab) &&  // INFERIOR TECHNOLOGY
           tactical_barred(s, user, d.has_designation(desig::ItsAbilityIsAnAttack)))
         continue;
@@ -318,10 +330,15 @@ bool apply_use(State& s, const Option& o, Log log) {
   s.seats[size_t(me)].promotion -= ability_p(s, o.a, ab);
   const bool action = ab.timing == Timing::Action;
   if (action) s.actions_left -= ab.actions;
+  if (action && ab.actions_or_tacticals) {  // the turn's actions first, then Tactical actions given beside them
+    const int from_turn = std::min(std::max(0, s.actions_left), int(ab.actions_or_tacticals));
+    s.actions_left -= from_turn;
+    spend_spare_tacticals(s, me, ab.actions_or_tacticals - from_turn);
+  }
   if (tactical_ability(s.def(o.a), ab)) spend_tactical(s, me, user, 0);  // as an attack would
   emit(log, {EventKind::Use, int8_t(me), o.a, o.b});
   if (ab.once_per_combat && s.combat.active) s.combat.used.push_back(o.a);
-  if (s.def(o.a).has_designation(desig::OnceATurn)) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
+  if (s.def(o.a).has_designation(desig::OnceATurn) || ab.uses_per_turn) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});
   if (s.def(o.a).has_designation(desig::OnceAGame)) s.lasting.push_back({o.a, kNoCard, {}, kNoTurnEnds});
   // HUSSAR: equipment it keeps is used without being discarded.
   if (in_play && ab.discard_self && !kept_in_play(s, o.a)) discard_by_own_use(s, o.a);  // TIGHT GRIP lets it go

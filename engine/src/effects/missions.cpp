@@ -319,7 +319,7 @@ void on_imprisoned(State& s, int seat, CardId prisoner, Log log) {
   for (auto [c, t] : found)
     if (s.card(c).zone == Zone::InPlay && s.card(c).controller == seat &&
         (!t->victim || filter_matches(s, *t->victim, prisoner, seat)))
-      fire(s, c, *t, {prisoner, -1}, true, log);
+      fire(s, c, *t, {prisoner, -1}, true, log);  // a mission is done; another card (PRISONER WORK CAMP) stays
 }
 
 // REMOVES_CARD: the cards in play now that a card of `seat` removing them would

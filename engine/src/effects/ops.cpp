@@ -72,6 +72,7 @@
 #include "effects/filters/hosts.hpp"
 #include "effects/lasting/base_gains.hpp"
 #include "effects/costs/repay.hpp"
+#include "turn/own_actions.hpp"
 
 namespace dt::detail {
 
@@ -91,13 +92,17 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 static bool inline_handler(HandlerId h) {
   return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release ||
          h == HandlerId::join_attack || h == HandlerId::wound_kills || h == HandlerId::look_under ||
-         h == HandlerId::tactical_at_once || h == HandlerId::raise_target;
+         h == HandlerId::tactical_at_once || h == HandlerId::raise_target || h == HandlerId::manipulate;
 }
 
 static const HandlerTable& handlers() {
   static const HandlerTable h = [] {
     HandlerTable m;
     using H = HandlerId;
+    // PRISONER WORK CAMP: the prisoner passes into the card's keeping.
+    m[size_t(H::take_prisoner)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
+      take_prisoner(s, seat, source, c, log);
+    };
     // POWER OF PERCEPTION: the card just taken from a pile is annihilated, unseen.
     m[size_t(H::annihilate_searched)] = [](State& s, int seat, CardId source, CardId, int, Log log) {
       annihilate_searched(s, seat, source, log);
@@ -916,6 +921,7 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::TextOff: switch_text_off(s, source, c, e.text_off, log); break;  // effects/modifiers/text_off.hpp  // POISONs (effects/lasting/afflictions.hpp)
         case Op::ReturnToArea: send_back_from_outpost(s, c); break;  // GET OFF THAT ROCK (actions/outpost_sides.hpp)
         case Op::TransferWarrior: transfer_for_free(s, seat, c, log); break;  // REDEPLOYMENT (actions/outpost_sides.hpp)
+        case Op::OwnActions: grant_own_actions(s, c, amount); break;  // NOMURA'S QUICKENED STEP (turn/own_actions.hpp)
         case Op::StrikeIntoCombat: strike_into_combat(s, c, e.strike_with, log); break;  // combat/intervene.hpp
         case Op::LastingRevoke:  // PLATINUM DREAM: a keyword lost for good (a marker read by keywords())
           if (is_warrior_in_play(s, c)) {
@@ -958,7 +964,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           StatBonus b = e.bonus;
           const int n = e.per_picked_v ? amount : k;
           b.f = int8_t(b.f * n), b.s = int8_t(b.s * n), b.a = int8_t(b.a * n), b.v = int8_t(b.v * n);
-          s.combat.mods.push_back({source, c, b});
+          if (e.base) add_combat_base_gain(s, source, c, b);  // OUR WILL IS BEYOND MEASURE: its base ratings
+          else s.combat.mods.push_back({source, c, b});
           break;
         }
         default: break;
@@ -1194,6 +1201,11 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           const CardId w = e.who == Who::User ? user : target.card;
           if (w != kNoCard && is_warrior_in_play(s, w)) queue_tactical_at_once(s, s.card(w).controller, source, w);
           else if (w == kNoCard && e.who != Who::User) queue_tactical_at_once(s, seat, source, kNoCard);
+          break;
+        }
+        if (e.handler == HandlerId::manipulate) {  // GREATER MANIPULATION: the effect's amount of actions
+          for (CardId c : cards)
+            if (is_warrior_in_play(s, c) && s.card(c).controller != seat) queue_manipulated(s, seat, source, c, std::max(1, amount));
           break;
         }
         if (e.handler == HandlerId::look_under) {  // INFORMANTS: under the cards the effect's designation names

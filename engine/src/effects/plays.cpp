@@ -253,8 +253,16 @@ bool apply_play(State& s, const Option& o, Log log) {
   return action;
 }
 
+// Is the option's target a player's combat area (Play.target TARGET_HOST, `o.p` 1)?
+static bool d_targets_area(const State& s, const Option& o) {
+  const CardDef& d = s.def(o.a);
+  return d.play && d.play->target == TargetKind::Host && o.p == 1 && o.b == kNoCard;
+}
+
 void play_resolves(State& s, int me, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
+  // SUPPRESSING FIRE: a combat area as the target names it to the card's choice
+  const int8_t area = d_targets_area(s, o) ? int8_t(o.to) : int8_t(-1);
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;
@@ -266,7 +274,7 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   if ((s.families & famKeptD) && ask_consent(s, me, o.a, tgt, o.n)) return;
   // A choice's candidates are those there as the card is played, before its effects.
   std::vector<CardId> candidates;
-  if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n);
+  if (p.choice) candidates = choice_candidates(s, me, o.a, {tgt.card, tgt.seat, area, user}, o.n);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   {
     const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
@@ -278,7 +286,7 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
   }
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
   // Printed SECRET HQ: its price is paid as it is played; its Choice is its upkeep, asked from the next Draw step on.
-  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, {tgt.card, tgt.seat, -1, user}, o.n, std::move(candidates), log);
+  if (p.choice && !d.has_designation(desig::UpkeepFromNextDrawStep)) queue_choice(s, me, o.a, {tgt.card, tgt.seat, area, user}, o.n, std::move(candidates), log);
   remember_spell(s, o, me);
 }
 

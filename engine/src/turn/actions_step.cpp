@@ -62,6 +62,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   vehicle_options(s, mine, out);
   carrier_options(s, s.current, true, out);  // troop carriers, WATCH TOWER (effects/lasting/carriers.hpp)
   effect_options(s, s.current, out);
+  if (s.families & famAttachBans) drop_barred_attachments(s, out);  // DON'T CALL AGAIN!
   assign_options(s, s.current, out);
   storage_options(s, s.current, true, out);  // ARMORY, LANCELOT LIGHT FREIGHTER (actions/storage.hpp)
   if (s.rules.sabotage_action == SabotageAction::Standard) sabotage_options(s, mine, out);

@@ -7,6 +7,7 @@
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/plans.hpp"
 #include "internal.hpp"
+#include "turn/own_actions.hpp"
 #include "markers.hpp"
 
 namespace dt::detail {
@@ -139,7 +140,7 @@ void start_turn(State& s, Log log) {
 }
 
 void after_action(State& s) {
-  if (s.actions_left > 0 || extra_tactical_left(s, s.current)) start_actions(s);
+  if (s.actions_left > 0 || extra_tactical_left(s, s.current) || own_actions_pending(s)) start_actions(s);
   else start_discard_step(s);
 }
 

@@ -74,6 +74,10 @@ int spend_tactical(State& s, int seat, CardId w, int cost);
 // Has a warrior of `seat` an extra Tactical action left that needs no action
 // (COMMAND HELMET)? The Actions step then stays open for it alone.
 bool extra_tactical_left(const State& s, int seat);
+// DON'T CALL AGAIN! (Ability::actions_or_tacticals): the Tactical actions `seat`'s cards give this turn beside its
+// actions (BLOOD LUST, COMMAND HELMET), still unspent; and `n` of them spent toward another price.
+int spare_tacticals(const State& s, int seat);
+void spend_spare_tacticals(State& s, int seat, int n);
 // A card lowering the turn's actions takes effect at once.
 void cap_turn_actions(State& s);
 // Works out State::families from the game's cards.

@@ -6,6 +6,7 @@
 // only in a game holding such a card (State::families).
 #include <algorithm>
 
+#include "effects/lasting/prison.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -64,7 +65,7 @@ TurnGate turn_gate(const State& s, int seat) {
   TurnGate g;
   for_each_rule_card(s, seat, [&](CardId c) {
     const TurnRules& r = *s.def(c).turn_rules;
-    g.actions += r.actions;
+    g.actions += r.per_prisoner ? r.actions * prisoners_held(s, c) : r.actions;  // PRISONER WORK CAMP
     g.one_tactical |= r.one_tactical;
     g.keeps_step |= r.tactical_keeps_step;
     g.extra |= r.extra_tacticals > 0 || r.conversions != 0;
@@ -163,6 +164,28 @@ bool extra_tactical_left(const State& s, int seat) {
     any |= r.extra_tacticals > 0 && used_of(s, c) < r.extra_tacticals;
   });
   return any && !turn_gate(s, seat).one_tactical;
+}
+
+int spare_tacticals(const State& s, int seat) {
+  int n = seat == s.current ? s.extra_tacticals : 0;
+  if (turn_gate(s, seat).one_tactical) return n;
+  for_each_rule_card(s, seat, [&](CardId c) {
+    const TurnRules& r = *s.def(c).turn_rules;
+    if (r.extra_tacticals > 0) n += std::max(0, r.extra_tacticals - used_of(s, c));
+  });
+  return n;
+}
+
+void spend_spare_tacticals(State& s, int seat, int n) {
+  const int from_turn = std::min<int>(n, seat == s.current ? s.extra_tacticals : 0);
+  s.extra_tacticals = uint8_t(s.extra_tacticals - from_turn);
+  n -= from_turn;
+  std::vector<CardId> sources;
+  for_each_rule_card(s, seat, [&](CardId c) {
+    const TurnRules& r = *s.def(c).turn_rules;
+    for (int left = r.extra_tacticals - used_of(s, c); left > 0 && n > 0; --left, --n) sources.push_back(c);
+  });
+  for (CardId c : sources) s.lasting.push_back({c, kNoCard, {}, uint8_t(seat), kNoCard, 0, kTurnRuleUsed});
 }
 
 void index_families(State& s) {

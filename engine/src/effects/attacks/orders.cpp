@@ -98,6 +98,8 @@ bool new_combatants_ok(const State& s, CardId a, CardId d) {
 }
 
 bool pick_allowed(const State& s, const std::vector<Effect>& on_pick, CardId target, CardId x) {
+  for (const Effect& e : on_pick)  // a warrior that may never be in cover is not put there (SUPPRESSING FIRE)
+    if (e.op == Op::Cover && (keywords(s, x) & kwNoCover)) return false;
   for (const Effect& e : on_pick)
     if (e.op == Op::Handler && e.handler == HandlerId::make_combatants && !new_combatants_ok(s, target, x)) return false;
   for (const Effect& e : on_pick)  // COMMAND: a defender the target can be forced to attack

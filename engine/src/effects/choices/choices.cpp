@@ -204,7 +204,8 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         for (CardId w : s.seats[size_t(tseat)].in_play)
           if (is_warrior_in_play(s, w) && filter_matches(s, c.filter, w, seat) && !immune_to(s, w, source) &&
               pick_allowed(s, c.on_pick, t.card, w) &&
-              (!c.in_target_area || (t.card != kNoCard && same_area(s, w, t.card))))  // gEngine BOLSTER YOUR FORCES
+              (!c.in_target_area || (t.card != kNoCard && same_area(s, w, t.card)) ||  // gEngine BOLSTER YOUR FORCES
+               (t.card == kNoCard && t.area >= 0 && s.card(w).area == Area(t.area))))  // SUPPRESSING FIRE: an area
             out.push_back(w);
       break;
     case ChoiceFrom::CardsInPlay:
@@ -447,6 +448,8 @@ static constexpr MechanismChoice kMechanismChoices[] = {
     {is_consent_choice, consent_options, apply_consent},               // BAUHAUS SECURITY GUARD: a card let through, or not
     {is_auction_choice, auction_options, apply_auction},               // MERCENARY: a bid, or a pass; the winner's area
     {is_target_answer_choice, target_answer_options, apply_target_answer},  // CLOSE BUT NO CIGAR: the target reached answered
+    {is_attach_answer_choice, attach_answer_options, apply_attach_answer},  // ASSAULT ENGINEER: the warrior it goes on
+    {is_take_prisoner_choice, take_prisoner_options, apply_take_prisoner},  // PRISONER WORK CAMP: the prisoner moved in
     {is_repay_choice, repay_options, apply_repay},                             // FOOL'S GOLD: pay again, or lose it
     {is_instead_choice, instead_choice_options, apply_instead_choice},  // CRYOTECH CHAMBER: a card sent elsewhere, or not
     {is_look_discard_choice, look_discard_options, apply_look_discard},  // VENOM BAT: the warriors looked at, discarded

@@ -72,11 +72,11 @@ void give(State& s, int seat, CardId source, CardId c, CardId w, Log log) {
   if ((s.families & famInsteadAsked) && was_on != kNoCard) offer_keep_taken(s, c, was_on, was_seat);
 }
 
-void take_warrior(State& s, int seat, CardId source, CardId w, bool lasting, Log log) {
+void take_warrior(State& s, int seat, CardId source, CardId w, bool lasting, Log log, bool outside_combat = false) {
   if (!is_warrior_in_play(s, w)) return;
   const int before = s.card(w).controller;
   if (!lasting) {  // BRIBERY: until the combat is over, where it stands
-    if (!s.combat.active) return;
+    if (!s.combat.active && !outside_combat) return;
     const bool lent = std::any_of(s.lasting.begin(), s.lasting.end(),
                                   [&](const LastingMod& m) { return m.lock == kLentForCombat && m.target == w; });
     if (!lent) {  // lent again: it goes back to its first player all the same
@@ -95,6 +95,13 @@ void take_warrior(State& s, int seat, CardId source, CardId w, bool lasting, Log
 }
 
 }  // namespace
+
+void lend_warrior(State& s, int seat, CardId source, CardId w, Log log) {
+  if (!is_warrior_in_play(s, w) || s.card(w).controller == seat) return;
+  take_warrior(s, seat, source, w, false, log, true);
+  for (LastingMod& m : s.lasting)
+    if (m.lock == kLentForCombat && m.target == w) m.count = 1;
+}
 
 void take_control(State& s, int seat, CardId source, CardId c, const Effect& e, Log log) {
   if (c == kNoCard) return;
@@ -131,11 +138,13 @@ void note_carried(State& s, CardId victim) {
   }
 }
 
-void return_lent(State& s) {
+void return_lent(State& s, bool combat_starts) {
   if (!(s.families & famTakeControl)) return;
+  // GREATER MANIPULATION's loan (`count` 1) is for the attack it makes: a combat starting leaves it be.
+  auto due = [&](const LastingMod& m) { return m.lock == kLentForCombat && !(combat_starts && m.count == 1); };
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kLentForCombat && is_warrior_in_play(s, m.target) && m.player >= 0) change_controller(s, m.target, m.player);
-  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kLentForCombat; });
+    if (due(m) && is_warrior_in_play(s, m.target) && m.player >= 0) change_controller(s, m.target, m.player);
+  std::erase_if(s.lasting, due);
 }
 
 bool is_take_choice(const State&, const PendingChoice& ch) { return ch.fetch == kTakeRecipient; }

@@ -19,6 +19,9 @@ namespace dt::detail {
 
 // TAKE_CONTROL of card c for `seat`, `e` the effect (its filter: the warriors that may take an attachment).
 void take_control(State& s, int seat, CardId source, CardId c, const Effect& e, Log log);
+// GREATER MANIPULATION: warrior w lent to `seat` as BRIBERY's is (kLentForCombat), in or out of a combat, until
+// return_lent gives it back.
+void lend_warrior(State& s, int seat, CardId source, CardId w, Log log);
 // May `c` be picked for a TAKE_CONTROL among `on_pick` (it has a warrior of `seat` to go to)?
 bool take_pick_ok(const State& s, const std::vector<Effect>& on_pick, int seat, CardId c);
 // Choice JUST_KILLED_CARRIED: the cards `victim` carried at its death, still in a discard pile.
@@ -26,7 +29,8 @@ void carried_at_death(const State& s, CardId victim, std::vector<CardId>& out);
 // A warrior is being killed (still in play): what it carries is remembered (famTakeControl).
 void note_carried(State& s, CardId victim);
 // The current combat is over: warriors lent for it go back to their players.
-void return_lent(State& s);
+// `combat_starts`: as a new combat starts, GREATER MANIPULATION's loan (for the attack starting it) stays.
+void return_lent(State& s, bool combat_starts = false);
 
 bool is_take_choice(const State& s, const PendingChoice& ch);
 void take_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);

@@ -3,6 +3,8 @@
 #include "effects/choices/inspire.hpp"
 
 #include "dispatch.hpp"
+#include "effects/choices/control.hpp"
+#include "turn/own_actions.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -16,10 +18,15 @@ void queue_tactical_at_once(State& s, int seat, CardId source, CardId warrior) {
   s.choices.back().fetch = kTacticalAtOnce;
 }
 
+void queue_manipulated(State& s, int seat, CardId source, CardId warrior, int actions) {
+  ask_pick(s, source, warrior, seat, seat, {}, actions);
+  s.choices.back().fetch = kManipulate;
+}
+
 bool inspired_choice(const State& s) {
   if (s.choices.empty() || s.phase != Phase::Choice) return false;
   const PendingChoice& ch = s.choices.front();
-  if (ch.fetch == kTacticalAtOnce) return true;
+  if (ch.fetch == kTacticalAtOnce || ch.fetch == kManipulate) return true;
   return ch.fetch == 0 && ch.source != kNoCard && s.def(ch.source).has_designation(kTakesActionsAtOnce);
 }
 
@@ -75,10 +82,26 @@ static CardId tactical_actor(const State& s, const Option& o) {
   }
 }
 
+// GREATER MANIPULATION: the warrior taken under `seat`'s control, lent like the Actions step (a kLentForCombat
+// marker: given back by return_lent).
+static void lend_warrior(State& s, int seat, CardId source, CardId w) { lend_warrior(s, seat, source, w, nullptr); }
+
+static void manipulated_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  const CardId w = ch.target;
+  if (ch.picks_left <= 0 || s.combat.active || w == kNoCard || !is_warrior_in_play(s, w)) return;
+  State c = s;
+  c.choices.erase(c.choices.begin());
+  lend_actions_step(c, ch.seat, ch.picks_left);
+  lend_warrior(c, ch.seat, ch.source, w);
+  for (const Option& o : legal_options(c))
+    if (actor_of(c, o) == w) out.push_back(o);
+}
+
 void inspired_options(const State& s, std::vector<Option>& out) {
   const PendingChoice& ch = s.choices.front();
   const bool tactical = ch.fetch == kTacticalAtOnce;
-  if (ch.picks_left > 0 && !(tactical && s.combat.active)) {  // a Tactical action: never during a combat
+  if (ch.fetch == kManipulate) manipulated_options(s, ch, out);
+  else if (ch.picks_left > 0 && !(tactical && s.combat.active)) {  // a Tactical action: never during a combat
     State c = s;
     c.choices.erase(c.choices.begin());
     lend_actions_step(c, ch.seat, ch.picks_left);
@@ -104,11 +127,16 @@ void apply_inspired(State& s, const Option& o, Log log) {
   const int seat = s.choices.front().seat;
   const int16_t left = s.choices.front().picks_left;
   const size_t queued = s.choices.size();
+  const bool manipulated = s.choices.front().fetch == kManipulate;
   // The choice stays where it is while the action is made.
   lend_actions_step(s, seat, left);
+  if (manipulated) lend_warrior(s, seat, s.choices.front().source, s.choices.front().target);
   option_rule(o.kind).apply(s, o, log);
   if (s.phase == Phase::GameOver) return;  // the action won the game
-  if (s.combat.active && s.choices.size() >= queued && s.choices.front().fetch == kTacticalAtOnce) {
+  const uint8_t fetch = s.choices.size() >= queued ? s.choices.front().fetch : 0;
+  // GREATER MANIPULATION: the warrior goes back once its action is made (an attack: once its combat is over).
+  if (manipulated && !s.combat.active) return_lent(s);
+  if (s.combat.active && s.choices.size() >= queued && (fetch == kTacticalAtOnce || fetch == kManipulate)) {
     // GRAND ASSAULT: the attack is fought now, in place of the decision it interrupted; the turn is as it was.
     const Phase fight = s.phase;
     s.current = current, s.step = step, s.actions_left = actions, s.tactical_used = tactical;
@@ -123,6 +151,7 @@ void apply_inspired(State& s, const Option& o, Log log) {
   s.window = window;
   if (s.choices.empty()) return;
   s.choices.front().picks_left = int16_t(std::max(0, left - std::max(spent, 1)));
+  if (manipulated && tactical_actor(s, o) != kNoCard) s.choices.front().picks_left = 0;  // only the last one is Tactical
   // Choices the action left (a mission's pick) come first, then back to this one.
   for (size_t i = queued; i < s.choices.size(); ++i) s.choices[i].resume = Phase::Choice;
   std::rotate(s.choices.begin(), s.choices.begin() + long(queued), s.choices.end());

@@ -16,6 +16,7 @@
 // is fought at once: its combat takes the place of the decision it interrupted
 // and, once its response window closes, play goes on in the step it interrupted
 // (the Draw or Discard step's window opened again: turn/windows.cpp).
+// GREATER MANIPULATION: below.
 #pragma once
 
 #include <vector>
@@ -32,6 +33,12 @@ inline constexpr DesigKey kTakesActionsAtOnce(desig::TakesActionsAtOnce);
 void queue_inspired(State& s, int seat, CardId source, int actions);
 inline constexpr uint8_t kTacticalAtOnce = 75;  // PendingChoice::fetch: one Tactical action at once (target: the warrior)
 void queue_tactical_at_once(State& s, int seat, CardId source, CardId warrior);
+// GREATER MANIPULATION (handler `manipulate`, fetch kManipulate): up to `actions` actions at once with another player's
+// warrior (the choice's target), taken under `seat`'s control, lent the same way: only what that warrior does itself
+// (turn/own_actions.hpp actor_of), the last of them a Tactical action if any; an attack is fought at once, the warrior
+// given back once it is over (the points it earned `seat`'s), any other action's warrior at once.
+inline constexpr uint8_t kManipulate = 121;
+void queue_manipulated(State& s, int seat, CardId source, CardId warrior, int actions);
 bool inspired_choice(const State& s);
 void inspired_options(const State& s, std::vector<Option>& out);
 // Applies an action picked from those options (not a `choose`).

@@ -94,7 +94,18 @@ static bool wide_immune(const State& s, CardId w, CardId source) {
                            s.card(source).controller == s.card(s.combat.attacker).controller;
     if (!attackers) return true;
   }
-  if (src.type != CardType::Special || !has_designation(s, w, desig::ImmuneToSpecials)) return false;
+  if (src.type != CardType::Special) return false;
+  // ASSAULT ENGINEER: a Special named in an immunity a card in play gives (IMMUNE TO MINEFIELD). Reading the
+  // modifiers asks, for each of their cards, whether this warrior is immune to it: that inner question leaves the
+  // names out (no modifier names the card that gives it).
+  static thread_local bool reading = false;
+  if (!reading) {
+    reading = true;
+    const bool named = has_ability(s, w, family::ImmuneTo(src.name));
+    reading = false;
+    if (named) return true;
+  }
+  if (!has_designation(s, w, desig::ImmuneToSpecials)) return false;
   return !(s.card(source).attached_to == w && grants_special_immunity(src));
 }
 

@@ -19,9 +19,19 @@ void add_base_gain(State& s, CardId source, CardId w, const StatBonus& gain) {
   s.lasting.push_back(m);
 }
 
+void add_combat_base_gain(State& s, CardId source, CardId w, const StatBonus& gain) {
+  if (!is_warrior_in_play(s, w) || !s.combat.active) return;
+  add_base_gain(s, source, w, gain);
+  s.lasting.back().lock = kCombatBaseGain;
+}
+
+void combat_base_gains_over(State& s) {
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kCombatBaseGain; });
+}
+
 void add_base_gains(const State& s, CardId w, Stats& st) {
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kBaseGain && m.target == w) {
+    if ((m.lock == kBaseGain || m.lock == kCombatBaseGain) && m.target == w) {
       st.f += low(m.times), st.s += high(m.times), st.a += low(m.count), st.v += high(m.count);
     }
 }

@@ -3,6 +3,7 @@
 // as its jailer is in play; when the jailer leaves play the marker goes with it
 // and the prisoner is back in its area as before.
 #include "effects/lasting/prison.hpp"
+#include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 
 #include <algorithm>
@@ -54,6 +55,54 @@ void release(State& s, int seat, CardId source, CardId w, const std::string& des
   if (!freed) return;
   emit(log, {EventKind::Effect, int8_t(seat), source, w, int(Op::Handler), -1});
   if (const Area home = muster_area(s, w); s.card(w).area != home) place_in_area(s, w, home);
+}
+
+inline constexpr uint8_t kTakePrisoner = 122;  // PendingChoice::fetch: the prisoner moved into the card's keeping, or not
+
+// The marker of `w` held prisoner by another jailer than `jailer`.
+static const LastingMod* held_elsewhere(const State& s, CardId jailer, CardId w) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kImprisoned && m.target == w && m.source != jailer) return &m;
+  return nullptr;
+}
+
+void take_prisoner(State& s, int seat, CardId jailer, CardId w, Log) {
+  if (s.card(jailer).zone != Zone::InPlay || !held_elsewhere(s, jailer, w)) return;
+  ask_pick(s, jailer, w, seat, seat, {w}, 1);
+  s.choices.back().fetch = kTakePrisoner;
+}
+
+bool is_take_prisoner_choice(const State&, const PendingChoice& ch) { return ch.fetch == kTakePrisoner; }
+
+void take_prisoner_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0 && s.card(ch.source).zone == Zone::InPlay && is_warrior_in_play(s, ch.target) &&
+      held_elsewhere(s, ch.source, ch.target))
+    out.push_back({OptKind::Choose, ch.target});
+  out.push_back(choose_done());
+}
+
+void apply_take_prisoner(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  ch.picks_left = 0;
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
+  if (o.a == kNoCard) return;
+  if (const LastingMod* m = held_elsewhere(s, ch.source, o.a)) {
+    s.lasting[size_t(m - s.lasting.data())].source = ch.source;
+    emit(log, {EventKind::Effect, int8_t(ch.seat), ch.source, o.a, int(Op::Handler), -1});
+  }
+}
+
+int prisoners_held(const State& s, CardId jailer) {
+  return int(std::count_if(s.lasting.begin(), s.lasting.end(),
+                           [&](const LastingMod& m) { return m.lock == kImprisoned && m.source == jailer; }));
+}
+
+std::vector<CardId> prisoners_going_with(const State& s, CardId jailer) {
+  std::vector<CardId> out;
+  if (!s.def(jailer).has_designation(desig::ItsPrisonersGoWithIt)) return out;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kImprisoned && m.source == jailer) out.push_back(m.target);
+  return out;
 }
 
 bool is_prison_choice(const State& s, const PendingChoice& ch) {

@@ -23,6 +23,16 @@ bool imprison_target_ok(const State& s, const std::vector<Effect>& fx, CardId t)
 // having `designation` (MISSING IN ACTION: the card's name counts) are discarded, and it stands in the area a
 // Muster would put it in.
 void release(State& s, int seat, CardId source, CardId w, const std::string& designation, Log log);
+// Handler `take_prisoner` (PRISONER WORK CAMP): `seat` is asked whether the prisoner `w` passes into `jailer`'s
+// keeping, wherever it was held (fetch kTakePrisoner: `choose c12`, `choose done`).
+void take_prisoner(State& s, int seat, CardId jailer, CardId w, Log log);
+bool is_take_prisoner_choice(const State& s, const PendingChoice& ch);
+void take_prisoner_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_take_prisoner(State& s, const Option& o, Log log);
+// The warriors `jailer` holds prisoner (TurnRules::per_prisoner), and those that go with it as it leaves play (ITS
+// PRISONERS GO WITH IT).
+int prisoners_held(const State& s, CardId jailer);
+std::vector<CardId> prisoners_going_with(const State& s, CardId jailer);
 bool is_prison_choice(const State& s, const PendingChoice& ch);
 void prison_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_prison_choice(State& s, const Option& o, Log log);

@@ -53,6 +53,19 @@ static std::vector<Target> replay_targets(const State& s, int seat, CardId card,
   return out;
 }
 
+// ASSAULT ENGINEER: the warriors a Special answering by its own play may go on.
+static std::vector<CardId> attach_targets(const State& s, int seat, CardId a) {
+  std::vector<CardId> out;
+  const CardDef& d = s.def(a);
+  if (!d.play) return out;
+  for (const Target& t : targets(s, seat, d.play->target, d.play->filter, a))
+    if (t.card != kNoCard && t.area < 0 && is_warrior_in_play(s, t.card) && can_affect(s, d.play->effects, a, t.card))
+      out.push_back(t.card);
+  return out;
+}
+
+inline constexpr uint8_t kAttachAnswer = 120;  // PendingChoice::fetch: where the answering Special goes
+
 // Card::answers: does card `a` answer `card`, just played on `target` (bought `times`), at a price its player
 // can pay? `by` played it (`own`: `seat` did), cast by `user`.
 static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card, Target target, CardId user,
@@ -71,6 +84,11 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
   if (x.not_staying && (played.post_play == PostPlay::Attach || (played.play && played.play->stays))) return false;
   for (const std::string& n : x.not_designation)
     if (played.has_designation_text(n)) return false;
+  if (!x.only_designation.empty() &&  // ASSAULT ENGINEER: a MINEFIELD alone
+      std::none_of(x.only_designation.begin(), x.only_designation.end(),
+                   [&](const std::string& n) { return played.has_designation_text(n); }))
+    return false;
+  if (x.attaches && (s.card(a).zone != Zone::Hand || attach_targets(s, seat, a).empty())) return false;
   // ... and only with somewhere to play it again.
   if (x.replay && replay_targets(s, seat, card, times, x.cost_d).empty()) return false;
   // PREFERRED SPELL: only a card on its way to the discard pile goes back to a hand.
@@ -189,7 +207,11 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
   const AnswerSpec& x = *s.def(o.a).answers;
   destiny(s, seat) -= x.cost_d;  // (an Art answer, REPUDIATE, has no other price)
   const CardId user = s.card(o.a).zone != Zone::InPlay ? kNoCard : home_of(s, o.a);
-  if (s.card(o.a).zone == Zone::Hand) {  // FIZZLE, MISCOMMUNICATION are played, then go where they go
+  if (s.card(o.a).zone == Zone::Hand && x.attaches) {  // ASSAULT ENGINEER: played onto a warrior, picked next
+    std::vector<CardId> ws = attach_targets(s, seat, o.a);
+    ask_pick(s, o.a, card, seat, seat, std::move(ws));
+    s.choices.back().fetch = kAttachAnswer;
+  } else if (s.card(o.a).zone == Zone::Hand) {  // FIZZLE, MISCOMMUNICATION are played, then go where they go
     take_out(s, o.a);
     put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
     emit(log, {EventKind::Play, int8_t(seat), o.a, card, -1});
@@ -300,6 +322,29 @@ void apply_replay(State& s, const Option& o, Log log) {
   // Played again, it may be answered as any card played.
   if (offer_cancel(s, seat, card, t, times, true, kNoCard)) return;
   run_played(s, seat, card, t, times, kNoCard, log);
+}
+
+// --- ASSAULT ENGINEER: the answering Special's own play (kAttachAnswer) ---
+
+bool is_attach_answer_choice(const State&, const PendingChoice& ch) { return ch.fetch == kAttachAnswer; }
+
+void attach_answer_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0 && s.card(ch.source).zone == Zone::Hand)
+    for (CardId w : attach_targets(s, ch.seat, ch.source))
+      if (std::find(ch.candidates.begin(), ch.candidates.end(), w) != ch.candidates.end()) out.push_back({OptKind::Choose, w});
+  if (out.empty()) out.push_back(choose_done());
+}
+
+void apply_attach_answer(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  ch.picks_left = 0;
+  const int seat = ch.seat;
+  const CardId card = ch.source;
+  emit(log, {EventKind::Choose, int8_t(seat), card, o.a, -1});
+  if (o.a == kNoCard || s.card(card).zone != Zone::Hand) return;
+  take_out(s, card);
+  put_attached(s, card, o.a, seat);
+  emit(log, {EventKind::Play, int8_t(seat), card, o.a, -1});
 }
 
 // --- REFLECTION, REDIRECT: where the effects of a card just played go (kRetarget) ---

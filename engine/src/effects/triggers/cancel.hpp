@@ -43,4 +43,10 @@ bool is_replay_choice(const State& s, const PendingChoice& ch);
 void replay_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
 void apply_replay(State& s, const Option& o, Log log);
 
+// ASSAULT ENGINEER (AnswerSpec::attaches): the answer is the answering Special's own play, onto a warrior its
+// player picks among its play's targets (`choose c12`).
+bool is_attach_answer_choice(const State& s, const PendingChoice& ch);
+void attach_answer_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_attach_answer(State& s, const Option& o, Log log);
+
 }  // namespace dt::detail

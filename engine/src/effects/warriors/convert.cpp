@@ -61,6 +61,7 @@ void convert_warrior(State& s, CardId source, CardId w, const ConvertSpec& cv, L
   LastingMod m{source, w, {}, kNoTurnEnds, kNoCard, cv.keywords, kConverted};
   m.times = int16_t(cv.set);
   m.count = int16_t(cv.revoke);
+  m.given = int16_t(cv.gain);  // VAC ENGINEER: added to what it has
   s.lasting.push_back(m);
   emit(log, {EventKind::Effect, int8_t(s.card(source).controller), source, w, int(Op::LastingGrant), -1});
   const AffilMask lost = AffilMask(before & ~affiliations(s, w));
@@ -81,7 +82,7 @@ AffilMask conversion_affiliations(const State& s, CardId w, AffilMask m) {
   const LastingMod* c = conversion(s, w);
   if (!c) return m;
   const AffilMask set = AffilMask(uint16_t(c->times));
-  return AffilMask((set ? set : m) & ~AffilMask(uint16_t(c->count)));
+  return AffilMask(((set ? set : m) | AffilMask(uint16_t(c->given))) & ~AffilMask(uint16_t(c->count)));
 }
 
 bool converted_designation(const State& s, CardId w, std::string_view d) {
