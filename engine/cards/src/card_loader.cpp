@@ -1077,7 +1077,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.not_staying = a.not_staying();
     x.annihilate_self = a.annihilate_self();
     x.healthy = a.healthy();
-    d.answers = std::move(x);
+    d.answers = std::make_shared<const AnswerSpec>(std::move(x));
   }
   if (c.has_virus()) {
     const auto& v = c.virus();

@@ -962,7 +962,8 @@ struct alignas(4096) CardDef {
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
   VirusRules virus;                             // a VIRUS card: its infections
-  std::optional<AnswerSpec> answers;            // answers a card just played (effects/triggers/cancel.hpp)
+  std::shared_ptr<const AnswerSpec> answers;    // answers a card just played (effects/triggers/cancel.hpp); behind a
+                                                // pointer to keep CardDef within 8 KiB
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)
   std::optional<StorageSpec> storage;           // cards kept under it (effects/storage/storage.hpp)
   std::optional<ProtectSpec> protects;          // while in play: cards no effect discards (effects/filters/protection.hpp)
