@@ -95,6 +95,7 @@ void own_action_options(const State& s, std::vector<Option>& out) {
 }
 
 OwnLoan lend_own_actions(State& s, const Option& o) {
+  if (!(s.families & famOwnActions)) return {};
   const CardId w = actor_of(s, o);
   const int n = own_actions_left(s, w);
   if (n <= 0) return {};
