@@ -48,7 +48,7 @@ std::vector<Option> legal_options(const State& s) {
     case Phase::Window: window_options(s, out); break;
     case Phase::Actions:
       action_options(s, out);
-      own_action_options(s, out);  // a warrior's own actions (printed BOOK OF LAW)
+      if (s.families & famOwnActions) own_action_options(s, out);  // a warrior's own actions (printed BOOK OF LAW)
       break;
     case Phase::Points: points_options(s, out); break;
     case Phase::Choice: choice_options(s, out); break;
@@ -130,7 +130,7 @@ void resume(State& s, std::vector<Event>* log) {
       continue;
     }
     if (s.phase == Phase::Actions && s.actions_left <= 0 && !extra_tactical_left(s, s.current) &&
-        !own_actions_pending(s)) {
+        !((s.families & famOwnActions) && own_actions_pending(s))) {
       start_discard_step(s);
       continue;
     }
@@ -195,7 +195,8 @@ void apply(State& s, const Option& o, std::vector<Event>* log) {
   if (o.kind != OptKind::Choose && detail::inspired_choice(s)) detail::apply_inspired(s, o, log);
   else {
     // NOMURA'S QUICKENED STEP: what the warrior does itself spends its own actions first.
-    const detail::OwnLoan loan = own_step ? detail::lend_own_actions(s, o) : detail::OwnLoan{};
+    const detail::OwnLoan loan =
+        own_step && (s.families & famOwnActions) ? detail::lend_own_actions(s, o) : detail::OwnLoan{};
     option_rule(o.kind).apply(s, o, log);
     if (loan.w != kNoCard) detail::settle_own_actions(s, loan);
   }

@@ -113,7 +113,6 @@ void equip_options(const State& s, CardId c, const std::vector<CardId>& mine, st
       for (CardId wpn : attachments_of(s, w))
         if (can_add_on(s, c, wpn, w)) out.push_back({OptKind::Equip, c, wpn});
   }
-  if (s.families & famEquipsOthers) others_equip_options(s, s.current, c, false, out);  // VAC ENGINEER
 }
 
 // An Equipment card of the hand that is equipped onto a warrior at all (not played, not an add-on, no AIRSHIP

@@ -45,7 +45,10 @@ void action_options(const State& s, std::vector<Option>& out) {
     switch (s.def(c).type) {
       case CardType::Warrior: muster_options(s, c, out); break;
       case CardType::Equipment:
-      case CardType::Relic: equip_options(s, c, mine, out); break;
+      case CardType::Relic:
+        equip_options(s, c, mine, out);
+        if (s.families & famEquipsOthers) others_equip_options(s, s.current, c, false, out);  // VAC ENGINEER
+        break;
       case CardType::Symmetry: bestow_options(s, c, mine, out); break;
       case CardType::Ki: ki_options(s, s.current, c, false, out); break;
       case CardType::Fortification: build_options(s, c, out); break;

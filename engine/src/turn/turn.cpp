@@ -140,7 +140,8 @@ void start_turn(State& s, Log log) {
 }
 
 void after_action(State& s) {
-  if (s.actions_left > 0 || extra_tactical_left(s, s.current) || own_actions_pending(s)) start_actions(s);
+  if (s.actions_left > 0 || extra_tactical_left(s, s.current) || ((s.families & famOwnActions) && own_actions_pending(s)))
+    start_actions(s);
   else start_discard_step(s);
 }
 
