@@ -111,6 +111,9 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
   std::vector<uint64_t> hashes;
   int actions_this_turn = 0, tacticals_this_turn = 0;
   int turn_seat = s.current;  // whose turn the counts above belong to
+  // The actions the turn began with: cards may lower the figure later in it (a PRISONER WORK CAMP's prisoner lost)
+  // without taking back the actions already given.
+  int allowance = dt::actions_per_turn_of(s, s.current);
   auto violation = [&](const std::string& what) {
     if (r.violations.size() < 5)
       r.violations.push_back(fmt::format("decision {}: {}", r.decisions, what));
@@ -164,10 +167,11 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     for (const dt::Event& e : events) {
       if (e.kind == dt::EventKind::TurnStart) {
         // The turn that just ended is judged whole, including its last action.
-        if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat) + dt::own_actions_taken(s, turn_seat))
+        if (actions_this_turn > std::max(allowance, dt::actions_per_turn_of(s, turn_seat)) + dt::own_actions_taken(s, turn_seat))
           violation("more actions than allowed in a turn");
         actions_this_turn = tacticals_this_turn = 0;
         turn_seat = e.seat;
+        if (s.current == e.seat) allowance = dt::actions_per_turn_of(s, e.seat);
       }
       // An Equipment card or Relic a card puts into play (PRIVATE COLLECTOR) costs that card's actions, counted above.
       const bool tactical_event = e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage;
@@ -180,7 +184,7 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     }
     // A seat's own limits: the Dark Legion player of cartel-vs-legion has more
     // actions and attacks as often as it has them (Rules::seats).
-    if (actions_this_turn > dt::actions_per_turn_of(s, turn_seat) + dt::own_actions_taken(s, turn_seat))
+    if (actions_this_turn > std::max(allowance, dt::actions_per_turn_of(s, turn_seat)) + dt::own_actions_taken(s, turn_seat))
       violation("more actions than allowed in a turn");
     if (tacticals_this_turn > 1 && !dt::free_attacks(s, turn_seat)) violation("more than one Tactical action in a turn");
   }

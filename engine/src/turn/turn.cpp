@@ -111,6 +111,7 @@ void start_turn(State& s, Log log) {
   ++st.turns_taken;
   st.sabotaged_mask = 0;
   s.bonus_actions = s.extra_tacticals = 0;
+  if (s.families & famTurnRules) s.bonus_actions = uint8_t(prisoner_actions(s, s.current));  // PRISONER WORK CAMP
   s.actions_left = actions_per_turn_of(s, s.current);
   s.tactical_used = false;
   s.answer_due = false;

@@ -77,6 +77,9 @@ bool extra_tactical_left(const State& s, int seat);
 // DON'T CALL AGAIN! (Ability::actions_or_tacticals): the Tactical actions `seat`'s cards give this turn beside its
 // actions (BLOOD LUST, COMMAND HELMET), still unspent; and `n` of them spent toward another price.
 int spare_tacticals(const State& s, int seat);
+// PRISONER WORK CAMP (TurnRules::per_prisoner): the actions its prisoners give `seat`'s turn, counted as it starts
+// (State::bonus_actions: a prisoner lost meanwhile takes none back).
+int prisoner_actions(const State& s, int seat);
 void spend_spare_tacticals(State& s, int seat, int n);
 // A card lowering the turn's actions takes effect at once.
 void cap_turn_actions(State& s);

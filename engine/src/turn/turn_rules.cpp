@@ -65,7 +65,7 @@ TurnGate turn_gate(const State& s, int seat) {
   TurnGate g;
   for_each_rule_card(s, seat, [&](CardId c) {
     const TurnRules& r = *s.def(c).turn_rules;
-    g.actions += r.per_prisoner ? r.actions * prisoners_held(s, c) : r.actions;  // PRISONER WORK CAMP
+    if (!r.per_prisoner) g.actions += r.actions;  // PRISONER WORK CAMP's: fixed as the turn starts (prisoner_actions)
     g.one_tactical |= r.one_tactical;
     g.keeps_step |= r.tactical_keeps_step;
     g.extra |= r.extra_tacticals > 0 || r.conversions != 0;
@@ -164,6 +164,15 @@ bool extra_tactical_left(const State& s, int seat) {
     any |= r.extra_tacticals > 0 && used_of(s, c) < r.extra_tacticals;
   });
   return any && !turn_gate(s, seat).one_tactical;
+}
+
+int prisoner_actions(const State& s, int seat) {
+  int n = 0;
+  for_each_rule_card(s, seat, [&](CardId c) {
+    const TurnRules& r = *s.def(c).turn_rules;
+    if (r.per_prisoner) n += r.actions * prisoners_held(s, c);
+  });
+  return std::clamp(n, 0, 100);
 }
 
 int spare_tacticals(const State& s, int seat) {
