@@ -254,7 +254,7 @@ bool apply_play(State& s, const Option& o, Log log) {
 }
 
 // Is the option's target a player's combat area (Play.target TARGET_HOST, `o.p` 1)?
-static bool d_targets_area(const State& s, const Option& o) {
+static bool targets_area(const State& s, const Option& o) {
   const CardDef& d = s.def(o.a);
   return d.play && d.play->target == TargetKind::Host && o.p == 1 && o.b == kNoCard;
 }
@@ -262,7 +262,7 @@ static bool d_targets_area(const State& s, const Option& o) {
 void play_resolves(State& s, int me, const Option& o, Log log) {
   const Target tgt{o.b, o.seat};
   // SUPPRESSING FIRE: a combat area as the target names it to the card's choice
-  const int8_t area = d_targets_area(s, o) ? int8_t(o.to) : int8_t(-1);
+  const int8_t area = targets_area(s, o) ? int8_t(o.to) : int8_t(-1);
   const CardDef& d = s.def(o.a);
   const PlaySpec& p = *d.play;
   const CardId user = d.type == CardType::Art ? spell_user(s, o.a, o.c, o.b) : o.c;

@@ -82,17 +82,13 @@ static CardId tactical_actor(const State& s, const Option& o) {
   }
 }
 
-// GREATER MANIPULATION: the warrior taken under `seat`'s control, lent like the Actions step (a kLentForCombat
-// marker: given back by return_lent).
-static void lend_warrior(State& s, int seat, CardId source, CardId w) { lend_warrior(s, seat, source, w, nullptr); }
-
 static void manipulated_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   const CardId w = ch.target;
   if (ch.picks_left <= 0 || s.combat.active || w == kNoCard || !is_warrior_in_play(s, w)) return;
   State c = s;
   c.choices.erase(c.choices.begin());
   lend_actions_step(c, ch.seat, ch.picks_left);
-  lend_warrior(c, ch.seat, ch.source, w);
+  lend_warrior(c, ch.seat, ch.source, w, nullptr);  // under the caster's control (control.hpp)
   for (const Option& o : legal_options(c))
     if (actor_of(c, o) == w) out.push_back(o);
 }
@@ -130,7 +126,7 @@ void apply_inspired(State& s, const Option& o, Log log) {
   const bool manipulated = s.choices.front().fetch == kManipulate;
   // The choice stays where it is while the action is made.
   lend_actions_step(s, seat, left);
-  if (manipulated) lend_warrior(s, seat, s.choices.front().source, s.choices.front().target);
+  if (manipulated) lend_warrior(s, seat, s.choices.front().source, s.choices.front().target, nullptr);
   option_rule(o.kind).apply(s, o, log);
   if (s.phase == Phase::GameOver) return;  // the action won the game
   const uint8_t fetch = s.choices.size() >= queued ? s.choices.front().fetch : 0;
