@@ -190,7 +190,9 @@ enum : uint8_t {
                        // count: those cards' OWN_ACTIONS gave it; times: those it has taken
   kCombatBaseGain = 91,  // target: a warrior whose base ratings a card changed for the rest of the combat (COMBAT_BONUS
                          // with `base`: OUR WILL IS BEYOND MEASURE); packed as kBaseGain's (effects/lasting/base_gains.hpp)
-  kLockEnd = 92  // one past the last code
+  // Reserved for the session of 2026-11-30 (twelfth): 92-95 combat helper (cb), 96-99 Outpost helper (tr),
+  // 100-103 reactions and copies (me). Unused codes below kLockEnd are never written.
+  kLockEnd = 104  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.
