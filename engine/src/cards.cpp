@@ -178,6 +178,13 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       for (const Effect& e : ab.effects)
         if (e.base) d.families |= famBaseGains;
     if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) d.families |= famPaidFor;
+    // IMPALE, NOBLE BEAST, TARGETING INSTALLATION (effects/warriors/held.hpp)
+    auto any_handler = [&](HandlerId h) {
+      if (d.play && detail::has_handler(d.play->effects, h)) return true;
+      return std::any_of(d.abilities.begin(), d.abilities.end(), [&](const Ability& ab) { return detail::has_handler(ab.effects, h); });
+    };
+    if (any_handler(HandlerId::hold_struck_warrior) || any_handler(HandlerId::attachment_takes_wound)) d.families |= famHeldWarriors;
+    if (any_handler(HandlerId::mark_for_kill)) d.families |= famMarkedForKill;
     // Issue 32: D kept apart, credit, shields asked (effects/economy/ledger.hpp); cards shut down, auctions, answers
     // to a side reaching the target (effects/lasting/shutdown.hpp, effects/choices/auction.hpp, turn/victory.hpp).
     if (uses_op(d, Op::KeepApartD) || (d.economy && (d.economy->credit_d > 0 || d.economy->shield_asks)))

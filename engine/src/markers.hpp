@@ -190,6 +190,12 @@ enum : uint8_t {
                        // count: those cards' OWN_ACTIONS gave it; times: those it has taken
   kCombatBaseGain = 91,  // target: a warrior whose base ratings a card changed for the rest of the combat (COMBAT_BONUS
                          // with `base`: OUR WILL IS BEYOND MEASURE); packed as kBaseGain's (effects/lasting/base_gains.hpp)
+  kHeldWarrior = 92,   // source: a warrior held for good by target (handler hold_struck_warrior: IMPALE), attached to it;
+                       // bonus: the ratings it gives its holder (effects/warriors/held.hpp)
+  kHurtAnswered = 93,  // never written: the kind a card SAVES A WARRIOR FROM A WOUND OR A KILL answers (reactions.cpp)
+  kMarkedForKill = 94, // source: the card that marked target (handler mark_for_kill: TARGETING INSTALLATION); player: its
+                       // player (effects/warriors/held.hpp)
+  kBlowAnswered = 95,  // never written: the kind a card PLAYED ON THE WARRIOR ITS STRIKER JUST HURT answers (reactions.cpp)
   // Reserved for the session of 2026-11-30 (twelfth): 92-95 combat helper (cb), 96-99 Outpost helper (tr),
   // 100-103 reactions and copies (me). Unused codes below kLockEnd are never written.
   kLockEnd = 104  // one past the last code

@@ -773,6 +773,11 @@ enum RuleFamily : uint64_t {
   famOwnActions = 1ull << 45,
   famAttachBans = 1ull << 46,
   famEquipsOthers = 1ull << 47,    // a privilege to equip any player's warriors (Privilege::any_players: VAC ENGINEER)      // a card grants TAKES NO ATTACHMENT COSTING ACTIONS (actions/equip.cpp: DON'T CALL AGAIN!)      // actions only one warrior takes (TurnRules::own_actions, OWN_ACTIONS: turn/own_actions.hpp)
+  famHeldWarriors = 1ull << 55,    // a card holds a warrior it struck, or sends a warrior's hit to its attachment (handlers
+                                   // hold_struck_warrior, attachment_takes_wound: effects/warriors/held.hpp)
+  famMarkedForKill = 1ull << 56,   // a card marks warriors to be killed by its player's wounds (handler mark_for_kill:
+                                   // effects/warriors/held.hpp)
+  famCombatSpare57 = 1ull << 57,   // not used yet: kept for the combat helper (cb)
   famWarzoneFree = 1ull << 51,     // a card grants DEFENDS FROM ANY WARZONE WHATEVER ITS AFFILIATION (cardtypes/warzone.cpp)
   famKeptD = 1ull << 38,           // D kept apart, spent on credit or shielded on request: KEEP_APART_D, EconomyRules credit_d
                                    // or shield_asks (effects/economy/ledger.hpp)

@@ -19,6 +19,7 @@
 #include "effects/lasting/stun.hpp"
 #include "effects/lasting/afflictions.hpp"
 #include "effects/warriors/wounds.hpp"
+#include "effects/warriors/held.hpp"
 #include "effects/triggers/wound_triggers.hpp"
 #include "combat/groups.hpp"
 #include "combat/redirect.hpp"
@@ -64,9 +65,12 @@ bool combat_hit(State& s, CardId victim, CardId by, Log log, bool kills) {
   // automatically (ADAMANTIUM WILL): then it is wounded as usual. A striker
   // that may never kill automatically (NASSAL) has no SLAYER power or weapon
   // that counts; a victim that dies of any wound still does.
+  // TARGETING INSTALLATION: a marked warrior its player's warriors wound dies, whatever its cards say.
+  const bool marked = (s.families & famMarkedForKill) && marked_kill(s, victim, by);
   const bool slays = (kills || slayer(s, by, s.combat.tactic)) && !has_designation(s, by, desig::NeverKillsAutomatically);
-  const bool outright = (slays || (keywords(s, victim) & kwDiesWhenWounded)) && !has_ability(s, victim, desig::NoAutomaticKill);
-  if (absorbs_wound(s, victim, outright)) return false;  // LIFEGUARD ARMOR
+  const bool outright =
+      marked || ((slays || (keywords(s, victim) & kwDiesWhenWounded)) && !has_ability(s, victim, desig::NoAutomaticKill));
+  if (!marked && absorbs_wound(s, victim, outright)) return false;  // LIFEGUARD ARMOR
   if (vi.wounded) return true;
   if (outright) return true;
   if (blow_replaced(s, victim, by, log)) return false;  // CARDINAL'S BLOOD: its weapon's poison instead of the wound
@@ -164,8 +168,12 @@ void resolve_combat(State& s, Log log) {
     if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
   }
 
-  const bool a_wounded_now = !a_dead && !a_was_wounded && s.card(SA).wounded;
-  const bool d_wounded_now = !d_dead && !d_was_wounded && s.card(SD).wounded;
+  bool a_wounded_now = !a_dead && !a_was_wounded && s.card(SA).wounded;
+  bool d_wounded_now = !d_dead && !d_was_wounded && s.card(SD).wounded;
+  if (s.families & famHeldWarriors) {  // printed IMPALE: a card on the striker holds the one its blow hurt
+    if ((d_dead || d_wounded_now) && held_on_blow(s, A, SD, log)) d_dead = d_wounded_now = false;
+    if ((a_dead || a_wounded_now) && held_on_blow(s, D, SA, log)) a_dead = a_wounded_now = false;
+  }
   // RAZIDE, ZENITHIAN SOULSLAYER, NARROW ESCAPE!: the hits may be answered first.
   if (open_last_chance(s, a_dead, d_dead, a_wounded_now, d_wounded_now)) return;
   settle_hits(s, a_dead, d_dead, a_wounded_now, d_wounded_now, sa.v, sd.v, log);

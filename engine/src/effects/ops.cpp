@@ -36,6 +36,7 @@
 #include "combat/redirect.hpp"
 #include "combat/intervene.hpp"
 #include "effects/warriors/joined.hpp"
+#include "effects/warriors/held.hpp"
 #include "effects/triggers/perception.hpp"
 #include "effects/modifiers/phantasm.hpp"
 #include "effects/attacks/plans.hpp"
@@ -204,6 +205,14 @@ static const HandlerTable& handlers() {
     m[size_t(H::animate_dead)] = [](State& s, int seat, CardId source, CardId, int t, Log) { ask_raise(s, seat, source, t); };
     // PRETORIAN STALKER: the target, a namesake of its area, goes inside it (effects/warriors/joined.hpp).
     m[size_t(H::join_namesake)] = [](State& s, int seat, CardId source, CardId t, int, Log log) { join_warriors(s, seat, source, t, log); };
+    // IMPALE, NOBLE BEAST, TARGETING INSTALLATION: what a blow leaves behind (effects/warriors/held.hpp).
+    m[size_t(H::hold_struck_warrior)] = [](State& s, int seat, CardId source, CardId t, int, Log log) {
+      hold_struck(s, seat, source, t, kNoCard, log);
+    };
+    m[size_t(H::attachment_takes_wound)] = [](State& s, int seat, CardId source, CardId t, int, Log log) {
+      attachment_takes_wound(s, seat, source, t, log);
+    };
+    m[size_t(H::mark_for_kill)] = [](State& s, int seat, CardId source, CardId t, int, Log log) { mark_for_kill(s, seat, source, t, log); };
     // gEngine CHARGER: after a kill made with it, another warrior of the victim's area may be attacked (effects/attacks/charge.hpp).
     m[size_t(H::attack_on_after_kill)] = [](State& s, int seat, CardId source, CardId victim, int, Log) { ask_attack_on(s, seat, source, victim); };
     // gEngine CYBERCURITY MP: the target is its prisoner (effects/lasting/prison.hpp); `mine` is the target here.

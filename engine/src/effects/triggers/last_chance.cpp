@@ -2,6 +2,7 @@
 #include "dt/designations.hpp"
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/raise.hpp"
+#include "effects/warriors/held.hpp"
 
 #include <algorithm>
 #include <utility>
@@ -43,11 +44,29 @@ static bool answers_own_wound(const State& s, CardId w) {
 // A card played to save a warrior from its kill: NARROW ESCAPE! (your own), CLIFFHANGER (its play's filter: another
 // player's Doomtrooper).
 static bool saves_from_kill(const CardDef& d) {
-  return d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill);
+  return d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill) ||
+         d.has_designation(desig::SavesAWarriorFromAWoundOrAKill);  // NOBLE BEAST
 }
 
 // A card played to undo a wound, killing or not, of a warrior its play's filter names: EJECTION SEAT.
-static bool saves_from_wound(const CardDef& d) { return d.has_designation(desig::SavesAWarriorFromAWound); }
+// NOBLE BEAST: any wound or death, its play's filter naming the warrior.
+static bool saves_from_wound(const CardDef& d) {
+  return d.has_designation(desig::SavesAWarriorFromAWound) || d.has_designation(desig::SavesAWarriorFromAWoundOrAKill);
+}
+
+// gEngine IMPALE: a card its striker's player plays on the warrior a blow just hurt.
+static bool answers_blow(const CardDef& d) { return d.has_designation(desig::PlayedOnTheWarriorItsStrikerJustHurt); }
+
+// Does the player of the warrior that struck `victim` hold such a card (its play's filter reads the victim)?
+static bool striker_answers(const State& s, CardId victim, CardId striker) {
+  if (!(s.families & famHeldWarriors) || striker == kNoCard || !is_warrior_in_play(s, striker)) return false;
+  const int seat = s.card(striker).controller;
+  for (CardId c : s.seats[size_t(seat)].hand) {
+    const CardDef& d = s.def(c);
+    if (answers_blow(d) && d.play && filter_matches(s, d.play->filter, victim, seat)) return true;
+  }
+  return false;
+}
 
 // A card played (an Art cast) whose heal HEALS EVEN A KILLING WOUND (EXORCISE INJURIES): cast on a warrior whose hit
 // waits, the heal undoes that hit (Op::Heal), so a wounded warrior about to die is left merely wounded. It is no
@@ -122,7 +141,13 @@ void wound_kills(State& s, int seat, CardId victim, const WarriorFilter& f) {
   mark_just_happened(s, striker, victim, kAboutToDie);
 }
 
-static bool answers(const State& s, const Option& o) {
+static bool answers(const State& s, int seat, const Option& o) {
+  // TARGETING INSTALLATION: a marked warrior's player saves it with no card from its marked wound.
+  if (o.b != kNoCard && (s.families & famMarkedForKill) && s.card(o.b).zone == Zone::InPlay &&
+      s.card(o.b).controller == seat && saves_barred(s, o.b) && (o.kind == OptKind::Play || o.kind == OptKind::Use))
+    return false;
+  if (o.kind == OptKind::Play && answers_blow(s.def(o.a)))  // gEngine IMPALE: reaction_target_ok checked the hit
+    return o.b != kNoCard && hit_pending(s, o.b);
   if (o.kind == OptKind::Play)  // NARROW ESCAPE!: reaction_target_ok has checked the kill's marker
     return o.b != kNoCard && ((kill_pending(s, o.b) && saves_from_kill(s.def(o.a))) ||
                               (hit_pending(s, o.b) && (saves_from_wound(s.def(o.a)) || heals_dying(s.def(o.a)))));
@@ -140,7 +165,7 @@ void last_chance_options(const State& s, int seat, std::vector<Option>& out) {
   std::vector<Option> all;
   effect_options(s, seat, all);
   for (const Option& o : all)
-    if (answers(s, o)) out.push_back(o);
+    if (answers(s, seat, o)) out.push_back(o);
 }
 
 // A quick look before the options are asked for (every combat with a hit comes
@@ -162,8 +187,11 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
   // THE SECOND DIRECTORATE: the striker's player may make a new wound a kill.
   const bool kill_sd = d_wounded_now && !d_dead && striker_may_kill(s, SD, A);
   const bool kill_sa = a_wounded_now && !a_dead && striker_may_kill(s, SA, D);
+  // gEngine IMPALE: the striker's player may answer its blow.
+  const bool hold_sd = (d_dead || d_wounded_now) && striker_answers(s, SD, A);
+  const bool hold_sa = (a_dead || a_wounded_now) && striker_answers(s, SA, D);
   if (!((a_dead || a_wounded_now) && may_answer(s, SA, a_dead)) && !((d_dead || d_wounded_now) && may_answer(s, SD, d_dead)) &&
-      !kill_sd && !kill_sa)
+      !kill_sd && !kill_sa && !hold_sd && !hold_sa)
     return false;
   const size_t before = s.lasting.size();
   auto mark = [&](CardId victim, CardId killer, bool dead, bool wounded_now) {
@@ -178,7 +206,7 @@ bool open_last_chance(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bo
     if (hit_pending(s, v) && std::find(order.begin(), order.end(), seat) == order.end()) order.push_back(seat);
   }
   // THE SECOND DIRECTORATE: then the strikers' players who may make a wound a kill.
-  for (const auto& [may, striker] : {std::pair{kill_sd, A}, std::pair{kill_sa, D}})
+  for (const auto& [may, striker] : {std::pair{kill_sd || hold_sd, A}, std::pair{kill_sa || hold_sa, D}})
     if (may && std::find(order.begin(), order.end(), s.card(striker).controller) == order.end())
       order.push_back(s.card(striker).controller);
   // CLIFFHANGER, EJECTION SEAT: then the players who may save another's warrior from its kill or its wound.

@@ -22,6 +22,8 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill))
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
+  if (d.has_designation(desig::SavesAWarriorFromAWoundOrAKill)) return kHurtAnswered;  // NOBLE BEAST
+  if (d.has_designation(desig::PlayedOnTheWarriorItsStrikerJustHurt)) return kBlowAnswered;  // gEngine IMPALE
   if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
   if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) return kJustPaidFor;  // FOOL'S GOLD (costs/repay.hpp)
   if (d.has_designation(desig::PlayedOnACardJustRevealed)) return kJustRevealed;   // BLUFF
@@ -116,6 +118,10 @@ static bool answers_marker(uint8_t kind, uint8_t lock) {
   if (kind == kAboutToDie) return lock == kAboutToDie || lock == kDyingOfWound || lock == kDyingOfKill;
   if (kind == kAboutToBeWounded)
     return lock == kAboutToBeWounded || lock == kAboutToDie || lock == kDyingOfWound || lock == kWoundedByCard;
+  if (kind == kHurtAnswered)  // NOBLE BEAST: any wound or death, a card's outright kill too
+    return lock == kAboutToBeWounded || lock == kAboutToDie || lock == kDyingOfWound || lock == kWoundedByCard ||
+           lock == kDyingOfKill;
+  if (kind == kBlowAnswered) return lock == kAboutToBeWounded || lock == kAboutToDie;  // a blow's hit in combat
   return lock == kind;
 }
 
@@ -133,6 +139,8 @@ bool reaction_target_ok(const State& s, CardId card, CardId target) {
 void reaction_used(State& s, CardId card, CardId target, Log log) {
   const uint8_t kind = kind_asked(s.def(card));
   if (!kind) return;
+  // IMPALE, NOBLE BEAST: the card's own handler answers the hit and ends its marker (effects/warriors/held.hpp).
+  if (kind == kHurtAnswered || kind == kBlowAnswered) return;
   if (kind == kJustKilled) {  // one card a kill on each side: the first copy of SWORN VENGEANCE, one COMMENDATION
     for (LastingMod& m : s.lasting)
       if (kill_matches(s, card, m, target)) {
