@@ -765,6 +765,14 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
             }
           }
           else if ((keywords(s, c) & kwNoWound) || wound_barred(s, c, user)) break;
+          if ((s.families & famMarkedForKill) && marked_kill(s, c, user)) {  // TARGETING INSTALLATION: dies, unanswered
+            const CardId killer = card_killer(s, source, user, c);
+            const int v = stats(s, c).v;
+            note_kill(s, c, killer, v, false);
+            if (killer != kNoCard && killer != c) award_kills(s, {Kill{c, killer, v}}, false, log);
+            else on_killed_by_effect(s, c, log), kill_from_play(s, c, raised_dead(s, c));
+            break;
+          }
           if (e.designation == word::PlainWound) {  // EAT THIS!: wounded, never killed by it
             if (absorbs_wound(s, c, false)) break;  // LIFEGUARD ARMOR
             if (!has_ability(s, c, desig::HealsAtOnce) && !s.card(c).wounded) {

@@ -141,10 +141,10 @@ void wound_kills(State& s, int seat, CardId victim, const WarriorFilter& f) {
   mark_just_happened(s, striker, victim, kAboutToDie);
 }
 
-static bool answers(const State& s, int seat, const Option& o) {
-  // TARGETING INSTALLATION: a marked warrior's player saves it with no card from its marked wound.
-  if (o.b != kNoCard && (s.families & famMarkedForKill) && s.card(o.b).zone == Zone::InPlay &&
-      s.card(o.b).controller == seat && saves_barred(s, o.b) && (o.kind == OptKind::Play || o.kind == OptKind::Use))
+static bool answers(const State& s, const Option& o) {
+  // TARGETING INSTALLATION: no card saves a marked warrior from its marked wound.
+  if (o.b != kNoCard && (s.families & famMarkedForKill) && s.card(o.b).zone == Zone::InPlay && saves_barred(s, o.b) &&
+      (o.kind == OptKind::Play || o.kind == OptKind::Use))
     return false;
   if (o.kind == OptKind::Play && answers_blow(s.def(o.a)))  // gEngine IMPALE: reaction_target_ok checked the hit
     return o.b != kNoCard && hit_pending(s, o.b);
@@ -165,7 +165,7 @@ void last_chance_options(const State& s, int seat, std::vector<Option>& out) {
   std::vector<Option> all;
   effect_options(s, seat, all);
   for (const Option& o : all)
-    if (answers(s, seat, o)) out.push_back(o);
+    if (answers(s, o)) out.push_back(o);
 }
 
 // A quick look before the options are asked for (every combat with a hit comes
