@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "effects/triggers/last_chance.hpp"
@@ -101,6 +102,17 @@ static bool hurt_lock(uint8_t lock) {
          lock == kWoundedByCard;
 }
 
+// A blow that killed `w` in combat (its striker `by`): was it an automatic kill, not a second wound? A healthy warrior's
+// death was; a wounded one's was when the blow would have killed it healthy too (a SLAYER, DIES WHEN WOUNDED), as
+// combat_hit (combat/resolve.cpp) reckons it.
+static bool killed_outright(const State& s, CardId w, CardId by) {
+  if (!s.card(w).wounded) return true;
+  if (has_ability(s, w, desig::NoAutomaticKill)) return false;
+  if (keywords(s, w) & kwDiesWhenWounded) return true;
+  return by != kNoCard && is_warrior_in_play(s, by) && s.combat.active && slayer(s, by, s.combat.tactic) &&
+         !has_designation(s, by, desig::NeverKillsAutomatically);
+}
+
 static CardId taker(const State& s, const Effect& e, CardId w, int seat) {
   for (CardId a : attachments_of(s, w))
     if (!s.card(a).hidden && filter_matches(s, e.filter, a, seat)) return a;
@@ -127,7 +139,8 @@ void attachment_takes_wound(State& s, int seat, CardId card, CardId target, Log 
   // automatic kill of a healthy warrior.
   bool outright = lock == kDyingOfKill;
   if (lock == kAboutToBeWounded || lock == kWoundedByCard) s.card(target).wounded = false;
-  else if ((lock == kAboutToDie || lock == kDyingOfWound) && !s.card(target).wounded) outright = true;
+  else if (lock == kAboutToDie) outright = killed_outright(s, target, it->source);
+  else if (lock == kDyingOfWound && !s.card(target).wounded) outright = true;  // DIES WHEN WOUNDED
   s.lasting.erase(it);
   if (outright || markers_on(s, a) > 0) {
     emit(log, {EventKind::Discard, int8_t(s.card(a).controller), a});
