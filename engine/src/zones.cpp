@@ -63,8 +63,8 @@ void take_out(State& s, CardId c) {
     // ... and a CYBERCURITY MP's prisoners go free (effects/lasting/prison.hpp).
     // ... and a carrier's warriors are aboard nothing (effects/lasting/carriers.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) {
-      return m.target == c || ((m.lock == kImprisoned || m.lock == kAboard || m.lock == kHeldWarrior || m.lock == kMarkedForKill) &&
-                               m.source == c);
+      return m.target == c || (m.source == c && (m.lock == kImprisoned || m.lock == kAboard || m.lock == kHeldWarrior ||
+                                                 m.lock == kMarkedForKill));
     });
     if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
   }

@@ -1,6 +1,5 @@
 // Cards played from hand through their PlaySpec (docs/effects.md "play"):
 // when they may be played, on what, what they cost, and playing one.
-#include "effects/warriors/held.hpp"
 #include <algorithm>
 
 #include "dt/designations.hpp"
@@ -131,8 +130,6 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
       if (!reaction_target_ok(s, c, t.card)) continue;
-      if ((s.families & famHeldWarriors) && (!hold_target_ok(s, c, t.card) || !attachment_wound_ok(s, c, t.card)))
-        continue;  // IMPALE: a striker holding one already; NOBLE BEAST: a warrior with no Beast
       if (d.type == CardType::Special && truce_bars_target(s, seat, t.card, t.seat)) continue;  // TRUCE
       if ((p.timing == Timing::AnyDrawStep || (p.turn_start && p.timing == Timing::OthersTurn)) && t.seat >= 0 &&
           t.seat != s.current)

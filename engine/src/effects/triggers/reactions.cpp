@@ -5,6 +5,7 @@
 #include "effects/triggers/replace.hpp"
 #include "effects/triggers/undo.hpp"
 #include "effects/choices/control.hpp"
+#include "effects/warriors/held.hpp"
 
 #include <algorithm>
 
@@ -22,13 +23,15 @@ static uint8_t kind_asked(const CardDef& d) {
   if (d.has_designation(desig::SavesYourWarriorFromAKill) || d.has_designation(desig::SavesAWarriorFromAKill))
     return kAboutToDie;  // NARROW ESCAPE!, CLIFFHANGER
   if (d.has_designation(desig::SavesAWarriorFromAWound)) return kAboutToBeWounded;  // EJECTION SEAT: any wound
-  if (d.has_designation(desig::SavesAWarriorFromAWoundOrAKill)) return kHurtAnswered;  // NOBLE BEAST
-  if (d.has_designation(desig::PlayedOnTheWarriorItsStrikerJustHurt)) return kBlowAnswered;  // gEngine IMPALE
   if (d.has_designation(desig::PlayedOnAWarriorJustHealed)) return kJustHealed;    // SWITCHED LABELS
   if (d.has_designation(desig::PlayedOnAWarriorJustPaidFor)) return kJustPaidFor;  // FOOL'S GOLD (costs/repay.hpp)
   if (d.has_designation(desig::PlayedOnACardJustRevealed)) return kJustRevealed;   // BLUFF
   if (d.has_designation(desig::PlayedOnAWarriorJustTransferred)) return kJustTransferred;  // NAVIGATIONAL ERROR
   if (d.play && d.play->target == TargetKind::JustDiscarded) return kJustDiscarded;  // CLOSE CALL! (intercept.hpp)
+  if (d.families & famHeldWarriors) {  // effects/warriors/held.hpp
+    if (d.has_designation(desig::SavesAWarriorFromAWoundOrAKill)) return kHurtAnswered;  // NOBLE BEAST
+    if (d.has_designation(desig::PlayedOnTheWarriorItsStrikerJustHurt)) return kBlowAnswered;  // gEngine IMPALE
+  }
   return 0;
 }
 
@@ -131,6 +134,9 @@ bool reaction_target_ok(const State& s, CardId card, CardId target) {
   if (kind == kJustKilled) return target != kNoCard && answered_kill(s, card, target);
   // PRIMAL BITCH is a PERSONALITY: one of its name in play at a time ("PERSONALITY").
   if (kind == kJustMustered && personality_in_play(s, s.card(card).owner, card)) return false;
+  // IMPALE: the striker's player, its striker holding fewer than it may; NOBLE BEAST: a warrior with its Beast.
+  if (kind == kBlowAnswered && !hold_target_ok(s, card, target)) return false;
+  if (kind == kHurtAnswered && !attachment_wound_ok(s, card, target)) return false;
   return target != kNoCard && std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
            return answers_marker(kind, m.lock) && m.target == target;
          });
