@@ -16,6 +16,7 @@ static bool outpost_holds(const State& s, int seat, bool legion) {
 
 bool area_reaches(const State& s, int seat, Area a, Area b) {
   if (a == b) return true;
+  if (a == Area::Aside || b == Area::Aside) return false;  // a warrior SET ASIDE stands in no combat area
   if (a != Area::Outpost && b != Area::Outpost) return false;  // the Squad and the Kohort stay apart
   const Area other = a == Area::Outpost ? b : a;
   return outpost_holds(s, seat, other == Area::Kohort);

@@ -143,8 +143,19 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     });
     if (uses_op(d, Op::TakeControl) || manipulates) d.families |= famTakeControl;
     if (converts(d)) d.families |= famConverted;
-    if (d.has_designation(desig::NeverGainsAnAffiliation) || d.has_designation(desig::NeverADoomtrooper))
+    if (d.has_designation(desig::NeverGainsAnAffiliation) || d.has_designation(desig::NeverADoomtrooper) ||
+        d.has_designation(desig::NotADoomtrooper))
       d.families |= famNoAffiliation;
+    // Issue 30: warriors set aside, moved between Squad and Kohort, Tribal warriors let into them, defenders named
+    // by another player (actions/muster.cpp, actions/transfer.cpp, effects/attacks/telepathy.cpp).
+    if (d.has_designation(desig::SetAside) || d.has_designation(desig::AttacksAndAttackedByAnyWarrior))
+      d.families |= famSetAside;
+    const bool opens_sides = d.play && std::any_of(d.play->effects.begin(), d.play->effects.end(), [](const Effect& e) {
+      return e.op == Op::Handler && e.handler == HandlerId::open_side_transfers;
+    });
+    if (d.has_designation(desig::MovesBetweenSquadAndKohort) || opens_sides)
+      d.families |= famSideMoves;
+    if (d.has_designation(desig::NamesItsBearersDefender)) d.families |= famDefenderNamed;
     if (d.has_designation(desig::AffectedOnlyByItsAttackersCards) || d.has_designation(desig::NeverAttackedInFight))
       d.families |= famWideImmunity;
     for (const std::string& g : d.grant_designations)
@@ -310,6 +321,7 @@ std::string_view to_string(Area a) {
     case Area::Squad: return "Squad";
     case Area::Kohort: return "Kohort";
     case Area::Outpost: return "Outpost";
+    case Area::Aside: return "Aside";
   }
   return "?";
 }

@@ -196,6 +196,10 @@ enum : uint8_t {
   kMarkedForKill = 94, // source: the card that marked target (handler mark_for_kill: TARGETING INSTALLATION); player: its
                        // player (effects/warriors/held.hpp)
   kBlowAnswered = 95,  // never written: the kind a card PLAYED ON THE WARRIOR ITS STRIKER JUST HURT answers (reactions.cpp)
+  kSideTransfers = 96,  // source: a card whose play opened the Squad and Kohort to its player's Tribal warriors; seat: that
+                        // player, whose next turn removes it (open_side_transfers: actions/transfer.cpp)
+  kDefenderNamed = 97,  // source: the card naming its bearer's defender; target: the attacker; other: the defender named,
+                        // until the attack is made or its player's turn ends (effects/attacks/telepathy.cpp)
   // Reserved for the session of 2026-11-30 (twelfth): 92-95 combat helper (cb), 96-99 Outpost helper (tr),
   // 100-103 reactions and copies (me). Unused codes below kLockEnd are never written.
   kLockEnd = 104  // one past the last code

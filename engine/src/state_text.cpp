@@ -226,7 +226,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
         c.def = uint16_t(one.num(0, long(db.size()) - 1));
       }
       c.owner = uint8_t(r.num(0, kMaxSeats - 1)), c.controller = uint8_t(r.num(0, kMaxSeats - 1));
-      c.zone = Zone(r.num(0, int(Zone::Under))), c.area = Area(r.num(0, int(Area::Outpost)));
+      c.zone = Zone(r.num(0, int(Zone::Under))), c.area = Area(r.num(0, int(Area::Aside)));
       c.attached_to = card(), c.wounded = r.flag(), c.cover = r.flag(), c.unpaid = r.flag();
       c.hidden = r.flag(), c.grafted = r.flag(), c.exited_cover_turn = int16_t(r.num(-1, 32767));
       c.sergeant_group = int16_t(r.num(-1, long(db.size()) - 1)), c.inside = r.flag();
@@ -335,7 +335,7 @@ std::optional<SeatPosition> state_from_text(std::string_view text, const CardDb&
       CardInst& c = u.before;
       u.source = card(), u.card = card();
       c.owner = uint8_t(r.num(0, seats - 1)), c.controller = uint8_t(r.num(0, seats - 1));
-      c.zone = Zone(r.num(0, int(Zone::Under))), c.area = Area(r.num(0, int(Area::Outpost)));
+      c.zone = Zone(r.num(0, int(Zone::Under))), c.area = Area(r.num(0, int(Area::Aside)));
       c.attached_to = card(), c.wounded = r.flag(), c.cover = r.flag(), c.unpaid = r.flag();
       c.hidden = r.flag(), c.grafted = r.flag(), c.exited_cover_turn = int16_t(r.num(-1, 32767));
       c.sergeant_group = int16_t(r.num(-1, long(db.size()) - 1)), c.inside = r.flag();

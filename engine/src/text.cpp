@@ -10,7 +10,7 @@ namespace dt {
 static std::string cid(CardId c) { return "c" + std::to_string(c); }
 
 static std::string area_word(int a) {
-  return a == int(Area::Kohort) ? "kohort" : a == int(Area::Outpost) ? "outpost" : "squad";
+  return a == int(Area::Kohort) ? "kohort" : a == int(Area::Outpost) ? "outpost" : a == int(Area::Aside) ? "aside" : "squad";
 }
 
 std::string to_text(const Option& o) {

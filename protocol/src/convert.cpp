@@ -36,7 +36,7 @@ std::string step_name(dt::Step s) {
 }
 
 static std::string area_name(dt::Area a) {
-  return a == dt::Area::Kohort ? "kohort" : a == dt::Area::Outpost ? "outpost" : "squad";
+  return a == dt::Area::Kohort ? "kohort" : a == dt::Area::Outpost ? "outpost" : a == dt::Area::Aside ? "aside" : "squad";
 }
 
 static std::string lower(std::string_view v) {
@@ -276,7 +276,10 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& code
   if (!c.face_down() && !c.code().empty()) out.def = codes.find(c.code());
   out.owner = int8_t(c.owner());
   out.area_known = !c.area().empty();
-  out.area = c.area() == "kohort" ? dt::Area::Kohort : c.area() == "outpost" ? dt::Area::Outpost : dt::Area::Squad;
+  out.area = c.area() == "kohort"    ? dt::Area::Kohort
+             : c.area() == "outpost" ? dt::Area::Outpost
+             : c.area() == "aside"   ? dt::Area::Aside
+                                     : dt::Area::Squad;
   out.wounded = c.wounded();
   out.cover = c.cover();
   out.attached_to = dt::CardId(c.attached_to());
@@ -343,6 +346,7 @@ static std::optional<dt::Area> area_from(std::string_view w) {
   if (w == "squad") return dt::Area::Squad;
   if (w == "kohort") return dt::Area::Kohort;
   if (w == "outpost") return dt::Area::Outpost;
+  if (w == "aside") return dt::Area::Aside;
   return std::nullopt;
 }
 

@@ -545,6 +545,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.attachments_to_hands = e.attachments_to_hands();
   if (e.has_per_warrior()) x.per_warrior = convert(e.per_warrior(), where);
   x.per_target_v = amount(e.per_target_v(), where);
+  x.per_user_v = amount(e.per_user_v(), where);
   x.per_picked_v = amount(e.per_picked_v(), where);
   x.for_target_player = e.for_target_player();
   x.base = e.base();
@@ -1054,6 +1055,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     k.released = g.released() == pb::Storage::RELEASED_TO_ANNIHILATED ? StorageSpec::Released::Annihilated
                  : g.released() == pb::Storage::RELEASED_AS_SENT     ? StorageSpec::Released::AsSent
                                                                      : StorageSpec::Released::Discard;
+    k.back_in_play = g.back_in_play();
+    k.any_affiliation = g.any_affiliation();
     d.storage = std::move(k);
   }
   if (c.has_answers()) {

@@ -39,7 +39,8 @@ constexpr AffilMask kTribes = bit(Affil::Crescentia) | bit(Affil::Lutheran) |
 enum class PostPlay : uint8_t { None, Attach, Discard, Annihilate };
 enum class Tactic : uint8_t { Fight, Shoot };
 enum class WeaponKind : uint8_t { None, Fight, Shoot, FightShoot, Special };
-enum class Area : uint8_t { Squad, Kohort, Outpost };
+// Aside: a warrior SET ASIDE from its player's Squad and Kohort (printed LOCAL THUG), a place of its own.
+enum class Area : uint8_t { Squad, Kohort, Outpost, Aside };
 using AreaMask = uint8_t;
 constexpr AreaMask bit(Area a) { return AreaMask(1u << unsigned(a)); }
 
@@ -380,6 +381,7 @@ struct Effect {
   bool attachments_to_hands = false;  // ReturnToHand: every attachment goes to its owner's hand
   std::optional<WarriorFilter> per_warrior;  // the amount counts once per matching warrior in play
   int16_t per_target_v = 0;   // amount += this x the target warrior's V
+  int16_t per_user_v = 0;     // amount += this x the user's modified V (a mission's bearer, the killer)
   bool base = false;               // LASTING_BONUS: a lasting change of base ratings (SHORE LEAVE)
   bool for_target_player = false;  // PUT_INTO_PLAY: the target player's warrior, in its area (LAMB FOR THE SLAUGHTER)
   int16_t per_picked_v = 0;   // amount += this x the printed V of the card picked (or sacrificed as the price)
@@ -787,6 +789,11 @@ enum RuleFamily : uint64_t {
                                    // modifiers off the warriors its player attacks (effects/modifiers/text_off.hpp)
   famJustTransferred = 1ull << 37, // a card PLAYED ON A WARRIOR JUST TRANSFERRED: Transfers are remembered until the
                                    // window closes (actions/transfer.cpp, effects/triggers/reactions.cpp)
+  famSetAside = 1ull << 58,        // a warrior SET ASIDE from its player's Squad and Kohort (actions/muster.cpp, Area::Aside)
+                                   // or one that ATTACKS AND IS ATTACKED BY ANY WARRIOR (combat/announce.cpp)
+  famSideMoves = 1ull << 59,       // a warrior MOVES BETWEEN SQUAD AND KOHORT, or Tribal warriors open to the Squad and
+                                   // Kohort (open_side_transfers: actions/transfer.cpp, cardtypes/warrior.cpp)
+  famDefenderNamed = 1ull << 60,   // a card whose player NAMES ITS BEARER'S DEFENDER (effects/attacks/telepathy.cpp)
 };
 
 // What of a warrior's own text a card switches off (cards.proto TextOff; effects/modifiers/text_off.hpp):
@@ -849,6 +856,8 @@ struct StorageSpec {
   WarriorFilter warrior;        // the warriors from_warrior takes cards off
   WarriorFilter recipient;      // the warriors to_warrior gives cards to
   Released released = Released::Discard;  // where its cards go when it leaves play
+  bool back_in_play = false;    // a warrior kept under it goes back into play, in the area it was taken from, as it leaves
+  bool any_affiliation = false; // to_warrior gives Equipment whatever its GIVE TO and affiliation limits
 };
 
 // Card.protects (cards.proto Protects): while the card is in play, the cards it protects are not discarded or

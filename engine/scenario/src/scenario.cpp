@@ -73,7 +73,7 @@ std::optional<bool> to_bool(std::string_view s) {
 const std::set<std::string> kHeader = {"rules", "set", "seats", "seed", "style"};
 const std::set<std::string> kSetup = {"seat", "hand", "draw", "discard", "annihilated", "squad", "sideboard",
                                       "table", "assign", "aboard", "markers",
-                                      "kohort", "outpost", "attach", "under", "turn", "turn-number",
+                                      "kohort", "outpost", "aside", "attach", "under", "turn", "turn-number",
                                       "first", "gift", "outpost-opened"};
 const std::set<std::string> kPlay = {"start", "do", "expect", "leave"};
 // Flags after a card in an area list, and after an attachment (a VEHICLE:
@@ -268,11 +268,11 @@ class Parser {
       label_ref(l, w[0]);
       if (int_arg(l, w[1], "a number of markers") < 0) fail(l.number, "a number of markers is 0 or more");
     } else if (k == "hand" || k == "draw" || k == "discard" || k == "annihilated" || k == "squad" ||
-               k == "kohort" || k == "outpost" || k == "sideboard" || k == "table") {
+               k == "kohort" || k == "outpost" || k == "aside" || k == "sideboard" || k == "table") {
       need(2, "'sN card, card ...'");
       seat_arg(l, w[0]);
       auto rest = trim(std::string_view(l.rest).substr(l.rest.find(w[0]) + w[0].size()));
-      bool area = (k == "squad" || k == "kohort" || k == "outpost");
+      bool area = (k == "squad" || k == "kohort" || k == "outpost" || k == "aside");
       if (k == "outpost" && !rules_.outposts)
         fail(l.number, "the " + rules_.name + " rules have no Outposts (Rules::outposts): nothing may be placed in one");
       for (auto& it : items(l, rest, area ? &kFlags : nullptr)) {
@@ -416,9 +416,9 @@ class Parser {
         need(5, "@carrier or none after 'aboard'");
         if (lower(w[4]) != "none") label_ref(l, w[4]);
       } else if (what == "area") {
-        need(5, "squad, kohort, outpost or unknown after 'area'");
-        static const std::set<std::string> areas = {"squad", "kohort", "outpost", "unknown"};
-        if (!areas.count(lower(w[4]))) fail(l.number, "expected squad, kohort, outpost or unknown, got '" + w[4] + "'");
+        need(5, "squad, kohort, outpost, aside or unknown after 'area'");
+        static const std::set<std::string> areas = {"squad", "kohort", "outpost", "aside", "unknown"};
+        if (!areas.count(lower(w[4]))) fail(l.number, "expected squad, kohort, outpost, aside or unknown, got '" + w[4] + "'");
       } else if (what != "face-down" && what != "face-up" && what != "unseen" && what != "inside" && what != "outside" &&
                  what != "told" && what != "untold") {
         fail(l.number, "expected face-down, face-up, unseen, inside, outside, area, markers or as after the label, got '" + w[3] + "'");
@@ -428,11 +428,11 @@ class Parser {
       need(2, "one or more states after the label");
       static const std::set<std::string> st = {
           "wounded", "unwounded", "cover", "open", "in-play", "killed", "discard", "hand", "draw",
-          "annihilated", "squad", "kohort", "outpost", "unpaid", "paid", "hidden", "on", "controller",
+          "annihilated", "squad", "kohort", "outpost", "aside", "unpaid", "paid", "hidden", "on", "controller",
           "sideboard", "group", "no-group", "inside", "outside", "under"};
       for (size_t i = 1; i < w.size(); ++i) {
         auto s = lower(w[i]);
-        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, unpaid, paid, hidden, sideboard, inside, outside, on @x, under @x, controller sN, group @x, no-group), got '" + w[i] + "'");
+        if (!st.count(s)) fail(l.number, "expected a card state (wounded, unwounded, cover, open, in-play, killed, discard, hand, draw, annihilated, squad, kohort, outpost, aside, unpaid, paid, hidden, sideboard, inside, outside, on @x, under @x, controller sN, group @x, no-group), got '" + w[i] + "'");
         if (s == "on" || s == "group" || s == "under") {
           need(i + 2, "a label after 'on'");
           label_ref(l, w[++i]);
@@ -717,9 +717,9 @@ class Runner {
         } else {
           pile.insert(pile.end(), added.begin(), added.end());
         }
-      } else if (k == "squad" || k == "kohort" || k == "outpost") {
+      } else if (k == "squad" || k == "kohort" || k == "outpost" || k == "aside") {
         int s = seat(l.words[0]);
-        Area a = k == "squad" ? Area::Squad : k == "kohort" ? Area::Kohort : Area::Outpost;
+        Area a = k == "squad" ? Area::Squad : k == "kohort" ? Area::Kohort : k == "outpost" ? Area::Outpost : Area::Aside;
         for (auto& it : parser_.items_unchecked(l, after_first_word(l), &kFlags))
           for (int i = 0; i < it.count; ++i) {
             auto c = add_card(it.def, s, Zone::InPlay, it.label);
@@ -1063,6 +1063,7 @@ class Runner {
       else if (s == "squad") ok = ci.zone == Zone::InPlay && ci.attached_to == kNoCard && ci.area == Area::Squad;
       else if (s == "kohort") ok = ci.zone == Zone::InPlay && ci.attached_to == kNoCard && ci.area == Area::Kohort;
       else if (s == "outpost") ok = ci.zone == Zone::InPlay && ci.attached_to == kNoCard && ci.area == Area::Outpost;
+      else if (s == "aside") ok = ci.zone == Zone::InPlay && ci.attached_to == kNoCard && ci.area == Area::Aside;
       else if (s == "unpaid") ok = ci.zone == Zone::InPlay && ci.unpaid;
       else if (s == "paid") ok = ci.zone == Zone::InPlay && !ci.unpaid;
       else if (s == "hidden") ok = ci.zone == Zone::InPlay && ci.hidden;

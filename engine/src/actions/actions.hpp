@@ -106,6 +106,9 @@ void any_time_transfer_options(const State& s, int seat, std::vector<Option>& ou
 // take a warrior turned Dark Legion out of its Doomtroopers' Outpost); true if any.
 bool forced_transfer(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out);
 void apply_transfer(State& s, const Option& o, Log log);
+// Handler `open_side_transfers` (EMISSARIES): `seat`'s Tribal warriors may Transfer to and from its Squad and
+// Kohort until its next turn (a kSideTransfers marker from `source`).
+void open_side_transfers(State& s, int seat, CardId source);
 // Moves a warrior, and what is attached to it, to another area.
 
 // --- Enter and Exit Vehicle (vehicle.cpp) ---

@@ -19,6 +19,8 @@ namespace dt::detail {
 
 // OUTPOST BOUND (GOMORRIAN EMASCULATOR): mustered into the Outpost, whatever its affiliation.
 Area muster_area(const State& s, CardId w) {
+  // Printed LOCAL THUG, RENEGADE APOSTATE: placed apart from the Squad and the Kohort, a place of its own.
+  if ((s.families & famSetAside) && s.def(w).has_designation(desig::SetAside)) return Area::Aside;
   if (s.rules.outposts && s.def(w).has_designation(desig::OutpostBound)) return Area::Outpost;
   if (s.def(w).has_designation(desig::Cultist)) return Area::Squad;  // whatever side it is declared
   if (is_legion(s, w)) return Area::Kohort;

@@ -41,8 +41,31 @@ void put_under(State& s, CardId c, CardId holder, bool annihilated) {
   ci.sent_annihilated = annihilated;
 }
 
+// CAPTURED! (Storage.back_in_play): a warrior kept under the card goes back into play for its owner, in the area it
+// was taken from, and the cards it carried (kept under with it) go back on it; nothing else is done to it, as it
+// never left play.
+static void return_kept_warriors(State& s, CardId holder) {
+  const std::vector<CardId> kept = stored_under(s, holder);
+  CardId back = kNoCard;
+  for (CardId c : kept) {
+    if (s.def(c).type != CardType::Warrior) continue;
+    const Area area = s.card(c).area;
+    const bool wounded = s.card(c).wounded;
+    take_out(s, c);
+    put_into(s, c, Zone::InPlay, s.card(c).owner);
+    s.card(c).wounded = wounded;
+    place_in_area(s, c, area);
+    back = c;
+  }
+  if (back == kNoCard) return;
+  for (CardId c : kept)
+    if (s.def(c).type != CardType::Warrior && s.card(c).zone == Zone::Under) put_attached(s, c, back, s.card(back).controller);
+  place_in_area(s, back, s.card(back).area);
+}
+
 void release_stored(State& s, CardId holder) {
   const StorageSpec& k = *s.def(holder).storage;
+  if (k.back_in_play) return_kept_warriors(s, holder);
   for (CardId c : stored_under(s, holder)) {
     const bool annihilate = k.released == StorageSpec::Released::Annihilated ||
                             (k.released == StorageSpec::Released::AsSent && s.card(c).sent_annihilated);
@@ -68,9 +91,11 @@ bool price_open(const State& s, int price, bool actions_step) {
   return actions_step && s.actions_left >= price;
 }
 
-// May warrior w take c, kept under a card (an Equipment card or a Relic, as if equipped)?
-bool may_take(const State& s, CardId c, CardId w) {
-  return s.def(c).type == CardType::Relic ? can_equip_relic(s, c, w) : can_take_equipment(s, c, w);
+// May warrior w take c, kept under a card (an Equipment card or a Relic, as if equipped)? `any_affiliation`
+// (PILLAGED MUNITIONS): whatever the card's GIVE TO and affiliation limits.
+bool may_take(const State& s, CardId c, CardId w, bool any_affiliation) {
+  if (s.def(c).type == CardType::Relic) return can_equip_relic(s, c, w);
+  return can_take_equipment(s, c, w, any_affiliation);
 }
 
 void pay(State& s, int price) {
@@ -112,7 +137,8 @@ void storage_options(const State& s, int seat, bool actions_step, std::vector<Op
     for (CardId c : stored_under(s, h)) {
       if (give)
         for (CardId w : st.in_play)
-          if (is_warrior_in_play(s, w) && !s.card(w).hidden && filter_matches(s, k.recipient, w, seat) && may_take(s, c, w))
+          if (is_warrior_in_play(s, w) && !s.card(w).hidden && filter_matches(s, k.recipient, w, seat) &&
+              may_take(s, c, w, k.any_affiliation))
             out.push_back({OptKind::Unstore, c, w});
       if (to_hand) {
         Option o{OptKind::Unstore, c};
@@ -214,6 +240,75 @@ bool stored_unplayed(const State& s, const PendingChoice& ch) {
   for (const Ability& a : d.abilities)
     if (has_handler(a.effects, HandlerId::play_stored)) return true;
   return d.play && has_handler(d.play->effects, HandlerId::play_stored);
+}
+
+// CAPTURED!: the card was played onto the warrior; it now lies before its player, and the warrior, with every card
+// on it, goes under it (in play, doing nothing: no list of warriors or attachments holds them). The warrior keeps
+// its area, wound and the markers of how it entered play (a Tribal BODYGUARD's), so that it comes back as it was.
+void keep_under(State& s, int seat, CardId holder, CardId w, Log log) {
+  if (!is_warrior_in_play(s, w) || s.card(holder).zone != Zone::InPlay || !s.def(holder).storage) return;
+  on_imprisoned(s, seat, w, log);  // an imprisonment: MANHUNT
+  if (!is_warrior_in_play(s, w) || s.card(holder).zone != Zone::InPlay) return;
+  if (s.card(holder).attached_to != kNoCard) {  // it lies before its player, no more on the warrior
+    take_out(s, holder);
+    put_into(s, holder, Zone::InPlay, seat);
+    s.card(holder).area = s.card(w).area;
+  }
+  std::vector<CardId> carried;
+  for (std::vector<CardId> todo{w}; !todo.empty();) {
+    const CardId c = todo.back();
+    todo.pop_back();
+    for (CardId a : attachment_list(s, c)) carried.push_back(a), todo.push_back(a);
+  }
+  std::vector<LastingMod> kept;
+  for (const LastingMod& m : s.lasting)
+    if (m.target == w && m.lock == kEnteredTribal) kept.push_back(m);
+  const bool wounded = s.card(w).wounded;
+  for (auto it = carried.rbegin(); it != carried.rend(); ++it) put_under(s, *it, holder, false);
+  put_under(s, w, holder, false);
+  s.card(w).wounded = wounded;
+  s.lasting.insert(s.lasting.end(), kept.begin(), kept.end());
+  emit(log, {EventKind::Store, int8_t(seat), w, holder, kStorePut, 0});
+}
+
+// PILLAGED MUNITIONS: as the kill is paid, before the victim leaves play, its Equipment cards go under the card
+// for the moment; its player then keeps one (`choose c12`) and the others are discarded (`choose done`: all).
+inline constexpr uint8_t kVictimEquipment = 140;  // PendingChoice::fetch: the victim's Equipment card kept, or none
+
+void store_victim_equipment(State& s, int seat, CardId holder, CardId victim, Log) {
+  if (s.card(holder).zone != Zone::InPlay || !s.def(holder).storage || !is_warrior_in_play(s, victim)) return;
+  const StorageSpec& k = *s.def(holder).storage;
+  std::vector<CardId> taken;
+  for (CardId a : attachment_list(s, victim)) {
+    if (s.def(a).type != CardType::Equipment || s.card(a).grafted) continue;
+    if (k.capacity && int(stored_under(s, holder).size()) >= k.capacity) break;
+    put_under(s, a, holder, false);
+    taken.push_back(a);
+  }
+  if (taken.empty()) return;
+  ask_pick(s, holder, victim, seat, seat, std::move(taken), 1);
+  s.choices.back().fetch = kVictimEquipment;
+}
+
+bool is_victim_equipment_choice(const State&, const PendingChoice& ch) { return ch.fetch == kVictimEquipment; }
+
+void victim_equipment_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0)
+    for (CardId c : ch.candidates)
+      if (s.card(c).zone == Zone::Under && s.card(c).attached_to == ch.source) out.push_back({OptKind::Choose, c});
+  out.push_back(choose_done());
+}
+
+void apply_victim_equipment(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
+  ch.picks_left = 0;
+  for (CardId c : ch.candidates) {
+    if (c == o.a || s.card(c).zone != Zone::Under || s.card(c).attached_to != ch.source) continue;
+    take_out(s, c);
+    put_into(s, c, Zone::Discard);
+  }
+  ch.candidates.clear();
 }
 
 void look_under(State& s, int seat, CardId source, const std::string& what, Log log) {

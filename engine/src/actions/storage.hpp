@@ -50,4 +50,14 @@ bool stored_unplayed(const State& s, const PendingChoice& ch);
 // Handler `look_under` (INFORMANTS): `seat` looks at the cards under every card in play named or designated `what`.
 void look_under(State& s, int seat, CardId source, const std::string& what, Log log);
 
+// Handler `keep_under` (CAPTURED!): warrior `w` goes under `holder` (its storage) with the cards on it, still in
+// play but doing nothing; a storage with back_in_play returns it to the area it left as `holder` leaves play.
+void keep_under(State& s, int seat, CardId holder, CardId w, Log log);
+// Handler `store_victim_equipment` (PILLAGED MUNITIONS), on a kill: `seat` is asked which Equipment card of the
+// `victim`, if any, goes under `holder` (fetch code kVictimEquipment) before the victim's cards are discarded.
+void store_victim_equipment(State& s, int seat, CardId holder, CardId victim, Log log);
+bool is_victim_equipment_choice(const State& s, const PendingChoice& ch);
+void victim_equipment_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_victim_equipment(State& s, const Option& o, Log log);
+
 }  // namespace dt::detail

@@ -89,6 +89,7 @@ void send_back_from_outpost(State& s, CardId w) {
 static std::optional<Option> transfer_of(const State& s, CardId w, bool allied, bool free = false) {
   const CardInst& wi = s.card(w);
   if (is_tribal(s, w) || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard) return std::nullopt;
+  if (wi.area == Area::Aside) return std::nullopt;  // SET ASIDE: in no combat area
   if (s.def(w).has_designation(desig::Cultist)) return std::nullopt;  // a CULTIST stays in its Squad
   const Privilege* p = transfer_privilege(s, w, allied);
   if (wi.hidden) return std::nullopt;
@@ -111,6 +112,62 @@ static std::optional<Option> transfer_of(const State& s, CardId w, bool allied, 
 }
 
 static bool transfers_open(const State& s) { return s.rules.outposts && s.outpost_opened; }
+
+// ERWIN STAHLER (MOVES BETWEEN SQUAD AND KOHORT): one action moves him from the Squad to the Kohort or back; under the
+// Outpost rules this is a Transfer (once a turn, none while stunned), under the others a move as often as its player
+// pays for it. EMISSARIES (a kSideTransfers marker of its player): a Tribal warrior neither a Beast nor a VEHICLE
+// Transfers from the Outpost to the Squad or the Kohort (`transfer c12 squad`, `transfer c12 kohort`) and back.
+static bool side_transfers_open(const State& s, int seat) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kSideTransfers && m.player == seat) return true;
+  return false;
+}
+
+void open_side_transfers(State& s, int seat, CardId source) {
+  if (side_transfers_open(s, seat)) return;
+  LastingMod m{source, kNoCard, {}, uint8_t(seat), kNoCard, 0, kSideTransfers};
+  m.player = int8_t(seat);
+  s.lasting.push_back(m);
+}
+
+static void side_move_options(const State& s, const std::vector<CardId>& mine, bool allied, std::vector<Option>& out) {
+  const bool gengine = s.rules.outposts;
+  std::optional<bool> envoys;  // the marker looked up once, for the first Tribal warrior
+  for (CardId w : mine) {
+    const CardInst& wi = s.card(w);
+    if (wi.hidden || s.def(w).type != CardType::Warrior) continue;
+    const bool mover = s.def(w).has_designation(desig::MovesBetweenSquadAndKohort);
+    const bool tribal = !mover && gengine && s.outpost_opened && is_tribal(s, w);
+    if (!mover && !tribal) continue;
+    if (tribal) {
+      if (!envoys) envoys = side_transfers_open(s, wi.controller);
+      if (!*envoys || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard || s.def(w).has(kwVehicle) ||
+          vehicle_of(s, w) != kNoCard)
+        continue;
+    }
+    const Privilege* p = gengine ? transfer_privilege(s, w, allied) : nullptr;
+    if (gengine && ((wi.transferred_turn >= 0 && !(p && p->repeatable)) || stunned(s, w))) continue;
+    const int cost = gengine ? transfer_cost(s, w, p) : 1;
+    if (s.actions_left < cost) continue;
+    std::vector<Area> to;
+    if (mover && wi.area == Area::Squad) to = {Area::Kohort};
+    else if (mover && wi.area == Area::Kohort) to = {Area::Squad};
+    else if (tribal && wi.area == Area::Outpost) {
+      if (must_hold_outpost(s, w)) continue;
+      to = {Area::Squad, Area::Kohort};
+    } else if (tribal && (wi.area == Area::Squad || wi.area == Area::Kohort)) {
+      if (outpost_conflict(s, wi.controller, w)) continue;
+      to = {Area::Outpost};
+    }
+    for (Area a : to) {
+      if (area_closed(s, wi.controller, a) || shuns_area(s, w, wi.controller, a)) continue;
+      if (a == Area::Squad && lone_imperial_clash(s, wi.controller, w)) continue;  // ROGUE
+      Option o{OptKind::Transfer, w};
+      o.to = a;
+      out.push_back(o);
+    }
+  }
+}
 
 bool may_transfer_for_free(const State& s, CardId w) {
   return transfers_open(s) && is_warrior_in_play(s, w) && transfer_of(s, w, false, true).has_value();
@@ -143,6 +200,7 @@ void transfer_for_free(State& s, int seat, CardId w, Log log) {
 }
 
 void transfer_options(const State& s, const std::vector<CardId>& mine, std::vector<Option>& out) {
+  if (s.families & famSideMoves) side_move_options(s, mine, transfers_open(s) && has_privileges(s, s.current), out);
   if (!transfers_open(s)) return;
   const bool allied = has_privileges(s, s.current);
   for (CardId w : mine)

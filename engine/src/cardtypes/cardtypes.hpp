@@ -32,6 +32,8 @@ void place_in_area(State& s, CardId w, Area area);
 
 // --- Warrior (warrior.cpp; the public queries are in dt/game.hpp) ---
 bool has_combat_warrior(const State& s, int seat);
+// EMISSARIES: a Tribal warrior in a Kohort, a HERETIC there (asked only in a game with famSideMoves).
+bool tribal_heretic(const State& s, CardId c);
 std::vector<CardId> own_warriors(const State& s, int seat);
 // The same warriors without the copy: a view over the seat's in-play list that
 // skips the cards that are not warriors in play. Only for loops that move no

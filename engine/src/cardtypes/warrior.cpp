@@ -23,8 +23,18 @@ bool is_warrior_in_play(const State& s, CardId c) {
 // read only for a card with the designation, so other warriors cost one bit test.
 static bool declared_legion(const State& s, CardId c) { return !s.lasting.empty() && marked(s, c, kDeclaredLegion); }
 
+// EMISSARIES (open_side_transfers): a Tribal warrior standing in a Squad counts as a Doomtrooper, in a Kohort as a
+// Dark Legion HERETIC, besides Tribal; one that NEVER GAINS AN AFFILIATION (COLONEL HARDING) is none of the Dark
+// Legion. Asked only in a game with such a card (famSideMoves).
+static bool tribal_in(const State& s, CardId c, Area a) {
+  const CardInst& ci = s.card(c);
+  if (ci.zone != Zone::InPlay || ci.area != a || ci.attached_to != kNoCard || !is_tribal(s, c)) return false;
+  return a != Area::Kohort || !s.def(c).has_designation(desig::NeverGainsAnAffiliation);
+}
+
 bool is_legion(const State& s, CardId c) {
-  if (!(affiliations(s, c) & bit(Affil::Legion))) return false;
+  if (!(affiliations(s, c) & bit(Affil::Legion)))
+    return (s.families & famSideMoves) && tribal_in(s, c, Area::Kohort);
   return !s.def(c).has_designation(desig::Cultist) || declared_legion(s, c);
 }
 
@@ -41,11 +51,17 @@ bool is_tribal(const State& s, CardId c) {
 // FREELANCERs).
 bool is_doomtrooper(const State& s, CardId c) {
   const CardDef& d = s.def(c);
-  if ((s.families & famNoAffiliation) && d.has_designation(desig::NeverADoomtrooper)) return false;  // LOCAL THUG
+  if ((s.families & famNoAffiliation) &&
+      (d.has_designation(desig::NeverADoomtrooper) || d.has_designation(desig::NotADoomtrooper)))
+    return false;  // LOCAL THUG; printed COLONEL HARDING, a FREELANCER all the same
   if (d.has_designation(desig::Cultist)) return !declared_legion(s, c);
   if (affiliations(s, c) & (kCorporations | bit(Affil::Brotherhood))) return true;
   if (d.has(kwDoomtrooper) || is_freelancer(s, c)) return true;
-  return !is_legion(s, c) && !is_tribal(s, c) && s.card(c).area != Area::Kohort;
+  // A warrior SET ASIDE (printed LOCAL THUG, RENEGADE APOSTATE) is in the Squad no more than in the Kohort.
+  const Area a = s.card(c).area;
+  if (is_legion(s, c) || a == Area::Kohort || a == Area::Aside) return false;
+  if (!is_tribal(s, c)) return true;
+  return (s.families & famSideMoves) && tribal_in(s, c, Area::Squad);  // EMISSARIES: a Tribal warrior in a Squad
 }
 
 // gEngine "FREELANCERS": a FREELANCER that gains an affiliation it was not
@@ -68,6 +84,8 @@ bool can_take_part_in_combat(const State& s, CardId c) {
 }
 
 namespace detail {
+
+bool tribal_heretic(const State& s, CardId c) { return (s.families & famSideMoves) && tribal_in(s, c, Area::Kohort); }
 
 // A NONCOMBATANT by a card on it or a lasting effect (MISSING IN ACTION, SLEEP)
 // is no more able to fight than a printed one. Its keywords are read only when

@@ -56,6 +56,10 @@ static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdi
     if (ao != dout) return false;
   }
   if (v.allowed) return true;  // TOTAL WAR!, CLAN INFIGHTING, gEngine BLIND FURY
+  // Printed RENEGADE APOSTATE: it attacks, and is attacked by, any warrior.
+  if ((s.families & famSetAside) && (A.has_designation(desig::AttacksAndAttackedByAnyWarrior) ||
+                                     D.has_designation(desig::AttacksAndAttackedByAnyWarrior)))
+    return true;
   if (ka & (kwAssassin | kwMortificator)) return true;
   const bool a_brother = (aa & bit(Affil::Brotherhood)) != 0;
   if (a_brother && !is_tribal(s, a) && is_tribal(s, d) && !s.rules.brotherhood_attacks_tribal) return false;
@@ -68,7 +72,6 @@ static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdi
     if (da & bit(Affil::Brotherhood)) return false;
     return !(aa & da & kCorporations);
   }
-  (void)D;
   return true;
 }
 

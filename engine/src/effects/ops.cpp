@@ -104,6 +104,18 @@ static const HandlerTable& handlers() {
     m[size_t(H::take_prisoner)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
       take_prisoner(s, seat, source, c, log);
     };
+    // CAPTURED!: the target warrior kept under the card (actions/storage.hpp).
+    m[size_t(H::keep_under)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
+      keep_under(s, seat, source, c, log);
+    };
+    // PILLAGED MUNITIONS: one of the victim's Equipment cards kept under the card, its player asked.
+    m[size_t(H::store_victim_equipment)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
+      store_victim_equipment(s, seat, source, c, log);
+    };
+    // EMISSARIES: the Squad and Kohort open to its player's Tribal warriors until its next turn (actions/transfer.cpp).
+    m[size_t(H::open_side_transfers)] = [](State& s, int seat, CardId source, CardId, int, Log) {
+      open_side_transfers(s, seat, source);
+    };
     // POWER OF PERCEPTION: the card just taken from a pile is annihilated, unseen.
     m[size_t(H::annihilate_searched)] = [](State& s, int seat, CardId source, CardId, int, Log log) {
       annihilate_searched(s, seat, source, log);
@@ -555,6 +567,8 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
     int amount = e.amount * k + (kill ? e.per_victim_v * kill->victim_v : 0) + e.per_recent_p * s.recent_p;
     if (e.per_target_v && target.card != kNoCard && s.card(target.card).zone == Zone::InPlay)  // TAX REFUND, REASSIGNMENT
       amount += e.per_target_v * (e.target_modified_v ? stats(s, target.card).v : s.def(target.card).v);
+    if (e.per_user_v && user != kNoCard && is_warrior_in_play(s, user))  // WORKING ON THE SLY: its bearer's V
+      amount += e.per_user_v * stats(s, user).v;
     if (e.per_picked_v && picked != kNoCard) amount += e.per_picked_v * s.def(picked).v;  // THE SACRIFICE
     // ROBBED BLIND: the target player's D, none while they are shielded from this card (BAUHAUS SECURITY GUARD).
     if (e.per_target_d && target.seat >= 0 && !points_shielded(s, target.seat, seat, source))

@@ -1,5 +1,6 @@
 // gEngine LESSER TELEPATHY's tactic picking: see telepathy.hpp.
 #include "effects/attacks/telepathy.hpp"
+#include "dt/designations.hpp"
 #include "dt/handlers.hpp"
 
 #include <algorithm>
@@ -31,7 +32,23 @@ static const LastingMod* picked_marker(const State& s) {
   return nullptr;
 }
 
-bool defender_stage(const State& s) { return picked_marker(s) != nullptr; }
+// WORKING ON THE SLY: the card on attacker `a` whose player, another than a's, names a's defenders (kNoCard: none).
+static CardId defender_namer(const State& s, CardId a) {
+  if (!(s.families & famDefenderNamed) || a == kNoCard || !is_warrior_in_play(s, a)) return kNoCard;
+  for (CardId c : attachments_of(s, a))
+    if (s.def(c).has_designation(desig::NamesItsBearersDefender) && s.card(c).controller != s.card(a).controller) return c;
+  return kNoCard;
+}
+
+// The defender named for the attack under way (kDefenderNamed), or nullptr.
+static const LastingMod* named_marker(const State& s) {
+  if (!(s.families & famDefenderNamed)) return nullptr;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kDefenderNamed && m.target != kNoCard) return &m;
+  return nullptr;
+}
+
+bool defender_stage(const State& s) { return picked_marker(s) != nullptr || named_marker(s) != nullptr; }
 
 // Every attack the attacking player could make now with warrior `a`, its
 // duties (a boast, an order) kept as in the Actions step.
@@ -46,11 +63,12 @@ static std::vector<Option> attacks_of(const State& s, CardId a) {
 }
 
 void split_attacks(const State& s, std::vector<Option>& out) {
-  if (!tactic_picker(s, s.current)) return;
+  const bool picker = tactic_picker(s, s.current) != nullptr;
+  if (!picker && !(s.families & famDefenderNamed)) return;
   std::vector<Option> kept;
   std::vector<CardId> named;
   for (const Option& o : out) {
-    if (o.kind != OptKind::Attack || o.b == kNoCard) {
+    if (o.kind != OptKind::Attack || o.b == kNoCard || (!picker && defender_namer(s, o.a) == kNoCard)) {
       kept.push_back(o);
       continue;
     }
@@ -68,15 +86,26 @@ static bool takes_tactic(const Option& o, Tactic t) {
 
 void defender_stage_options(const State& s, std::vector<Option>& out) {
   const LastingMod* m = picked_marker(s);
-  const Tactic t = m->lock == kTacticPickedShoot ? Tactic::Shoot : Tactic::Fight;
-  for (const Option& o : attacks_of(s, m->target))
-    if (takes_tactic(o, t)) out.push_back(o);
+  const LastingMod* n = named_marker(s);  // WORKING ON THE SLY: the defender named
+  const Tactic t = m && m->lock == kTacticPickedShoot ? Tactic::Shoot : Tactic::Fight;
+  for (const Option& o : attacks_of(s, m ? m->target : n->target))
+    if ((!m || takes_tactic(o, t)) && (!n || o.b == n->other)) out.push_back(o);
   // Nothing happens between the pick and this list, and only tactics with an
   // attack are offered; should the list still be empty, the step may end.
   if (out.empty()) out.push_back({OptKind::Pass});
 }
 
+inline constexpr uint8_t kNameDefender = 141;  // PendingChoice::fetch: the defender the card's player names
+
 void apply_attacker_named(State& s, const Option& o, Log) {
+  if (const CardId namer = defender_namer(s, o.a); namer != kNoCard) {  // WORKING ON THE SLY: the defender first
+    std::vector<CardId> defenders;
+    for (const Option& x : attacks_of(s, o.a))
+      if (x.b != kNoCard && std::find(defenders.begin(), defenders.end(), x.b) == defenders.end()) defenders.push_back(x.b);
+    ask_pick(s, namer, o.a, s.current, s.card(namer).controller, std::move(defenders), 1);
+    s.choices.back().fetch = kNameDefender;
+    return;
+  }
   const LastingMod* picker = tactic_picker(s, s.current);
   if (!picker) return;  // read back from text without its marker: nothing to ask
   ask_pick(s, picker->source, o.a, s.current, picker->player, {}, 1);
@@ -109,9 +138,34 @@ void apply_tactic_choice(State& s, const Option& o, Log log) {
   s.lasting.push_back(m);
 }
 
+bool is_named_defender_choice(const State&, const PendingChoice& ch) { return ch.fetch == kNameDefender; }
+
+// A defender some attack of the warrior may still be made on; none left (nothing else happens meanwhile): done.
+void named_defender_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0) {
+    const std::vector<Option> attacks = attacks_of(s, ch.target);
+    for (CardId d : ch.candidates)
+      if (std::any_of(attacks.begin(), attacks.end(), [&](const Option& x) { return x.b == d; })) out.push_back({OptKind::Choose, d});
+  }
+  if (out.empty()) out.push_back(choose_done());
+}
+
+// The defender is named: the attacking player makes its attack on it (a tactic another player picks asked first).
+void apply_named_defender(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
+  ch.picks_left = 0;
+  if (o.a == kNoCard) return;
+  const CardId source = ch.source, a = ch.target;
+  LastingMod m{source, a, {}, uint8_t(s.current), kNoCard, 0, kDefenderNamed};
+  m.other = o.a;
+  s.lasting.push_back(m);
+  if (const LastingMod* picker = tactic_picker(s, s.current)) ask_pick(s, picker->source, a, s.current, picker->player, {}, 1);
+}
+
 void tactic_split_over(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) {
-    return m.lock == kTacticPickedFight || m.lock == kTacticPickedShoot;
+    return m.lock == kTacticPickedFight || m.lock == kTacticPickedShoot || m.lock == kDefenderNamed;
   });
 }
 

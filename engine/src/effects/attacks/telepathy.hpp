@@ -36,4 +36,11 @@ void apply_tactic_choice(State& s, const Option& o, Log log);
 // The attack is made (or void): the split's markers go.
 void tactic_split_over(State& s);
 
+// WORKING ON THE SLY (ITS PLAYER NAMES ITS BEARER'S DEFENDER): an attack with a warrior carrying such a card of
+// another player is split too: its player names the warrior (`attack c12`), the card's player names the defender
+// among the legal ones (`choose c31`, a kDefenderNamed marker), then the attacking player makes that attack.
+bool is_named_defender_choice(const State& s, const PendingChoice& ch);
+void named_defender_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_named_defender(State& s, const Option& o, Log log);
+
 }  // namespace dt::detail

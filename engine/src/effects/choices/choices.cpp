@@ -445,6 +445,8 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_victim_equipment_choice, victim_equipment_options, apply_victim_equipment},  // PILLAGED MUNITIONS: one kept
+    {is_named_defender_choice, named_defender_options, apply_named_defender},        // WORKING ON THE SLY: the defender
     {is_consent_choice, consent_options, apply_consent},               // BAUHAUS SECURITY GUARD: a card let through, or not
     {is_auction_choice, auction_options, apply_auction},               // MERCENARY: a bid, or a pass; the winner's area
     {is_target_answer_choice, target_answer_options, apply_target_answer},  // CLOSE BUT NO CIGAR: the target reached answered

@@ -9,6 +9,7 @@
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/afflictions.hpp"
 #include "effects/triggers/kill_choice.hpp"
+#include "effects/filters/hosts.hpp"
 #include "effects/lasting/shutdown.hpp"
 #include "internal.hpp"
 
@@ -69,7 +70,8 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
       if (!weapons_known) in_use = used_weapons(s, killer), weapons_known = true;
       if (std::find(in_use.begin(), in_use.end(), a) == in_use.end()) continue;
     }
-    consider(a, When::Kills, kseat, killer);
+    // A mission on another player's warrior rewards its own player (WORKING ON THE SLY).
+    consider(a, When::Kills, s.def(a).type == CardType::Mission ? int(s.card(a).controller) : kseat, killer);
   }
   if (in_warzone_combat(s, killer)) consider(s.combat.warzone, When::Kills, kseat, killer);
   // Warriors that watch every kill by a matching warrior (INQUISITOR MAJORIS), and cards on warriors that do
@@ -84,8 +86,8 @@ void on_kill(State& s, CardId victim, CardId killer, int victim_v, bool mutual, 
     }
   };
   for (const SeatState& st : s.seats)
-    for (CardId w : st.in_play)
-      if (w != killer && is_warrior_in_play(s, w)) watch(w);
+    for (CardId w : st.in_play)  // ... and cards lying on a combat area (PILLAGED MUNITIONS on an Outpost)
+      if (w != killer && (is_warrior_in_play(s, w) || (!s.def(w).triggers.empty() && lies_on_area(s, w)))) watch(w);
   for (CardId a : s.attached)
     if (!s.def(a).triggers.empty() && s.card(a).zone == Zone::InPlay && bearer_of(s, a) != killer) watch(a);
   for (CardId c : s.seats[size_t(kseat)].in_play)
