@@ -294,7 +294,7 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
   const bool heretic = d.bit == kHeretic.bit && d.text == kHeretic.text;
   if (heretic && (converted_heretic(s, w) || visited_heretic(s, w)))
     return !never_changes_allegiance(s, w);  // POSSESS, gEngine DARK VISITATION
-  if (heretic && tribal_heretic(s, w)) return !never_changes_allegiance(s, w);  // EMISSARIES
+  if (heretic && (s.families & famSideMoves) && tribal_heretic(s, w)) return !never_changes_allegiance(s, w);  // EMISSARIES
   if ((s.families & famConverted) && converted_designation(s, w, d.text))  // LAST RITESMAN
     return !(heretic && never_changes_allegiance(s, w));
   if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
