@@ -64,6 +64,13 @@ static bool uses_op(const std::optional<ChoiceSpec>& c, Op op) {
     if (uses_op(a.effects, op)) return true;
   return false;
 }
+// TOTAL ECLIPSE: a card turning warriors face down, whose texts are then off (effects/modifiers/text_off.hpp).
+static bool shuts_down_warriors(const CardDef& d) {
+  if (!d.play) return false;
+  for (const Effect& e : d.play->effects)
+    if (e.op == Op::ShutDown && (e.filter.card_types & (1u << unsigned(CardType::Warrior)))) return true;
+  return false;
+}
 static bool uses_op(const CardDef& d, Op op) {
   if (d.play && (uses_op(d.play->effects, op) || uses_op(d.play->choice, op))) return true;
   for (const Ability& a : d.abilities)
@@ -205,9 +212,17 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       d.families |= famTurnedDown;
     if (d.has_designation(desig::SoldAtAuction)) d.families |= famBaseGains;  // its price its base V
     // AMNESIA, MORAL DECAY, OUR ENEMY'S WEAKNESS IS EXPOSED (effects/modifiers/text_off.hpp)
-    if (d.text_off || uses_op(d, Op::TextOff) || d.has_designation(desig::OpponentsItsPlayerAttacksGainNoPlusModifiers))
+    if (d.text_off || uses_op(d, Op::TextOff) || d.has_designation(desig::OpponentsItsPlayerAttacksGainNoPlusModifiers) ||
+        shuts_down_warriors(d))
       d.families |= famTextOff;
     if (d.has_designation(desig::PlayedOnAWarriorJustTransferred)) d.families |= famJustTransferred;  // NAVIGATIONAL ERROR
+    if (d.has_designation(desig::AnswersAPileSearch)) d.families |= famPileSearchAnswer;  // OH YEAH?!
+    if (d.play && d.play->choice)  // JOKER! (effects/lasting/copies.hpp)
+      for (const Effect& e : d.play->choice->on_pick)
+        if (e.op == Op::Handler && e.handler == HandlerId::become_copy) d.families |= famCopies;
+    for (const StaticMod& m : d.mods)  // gEngine CARTEL ENFORCEMENT (combat/announce.cpp)
+      for (const std::string& x : m.grant_designations)
+        if (x == desig::AttacksNoOneWhoWouldWoundIt.text) d.families |= famStatAttackBan;
     if ((d.turn_rules && d.turn_rules->own_actions > 0) || uses_op(d, Op::OwnActions)) d.families |= famOwnActions;
     for (const std::string& x : d.grant_designations)
       if (x == desig::NoAttachmentsCostingActions.text) d.families |= famAttachBans;  // DON'T CALL AGAIN!

@@ -200,6 +200,13 @@ enum : uint8_t {
                         // player, whose next turn removes it (open_side_transfers: actions/transfer.cpp)
   kDefenderNamed = 97,  // source: the card naming its bearer's defender; target: the attacker; other: the defender named,
                         // until the attack is made or its player's turn ends (effects/attacks/telepathy.cpp)
+  kAnswerWaits = 100,  // source: a Special played from hand in answer to the card `target` (effects/triggers/cancel.hpp),
+                       // its own answers still to come; player: its answerer; other: the answering card's user;
+                       // count: 1 once it was negated
+  kPilesCheaper = 101,  // source: a card just played whose pile searches cost one step less (ESSENTIAL SUMMONS: its
+                        // discard pile free, its draw pile at the discard pile's price; effects/choices/choices.cpp)
+  kCopyOf = 102,  // source: a card standing as a copy of another (effects/lasting/copies.hpp: JOKER!); count: its own
+                  // CardInst::def, given back as it leaves play
   // Reserved for the session of 2026-11-30 (twelfth): 92-95 combat helper (cb), 96-99 Outpost helper (tr),
   // 100-103 reactions and copies (me). Unused codes below kLockEnd are never written.
   kLockEnd = 104  // one past the last code

@@ -9,6 +9,7 @@
 #include "actions/storage.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "effects/lasting/prison.hpp"
+#include "effects/lasting/copies.hpp"
 #include "effects/triggers/intercept.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -93,6 +94,7 @@ void put_attached(State& s, CardId c, CardId base, int seat) {
 }
 
 void put_into(State& s, CardId c, Zone z, int seat) {
+  if ((s.families & famCopies) && z != Zone::InPlay) end_copy(s, c);  // JOKER!: out of play it is itself again
   CardInst& ci = s.card(c);
   ci.zone = z;
   ci.wounded = ci.cover = ci.unpaid = ci.hidden = ci.grafted = false;

@@ -1076,6 +1076,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     for (const auto& n : a.not_designation()) x.not_designation.push_back(upper(n));
     for (const auto& n : a.only_designation()) x.only_designation.push_back(upper(n));
     x.attaches = a.attaches();
+    x.answers_answers_by_negating = a.answers_answers_by_negating();
+    x.own_only = a.own_only();
     x.not_action = a.not_action();
     x.not_staying = a.not_staying();
     x.annihilate_self = a.annihilate_self();

@@ -774,6 +774,9 @@ enum RuleFamily : uint64_t {
   famPaidFor = 1ull << 54,         // a card PLAYED ON A WARRIOR JUST PAID FOR (effects/costs/repay.hpp: FOOL'S GOLD)       // lasting changes of base ratings (kBaseGain markers: SHORE LEAVE, GRIZZLY BATTLE TANK)
   famOwnActions = 1ull << 45,
   famAttachBans = 1ull << 46,
+  famCopies = 1ull << 63,  // a card becoming a copy of another (effects/lasting/copies.hpp: JOKER!)
+  famPileSearchAnswer = 1ull << 62,  // a Special ANSWERS A PILE SEARCH (effects/triggers/perception.hpp: OH YEAH?!)
+  famStatAttackBan = 1ull << 61,  // warriors granted ATTACKS NO ONE WHO WOULD WOUND IT (combat/announce.cpp: CARTEL ENFORCEMENT)
   famEquipsOthers = 1ull << 47,    // a privilege to equip any player's warriors (Privilege::any_players: VAC ENGINEER)      // a card grants TAKES NO ATTACHMENT COSTING ACTIONS (actions/equip.cpp: DON'T CALL AGAIN!)      // actions only one warrior takes (TurnRules::own_actions, OWN_ACTIONS: turn/own_actions.hpp)
   famHeldWarriors = 1ull << 55,    // a card holds a warrior it struck, or sends a warrior's hit to its attachment (handlers
                                    // hold_struck_warrior, attachment_takes_wound: effects/warriors/held.hpp)
@@ -889,6 +892,8 @@ struct AnswerSpec {
   bool healthy = false;          // a warrior answering only while it is not wounded
   std::vector<std::string> only_designation;  // only a card just played with one of these (its name counts)
   bool attaches = false;         // its play is the answer: onto a warrior its player picks (ASSAULT ENGINEER)
+  bool answers_answers_by_negating = false;  // with replay: a card played in answer is negated, nothing replayed
+  bool own_only = false;                     // only a card its own player played (ESSENTIAL SUMMONS)
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one

@@ -33,6 +33,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
   const bool counted = (s.tactical_used || s.actions_left < 1) && !free_attacks(s, me);
   std::vector<ActiveAttackRule> scratch;
   const bool rules = !attack_rules(s, scratch).empty();  // cards that change who may attack whom: rare
+  const bool stat_bans = (s.families & famStatAttackBan) != 0;
   for (CardId a : mine) {
     if (!can_attack_with(s, a)) continue;
     if (counted && !tactical_allowed(s, me, a)) continue;
@@ -62,6 +63,7 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
             if (!defender_may_fight(s, d, tac)) continue;
             if (allowed < 0) {
               if (rules) v = judge_attack(s, a, d);
+              if (stat_bans) v.forbidden |= stat_banned_tactics(s, a, d);  // gEngine CARTEL ENFORCEMENT
               v.cost_d += toll;
               allowed = attack_allowed_by(s, a, d, v, 3) && attack_price_affordable(s, me, v) ? 1 : 0;
             }

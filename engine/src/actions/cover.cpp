@@ -9,13 +9,17 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/lasting/stun.hpp"
 #include "effects/economy/economy.hpp"
+#include "effects/lasting/shutdown.hpp"
 
 namespace dt::detail {
 
 // SHELL SHOCKED: a wounded warrior that STAYS IN COVER WHILE WOUNDED does not exit it until healed.
+// TOTAL ECLIPSE: a warrior turned face down leaves cover only by being turned up (effects/lasting/shutdown.hpp).
 bool kept_in_cover(const State& s, CardId w) {
+  if (!s.card(w).cover) return false;
+  if ((s.families & famTurnedDown) && is_shut_down(s, w)) return true;
   // Asked only of a wounded warrior in cover: no family bit needed to keep other games fast.
-  return s.card(w).cover && s.card(w).wounded && has_designation(s, w, desig::StaysInCoverWhileWounded);
+  return s.card(w).wounded && has_designation(s, w, desig::StaysInCoverWhileWounded);
 }
 
 // When all are covered, Exit Cover is the next available action (for those that may exit it).

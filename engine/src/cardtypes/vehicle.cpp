@@ -9,6 +9,7 @@
 #include "dt/designations.hpp"
 #include "effects/lasting/carriers.hpp"
 #include "effects/warriors/wounds.hpp"
+#include "effects/lasting/shutdown.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -38,6 +39,7 @@ bool switched_off_in_combat(const State& s, CardId a) {
 
 bool attachment_in_use(const State& s, CardId a) {
   if (switched_off_in_combat(s, a)) return false;
+  if ((s.families & famTurnedDown) && is_shut_down(s, a)) return false;  // TOTAL ECLIPSE: face down
   if (!is_vehicle_card(s, a)) return true;
   if (vehicles_barred(s, s.card(a).attached_to)) return false;  // VENUSIAN JUNGLE
   return !s.rules.vehicle_rules || s.card(a).inside;

@@ -32,6 +32,16 @@ static bool highest_v_legion(const State& s, CardId a, CardId d, bool everyone) 
   return stats(s, d).v >= best;
 }
 
+// The tactics (bits of tactic_bit) in which d's rating, as it stands now, would wound a: its F or S at least a's A.
+static uint8_t wounding_tactics(const State& s, CardId a, CardId d) {
+  const int armor = stats(s, a).a;
+  const Stats sd = stats(s, d);
+  uint8_t out = 0;
+  if (has_rating(s, d, Tactic::Fight) && sd.f >= armor) out |= tactic_bit(Tactic::Fight);
+  if (has_rating(s, d, Tactic::Shoot) && sd.s >= armor) out |= tactic_bit(Tactic::Shoot);
+  return out;
+}
+
 // The step's bullet list, with the attack rules of the cards in play
 // (combat/permissions.hpp): theirs first, then the affiliation limits.
 static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics) {
@@ -45,6 +55,9 @@ static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdi
   if ((s.families & famTeamRules) && truce_between(s, ca, cd)) return false;  // TRUCE (effects/economy/team_rules.hpp)
   // A card's protection, not an affiliation limit (so in the Beginner's game too): RADAR SCANNER.
   if ((v.forbidden & tactics) == tactics) return false;
+  // gEngine CARTEL ENFORCEMENT: no attack with a tactic whose defender, the ratings as they stand, would wound it.
+  if ((s.families & famStatAttackBan) && !(tactics & uint8_t(~v.forbidden) & uint8_t(~stat_banned_tactics(s, a, d))))
+    return false;
   if (!s.rules.affiliation_attack_limits) return true;  // the Beginner's game
   // Printed texts only (checked on the card, not on what others give it).
   const CardDef& A = s.def(a);
@@ -82,6 +95,10 @@ bool attack_allowed(const State& s, CardId a, CardId d, Tactic t) {
 }
 
 namespace detail {
+
+uint8_t stat_banned_tactics(const State& s, CardId a, CardId d) {
+  return has_ability(s, a, desig::AttacksNoOneWhoWouldWoundIt) ? wounding_tactics(s, a, d) : 0;
+}
 
 bool attack_allowed_by(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics) {
   return attack_allowed(s, a, d, v, tactics);

@@ -18,6 +18,9 @@ struct AttackVerdict;
 // attack_allowed with the attack rules' verdict on the pair already worked out (permissions.hpp),
 // in one of `tactics` (bit 0 Fight, bit 1 Shoot; tactic_bit).
 bool attack_allowed_by(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics);
+// gEngine CARTEL ENFORCEMENT (ATTACKS NO ONE WHO WOULD WOUND IT, famStatAttackBan): the tactics (tactic_bit) `a` may
+// not attack `d` in, d's rating as it stands reaching a's A.
+uint8_t stat_banned_tactics(const State& s, CardId a, CardId d);
 constexpr uint8_t tactic_bit(Tactic t) { return t == Tactic::Fight ? 1 : 2; }
 // May warrior a be announced as an attacker (it takes part in combat and is in the open)?
 bool can_attack_with(const State& s, CardId a);

@@ -38,6 +38,8 @@
 #include "effects/warriors/joined.hpp"
 #include "effects/warriors/held.hpp"
 #include "effects/triggers/perception.hpp"
+#include "effects/costs/pile_steps.hpp"
+#include "effects/lasting/copies.hpp"
 #include "effects/modifiers/phantasm.hpp"
 #include "effects/attacks/plans.hpp"
 #include "effects/lasting/prison.hpp"
@@ -116,6 +118,14 @@ static const HandlerTable& handlers() {
     m[size_t(H::open_side_transfers)] = [](State& s, int seat, CardId source, CardId, int, Log) {
       open_side_transfers(s, seat, source);
     };
+    // JOKER!: this card becomes a copy of the card picked, played at once by its rules.
+    m[size_t(H::become_copy)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
+      become_copy(s, seat, source, c, log);
+    };
+    // OH YEAH?!: the card just searched out goes to the bottom of its pile, a random one to the hand instead.
+    m[size_t(H::swap_searched)] = [](State& s, int, CardId source, CardId, int, Log log) { swap_searched(s, source, log); };
+    // ESSENTIAL SUMMONS: the card just played (the target) searches its piles one step cheaper.
+    m[size_t(H::cheaper_piles)] = [](State& s, int, CardId source, CardId c, int, Log) { cheapen_piles(s, source, c); };
     // POWER OF PERCEPTION: the card just taken from a pile is annihilated, unseen.
     m[size_t(H::annihilate_searched)] = [](State& s, int seat, CardId source, CardId, int, Log log) {
       annihilate_searched(s, seat, source, log);

@@ -52,7 +52,7 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
         break;
       case GiftLevel::Major:  // FOR WARRIORS OF ANY APOSTLE (NECROVISUAL LINK): the `only` filter alone decides
         if (!any_apostle(g) && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
-            !has_designation(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
+            !has_ability(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
           return false;
         break;
       case GiftLevel::None: return false;
@@ -77,7 +77,7 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
   const int cost = s.def(w).major_gift_cost_d;
   if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, desig::AnyGift)) return 0;
   if (any_apostle(g) || has_designation(s, w, family::FollowerOf(g.gift.apostle)) ||
-      has_designation(s, w, desig::AnyApostle))
+      has_ability(s, w, desig::AnyApostle))  // granted too: ILIAN-MISTRESS OF THE VOID
     return 0;
   return cost;
 }
@@ -87,6 +87,8 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
 bool free_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type == CardType::Symmetry && has_ability(s, w, desig::GiftsAnyTime)) return true;
+  // ILIAN-MISTRESS OF THE VOID: every major gift so.
+  if (g.gift.level == GiftLevel::Major && has_ability(s, w, desig::MajorGiftsAnyTime)) return true;
   return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
          has_designation(s, w, desig::AlgerothGiftsAnyTime);
 }

@@ -49,6 +49,8 @@
 #include "turn/victory.hpp"
 #include "effects/costs/mystic.hpp"
 #include "effects/choices/fetch.hpp"
+#include "effects/costs/pile_steps.hpp"
+#include "effects/lasting/copies.hpp"
 #include "effects/costs/repay.hpp"
 #include "dt/action_prices.hpp"
 #include "actions/outpost_sides.hpp"
@@ -117,10 +119,16 @@ static bool still_there(const State& s, const ChoiceSpec& c, CardId x) {
   return false;
 }
 
-// What a card picked from one of your piles costs (Choice YOUR_PILES).
-static int pile_price(const State& s, const ChoiceSpec& c, CardId x) {
+// What a card picked from one of your piles costs (Choice YOUR_PILES); `cheaper` (ESSENTIAL SUMMONS,
+// effects/costs/pile_steps.hpp): the discard pile for free, the draw pile at the discard pile's price.
+static int pile_price(const State& s, const ChoiceSpec& c, CardId x, bool cheaper) {
+  const auto price = [&](const PileSource& p) { return p.cost_d + p.v_times * s.def(x).v; };
+  if (cheaper && s.card(x).zone == Zone::Discard) return 0;
+  if (cheaper && s.card(x).zone == Zone::Draw)
+    for (const PileSource& p : c.piles)
+      if (p.pile == Pile::Discard) return price(p);
   for (const PileSource& p : c.piles)
-    if (s.card(x).zone == pile_zone(p.pile)) return p.cost_d + p.v_times * s.def(x).v;
+    if (s.card(x).zone == pile_zone(p.pile)) return price(p);
   return c.cost_d;
 }
 
@@ -131,7 +139,7 @@ static bool pick_actions_left(const State& s, const PendingChoice& ch, const Cho
 
 // What a pick costs its chooser: for a spell, D its caster spends toward it (EMINENT SUMMONER: counted twice).
 static int pick_price(const State& s, const PendingChoice& ch, const ChoiceSpec& c, CardId x) {
-  const int d = (x == kNoCard || c.piles.empty() ? c.cost_d : pile_price(s, c, x)) +
+  const int d = (x == kNoCard || c.piles.empty() ? c.cost_d : pile_price(s, c, x, piles_cheaper(s, ch.source))) +
                 (c.pick_v && x != kNoCard ? value_price(s, *c.pick_v, x) : 0);  // BOLSTER YOUR FORCES
   if (!(s.families & famSpellPrice) || s.def(ch.source).type != CardType::Art || ch.user == kNoCard) return d;
   return spell_d(s, ch.user, ch.source, d, ch.target);
@@ -583,6 +591,9 @@ static void finish_choice(State& s, Log log) {
       return m.lock == kMayTrigger && m.source == ch.source && m.target == ch.target;
     });
   if (ch.fetch == kFetchInstead) instead_choice_done(s, ch);  // CRYOTECH CHAMBER left unanswered: the card stays
+  if ((s.families & famCopies) && ch.fetch == kFetchPlayAtOnce && ch.target != kNoCard &&
+      s.card(ch.target).zone == Zone::Hand)
+    end_copy(s, ch.target);  // JOKER! left unplayed: itself again (effects/lasting/copies.hpp)
   s.choices.erase(s.choices.begin());
   s.phase = ch.resume;
   // Questions of issue 32 going on after each answer (their own fetch codes).

@@ -21,6 +21,10 @@ void shut_down(State& s, CardId source, const std::vector<CardId>& cards, int ac
     LastingMod m{source, c, {}, kNoTurnEnds};
     m.lock = kShutDown;
     m.count = int16_t(std::max(0, actions));
+    if (is_warrior_in_play(s, c)) {  // TOTAL ECLIPSE: a warrior face down is as if in cover (`given`: it was already)
+      m.given = s.card(c).cover ? 1 : 0;
+      s.card(c).cover = true;
+    }
     s.lasting.push_back(m);
     emit(log, {EventKind::Effect, int8_t(s.card(c).controller), source, c, int(Op::ShutDown), -1});
   }
@@ -42,6 +46,7 @@ bool apply_turn_up(State& s, const Option& o, Log log) {
   if (it == s.lasting.end()) return false;
   const int me = deciding_seat(s);
   s.actions_left = std::max(0, s.actions_left - it->count);
+  if (is_warrior_in_play(s, o.a)) s.card(o.a).cover = it->given != 0;  // out of the cover it was put in
   s.lasting.erase(it);
   emit(log, {EventKind::Build, int8_t(me), o.a});
   open_response_window(s);

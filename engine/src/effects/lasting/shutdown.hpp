@@ -1,8 +1,10 @@
 // Cards turned face down (Effect SHUT_DOWN, docs/effects.md "Cards turned down": ECONOMIC COLLAPSE): a card in play
 // with a kShutDown marker stays in play and may still be reached by cards (STRATEGIC BOMBING), but does nothing:
 // no trigger, ability, modifier, economy rule or Fortification bonus of it holds, and no count of cards counts it.
-// Its player turns it up again in its Actions step with `build c50` for the marker's `count` actions. Only a game
-// holding such a card asks (famTurnedDown).
+// Its player turns it up again in its Actions step with `build c50` for the marker's `count` actions. A warrior
+// turned down (TOTAL ECLIPSE) is as if in cover, its own text off (text_off.hpp), and leaves that cover only by
+// being turned up; an attachment turned down gives its warrior nothing (effect_blocked, attachment_in_use). Only a
+// game holding such a card asks (famTurnedDown).
 #pragma once
 
 #include <vector>

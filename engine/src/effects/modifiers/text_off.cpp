@@ -19,7 +19,10 @@ static void widen(uint8_t& bits, uint8_t more, bool& first) {
 
 uint8_t text_off_bits(const State& s, CardId w) {
   const CardInst& wi = s.card(w);
-  if (wi.zone != Zone::InPlay || wi.attached_to != kNoCard || s.def(w).type != CardType::Warrior) return 0;
+  if (wi.zone != Zone::InPlay) return 0;
+  // TOTAL ECLIPSE: any card face down (effects/lasting/shutdown.hpp) has all its text off meanwhile.
+  if ((s.families & famTurnedDown) && marked(s, w, kShutDown)) return textOff;
+  if (wi.attached_to != kNoCard || s.def(w).type != CardType::Warrior) return 0;
   uint8_t bits = 0;
   bool first = true;
   for (CardId a : attachments_of(s, w))  // AMNESIA, INCONVENIENT PHONE CALL: while it is on the warrior

@@ -66,13 +66,18 @@ static std::vector<CardId> attach_targets(const State& s, int seat, CardId a) {
 
 inline constexpr uint8_t kAttachAnswer = 120;  // PendingChoice::fetch: where the answering Special goes
 
+// Was `c` played from hand in answer to another card, its own answers still to come?
+static bool played_in_answer(const State& s, CardId c) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kAnswerWaits && m.source == c; });
+}
+
 // Card::answers: does card `a` answer `card`, just played on `target` (bought `times`), at a price its player
 // can pay? `by` played it (`own`: `seat` did), cast by `user`.
 static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card, Target target, CardId user,
                         int times) {
   const bool own = seat == by;
   const AnswerSpec& x = *s.def(a).answers;
-  if (own && !x.any_player) return false;
+  if (own ? !x.any_player && !x.own_only : x.own_only) return false;  // ESSENTIAL SUMMONS: its own player's alone
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
   if (x.healthy && s.card(a).wounded) return false;  // LUTHERAN DISCIPLE: only while unwounded
@@ -90,7 +95,9 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
     return false;
   if (x.attaches && (s.card(a).zone != Zone::Hand || attach_targets(s, seat, a).empty())) return false;
   // ... and only with somewhere to play it again.
-  if (x.replay && replay_targets(s, seat, card, times, x.cost_d).empty()) return false;
+  if (x.replay && !(x.answers_answers_by_negating && played_in_answer(s, card)) &&
+      replay_targets(s, seat, card, times, x.cost_d).empty())
+    return false;
   // PREFERRED SPELL: only a card on its way to the discard pile goes back to a hand.
   if (x.to_hand && s.card(card).zone != Zone::Discard) return false;
   if (x.retarget == 1 && !x.or_negate && reflect_to(s, card, target.card, user) == kNoCard) return false;
@@ -139,6 +146,8 @@ static std::vector<CardId> cancellers(const State& s, int seat, int by, CardId c
 // The card just played is negated: its held effects never run, its bonus is taken back, a card it left in
 // play is discarded as it would have been, and nobody else is asked about it.
 static void negate_card(State& s, CardId card) {
+  for (LastingMod& m : s.lasting)
+    if (m.lock == kAnswerWaits && m.source == card) m.count = 1;  // an answer negated: it will do nothing
   std::erase_if(s.lasting, [&](const LastingMod& m) {
     return (m.lock == kSpecialWaits || m.lock == kRetarget) && m.source == card;
   });
@@ -156,6 +165,22 @@ static bool still_usable(const State& s, CardId x, int seat) {
 
 static bool has_marker(const State& s, uint8_t kind, CardId card) {
   return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kind && m.source == card; });
+}
+
+static void answer_works(State& s, int seat, int by, CardId card, CardId a, CardId user, Log log);
+
+// A Special played from hand in answer (`a`, by `seat`, to `card` played by `by`) is itself a Special just
+// played: the other players may answer it in turn, and it works only once they have (kAnswerWaits).
+static bool answer_answered(State& s, int seat, int by, CardId card, CardId a, CardId user) {
+  LastingMod m{a, card, {}, kNoTurnEnds};
+  m.lock = kAnswerWaits;
+  m.player = int8_t(seat);
+  m.other = user;
+  m.given = int16_t(by);
+  s.lasting.push_back(m);
+  if (offer_cancel(s, seat, a, {card, -1}, 0, false, user)) return true;
+  std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kAnswerWaits && x.source == a; });
+  return false;
 }
 
 bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits, CardId user) {
@@ -215,12 +240,21 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
     take_out(s, o.a);
     put_into(s, o.a, s.def(o.a).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
     emit(log, {EventKind::Play, int8_t(seat), o.a, card, -1});
+    if (answer_answered(s, seat, by, card, o.a, user)) return;  // it works once its own answers are in
   } else {
     if (s.card(o.a).attached_to != kNoCard) emit(log, {EventKind::Effect, int8_t(seat), o.a, card, 0, -1});
     if (x.discard_self) discard_from_play(s, o.a);  // the YOUNG GUARD is the price
     if (x.annihilate_self) annihilate_from_play(s, o.a);  // LUTHERAN DISCIPLE
   }
-  if (x.negate) negate_card(s, card);
+  answer_works(s, seat, by, card, o.a, user, log);
+}
+
+// The answer `a` (of `seat`) to `card` (played by `by`) takes effect.
+static void answer_works(State& s, int seat, int by, CardId card, CardId a, CardId user, Log log) {
+  const AnswerSpec& x = *s.def(a).answers;
+  // gEngine STOLEN PAPERWORK on a card played in answer: that card does nothing, and nothing is played again.
+  const bool answer_negated_only = x.answers_answers_by_negating && played_in_answer(s, card);
+  if (x.negate || answer_negated_only) negate_card(s, card);
   if (x.to_hand) {  // PREFERRED SPELL: back to its player's hand once its effects are done
     LastingMod m{card, kNoCard, {}, kNoTurnEnds};
     m.lock = kToHand;
@@ -244,24 +278,24 @@ void apply_cancel_choice(State& s, const Option& o, Log log) {
       if (!cards.empty() || !seats.empty() || x.or_negate) {  // nowhere else to go: it plays as it was
         LastingMod m{card, kNoCard, {}, kNoTurnEnds};
         m.lock = kRetarget;
-        m.other = o.a;
+        m.other = a;
         s.lasting.push_back(m);
-        ask_pick(s, o.a, card, by, seat, std::move(cards));
+        ask_pick(s, a, card, by, seat, std::move(cards));
         s.choices.back().seats = std::move(seats);
       }
     }
   }
-  if (!x.effects.empty()) run_effects(s, seat, o.a, user, {card, -1}, 0, x.effects, log, nullptr);
-  if (x.replay) {  // PASS THE BUCK, STOLEN PAPERWORK: its answerer plays it too, once it has worked (or been negated)
+  if (!x.effects.empty()) run_effects(s, seat, a, user, {card, -1}, 0, x.effects, log, nullptr);
+  if (x.replay && !answer_negated_only) {  // PASS THE BUCK, STOLEN PAPERWORK: its answerer plays it too, once it has worked (or been negated)
     int times = 0;
     for (const LastingMod& m : s.lasting)
       if (m.lock == kCancelOffered && m.source == card) times = m.times;
     LastingMod m{card, kNoCard, {}, kNoTurnEnds};
     m.lock = kReplay;
-    m.other = o.a;
+    m.other = a;
     m.times = int16_t(times);
     s.lasting.push_back(m);
-    ask_pick(s, o.a, card, seat, seat, {});
+    ask_pick(s, a, card, seat, seat, {});
   }
 }
 
@@ -426,14 +460,40 @@ static void back_to_hand(State& s, CardId card) {
   put_into(s, card, Zone::Hand, s.card(card).owner);
 }
 
+static bool answer_done(State& s, CardId a, Log log);
+
 void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
   const CardId card = ch.source;
   if (std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }))
     return;  // another player is still to answer
+  // An answer to it waits on answers of its own (answer_done goes on from there).
+  if (std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kAnswerWaits && m.target == card; }))
+    return;
   // REDIRECT: its answerer still to say where the card's effects go.
   if (std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kRetarget && m.source == card; }))
     return;
+  if (answer_done(s, card, log)) return;
   resolve_waiting(s, card, ch.by, log);
+}
+
+// The answers to an answer `a` are in (kAnswerWaits): unless negated it works now, and the card it answered goes
+// on (or, an answer itself, does the same). False when `a` was no such answer.
+static bool answer_done(State& s, CardId a, Log log) {
+  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
+                               [&](const LastingMod& m) { return m.lock == kAnswerWaits && m.source == a; });
+  if (it == s.lasting.end()) return false;
+  const LastingMod m = *it;
+  s.lasting.erase(it);
+  std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kCancelOffered && x.source == a; });
+  const CardId card = m.target;
+  if (m.count == 0) answer_works(s, m.player, m.given, card, a, m.other, log);
+  if (std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }) ||
+      std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& x) {
+        return (x.lock == kRetarget && x.source == card) || (x.lock == kAnswerWaits && x.target == card);
+      }))
+    return true;  // something else still waits on the card answered
+  if (!answer_done(s, card, log)) resolve_waiting(s, card, m.given, log);
+  return true;
 }
 
 static void resolve_waiting(State& s, CardId card, int by, Log log) {

@@ -18,6 +18,12 @@ void note_pile_pick(State& s, CardId c, Zone before);
 bool search_answer_open(const State& s, int seat, const CardDef& d);
 // A card taken is marked (some card in play could answer it): a window is due.
 bool taken_card_waits(const State& s);
+// OH YEAH?! (ANSWERS A PILE SEARCH): has a card just been picked out of its owner's draw or discard pile into that
+// owner's hand? Such a pick is marked only while some hand holds such a Special.
+bool pile_search_answerable(const State& s);
+// Handler `swap_searched`: that card goes to the bottom of its pile, and a card of the pile drawn at random goes to
+// the hand in its place.
+void swap_searched(State& s, CardId source, Log log);
 // Handler `annihilate_searched`: the card last taken that `source` answers is
 // annihilated, wherever it went, and no one is shown which it was.
 void annihilate_searched(State& s, int seat, CardId source, Log log);
