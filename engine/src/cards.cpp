@@ -216,7 +216,8 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
         shuts_down_warriors(d))
       d.families |= famTextOff;
     if (d.has_designation(desig::PlayedOnAWarriorJustTransferred)) d.families |= famJustTransferred;  // NAVIGATIONAL ERROR
-    if (d.has_designation(desig::AnswersAPileSearch)) d.families |= famPileSearchAnswer;  // OH YEAH?!
+    // OH YEAH?!: famTurnedDown too, whose plays.cpp test of rare plays it shares
+    if (d.has_designation(desig::AnswersAPileSearch)) d.families |= famPileSearchAnswer | famTurnedDown;
     if (d.play && d.play->choice)  // JOKER! (effects/lasting/copies.hpp)
       for (const Effect& e : d.play->choice->on_pick)
         if (e.op == Op::Handler && e.handler == HandlerId::become_copy) d.families |= famCopies;

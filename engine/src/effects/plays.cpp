@@ -59,8 +59,6 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   // Cards from hand.
   const bool no_specials = specials_barred(s, seat);
   const bool turned_down = (s.families & famTurnedDown) != 0;  // a game with CLOSE BUT NO CIGAR (turn/victory.hpp)
-  // One test per card for the rarer answers below: a game with neither pays no more.
-  const bool rare_answers = (s.families & (famTurnedDown | famPileSearchAnswer)) != 0;
   for (CardId c : st.hand) {
     const CardDef& d = s.def(c);
     if (!d.play) continue;
@@ -83,12 +81,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (st.promotion < p.min_p) continue;
     if (p.team_game && (!team_game(s) || played_by_team(s, seat, c))) continue;  // SUMMIT MEETING: once per team
     // CLOSE BUT NO CIGAR: answering a side that reached the target (turn/victory.hpp), once a game.
-    if (rare_answers) {
-      if (turned_down && (d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) || played_once_already(s, c)))
-        continue;
-      // OH YEAH?!: right after a player searched a card of its own pile into its hand (effects/triggers/perception.hpp)
-      if (d.has_designation(desig::AnswersAPileSearch) && !pile_search_answerable(s)) continue;
-    }
+    // OH YEAH?! (famTurnedDown too): only right after a player searched a card of its own pile into its hand.
+    if (turned_down && (d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) || played_once_already(s, c) ||
+                        (d.has_designation(desig::AnswersAPileSearch) && !pile_search_answerable(s))))
+      continue;
     if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
     if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
     if (p.outside_combat && s.combat.active) continue;

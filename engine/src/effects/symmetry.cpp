@@ -13,6 +13,12 @@ static bool any_apostle(const CardDef& g) {
   return g.gift.apostle.empty() || g.has_designation(desig::ForWarriorsOfAnyApostle);
 }
 
+// ILIAN-MISTRESS OF THE VOID: ANY APOSTLE and MAJOR GIFTS ANY TIME, granted by another warrior's modifier too; that
+// modifier is looked for only in a game whose cards grant the designation at all (a gift's check runs per decision).
+static bool granted(const State& s, CardId w, DesigKey d) {
+  return has_designation(s, w, d) || ((s.granted_designations & d.bit) && has_ability(s, w, d));
+}
+
 // SYMMETRY FLOW (BONUS GIFT COPIES): a minor gift that adds to F, S, A or V, on its own card or through a
 // modifier on its bearer.
 static bool gives_ratings(const CardDef& g) {
@@ -52,7 +58,7 @@ bool can_bestow(const State& s, CardId gift, CardId w) {
         break;
       case GiftLevel::Major:  // FOR WARRIORS OF ANY APOSTLE (NECROVISUAL LINK): the `only` filter alone decides
         if (!any_apostle(g) && !has_designation(s, w, family::FollowerOf(g.gift.apostle)) &&
-            !has_ability(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
+            !granted(s, w, desig::AnyApostle) && s.def(w).major_gift_cost_d == 0)
           return false;
         break;
       case GiftLevel::None: return false;
@@ -77,7 +83,7 @@ int bestow_cost(const State& s, CardId gift, CardId w) {
   const int cost = s.def(w).major_gift_cost_d;
   if (cost == 0 || g.gift.level != GiftLevel::Major || has_designation(s, w, desig::AnyGift)) return 0;
   if (any_apostle(g) || has_designation(s, w, family::FollowerOf(g.gift.apostle)) ||
-      has_ability(s, w, desig::AnyApostle))  // granted too: ILIAN-MISTRESS OF THE VOID
+      granted(s, w, desig::AnyApostle))
     return 0;
   return cost;
 }
@@ -88,7 +94,9 @@ bool free_bestow(const State& s, CardId gift, CardId w) {
   const CardDef& g = s.def(gift);
   if (g.type == CardType::Symmetry && has_ability(s, w, desig::GiftsAnyTime)) return true;
   // ILIAN-MISTRESS OF THE VOID: every major gift so.
-  if (g.gift.level == GiftLevel::Major && has_ability(s, w, desig::MajorGiftsAnyTime)) return true;
+  if ((s.granted_designations & desig::MajorGiftsAnyTime.bit) && g.gift.level == GiftLevel::Major &&
+      has_ability(s, w, desig::MajorGiftsAnyTime))
+    return true;
   return g.gift.level == GiftLevel::Major && g.gift.apostle == "ALGEROTH" &&
          has_designation(s, w, desig::AlgerothGiftsAnyTime);
 }

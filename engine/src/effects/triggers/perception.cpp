@@ -34,7 +34,9 @@ static bool pile_search_answer_held(const State& s) {
 
 // `count`: the pile it came from (a Zone).
 static void mark_taken(State& s, CardId c, uint8_t kind, Zone from) {
-  if (!answer_in_play(s) && !(kind == kTakenFromPile && pile_search_answer_held(s))) return;
+  if (!answer_in_play(s) &&
+      !(kind == kTakenFromPile && (s.families & famPileSearchAnswer) && pile_search_answer_held(s)))
+    return;
   LastingMod m{kNoCard, c, {}, kNoTurnEnds};
   m.lock = kind;
   m.count = int16_t(from);
@@ -95,7 +97,7 @@ bool search_answer_open(const State& s, int seat, const CardDef& d) {
 bool taken_card_waits(const State& s) {
   for (const LastingMod& m : s.lasting) {
     if (m.lock != kTakenFromCollection && m.lock != kTakenFromPile) continue;
-    if (searched_into_hand(s, m) && pile_search_answer_held(s)) return true;  // OH YEAH?!
+    if ((s.families & famPileSearchAnswer) && searched_into_hand(s, m) && pile_search_answer_held(s)) return true;  // OH YEAH?!
     for (CardId a : s.attached)
       if (answers(s, s.card(a).controller, s.def(a), m)) return true;
   }
