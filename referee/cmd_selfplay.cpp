@@ -142,6 +142,8 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     if (dt::state_hash(clone) != dt::state_hash(s)) violation("clone hash differs before apply");
     events.clear();
     const int option_cost = option_action_cost(s, opts[idx]);
+    // A gift bestowed for no action (ALAKHAI THE CUNNING, printed ILIAN-MISTRESS OF THE VOID) costs none.
+    const int bestow_cost = opts[idx].kind == dt::OptKind::Bestow ? dt::bestow_actions_now(s, opts[idx].a, opts[idx].b) : 1;
     // An action a card lends at once (GRAND ASSAULT, HIDDEN, INSPIRED: made from a choice, the turn's actions and
     // Tactical action put back after it) is none of the turn's: it neither costs nor counts below.
     const bool from_choice = s.phase == dt::Phase::Choice && opts[idx].kind != dt::OptKind::Choose;
@@ -179,7 +181,8 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
       if (lent) continue;
       // Leaving cover as part of an attack (DAI-SHO OF THE ANCIENT EMPERORS, CHARGE) costs no action of its own.
       if (e.kind == dt::EventKind::ExitCover && opts[idx].kind != dt::OptKind::ExitCover) continue;
-      if (e.kind != dt::EventKind::Equip || opts[idx].kind == dt::OptKind::Equip) actions_this_turn += event_action_cost(s, e);
+      if (e.kind == dt::EventKind::Bestow) actions_this_turn += bestow_cost;
+      else if (e.kind != dt::EventKind::Equip || opts[idx].kind == dt::OptKind::Equip) actions_this_turn += event_action_cost(s, e);
       if (tactical_event) ++tacticals_this_turn;
     }
     // A seat's own limits: the Dark Legion player of cartel-vs-legion has more

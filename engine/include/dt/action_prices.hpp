@@ -15,5 +15,8 @@ int choice_pick_actions(const State& s);
 // The actions of their own (turn/own_actions.hpp: printed BOOK OF LAW, NOMURA'S QUICKENED STEP) that `seat`'s
 // warriors took in its current or last turn, beside the turn's actions.
 int own_actions_taken(const State& s, int seat);
+// The actions the deciding player spends bestowing `gift` on `w` now: none in a window, nor for a gift a card makes
+// free (ALAKHAI THE CUNNING, STIGMATA, ILIAN-MISTRESS OF THE VOID), else one.
+int bestow_actions_now(const State& s, CardId gift, CardId w);
 
 }  // namespace dt

@@ -1,6 +1,7 @@
 // gEngine "BESTOW DARK SYMMETRY GIFT": one action puts a gift on one of your
 // warriors that may have it (effects/symmetry.cpp says which).
 #include "effects/filters/waiver.hpp"
+#include "dt/action_prices.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -28,9 +29,13 @@ void any_time_bestow_options(const State& s, int seat, CardId c, std::vector<Opt
     if (any_time_for(s, seat, PrivAction::BestowGift, w, c) && can_bestow(s, c, w)) out.push_back({OptKind::Bestow, c, w});
 }
 
+static bool bestowed_free(const State& s, int me, CardId gift, CardId w) {
+  return s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, w, gift) || free_bestow(s, gift, w);
+}
+
 void apply_bestow(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
-  const bool free = s.phase == Phase::Window || free_of_action(s, me, PrivAction::BestowGift, o.b, o.a) || free_bestow(s, o.a, o.b);
+  const bool free = bestowed_free(s, me, o.a, o.b);
   destiny(s, me) -= bestow_cost(s, o.a, o.b);
   put_attached(s, o.a, o.b, me);
   emit(log, {EventKind::Bestow, int8_t(me), o.a, o.b});
@@ -43,3 +48,11 @@ void apply_bestow(State& s, const Option& o, Log log) {
 }
 
 }  // namespace dt::detail
+
+namespace dt {
+
+int bestow_actions_now(const State& s, CardId gift, CardId w) {
+  return detail::bestowed_free(s, deciding_seat(s), gift, w) ? 0 : 1;
+}
+
+}  // namespace dt
