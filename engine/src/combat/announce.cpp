@@ -32,16 +32,6 @@ static bool highest_v_legion(const State& s, CardId a, CardId d, bool everyone) 
   return stats(s, d).v >= best;
 }
 
-// The tactics (bits of tactic_bit) in which d's rating, as it stands now, would wound a: its F or S at least a's A.
-static uint8_t wounding_tactics(const State& s, CardId a, CardId d) {
-  const int armor = stats(s, a).a;
-  const Stats sd = stats(s, d);
-  uint8_t out = 0;
-  if (has_rating(s, d, Tactic::Fight) && sd.f >= armor) out |= tactic_bit(Tactic::Fight);
-  if (has_rating(s, d, Tactic::Shoot) && sd.s >= armor) out |= tactic_bit(Tactic::Shoot);
-  return out;
-}
-
 // The step's bullet list, with the attack rules of the cards in play
 // (combat/permissions.hpp): theirs first, then the affiliation limits.
 static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics) {
@@ -97,7 +87,13 @@ bool attack_allowed(const State& s, CardId a, CardId d, Tactic t) {
 namespace detail {
 
 uint8_t stat_banned_tactics(const State& s, CardId a, CardId d) {
-  return has_ability(s, a, desig::AttacksNoOneWhoWouldWoundIt) ? wounding_tactics(s, a, d) : 0;
+  if (!has_ability(s, a, desig::AttacksNoOneWhoWouldWoundIt)) return 0;
+  const int armor = stats(s, a).a;
+  const Stats sd = stats(s, d);
+  uint8_t out = 0;
+  if (has_rating(s, d, Tactic::Fight) && sd.f >= armor) out |= tactic_bit(Tactic::Fight);
+  if (has_rating(s, d, Tactic::Shoot) && sd.s >= armor) out |= tactic_bit(Tactic::Shoot);
+  return out;
 }
 
 bool attack_allowed_by(const State& s, CardId a, CardId d, const AttackVerdict& v, uint8_t tactics) {

@@ -66,10 +66,12 @@ static std::vector<CardId> attach_targets(const State& s, int seat, CardId a) {
 
 inline constexpr uint8_t kAttachAnswer = 120;  // PendingChoice::fetch: where the answering Special goes
 
-// Was `c` played from hand in answer to another card, its own answers still to come?
-static bool played_in_answer(const State& s, CardId c) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kAnswerWaits && m.source == c; });
+static bool has_marker(const State& s, uint8_t kind, CardId card) {
+  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kind && m.source == card; });
 }
+
+// Was `c` played from hand in answer to another card, its own answers still to come?
+static bool played_in_answer(const State& s, CardId c) { return has_marker(s, kAnswerWaits, c); }
 
 // Card::answers: does card `a` answer `card`, just played on `target` (bought `times`), at a price its player
 // can pay? `by` played it (`own`: `seat` did), cast by `user`.
@@ -161,10 +163,6 @@ static bool still_usable(const State& s, CardId x, int seat) {
   if (s.def(x).answers && destiny(s, seat) < s.def(x).answers->cost_d) return false;
   return s.card(x).zone == Zone::InPlay && s.card(x).controller == seat &&
          is_warrior_in_play(s, home_of(s, x));
-}
-
-static bool has_marker(const State& s, uint8_t kind, CardId card) {
-  return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kind && m.source == card; });
 }
 
 static void answer_works(State& s, int seat, int by, CardId card, CardId a, CardId user, Log log);
@@ -462,16 +460,18 @@ static void back_to_hand(State& s, CardId card) {
 
 static bool answer_done(State& s, CardId a, Log log);
 
+// Is something still to come before the card's held effects go on: another player's answer, an answer to it
+// waiting on answers of its own (answer_done goes on from there), or REDIRECT's answerer saying where they go?
+static bool still_answered(const State& s, CardId card) {
+  return std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }) ||
+         std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+           return (m.lock == kAnswerWaits && m.target == card) || (m.lock == kRetarget && m.source == card);
+         });
+}
+
 void cancel_choice_done(State& s, const PendingChoice& ch, Log log) {
   const CardId card = ch.source;
-  if (std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }))
-    return;  // another player is still to answer
-  // An answer to it waits on answers of its own (answer_done goes on from there).
-  if (std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kAnswerWaits && m.target == card; }))
-    return;
-  // REDIRECT: its answerer still to say where the card's effects go.
-  if (std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kRetarget && m.source == card; }))
-    return;
+  if (still_answered(s, card)) return;
   if (answer_done(s, card, log)) return;
   resolve_waiting(s, card, ch.by, log);
 }
@@ -487,11 +487,7 @@ static bool answer_done(State& s, CardId a, Log log) {
   std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kCancelOffered && x.source == a; });
   const CardId card = m.target;
   if (m.count == 0) answer_works(s, m.player, m.given, card, a, m.other, log);
-  if (std::any_of(s.choices.begin(), s.choices.end(), [&](const PendingChoice& c) { return c.source == card; }) ||
-      std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& x) {
-        return (x.lock == kRetarget && x.source == card) || (x.lock == kAnswerWaits && x.target == card);
-      }))
-    return true;  // something else still waits on the card answered
+  if (still_answered(s, card)) return true;
   if (!answer_done(s, card, log)) resolve_waiting(s, card, m.given, log);
   return true;
 }
