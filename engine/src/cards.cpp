@@ -121,6 +121,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     for (const StaticMod& m : d.mods)
       for (const auto& x : m.grant_designations) d.grant_bits |= designation_bit(x);
     d.families = 0;
+    d.families2 = 0;
     if (d.turn_rules) d.families |= famTurnRules;
     if (d.economy) d.families |= famEconomy;
     if (!d.award_rules.empty()) d.families |= famAwards;

@@ -207,9 +207,9 @@ enum : uint8_t {
                         // discard pile free, its draw pile at the discard pile's price; effects/choices/choices.cpp)
   kCopyOf = 102,  // source: a card standing as a copy of another (effects/lasting/copies.hpp: JOKER!); count: its own
                   // CardInst::def, given back as it leaves play
-  // Reserved for the session of 2026-11-30 (twelfth): 92-95 combat helper (cb), 96-99 Outpost helper (tr),
-  // 100-103 reactions and copies (me). Unused codes below kLockEnd are never written.
-  kLockEnd = 104  // one past the last code
+  // Reserved for the session of 2026-11-30 (thirteenth): 104-111 combat helper (cb), 112-119 Outpost helper
+  // (tr), 98, 99, 103, 120-127 reactions and copies. Unused codes below kLockEnd are never written.
+  kLockEnd = 128  // one past the last code
 };
 
 // Codes a marker's `seat` may carry instead of a seat.

@@ -799,6 +799,14 @@ enum RuleFamily : uint64_t {
   famDefenderNamed = 1ull << 60,   // a card whose player NAMES ITS BEARER'S DEFENDER (effects/attacks/telepathy.cpp)
 };
 
+// RuleFamily's second word (CardDef::families2, State::families2), once every
+// bit of the first was taken. Same contract: one bit test for a game without
+// the cards. Reserved for the session of 2026-11-30 (thirteenth): bits 0-7 the
+// combat helper (cb), 8-15 the Outpost helper (tr), 16-23 reactions and copies.
+enum RuleFamily2 : uint64_t {
+  fam2None = 0,
+};
+
 // What of a warrior's own text a card switches off (cards.proto TextOff; effects/modifiers/text_off.hpp):
 // bits of CardDef::text_off (while the card is on the warrior) and Effect::text_off (TEXT_OFF, for good).
 enum TextOffBits : uint8_t {
@@ -1000,6 +1008,7 @@ struct alignas(4096) CardDef {
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation
   uint64_t grant_bits = 0;        // designation_bit of each grant_designations entry
   uint64_t families = 0;          // RuleFamily bits of the fields it has
+  uint64_t families2 = 0;         // RuleFamily2 bits of the fields it has
   // For each Scope, the kinds of modifier (ModWant bits, effects/effects.hpp) its mods of that
   // scope give: a rating query skips a card with nothing it wants at once (callgrind).
   std::array<uint16_t, 10> scope_wants{};

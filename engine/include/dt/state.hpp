@@ -292,6 +292,7 @@ struct State {
   // `cards` by resume() whenever their number changed (set-up), and again where
   // card definitions are dealt anew (determinize, state_from_text).
   uint64_t families = 0;
+  uint64_t families2 = 0;             // the same for RuleFamily2 (CardDef::families2)
   uint32_t families_of = 0;           // how many cards `families` was worked out from
   uint64_t granted_designations = 0;  // designation_bit of every designation a card of the game grants its bearer
   // A card was played, or an ability used, for no action in the Actions step

@@ -199,11 +199,13 @@ void spend_spare_tacticals(State& s, int seat, int n) {
 
 void index_families(State& s) {
   s.families = 0;
+  s.families2 = 0;
   s.granted_designations = 0;
   for (const CardInst& c : s.cards)
     if (c.def < s.db->size()) {  // not a card not known yet (state text)
       const CardDef& d = (*s.db)[c.def];
       s.families |= d.families;
+      s.families2 |= d.families2;
       // A card whose designations are not indexed may grant anything.
       s.granted_designations |= d.designation_bits ? d.grant_bits : ~uint64_t(0);
     }
