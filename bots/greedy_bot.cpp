@@ -316,6 +316,7 @@ class GreedyBot final : public Bot {
         }
         case Who::AllCards: break;  // fortifications and missions: left unvalued
         case Who::TargetsVehicle: break;  // the target's VEHICLE: left unvalued
+        case Who::TargetsCards: break;    // the cards on the target: left unvalued
         // A pick not yet made, and a player's warriors by filter: too uncertain to value.
         case Who::Picked:
         case Who::TargetPlayersWarriors: break;

@@ -122,6 +122,12 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       for (const auto& x : m.grant_designations) d.grant_bits |= designation_bit(x);
     d.families = 0;
     d.families2 = 0;
+    if (d.contagion) d.families2 |= fam2Contagion;
+    if (d.played_with) d.families2 |= fam2PlayedWith;
+    if (d.storage && d.storage->bearer_casts) d.families2 |= fam2StoredCasts;
+    if (d.has_designation(desig::DiscardedWithWhatMakesItsWarriorAHeretic)) d.families2 |= fam2HereticMakers;
+    // HERETIC taken away while attached, or for good by LASTING_REVOKE (TOUCHED BY THE LIGHT, UNDYING LOYALTY).
+    if ((d.revoke_keywords & kwHeretic) || uses_op(d, Op::LastingRevoke)) d.families2 |= fam2HereticRevoked;
     if (d.turn_rules) d.families |= famTurnRules;
     if (d.economy) d.families |= famEconomy;
     if (!d.award_rules.empty()) d.families |= famAwards;

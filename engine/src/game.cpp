@@ -18,6 +18,7 @@
 #include "effects/choices/fetch.hpp"
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/heretics.hpp"
+#include "effects/warriors/convert.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -90,6 +91,7 @@ void resume(State& s, std::vector<Event>* log) {
   for (;;) {
     run_no_destiny_triggers(s, log);
     if (s.families & famNoHeretics) discard_heretics(s, log);  // THE LIBER HERETICUS
+    if (s.families2 & fam2HereticMakers) discard_with_heretic_makers(s, log);  // gEngine TOUCHED BY THE LIGHT
     if (s.families & famCardPlayed) detail::ask_hand_over_cap(s);       // DEAL WITH IT
     if (s.families & famRatingShield) discard_rating_losers(s, log);  // GOOD LUCK CHARM
     if (s.families & famHealCounter) detail::discard_worn_out(s, log);  // ADRENALINE IMPLANTS

@@ -207,6 +207,13 @@ enum : uint8_t {
                         // discard pile free, its draw pile at the discard pile's price; effects/choices/choices.cpp)
   kCopyOf = 102,  // source: a card standing as a copy of another (effects/lasting/copies.hpp: JOKER!); count: its own
                   // CardInst::def, given back as it leaves play
+  kInfectionReach = 112,  // source: a VIRUS being played whose infections reach more warriors; other: the card played
+                          // with it (PlayedWithSpec::infection_reaches, effects/plays.cpp, effects/lasting/virus.cpp);
+                          // kInfected and kExposed records keep the same `other` as they spread (MUTATED STRAIN)
+  kContagion = 113,       // source: a card with Contagion rules; target: the warrior marked (effects/lasting/contagion.hpp);
+                          // bonus: the loss it gives; count: 1 once its player was asked about it this Draw step
+  kStoredCastUsed = 114,  // source: a card whose warrior cast a spell kept under it (StorageSpec::bearer_casts); count:
+                          // its player, whose next Draw step removes it (actions/storage.cpp)
   // Reserved for the session of 2026-11-30 (thirteenth): 104-111 combat helper (cb), 112-119 Outpost helper
   // (tr), 98, 99, 103, 120-127 reactions and copies. Unused codes below kLockEnd are never written.
   kLockEnd = 128  // one past the last code

@@ -1057,6 +1057,9 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
                                                                      : StorageSpec::Released::Discard;
     k.back_in_play = g.back_in_play();
     k.any_affiliation = g.any_affiliation();
+    k.bearer_casts = g.bearer_casts();
+    k.cast_d = amount(g.cast_d(), where);
+    if (k.cast_d && !k.bearer_casts) throw std::runtime_error(where + ": storage cast_d needs bearer_casts");
     d.storage = std::move(k);
   }
   if (c.has_answers()) {
@@ -1083,6 +1086,25 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.annihilate_self = a.annihilate_self();
     x.healthy = a.healthy();
     d.answers = std::make_shared<const AnswerSpec>(std::move(x));
+  }
+  if (c.has_played_with()) {
+    const auto& g = c.played_with();
+    PlayedWithSpec r;
+    for (const auto& n : g.with()) r.with.push_back(upper(n));
+    if (r.with.empty()) throw std::runtime_error(where + ": played_with names no card it goes with");
+    r.target = convert(g.target(), where);
+    if (g.has_infection_reaches()) r.infection_reaches = convert(g.infection_reaches(), where);
+    d.played_with = std::make_shared<const PlayedWithSpec>(std::move(r));
+  }
+  if (c.has_contagion()) {
+    const auto& g = c.contagion();
+    ContagionRules r;
+    r.loss = convert(g.loss(), where);
+    r.catches = convert(g.catches(), where);
+    r.spreads_to = convert(g.spreads_to(), where);
+    r.tactics = tactics(g.tactic());
+    r.removed_for_d = amount(g.removed_for_d(), where);
+    d.contagion = std::make_shared<const ContagionRules>(std::move(r));
   }
   if (c.has_virus()) {
     const auto& v = c.virus();

@@ -319,6 +319,7 @@ enum class Who : uint8_t {
   TargetPlayersWarriors = 91,  // the target player's warriors in play matching `filter`
   TargetsArea = 92,            // the warriors in play in the target warrior's area (its player's, that area alone)
   TargetsVehicle = 93,         // the VEHICLE the target warrior uses, or the warrior itself when considered one
+  TargetsCards = 130,          // the cards on the target warrior matching `filter`, the card itself aside
 };
 
 // Ratings shared out anew (cards.proto ShareRatings; effects/modifiers/share.hpp).
@@ -706,6 +707,21 @@ struct VirusRules {
   int8_t fewer_draws = 0;
 };
 
+// A Special played together with another card of its hand (cards.proto PlayedWith, effects/plays.cpp).
+struct PlayedWithSpec {
+  std::vector<std::string> with;  // designations (or names) of the other card
+  WarriorFilter target;           // the warriors that card may then be played on
+  std::optional<WarriorFilter> infection_reaches;
+};
+
+// Markers a card's warrior gives its Fight opponents (cards.proto Contagion, effects/lasting/contagion.hpp).
+struct ContagionRules {
+  StatBonus loss;
+  WarriorFilter catches, spreads_to;
+  uint8_t tactics = 0;  // bit 0 Fight, bit 1 Shoot; 0 any
+  int16_t removed_for_d = 0;
+};
+
 // What kills and sabotages pay while a card is in play (cards.proto AwardRule).
 enum class Earning : uint8_t { Kills, Sabotages, Any };
 struct AwardRule {
@@ -805,6 +821,11 @@ enum RuleFamily : uint64_t {
 // combat helper (cb), 8-15 the Outpost helper (tr), 16-23 reactions and copies.
 enum RuleFamily2 : uint64_t {
   fam2None = 0,
+  fam2Contagion = 1ull << 8,  // Contagion: markers caught in Fight combats, passed on at Draw steps (PLAGUE BEARER)
+  fam2PlayedWith = 1ull << 9,       // PlayedWith: a card of the hand changing another's play (MUTATED STRAIN)
+  fam2HereticRevoked = 1ull << 10,  // a card taking HERETIC away, for good or while attached (TOUCHED BY THE LIGHT)
+  fam2HereticMakers = 1ull << 11,   // DISCARDED WITH WHAT MAKES ITS WARRIOR A HERETIC (TOUCHED BY THE LIGHT)
+  fam2StoredCasts = 1ull << 12,     // Storage::bearer_casts: spells cast from under a card (THE FALCON OF PILGRIMS)
 };
 
 // What of a warrior's own text a card switches off (cards.proto TextOff; effects/modifiers/text_off.hpp):
@@ -869,6 +890,8 @@ struct StorageSpec {
   Released released = Released::Discard;  // where its cards go when it leaves play
   bool back_in_play = false;    // a warrior kept under it goes back into play, in the area it was taken from, as it leaves
   bool any_affiliation = false; // to_warrior gives Equipment whatever its GIVE TO and affiliation limits
+  bool bearer_casts = false;    // its warrior casts a spell kept under it, once between Draw steps (FALCON OF PILGRIMS)
+  int16_t cast_d = 0;           // D paid on top for such a cast
 };
 
 // Card.protects (cards.proto Protects): while the card is in play, the cards it protects are not discarded or
@@ -989,6 +1012,8 @@ struct alignas(4096) CardDef {
   uint8_t weapon_used_in = 0;                   // weapon: the tactics it is used in, whatever its kind (bits); 0 its kind's
   SpellFund spell_fund;                         // warrior: D it gives toward another's spell (MYSTIC)
   VirusRules virus;                             // a VIRUS card: its infections
+  std::shared_ptr<const ContagionRules> contagion;  // markers its warrior's opponents catch (PLAGUE BEARER)
+  std::shared_ptr<const PlayedWithSpec> played_with;  // played together with another card of its hand (MUTATED STRAIN)
   std::shared_ptr<const AnswerSpec> answers;    // answers a card just played (effects/triggers/cancel.hpp); behind a
                                                 // pointer to keep CardDef within 8 KiB
   std::vector<InsteadSpec> instead;             // while in play: cards leaving play go elsewhere (zones.cpp)

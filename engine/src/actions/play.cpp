@@ -87,7 +87,10 @@ void apply_play_card(State& s, const Option& o, Log log) {
   const CardId secret = secret_choice(s) ? secret_begin(s) : kNoCard;
   const bool in_window = s.phase == Phase::Window;
   const bool was_combat = s.combat.active;
+  // THE FALCON OF PILGRIMS: a spell cast from under a card goes back there (actions/storage.hpp).
+  const CardId holder = s.families2 & fam2StoredCasts ? begin_stored_cast(s, o) : kNoCard;
   const bool action = apply_play(s, o, log);
+  if (holder != kNoCard) end_stored_cast(s, o.a, holder);
   if (revealing) revelation_over(s);
   if (secret != kNoCard) secret_placed(s, secret, o.a);
   settle(s, in_window, was_combat, action, log);

@@ -41,6 +41,53 @@ void put_under(State& s, CardId c, CardId holder, bool annihilated) {
   ci.sent_annihilated = annihilated;
 }
 
+// --- THE FALCON OF PILGRIMS: spells cast from under a card (storage.hpp) ---
+
+static bool lends_spells(const State& s, CardId holder) {
+  const CardDef& hd = s.def(holder);
+  if (!hd.storage || !hd.storage->bearer_casts || s.card(holder).zone != Zone::InPlay) return false;
+  if (!is_warrior_in_play(s, bearer_of(s, holder))) return false;
+  return std::none_of(s.lasting.begin(), s.lasting.end(),
+                      [&](const LastingMod& m) { return m.lock == kStoredCastUsed && m.source == holder; });
+}
+
+std::vector<StoredSpell> stored_spells(const State& s, int seat) {
+  std::vector<StoredSpell> out;
+  for (CardId h : s.attached)
+    if (s.card(h).controller == seat && lends_spells(s, h))
+      for (CardId c : stored_under(s, h))
+        if (s.def(c).type == CardType::Art) out.push_back({c, h});
+  return out;
+}
+
+CardId stored_spell_holder(const State& s, CardId spell) {
+  if (!(s.families2 & fam2StoredCasts) || s.card(spell).zone != Zone::Under) return kNoCard;
+  const CardId h = s.card(spell).attached_to;
+  return h != kNoCard && lends_spells(s, h) ? h : kNoCard;
+}
+
+CardId begin_stored_cast(State& s, const Option& o) {
+  const CardId h = stored_spell_holder(s, o.a);
+  if (h == kNoCard) return kNoCard;
+  const int seat = s.card(h).controller;
+  destiny(s, seat) -= s.def(h).storage->cast_d;
+  LastingMod used{h, kNoCard, {}, kNoTurnEnds};
+  used.lock = kStoredCastUsed;
+  used.count = int16_t(seat);
+  s.lasting.push_back(used);
+  return h;
+}
+
+void end_stored_cast(State& s, CardId spell, CardId holder) {
+  // Back under its card once it has worked: not when annihilated, nor while it stays in play.
+  if (s.card(spell).zone == Zone::Discard && s.card(holder).zone == Zone::InPlay) put_under(s, spell, holder, false);
+}
+
+void stored_casts_draw_step(State& s, int seat) {
+  if (!(s.families2 & fam2StoredCasts)) return;
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kStoredCastUsed && m.count == seat; });
+}
+
 // CAPTURED! (Storage.back_in_play): a warrior kept under the card goes back into play for its owner, in the area it
 // was taken from, and the cards it carried (kept under with it) go back on it; nothing else is done to it, as it
 // never left play.

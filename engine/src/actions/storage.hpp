@@ -50,6 +50,25 @@ bool stored_unplayed(const State& s, const PendingChoice& ch);
 // Handler `look_under` (INFORMANTS): `seat` looks at the cards under every card in play named or designated `what`.
 void look_under(State& s, int seat, CardId source, const std::string& what, Log log);
 
+// Spells cast from under a card (StorageSpec::bearer_casts, fam2StoredCasts; THE FALCON OF PILGRIMS): the warrior
+// the card is on casts an Art spell kept under it as if from hand, whether or not it may cast that spell, for
+// cast_d D on top of the spell's price, once between its player's Draw steps (kStoredCastUsed on the card, gone
+// as that player's Draw step begins). Once cast the spell goes back under the card, unless it was annihilated
+// or stays in play.
+struct StoredSpell {
+  CardId spell, holder;
+};
+// The spells `seat` may cast so now (the play options then come from effect_options, effects/plays.cpp).
+std::vector<StoredSpell> stored_spells(const State& s, int seat);
+// The card `spell` is kept under, when its warrior may cast it from there (kNoCard otherwise).
+CardId stored_spell_holder(const State& s, CardId spell);
+// Around a cast's apply: before it, its holder marked and the extra D paid (the holder returned); after, the
+// spell put back under its holder.
+CardId begin_stored_cast(State& s, const Option& o);
+void end_stored_cast(State& s, CardId spell, CardId holder);
+// As `seat`'s Draw step begins: its cards may lend their spells again.
+void stored_casts_draw_step(State& s, int seat);
+
 // Handler `keep_under` (CAPTURED!): warrior `w` goes under `holder` (its storage) with the cards on it, still in
 // play but doing nothing; a storage with back_in_play returns it to the area it left as `holder` leaves play.
 void keep_under(State& s, int seat, CardId holder, CardId w, Log log);

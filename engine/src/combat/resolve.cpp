@@ -11,6 +11,7 @@
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "effects/lasting/contagion.hpp"
 #include "effects/lasting/disease.hpp"
 #include "combat/fates.hpp"
 #include "combat/substitute.hpp"
@@ -209,6 +210,8 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   }
   forced_hurt_pays(s, a_dead || a_wounded_now, d_dead || d_wounded_now, a_v, d_v, log);  // printed COMMAND
   const std::vector<OneUse> once = one_use_weapons(s);  // BACTERIA GRENADE, read before the kills
+  // PLAGUE BEARER: its warrior's opponent, read before the kills, marked once the combat is over.
+  const std::vector<Caught> caught = s.families2 & fam2Contagion ? contagion_caught(s) : std::vector<Caught>{};
   award_kills(s, kills, a_dead && d_dead, log);
   if (!once.empty()) after_one_use(s, once, log);
   // A surviving defender keeps its cover; its identity is public from now on.
@@ -216,6 +219,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   finish_combat(s, log);
   if (!fates.empty()) meet_fates(s, fates, log);
   if (!wound_fire.empty()) fire_wound_triggers(s, wound_fire, log);
+  if (!caught.empty()) mark_caught(s, caught, log);
   if (s.families & famSurvivors) run_survivor_triggers(s, A, D, log);  // GENDARME BESTAL
 }
 

@@ -253,7 +253,7 @@ bool casts_any_spell(const State& s, CardId w) {
          has_designation(s, w, desig::CastsNonCombatSpellsForMore);
 }
 
-void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
+void art_options(const State& s, int seat, CardId c, std::vector<Option>& out, CardId holder) {
   const CardDef& d = s.def(c);
   const PlaySpec& p = *d.play;
   Timing t = d.spell == SpellKind::Action ? Timing::Action
@@ -266,7 +266,7 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
   // `mystic`: a warrior of the player discarded to give the spell D (MYSTIC),
   // marked on each option; the player's D then goes that much further.
   auto list = [&](CardId caster, int destiny) {
-    if (!is_warrior_in_play(s, caster) || !can_cast(s, caster, c)) return;
+    if (!is_warrior_in_play(s, caster) || (holder == kNoCard && !can_cast(s, caster, c))) return;
     // A spell cast as an action is an action of its caster: none for a stunned
     // warrior (POWERFUL BLOW) nor one that PERFORMS NO ACTIONS (printed STRANGLEHOLD).
     if (d.spell == SpellKind::Action && stunned(s, caster)) return;
@@ -340,6 +340,15 @@ void art_options(const State& s, int seat, CardId c, std::vector<Option>& out) {
     out.erase(std::remove_if(out.begin() + long(first), out.end(), [&](const Option& o) { return o.b == mystic; }), out.end());
     for (size_t i = first; i < out.size(); ++i) set_mystic(out[i], mystic);
   };
+  if (holder != kNoCard) {  // THE FALCON OF PILGRIMS: its warrior alone, its price on top
+    const CardId caster = bearer_of(s, holder);
+    if (caster == kNoCard || s.card(caster).controller != seat) return;
+    const int extra = s.def(holder).storage->cast_d;
+    const int stored = (s.families & famSpellFund) ? spell_markers(s, caster) : 0;
+    if (own_d + stored < extra) return;
+    list(caster, std::min(own_d + stored - extra, spell_allowance(s, caster, c)));
+    return;
+  }
   for (CardId caster : s.seats[size_t(seat)].in_play) by(caster);
   // MYSTIC: only where one of the player's warriors may give its D to another's spell.
   for (CardId m : s.seats[size_t(seat)].in_play)

@@ -124,7 +124,9 @@ void play_resolves(State& s, int me, const Option& o, Log log);
 
 // --- the Art (art.cpp) ---
 // Cast options of Art card c for `seat` (each caster buys "for every X D" as often as it can pay).
-void art_options(const State& s, int seat, CardId c, std::vector<Option>& out);
+// `holder` (when set): the spell is kept under that card, and its warrior alone casts it, whatever it may cast,
+// for the card's Storage::cast_d more (THE FALCON OF PILGRIMS, actions/storage.hpp).
+void art_options(const State& s, int seat, CardId c, std::vector<Option>& out, CardId holder = kNoCard);
 // `target`: the warrior it is cast on (a price may depend on it: IT SHALL BE DONE, EXCELLENCY).
 int cast_price(const State& s, CardId caster, CardId spell, int n, CardId target = kNoCard);
 // D that `caster` spends toward `spell` (on `target`), as its spell prices count them (StaticMod.spell_price).

@@ -122,6 +122,10 @@ static const HandlerTable& handlers() {
     m[size_t(H::become_copy)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
       become_copy(s, seat, source, c, log);
     };
+    // gEngine TOUCHED BY THE LIGHT: the cards making the target a HERETIC discarded, and this card with them.
+    m[size_t(H::heretic_makers_discarded)] = [](State& s, int, CardId source, CardId c, int, Log log) {
+      heretic_makers_discarded(s, source, c, log);
+    };
     // OH YEAH?!: the card just searched out goes to the bottom of its pile, a random one to the hand instead.
     m[size_t(H::swap_searched)] = [](State& s, int, CardId source, CardId, int, Log log) { swap_searched(s, source, log); };
     // ESSENTIAL SUMMONS: the card just played (the target) searches its piles one step cheaper.
@@ -676,6 +680,11 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
               cards.push_back(w);
         }
         break;
+      case Who::TargetsCards:  // gEngine TOUCHED BY THE LIGHT: the Dark Legion cards on its warrior
+        if (target.card != kNoCard && is_warrior_in_play(s, target.card))
+          for (CardId a : attachment_list(s, target.card))
+            if (a != source && s.card(a).attached_to == target.card && filter_matches(s, e.filter, a, seat)) cards.push_back(a);
+        break;
       case Who::TargetsVehicle:  // ANTI-TANK MINEFIELD: the VEHICLE the target uses, or the target when considered one
         if (target.card != kNoCard && is_warrior_in_play(s, target.card))
           // NAVIGATIONAL ERROR: `not_card_type: WARRIOR` spares a warrior considered a VEHICLE itself.
@@ -695,6 +704,11 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           for (CardId w : s.seats[size_t(target.seat)].in_play)
             if (is_warrior_in_play(s, w) && filter_matches(s, e.filter, w, seat) && !immune_to(s, w, source))
               cards.push_back(w);
+        // MUTATED STRAIN: a VIRUS played on a player and turned onto one warrior infects that warrior alone.
+        if (e.op == Op::Infect && target.seat < 0 && target.card != kNoCard && is_warrior_in_play(s, target.card) &&
+            std::any_of(s.lasting.begin(), s.lasting.end(),
+                        [&](const LastingMod& m) { return m.lock == kInfectionReach && m.source == source; }))
+          cards.push_back(target.card);
         break;
     }
     if (e.op == Op::ShutDown) {  // ECONOMIC COLLAPSE: the cards reached turned face down (effects/lasting/shutdown.hpp)

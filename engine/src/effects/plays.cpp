@@ -23,7 +23,10 @@
 #include "effects/triggers/undo.hpp"
 #include "effects/choices/fetch.hpp"
 #include "effects/modifiers/suppress.hpp"
+#include "actions/storage.hpp"
+#include "effects/lasting/virus.hpp"
 #include "internal.hpp"
+#include "markers.hpp"
 #include "effects/lasting/card_markers.hpp"
 
 namespace dt::detail {
@@ -53,15 +56,61 @@ static bool free_mission(const State& s, CardId card, CardId target) {
          has_designation(s, target, desig::FreeMissions);
 }
 
+// MUTATED STRAIN (Card.played_with): the cards of `seat`'s hand that card `c` may be played with.
+template <class Fn>
+static void for_each_companion(const State& s, int seat, CardId c, Fn fn) {
+  for (CardId x : s.seats[size_t(seat)].hand) {
+    const auto& w = s.def(x).played_with;
+    if (!w || x == c) continue;
+    if (std::any_of(w->with.begin(), w->with.end(), [&](const std::string& n) { return s.def(c).has_designation_text(n); }))
+      fn(x, *w);
+  }
+}
+
+// ... and the warriors it may go on so, added to its own targets `ts`.
+static void played_with_targets(const State& s, int seat, CardId c, std::vector<Target>& ts) {
+  for_each_companion(s, seat, c, [&](CardId, const PlayedWithSpec& w) {
+    for (const SeatState& st : s.seats)
+      for (CardId x : st.in_play)
+        if (is_warrior_in_play(s, x) && (!s.card(x).hidden || s.card(x).controller == seat) && filter_matches(s, w.target, x, seat) &&
+            !immune_to(s, x, c) && !virus_shielded(s, c, x) &&
+            std::none_of(ts.begin(), ts.end(), [&](const Target& t) { return t.card == x; }))
+          ts.push_back({x, -1});
+  });
+}
+
+// As `o` is applied: a card played on a warrior outside its own targets goes with the card of the hand that let it.
+static void play_companion(State& s, int me, const Option& o, Log log) {
+  const PlaySpec& p = *s.def(o.a).play;
+  const std::vector<Target> own = targets(s, me, p.target, p.filter, o.a);
+  if (std::any_of(own.begin(), own.end(), [&](const Target& t) { return t.card == o.b; })) return;
+  CardId with = kNoCard;
+  for_each_companion(s, me, o.a, [&](CardId x, const PlayedWithSpec& w) {
+    if (with == kNoCard && filter_matches(s, w.target, o.b, me)) with = x;
+  });
+  if (with == kNoCard) return;
+  take_out(s, with);
+  put_into(s, with, s.def(with).post_play == PostPlay::Annihilate ? Zone::Annihilated : Zone::Discard);
+  emit(log, {EventKind::Play, int8_t(me), with, o.b, -1});
+  if (s.def(with).played_with->infection_reaches) {  // its infections spread wider (effects/lasting/virus.cpp)
+    LastingMod m{o.a, kNoCard, {}, kNoTurnEnds};
+    m.lock = kInfectionReach;
+    m.other = with;
+    s.lasting.push_back(m);
+  }
+}
+
 void effect_options(const State& s, int seat, std::vector<Option>& out) {
   if (outsider_locked(s, seat)) return;  // ENTITLEMENT: the combat is its combatants' players' alone
   const SeatState& st = s.seats[size_t(seat)];
   // Cards from hand.
   const bool no_specials = specials_barred(s, seat);
   const bool turned_down = (s.families & famTurnedDown) != 0;  // a game with CLOSE BUT NO CIGAR (turn/victory.hpp)
-  for (CardId c : st.hand) {
+  // One card that may be played: a card of the hand, or (`holder` set) a spell kept under a card whose warrior
+  // casts it (THE FALCON OF PILGRIMS, actions/storage.hpp).
+  auto consider = [&](CardId c, CardId holder) {
     const CardDef& d = s.def(c);
-    if (!d.play) continue;
+    if (!d.play || (holder != kNoCard && d.type != CardType::Art)) return;
     const size_t first = out.size();
     // A card whose choice cannot be made (too few cards to pick) is not played that way.
     struct ChoiceCheck {
@@ -73,60 +122,62 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
         }), out.end());
       }
     } check{s, out, first, seat, d.play->choice.has_value()};
-    if (no_specials && d.type == CardType::Special) continue;
-    if (d.type == CardType::Equipment && equipment_barred(s)) continue;  // AGE OF CATASTROPHE
-    if (d.has_designation(desig::PlayedAsTheCombatOpens) && !combat_opening(s)) continue;  // THINK AGAIN
-    if (!declared_attack_gate(s, seat, d)) continue;  // INVOKE PAIN, SUGGESTION, printed BLIND FURY
+    if (no_specials && d.type == CardType::Special) return;
+    if (d.type == CardType::Equipment && equipment_barred(s)) return;  // AGE OF CATASTROPHE
+    if (d.has_designation(desig::PlayedAsTheCombatOpens) && !combat_opening(s)) return;  // THINK AGAIN
+    if (!declared_attack_gate(s, seat, d)) return;  // INVOKE PAIN, SUGGESTION, printed BLIND FURY
     const PlaySpec& p = *d.play;
-    if (st.promotion < p.min_p) continue;
-    if (p.team_game && (!team_game(s) || played_by_team(s, seat, c))) continue;  // SUMMIT MEETING: once per team
+    if (st.promotion < p.min_p) return;
+    if (p.team_game && (!team_game(s) || played_by_team(s, seat, c))) return;  // SUMMIT MEETING: once per team
     // CLOSE BUT NO CIGAR: answering a side that reached the target (turn/victory.hpp), once a game.
     // OH YEAH?! (famTurnedDown too): only right after a player searched a card of its own pile into its hand.
     if (turned_down && (d.has_designation(desig::PlayedAsAPlayerReachesTheTarget) || played_once_already(s, c) ||
                         (d.has_designation(desig::AnswersAPileSearch) && !pile_search_answerable(s))))
-      continue;
-    if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) continue;  // THE FOURTH DIRECTORATE, TOTAL WAR!
-    if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) continue;  // SECRET MISSION
-    if (p.outside_combat && s.combat.active) continue;
+      return;
+    if (d.one_in_play != OneInPlay::Any && limited_copy_in_play(s, seat, c)) return;  // THE FOURTH DIRECTORATE, TOTAL WAR!
+    if (d.has_designation(kConductsSecretly) && !secret_possible(s, seat)) return;  // SECRET MISSION
+    if (p.outside_combat && s.combat.active) return;
     if (p.tactical && (s.tactical_used || seat != s.current || !tactical_open(s, seat, false) ||
                        (s.seats[size_t(seat)].turns_taken <= 1 && !s.rules.tactical_in_first_turn)))
-      continue;  // gEngine SUICIDE ATTACK: one of its actions is the turn's Tactical action
-    if (p.turn_start && !turn_start_open(s, seat, c)) continue;
-    if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) continue;
+      return;  // gEngine SUICIDE ATTACK: one of its actions is the turn's Tactical action
+    if (p.turn_start && !turn_start_open(s, seat, c)) return;
+    if (p.in_tactics && !(s.combat.active && (p.in_tactics & (s.combat.tactic == Tactic::Fight ? 1 : 2)))) return;
     if (p.after == After::YourAttackerSurvived &&
         (s.recent_survivor == kNoCard || s.card(s.recent_survivor).controller != seat))
-      continue;
-    if (p.after == After::YouEarnedP && !(s.recent_p_seat == seat && s.recent_p > 0)) continue;
-    if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) continue;
-    if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) continue;
-    if (p.requires_card && !card_in_play_matches(s, seat, *p.requires_card)) continue;
+      return;
+    if (p.after == After::YouEarnedP && !(s.recent_p_seat == seat && s.recent_p > 0)) return;
+    if (p.after == After::SomeoneEarnedP && !(s.recent_p_seat >= 0 && s.recent_p > 0)) return;
+    if (p.requires_warrior && !controls_match(s, seat, *p.requires_warrior)) return;
+    if (p.requires_card && !card_in_play_matches(s, seat, *p.requires_card)) return;
     if (!p.barred_by.empty() &&  // HIDDEN CACHE: not while MANIFEST DESTINY lies before you
         std::any_of(p.barred_by.begin(), p.barred_by.end(), [&](const WarriorFilter& f) { return card_in_play_matches(s, seat, f); }))
-      continue;
-    if (!effects_possible(s, p.effects)) continue;
+      return;
+    if (!effects_possible(s, p.effects)) return;
     if (std::any_of(p.effects.begin(), p.effects.end(), [&](const Effect& e) {  // PURSUIT: a combat just over
           return e.op == Op::AttackAgain && !attack_again_possible(s, seat, e, c);
         }))
-      continue;
-    if (faces_immunity(s, seat, c)) continue;
+      return;
+    if (faces_immunity(s, seat, c)) return;
     if (d.type == CardType::Art) {  // the price depends on the caster
-      art_options(s, seat, c, out);
-      continue;
+      art_options(s, seat, c, out, holder);
+      return;
     }
     const int surcharge = d.type == CardType::Special ? special_surcharge(s, seat) : 0;  // WATCHFUL EYE
     const int n = max_times(s, seat, p.cost_d + surcharge, p.per_d, p.max_times);
     // x0 (GIFT OF FATE's one card) needs only the fixed price.
     const bool zero_ok = p.zero_times && p.per_d > 0 && destiny(s, seat) >= p.cost_d + surcharge;
-    if (n <= 0 && !zero_ok) continue;
+    if (n <= 0 && !zero_ok) return;
     // AGENT NICK MICHAELS: missions assigned to a FREE MISSIONS warrior cost no
     // action and may be assigned at any point of your turn.
     // PALANQUIN AIRVESSEL: a play made as an action may cost fewer actions, none at all, or be made at any time.
     const ActionPrice price = p.timing == Timing::Action ? play_action_price(s, seat, c) : ActionPrice{p.actions, false};
     const bool open = timing_open(s, price.any_time ? Timing::AnyTime : p.timing, seat, price.actions);
     const bool free_only = !open && d.type == CardType::Mission && timing_open(s, Timing::YourTurn, seat, 0);
-    if (!open && !free_only) continue;
+    if (!open && !free_only) return;
     const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
-    for (const Target& t : targets(s, seat, p.target, p.filter, c)) {
+    std::vector<Target> ts = targets(s, seat, p.target, p.filter, c);
+    if ((s.families2 & fam2PlayedWith) && holder == kNoCard) played_with_targets(s, seat, c, ts);  // MUTATED STRAIN
+    for (const Target& t : ts) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go
       if (!can_affect(s, p.effects, c, t.card)) continue;  // only on what it can affect
@@ -164,7 +215,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
       }
       push_times(out, o, p.per_d, nt, p.zero_times);
     }
-  }
+  };
+  for (CardId c : st.hand) consider(c, kNoCard);
+  if (s.families2 & fam2StoredCasts)
+    for (const StoredSpell& x : stored_spells(s, seat)) consider(x.spell, x.holder);
   free_bestow_options(s, seat, out);
   // Abilities of warriors and attachments this seat controls.
   ability_options(s, seat, out);
@@ -222,6 +276,7 @@ bool apply_play(State& s, const Option& o, Log log) {
   else if (action) s.actions_left -= play_action_price(s, me, o.a).actions;
   if (d.has_designation(desig::BoughtWithExtraActions)) s.combat.spare_actions = uint8_t(s.combat.spare_actions - o.n);
   if (p.turn_start && p.timing != Timing::OthersTurn) s.lasting.push_back({o.a, kNoCard, {}, uint8_t(me)});  // one of this name this turn
+  if ((s.families2 & fam2PlayedWith) && o.b != kNoCard) play_companion(s, me, o, log);  // MUTATED STRAIN
   reaction_used(s, o.a, o.b, log);
   // SNUB THE CARDINAL: the missions this card completes if it makes its target a HERETIC.
   std::vector<CardId> heretic_watch;
@@ -281,6 +336,8 @@ void play_resolves(State& s, int me, const Option& o, Log log) {
     const UndoRecorder record(s, o.a);  // what it changes, for a cancel to put back
     const KillContext kill{p.after_kill && tgt.card != kNoCard ? just_killed_v(s, tgt.card) : 0, false};  // LIFE INSURANCE
     run_effects(s, me, o.a, user, tgt, o.n, p.effects, log, p.after_kill ? &kill : nullptr);
+    if (s.families2 & fam2PlayedWith)  // MUTATED STRAIN: the wider reach was for this play alone
+      std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kInfectionReach && m.source == o.a; });
     // ETERNAL CURSE: the Specials already on the warrior it now keeps them from are discarded.
     if ((s.families & famWideImmunity) && tgt.card != kNoCard && grants_special_immunity(d))
       shed_barred_specials(s, tgt.card, o.a, log);

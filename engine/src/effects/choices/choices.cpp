@@ -40,6 +40,7 @@
 #include "effects/attacks/telepathy.hpp"
 #include "effects/attacks/command.hpp"
 #include "effects/attacks/plans.hpp"
+#include "effects/lasting/contagion.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/lasting/afflictions.hpp"
 #include "effects/triggers/picked.hpp"
@@ -453,6 +454,7 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_contagion_choice, contagion_options, apply_contagion},  // PLAGUE BEARER: markers removed, passed on
     {is_victim_equipment_choice, victim_equipment_options, apply_victim_equipment},  // PILLAGED MUNITIONS: one kept
     {is_named_defender_choice, named_defender_options, apply_named_defender},        // WORKING ON THE SLY: the defender
     {is_consent_choice, consent_options, apply_consent},               // BAUHAUS SECURITY GUARD: a card let through, or not

@@ -203,6 +203,8 @@ static bool visited_heretic(const State& s, CardId w) {
   return n > 0 && visited_heretic(s, w, n);
 }
 
+bool detail::visited_now(const State& s, CardId w) { return visited_heretic(s, w); }
+
 static AffilMask compute_own_affiliations(const State& s, CardId w);
 
 static bool never_changes_allegiance(const State& s, CardId w);
@@ -289,6 +291,9 @@ static bool own_designation(const State& s, CardId w, std::string_view d) {
 }
 
 bool has_designation(const State& s, CardId w, DesigKey d) {
+  // TOUCHED BY THE LIGHT: HERETIC taken away, whatever else would make it one.
+  if ((s.families2 & fam2HereticRevoked) && d.bit == kHeretic.bit && d.text == kHeretic.text && heretic_revoked(s, w))
+    return false;
   if (s.def(w).has_designation(d) && own_designation(s, w, d.text)) return true;
   // UNDYING LOYALTY: never made a HERETIC, by a conversion or by a card on it.
   const bool heretic = d.bit == kHeretic.bit && d.text == kHeretic.text;
@@ -305,6 +310,7 @@ bool has_designation(const State& s, CardId w, DesigKey d) {
 }
 
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
+  if ((s.families2 & fam2HereticRevoked) && d == kHeretic.text && heretic_revoked(s, w)) return false;  // TOUCHED BY THE LIGHT
   if (s.def(w).has_designation_text(d) && own_designation(s, w, d)) return true;
   if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w) || tribal_heretic(s, w)))
     return !never_changes_allegiance(s, w);

@@ -33,25 +33,44 @@ bool infected_by(const State& s, CardId w, CardId virus) {
   return false;
 }
 
-void infect(State& s, CardId virus, CardId w, int seat, Log log) {
+// MUTATED STRAIN: the card played with this one that widened its infections (kInfectionReach), or none.
+static CardId reach_of(const State& s, CardId virus) {
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kInfectionReach && m.source == virus) return m.other;
+  return kNoCard;
+}
+
+static void infect(State& s, CardId virus, CardId w, int seat, CardId reach, Log log) {
   if (!is_warrior_in_play(s, w) || has_infection(s, w, virus) || shielded(s, w)) return;
   LastingMod m{virus, w, s.def(virus).virus.loss, kNoTurnEnds};
   m.lock = kInfected;
   m.player = int8_t(seat);
+  m.other = reach;
   s.lasting.push_back(m);
   emit(log, {EventKind::Effect, int8_t(seat), virus, w, int(Op::Infect), -1});
 }
+
+void infect(State& s, CardId virus, CardId w, int seat, Log log) { infect(s, virus, w, seat, reach_of(s, virus), log); }
 
 void cure(State& s, CardId w) {
   std::erase_if(s.lasting, [&](const LastingMod& m) { return (m.lock == kInfected || m.lock == kExposed) && m.target == w; });
 }
 
-// The Doomtroopers sharing an infected warrior's combat area, not infected by that card yet.
+// May an infection widened by `reach` (MUTATED STRAIN's Tribal warriors; kNoCard: none) pass to `d`, of
+// the virus player `seat`'s view? Doomtroopers always.
+static bool catches(const State& s, CardId d, CardId reach, int seat) {
+  if (is_doomtrooper(s, d)) return true;
+  if (reach == kNoCard) return false;
+  const auto& x = s.def(reach).played_with;
+  return x && x->infection_reaches && filter_matches(s, *x->infection_reaches, d, seat);
+}
+
+// The warriors sharing an infected warrior's combat area that may catch it, not infected by that card yet.
 template <class Fn>
-static void each_neighbour(const State& s, CardId infected, CardId virus, Fn fn) {
+static void each_neighbour(const State& s, CardId infected, CardId virus, CardId reach, int seat, Fn fn) {
   for (const SeatState& st : s.seats)
     for (CardId d : st.in_play)
-      if (d != infected && is_warrior_in_play(s, d) && is_doomtrooper(s, d) && same_area(s, d, infected) &&
+      if (d != infected && is_warrior_in_play(s, d) && same_area(s, d, infected) && catches(s, d, reach, seat) &&
           !has_infection(s, d, virus))
         fn(d);
 }
@@ -68,13 +87,16 @@ void virus_draw_step(State& s, int seat, Log log) {
       m.bonus.a = int8_t(m.bonus.a + b.a), m.bonus.v = int8_t(m.bonus.v + b.v);
     }
   // A full turn beside an infected warrior (exposed at the last Draw step, still beside one): infected.
-  std::vector<std::pair<CardId, CardId>> exposed;  // (virus, warrior)
+  struct Held {
+    CardId first, second, reach;  // (virus, warrior, the card widening it)
+  };
+  std::vector<Held> exposed;
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kExposed && m.player == seat) exposed.push_back({m.source, m.target});
+    if (m.lock == kExposed && m.player == seat) exposed.push_back({m.source, m.target, m.other});
   std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kExposed && m.player == seat; });
-  std::vector<std::pair<CardId, CardId>> sick;
+  std::vector<Held> sick;
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kInfected && m.player == seat) sick.push_back({m.source, m.target});
+    if (m.lock == kInfected && m.player == seat) sick.push_back({m.source, m.target, m.other});
   // Named copies, not structured bindings: clang 14 (the sanitizer build) cannot capture those.
   for (const auto& pair : exposed) {
     const CardId v = pair.first, d = pair.second;
@@ -82,21 +104,22 @@ void virus_draw_step(State& s, int seat, Log log) {
     const bool beside = std::any_of(sick.begin(), sick.end(), [&](const auto& p) {
       return s.card(p.first).def == s.card(v).def && is_warrior_in_play(s, p.second) && same_area(s, p.second, d);
     });
-    if (beside) infect(s, v, d, seat, log);
+    if (beside) infect(s, v, d, seat, pair.reach, log);
   }
   // Those beside an infected warrior now are exposed until the next Draw step.
   sick.clear();
   for (const LastingMod& m : s.lasting)
-    if (m.lock == kInfected && m.player == seat) sick.push_back({m.source, m.target});
+    if (m.lock == kInfected && m.player == seat) sick.push_back({m.source, m.target, m.other});
   for (const auto& pair : sick) {
     const CardId v = pair.first, w = pair.second;
     if (!is_warrior_in_play(s, w)) continue;
-    each_neighbour(s, w, v, [&](CardId d) {
+    each_neighbour(s, w, v, pair.reach, seat, [&](CardId d) {
       for (const LastingMod& m : s.lasting)
         if (m.lock == kExposed && m.target == d && s.card(m.source).def == s.card(v).def) return;
       LastingMod m{v, d, {}, kNoTurnEnds};
       m.lock = kExposed;
       m.player = int8_t(seat);
+      m.other = pair.reach;
       s.lasting.push_back(m);
     });
   }
@@ -114,8 +137,8 @@ void spread_at_once(State& s, Log log) {
     for (const LastingMod& m : sick) {
       if (!is_warrior_in_play(s, m.target)) continue;
       std::vector<CardId> reach;
-      each_neighbour(s, m.target, m.source, [&](CardId d) { if (!shielded(s, d)) reach.push_back(d); });
-      for (CardId d : reach) infect(s, m.source, d, m.player, log), more = true;
+      each_neighbour(s, m.target, m.source, m.other, m.player, [&](CardId d) { if (!shielded(s, d)) reach.push_back(d); });
+      for (CardId d : reach) infect(s, m.source, d, m.player, m.other, log), more = true;
     }
   }
 }

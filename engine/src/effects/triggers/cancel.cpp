@@ -151,7 +151,7 @@ static void negate_card(State& s, CardId card) {
   for (LastingMod& m : s.lasting)
     if (m.lock == kAnswerWaits && m.source == card) m.count = 1;  // an answer negated: it will do nothing
   std::erase_if(s.lasting, [&](const LastingMod& m) {
-    return (m.lock == kSpecialWaits || m.lock == kRetarget) && m.source == card;
+    return (m.lock == kSpecialWaits || m.lock == kRetarget || m.lock == kInfectionReach) && m.source == card;
   });
   std::erase_if(s.combat.mods, [&](const CombatMod& m) { return m.source == card; });
   if (s.card(card).zone == Zone::InPlay) discard_from_play(s, card);
@@ -523,6 +523,7 @@ static void run_played(State& s, int by, CardId card, Target t, int times, CardI
     const UndoRecorder record(s, card);
     run_effects(s, by, card, user, t, times, p.effects, log, nullptr);
   }
+  std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kInfectionReach && m.source == card; });
   if (p.choice) queue_choice(s, by, card, {t.card, t.seat, -1, user}, times, std::move(candidates), log);
   back_to_hand(s, card);
 }

@@ -5,6 +5,8 @@
 
 #include "dt/designations.hpp"
 #include "effects/triggers/spy.hpp"
+#include "actions/storage.hpp"
+#include "effects/lasting/contagion.hpp"
 #include "effects/lasting/disease.hpp"
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/afflictions.hpp"
@@ -154,6 +156,8 @@ void run_no_destiny_triggers(State& s, Log log) {
 void run_draw_triggers(State& s, int seat, Log log) {
   disease_draw_step(s, seat, log);  // printed BACTERIA GRENADE
   virus_draw_step(s, seat, log);    // VIRUS: infections worsen and spread
+  contagion_draw_step(s, seat);     // PLAGUE BEARER: markers removed, passed on
+  stored_casts_draw_step(s, seat);  // THE FALCON OF PILGRIMS: its spell cast again
   affliction_draw_step(s, seat, log);  // SPIRALING DEATH: its upkeep paid, or the warrior dies
   std::vector<std::pair<CardId, CardId>> fire;  // (card, user)
   // A trigger at its owner's Draw step (COMBAT FATIGUE) is looked for in every player's play, once a turn.

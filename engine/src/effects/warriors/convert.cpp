@@ -1,6 +1,9 @@
 // Warriors converted for good: see convert.hpp.
 #include "effects/warriors/convert.hpp"
 
+#include <algorithm>
+
+#include "dt/designations.hpp"
 #include "effects/warriors/swap.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -93,6 +96,67 @@ bool converted_designation(const State& s, CardId w, std::string_view d) {
   for (const std::string& x : cv->designations)
     if (x == d) return true;
   return false;
+}
+
+bool heretic_revoked(const State& s, CardId w) {
+  if (s.def(w).type != CardType::Warrior) return false;
+  for (const LastingMod& m : s.lasting)
+    if (m.lock == kKeywordsRevoked && m.target == w && (m.grant & kwHeretic)) return true;  // for good
+  const AttachRange as = attachments_of(s, w);
+  bool any = false;
+  for (CardId a : as) any = any || (s.def(a).revoke_keywords & kwHeretic);
+  if (!any) return false;
+  const AttachmentGate g = gate_of(s, as);
+  for (CardId a : as)
+    if ((s.def(a).revoke_keywords & kwHeretic) && g.allows(s, a)) return true;
+  return false;
+}
+
+// The cards making w a HERETIC: those on it giving the designation, and the visitations counting it.
+static std::vector<CardId> heretic_makers(const State& s, CardId w, CardId except) {
+  std::vector<CardId> out;
+  if (!is_warrior_in_play(s, w)) return out;
+  for (CardId a : attachment_list(s, w)) {
+    if (a == except || s.card(a).zone != Zone::InPlay) continue;
+    const CardDef& d = s.def(a);
+    bool gives = (d.grant_keywords & kwHeretic) != 0;
+    for (const auto& x : d.grant_designations) gives = gives || x == "HERETIC";
+    if (gives) out.push_back(a);
+  }
+  if (visited_now(s, w)) {
+    const int v = stats(s, w).v;
+    for (const LastingMod& m : s.lasting)
+      if (m.lock == kVisitation && m.count > v && s.card(m.source).zone == Zone::InPlay &&
+          std::find(out.begin(), out.end(), m.source) == out.end())
+        out.push_back(m.source);
+  }
+  return out;
+}
+
+static void discard_makers(State& s, CardId source, std::vector<CardId> makers, Log log) {
+  makers.push_back(source);
+  for (CardId c : makers) {
+    if (s.card(c).zone != Zone::InPlay) continue;
+    emit(log, {EventKind::Discard, int8_t(s.card(c).controller), c});
+    discard_from_play(s, c);
+  }
+}
+
+void heretic_makers_discarded(State& s, CardId source, CardId w, Log log) {
+  std::vector<CardId> makers = heretic_makers(s, w, source);
+  if (!makers.empty()) discard_makers(s, source, std::move(makers), log);
+}
+
+void discard_with_heretic_makers(State& s, Log log) {
+  std::vector<std::pair<CardId, CardId>> hit;  // (card, warrior)
+  for (CardId a : s.attached)
+    if (s.card(a).zone == Zone::InPlay && s.def(a).has_designation(desig::DiscardedWithWhatMakesItsWarriorAHeretic))
+      hit.push_back({a, bearer_of(s, a)});
+  for (const auto& h : hit) {
+    if (s.card(h.first).zone != Zone::InPlay) continue;
+    std::vector<CardId> makers = heretic_makers(s, h.second, h.first);
+    if (!makers.empty()) discard_makers(s, h.first, std::move(makers), log);
+  }
 }
 
 bool converted_minor_gifts(const State& s, CardId w) {

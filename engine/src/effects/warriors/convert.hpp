@@ -27,4 +27,17 @@ bool converted_designation(const State& s, CardId w, std::string_view d);
 // May minor gifts go on it by a conversion?
 bool converted_minor_gifts(const State& s, CardId w);
 
+// HERETIC taken away (fam2HereticRevoked; TOUCHED BY THE LIGHT): while a card on `w` revokes the keyword, or
+// for good once LASTING_REVOKE took it, `w` is no HERETIC, whatever else makes it one (its own text, a
+// conversion, POSSESS, a visitation, a card on it). The designation queries ask it first.
+bool heretic_revoked(const State& s, CardId w);
+// gEngine DARK VISITATION: does a visitation count `w` a HERETIC now (queries.cpp)?
+bool visited_now(const State& s, CardId w);
+// Handler `heretic_makers_discarded`: the cards making `w` a HERETIC (cards on it giving that designation,
+// a visitation counting it), `source` aside, are discarded, and `source` with them when there were any.
+void heretic_makers_discarded(State& s, CardId source, CardId w, Log log);
+// After each decision (fam2HereticMakers): every card DISCARDED WITH WHAT MAKES ITS WARRIOR A HERETIC whose
+// warrior such cards now reach goes, with them.
+void discard_with_heretic_makers(State& s, Log log);
+
 }  // namespace dt::detail
