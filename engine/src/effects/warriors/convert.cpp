@@ -112,6 +112,8 @@ bool heretic_revoked(const State& s, CardId w) {
   return false;
 }
 
+static constexpr DesigKey kHeretic(desig::Heretic);
+
 // The cards making w a HERETIC: those on it giving the designation, and the visitations counting it.
 static std::vector<CardId> heretic_makers(const State& s, CardId w, CardId except) {
   std::vector<CardId> out;
@@ -120,7 +122,7 @@ static std::vector<CardId> heretic_makers(const State& s, CardId w, CardId excep
     if (a == except || s.card(a).zone != Zone::InPlay) continue;
     const CardDef& d = s.def(a);
     bool gives = (d.grant_keywords & kwHeretic) != 0;
-    for (const auto& x : d.grant_designations) gives = gives || x == "HERETIC";
+    for (const auto& x : d.grant_designations) gives = gives || x == kHeretic.text;
     if (gives) out.push_back(a);
   }
   if (visited_now(s, w)) {
