@@ -106,9 +106,10 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
   // Cards from hand.
   const bool no_specials = specials_barred(s, seat);
   const bool turned_down = (s.families & famTurnedDown) != 0;  // a game with CLOSE BUT NO CIGAR (turn/victory.hpp)
-  // One card that may be played: a card of the hand, or (`holder` set) a spell kept under a card whose warrior
-  // casts it (THE FALCON OF PILGRIMS, actions/storage.hpp).
-  auto consider = [&](CardId c, CardId holder) {
+  const bool played_with = (s.families2 & fam2PlayedWith) != 0;
+  // One card that may be played: a card of the hand, or (`holder` set) a spell kept under a card whose warrior casts
+  // it (THE FALCON OF PILGRIMS, actions/storage.hpp). Always inlined: the hand's loop stays as cheap as it was.
+  auto consider = [&](CardId c, CardId holder) __attribute__((always_inline)) {
     const CardDef& d = s.def(c);
     if (!d.play || (holder != kNoCard && d.type != CardType::Art)) return;
     const size_t first = out.size();
@@ -176,7 +177,7 @@ void effect_options(const State& s, int seat, std::vector<Option>& out) {
     if (!open && !free_only) return;
     const bool by_actions = d.has_designation(desig::BoughtWithExtraActions);
     std::vector<Target> ts = targets(s, seat, p.target, p.filter, c);
-    if ((s.families2 & fam2PlayedWith) && holder == kNoCard) played_with_targets(s, seat, c, ts);  // MUTATED STRAIN
+    if (played_with && holder == kNoCard) played_with_targets(s, seat, c, ts);  // MUTATED STRAIN
     for (const Target& t : ts) {
       if (!defender_ok(s, p.effects, t.card) || !enter_play_ok(s, seat, p.effects, t.card)) continue;
       if (!put_target_ok(s, seat, p.effects, kNoCard, t.card)) continue;  // PRIVATE COLLECTOR: somewhere it may go

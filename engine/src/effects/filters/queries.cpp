@@ -290,34 +290,37 @@ static bool own_designation(const State& s, CardId w, std::string_view d) {
   return !(s.families & famTextOff) || own_designation_holds(s, w, text_off_bits(s, w), d);
 }
 
+// TOUCHED BY THE LIGHT: HERETIC taken away, whatever else would make it one. Asked only where a designation was
+// found, so that the common answer (none) costs nothing more.
+static bool heretic_taken(const State& s, CardId w, std::string_view d) {
+  return (s.families2 & fam2HereticRevoked) && d == kHeretic.text && heretic_revoked(s, w);
+}
+
 bool has_designation(const State& s, CardId w, DesigKey d) {
-  // TOUCHED BY THE LIGHT: HERETIC taken away, whatever else would make it one.
-  if ((s.families2 & fam2HereticRevoked) && d.bit == kHeretic.bit && d.text == kHeretic.text && heretic_revoked(s, w))
-    return false;
-  if (s.def(w).has_designation(d) && own_designation(s, w, d.text)) return true;
+  if (s.def(w).has_designation(d) && own_designation(s, w, d.text)) return !heretic_taken(s, w, d.text);
   // UNDYING LOYALTY: never made a HERETIC, by a conversion or by a card on it.
   const bool heretic = d.bit == kHeretic.bit && d.text == kHeretic.text;
   if (heretic && (converted_heretic(s, w) || visited_heretic(s, w)))
-    return !never_changes_allegiance(s, w);  // POSSESS, gEngine DARK VISITATION
-  if (heretic && (s.families & famSideMoves) && tribal_heretic(s, w)) return !never_changes_allegiance(s, w);  // EMISSARIES
+    return !never_changes_allegiance(s, w) && !heretic_taken(s, w, d.text);  // POSSESS, gEngine DARK VISITATION
+  if (heretic && (s.families & famSideMoves) && tribal_heretic(s, w))
+    return !never_changes_allegiance(s, w) && !heretic_taken(s, w, d.text);  // EMISSARIES
   if ((s.families & famConverted) && converted_designation(s, w, d.text))  // LAST RITESMAN
-    return !(heretic && never_changes_allegiance(s, w));
+    return !(heretic && (never_changes_allegiance(s, w) || heretic_taken(s, w, d.text)));
   if (d.bit == kTribal.bit && d.text == kTribal.text && is_tribal(s, w))
     return true;  // a warrior of a tribe is TRIBAL to a text naming "any Tribal warrior" (IRONSHARK)
   if (s.card(w).first_attachment == kNoCard) return false;
   if (!(s.granted_designations & d.bit)) return false;  // no card of the game grants it (callgrind: STRANGLEHOLD's stun)
-  return attachment_grants(s, w, d.text, d.bit) && !(heretic && never_changes_allegiance(s, w));
+  return attachment_grants(s, w, d.text, d.bit) && !(heretic && (never_changes_allegiance(s, w) || heretic_taken(s, w, d.text)));
 }
 
 bool has_designation_text(const State& s, CardId w, std::string_view d) {
-  if ((s.families2 & fam2HereticRevoked) && d == kHeretic.text && heretic_revoked(s, w)) return false;  // TOUCHED BY THE LIGHT
-  if (s.def(w).has_designation_text(d) && own_designation(s, w, d)) return true;
+  if (s.def(w).has_designation_text(d) && own_designation(s, w, d)) return !heretic_taken(s, w, d);
   if (d == kHeretic.text && (converted_heretic(s, w) || visited_heretic(s, w) || tribal_heretic(s, w)))
-    return !never_changes_allegiance(s, w);
+    return !never_changes_allegiance(s, w) && !heretic_taken(s, w, d);
   if ((s.families & famConverted) && converted_designation(s, w, d))
-    return !(d == kHeretic.text && never_changes_allegiance(s, w));
+    return !(d == kHeretic.text && (never_changes_allegiance(s, w) || heretic_taken(s, w, d)));
   if (d == kTribal.text && is_tribal(s, w)) return true;
-  return attachment_grants(s, w, d, ~uint64_t(0)) && !(d == kHeretic.text && never_changes_allegiance(s, w));
+  return attachment_grants(s, w, d, ~uint64_t(0)) && !(d == kHeretic.text && (never_changes_allegiance(s, w) || heretic_taken(s, w, d)));
 }
 
 bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) {
