@@ -228,6 +228,18 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.play && d.play->choice)  // JOKER! (effects/lasting/copies.hpp)
       for (const Effect& e : d.play->choice->on_pick)
         if (e.op == Op::Handler && e.handler == HandlerId::become_copy) d.families |= famCopies;
+    // EXCRUTIATING POWER FLOW (effects/modifiers/doubling.hpp): a card's effects doubled, picked or targeted.
+    const bool doubles = any_handler(HandlerId::double_effects) ||
+                         (d.play && d.play->choice && detail::has_handler(d.play->choice->on_pick, HandlerId::double_effects));
+    if (doubles) d.families2 |= fam2DoubledEffects;
+    // AURA OF MYSTICAL RESISTANCE: immunities that cover a warrior's attachments (effects/filters/immunity.cpp).
+    constexpr std::string_view kCovers = desig::ItsImmunitiesCoverItsAttachments.text;
+    if (d.has_designation(desig::ItsImmunitiesCoverItsAttachments) ||
+        std::find(d.grant_designations.begin(), d.grant_designations.end(), kCovers) != d.grant_designations.end())
+      d.families2 |= fam2CoveredAttachments;
+    for (const StaticMod& m : d.mods)
+      if (std::find(m.grant_designations.begin(), m.grant_designations.end(), kCovers) != m.grant_designations.end())
+        d.families2 |= fam2CoveredAttachments;
     for (const StaticMod& m : d.mods)  // gEngine CARTEL ENFORCEMENT (combat/announce.cpp)
       for (const std::string& x : m.grant_designations)
         if (x == desig::AttacksNoOneWhoWouldWoundIt.text) d.families |= famStatAttackBan;

@@ -200,6 +200,11 @@ enum : uint8_t {
                         // player, whose next turn removes it (open_side_transfers: actions/transfer.cpp)
   kDefenderNamed = 97,  // source: the card naming its bearer's defender; target: the attacker; other: the defender named,
                         // until the attack is made or its player's turn ends (effects/attacks/telepathy.cpp)
+  kAbilityWaits = 98,  // source: a card whose ability was just used (target, player: the ability's target; other: its
+                       // user; count: the ability's index; times: bought so often), its effects waiting for answers
+                       // (effects/triggers/cancel.cpp, JustPlayed.abilities_used)
+  kEffectsDoubled = 99,  // source: a card whose effects are doubled (handler double_effects: effects/modifiers/doubling.hpp);
+                         // seat: the player whose next turn ends it; other: the card that doubled them
   kAnswerWaits = 100,  // source: a Special played from hand in answer to the card `target` (effects/triggers/cancel.hpp),
                        // its own answers still to come; player: its answerer; other: the answering card's user;
                        // count: 1 once it was negated

@@ -826,6 +826,9 @@ enum RuleFamily2 : uint64_t {
   fam2HereticRevoked = 1ull << 10,  // a card taking HERETIC away, for good or while attached (TOUCHED BY THE LIGHT)
   fam2HereticMakers = 1ull << 11,   // DISCARDED WITH WHAT MAKES ITS WARRIOR A HERETIC (TOUCHED BY THE LIGHT)
   fam2StoredCasts = 1ull << 12,     // Storage::bearer_casts: spells cast from under a card (THE FALCON OF PILGRIMS)
+  fam2DoubledEffects = 1ull << 16,   // a card's effects doubled for a while (handler double_effects:
+                                     // effects/modifiers/doubling.hpp: EXCRUTIATING POWER FLOW)
+  fam2CoveredAttachments = 1ull << 17,  // a warrior whose IMMUNITIES COVER ITS ATTACHMENTS (effects/filters/immunity.cpp)
 };
 
 // What of a warrior's own text a card switches off (cards.proto TextOff; effects/modifiers/text_off.hpp):
@@ -925,6 +928,8 @@ struct AnswerSpec {
   bool attaches = false;         // its play is the answer: onto a warrior its player picks (ASSAULT ENGINEER)
   bool answers_answers_by_negating = false;  // with replay: a card played in answer is negated, nothing replayed
   bool own_only = false;                     // only a card its own player played (ESSENTIAL SUMMONS)
+  bool abilities_used = false;               // also an ability of a card of card_types used, its effects waiting (AURA OF
+                                             // MYSTICAL RESISTANCE: a Dark Symmetry card's)
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one

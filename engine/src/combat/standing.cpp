@@ -8,6 +8,7 @@
 #include "combat/attachment_times.hpp"
 #include "combat/redirect.hpp"
 #include "effects/lasting/base_gains.hpp"
+#include "effects/modifiers/doubling.hpp"
 #include "effects/modifiers/share.hpp"
 #include "effects/modifiers/text_off.hpp"
 #include "dt/designations.hpp"
@@ -179,6 +180,9 @@ Stats stats(const State& s, CardId w) {
       from_weapons.push_back({m.bonus, src});
     } else {
       StatBonus b = gain_of(src == s.combat.warzone ? warzone_mod_bonus(s, w, m.bonus) : m.bonus, src);
+      // EXCRUTIATING POWER FLOW: a card whose effects are doubled gives its static bonus twice (what its
+      // abilities gave is doubled as they run: effects/abilities.cpp).
+      if (s.families2 & fam2DoubledEffects) b = times_bonus(b, effects_factor(s, src));
       if (b.a && s.def(src).type == CardType::Fortification)
         b.a = int8_t(b.a * (1 + armor_doublers(s, src)));  // ADVANCED SECURITY SYSTEM
       sum[0] += b.f, sum[1] += b.s, sum[2] += b.a, sum[3] += b.v;

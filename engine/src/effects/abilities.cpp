@@ -18,7 +18,9 @@
 #include "effects/triggers/replace.hpp"
 #include "effects/economy/ledger.hpp"
 #include "effects/lasting/shutdown.hpp"
+#include "effects/modifiers/doubling.hpp"
 #include "effects/modifiers/text_off.hpp"
+#include "effects/triggers/cancel.hpp"
 #include "internal.hpp"
 #include "combat/groups.hpp"
 #include "effects/lasting/stun.hpp"
@@ -346,18 +348,29 @@ bool apply_use(State& s, const Option& o, Log log) {
   if (ab.sacrifice && o.c != kNoCard && is_warrior_in_play(s, o.c)) discard_from_play(s, o.c);
   const Zone was = tgt.card != kNoCard ? s.card(tgt.card).zone : Zone::Limbo;
   if (in_play && ab.markers) set_markers(s, o.a, markers_on(s, o.a) - ab.markers);
+  // The warrior sacrificed as the price is the effects' PICKED card (NORTHWESTERN EUROPE reads its V).
+  const CardId paid = ab.sacrifice ? o.c : kNoCard;
+  // AURA OF MYSTICAL RESISTANCE: a card in play may answer the ability, its effects waiting (cancel.cpp).
+  if ((s.families & famAnswers) && ability_answered(s, me, o.a, o.p, tgt, o.n, user, paid)) return action;
+  ability_works(s, me, o.a, o.p, user, tgt, o.n, paid, was, log);
+  return action;
+}
+
+void ability_works(State& s, int me, CardId card, int index, CardId user, Target tgt, int n, CardId paid, Zone was,
+                   Log log) {
+  const Ability& ab = s.def(card).abilities[size_t(index)];
   // SHRIEK: a choice's candidates are those there as the ability is used, before its effects.
   const Target picked_for{tgt.card, tgt.seat, -1, user};
   std::vector<CardId> candidates;
-  if (ab.choice) candidates = choice_candidates(s, me, o.a, picked_for, o.n);
-  // The warrior sacrificed as the price is the effects' PICKED card (NORTHWESTERN EUROPE reads its V).
-  const CardId paid = ab.sacrifice ? o.c : kNoCard;
-  run_effects(s, me, o.a, user, tgt, o.n, ab.effects, log, nullptr, paid, paid != kNoCard ? s.card(paid).owner : -1);
+  if (ab.choice) candidates = choice_candidates(s, me, card, picked_for, n);
+  // EXCRUTIATING POWER FLOW: the effects of a card doubled run twice.
+  const int runs = (s.families2 & fam2DoubledEffects) ? effects_factor(s, card) : 1;
+  for (int i = 0; i < runs; ++i)
+    run_effects(s, me, card, user, tgt, n, ab.effects, log, nullptr, paid, paid != kNoCard ? s.card(paid).owner : -1);
   note_pile_pick(s, tgt.card, was);  // printed POWER OF PERCEPTION
-  if (ab.choice) queue_choice(s, me, o.a, picked_for, o.n, std::move(candidates), log);
+  if (ab.choice) queue_choice(s, me, card, picked_for, n, std::move(candidates), log);
   // The last marker spent, a card that goes once they are gone goes (after what it paid for).
-  if (in_play && ab.markers) discard_if_spent(s, o.a);
-  return action;
+  if (s.card(card).zone == Zone::InPlay && ab.markers) discard_if_spent(s, card);
 }
 
 }  // namespace dt::detail

@@ -53,6 +53,9 @@ uint32_t base_keywords(const State& s, CardId w);
 bool effect_blocked(const State& s, CardId w, CardId source);
 // immune_to but for an immunity its player may waive (MENTAL CONSTITUTION): a card from hand may target it.
 bool immune_to_target(const State& s, CardId w, CardId source);
+// AURA OF MYSTICAL RESISTANCE (fam2CoveredAttachments): a card carried by a warrior whose IMMUNITIES COVER ITS
+// ATTACHMENTS, that warrior immune to `source` (an Art or Dark Symmetry card): `from_hand` as immune_to_target.
+bool attachment_covered(const State& s, CardId card, CardId source, bool from_hand);
 // ETERNAL CURSE: the card gives its warrior IMMUNE TO SPECIALS (grant_designation).
 bool grants_special_immunity(const CardDef& d);
 // ETERNAL CURSE (IMMUNE TO SPECIALS, given by `by`): the other Specials on warrior w are discarded.
@@ -158,6 +161,10 @@ void apply_add_d(State& s, const Option& o, Log log);
 void ability_options(const State& s, int seat, std::vector<Option>& out);
 // Uses an ability; returns true when it was an action of the Actions step.
 bool apply_use(State& s, const Option& o, Log log);
+// The effects of a card's ability (its `index`th) once paid for, and answered (effects/triggers/cancel.hpp):
+// `paid` the warrior sacrificed, `was` its target's zone before.
+void ability_works(State& s, int seat, CardId card, int index, CardId user, Target tgt, int times, CardId paid,
+                   Zone was, Log log);
 
 // --- Dark Symmetry (symmetry.cpp) ---
 // gEngine "BESTOW DARK SYMMETRY GIFT": may `gift` be bestowed on w?

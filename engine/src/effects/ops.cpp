@@ -40,6 +40,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/costs/pile_steps.hpp"
 #include "effects/lasting/copies.hpp"
+#include "effects/modifiers/doubling.hpp"
 #include "effects/modifiers/phantasm.hpp"
 #include "effects/attacks/plans.hpp"
 #include "effects/lasting/prison.hpp"
@@ -125,6 +126,10 @@ static const HandlerTable& handlers() {
     // gEngine TOUCHED BY THE LIGHT: the cards making the target a HERETIC discarded, and this card with them.
     m[size_t(H::heretic_makers_discarded)] = [](State& s, int, CardId source, CardId c, int, Log log) {
       heretic_makers_discarded(s, source, c, log);
+    };
+    // EXCRUTIATING POWER FLOW: the card picked has its effects doubled until your next turn.
+    m[size_t(H::double_effects)] = [](State& s, int seat, CardId source, CardId c, int, Log) {
+      double_effects(s, seat, source, c);
     };
     // OH YEAH?!: the card just searched out goes to the bottom of its pile, a random one to the hand instead.
     m[size_t(H::swap_searched)] = [](State& s, int, CardId source, CardId, int, Log log) { swap_searched(s, source, log); };

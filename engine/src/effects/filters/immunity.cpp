@@ -180,6 +180,16 @@ bool immune_to_target(const State& s, CardId w, CardId source) {
 
 namespace detail {
 
+bool attachment_covered(const State& s, CardId card, CardId source, bool from_hand) {
+  const CardType t = s.def(source).type;
+  if ((t != CardType::Art && t != CardType::Symmetry) || is_warrior_in_play(s, card)) return false;
+  const CardInst& ci = s.card(card);
+  if (ci.zone != Zone::InPlay || ci.attached_to == kNoCard) return false;
+  const CardId w = bearer_of(s, card);
+  if (w == kNoCard || !is_warrior_in_play(s, w) || !has_ability(s, w, desig::ItsImmunitiesCoverItsAttachments)) return false;
+  return from_hand ? immune_to_target(s, w, source) : immune_to(s, w, source);
+}
+
 // During a combat, an Art or Dark Symmetry effect on either combatant is off
 // while either of them is immune to it.
 bool effect_blocked(const State& s, CardId w, CardId source) {

@@ -277,6 +277,8 @@ std::vector<Target> targets(const State& s, int seat, TargetKind k, const Warrio
       break;
     }
   }
+  if (s.families2 & fam2CoveredAttachments)
+    std::erase_if(out, [&](const Target& t) { return t.card != kNoCard && attachment_covered(s, t.card, source, from_hand); });
   return out;
 }
 

@@ -79,6 +79,7 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
                         int times) {
   const bool own = seat == by;
   const AnswerSpec& x = *s.def(a).answers;
+  if (!x.abilities_used && has_marker(s, kAbilityWaits, card)) return false;  // answers plays alone
   if (own ? !x.any_player && !x.own_only : x.own_only) return false;  // ESSENTIAL SUMMONS: its own player's alone
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
@@ -150,6 +151,11 @@ static std::vector<CardId> cancellers(const State& s, int seat, int by, CardId c
 static void negate_card(State& s, CardId card) {
   for (LastingMod& m : s.lasting)
     if (m.lock == kAnswerWaits && m.source == card) m.count = 1;  // an answer negated: it will do nothing
+  // An ability used (AURA OF MYSTICAL RESISTANCE): its effects never run, its card stays as it was.
+  if (std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kAbilityWaits && m.source == card; })) {
+    std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
+    return;
+  }
   std::erase_if(s.lasting, [&](const LastingMod& m) {
     return (m.lock == kSpecialWaits || m.lock == kRetarget || m.lock == kInfectionReach) && m.source == card;
   });
@@ -207,6 +213,20 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
     s.lasting.push_back(m);
   }
   return true;
+}
+
+bool ability_answered(State& s, int seat, CardId card, int index, Target t, int times, CardId user, CardId paid) {
+  LastingMod m{card, t.card, {}, kNoTurnEnds};
+  m.lock = kAbilityWaits;
+  m.player = t.seat;
+  m.other = user;
+  m.count = int16_t(index);
+  m.times = int16_t(std::clamp(times, 0, 127));
+  m.given = int16_t(paid);  // the sacrificed warrior's id (CardId fits in 16 bits)
+  s.lasting.push_back(m);
+  if (offer_cancel(s, seat, card, t, times, false, user)) return true;
+  s.lasting.pop_back();
+  return false;
 }
 
 bool is_cancel_choice(const State& s, const PendingChoice& ch) { return has_marker(s, kCancelOffered, ch.source); }
@@ -492,6 +512,19 @@ static bool answer_done(State& s, CardId a, Log log) {
   return true;
 }
 
+// An ability whose effects waited for answers (kAbilityWaits), not negated: they run now. False when none waited.
+static bool ability_goes_on(State& s, CardId card, int by, Log log) {
+  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
+                               [&](const LastingMod& m) { return m.lock == kAbilityWaits && m.source == card; });
+  if (it == s.lasting.end()) return false;
+  const LastingMod m = *it;
+  s.lasting.erase(it);
+  const Target t{m.target, m.player};
+  const Zone was = t.card != kNoCard ? s.card(t.card).zone : Zone::Limbo;
+  ability_works(s, by, card, m.count, m.other, t, m.times, CardId(m.given), was, log);
+  return true;
+}
+
 static void resolve_waiting(State& s, CardId card, int by, Log log) {
   int times = 0;
   for (const LastingMod& m : s.lasting)
@@ -500,6 +533,7 @@ static void resolve_waiting(State& s, CardId card, int by, Log log) {
   const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
                                [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
   if (it == s.lasting.end()) {
+    if (ability_goes_on(s, card, by, log)) return;
     back_to_hand(s, card);
     return;
   }

@@ -23,6 +23,10 @@ namespace dt::detail {
 // True when someone was asked.
 // `user`: the warrior that cast or played it (its effects' USER; REFLECTION turns them back to it).
 bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool waits, CardId user = kNoCard);
+// An ability of `card` (its `index`th) was just used by `seat` on `t` (paid for; `paid` the warrior sacrificed):
+// asks the players whose cards answer such an ability (JustPlayed.abilities_used: AURA OF MYSTICAL RESISTANCE on
+// a Dark Symmetry card's). True when someone was asked: its effects wait (ability_works runs them, unless negated).
+bool ability_answered(State& s, int seat, CardId card, int index, Target t, int times, CardId user, CardId paid);
 // Is this pending choice such a question?
 bool is_cancel_choice(const State& s, const PendingChoice& ch);
 void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
