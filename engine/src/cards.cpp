@@ -228,6 +228,9 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.play && d.play->choice)  // JOKER! (effects/lasting/copies.hpp)
       for (const Effect& e : d.play->choice->on_pick)
         if (e.op == Op::Handler && e.handler == HandlerId::become_copy) d.families |= famCopies;
+    if (d.has_designation(desig::RestoresHomeCorporation)) d.families2 |= fam2Memberships;
+    for (const Trigger& t : d.triggers)
+      if (t.when == When::NoDestiny) d.families2 |= fam2NoDestiny;
     // EXCRUTIATING POWER FLOW (effects/modifiers/doubling.hpp): a card's effects doubled, picked or targeted.
     const bool doubles = any_handler(HandlerId::double_effects) ||
                          (d.play && d.play->choice && detail::has_handler(d.play->choice->on_pick, HandlerId::double_effects));

@@ -829,6 +829,10 @@ enum RuleFamily2 : uint64_t {
   fam2DoubledEffects = 1ull << 16,   // a card's effects doubled for a while (handler double_effects:
                                      // effects/modifiers/doubling.hpp: EXCRUTIATING POWER FLOW)
   fam2CoveredAttachments = 1ull << 17,  // a warrior whose IMMUNITIES COVER ITS ATTACHMENTS (effects/filters/immunity.cpp)
+  // Checks resume() made at every step of play for every game (callgrind: 1,070 instructions a decision):
+  fam2Memberships = 1ull << 24,  // a card RESTORES HOME CORPORATION, discarded once its warrior loses it (REINSTATEMENT:
+                                 // effects/modifiers/membership.cpp check_memberships)
+  fam2NoDestiny = 1ull << 25,    // a NO_DESTINY trigger: its player has no D left (effects/triggers/triggers.cpp)
 };
 
 // What of a warrior's own text a card switches off (cards.proto TextOff; effects/modifiers/text_off.hpp):

@@ -107,6 +107,7 @@ void gifts_go_with(State& s, CardId card) {
 }
 
 void check_memberships(State& s, Log log) {
+  if (!(s.families2 & fam2Memberships)) return;  // no such card in the game: asked at every step of play
   for (size_t i = 0; i < s.attached.size(); ++i) {
     const CardId c = s.attached[i];
     if (!restores(s.def(c)) || s.card(c).zone != Zone::InPlay) continue;

@@ -135,6 +135,7 @@ void on_killed_by_effect(State& s, CardId victim, Log log) {
 
 // DOOMED (gEngine): a card that leaves play as soon as its player has no D.
 void run_no_destiny_triggers(State& s, Log log) {
+  if (!(s.families2 & fam2NoDestiny)) return;  // no such trigger in the game: asked at every step of play
   for (int seat = 0; seat < s.num_seats(); ++seat) {
     if (destiny(s, seat) > 0) continue;
     // Checked at every step of play: look before copying the list.
