@@ -152,6 +152,17 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       if (m.cover_attack) d.families |= famCoverAttack;
     if (d.substitute) d.families |= famSubstitute;
     if (uses_op(d, Op::StrikeIntoCombat)) d.families |= famIntervene;
+    for (const Ability& ab : d.abilities)  // YORAMA'S DEFLECTING HANDS (combat/begins.hpp)
+      if (ab.timing == Timing::CombatBegins && ab.choice) d.families2 |= fam2OwnBegins;
+    {  // AG-17 PANZERKNACKER: its own designation, or one it gives its warrior
+      constexpr DesigKey k(desig::AttacksTwoOpponentsAsOneAction);
+      if (d.has_designation(k) || std::find(d.grant_designations.begin(), d.grant_designations.end(), k.text) !=
+                                      d.grant_designations.end())
+        d.families2 |= fam2CarriedMods;
+    }
+    for (const Ability& ab : d.abilities)  // PANIC BUTTON (combat/groups.hpp)
+      for (const Effect& e : ab.effects)
+        if (e.op == Op::Handler && e.handler == HandlerId::assist_whole) d.families2 |= fam2WholeAssist;
     const bool manipulates = d.play && std::any_of(d.play->effects.begin(), d.play->effects.end(), [](const Effect& e) {
       return e.op == Op::Handler && e.handler == HandlerId::manipulate;  // GREATER MANIPULATION lends a warrior
     });

@@ -212,6 +212,14 @@ enum : uint8_t {
                         // discard pile free, its draw pile at the discard pile's price; effects/choices/choices.cpp)
   kCopyOf = 102,  // source: a card standing as a copy of another (effects/lasting/copies.hpp: JOKER!); count: its own
                   // CardInst::def, given back as it leaves play
+  kDiscardAfterStrike = 104,  // source: the card whose choice picked `target`, a card to be discarded once the combat's
+                              // first strike is over (combat/begins.hpp: YORAMA'S DEFLECTING HANDS against FIRST STRIKE);
+                              // other: the warrior that first strike came from
+  kWholeAssist = 105,  // source: a reinforcement that joined combatant `target` as part of it (combat/groups.hpp, handler
+                       // assist_whole: PANIC BUTTON); bonus: its A and V added to the combatant's for the combat
+  kCarriedMod = 106,   // source: a card played on warrior `target` in its first combat of an attack named with a second
+                       // (actions/second_attack.hpp, ATTACKS TWO OPPONENTS AS ONE ACTION); bonus: that modifier, added
+                       // to the warrior's ratings until its second combat is over; seat: the attacking player
   kInfectionReach = 112,  // source: a VIRUS being played whose infections reach more warriors; other: the card played
                           // with it (PlayedWithSpec::infection_reaches, effects/plays.cpp, effects/lasting/virus.cpp);
                           // kInfected and kExposed records keep the same `other` as they spread (MUTATED STRAIN)

@@ -65,7 +65,7 @@ void take_out(State& s, CardId c) {
     // ... and a carrier's warriors are aboard nothing (effects/lasting/carriers.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.target == c || (m.source == c && (m.lock == kImprisoned || m.lock == kAboard || m.lock == kHeldWarrior ||
-                                                 m.lock == kMarkedForKill));
+                                                 m.lock == kMarkedForKill || m.lock == kWholeAssist));
     });
     if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
   }

@@ -244,6 +244,7 @@ WarriorFilter convert(const pb::WarriorFilter& f, const std::string& where) {
   w.is_or_carries = f.is_or_carries();
   w.protected_by = upper(f.protected_by());
   w.same_camp_as_user = f.same_camp_as_user();
+  w.shares_affiliation_with_user = f.shares_affiliation_with_user();
   w.card_designation = upper(f.card_designation());
   w.gift_of = upper(f.gift_of());
   w.not_designation = upper(f.not_designation());
@@ -559,6 +560,7 @@ Effect convert(const pb::Effect& e, const std::string& where) {
   x.target_modified_v = e.target_modified_v();
   x.halved = e.halved();
   x.halved_up = e.halved_up();
+  x.crew = e.crew();
   if (x.halved && x.halved_up) throw std::runtime_error(where + ": halved and halved_up: one rounding");
   x.again = Effect::Again(int(e.attack_again()));
   x.must = e.must();
@@ -661,6 +663,8 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   if (c.has_pick_v()) ch.pick_v = value_price(c.pick_v(), where);
   ch.in_target_area = c.in_target_area();
   ch.at_most_target_v = c.at_most_target_v();
+  for (const auto& f : c.one_each()) ch.one_each.push_back(convert(f, where));
+  ch.same_area = c.same_area();
   if (ch.each_player && ch.from != ChoiceFrom::Alternatives && ch.from != ChoiceFrom::TargetPlayersWarriors)
     throw std::runtime_error(where + ": a choice put to each player offers alternatives or its own warriors only");
   if (ch.down_to_fewest && !(ch.each_player && ch.from == ChoiceFrom::TargetPlayersWarriors))
@@ -746,6 +750,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     ab.cost_p = amount(a.cost_p(), where);
     ab.from_discard = a.from_discard();
     ab.uses_per_turn = small(a.uses_per_turn(), where);
+    ab.after_first_strike = a.after_first_strike();
     ab.actions_or_tacticals = small(a.actions_or_tacticals(), where);
     ab.any_combat = a.any_combat();
     ab.discard_self = a.discard_self();
@@ -950,6 +955,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (x.has_defender()) r.defender = convert(x.defender(), where);
     r.defender_v_times = small(x.defender_v_times(), where);
     r.any_affiliation = x.any_affiliation();
+    if (x.has_wounds_saboteur()) r.wounds_saboteur = convert(x.wounds_saboteur(), where);
     d.sabotage = std::make_shared<const SabotageRuleSpec>(std::move(r));
   }
   for (const auto& n : c.exclusive_with())

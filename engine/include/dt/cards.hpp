@@ -129,6 +129,7 @@ struct WarriorFilter {
   std::string is_or_carries;  // has this designation or carries a card with it: IMPERIAL SOUTHPAW
   std::string protected_by;  // a fortification with this designation protects it; "" no test
   bool same_camp_as_user = false;  // ability targets: not of the other camp (Doomtrooper / Dark Legion) than the user
+  bool shares_affiliation_with_user = false;  // ability targets: shares an affiliation with the user (PANIC BUTTON)
   std::string card_designation;    // equipment, gift, attached-Special targets: the card itself has it
   std::string gift_of;       // cards: a Dark Symmetry gift of this apostle; "" no test
   std::string not_designation;  // must not have it; "" no test
@@ -394,6 +395,7 @@ struct Effect {
   enum class Again : uint8_t { SameDefender, WoundedOne, AnotherDefender };
   Again again = Again::SameDefender;  // AttackAgain: against whom
   bool must = false;                  // AttackAgain: made if it can be
+  bool crew = false;                  // reaches the warrior inside each card it would reach (a VEHICLE), not the card
   uint8_t suppress = 0;      // Suppress: SuppressKind bits
   uint8_t warzone_part = 0;  // ShareWarzone: 0 every rating, 1 the gains, 2 the penalties (cards.proto WarzonePart)
   uint8_t strike_with = 0;   // StrikeIntoCombat: bit 0 F, bit 1 S; 0 the combat's tactic
@@ -451,6 +453,8 @@ struct ChoiceSpec {
   bool down_to_fewest = false;            // ... as many as it has beyond the fewest any player has (CARNAGE)
   bool one_pile = false;                  // YourPiles: the chooser first names one of the piles, only it searched
   bool at_most_target_v = false;          // picks: base V (modified_v: V) no higher than the target's
+  std::vector<WarriorFilter> one_each;    // (when set) each pick matches one of these, no two picks the same one
+  bool same_area = false;                 // every pick in the combat area of the first
 };
 
 // Play.after_kill: what kill just made a card may answer.
@@ -522,6 +526,7 @@ struct Ability {
   int8_t uses_per_turn = 0;   // (when set) used at most this many times in each of its player's turns
   bool any_combat = false;    // DURING_COMBAT: any combat, its warrior fighting in it or not
   int8_t actions_or_tacticals = 0;  // (when set) its price in actions, extra Tactical actions counting (DON'T CALL AGAIN!)
+  bool after_first_strike = false;  // COMBAT_BEGINS of a combatant: against a FIRST STRIKE, its picks done after that strike
   std::vector<Effect> effects;
   std::optional<ChoiceSpec> choice;  // asked once its effects ran, as a played card's (SHRIEK)
 };
@@ -826,6 +831,9 @@ enum RuleFamily2 : uint64_t {
   fam2HereticRevoked = 1ull << 10,  // a card taking HERETIC away, for good or while attached (TOUCHED BY THE LIGHT)
   fam2HereticMakers = 1ull << 11,   // DISCARDED WITH WHAT MAKES ITS WARRIOR A HERETIC (TOUCHED BY THE LIGHT)
   fam2StoredCasts = 1ull << 12,     // Storage::bearer_casts: spells cast from under a card (THE FALCON OF PILGRIMS)
+  fam2OwnBegins = 1ull << 0,  // a combatant's COMBAT_BEGINS ability with a choice (combat/begins.hpp: YORAMA'S DEFLECTING HANDS)
+  fam2WholeAssist = 1ull << 1,  // a reinforcement adding all of itself to a combatant (handler assist_whole: PANIC BUTTON)
+  fam2CarriedMods = 1ull << 2,  // combat modifiers carried into a second attack (ATTACKS TWO OPPONENTS AS ONE ACTION)
   fam2DoubledEffects = 1ull << 16,   // a card's effects doubled for a while (handler double_effects:
                                      // effects/modifiers/doubling.hpp: EXCRUTIATING POWER FLOW)
   fam2CoveredAttachments = 1ull << 17,  // a warrior whose IMMUNITIES COVER ITS ATTACHMENTS (effects/filters/immunity.cpp)
@@ -877,6 +885,7 @@ struct SabotageRuleSpec {
   std::optional<WarriorFilter> defender;  // a warrior of the hand fights the saboteur in the player's place
   int8_t defender_v_times = 0;
   bool any_affiliation = false;
+  std::optional<WarriorFilter> wounds_saboteur;  // a saboteur matching it may be wounded, the card discarded
 };
 
 // Card.storage (cards.proto Storage): cards kept under this one, in play but inert

@@ -86,13 +86,17 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
     // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
     // Option::c the second defender, Option::then its tactic).
+    // AG-17 PANZERKNACKER (ATTACKS TWO OPPONENTS AS ONE ACTION): two different defenders.
     const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
-    if (fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction)) {
+    const bool twice = fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction);
+    const bool two = !twice && (s.families2 & fam2CarriedMods) && has_designation(s, a, desig::AttacksTwoOpponentsAsOneAction);
+    if (twice || two) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i) {
         if (fight_only && out[i].tactic != Tactic::Fight) continue;
         for (size_t j = first_option; j < end; ++j) {
           if (fight_only && out[j].tactic != Tactic::Fight) continue;
+          if (two && out[j].b == out[i].b) continue;
           Option o = out[i];
           o.p = 2;
           o.c = out[j].b;
@@ -183,7 +187,10 @@ bool start_second_attack(State& s, Log log) {
   const auto it = std::find_if(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
     return (m.lock == kSecondAttackFight || m.lock == kSecondAttackShoot) && m.seat == s.current;
   });
-  if (it == s.lasting.end()) return false;
+  if (it == s.lasting.end()) {
+    if (s.families2 & fam2CarriedMods) carried_mods_over(s);  // AG-17 PANZERKNACKER: no second combat left
+    return false;
+  }
   const CardId a = it->source, d = it->target;
   const Tactic t = it->lock == kSecondAttackShoot ? Tactic::Shoot : Tactic::Fight;
   s.lasting.erase(it);
@@ -192,6 +199,7 @@ bool start_second_attack(State& s, Log log) {
   if (!is_warrior_in_play(s, a) || s.card(a).controller != me || s.card(a).cover || !can_take_part_in_combat(s, a) ||
       !has_rating(s, a, t) || (t == Tactic::Fight && flies_or_dives(s, a))) {
     again_not_made(s);  // TUSKED SERETT: no combat of its made
+    if (s.families2 & fam2CarriedMods) carried_mods_over(s);
     return false;
   }
   emit(log, {EventKind::Attack, int8_t(me), a, d, int(t), 0});
@@ -208,6 +216,29 @@ bool start_second_attack(State& s, Log log) {
   }
   start_combat(s, a, d, t, me);
   return true;
+}
+
+// ATTACKS TWO OPPONENTS AS ONE ACTION: kept as markers, whose bonus stats() adds like any marker's, from the end of
+// the first combat to the end of the second (the response window between them included).
+void carry_mods(State& s) {
+  const CardId a = s.combat.attacker;
+  const bool waits = std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
+    return (m.lock == kSecondAttackFight || m.lock == kSecondAttackShoot) && m.source == a;
+  });
+  if (!waits || !has_designation(s, a, desig::AttacksTwoOpponentsAsOneAction)) {
+    carried_mods_over(s);  // a second combat just over, or no carrying warrior
+    return;
+  }
+  for (const CombatMod& m : s.combat.mods)
+    if (m.target == a && m.source != kNoCard && !m.bonus.empty() && m.immune == kNoCard) {
+      LastingMod x{m.source, a, m.bonus, s.combat.attacking_seat};
+      x.lock = kCarriedMod;
+      s.lasting.push_back(x);
+    }
+}
+
+void carried_mods_over(State& s) {
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kCarriedMod; });
 }
 
 }  // namespace dt::detail

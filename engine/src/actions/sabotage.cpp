@@ -164,16 +164,33 @@ static std::vector<CardId> hand_defenders(const State& s, int t, CardId g) {
   return out;
 }
 
-// The sabotage itself, its actions paid: it earns its points unless its player answers it (GUARD STATION).
+// SURFACE-TO-AIR MISSILE: may player t discard its card c to wound saboteur a? Only where the sabotage is an attack
+// on the player (not 2nd ed's ordinary action).
+static bool may_wound_saboteur(const State& s, CardId c, CardId a, int t) {
+  const CardDef& d = s.def(c);
+  if (!d.sabotage || !d.sabotage->wounds_saboteur || s.rules.sabotage_action == SabotageAction::Standard) return false;
+  const CardInst& ci = s.card(c);
+  return ci.zone == Zone::InPlay && !ci.hidden && ci.controller == t && is_warrior_in_play(s, a) &&
+         filter_matches(s, *d.sabotage->wounds_saboteur, a, t) && !immune_to(s, a, c);
+}
+
+// The sabotage itself, its actions paid: it earns its points unless its player answers it (GUARD STATION,
+// SURFACE-TO-AIR MISSILE).
 static void sabotage_made(State& s, int me, CardId a, int t, OptKind kind, Log log, int points = -1,
                           bool p_only = false, int actions = 0) {
   s.seats[size_t(me)].sabotaged_mask |= 1u << unsigned(t);
   emit(log, {kind == OptKind::DirectAttack ? EventKind::DirectAttack : EventKind::Sabotage, int8_t(me), a, kNoCard, t,
              actions});
   if (s.families & famSabotageRules) {
-    const CardId g = answering_card(s, t);
+    CardId g = answering_card(s, t);
+    std::vector<CardId> w;
+    if (g != kNoCard) w = hand_defenders(s, t, g);
+    for (CardId c : s.seats[size_t(t)].in_play)
+      if (may_wound_saboteur(s, c, a, t)) {
+        w.push_back(c);
+        if (g == kNoCard) g = c;  // the question's source: a card answering it
+      }
     if (g != kNoCard) {
-      std::vector<CardId> w = hand_defenders(s, t, g);
       if (!w.empty()) {
         LastingMod m{a, kNoCard, {}, kNoTurnEnds};
         m.lock = kSabotageAnswer;
@@ -254,11 +271,13 @@ static int pair_tactics_of(const State& s, CardId a, CardId d, bool any_affiliat
 }
 
 void sabotage_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
-  if (ch.fetch == kFetchSabotageDefender) {  // a warrior of the hand, or none (the sabotage goes on)
+  if (ch.fetch == kFetchSabotageDefender) {  // a warrior of the hand, a card wounding the saboteur, or none (it goes on)
     if (ch.picks_left != 0 && is_warrior_in_play(s, ch.target) && s.card(ch.source).zone == Zone::InPlay) {
-      const std::vector<CardId> now = hand_defenders(s, ch.seat, ch.source);
+      const bool guard = s.def(ch.source).sabotage->defender.has_value();
+      const std::vector<CardId> now = guard ? hand_defenders(s, ch.seat, ch.source) : std::vector<CardId>{};
       for (CardId w : ch.candidates)
-        if (std::find(now.begin(), now.end(), w) != now.end()) out.push_back({OptKind::Choose, w});
+        if (std::find(now.begin(), now.end(), w) != now.end() || may_wound_saboteur(s, w, ch.target, ch.seat))
+          out.push_back({OptKind::Choose, w});
     }
     out.push_back(choose_done());
     return;
@@ -288,6 +307,15 @@ void apply_sabotage_choice(State& s, const Option& o, Log log) {
   if (!m) return;
   const LastingMod mark = *m;
   if (o.a == kNoCard) return;  // sabotage_choice_done: it goes on
+  if (s.card(o.a).zone == Zone::InPlay) {  // SURFACE-TO-AIR MISSILE: discarded, the saboteur wounded; a kill pays
+    const int t = ch.seat;                 // its player (ITS KILLS EARN POINTS), a survivor's sabotage goes on
+    const CardId c = o.a;
+    discard_by_own_use(s, c);
+    Effect wound;
+    wound.op = Op::Wound;
+    run_effects(s, t, c, kNoCard, {a, -1}, 1, {wound}, log, nullptr);
+    return;
+  }
   std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kSabotageAnswer && x.source == a; });
   const int t = ch.seat;
   const CardId g = ch.source, w = o.a;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "internal.hpp"
+#include "markers.hpp"
 
 namespace dt::detail {
 
@@ -81,9 +82,27 @@ void add_assistant(State& s, CardId leader, CardId x, bool printed) {
   s.combat.mods.push_back({leader, x, {}, leader});
 }
 
+void assist_whole(State& s, CardId leader, CardId x) {
+  if (!can_assist(s, leader, x, false)) return;
+  s.combat.mods.push_back({leader, x, {}, leader});       // its F or S added to the group's (group_rating)
+  s.combat.mods.push_back({leader, leader, {}, leader});  // the other side strikes the leader (struck)
+  const Stats st = stats(s, x);
+  LastingMod m{x, leader, {}, uint8_t(s.current)};  // at the latest, gone as this player's next turn begins
+  m.bonus.a = int8_t(st.a);
+  m.bonus.v = int8_t(st.v);
+  m.grant = keywords(s, x);
+  m.lock = kWholeAssist;
+  s.lasting.push_back(m);
+}
+
+void whole_assists_over(State& s) {
+  std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kWholeAssist; });
+}
+
 bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId leader, CardId t) {
   for (const Effect& e : fx)
-    if (e.op == Op::Handler && (e.handler == HandlerId::assist || e.handler == HandlerId::assist_printed))
+    if (e.op == Op::Handler &&
+        (e.handler == HandlerId::assist || e.handler == HandlerId::assist_printed || e.handler == HandlerId::assist_whole))
       if (!can_assist(s, leader, t, e.handler == HandlerId::assist_printed)) return false;
   return true;
 }

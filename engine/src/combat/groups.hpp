@@ -36,6 +36,12 @@ bool can_assist(const State& s, CardId leader, CardId x, bool printed, bool join
 void add_assistant(State& s, CardId leader, CardId x, bool printed);
 // An ability's or play's effects hold an `assist` handler: may t be called?
 bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId leader, CardId t);
+// PANIC BUTTON (handler assist_whole, fam2WholeAssist): x joins combatant `leader` as part of it: the group's F or S
+// add up as any group's, x's A and V and its keywords are added to the leader's for the combat (marker kWholeAssist,
+// taken as x joins), and the other side strikes the leader alone (no pick).
+void assist_whole(State& s, CardId leader, CardId x);
+// The combat is over: the additions of assist_whole end.
+void whole_assists_over(State& s);
 // LURKER (handler join_combat): may the warrior `source` is on join combatant t's side? Then it does.
 bool join_combat_target_ok(const State& s, const std::vector<Effect>& fx, CardId source, CardId t);
 void join_combat(State& s, CardId source, CardId leader);

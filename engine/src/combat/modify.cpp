@@ -15,6 +15,7 @@
 #include "effects/choices/control.hpp"
 #include "combat/substitute.hpp"
 #include "combat/intervene.hpp"
+#include "combat/begins.hpp"
 
 namespace dt::detail {
 
@@ -22,6 +23,7 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   return_lent(s, true);  // a combat left without finish_combat lends nothing to the next
   if (s.families & famCombatTurns) shares_combat_over(s), redirect_combat_over(s);  // nor shares out its ratings
   if (s.families & famBaseGains) combat_base_gains_over(s);  // OUR WILL IS BEYOND MEASURE
+  if (s.families2 & fam2WholeAssist) whole_assists_over(s);  // PANIC BUTTON: nor its additions
   s.combat = Combat{};
   s.combat.active = true;
   s.combat.attacker = attacker;
@@ -30,6 +32,7 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   s.combat.tactic = t;
   if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
   else open_modification_rounds(s);
+  if (s.families2 & fam2OwnBegins) queue_own_begins(s);  // YORAMA'S DEFLECTING HANDS: before the tactic counts
   queue_namesakes_join(s);  // GOLDEN LION: its namesakes may join the attack
   queue_substitutes(s);     // POINT GUARD: a guard may defend instead
   queue_interventions(s);   // INFANTRY SNIPER: warriors outside the combat may strike first

@@ -23,6 +23,8 @@
 #include "effects/warriors/held.hpp"
 #include "effects/triggers/wound_triggers.hpp"
 #include "combat/groups.hpp"
+#include "combat/begins.hpp"
+#include "actions/second_attack.hpp"
 #include "combat/redirect.hpp"
 #include "effects/modifiers/share.hpp"
 #include "effects/choices/control.hpp"
@@ -216,6 +218,7 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   if (!once.empty()) after_one_use(s, once, log);
   // A surviving defender keeps its cover; its identity is public from now on.
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;
+  if (s.families2 & fam2OwnBegins) after_first_strike(s, log);  // YORAMA'S DEFLECTING HANDS against FIRST STRIKE
   finish_combat(s, log);
   if (!fates.empty()) meet_fates(s, fates, log);
   if (!wound_fire.empty()) fire_wound_triggers(s, wound_fire, log);
@@ -263,6 +266,8 @@ void finish_combat(State& s, Log log) {
   const CardId attacker = s.combat.attacker;
   if (s.families & famCombatTurns) shares_combat_over(s), redirect_combat_over(s);  // TRANSMUTATION, CLUMSINESS
   if (s.families & famBaseGains) combat_base_gains_over(s);  // OUR WILL IS BEYOND MEASURE
+  if (s.families2 & fam2WholeAssist) whole_assists_over(s);  // PANIC BUTTON
+  if (s.families2 & fam2CarriedMods) carry_mods(s);  // AG-17 PANZERKNACKER: into the second combat, or over
   s.combat = Combat{};
   for (CardId a : fought)
     if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER

@@ -264,6 +264,9 @@ void ability_options(const State& s, int seat, std::vector<Option>& out) {
         if (!join_attack_target_ok(s, seat, ab.effects, t.card)) continue;  // GANG UP!: the target joins your attack
         if (!wound_kill_target_ok(s, seat, ab.effects, t.card)) continue;  // THE SECOND DIRECTORATE: a wound waiting
         if (ab.filter.same_camp_as_user && !same_camp(s, user, t.card)) continue;
+        if (ab.filter.shares_affiliation_with_user &&  // PANIC BUTTON
+            (user == kNoCard || t.card == kNoCard || !(affiliations(s, user) & affiliations(s, t.card))))
+          continue;
         if (ab.target_v && (t.card == kNoCard ||  // DEMNOGONIS, CANYLE: a price read from the target's V
                             ability_price(s, src, user, ab, 0) + value_price(s, *ab.target_v, t.card) > destiny))
           continue;

@@ -96,7 +96,8 @@ static void look_at_draw(State& s, int seat, CardId source, int t, Log log) {
 static bool inline_handler(HandlerId h) {
   return h == HandlerId::area_damage || h == HandlerId::take_on_ratings || h == HandlerId::release ||
          h == HandlerId::join_attack || h == HandlerId::wound_kills || h == HandlerId::look_under ||
-         h == HandlerId::tactical_at_once || h == HandlerId::raise_target || h == HandlerId::manipulate;
+         h == HandlerId::tactical_at_once || h == HandlerId::raise_target || h == HandlerId::manipulate ||
+         h == HandlerId::assist_whole;
 }
 
 static const HandlerTable& handlers() {
@@ -716,6 +717,15 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
           cards.push_back(target.card);
         break;
     }
+    if (e.crew) {  // CRUSADER SP ROCKET LAUNCHER: the warriors inside the VEHICLEs reached, not the VEHICLEs
+      std::vector<CardId> inside;
+      for (CardId c : cards) {
+        if (const CardId w = bearer_inside(s, c); w != kNoCard) inside.push_back(w);
+        if ((s.families & famCarriers) && s.card(c).zone == Zone::InPlay && s.def(c).has(kwVehicle))
+          for (CardId w : aboard(s, c)) inside.push_back(w);  // a troop carrier's riders
+      }
+      cards = std::move(inside);
+    }
     if (e.op == Op::ShutDown) {  // ECONOMIC COLLAPSE: the cards reached turned face down (effects/lasting/shutdown.hpp)
       shut_down(s, source, cards, amount, log);
       continue;
@@ -1274,6 +1284,10 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         }
         if (e.handler == HandlerId::raise_target) {  // CLOSE BUT NO CIGAR: the target raised by the effect's amount
           raise_target(s, amount);
+          break;
+        }
+        if (e.handler == HandlerId::assist_whole) {  // PANIC BUTTON: the target joins its user (the card may be gone)
+          if (target.card != kNoCard) assist_whole(s, user, target.card);
           break;
         }
         if (e.handler == HandlerId::take_on_ratings) {  // PHANTASM: needs the caster and its model

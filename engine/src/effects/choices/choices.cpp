@@ -60,6 +60,7 @@
 #include "actions/sabotage.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "combat/intervene.hpp"
+#include "combat/begins.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -181,6 +182,22 @@ static bool worth_enough(const State& s, const ChoiceSpec& c, CardId x, CardId t
   return v(x) >= c.v_times_target * v(t);
 }
 
+// CRUSADER SP ROCKET LAUNCHER (Choice `one_each`): the first of the kinds card x is of, or -1.
+static int one_each_kind(const State& s, const ChoiceSpec& c, CardId x, int seat) {
+  for (size_t i = 0; i < c.one_each.size(); ++i)
+    if (filter_matches(s, c.one_each[i], x, seat)) return int(i);
+  return -1;
+}
+
+// A pick made (`one_each`, `same_area`): no other card of its kind, none outside its combat area, is picked after it.
+static void narrow_after_pick(const State& s, const ChoiceSpec& c, PendingChoice& ch, CardId picked) {
+  const int kind = c.one_each.empty() ? -1 : one_each_kind(s, c, picked, ch.by);
+  std::erase_if(ch.candidates, [&](CardId x) {
+    if (s.card(x).zone != Zone::InPlay) return false;
+    return (kind >= 0 && one_each_kind(s, c, x, ch.by) == kind) || (c.same_area && !same_area(s, x, picked));
+  });
+}
+
 std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, Target t, int times) {
   const ChoiceSpec& c = spec_of(s, source);
   std::vector<CardId> out;
@@ -222,6 +239,7 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         const CardId x = CardId(i);
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
+        if (!c.one_each.empty() && one_each_kind(s, c, x, seat) < 0) continue;  // CRUSADER SP ROCKET LAUNCHER
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
         if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
             move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x) &&
@@ -455,6 +473,7 @@ struct MechanismChoice {
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
     {is_contagion_choice, contagion_options, apply_contagion},  // PLAGUE BEARER: markers removed, passed on
+    {is_own_begin_choice, own_begin_options, apply_own_begin},  // YORAMA'S DEFLECTING HANDS: a WEAPON; the tactic anew
     {is_victim_equipment_choice, victim_equipment_options, apply_victim_equipment},  // PILLAGED MUNITIONS: one kept
     {is_named_defender_choice, named_defender_options, apply_named_defender},        // WORKING ON THE SLY: the defender
     {is_consent_choice, consent_options, apply_consent},               // BAUHAUS SECURITY GUARD: a card let through, or not
@@ -566,6 +585,7 @@ void apply_choose(State& s, const Option& o, Log log) {
     destiny(s, who) -= price;
     if (s.def(source).type == CardType::Art && user != kNoCard) note_spell_spent(s, user, source, price);
     std::erase(ch.candidates, o.a);
+    if (c.same_area || !c.one_each.empty()) narrow_after_pick(s, c, ch, o.a);
     const Zone was = s.card(o.a).zone;
     run_effects(s, by, source, user, t, 1, c.on_pick, log, nullptr, o.a);
     note_pile_pick(s, o.a, was);  // printed POWER OF PERCEPTION
@@ -629,6 +649,7 @@ static void finish_choice(State& s, Log log) {
   if (s.combat.active && ch.fetch != kKillChoice &&
       (!is_warrior_in_play(s, s.combat.attacker) || !is_warrior_in_play(s, s.combat.defender))) {
     s.combat = Combat{};
+    if (s.families2 & fam2WholeAssist) whole_assists_over(s);  // PANIC BUTTON's additions end with it
     return_lent(s);  // BRIBERY: the combat is over
     if (s.phase == Phase::Window && s.window.kind == WindowKind::CombatModify) open_response_window(s);
   }
