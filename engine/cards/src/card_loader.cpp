@@ -663,7 +663,9 @@ ChoiceSpec convert(const pb::Choice& c, const std::string& where) {
   if (c.has_pick_v()) ch.pick_v = value_price(c.pick_v(), where);
   ch.in_target_area = c.in_target_area();
   ch.at_most_target_v = c.at_most_target_v();
-  for (const auto& f : c.one_each()) ch.one_each.push_back(convert(f, where));
+  ch.one_each = c.one_each();
+  if (ch.one_each && ch.filter.any_of.empty())
+    throw std::runtime_error(where + ": one_each tells apart the kinds of the filter's any_of");
   ch.same_area = c.same_area();
   if (ch.each_player && ch.from != ChoiceFrom::Alternatives && ch.from != ChoiceFrom::TargetPlayersWarriors)
     throw std::runtime_error(where + ": a choice put to each player offers alternatives or its own warriors only");

@@ -453,7 +453,7 @@ struct ChoiceSpec {
   bool down_to_fewest = false;            // ... as many as it has beyond the fewest any player has (CARNAGE)
   bool one_pile = false;                  // YourPiles: the chooser first names one of the piles, only it searched
   bool at_most_target_v = false;          // picks: base V (modified_v: V) no higher than the target's
-  std::vector<WarriorFilter> one_each;    // (when set) each pick matches one of these, no two picks the same one
+  bool one_each = false;                  // no two picks match the same one of `filter.any_of` (one of each kind)
   bool same_area = false;                 // every pick in the combat area of the first
 };
 

@@ -182,16 +182,16 @@ static bool worth_enough(const State& s, const ChoiceSpec& c, CardId x, CardId t
   return v(x) >= c.v_times_target * v(t);
 }
 
-// CRUSADER SP ROCKET LAUNCHER (Choice `one_each`): the first of the kinds card x is of, or -1.
+// CRUSADER SP ROCKET LAUNCHER (Choice `one_each`): the first of the kinds (the filter's any_of) card x is of, or -1.
 static int one_each_kind(const State& s, const ChoiceSpec& c, CardId x, int seat) {
-  for (size_t i = 0; i < c.one_each.size(); ++i)
-    if (filter_matches(s, c.one_each[i], x, seat)) return int(i);
+  for (size_t i = 0; i < c.filter.any_of.size(); ++i)
+    if (filter_matches(s, c.filter.any_of[i], x, seat)) return int(i);
   return -1;
 }
 
 // A pick made (`one_each`, `same_area`): no other card of its kind, none outside its combat area, is picked after it.
 static void narrow_after_pick(const State& s, const ChoiceSpec& c, PendingChoice& ch, CardId picked) {
-  const int kind = c.one_each.empty() ? -1 : one_each_kind(s, c, picked, ch.by);
+  const int kind = c.one_each ? one_each_kind(s, c, picked, ch.by) : -1;
   std::erase_if(ch.candidates, [&](CardId x) {
     if (s.card(x).zone != Zone::InPlay) return false;
     return (kind >= 0 && one_each_kind(s, c, x, ch.by) == kind) || (c.same_area && !same_area(s, x, picked));
@@ -239,7 +239,6 @@ std::vector<CardId> choice_candidates(const State& s, int seat, CardId source, T
         const CardId x = CardId(i);
         if (x == source || s.cards[i].zone != Zone::InPlay || s.cards[i].hidden) continue;
         if (c.filter.other && x == t.card) continue;  // ASSASSINATION: not the assassin itself
-        if (!c.one_each.empty() && one_each_kind(s, c, x, seat) < 0) continue;  // CRUSADER SP ROCKET LAUNCHER
         if (s.def(x).type == CardType::Warrior && (immune_to(s, x, source) || !redeemable(s, c.on_pick, x))) continue;
         if (filter_matches(s, c.filter, x, seat) && worth_enough(s, c, x, t.card) && pick_allowed(s, c.on_pick, t.card, x) &&
             move_pick_ok(s, c.on_pick, seat, source, x) && take_pick_ok(s, c.on_pick, seat, x) &&
@@ -585,7 +584,7 @@ void apply_choose(State& s, const Option& o, Log log) {
     destiny(s, who) -= price;
     if (s.def(source).type == CardType::Art && user != kNoCard) note_spell_spent(s, user, source, price);
     std::erase(ch.candidates, o.a);
-    if (c.same_area || !c.one_each.empty()) narrow_after_pick(s, c, ch, o.a);
+    if (c.same_area || c.one_each) narrow_after_pick(s, c, ch, o.a);
     const Zone was = s.card(o.a).zone;
     run_effects(s, by, source, user, t, 1, c.on_pick, log, nullptr, o.a);
     note_pile_pick(s, o.a, was);  // printed POWER OF PERCEPTION
