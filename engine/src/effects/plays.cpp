@@ -69,13 +69,11 @@ static void for_each_companion(const State& s, int seat, CardId c, Fn fn) {
 
 // ... and the warriors it may go on so, added to its own targets `ts`.
 static void played_with_targets(const State& s, int seat, CardId c, std::vector<Target>& ts) {
+  // The warriors the card could target were it meant for warriors matching the companion's filter: the usual
+  // test of a warrior target (seen, not immune, not shielded from a VIRUS, ...), in targets().
   for_each_companion(s, seat, c, [&](CardId, const PlayedWithSpec& w) {
-    for (const SeatState& st : s.seats)
-      for (CardId x : st.in_play)
-        if (is_warrior_in_play(s, x) && (!s.card(x).hidden || s.card(x).controller == seat) && filter_matches(s, w.target, x, seat) &&
-            !immune_to(s, x, c) && !virus_shielded(s, c, x) &&
-            std::none_of(ts.begin(), ts.end(), [&](const Target& t) { return t.card == x; }))
-          ts.push_back({x, -1});
+    for (const Target& x : targets(s, seat, TargetKind::Warrior, w.target, c))
+      if (std::none_of(ts.begin(), ts.end(), [&](const Target& t) { return t.card == x.card; })) ts.push_back(x);
   });
 }
 
