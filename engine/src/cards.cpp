@@ -125,6 +125,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (d.contagion) d.families2 |= fam2Contagion;
     if (d.played_with) d.families2 |= fam2PlayedWith;
     if (d.storage && d.storage->bearer_casts) d.families2 |= fam2StoredCasts;
+    if (d.merge) d.families2 |= fam2Merged;  // merged warriors (effects/warriors/merged.hpp)
     if (d.has_designation(desig::DiscardedWithWhatMakesItsWarriorAHeretic)) d.families2 |= fam2HereticMakers;
     // HERETIC taken away while attached, or for good by LASTING_REVOKE (TOUCHED BY THE LIGHT, UNDYING LOYALTY).
     if ((d.revoke_keywords & kwHeretic) || uses_op(d, Op::LastingRevoke)) d.families2 |= fam2HereticRevoked;

@@ -220,6 +220,9 @@ enum : uint8_t {
   kCarriedMod = 106,   // source: a card played on warrior `target` in its first combat of an attack named with a second
                        // (actions/second_attack.hpp, ATTACKS TWO OPPONENTS AS ONE ACTION); bonus: that modifier, added
                        // to the warrior's ratings until its second combat is over; seat: the attacking player
+  kMerged = 110,  // source: a member of a group of merged warriors, target: the group's leader, other: the card that
+                  // merged them (effects/warriors/merged.hpp); bonus: a member inside its leader, its share of the group's
+                  // ratings (none for a group one warrior in combat only)
   kInfectionReach = 112,  // source: a VIRUS being played whose infections reach more warriors; other: the card played
                           // with it (PlayedWithSpec::infection_reaches, effects/plays.cpp, effects/lasting/virus.cpp);
                           // kInfected and kExposed records keep the same `other` as they spread (MUTATED STRAIN)

@@ -11,6 +11,7 @@
 #include "effects/lasting/prison.hpp"
 #include "effects/lasting/copies.hpp"
 #include "effects/triggers/intercept.hpp"
+#include "effects/warriors/merged.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -65,7 +66,8 @@ void take_out(State& s, CardId c) {
     // ... and a carrier's warriors are aboard nothing (effects/lasting/carriers.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) {
       return m.target == c || (m.source == c && (m.lock == kImprisoned || m.lock == kAboard || m.lock == kHeldWarrior ||
-                                                 m.lock == kMarkedForKill || m.lock == kWholeAssist));
+                                                 m.lock == kMarkedForKill || m.lock == kWholeAssist ||
+                                                 m.lock == kMerged));
     });
     if (!s.marks.empty()) forget_marks(s, c);  // and a card what it remembered
   }
@@ -239,6 +241,9 @@ static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to 
   const std::vector<CardId> held = (s.families & famMissionEvents) ? prisoners_going_with(s, c) : std::vector<CardId>{};
   take_out(s, c);
   put_into(s, c, to);
+  // Merged warriors: the group parts as the card goes, unless it outlasts it (effects/warriors/merged.hpp).
+  if ((s.families2 & fam2Merged) && s.def(c).merge && was_on != kNoCard && base_to == Zone::Limbo)
+    merge_card_gone(s, c, was_on);
   for (CardId w : held)
     if (is_warrior_in_play(s, w)) leave_play(s, w, Zone::Discard, kNoCard);
   if (to == Zone::Draw) s.rng.shuffle(s.seats[s.card(c).owner].draw);

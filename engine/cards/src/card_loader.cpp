@@ -873,6 +873,21 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.lost = h.lost() == pb::Holds::KILLED ? HoldSpec::Lost::Killed : HoldSpec::Lost::Wounded;
     d.holds = std::make_shared<const HoldSpec>(std::move(x));
   }
+  if (c.has_merge()) {  // merged warriors (engine effects/warriors/merged.hpp)
+    const auto& g = c.merge();
+    MergeSpec x;
+    if (g.has_joiner()) x.joiner = convert(g.joiner(), where);
+    x.namesake = g.namesake();
+    x.same_area = g.same_area();
+    if (g.actions() < 0 || g.actions() > 3) throw std::runtime_error(where + ": merge actions are 0 to 3");
+    if (g.capacity() < 0 || g.capacity() == 1) throw std::runtime_error(where + ": a merge capacity is 0 (no limit) or 2 or more");
+    x.actions = small(g.actions(), where);
+    x.capacity = small(g.capacity(), where);
+    x.per_extra = small(g.per_extra(), where);
+    x.in_combat_only = g.in_combat_only();
+    x.outlasts_card = g.outlasts_card();
+    d.merge = std::make_shared<const MergeSpec>(std::move(x));
+  }
   d.max_in_play = small(c.max_in_play(), where);
   d.affliction.until_healed = c.affliction().until_healed();
   d.affliction.upkeep_d = small(c.affliction().upkeep_d(), where);

@@ -690,6 +690,16 @@ struct HoldSpec {
   Lost lost = Lost::Wounded;
 };
 
+// Card.merge (cards.proto Merge): warriors joining the one the card is on, counted as one (effects/warriors/merged.hpp).
+struct MergeSpec {
+  WarriorFilter joiner;
+  bool namesake = false, same_area = false;
+  int8_t actions = 0;   // 0: at any time, for none
+  int8_t capacity = 0;  // the leader counted; 0: no limit
+  int8_t per_extra = 0; // 0: every member's ratings added
+  bool in_combat_only = false, outlasts_card = false;
+};
+
 // Player-level rules of D, P and draws while a card is in play (cards.proto EconomyRules).
 struct EconomyRules {
   bool every_player = false;
@@ -831,6 +841,7 @@ enum RuleFamily2 : uint64_t {
   fam2HereticRevoked = 1ull << 10,  // a card taking HERETIC away, for good or while attached (TOUCHED BY THE LIGHT)
   fam2HereticMakers = 1ull << 11,   // DISCARDED WITH WHAT MAKES ITS WARRIOR A HERETIC (TOUCHED BY THE LIGHT)
   fam2StoredCasts = 1ull << 12,     // Storage::bearer_casts: spells cast from under a card (THE FALCON OF PILGRIMS)
+  fam2Merged = 1ull << 13,          // Card::merge: warriors joined into groups counted as one (effects/warriors/merged.hpp)
   fam2OwnBegins = 1ull << 0,  // a combatant's COMBAT_BEGINS ability with a choice (combat/begins.hpp: YORAMA'S DEFLECTING HANDS)
   fam2WholeAssist = 1ull << 1,  // a reinforcement adding all of itself to a combatant (handler assist_whole: PANIC BUTTON)
   fam2CarriedMods = 1ull << 2,  // combat modifiers carried into a second attack (ATTACKS TWO OPPONENTS AS ONE ACTION)
@@ -1044,6 +1055,7 @@ struct alignas(4096) CardDef {
   std::shared_ptr<const HandBonus> hand_bonus;  // lying before its player: hand limit raised per matching warrior
                                                 // (a pointer: CardDef stays within 8,192 bytes, docs/performance.md)
   std::shared_ptr<const HoldSpec> holds;        // warriors go aboard it (effects/lasting/carriers.hpp)
+  std::shared_ptr<const MergeSpec> merge;       // warriors join the one it is on, one warrior (effects/warriors/merged.hpp)
   uint8_t text_off = 0;                         // attached: TextOffBits, what of its warrior's own text is off while
                                                 // it stays (effects/modifiers/text_off.hpp)
 

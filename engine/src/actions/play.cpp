@@ -6,6 +6,7 @@
 #include "effects/choices/secret.hpp"
 #include "actions/storage.hpp"
 #include "effects/lasting/carriers.hpp"
+#include "effects/warriors/merged.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -73,6 +74,7 @@ void any_time_options(const State& s, int seat, std::vector<Option>& out) {
   assign_options(s, seat, out);
   storage_options(s, seat, false, out);  // what its cards keep under them, for no action (actions/storage.hpp)
   carrier_options(s, seat, false, out);   // leaving a carrier for no action (PROTECTIVE WALL)
+  merge_options(s, seat, false, out);     // joining a group for no action (effects/warriors/merged.hpp)
 }
 
 void apply_play_card(State& s, const Option& o, Log log) {

@@ -7,6 +7,7 @@
 #include "internal.hpp"
 #include "markers.hpp"
 #include "effects/lasting/carriers.hpp"
+#include "effects/warriors/merged.hpp"
 #include "effects/lasting/stun.hpp"
 
 namespace dt::detail {
@@ -45,6 +46,10 @@ static bool free_hatch_move(State& s, CardId w, CardId v, bool enter) {
 }
 
 void apply_vehicle_move(State& s, const Option& o, Log log) {
+  if (is_merge_option(s, o)) {  // a warrior joining a group: `enter c12 c40` (effects/warriors/merged.hpp)
+    apply_merge(s, o, log);
+    return;
+  }
   if (o.b != kNoCard) {  // a carrier named: `enter c12 c40` (effects/lasting/carriers.hpp)
     apply_carrier_move(s, o, log);
     return;

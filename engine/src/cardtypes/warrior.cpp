@@ -4,6 +4,7 @@
 #include "effects/triggers/replace.hpp"
 #include "internal.hpp"
 #include "effects/lasting/carriers.hpp"
+#include "effects/warriors/merged.hpp"
 #include "markers.hpp"
 
 namespace dt {
@@ -80,7 +81,9 @@ bool is_freelancer(const State& s, CardId w) {
 }
 
 bool can_take_part_in_combat(const State& s, CardId c) {
-  return is_warrior_in_play(s, c) && !s.def(c).has(kwNoncombatant);
+  // A member of a group one warrior in combat only: its leader fights for it (effects/warriors/merged.hpp).
+  return is_warrior_in_play(s, c) && !s.def(c).has(kwNoncombatant) &&
+         !((s.families2 & fam2Merged) && detail::rides_in_group(s, c));
 }
 
 namespace detail {

@@ -11,6 +11,7 @@
 #include "combat/permissions.hpp"
 #include "effects/economy/team_rules.hpp"
 #include "actions/cover_attack.hpp"
+#include "effects/warriors/merged.hpp"
 
 namespace dt {
 
@@ -124,6 +125,8 @@ bool can_attack_with(const State& s, CardId a) {
 
 bool defender_may_fight(const State& s, CardId d, Tactic t) {
   if (!has_rating(s, d, t)) return false;
+  // A member of a group one warrior in combat only: attacked through its leader (effects/warriors/merged.hpp).
+  if ((s.families2 & fam2Merged) && rides_in_group(s, d)) return false;
   // gEngine "VEHICLES": nobody fights a warrior inside an AIRSHIP or SUBMARINE.
   if (t == Tactic::Fight && flies_or_dives(s, d)) return false;
   // gEngine SCOUT BAT, VENOM BAT: NEVER ATTACKED IN FIGHT.

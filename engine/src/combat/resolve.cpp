@@ -7,6 +7,7 @@
 #include "dt/designations.hpp"
 #include "effects/lasting/base_gains.hpp"
 #include "internal.hpp"
+#include "effects/warriors/merged.hpp"
 #include "markers.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/command.hpp"
@@ -75,6 +76,7 @@ bool combat_hit(State& s, CardId victim, CardId by, Log log, bool kills) {
       marked || ((slays || (keywords(s, victim) & kwDiesWhenWounded)) && !has_ability(s, victim, desig::NoAutomaticKill));
   if (!marked && absorbs_wound(s, victim, outright)) return false;  // LIFEGUARD ARMOR
   if (vi.wounded) return true;
+  if ((s.families2 & fam2Merged) && merged_wounded(s, victim)) return true;  // a group wounded in any member
   if (outright) return true;
   if (blow_replaced(s, victim, by, log)) return false;  // CARDINAL'S BLOOD: its weapon's poison instead of the wound
   if (has_ability(s, victim, desig::HealsAtOnce)) {  // WOLFE IN THE HEAT
@@ -214,7 +216,12 @@ void settle_hits(State& s, bool a_dead, bool d_dead, bool a_wounded_now, bool d_
   const std::vector<OneUse> once = one_use_weapons(s);  // BACTERIA GRENADE, read before the kills
   // PLAGUE BEARER: its warrior's opponent, read before the kills, marked once the combat is over.
   const std::vector<Caught> caught = s.families2 & fam2Contagion ? contagion_caught(s) : std::vector<Caught>{};
+  // Merged warriors one in combat: the members of a struck leader's group share its fate (effects/warriors/merged.hpp).
+  const std::vector<CardId> a_group = s.families2 & fam2Merged ? merged_members(s, SA) : std::vector<CardId>{};
+  const std::vector<CardId> d_group = s.families2 & fam2Merged ? merged_members(s, SD) : std::vector<CardId>{};
   award_kills(s, kills, a_dead && d_dead, log);
+  if (!a_group.empty()) merged_share_hit(s, a_group, a_dead, a_wounded_now, log);
+  if (!d_group.empty()) merged_share_hit(s, d_group, d_dead, d_wounded_now, log);
   if (!once.empty()) after_one_use(s, once, log);
   // A surviving defender keeps its cover; its identity is public from now on.
   s.recent_survivor = is_warrior_in_play(s, A) ? A : kNoCard;

@@ -13,6 +13,7 @@
 #include "effects/modifiers/text_off.hpp"
 #include "dt/designations.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "effects/warriors/merged.hpp"
 #include "internal.hpp"
 
 namespace dt {
@@ -222,6 +223,7 @@ Stats stats(const State& s, CardId w) {
     for (const CombatMod& m : s.combat.mods)
       if (m.target == w && !effect_blocked(s, w, m.source) && !(others_off && !own_card(s, w, m.source)))
         add_bonus(st, gain_of(m.bonus, m.source));
+  if ((s.families2 & fam2Merged) && s.combat.active) add_merged_ratings(s, w, st);  // a group one warrior in combat
   for (const Change& b : changes.modified) apply_change(s, w, *b.change, st, b.times);
   if (reversed) st.f = std::max(0, st.f), st.s = std::max(0, st.s), st.a = std::max(0, st.a);  // BACKLASH: never below 0
   st.v = std::max(0, st.v);  // V never below 0 (gEngine step 5)

@@ -13,6 +13,7 @@
 #include "effects/economy/team_rules.hpp"
 #include "effects/lasting/carriers.hpp"
 #include "effects/lasting/shutdown.hpp"
+#include "effects/warriors/merged.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -63,6 +64,7 @@ void action_options(const State& s, std::vector<Option>& out) {
   transfer_options(s, mine, out);
   if (s.families & famTeamRules) team_move_options(s, s.current, out);  // TROOP TRANSFER, ARMS CONVOY
   vehicle_options(s, mine, out);
+  merge_options(s, s.current, true, out);    // warriors joining a group (effects/warriors/merged.hpp)
   carrier_options(s, s.current, true, out);  // troop carriers, WATCH TOWER (effects/lasting/carriers.hpp)
   effect_options(s, s.current, out);
   if (s.families & famAttachBans) drop_barred_attachments(s, out);  // DON'T CALL AGAIN!

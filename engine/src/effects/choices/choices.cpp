@@ -61,6 +61,7 @@
 #include "effects/lasting/card_markers.hpp"
 #include "combat/intervene.hpp"
 #include "combat/begins.hpp"
+#include "effects/warriors/merged.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -471,6 +472,7 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_merge_give_choice, merge_give_options, apply_merge_give},  // TIGHT FORMATION: a parted group's card given out
     {is_contagion_choice, contagion_options, apply_contagion},  // PLAGUE BEARER: markers removed, passed on
     {is_own_begin_choice, own_begin_options, apply_own_begin},  // YORAMA'S DEFLECTING HANDS: a WEAPON; the tactic anew
     {is_victim_equipment_choice, victim_equipment_options, apply_victim_equipment},  // PILLAGED MUNITIONS: one kept
