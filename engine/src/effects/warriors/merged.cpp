@@ -197,17 +197,18 @@ void merge_card_gone(State& s, CardId card, CardId was_on) {
     return true;
   });
   if (k->in_combat_only || !is_warrior_in_play(s, was_on)) return;
-  // The group parts: its members back in play beside their leader, wounded if the group was.
+  // The group parts: its members back in play beside their leader, wounded and in cover as the group was.
   const CardInst& li = s.card(was_on);
   const int seat = li.controller;
   const Area area = li.area;
-  const bool wounded = li.wounded;
+  const bool wounded = li.wounded, cover = li.cover;
   std::vector<CardId> group{was_on};
   for (CardId x : members) {
     if (s.card(x).zone != Zone::InPlay || s.card(x).attached_to != was_on) continue;
     take_out(s, x);
     put_into(s, x, Zone::InPlay, seat);
     s.card(x).wounded = wounded;
+    s.card(x).cover = cover;
     place_in_area(s, x, area);
     group.push_back(x);
   }
