@@ -83,7 +83,12 @@ static bool may_join(const State& s, CardId card, CardId leader, CardId w) {
   // In no group, leading none.
   if (member_marker(s, w) || merge_card_on(s, w) != kNoCard || !merged_members(s, w).empty()) return false;
   if (k->capacity > 0 && 1 + int(merged_members(s, leader).size()) >= k->capacity) return false;
-  return filter_matches(s, k->joiner, w, li.controller);
+  if (!filter_matches(s, k->joiner, w, li.controller)) return false;
+  // Going inside, its cards become the group's: only cards the leader may have too (one Beast or VEHICLE, ...).
+  if (!k->in_combat_only)
+    for (CardId a : attachments_of(s, w))
+      if (!may_hold_anew(s, a, leader)) return false;
+  return true;
 }
 
 void merge_options(const State& s, int seat, bool actions_step, std::vector<Option>& out) {
