@@ -183,7 +183,7 @@ void merged_share_hit(State& s, const std::vector<CardId>& members, bool dead, b
   for (CardId x : members) {
     if (!is_warrior_in_play(s, x)) continue;  // a member inside went with its leader
     if (dead) {
-      emit(log, {EventKind::Effect, int8_t(s.card(x).controller), kNoCard, x, int(Op::Discard), -1});
+      emit(log, {EventKind::Effect, int8_t(s.card(x).controller), x, x, int(Op::Kill), -1});  // dies with its group
       kill_from_play(s, x, false);
     } else if (wounded && !s.card(x).wounded && !(keywords(s, x) & kwNoWound)) {
       emit(log, {EventKind::Wound, int8_t(s.card(x).controller), x, kNoCard});
