@@ -109,9 +109,9 @@ static bool targets_fought_opponent(const CardDef& d) {
   return false;
 }
 
-CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
-  if (defs_.size() > 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
-  for (CardDef& d : defs_) {  // the designation filters (cards.hpp)
+// What CardDb works out from a card's texts (its designation filters, rule families, modifier wants).
+static void index_def(CardDef& d) {
+  {  // the designation filters (cards.hpp)
     d.designation_bits = designation_bit(d.name);
     for (const auto& x : d.designations) d.designation_bits |= designation_bit(x);
     d.grant_bits = 0;
@@ -134,6 +134,7 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     if (!d.award_rules.empty()) d.families |= famAwards;
     if (d.play && d.play->after_kill) d.families |= famAfterKill;
     if (d.answers && d.type != CardType::Special) d.families |= famAnswers;  // answers from play, not from hand
+    if (d.answers && (d.answers->abilities_used || d.answers->triggers_fired)) d.families2 |= fam2AnswersEffects;
     if (!d.instead.empty()) d.families |= famInstead;
     for (const InsteadSpec& x : d.instead)
       if (x.may) d.families |= famInsteadAsked;
@@ -163,7 +164,13 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
     }
     for (const Ability& ab : d.abilities)  // PANIC BUTTON (combat/groups.hpp)
       for (const Effect& e : ab.effects)
-        if (e.op == Op::Handler && e.handler == HandlerId::assist_whole) d.families2 |= fam2WholeAssist;
+        if (e.op == Op::Handler && e.handler == HandlerId::assist_whole) d.families2 |= fam2WholeAssist | fam2BorrowedText;
+    // PLAGIARIZE, THE FIRST AMENDMENT: warriors with another card's abilities (effects/lasting/borrowed.hpp).
+    if (d.enter_choice)
+      for (const Effect& e : d.enter_choice->on_pick)
+        if (e.op == Op::Handler && e.handler == HandlerId::borrow_text) d.families2 |= fam2BorrowedText;
+    if (d.has_designation(desig::WarriorsHaveTheAbilitiesOfWhatTheyAreConsidered))
+      d.families2 |= fam2BorrowedText | fam2ConsideredAbilities;
     const bool manipulates = d.play && std::any_of(d.play->effects.begin(), d.play->effects.end(), [](const Effect& e) {
       return e.op == Op::Handler && e.handler == HandlerId::manipulate;  // GREATER MANIPULATION lends a warrior
     });
@@ -307,8 +314,21 @@ CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
       d.families |= famCombatTurns;
     detail::index_mod_wants(d);
   }
+}
+
+CardDb::CardDb(std::vector<CardDef> defs) : defs_(std::move(defs)) {
+  if (defs_.size() > 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
+  for (CardDef& d : defs_) index_def(d);
   attacks_again_.reserve(defs_.size());
   for (const CardDef& d : defs_) attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));
+}
+
+uint16_t CardDb::add(CardDef d) {
+  if (defs_.size() >= 0xFFFF) throw std::length_error("CardDb: more than 65535 cards");
+  index_def(d);
+  attacks_again_.push_back(uses_op(d, Op::AttackAgain) || targets_fought_opponent(d));
+  defs_.push_back(std::move(d));
+  return uint16_t(defs_.size() - 1);
 }
 
 std::optional<uint16_t> CardDb::by_code(std::string_view code) const {

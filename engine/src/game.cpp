@@ -18,6 +18,7 @@
 #include "effects/choices/fetch.hpp"
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/heretics.hpp"
+#include "effects/lasting/borrowed.hpp"
 #include "effects/warriors/convert.hpp"
 #include "internal.hpp"
 
@@ -101,6 +102,7 @@ void resume(State& s, std::vector<Event>* log) {
     check_lacking(s, log);  // SOLIDARITY
     check_marks_gone(s, log);  // BRASS APOCALYPT: gone with the warrior it guards
     check_memberships(s, log);  // REINSTATEMENT: discarded once its warrior loses the membership again
+    if (s.families2 & fam2ConsideredAbilities) refresh_considered(s);  // THE FIRST AMENDMENT (effects/lasting/borrowed.hpp)
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over

@@ -230,6 +230,13 @@ enum : uint8_t {
                           // bonus: the loss it gives; count: 1 once its player was asked about it this Draw step
   kStoredCastUsed = 114,  // source: a card whose warrior cast a spell kept under it (StorageSpec::bearer_casts); count:
                           // its player, whose next Draw step removes it (actions/storage.cpp)
+  kTriggerWaits = 117,   // source: a card whose trigger just fired (target: its target; other: its USER; count: the
+                         // trigger's index), its effects waiting for answers (effects/triggers/cancel.cpp,
+                         // JustPlayed.triggers_fired: ANTIDOTE)
+  kBorrowedText = 118,   // source: the card lending; target: a warrior with the abilities of card `other` (its CardInst::def
+                         // is then a card made of both: effects/lasting/borrowed.hpp); count: the def it had before;
+                         // times: 1 while a combat lasts (PANIC BUTTON), 2 while THE FIRST AMENDMENT holds, 0 while the
+                         // source stays in play (PLAGIARIZE)
   // Reserved for the session of 2026-11-30 (thirteenth): 104-111 combat helper (cb), 112-119 Outpost helper
   // (tr), 98, 99, 103, 120-127 reactions and copies. Unused codes below kLockEnd are never written.
   kLockEnd = 128  // one past the last code

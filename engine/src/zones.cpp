@@ -10,6 +10,7 @@
 #include "effects/lasting/card_markers.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/lasting/copies.hpp"
+#include "effects/lasting/borrowed.hpp"
 #include "effects/triggers/intercept.hpp"
 #include "effects/warriors/merged.hpp"
 #include "internal.hpp"
@@ -62,6 +63,8 @@ void take_out(State& s, CardId c) {
   // A card keeping cards under it (ARMORY) takes them along wherever it goes (actions/storage.hpp).
   if (ci.zone == Zone::InPlay && (s.families & famStorage) && s.def(c).storage) release_stored(s, c);
   if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
+    // ... its own card again, and what it lent ends (effects/lasting/borrowed.hpp).
+    if (s.families2 & fam2BorrowedText) borrowing_leaves_play(s, c);
     // ... and a CYBERCURITY MP's prisoners go free (effects/lasting/prison.hpp).
     // ... and a carrier's warriors are aboard nothing (effects/lasting/carriers.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) {

@@ -1105,6 +1105,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.answers_answers_by_negating = a.answers_answers_by_negating();
     x.own_only = a.own_only();
     x.abilities_used = a.abilities_used();
+    x.triggers_fired = a.triggers_fired();
+    x.not_played = a.not_played();
     x.not_action = a.not_action();
     x.not_staying = a.not_staying();
     x.annihilate_self = a.annihilate_self();

@@ -851,6 +851,11 @@ enum RuleFamily2 : uint64_t {
   // Checks resume() made at every step of play for every game (callgrind: 1,070 instructions a decision):
   fam2Memberships = 1ull << 24,  // a card RESTORES HOME CORPORATION, discarded once its warrior loses it (REINSTATEMENT:
                                  // effects/modifiers/membership.cpp check_memberships)
+  fam2BorrowedText = 1ull << 18,  // a warrior with another card's abilities (effects/lasting/borrowed.hpp: PLAGIARIZE,
+                                   // PANIC BUTTON)
+  fam2ConsideredAbilities = 1ull << 19,  // WARRIORS HAVE THE ABILITIES OF THE CARDS THEY ARE CONSIDERED (THE FIRST AMENDMENT)
+  fam2AnswersEffects = 1ull << 20,  // a card answering abilities used or triggers fired, from hand too (effects/triggers/
+                                    // cancel.hpp: ANTIDOTE, AURA OF MYSTICAL RESISTANCE)
   fam2NoDestiny = 1ull << 25,    // a NO_DESTINY trigger: its player has no D left (effects/triggers/triggers.cpp)
 };
 
@@ -954,6 +959,8 @@ struct AnswerSpec {
   bool own_only = false;                     // only a card its own player played (ESSENTIAL SUMMONS)
   bool abilities_used = false;               // also an ability of a card of card_types used, its effects waiting (AURA OF
                                              // MYSTICAL RESISTANCE: a Dark Symmetry card's)
+  bool triggers_fired = false;               // also a trigger of such a card firing, its effects waiting (ANTIDOTE)
+  bool not_played = false;                   // not the card's play: its abilities and triggers alone
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one
@@ -1086,6 +1093,9 @@ class CardDb {
   const CardDef& operator[](uint16_t i) const { return defs_[i]; }
   size_t size() const { return defs_.size(); }
   const std::vector<CardDef>& all() const { return defs_; }
+  // A card made during a game (a warrior with another card's abilities, effects/lasting/borrowed.hpp), indexed
+  // like the loaded ones; its index. Only on a game's own copy of the table (State::local_db).
+  uint16_t add(CardDef d);
   std::optional<uint16_t> by_code(std::string_view code) const;
   std::optional<uint16_t> by_name(std::string_view name) const;  // case-insensitive
   // Name or code; nullopt if unknown.

@@ -241,6 +241,9 @@ struct PointsAward {
 
 struct State {
   const CardDb* db = nullptr;  // immutable, shared; not owned
+  // The game's own copy of the card table, once it made cards of its own (a warrior with another card's abilities:
+  // effects/lasting/borrowed.hpp); `db` then points to it. Never changed once made: a new card makes a new copy.
+  std::shared_ptr<const CardDb> local_db;
   Rules rules;
   Rng rng;
   std::vector<CardInst> cards;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "effects/lasting/borrowed.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -90,13 +91,15 @@ void assist_whole(State& s, CardId leader, CardId x) {
   LastingMod m{x, leader, {}, uint8_t(s.current)};  // at the latest, gone as this player's next turn begins
   m.bonus.a = int8_t(st.a);
   m.bonus.v = int8_t(st.v);
-  m.grant = keywords(s, x);
   m.lock = kWholeAssist;
   s.lasting.push_back(m);
+  // Its special abilities too, keywords and all, for the combat (effects/lasting/borrowed.hpp).
+  borrow_text(s, x, leader, x, LentFor::Combat);
 }
 
 void whole_assists_over(State& s) {
   std::erase_if(s.lasting, [](const LastingMod& m) { return m.lock == kWholeAssist; });
+  combat_lendings_over(s);
 }
 
 bool assist_target_ok(const State& s, const std::vector<Effect>& fx, CardId leader, CardId t) {

@@ -40,6 +40,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/costs/pile_steps.hpp"
 #include "effects/lasting/copies.hpp"
+#include "effects/lasting/borrowed.hpp"
 #include "effects/modifiers/doubling.hpp"
 #include "effects/modifiers/phantasm.hpp"
 #include "effects/attacks/plans.hpp"
@@ -123,6 +124,10 @@ static const HandlerTable& handlers() {
     // JOKER!: this card becomes a copy of the card picked, played at once by its rules.
     m[size_t(H::become_copy)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
       become_copy(s, seat, source, c, log);
+    };
+    // PLAGIARIZE: this card's warrior has the abilities printed on the warrior picked while this card stays.
+    m[size_t(H::borrow_text)] = [](State& s, int, CardId source, CardId c, int, Log) {
+      borrow_text(s, source, bearer_of(s, source), c, LentFor::SourceInPlay);
     };
     // gEngine TOUCHED BY THE LIGHT: the cards making the target a HERETIC discarded, and this card with them.
     m[size_t(H::heretic_makers_discarded)] = [](State& s, int, CardId source, CardId c, int, Log log) {

@@ -6,6 +6,7 @@
 #include "effects/triggers/last_chance.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "effects/choices/answer.hpp"
+#include "effects/triggers/cancel.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -62,11 +63,15 @@ bool blow_replaced(State& s, CardId victim, CardId by, Log log) {
     for (CardId c : attachments_of(s, weapon)) {
       if (s.card(c).hidden) continue;
       const int seat = s.card(c).controller;
-      for (const Trigger& t : s.def(c).triggers) {
+      const std::vector<Trigger>& triggers = s.def(c).triggers;
+      for (size_t i = 0; i < triggers.size(); ++i) {
+        const Trigger& t = triggers[i];
         if (t.when != When::Wounds || !t.instead) continue;
         if (t.victim && !filter_matches(s, *t.victim, victim, seat)) continue;
         if (!weapon_blow_matches(s, c, t, by)) continue;
         emit(log, {EventKind::Effect, int8_t(seat), c, victim, 0, seat});
+        // ANTIDOTE: the blow is replaced all the same; what the poison does waits for answers.
+        if (((s.families & famAnswers) || (s.families2 & fam2AnswersEffects)) && trigger_answered(s, seat, c, int(i), {victim, -1}, by)) return true;
         run_effects(s, seat, c, by, {victim, -1}, 0, t.effects, log, nullptr);
         if (t.choice && is_warrior_in_play(s, victim)) {  // MINDSLAYER: the victim's Specials its player picks
           const Target tgt{victim, -1, -1, by};

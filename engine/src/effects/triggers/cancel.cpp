@@ -80,6 +80,9 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
   const bool own = seat == by;
   const AnswerSpec& x = *s.def(a).answers;
   if (!x.abilities_used && has_marker(s, kAbilityWaits, card)) return false;  // answers plays alone
+  if (!x.triggers_fired && has_marker(s, kTriggerWaits, card)) return false;
+  // ANTIDOTE: a POISON's blow or ability, never its play.
+  if (x.not_played && !has_marker(s, kAbilityWaits, card) && !has_marker(s, kTriggerWaits, card)) return false;
   if (own ? !x.any_player && !x.own_only : x.own_only) return false;  // ESSENTIAL SUMMONS: its own player's alone
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
@@ -152,7 +155,9 @@ static void negate_card(State& s, CardId card) {
   for (LastingMod& m : s.lasting)
     if (m.lock == kAnswerWaits && m.source == card) m.count = 1;  // an answer negated: it will do nothing
   // An ability used (AURA OF MYSTICAL RESISTANCE): its effects never run, its card stays as it was.
-  if (std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kAbilityWaits && m.source == card; })) {
+  if (std::erase_if(s.lasting, [&](const LastingMod& m) {
+        return (m.lock == kAbilityWaits || m.lock == kTriggerWaits) && m.source == card;
+      })) {
     std::erase_if(s.choices, [&](const PendingChoice& c) { return &c != &s.choices.front() && c.source == card; });
     return;
   }
@@ -226,6 +231,18 @@ bool ability_answered(State& s, int seat, CardId card, int index, Target t, int 
   s.lasting.push_back(m);
   if (offer_cancel(s, seat, card, t, times, false, user)) return true;
   s.lasting.pop_back();
+  return false;
+}
+
+bool trigger_answered(State& s, int seat, CardId card, int index, Target t, CardId user) {
+  LastingMod m{card, t.card, {}, kNoTurnEnds};
+  m.lock = kTriggerWaits;
+  m.player = t.seat;
+  m.other = user;
+  m.count = int16_t(index);
+  s.lasting.push_back(m);
+  if (offer_cancel(s, seat, card, t, 0, false, user)) return true;
+  std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kTriggerWaits && x.source == card; });
   return false;
 }
 
@@ -525,6 +542,25 @@ static bool ability_goes_on(State& s, CardId card, int by, Log log) {
   return true;
 }
 
+// A trigger whose effects waited for answers (kTriggerWaits), not negated: they run now, and its choice is asked.
+// False when none waited.
+static bool trigger_goes_on(State& s, CardId card, int by, Log log) {
+  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
+                               [&](const LastingMod& m) { return m.lock == kTriggerWaits && m.source == card; });
+  if (it == s.lasting.end()) return false;
+  const LastingMod m = *it;
+  s.lasting.erase(it);
+  if (size_t(m.count) >= s.def(card).triggers.size()) return true;  // the card is another now: nothing left to run
+  const Trigger& tr = s.def(card).triggers[size_t(m.count)];
+  const Target t{m.target, m.player, -1, m.other};
+  run_effects(s, by, card, m.other, {m.target, m.player}, 0, tr.effects, log, nullptr);
+  if (tr.choice && is_warrior_in_play(s, m.target)) {  // MINDSLAYER: the victim's Specials its player picks
+    std::vector<CardId> candidates = choice_candidates(s, by, card, t, 1);
+    if (!candidates.empty()) queue_choice(s, by, card, t, 1, std::move(candidates), log);
+  }
+  return true;
+}
+
 static void resolve_waiting(State& s, CardId card, int by, Log log) {
   int times = 0;
   for (const LastingMod& m : s.lasting)
@@ -534,6 +570,7 @@ static void resolve_waiting(State& s, CardId card, int by, Log log) {
                                [&](const LastingMod& m) { return m.lock == kSpecialWaits && m.source == card; });
   if (it == s.lasting.end()) {
     if (ability_goes_on(s, card, by, log)) return;
+    if (trigger_goes_on(s, card, by, log)) return;
     back_to_hand(s, card);
     return;
   }

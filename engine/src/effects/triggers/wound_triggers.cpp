@@ -6,6 +6,7 @@
 #include "effects/lasting/afflictions.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/choices/answer.hpp"
+#include "effects/triggers/cancel.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -77,6 +78,8 @@ void fire_wound_triggers(State& s, const std::vector<WoundFire>& fire, Log log) 
       continue;
     }
     emit(log, {EventKind::Effect, int8_t(f.seat), f.card, target, 0, f.seat});
+    // ANTIDOTE: a POISON's trigger waits for answers (effects/triggers/cancel.hpp).
+    if (((s.families & famAnswers) || (s.families2 & fam2AnswersEffects)) && trigger_answered(s, f.seat, f.card, f.trigger, {target, -1}, f.card)) continue;
     run_effects(s, f.seat, f.card, f.card, {target, -1}, 0, t.effects, log, nullptr);
   }
 }
