@@ -361,6 +361,8 @@ bool apply_use(State& s, const Option& o, Log log) {
 
 void ability_works(State& s, int me, CardId card, int index, CardId user, Target tgt, int n, CardId paid, Zone was,
                    Log log) {
+  // A lent ability (effects/lasting/borrowed.hpp) whose lending ended while its answers were asked: nothing runs.
+  if (size_t(index) >= s.def(card).abilities.size()) return;
   const Ability& ab = s.def(card).abilities[size_t(index)];
   // SHRIEK: a choice's candidates are those there as the ability is used, before its effects.
   const Target picked_for{tgt.card, tgt.seat, -1, user};

@@ -47,6 +47,8 @@ std::vector<WoundFire> combat_wound_triggers(const State& s, CardId A, CardId SA
 
 static bool trigger_open(const State& s, const WoundFire& f, CardId target) {
   if (!card_in_play(s, f.card)) return false;
+  // A lent trigger (effects/lasting/borrowed.hpp) whose lending has ended since it fired.
+  if (size_t(f.trigger) >= s.def(f.card).triggers.size()) return false;
   const Trigger& t = s.def(f.card).triggers[size_t(f.trigger)];
   // MASK OF THE VESTALS (effects/triggers/card_played.hpp): its price still within its player's means.
   if (t.cost_p && s.seats[f.seat].promotion < t.cost_p) return false;
@@ -94,6 +96,10 @@ bool is_may_trigger_choice(const State& s, const PendingChoice& ch) { return may
 
 void may_trigger_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   const LastingMod& m = *may_marker(s, ch);
+  if (size_t(m.count) >= s.def(ch.source).triggers.size()) {  // a lending ended since it fired
+    out.push_back(choose_done());
+    return;
+  }
   const Trigger& t = s.def(ch.source).triggers[size_t(m.count)];
   const WoundFire f{ch.source, int8_t(m.count), ch.seat, m.other, t.target_killer ? kNoCard : ch.target};
   if (ch.picks_left != 0 && trigger_open(s, f, ch.target)) out.push_back({OptKind::Choose, ch.target});
@@ -111,7 +117,7 @@ void apply_may_trigger(State& s, const Option& o, Log log) {
       s.lasting.erase(it);
       break;
     }
-  if (o.a == kNoCard || trigger < 0) return;  // let go
+  if (o.a == kNoCard || trigger < 0 || size_t(trigger) >= s.def(card).triggers.size()) return;  // let go
   const Trigger& t = s.def(card).triggers[size_t(trigger)];
   destiny(s, seat) -= t.cost_d;  // MYSTIC BATTLE DRESS: its price, paid as it is taken
   s.seats[size_t(seat)].promotion -= t.cost_p;  // MASK OF THE VESTALS
