@@ -166,9 +166,10 @@ static void index_def(CardDef& d) {
       for (const Effect& e : ab.effects)
         if (e.op == Op::Handler && e.handler == HandlerId::assist_whole) d.families2 |= fam2WholeAssist | fam2BorrowedText;
     // PLAGIARIZE, THE FIRST AMENDMENT: warriors with another card's abilities (effects/lasting/borrowed.hpp).
-    if (d.enter_choice)
-      for (const Effect& e : d.enter_choice->on_pick)
-        if (e.op == Op::Handler && e.handler == HandlerId::borrow_text) d.families2 |= fam2BorrowedText;
+    for (const std::optional<ChoiceSpec>* c : {&d.enter_choice, d.play ? &d.play->choice : nullptr})
+      if (c && *c)
+        for (const Effect& e : (*c)->on_pick)
+          if (e.op == Op::Handler && e.handler == HandlerId::borrow_text) d.families2 |= fam2BorrowedText;
     if (d.has_designation(desig::WarriorsHaveTheAbilitiesOfWhatTheyAreConsidered))
       d.families2 |= fam2BorrowedText | fam2ConsideredAbilities;
     const bool manipulates = d.play && std::any_of(d.play->effects.begin(), d.play->effects.end(), [](const Effect& e) {

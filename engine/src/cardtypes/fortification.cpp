@@ -25,7 +25,7 @@ bool fortified(const State& s, CardId w) {
 // Kohort (areas.hpp); or every area, for one that covers a whole force.
 static bool fort_reaches(const State& s, CardId f, CardId w) {
   const CardDef& fd = s.def(f);
-  if (fd.type != CardType::Fortification || !fd.fort) return false;
+  if (!fd.fort) return false;  // a Fortification, or a card standing in for one (EMBASSY: effects/lasting/borrowed.hpp)
   const FortEffect& fe = *fd.fort;
   if (!fe.whole_force && !area_reaches(s, s.card(w).controller, s.card(f).area, s.card(w).area)) return false;
   if (fe.affects_affil && !(fe.affects_affil & affiliations(s, w))) return false;

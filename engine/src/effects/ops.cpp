@@ -125,9 +125,11 @@ static const HandlerTable& handlers() {
     m[size_t(H::become_copy)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
       become_copy(s, seat, source, c, log);
     };
-    // PLAGIARIZE: this card's warrior has the abilities printed on the warrior picked while this card stays.
+    // PLAGIARIZE: this card's warrior has the abilities printed on the warrior picked while this card stays;
+    // EMBASSY, lying before its player, the effects of the Fortification picked.
     m[size_t(H::borrow_text)] = [](State& s, int, CardId source, CardId c, int, Log) {
-      borrow_text(s, source, bearer_of(s, source), c, LentFor::SourceInPlay);
+      const CardId to = s.card(source).attached_to != kNoCard ? bearer_of(s, source) : source;
+      borrow_text(s, source, to, c, LentFor::SourceInPlay);
     };
     // gEngine TOUCHED BY THE LIGHT: the cards making the target a HERETIC discarded, and this card with them.
     m[size_t(H::heretic_makers_discarded)] = [](State& s, int, CardId source, CardId c, int, Log log) {
@@ -1008,7 +1010,9 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
         case Op::MarkPicked:  // ASSASSINATION: the mission remembers the warrior chosen
           // MARTYR: a card played for a warrior just killed remembers it in its pile.
           // WEAPON LINK: a Ki Power remembers a weapon of its warrior.
+          // EMBASSY: the Fortification it stands in for.
           if ((is_warrior_in_play(s, c) || (in_play(c) && s.card(c).attached_to != kNoCard) ||
+               (in_play(c) && s.def(c).type == CardType::Fortification) ||
                (s.def(source).play && s.def(source).play->target == TargetKind::JustKilled && s.def(c).type == CardType::Warrior)) &&
               in_play(source)) {
             if (e.lasting) {  // SHRIEK: every warrior picked, until the start of its player's next turn

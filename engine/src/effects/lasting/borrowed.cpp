@@ -49,6 +49,10 @@ static CardDef with_abilities(const State& s, CardDef d, const CardDef& md, Card
   take_if_none(d.contagion, md.contagion);
   take_if_none(d.protects, md.protects);
   take_if_none(d.hand_bonus, md.hand_bonus);
+  // A Fortification's protection, and what it gives its player, for a card standing in for it (EMBASSY).
+  take_if_none(d.fort, md.fort);
+  if (!d.hand_limit) d.hand_limit = md.hand_limit;
+  if (!d.hand_max) d.hand_max = md.hand_max;
   return d;
 }
 
@@ -86,7 +90,12 @@ static void remake(State& s, CardId w, uint16_t own) {
 }
 
 void borrow_text(State& s, CardId source, CardId w, CardId model, LentFor until) {
-  if (w == kNoCard || model == kNoCard || w == model || !is_warrior_in_play(s, w)) return;
+  if (w == kNoCard || model == kNoCard || w == model || s.card(w).zone != Zone::InPlay) return;
+  // A warrior borrows a card's abilities; a card lying before its player, a Fortification's effects, standing in
+  // its player's area of the same kind (EMBASSY: as if its player had built it).
+  const bool fortification = s.def(model).type == CardType::Fortification && s.card(model).zone == Zone::InPlay;
+  if (!is_warrior_in_play(s, w) && (!fortification || s.card(w).attached_to != kNoCard)) return;
+  if (fortification && !is_warrior_in_play(s, w)) s.card(w).area = s.card(model).area;
   const uint16_t model_def = own_def(s, model);  // what is printed on its card
   for (const LastingMod& m : s.lasting)
     if (lending(m, w) && m.source == source && uint16_t(m.given) == model_def) return;  // lent already

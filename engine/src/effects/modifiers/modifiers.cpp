@@ -261,7 +261,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
   // A Fortification card's text does nothing in a Warzone combat, nor in one COMMANDO RAID turned it off.
   // BAUHAUS BULLY's warrior gains nothing from any Fortification card.
   auto fort_ok = [&](CardId x) {
-    if (s.def(x).type != CardType::Fortification) return true;
+    if (s.def(x).type != CardType::Fortification && !s.def(x).fort) return true;  // (EMBASSY stands in for one)
     if (gains_nothing_from_fortifications(s, w)) return false;
     if (combat_opponent(s, w) == kNoCard) return true;
     return !in_warzone_combat(s, w) && !combat_suppressed(s, suppressFortifications);
