@@ -1,7 +1,8 @@
 // A warrior with another card's abilities (docs/effects.md "Borrowed abilities"): PLAGIARIZE's warrior has those
 // printed on the warrior picked as it is bestowed, while the gift stays; PANIC BUTTON's combatant those of its
 // reinforcement, for the combat; under THE FIRST AMENDMENT a warrior considered another card (a designation that is
-// another warrior card's name) those of that card while a copy of it is in play.
+// another warrior card's name) those of that card while a copy of it is in play; EMBASSY, a card lying before its
+// player, takes a Fortification's effects (its protection too) as if its player had built it in that kind of area.
 //
 // What is lent is what a text switched off would take (effects/modifiers/text_off.hpp): keywords and designations
 // but what says what the card is (its name, PERSONALITY, its side, BEAST ...), modifiers, abilities, triggers,
