@@ -260,7 +260,14 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
     std::string kinds;
     for (int t = 0; t < 16; ++t)
       if (a.card_types & (1u << t)) kinds += std::string(kinds.empty() ? "" : " or ") + std::string(dt::to_string(dt::CardType(t)));
-    effects.push_back(std::string(a.any_player ? "answers a card any player just played" : "answers a card another player just played") +
+    std::string only;
+    for (const std::string& n : a.only_designation) only += std::string(only.empty() ? "" : " or ") + n;
+    const std::string who = a.any_player ? "any player" : "another player";
+    std::string what = a.not_played ? "the ability of a card " + who + " just used"
+                                    : "a card " + who + " just played" + (a.abilities_used ? ", or its ability just used" : "");
+    if (a.triggers_fired) what += ", or its trigger just fired";
+    effects.push_back("answers " + what +
+                      (only.empty() ? std::string() : " (" + only + " only)") +
                       (kinds.empty() ? std::string() : " (" + kinds + ")") +
                       (a.on_bearer ? " on its warrior" : "") + (a.cost_d ? fmt::format(", for {} D", a.cost_d) : "") +
                       (a.discard_self ? ", discarded to do it" : "") + (a.annihilate_self ? ", annihilated to do it" : "") +
