@@ -3,6 +3,7 @@
 #include "effects/triggers/cancel.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "effects/filters/waiver.hpp"
 #include "effects/triggers/undo.hpp"
@@ -529,32 +530,36 @@ static bool answer_done(State& s, CardId a, Log log) {
   return true;
 }
 
-// An ability whose effects waited for answers (kAbilityWaits), not negated: they run now. False when none waited.
-static bool ability_goes_on(State& s, CardId card, int by, Log log) {
+// The marker of kind `lock` that `card`'s waiting effects left, taken out of State::lasting (nullopt: none).
+static std::optional<LastingMod> take_waiting(State& s, uint8_t lock, CardId card) {
   const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
-                               [&](const LastingMod& m) { return m.lock == kAbilityWaits && m.source == card; });
-  if (it == s.lasting.end()) return false;
+                               [&](const LastingMod& m) { return m.lock == lock && m.source == card; });
+  if (it == s.lasting.end()) return std::nullopt;
   const LastingMod m = *it;
   s.lasting.erase(it);
-  const Target t{m.target, m.player};
+  return m;
+}
+
+// An ability whose effects waited for answers (kAbilityWaits), not negated: they run now. False when none waited.
+static bool ability_goes_on(State& s, CardId card, int by, Log log) {
+  const std::optional<LastingMod> m = take_waiting(s, kAbilityWaits, card);
+  if (!m) return false;
+  const Target t{m->target, m->player};
   const Zone was = t.card != kNoCard ? s.card(t.card).zone : Zone::Limbo;
-  ability_works(s, by, card, m.count, m.other, t, m.times, CardId(m.given), was, log);
+  ability_works(s, by, card, m->count, m->other, t, m->times, CardId(m->given), was, log);
   return true;
 }
 
 // A trigger whose effects waited for answers (kTriggerWaits), not negated: they run now, and its choice is asked.
 // False when none waited.
 static bool trigger_goes_on(State& s, CardId card, int by, Log log) {
-  const auto it = std::find_if(s.lasting.begin(), s.lasting.end(),
-                               [&](const LastingMod& m) { return m.lock == kTriggerWaits && m.source == card; });
-  if (it == s.lasting.end()) return false;
-  const LastingMod m = *it;
-  s.lasting.erase(it);
-  if (size_t(m.count) >= s.def(card).triggers.size()) return true;  // the card is another now: nothing left to run
-  const Trigger& tr = s.def(card).triggers[size_t(m.count)];
-  const Target t{m.target, m.player, -1, m.other};
-  run_effects(s, by, card, m.other, {m.target, m.player}, 0, tr.effects, log, nullptr);
-  if (tr.choice && is_warrior_in_play(s, m.target)) {  // MINDSLAYER: the victim's Specials its player picks
+  const std::optional<LastingMod> m = take_waiting(s, kTriggerWaits, card);
+  if (!m) return false;
+  if (size_t(m->count) >= s.def(card).triggers.size()) return true;  // the card is another now: nothing left to run
+  const Trigger& tr = s.def(card).triggers[size_t(m->count)];
+  const Target t{m->target, m->player, -1, m->other};
+  run_effects(s, by, card, m->other, {m->target, m->player}, 0, tr.effects, log, nullptr);
+  if (tr.choice && is_warrior_in_play(s, m->target)) {  // MINDSLAYER: the victim's Specials its player picks
     std::vector<CardId> candidates = choice_candidates(s, by, card, t, 1);
     if (!candidates.empty()) queue_choice(s, by, card, t, 1, std::move(candidates), log);
   }
