@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,10 +57,19 @@ static CardDef with_abilities(const State& s, CardDef d, const CardDef& md, Card
   return d;
 }
 
-// A new card in the game's own copy of the card table (never changed once shared: State copies may hold it).
-static uint16_t make_card(State& s, CardDef d) {
+// A new card in the game's own copy of the card table, or nullopt when there is no room. A rule running now may
+// hold a reference to one of the table's cards (the effects list a handler was called from), so no table it reads
+// is ever freed or moved under it: a table this game alone holds grows in place while its vector has room (no
+// reallocation); one shared with copies of the game (a search bot's, a check's) is copied, the old one living on
+// with them; the built-in table is never owned.
+static std::optional<uint16_t> make_card(State& s, CardDef d) {
+  if (s.local_db && s.local_db.use_count() == 1) {
+    const std::vector<CardDef>& defs = s.local_db->all();
+    if (defs.size() == defs.capacity()) return std::nullopt;  // a thousand cards made in one game: no more
+    return const_cast<CardDb&>(*s.local_db).add(std::move(d));  // made non-const by make_shared below
+  }
   auto db = std::make_shared<CardDb>(*s.db);
-  const uint16_t i = db->add(std::move(d));
+  const uint16_t i = db->add(std::move(d));  // its first growth moves cards no one refers to yet
   s.local_db = std::move(db);
   s.db = s.local_db.get();
   return i;
@@ -84,7 +94,7 @@ static void remake(State& s, CardId w, uint16_t own) {
   } else {
     CardDef d = (*s.db)[own];
     for (const auto& [def, model] : lent) d = with_abilities(s, std::move(d), (*s.db)[def], model);
-    s.card(w).def = make_card(s, std::move(d));
+    if (const std::optional<uint16_t> made = make_card(s, std::move(d))) s.card(w).def = *made;
   }
   index_families(s);
 }
