@@ -156,12 +156,18 @@ static void index_def(CardDef& d) {
     if (uses_op(d, Op::StrikeIntoCombat)) d.families |= famIntervene;
     for (const Ability& ab : d.abilities)  // YORAMA'S DEFLECTING HANDS (combat/begins.hpp)
       if (ab.timing == Timing::CombatBegins && ab.choice) d.families2 |= fam2OwnBegins;
-    {  // AG-17 PANZERKNACKER: its own designation, or one it gives its warrior
-      constexpr DesigKey k(desig::AttacksTwoOpponentsAsOneAction);
+    if (d.attacks_carry_mods) d.families2 |= fam2CarriedMods;     // AG-17 PANZERKNACKER (actions/second_attack.hpp)
+    if (d.several_attacks > 2) d.families2 |= fam2SeveralAttacks;  // GRINDER (actions/several_attacks.hpp)
+    {  // WEAPONS EXPERT: its own designation, or one it gives its warrior (actions/two_weapons.hpp)
+      constexpr DesigKey k(desig::UsesTwoWeaponsAsTwoActions);
       if (d.has_designation(k) || std::find(d.grant_designations.begin(), d.grant_designations.end(), k.text) !=
                                       d.grant_designations.end())
-        d.families2 |= fam2CarriedMods;
+        d.families2 |= fam2TwoWeapons;
+      for (const StaticMod& m : d.mods)
+        for (const auto& g : m.grant_designations)
+          if (g == k.text) d.families2 |= fam2TwoWeapons;
     }
+    if (d.first_encounter >= 0) d.families2 |= fam2FirstEncounter;  // RAZOR WIRE FENCE (combat/first_encounter.hpp)
     for (const Ability& ab : d.abilities)  // PANIC BUTTON (combat/groups.hpp)
       for (const Effect& e : ab.effects)
         if (e.op == Op::Handler && e.handler == HandlerId::assist_whole) d.families2 |= fam2WholeAssist | fam2BorrowedText;

@@ -218,8 +218,15 @@ enum : uint8_t {
   kWholeAssist = 105,  // source: a reinforcement that joined combatant `target` as part of it (combat/groups.hpp, handler
                        // assist_whole: PANIC BUTTON); bonus: its A and V added to the combatant's for the combat
   kCarriedMod = 106,   // source: a card played on warrior `target` in its first combat of an attack named with a second
-                       // (actions/second_attack.hpp, ATTACKS TWO OPPONENTS AS ONE ACTION); bonus: that modifier, added
+                       // (actions/second_attack.hpp, SeveralAttacks.carries_mods); bonus: that modifier, added
                        // to the warrior's ratings until its second combat is over; seat: the attacking player
+  kAttacksLeft = 107,  // source: a warrior making several attacks as one action (actions/several_attacks.hpp); seat:
+                       // its player; no target: count, the attacks of that action still to make; with a target: a
+                       // defender it attacked in that action (for different_defenders)
+  kWeaponNamed = 108,  // source: a WEAPON named for warrior `target`'s attack (actions/two_weapons.hpp): the weapons that
+                       // warrior uses in that combat; seat: its player; count: 1 for the second of two attacks (waits)
+  kFirstEncounter = 109,  // source: a card met first (combat/first_encounter.hpp); target: the attacker it strikes;
+                          // seat: the attacking player; count: 1 once its strike is over
   kMerged = 110,  // source: a member of a group of merged warriors, target: the group's leader, other: the card that
                   // merged them (effects/warriors/merged.hpp); bonus: a member inside its leader, its share of the group's
                   // ratings (none for a group one warrior in combat only)

@@ -34,7 +34,11 @@ std::string to_text(const Option& o) {
       if (o.b == kNoCard) return "attack " + cid(o.a);  // LESSER TELEPATHY: the attacker alone, the tactic to be picked
       return "attack " + cid(o.a) + " " + cid(o.b) + (o.tactic == Tactic::Fight ? " fight" : " shoot") +
              (o.p == 3 ? " aim " + cid(o.c) + " x" + std::to_string(o.n) : "") +  // actions/aimed.hpp
-             (o.p == 2 ? " then " + cid(o.c) + (o.then == Tactic::Shoot ? " shoot" : " fight") : "");
+             (o.p == 4 ? " x" + std::to_string(o.n) : "") +                      // actions/several_attacks.hpp
+             (o.p == 5 ? " with " + cid(o.d) + " " + cid(o.n) : "") +             // actions/two_weapons.hpp
+             (o.p == 6 ? " with " + cid(o.d) : "") +
+             (o.p == 2 || o.p == 6 ? " then " + cid(o.c) + (o.then == Tactic::Shoot ? " shoot" : " fight") : "") +
+             (o.p == 6 ? " with " + cid(o.n) : "");
     case OptKind::DeclareAttack: return "declare-attack";
     case OptKind::Sabotage:  // a card's own way (actions/sabotage.hpp): the card named
       return "sabotage " + cid(o.a) + " s" + std::to_string(o.b) + (o.p == 1 ? " by " + cid(o.c) : "");

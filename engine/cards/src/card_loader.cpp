@@ -871,6 +871,8 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     if (h.has_filter()) x.filter = convert(h.filter(), where);
     x.leave_free = h.leave_free();
     x.lost = h.lost() == pb::Holds::KILLED ? HoldSpec::Lost::Killed : HoldSpec::Lost::Wounded;
+    x.boards_on_build = h.boards_on_build();
+    x.swaps = h.swaps();
     d.holds = std::make_shared<const HoldSpec>(std::move(x));
   }
   if (c.has_merge()) {  // merged warriors (engine effects/warriors/merged.hpp)
@@ -887,6 +889,23 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.in_combat_only = g.in_combat_only();
     x.outlasts_card = g.outlasts_card();
     d.merge = std::make_shared<const MergeSpec>(std::move(x));
+  }
+  if (c.has_several_attacks()) {  // engine actions/several_attacks.hpp
+    const auto& g = c.several_attacks();
+    if (g.count() < 2 || g.count() > 8) throw std::runtime_error(where + ": several_attacks needs a count of 2 to 8");
+    if (g.combined_bonus() < 0 || g.combined_bonus() > 20)
+      throw std::runtime_error(where + ": several_attacks' combined_bonus is 0 to 20");
+    if (g.count() == 2 && g.combined_bonus())
+      throw std::runtime_error(where + ": two attacks named at once are never combined (a combined_bonus needs 3 or more)");
+    d.several_attacks = uint8_t(g.count());
+    d.combined_attack_bonus = uint8_t(g.combined_bonus());
+    d.attacks_different_defenders = g.different_defenders();
+    d.attacks_carry_mods = g.carries_mods();
+  }
+  if (c.has_first_encounter()) {  // engine combat/first_encounter.hpp
+    const auto t = c.first_encounter().tactic();
+    if (t != pb::FIGHT && t != pb::SHOOT) throw std::runtime_error(where + ": first_encounter needs a tactic");
+    d.first_encounter = int8_t(t == pb::FIGHT ? Tactic::Fight : Tactic::Shoot);
   }
   d.max_in_play = small(c.max_in_play(), where);
   d.affliction.until_healed = c.affliction().until_healed();

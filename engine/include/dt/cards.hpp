@@ -687,6 +687,8 @@ struct HoldSpec {
   int8_t capacity = 1;
   WarriorFilter filter;     // who may go aboard (besides being the card's player's, in its area)
   bool leave_free = false;  // leaving costs no action
+  bool boards_on_build = false;  // built with a warrior of its area aboard (effects/lasting/carriers.hpp)
+  bool swaps = false;            // full, one going aboard takes the place of one aboard
   Lost lost = Lost::Wounded;
 };
 
@@ -844,7 +846,12 @@ enum RuleFamily2 : uint64_t {
   fam2Merged = 1ull << 13,          // Card::merge: warriors joined into groups counted as one (effects/warriors/merged.hpp)
   fam2OwnBegins = 1ull << 0,  // a combatant's COMBAT_BEGINS ability with a choice (combat/begins.hpp: YORAMA'S DEFLECTING HANDS)
   fam2WholeAssist = 1ull << 1,  // a reinforcement adding all of itself to a combatant (handler assist_whole: PANIC BUTTON)
-  fam2CarriedMods = 1ull << 2,  // combat modifiers carried into a second attack (ATTACKS TWO OPPONENTS AS ONE ACTION)
+  fam2CarriedMods = 1ull << 2,  // combat modifiers carried into a second attack (CardDef::attacks_carry_mods: AG-17)
+  fam2SeveralAttacks = 1ull << 3,  // several attacks as one action, named one combat after another, combined
+                                   // (CardDef::several_attacks above 2: actions/several_attacks.hpp, GRINDER)
+  fam2TwoWeapons = 1ull << 4,      // USES TWO WEAPONS AS TWO ACTIONS (actions/two_weapons.hpp: WEAPONS EXPERT)
+  fam2FirstEncounter = 1ull << 5,  // a card its warrior's attackers meet first (combat/first_encounter.hpp: RAZOR
+                                   // WIRE FENCE)
   fam2DoubledEffects = 1ull << 16,   // a card's effects doubled for a while (handler double_effects:
                                      // effects/modifiers/doubling.hpp: EXCRUTIATING POWER FLOW)
   fam2CoveredAttachments = 1ull << 17,  // a warrior whose IMMUNITIES COVER ITS ATTACHMENTS (effects/filters/immunity.cpp)
@@ -1065,6 +1072,13 @@ struct alignas(4096) CardDef {
   std::shared_ptr<const MergeSpec> merge;       // warriors join the one it is on, one warrior (effects/warriors/merged.hpp)
   uint8_t text_off = 0;                         // attached: TextOffBits, what of its warrior's own text is off while
                                                 // it stays (effects/modifiers/text_off.hpp)
+  // Card.several_attacks (actions/several_attacks.hpp): attacks its warrior makes as one Attack action (0: one), the
+  // F and S bonus for each attack combined beyond the first (0: none combined), every one on another defender, the
+  // combat modifiers played on its warrior counted in the next.
+  uint8_t several_attacks = 0, combined_attack_bonus = 0;
+  bool attacks_different_defenders = false, attacks_carry_mods = false;
+  int8_t first_encounter = -1;  // Card.first_encounter: the Tactic of the combats its warrior's attackers meet it
+                                // first in (combat/first_encounter.hpp); -1: none
 
   // Filled by CardDb from the texts above (0: not filled, texts compared).
   uint64_t designation_bits = 0;  // designation_bit of the name and each designation

@@ -68,13 +68,16 @@ struct Option {
   int8_t seat = -1;      // Play/Use: a player target
   // The kind's variant: Points: the P taken; Use: the ability's index; Choose: the
   // alternative or answer (-1: none); Equip: a VEHICLE put on with its warrior 1
-  // inside, 2 outside; Attack: 2 followed by a second attack, 3 aimed (actions/aimed.hpp); Build, and
+  // inside, 2 outside; Attack: 2 followed by a second attack, 3 aimed (actions/aimed.hpp), 4 `n` attacks combined
+  // (actions/several_attacks.hpp), 5 two WEAPONS `d` and `n` used at once, 6 WEAPON `d` then a second attack with
+  // WEAPON `n` (actions/two_weapons.hpp); Build, and
   // Play on a player: 1 in (or on) the area `to`. Sabotage: b holds the target seat.
   int16_t p = 0;
-  int16_t d = 0;         // Points: the D taken
+  int16_t d = 0;         // Points: the D taken; Attack with p 5 or 6: the (first) WEAPON named
   CardId c = kNoCard;    // Play: the caster of an Art spell; Use: the warrior discarded to pay (VALERIE DUVAL, DAGGER OF SACRIFICE);
                          // Attack with p 2: the second defender
-  int16_t n = 0;         // Play/Use/AddD: times a "for every X D" price is paid (0: none)
+  int16_t n = 0;         // Play/Use/AddD: times a "for every X D" price is paid (0: none); Attack: p 3 the actions,
+                         // p 4 the attacks combined, p 5 or 6 the second WEAPON named
   CardId mystic = kNoCard;  // Play: a MYSTIC of its player discarded toward the spell (gEngine MYSTIC)
   bool operator==(const Option&) const = default;
 };

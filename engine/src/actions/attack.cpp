@@ -6,6 +6,8 @@
 #include "actions/cover_attack.hpp"
 #include "actions/declared_attack.hpp"
 #include "actions/second_attack.hpp"
+#include "actions/several_attacks.hpp"
+#include "actions/two_weapons.hpp"
 #include "effects/attacks/again.hpp"
 #include "effects/attacks/orders.hpp"
 #include "effects/attacks/telepathy.hpp"
@@ -86,17 +88,17 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
     // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
     // Option::c the second defender, Option::then its tactic).
-    // AG-17 PANZERKNACKER (ATTACKS TWO OPPONENTS AS ONE ACTION): two different defenders.
+    // AG-17 PANZERKNACKER (several_attacks, count 2): two different defenders (actions/several_attacks.hpp).
     const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
     const bool twice = fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction);
-    const bool two = !twice && (s.families2 & fam2CarriedMods) && has_designation(s, a, desig::AttacksTwoOpponentsAsOneAction);
+    const bool two = !twice && (s.families2 & fam2CarriedMods) && several_attacks_of(s, a).count == 2;
     if (twice || two) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i) {
         if (fight_only && out[i].tactic != Tactic::Fight) continue;
         for (size_t j = first_option; j < end; ++j) {
           if (fight_only && out[j].tactic != Tactic::Fight) continue;
-          if (two && out[j].b == out[i].b) continue;
+          if (two && several_attacks_of(s, a).different && out[j].b == out[i].b) continue;
           Option o = out[i];
           o.p = 2;
           o.c = out[j].b;
@@ -105,6 +107,10 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         }
       }
     }
+    // GRINDER: attacks combined into one combat (actions/several_attacks.hpp).
+    if (s.families2 & fam2SeveralAttacks) combined_attack_options(s, a, first_option, out);
+    // WEAPONS EXPERT: two WEAPONS in one attack, or one in each of two, as two actions (actions/two_weapons.hpp).
+    if (s.families2 & fam2TwoWeapons) two_weapon_options(s, a, first_option, out);
     // ARCHER SNIPER RIFLE, NIMROD MK I, HARDENED FIST, HUNTER...: the attack made with more actions, aimed.
     aimed_attack_options(s, a, first_option, out);
   }
@@ -131,28 +137,38 @@ void apply_attack(State& s, const Option& o, Log log) {
     return;
   }
   const int me = deciding_seat(s);
+  // GRINDER: the next attack of an action under way, asked for after the combat before it (no action paid).
+  const bool asked = (s.families2 & fam2SeveralAttacks) && next_attack_taken(s, o);
   tactic_split_over(s);
   attack_named(s);  // an attack declared first (declared_attack.hpp) is named now
   // What the attack rules ask (THE STAHLER PALACE, EVA VALMONTE, HOLY UROX): a face-down
   // defender's price is known once it is turned up.
   AttackVerdict price;
   if (!s.card(o.b).hidden) price = judge_attack(s, o.a, o.b);
-  const int cost = std::max(o.p == kAimedAttack ? int(o.n) : 1, price.actions);  // an aimed attack: the actions it names
-  const int spare = pay_attack(s, me, o.a, cost);
+  const bool two_weapons = o.p == kTwoWeaponsAttack || o.p == kTwoWeaponsAttacks;  // WEAPONS EXPERT: two actions
+  const int cost = std::max(o.p == kAimedAttack ? int(o.n) : two_weapons ? 2 : 1, price.actions);  // an aimed attack: the actions it names
+  const int spare = asked ? 0 : pay_attack(s, me, o.a, cost);
+  // An attack of several made as one action counts as made, whether or not its combat begins.
+  auto counted = [&] {
+    if (s.families2 & fam2SeveralAttacks) several_attacks_begun(s, o, asked);
+  };
   // gEngine "Multi-Player Games", option 2: paid first, each time.
   const int toll = attack_toll(s, me, s.card(o.b).controller);
   destiny(s, me) -= toll;
   emit(log, {EventKind::Attack, int8_t(me), o.a, o.b, int(o.tactic), toll});
   pay_attack_price(s, me, o.b, price, log);
   if (s.card(o.a).cover && !cover_before_attack(s, o.a, o.tactic, log)) {  // DAI-SHO: out of cover first
+    counted();
     open_response_window(s);
     return;
   }
-  if (o.p == 2 && o.c != kNoCard)  // the second attack waits for the first one's response window to close
+  if ((o.p == 2 || o.p == kTwoWeaponsAttacks) && o.c != kNoCard)  // the second attack waits for the first one's response window to close
     s.lasting.push_back({o.a, o.c, {}, uint8_t(me), kNoCard, 0, uint8_t(o.then == Tactic::Shoot ? kSecondAttackShoot : kSecondAttackFight)});
+  if (two_weapons) weapons_named(s, o);
   // A defender in cover is turned face up for the combat (and paid for).
   const bool was_hidden = s.card(o.b).hidden;
   if (!reveal(s, o.b, log)) {
+    counted();
     open_response_window(s);
     return;
   }
@@ -166,6 +182,7 @@ void apply_attack(State& s, const Option& o, Log log) {
   }();
   if (!allowed) {
     emit(log, {EventKind::AttackVoid, int8_t(me), o.a, o.b});
+    counted();
     open_response_window(s);
     return;
   }
@@ -181,6 +198,7 @@ void apply_attack(State& s, const Option& o, Log log) {
   start_combat(s, o.a, o.b, o.tactic, me);
   s.combat.spare_actions = uint8_t(std::clamp(spare, 0, 255));
   if (o.p == kAimedAttack) s.combat.aimed = o.c, s.combat.aimed_actions = uint8_t(o.n);
+  counted();
 }
 
 bool start_second_attack(State& s, Log log) {
@@ -194,6 +212,7 @@ bool start_second_attack(State& s, Log log) {
   const CardId a = it->source, d = it->target;
   const Tactic t = it->lock == kSecondAttackShoot ? Tactic::Shoot : Tactic::Fight;
   s.lasting.erase(it);
+  if (s.families2 & fam2TwoWeapons) second_weapon_named(s, a);  // WEAPONS EXPERT: the second attack's WEAPON
   const int me = s.current;
   // Its warrior may have died, left, or gone into cover meanwhile (its defender leaving took the marker).
   if (!is_warrior_in_play(s, a) || s.card(a).controller != me || s.card(a).cover || !can_take_part_in_combat(s, a) ||
@@ -218,14 +237,14 @@ bool start_second_attack(State& s, Log log) {
   return true;
 }
 
-// ATTACKS TWO OPPONENTS AS ONE ACTION: kept as markers, whose bonus stats() adds like any marker's, from the end of
+// SeveralAttacks.carries_mods (AG-17 PANZERKNACKER): kept as markers, whose bonus stats() adds like any marker's, from the end of
 // the first combat to the end of the second (the response window between them included).
 void carry_mods(State& s) {
   const CardId a = s.combat.attacker;
   const bool waits = std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) {
     return (m.lock == kSecondAttackFight || m.lock == kSecondAttackShoot) && m.source == a;
   });
-  if (!waits || !has_designation(s, a, desig::AttacksTwoOpponentsAsOneAction)) {
+  if (!waits || !several_attacks_of(s, a).carries) {
     carried_mods_over(s);  // a second combat just over, or no carrying warrior
     return;
   }

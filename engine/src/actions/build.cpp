@@ -5,6 +5,7 @@
 
 #include "dt/designations.hpp"
 #include "effects/lasting/shutdown.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -70,6 +71,7 @@ void apply_build(State& s, const Option& o, Log log) {
   --s.actions_left;
   emit(log, {EventKind::Build, int8_t(me), o.a});
   on_build(s, o.a, me, log);  // ESTABLISH DEFENSIVE PERIMETER
+  if ((s.families & famCarriers) && s.def(o.a).holds) board_on_build(s, o.a);  // RAZOR WIRE FENCE: one behind it
   open_response_window(s);
 }
 

@@ -11,7 +11,7 @@ namespace dt::detail {
 // Starts the current player's waiting second attack, if any (true: it did, or its
 // void response window opened).
 bool start_second_attack(State& s, Log log);
-// ATTACKS TWO OPPONENTS AS ONE ACTION (AG-17 PANZERKNACKER, fam2CarriedMods): the first combat is over with the second
+// SeveralAttacks.carries_mods (AG-17 PANZERKNACKER, fam2CarriedMods): the first combat is over with the second
 // attack waiting; the combat modifiers played on its warrior are kept (marker kCarriedMod) into the second combat.
 void carry_mods(State& s);
 // The second combat is over (or was not made): what was carried ends.

@@ -9,6 +9,7 @@
 #include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/text_off.hpp"
 #include "effects/lasting/card_markers.hpp"
+#include "actions/two_weapons.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -139,6 +140,13 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
     if (const CardId aim = aimed_weapon(s, w); aim != kNoCard)
       std::stable_partition(fits.begin(), fits.end(), [&](const auto& x) { return x.second == aim; });
   if (fits.empty()) return out;
+  // WEAPONS EXPERT: the WEAPONS named for the attack (actions/two_weapons.hpp), those of them that fit.
+  if (s.families2 & fam2TwoWeapons)
+    if (const std::vector<CardId> named = named_weapons(s, w); !named.empty()) {
+      for (const auto& [gain, e] : fits)
+        if (std::find(named.begin(), named.end(), e) != named.end()) out.push_back(e);
+      return out;
+    }
   out.push_back(fits[0].second);
   if (s.def(fits[0].second).has(kwHandgun))
     for (size_t i = 1; i < fits.size(); ++i)

@@ -9,6 +9,7 @@
 #include "combat/redirect.hpp"
 #include "effects/modifiers/share.hpp"
 #include "effects/lasting/base_gains.hpp"
+#include "combat/first_encounter.hpp"
 #include "internal.hpp"
 #include "effects/modifiers/toll.hpp"
 #include "combat/groups.hpp"
@@ -30,6 +31,7 @@ void start_combat(State& s, CardId attacker, CardId defender, Tactic t, int seat
   s.combat.defender = defender;
   s.combat.attacking_seat = uint8_t(seat);
   s.combat.tactic = t;
+  if (s.families2 & fam2FirstEncounter) first_encounter_begins(s);  // RAZOR WIRE FENCE: met first
   if (s.rules.warzones && warzone_to_choose(s)) open_window(s, WindowKind::AnnounceWarzone, {s.card(defender).controller});
   else open_modification_rounds(s);
   if (s.families2 & fam2OwnBegins) queue_own_begins(s);  // YORAMA'S DEFLECTING HANDS: before the tactic counts

@@ -6,6 +6,8 @@
 
 #include "dt/designations.hpp"
 #include "effects/lasting/base_gains.hpp"
+#include "actions/two_weapons.hpp"
+#include "combat/first_encounter.hpp"
 #include "internal.hpp"
 #include "effects/warriors/merged.hpp"
 #include "markers.hpp"
@@ -120,9 +122,12 @@ void resolve_combat(State& s, Log log) {
       if (c.order == AttackerFirst || c.order == DefenderFirst || c.order == DefenderFirstStrike) c.order = Simultaneous;
     }
   }
+  // RAZOR WIRE FENCE (combat/first_encounter.hpp): in the encounter the card alone strikes, with its own rating.
+  const CardId met = s.families2 & fam2FirstEncounter ? in_first_encounter(s) : kNoCard;
+  if (met != kNoCard) atk_d = first_encounter_rating(s, met), kd = false;
   // Step 6: equal or greater wounds; negative numbers count as they are. A warrior that may not strike
   // does not: UNHOLY EYE's HERETIC is never struck, BLACK VENOM's victim does not strike back when attacked.
-  bool a_hits = atk_a >= sd.a;
+  bool a_hits = atk_a >= sd.a && met == kNoCard;
   bool d_hits = atk_d >= sa.a;
   constexpr DesigKey kSilences(desig::ItsOpponentsDoNotStrike), kNoStrikeBack(desig::DoesNotStrikeBack);
   if (s.granted_designations & (kSilences.bit | kNoStrikeBack.bit)) {
@@ -135,7 +140,7 @@ void resolve_combat(State& s, Log log) {
   if (c.order == Simultaneous && ua != ud) c.order = ua ? AttackerFirst : DefenderFirst;
   // gEngine AMBUSH: the defender gains FIRST STRIKE, a wound ending the combat; an attacker with FIRST STRIKE
   // of its own negates it and the combat is resolved as normal (gEngine "FIRST STRIKE": two negate each other).
-  StrikeOrder order = c.order;
+  StrikeOrder order = met != kNoCard ? DefenderOnly : c.order;
   if (order == DefenderFirstStrike) {
     order = fs_a ? Simultaneous : DefenderFirst;
     if (fs_a) fs_a = fs_d = false;
@@ -143,6 +148,7 @@ void resolve_combat(State& s, Log log) {
   }
   // COSSACK SCOUT: a FIRST STRIKE that prevails strikes first against the other side's FIRST STRIKE, UPPER HAND,
   // ambush or strike-first card, and its opponent strikes back if it lives (two such cancel as any two).
+  if (met != kNoCard) pa = pd = fs_a = fs_d = false;
   if (pa != pd && order != AttackerOnly && order != DefenderOnly &&
       !(pa && order == AttackerFirst) && !(pd && order == DefenderFirst)) {
     order = Simultaneous;
@@ -161,7 +167,7 @@ void resolve_combat(State& s, Log log) {
   } else if (order == AttackerOnly) {  // the defender may not strike back
     if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
   } else if (order == DefenderOnly) {
-    if (d_hits) a_dead = combat_hit(s, SA, D, log, kd);
+    if (d_hits) a_dead = combat_hit(s, SA, met != kNoCard ? met : D, log, kd);
   } else if (fs_a) {
     if (a_hits) d_dead = combat_hit(s, SD, A, log, ka);
     if (!d_dead && d_hits) a_dead = combat_hit(s, SA, D, log, kd);
@@ -275,6 +281,7 @@ void finish_combat(State& s, Log log) {
   if (s.families & famBaseGains) combat_base_gains_over(s);  // OUR WILL IS BEYOND MEASURE
   if (s.families2 & fam2WholeAssist) whole_assists_over(s);  // PANIC BUTTON
   if (s.families2 & fam2CarriedMods) carry_mods(s);  // AG-17 PANZERKNACKER: into the second combat, or over
+  if (s.families2 & fam2TwoWeapons) named_weapons_over(s);  // WEAPONS EXPERT: the WEAPONS named for it
   s.combat = Combat{};
   for (CardId a : fought)
     if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER

@@ -11,6 +11,8 @@
 #include "effects/triggers/reactions.hpp"
 #include "effects/economy/economy.hpp"
 #include "effects/triggers/picked.hpp"
+#include "actions/several_attacks.hpp"
+#include "combat/first_encounter.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -117,7 +119,9 @@ void close_window(State& s, Log log) {
       s.recent_p = 0;
       s.offers.clear();  // a kill's offer (Effect OFFER) is taken now or never
       discard_after_combat(s);  // printed BLIND FURY
+      if ((s.families2 & fam2FirstEncounter) && first_encounter_over(s, log)) break;  // RAZOR WIRE FENCE: the attack
       if (start_second_attack(s, log)) break;  // NIMROD AUTOCANNON: the attack named with the first
+      if ((s.families2 & fam2SeveralAttacks) && ask_next_attack(s)) break;  // GRINDER: the next of its attacks
       // An attack made at once in the Draw or Discard step (GRAND ASSAULT, effects/choices/inspire.hpp): that
       // step's window opens again.
       if (s.step == Step::Draw) open_window_from(s, WindowKind::PreDraw, s.current);

@@ -62,6 +62,8 @@
 #include "combat/intervene.hpp"
 #include "combat/begins.hpp"
 #include "effects/warriors/merged.hpp"
+#include "actions/several_attacks.hpp"
+#include "effects/lasting/carriers.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -473,6 +475,8 @@ struct MechanismChoice {
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
     {is_merge_give_choice, merge_give_options, apply_merge_give},  // TIGHT FORMATION: a parted group's card given out
+    {is_next_attack_choice, next_attack_options, apply_next_attack},  // GRINDER: the next of its attacks, or none
+    {is_board_choice, board_choice_options, apply_board_choice},      // RAZOR WIRE FENCE: the warrior behind it
     {is_contagion_choice, contagion_options, apply_contagion},  // PLAGUE BEARER: markers removed, passed on
     {is_own_begin_choice, own_begin_options, apply_own_begin},  // YORAMA'S DEFLECTING HANDS: a WEAPON; the tactic anew
     {is_victim_equipment_choice, victim_equipment_options, apply_victim_equipment},  // PILLAGED MUNITIONS: one kept

@@ -69,7 +69,7 @@ void carrier_options(const State& s, int seat, bool actions_step, std::vector<Op
     if (h.leave_free || paid)
       for (CardId w : riders)
         if (!stunned(s, w)) out.push_back({OptKind::ExitVehicle, w, c});
-    if (!paid || int(riders.size()) >= h.capacity) continue;
+    if (!paid || (int(riders.size()) >= h.capacity && !h.swaps)) continue;  // swaps: one aboard makes way
     for (CardId w : s.seats[size_t(seat)].in_play)
       if (is_warrior_in_play(s, w) && may_board(s, c, w)) out.push_back({OptKind::EnterVehicle, w, c});
   }
@@ -79,8 +79,13 @@ void apply_carrier_move(State& s, const Option& o, Log log) {
   const int me = deciding_seat(s);
   const bool enter = o.kind == OptKind::EnterVehicle;
   // A marker left by a warrior that moved away goes as it boards again (put_aboard) or leaves.
-  if (enter) put_aboard(s, o.a, o.b);
-  else leave_carrier(s, o.a);
+  if (enter) {
+    const std::vector<CardId> riders = aboard(s, o.b);
+    if (int(riders.size()) >= s.def(o.b).holds->capacity && !riders.empty()) leave_carrier(s, riders.front());  // swaps
+    put_aboard(s, o.a, o.b);
+  } else {
+    leave_carrier(s, o.a);
+  }
   emit(log, {enter ? EventKind::EnterVehicle : EventKind::ExitVehicle, int8_t(me), o.a, o.b});
   end_standard_action(s, !enter && s.def(o.b).holds->leave_free);
 }
@@ -120,3 +125,38 @@ void put_aboard(State& s, CardId w, CardId c) {
   s.lasting.push_back(m);
 }
 }  // namespace dt
+
+namespace dt::detail {
+
+void board_on_build(State& s, CardId c) {
+  if (!is_carrier(s, c) || !s.def(c).holds->boards_on_build) return;
+  const int seat = s.card(c).controller;
+  std::vector<CardId> can;
+  for (CardId w : s.seats[size_t(seat)].in_play)
+    if (is_warrior_in_play(s, w) && may_board(s, c, w)) can.push_back(w);
+  if (can.empty()) return;
+  ask_pick(s, c, kNoCard, seat, seat, std::move(can), 1);
+  s.choices.back().fetch = kFetchBoardOnBuild;
+}
+
+bool is_board_choice(const State&, const PendingChoice& ch) { return ch.fetch == kFetchBoardOnBuild; }
+
+void board_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
+  if (ch.picks_left != 0 && is_carrier(s, ch.source))
+    for (CardId w : ch.candidates)
+      if (is_warrior_in_play(s, w) && may_board(s, ch.source, w)) out.push_back({OptKind::Choose, w});
+  if (out.empty()) out.push_back(choose_done());
+}
+
+void apply_board_choice(State& s, const Option& o, Log log) {
+  PendingChoice& ch = s.choices.front();
+  emit(log, {EventKind::Choose, int8_t(ch.seat), ch.source, o.a, -1});
+  if (o.a != kNoCard) {
+    put_aboard(s, o.a, ch.source);
+    emit(log, {EventKind::EnterVehicle, int8_t(ch.seat), o.a, ch.source});
+  }
+  ch.picks_left = 0;
+  ch.candidates.clear();
+}
+
+}  // namespace dt::detail

@@ -31,4 +31,13 @@ bool like_aboard(const State& s, CardId c, CardId w);
 // killed with their points to `killer`'s player (kNoCard: none).
 void carrier_lost(State& s, CardId c, const std::vector<CardId>& riders, CardId killer, Log log);
 
+// Holds.boards_on_build (RAZOR WIRE FENCE): as carrier c is built its player picks the warrior of its area that goes
+// aboard (`choose c12`; a choice of fetch code kFetchBoardOnBuild, asked only when one may). Holds.swaps: a warrior going
+// aboard a full carrier takes the place of the one aboard first.
+inline constexpr uint8_t kFetchBoardOnBuild = 171;
+void board_on_build(State& s, CardId c);
+bool is_board_choice(const State& s, const PendingChoice& ch);
+void board_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out);
+void apply_board_choice(State& s, const Option& o, Log log);
+
 }  // namespace dt::detail
