@@ -55,9 +55,12 @@ void next_attacks(const State& s, CardId w, std::vector<Option>& out) {
   std::vector<Option> all;
   attack_options(t, mine, all);
   const SeveralAttacks m = several_attacks_of(s, w);
+  const LastingMod* r = left_of(s, w);
+  const int left = r ? r->count : 0;
   for (const Option& o : all) {
     if (o.kind != OptKind::Attack || o.a != w || o.b == kNoCard) continue;
     if (o.p != 0 && o.p != kCombinedAttack) continue;  // no second attack named with it, no aimed one
+    if (o.p == kCombinedAttack && o.n > left) continue;  // no more combined than are left
     if (m.different && attacked_in_action(s, w, o.b)) continue;
     out.push_back(o);
   }
@@ -67,8 +70,7 @@ void next_attacks(const State& s, CardId w, std::vector<Option>& out) {
 void combined_attack_options(const State& s, CardId a, size_t first, std::vector<Option>& out) {
   const SeveralAttacks m = several_attacks_of(s, a);
   if (m.count <= 2 || m.bonus <= 0) return;
-  const LastingMod* r = left_of(s, a);
-  const int left = asking(s) == a && r ? int(r->count) : m.count;
+  const int left = m.count;  // the next attacks of an action offer no more than are left (next_attacks)
   const size_t end = out.size();
   for (size_t i = first; i < end; ++i) {
     if (out[i].kind != OptKind::Attack || out[i].p != 0 || out[i].b == kNoCard || out[i].a != a) continue;
