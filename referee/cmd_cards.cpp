@@ -327,6 +327,22 @@ std::vector<std::string> effect_lines(const dt::CardDef& d) {
                                   "discarded, those aboard are {}",
                                   int(d.holds->capacity), d.holds->leave_free ? "none" : "one",
                                   d.holds->lost == dt::HoldSpec::Lost::Killed ? "killed (points earned)" : "wounded (no points)"));
+  if (d.holds && d.holds->boards_on_build) effects.push_back("built with one warrior of its area aboard, picked as it is built");
+  if (d.holds && d.holds->swaps) effects.push_back("full, a warrior going aboard takes the place of the one aboard");
+  if (d.several_attacks)  // docs/effects.md "Several attacks as one action"
+    effects.push_back(fmt::format("{} attacks as one Attack action{}{}{}{}", int(d.several_attacks),
+                                  d.several_attacks == 2 ? ", both named at once" : ", each named after the combat before it",
+                                  d.combined_attack_bonus ? fmt::format("; some combined into one combat on one warrior, "
+                                                                        "+{} F and S for each beyond the first",
+                                                                        int(d.combined_attack_bonus))
+                                                          : std::string(),
+                                  d.attacks_different_defenders ? "; each on a different warrior" : "",
+                                  d.attacks_carry_mods ? "; combat modifiers on its warrior carried into the next" : ""));
+  if (d.first_encounter >= 0)  // docs/effects.md "First encounters"
+    effects.push_back(fmt::format("its warrior's {} attackers first fight it (its own {}; it is never hurt), then make their "
+                                  "attack if they live",
+                                  d.first_encounter == int8_t(dt::Tactic::Fight) ? "Fight" : "Shoot",
+                                  d.first_encounter == int8_t(dt::Tactic::Fight) ? "F" : "S"));
   if (d.max_in_play) effects.push_back(fmt::format("up to {} copies in play per player", int(d.max_in_play)));
   if (d.markers.loads) effects.push_back("used only while loaded (a marker on it); each combat it is used in takes one off");
   if (d.markers.cap) effects.push_back(fmt::format("never more than {} marker(s) on it", int(d.markers.cap)));
