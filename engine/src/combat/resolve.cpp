@@ -281,7 +281,9 @@ void finish_combat(State& s, Log log) {
   if (s.families & famBaseGains) combat_base_gains_over(s);  // OUR WILL IS BEYOND MEASURE
   if (s.families2 & fam2WholeAssist) whole_assists_over(s);  // PANIC BUTTON
   if (s.families2 & fam2CarriedMods) carry_mods(s);  // AG-17 PANZERKNACKER: into the second combat, or over
-  if (s.families2 & fam2TwoWeapons) named_weapons_over(s);  // WEAPONS EXPERT: the WEAPONS named for it
+  // WEAPONS EXPERT: the WEAPONS named for it are spent (not by a RAZOR WIRE FENCE's encounter: the attack comes next)
+  if ((s.families2 & fam2TwoWeapons) && !((s.families2 & fam2FirstEncounter) && in_first_encounter(s) != kNoCard))
+    named_weapons_over(s);
   s.combat = Combat{};
   for (CardId a : fought)
     if (s.card(a).zone == Zone::InPlay) discard_from_play(s, a);  // LURKER
