@@ -103,6 +103,7 @@ void several_attacks_begun(State& s, const Option& o, bool asked) {
     r = &s.lasting.back();
   }
   r->count = int16_t(std::max(0, int(r->count) - used));
+  r->given = int16_t(used);  // the attacks combined in the combat under way (combined_bonus_again)
   if (m.different) {
     LastingMod x{o.a, o.b, {}, uint8_t(s.current)};
     x.lock = kAttacksLeft;
@@ -116,6 +117,15 @@ void several_attacks_begun(State& s, const Option& o, bool asked) {
     sb.s = b;
     s.combat.mods.push_back({o.a, o.a, sb});
   }
+}
+
+void combined_bonus_again(State& s, CardId a) {
+  const SeveralAttacks m = several_attacks_of(s, a);
+  const LastingMod* r = left_of(s, a);
+  if (!r || r->given <= 1 || m.bonus <= 0 || !s.combat.active || s.combat.attacker != a) return;
+  StatBonus sb;
+  sb.f = sb.s = int8_t(m.bonus * (r->given - 1));
+  s.combat.mods.push_back({a, a, sb});
 }
 
 bool ask_next_attack(State& s) {

@@ -4,7 +4,8 @@
 // the response window of the combat before it closes (a choice offering that warrior's attacks, or `choose done`);
 // with a combined bonus some of them may be made as one combat against one defender (`attack c12 c31 fight x3`,
 // Option::p 4, Option::n the attacks combined), the warrior's F and S that bonus higher for each beyond the first
-// (GRINDER - ISLAND TEAM MEMBER). Marker kAttacksLeft keeps what is left of the action.
+// (GRINDER - ISLAND TEAM MEMBER). Marker kAttacksLeft keeps what is left of the action (its `given`: the attacks
+// combined in the combat under way).
 #pragma once
 
 #include <vector>
@@ -35,6 +36,9 @@ bool next_attack_taken(State& s, const Option& o);
 // apply_attack, its combat begun: the attacks left of the action kept (the first of more than two), and the combined
 // bonus given for this combat.
 void several_attacks_begun(State& s, const Option& o, bool asked);
+// The attack itself begins after a first encounter (combat/first_encounter.hpp: a RAZOR WIRE FENCE's): the combined
+// bonus of the attacks it stands for is given again, for this combat.
+void combined_bonus_again(State& s, CardId a);
 // A response window closed with attacks of the action left: the question is asked (true), or they are given up.
 bool ask_next_attack(State& s);
 // The combat of an attack of the action could not be made (its defender gone...): nothing is left of it.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "actions/several_attacks.hpp"
 #include "effects/lasting/carriers.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -69,6 +70,7 @@ bool first_encounter_over(State& s, Log log) {
   }
   emit(log, {EventKind::Attack, int8_t(me), a, d, int(t), 0});
   start_combat(s, a, d, t, me);
+  if (s.families2 & fam2SeveralAttacks) combined_bonus_again(s, a);  // GRINDER's combined attacks: +F and S again
   return true;
 }
 
