@@ -7,6 +7,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bot.hpp"
@@ -166,6 +167,7 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     // (CHARGE, COMMAND): neither costs an action nor counts as another Tactical action here.
     const bool tactical_option = opts[idx].kind == dt::OptKind::Attack || opts[idx].kind == dt::OptKind::DirectAttack ||
                                  opts[idx].kind == dt::OptKind::Sabotage;
+    bool tactical_counted = false;
     for (const dt::Event& e : events) {
       if (e.kind == dt::EventKind::TurnStart) {
         // The turn that just ended is judged whole, including its last action.
@@ -178,6 +180,9 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
       // An Equipment card or Relic a card puts into play (PRIVATE COLLECTOR) costs that card's actions, counted above.
       const bool tactical_event = e.kind == dt::EventKind::Attack || e.kind == dt::EventKind::Sabotage;
       if (tactical_event && (!tactical_option || lent)) continue;
+      // One attack option is one Tactical action, whatever combats it opens at once: a RAZOR WIRE FENCE's encounter,
+      // then the attack itself (combat/first_encounter.hpp).
+      if (tactical_event && std::exchange(tactical_counted, true)) continue;
       if (lent) continue;
       // Leaving cover as part of an attack (DAI-SHO OF THE ANCIENT EMPERORS, CHARGE) costs no action of its own.
       if (e.kind == dt::EventKind::ExitCover && opts[idx].kind != dt::OptKind::ExitCover) continue;

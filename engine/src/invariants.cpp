@@ -5,6 +5,7 @@
 
 #include "dt/game.hpp"
 #include "actions/cover_attack.hpp"
+#include "actions/several_attacks.hpp"
 #include "effects/choices/inspire.hpp"
 
 namespace dt {
@@ -104,7 +105,9 @@ std::vector<std::string> check_invariants(const State& s) {
   const bool sabotage_tactical = s.rules.sabotage_action != SabotageAction::Standard;
   // A Tactical action lent at once (GRAND ASSAULT, HIDDEN: effects/choices/inspire.hpp) is the choice's own, the
   // turn's Tactical action aside; the lent step's rules (first turn, cover) are checked as it lists its options.
-  const bool lent = detail::inspired_choice(s);
+  // GRINDER's next attacks of one action are that action's own (actions/several_attacks.hpp).
+  const bool lent = detail::inspired_choice(s) ||
+                    (s.phase == Phase::Choice && !s.choices.empty() && detail::is_next_attack_choice(s, s.choices.front()));
   for (const Option& o : opts) {
     if (lent) break;
     const bool tactical = o.kind == OptKind::Attack || o.kind == OptKind::DirectAttack ||

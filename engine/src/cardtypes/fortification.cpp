@@ -5,6 +5,7 @@
 #include "combat/attachment_times.hpp"
 #include "effects/modifiers/suppress.hpp"
 #include "effects/modifiers/text_off.hpp"
+#include "effects/filters/hosts.hpp"
 #include "internal.hpp"
 
 namespace dt::detail {
@@ -12,11 +13,25 @@ namespace dt::detail {
 // Does warrior w get fortification bonuses right now? Not when it refuses
 // them, nor while combating a warrior that ignores them. Judged on printed
 // and attached keywords only, so that a modifier may ask about protection.
+// TRIANGULATING SCOPE: a card lying on `a`'s combat area whose HOST_REACH modifier makes its warriors (while they
+// attack, if it says so) IGNORE FORTIFICATIONS. Read from the cards themselves, not through the modifiers' conditions,
+// for the same reason as above.
+static bool area_card_ignores_forts(const State& s, CardId a) {
+  for (CardId x : s.seats[s.card(a).controller].in_play) {
+    if (s.card(x).hidden || !(s.def(x).scope_wants[size_t(Scope::HostReach)])) continue;
+    for (const StaticMod& m : s.def(x).mods)
+      if (m.scope == Scope::HostReach && (m.grant & kwIgnoreEnemyForts) && (!m.attacking || s.combat.attacker == a) &&
+          host_reaches(s, x, a))
+        return true;
+  }
+  return false;
+}
+
 bool fortified(const State& s, CardId w) {
   if (base_keywords(s, w) & kwNoFortBenefit) return false;
   if (inside_vehicle(s, w) && !vehicle_takes_cover(s, w)) return false;  // gEngine "VEHICLES" a), URBAN TACTICS aside
   const CardId opp = combat_opponent(s, w);
-  if (opp != kNoCard && (base_keywords(s, opp) & kwIgnoreEnemyForts)) return false;
+  if (opp != kNoCard && ((base_keywords(s, opp) & kwIgnoreEnemyForts) || area_card_ignores_forts(s, opp))) return false;
   return true;
 }
 
