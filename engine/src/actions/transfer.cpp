@@ -144,6 +144,8 @@ static void side_move_options(const State& s, const std::vector<CardId>& mine, b
       if (!*envoys || is_beast_warrior(s, w) || beast_of(s, w) != kNoCard || s.def(w).has(kwVehicle) ||
           vehicle_of(s, w) != kNoCard)
         continue;
+      // GRINDER, NASSAL...: OUTPOST BOUND, it never leaves the Outpost, EMISSARIES or not.
+      if (wi.area == Area::Outpost && s.def(w).has_designation(desig::OutpostBound)) continue;
     }
     const Privilege* p = gengine ? transfer_privilege(s, w, allied) : nullptr;
     if (gengine && ((wi.transferred_turn >= 0 && !(p && p->repeatable)) || stunned(s, w))) continue;
