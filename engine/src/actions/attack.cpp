@@ -91,14 +91,15 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
     // AG-17 PANZERKNACKER (several_attacks, count 2): two different defenders (actions/several_attacks.hpp).
     const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
     const bool twice = fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction);
-    const bool two = !twice && (s.families2 & fam2CarriedMods) && several_attacks_of(s, a).count == 2;
+    const SeveralAttacks several = !twice && (s.families2 & fam2CarriedMods) ? several_attacks_of(s, a) : SeveralAttacks{};
+    const bool two = several.count == 2;
     if (twice || two) {
       const size_t end = out.size();
       for (size_t i = first_option; i < end; ++i) {
         if (fight_only && out[i].tactic != Tactic::Fight) continue;
         for (size_t j = first_option; j < end; ++j) {
           if (fight_only && out[j].tactic != Tactic::Fight) continue;
-          if (two && several_attacks_of(s, a).different && out[j].b == out[i].b) continue;
+          if (two && several.different && out[j].b == out[i].b) continue;
           Option o = out[i];
           o.p = 2;
           o.c = out[j].b;

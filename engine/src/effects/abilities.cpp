@@ -354,7 +354,7 @@ bool apply_use(State& s, const Option& o, Log log) {
   // The warrior sacrificed as the price is the effects' PICKED card (NORTHWESTERN EUROPE reads its V).
   const CardId paid = ab.sacrifice ? o.c : kNoCard;
   // AURA OF MYSTICAL RESISTANCE: a card in play may answer the ability, its effects waiting (cancel.cpp).
-  if (((s.families & famAnswers) || (s.families2 & fam2AnswersEffects)) && ability_answered(s, me, o.a, o.p, tgt, o.n, user, paid)) return action;
+  if (effects_answerable(s) && ability_answered(s, me, o.a, o.p, tgt, o.n, user, paid)) return action;
   ability_works(s, me, o.a, o.p, user, tgt, o.n, paid, was, log);
   return action;
 }

@@ -71,7 +71,7 @@ bool blow_replaced(State& s, CardId victim, CardId by, Log log) {
         if (!weapon_blow_matches(s, c, t, by)) continue;
         emit(log, {EventKind::Effect, int8_t(seat), c, victim, 0, seat});
         // ANTIDOTE: the blow is replaced all the same; what the poison does waits for answers.
-        if (((s.families & famAnswers) || (s.families2 & fam2AnswersEffects)) && trigger_answered(s, seat, c, int(i), {victim, -1}, by)) return true;
+        if (effects_answerable(s) && trigger_answered(s, seat, c, int(i), {victim, -1}, by)) return true;
         run_effects(s, seat, c, by, {victim, -1}, 0, t.effects, log, nullptr);
         if (t.choice && is_warrior_in_play(s, victim)) {  // MINDSLAYER: the victim's Specials its player picks
           const Target tgt{victim, -1, -1, by};

@@ -221,9 +221,12 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
   return true;
 }
 
-bool ability_answered(State& s, int seat, CardId card, int index, Target t, int times, CardId user, CardId paid) {
+// The effects of `card`'s ability or trigger `index` (marker `lock`) wait while the players who may answer them are
+// asked; false, and nothing kept, when nobody may.
+static bool held_for_answers(State& s, uint8_t lock, int seat, CardId card, int index, Target t, int times, CardId user,
+                             CardId paid) {
   LastingMod m{card, t.card, {}, kNoTurnEnds};
-  m.lock = kAbilityWaits;
+  m.lock = lock;
   m.player = t.seat;
   m.other = user;
   m.count = int16_t(index);
@@ -231,20 +234,16 @@ bool ability_answered(State& s, int seat, CardId card, int index, Target t, int 
   m.given = int16_t(paid);  // the sacrificed warrior's id (CardId fits in 16 bits)
   s.lasting.push_back(m);
   if (offer_cancel(s, seat, card, t, times, false, user)) return true;
-  s.lasting.pop_back();
+  s.lasting.pop_back();  // offer_cancel asked nobody and added nothing
   return false;
 }
 
+bool ability_answered(State& s, int seat, CardId card, int index, Target t, int times, CardId user, CardId paid) {
+  return held_for_answers(s, kAbilityWaits, seat, card, index, t, times, user, paid);
+}
+
 bool trigger_answered(State& s, int seat, CardId card, int index, Target t, CardId user) {
-  LastingMod m{card, t.card, {}, kNoTurnEnds};
-  m.lock = kTriggerWaits;
-  m.player = t.seat;
-  m.other = user;
-  m.count = int16_t(index);
-  s.lasting.push_back(m);
-  if (offer_cancel(s, seat, card, t, 0, false, user)) return true;
-  std::erase_if(s.lasting, [&](const LastingMod& x) { return x.lock == kTriggerWaits && x.source == card; });
-  return false;
+  return held_for_answers(s, kTriggerWaits, seat, card, index, t, 0, user, kNoCard);
 }
 
 bool is_cancel_choice(const State& s, const PendingChoice& ch) { return has_marker(s, kCancelOffered, ch.source); }

@@ -27,6 +27,9 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
 // asks the players whose cards answer such an ability (JustPlayed.abilities_used: AURA OF MYSTICAL RESISTANCE on
 // a Dark Symmetry card's). True when someone was asked: its effects wait (ability_works runs them, unless negated).
 bool ability_answered(State& s, int seat, CardId card, int index, Target t, int times, CardId user, CardId paid);
+// May anything in this game answer an ability used or a trigger fired (a card in play that answers, or one held in
+// hand that answers abilities or triggers: AURA OF MYSTICAL RESISTANCE, ANTIDOTE)?
+inline bool effects_answerable(const State& s) { return (s.families & famAnswers) || (s.families2 & fam2AnswersEffects); }
 // Trigger `index` of `card` (of `seat`) just fired on `t`, `user` its USER: asks the players whose cards answer such a
 // trigger (JustPlayed.triggers_fired: ANTIDOTE on a POISON's). True when someone was asked: its effects wait (run
 // once nobody negated it, its choice then asked), negated they never run and the card stays as it is.

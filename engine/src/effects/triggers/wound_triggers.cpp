@@ -81,7 +81,7 @@ void fire_wound_triggers(State& s, const std::vector<WoundFire>& fire, Log log) 
     }
     emit(log, {EventKind::Effect, int8_t(f.seat), f.card, target, 0, f.seat});
     // ANTIDOTE: a POISON's trigger waits for answers (effects/triggers/cancel.hpp).
-    if (((s.families & famAnswers) || (s.families2 & fam2AnswersEffects)) && trigger_answered(s, f.seat, f.card, f.trigger, {target, -1}, f.card)) continue;
+    if (effects_answerable(s) && trigger_answered(s, f.seat, f.card, f.trigger, {target, -1}, f.card)) continue;
     run_effects(s, f.seat, f.card, f.card, {target, -1}, 0, t.effects, log, nullptr);
   }
 }
