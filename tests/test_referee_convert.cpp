@@ -75,6 +75,7 @@ TEST_P(ObservationWire, SurvivesTheWireThroughAWholeGame) {
       EXPECT_EQ(r.tactic, o.tactic);
       EXPECT_EQ(r.warzone, o.warzone);
     }
+    EXPECT_EQ(r.answering, o.answering) << where;  // a card just played being answered
     ASSERT_EQ(r.seats.size(), o.seats.size());
     for (size_t i = 0; i < o.seats.size(); ++i) {
       EXPECT_EQ(r.seats[i].destiny, o.seats[i].destiny);

@@ -9,6 +9,8 @@
 #include "internal.hpp"
 #include "effects/lasting/card_markers.hpp"
 #include "effects/lasting/carriers.hpp"
+#include "effects/triggers/cancel.hpp"
+#include "markers.hpp"
 
 namespace dt {
 
@@ -90,6 +92,39 @@ static void add_attachments(const State& s, CardId c, int viewer, std::vector<Se
   }
 }
 
+// A question answering a card just played (effects/triggers/cancel.hpp): the card it is about, its target and
+// purchases, read from the markers the question keeps. Played face up, it is shown to every seat.
+static SeenAnswered answering(const State& s) {
+  SeenAnswered out;
+  if (s.phase != Phase::Choice || s.choices.empty() || s.lasting.empty()) return out;
+  const PendingChoice& ch = s.choices.front();
+  CardId card = kNoCard;
+  if (detail::is_cancel_choice(s, ch)) out.step = SeenAnswered::Step::Answer, card = ch.source;
+  else if (detail::is_retarget_choice(s, ch)) out.step = SeenAnswered::Step::Retarget, card = ch.target;
+  else if (detail::is_replay_choice(s, ch)) out.step = SeenAnswered::Step::Replay, card = ch.target;
+  else return out;
+  out.card = card;
+  out.def = s.card(card).def;
+  out.by = ch.by;
+  out.target = ch.target, out.target_seat = ch.target_seat;
+  if (out.step != SeenAnswered::Step::Answer) out.target = kNoCard, out.target_seat = -1;
+  for (const LastingMod& m : s.lasting) {
+    if (m.source != card) continue;
+    switch (m.lock) {
+      case detail::kCancelOffered: case detail::kReplay: out.times = m.times; break;
+      case detail::kSpecialWaits:  // what it was played on, and by whom it was cast
+        out.target = m.target, out.target_seat = m.player, out.user = m.other;
+        break;
+      case detail::kAbilityWaits: case detail::kTriggerWaits:
+        (m.lock == detail::kAbilityWaits ? out.ability : out.trigger) = m.count;
+        out.target = m.target, out.target_seat = m.player, out.user = m.other, out.times = m.times;
+        break;
+      default: break;
+    }
+  }
+  return out;
+}
+
 Observation observe(const State& s, int viewer) {
   Observation o;
   o.viewer = viewer;
@@ -144,6 +179,7 @@ Observation observe(const State& s, int viewer) {
     }
     o.seats.push_back(std::move(ss));
   }
+  o.answering = answering(s);
   return o;
 }
 

@@ -159,6 +159,24 @@ void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observatio
     ps->set_left(ss.left);
   }
   for (int t : o.turn_order) p->add_turn_order(t);
+  if (o.answering.step != dt::SeenAnswered::Step::None) {
+    const dt::SeenAnswered& x = o.answering;
+    protocol::Answered* a = p->mutable_answering();
+    a->set_step(x.step == dt::SeenAnswered::Step::Answer ? "answer" : x.step == dt::SeenAnswered::Step::Retarget ? "retarget" : "replay");
+    dt::SeenCard c;
+    c.id = x.card;
+    c.def = x.def;
+    c.owner = int8_t(x.by);
+    c.area_known = false;
+    fill_card(s, c, a->mutable_card(), false, once);
+    a->set_by(x.by);
+    a->set_target(x.target);
+    a->set_target_seat(x.target_seat);
+    a->set_user(x.user);
+    a->set_times(x.times);
+    a->set_ability(x.ability);
+    a->set_trigger(x.trigger);
+  }
 }
 
 protocol::Observation to_proto(const dt::State& s, const dt::Observation& o) {
@@ -329,6 +347,23 @@ dt::Observation from_proto(const protocol::Observation& o, const dt::CardDb& db)
     out.seats.push_back(std::move(ss));
   }
   out.turn_order.assign(o.turn_order().begin(), o.turn_order().end());
+  if (o.has_answering()) {
+    const protocol::Answered& a = o.answering();
+    dt::SeenAnswered& x = out.answering;
+    x.step = a.step() == "answer" ? dt::SeenAnswered::Step::Answer
+             : a.step() == "retarget" ? dt::SeenAnswered::Step::Retarget
+             : a.step() == "replay"   ? dt::SeenAnswered::Step::Replay
+                                      : dt::SeenAnswered::Step::None;
+    x.card = dt::CardId(a.card().id());
+    x.def = a.card().face_down() || a.card().code().empty() ? -1 : codes.find(a.card().code());
+    x.by = a.by();
+    x.target = dt::CardId(a.target());
+    x.target_seat = a.target_seat();
+    x.user = dt::CardId(a.user());
+    x.times = a.times();
+    x.ability = a.ability();
+    x.trigger = a.trigger();
+  }
   return out;
 }
 

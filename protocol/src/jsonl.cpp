@@ -373,6 +373,26 @@ class RequestWriter {
     list("seats", o.seats(), [&](const protocol::SeenSeat& s) { seat(s); });
     num("warzone", o.warzone());
     list("turn_order", o.turn_order(), [&](int32_t t) { write_int(out_, t); });
+    if (o.has_answering()) {
+      key("answering");
+      answered(o.answering());
+    }
+    close();
+  }
+  void answered(const protocol::Answered& a) {
+    open();
+    str("step", a.step());
+    if (a.has_card()) {
+      key("card");
+      card(a.card());
+    }
+    num("by", a.by());
+    num("target", a.target());
+    num("target_seat", a.target_seat());
+    num("user", a.user());
+    num("times", a.times());
+    num("ability", a.ability());
+    num("trigger", a.trigger());
     close();
   }
 };

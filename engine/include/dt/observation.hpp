@@ -43,6 +43,25 @@ struct SeenSeat {
   bool operator==(const SeenSeat&) const = default;
 };
 
+// The card a question is about when the deciding seat is asked to answer a card just played, an ability used or a
+// trigger fired (effects/triggers/cancel.hpp: negate it, reflect or redirect it, play it again), or where such an
+// answer sends it. Played face up, so every seat may see it; `step` None: no such question.
+struct SeenAnswered {
+  enum class Step : uint8_t { None, Answer, Retarget, Replay };
+  Step step = Step::None;  // Answer: whether to answer it (`choose c12` answers with c12); Retarget: where its
+                           // effects go instead; Replay: where the answerer plays it itself
+  CardId card = kNoCard;   // the card answered
+  int def = -1;            // its definition
+  int by = -1;             // the seat that played or used it
+  CardId target = kNoCard; // what it was played on: a card, or
+  int target_seat = -1;    // a player
+  CardId user = kNoCard;   // the warrior that cast or used it, when known
+  int times = 0;           // its purchases ("xN")
+  int ability = -1;        // an ability of the card used: its index, else -1
+  int trigger = -1;        // a trigger of the card fired: its index, else -1
+  bool operator==(const SeenAnswered&) const = default;
+};
+
 struct Observation {
   int viewer = 0;
   int turn_number = 0;
@@ -59,6 +78,7 @@ struct Observation {
   int winning_team = -1;
   std::vector<int> turn_order;  // seats still in, clockwise from `current`
   std::vector<SeenSeat> seats;
+  SeenAnswered answering;  // a question answering a card just played (step None: none)
   bool operator==(const Observation&) const = default;
 };
 
