@@ -12,6 +12,11 @@
 //     the card data: harm to enemy warriors and players, help to its own, the
 //     change a combat bonus makes to the combat's estimated outcome, minus the
 //     D they cost ("xN" prices included); never harm to its own warriors;
+//   - answers to a card just played, an ability used or a trigger fired (the
+//     Observation's `answering`: negate, reflect, redirect, play it again) are
+//     valued the same way: the answered card's effects for us, undone or sent
+//     elsewhere, net of the answer's price (D, the answering card spent); it
+//     never undoes or turns its own cards, and lets a harmless card pass;
 //   - discard only cards it can never use.
 // Ratings are estimated from face-up cards the way the engine derives them
 // (equipment, one weapon per combat, fortifications, cover); modifiers the
@@ -147,6 +152,13 @@ class GreedyBot final : public Bot {
       for (const SeenCard& c : ss.hand) seen_.add(c);
       for (const SeenCard& c : ss.in_play) seen_.add(c);
     }
+    // The card a question answers (played face up, on its way to the discard pile or left in play).
+    if (obs.answering.step != SeenAnswered::Step::None && obs.answering.def >= 0 && !seen_.count(obs.answering.card)) {
+      SeenCard c;
+      c.id = obs.answering.card, c.def = obs.answering.def, c.owner = int8_t(obs.answering.by);
+      c.area_known = false;
+      seen_.add(c);
+    }
     seen_.seal();
   }
   const CardDef* def(CardId id) const {
@@ -274,9 +286,11 @@ class GreedyBot final : public Bot {
 
   // Adds to `value` what the effect list is worth to us and records its
   // changes to the current combat in `cs`. k: times an "xN" price was bought.
+  // `you`: the player whose card it is (-1: us), the one its "you" means.
   void eval_effects(const Observation& obs, const std::vector<Effect>& fx, CardId source, CardId user,
-                    CardId target, int tseat, int k, double& value, CombatSim& cs) {
+                    CardId target, int tseat, int k, double& value, CombatSim& cs, int you = -1) {
     const int me = obs.viewer;
+    if (you < 0) you = me;
     for (const Effect& e : fx) {
       if (e.if_mutual) continue;
       if (e.tactics && !(obs.in_combat && (e.tactics & (cs.tactic == Tactic::Fight ? 1 : 2)))) continue;
@@ -290,7 +304,7 @@ class GreedyBot final : public Bot {
           break;
         case Who::User: if (user != kNoCard) cards.push_back(user); break;
         case Who::ThisCard: cards.push_back(source); break;
-        case Who::You: seats.push_back(me); break;
+        case Who::You: seats.push_back(you); break;
         case Who::TargetPlayer: if (tseat >= 0) seats.push_back(tseat); break;
         case Who::EachPlayer:
           for (const SeenSeat& ss : obs.seats)
@@ -365,7 +379,7 @@ class GreedyBot final : public Bot {
           case Op::EmptyD: value -= sign * 0.8 * ss.destiny; break;
           case Op::HalveP: value -= sign * 3.0 * (ss.promotion / 2); break;
           case Op::NoDraw: value -= sign * 2.0; break;
-          case Op::PayForP: value += 2.0; break;  // D or P taken from the player who just earned them
+          case Op::PayForP: value += you == me ? 2.0 : -2.0; break;  // D or P taken from the player who just earned them
           case Op::SwapD:
             if (t != me) value += 0.8 * (ss.destiny - obs.seats[size_t(me)].destiny);
             break;
@@ -392,9 +406,9 @@ class GreedyBot final : public Bot {
       if (e.op != Op::CoinFlip) continue;
       double heads = 0, tails = 0;
       CombatSim ignore = cs;
-      eval_effects(obs, e.if_heads, source, user, target, tseat, k, heads, ignore);
+      eval_effects(obs, e.if_heads, source, user, target, tseat, k, heads, ignore, you);
       ignore = cs;
-      eval_effects(obs, e.if_tails, source, user, target, tseat, k, tails, ignore);
+      eval_effects(obs, e.if_tails, source, user, target, tseat, k, tails, ignore, you);
       value += 0.5 * (heads + tails);
     }
   }
@@ -453,6 +467,110 @@ class GreedyBot final : public Bot {
     if (pr.cost_d > 0) v -= 0.5 * pr.cost_d + std::max(0, 5 - std::max(0, left));
     if (v <= 0.05) return -1;
     return pr.action ? 30 + 2 * v : v;
+  }
+
+  // ---- Answers (Observation::answering, effects/triggers/cancel.hpp) ----
+
+  // What the card a question is about is worth to us if it works on `target` / `tseat` as played by `you`
+  // (cast by `user`): its effects (an ability's or trigger's when one was used or fired), the change it makes to
+  // the combat, what it gives the warrior it stays on. Negative: it harms us.
+  double answered_value(const Observation& obs, CardId target, int tseat, CardId user, int you) {
+    const SeenAnswered& x = obs.answering;
+    const CardDef* d = def(x.card);
+    if (!d) return 0;
+    const int k = std::max(1, x.times);
+    CombatSim cs;
+    cs.tactic = obs.tactic;
+    double v = 0;
+    if (x.ability >= 0 && size_t(x.ability) < d->abilities.size()) {
+      eval_effects(obs, d->abilities[size_t(x.ability)].effects, x.card, user, target, tseat, k, v, cs, you);
+    } else if (x.trigger >= 0 && size_t(x.trigger) < d->triggers.size()) {
+      eval_effects(obs, d->triggers[size_t(x.trigger)].effects, x.card, user, target, tseat, 1, v, cs, you);
+    } else if (d->play) {
+      eval_effects(obs, d->play->effects, x.card, user, target, tseat, k, v, cs, you);
+      if ((d->play->stays || d->post_play == PostPlay::Attach) && target != kNoCard && seen_.count(target)) {
+        const double sign = seen_.at(target).owner == obs.viewer ? 1 : -1;
+        for (const StaticMod& m : d->mods)
+          if (m.scope == Scope::Bearer || m.scope == Scope::Self) v += sign * stat_sum(m.bonus);
+      }
+    } else if (target != kNoCard && seen_.count(target)) {
+      const double sign = seen_.at(target).owner == obs.viewer ? 1 : -1;
+      if (d->type == CardType::Special && obs.in_combat) {  // a plain combat modifier on a combatant
+        cs.extra.push_back({target, d->bonus}), cs.touched = true;
+      } else if (d->type == CardType::Equipment || d->type == CardType::Relic || d->type == CardType::Symmetry) {
+        double gain = 1 + stat_sum(d->bonus);  // put on a warrior: what it gives its bearer
+        for (const StaticMod& m : d->mods)
+          if (m.scope == Scope::Bearer || m.scope == Scope::Self) gain += stat_sum(m.bonus);
+        gain += 2.0 * d->abilities.size() + 2.0 * d->triggers.size();
+        v += sign * std::max(0.0, gain);
+      }
+    }
+    if (cs.touched && obs.in_combat) {
+      CombatSim now;
+      now.tactic = obs.tactic;
+      v += combat_value(obs, cs) - combat_value(obs, now);
+    }
+    return v;
+  }
+
+  // An answering card's own price: the D it costs (with a reserve kept) and the card spent (a Special or a spell
+  // from hand, a warrior or an attachment discarded or annihilated).
+  double answer_price(const Observation& obs, CardId a, const AnswerSpec& x) const {
+    double p = 0;
+    const auto it = seen_.find(a);
+    const bool in_hand = it != seen_.end() && it->second.attached_to == kNoCard &&
+                         std::any_of(obs.seats[size_t(obs.viewer)].hand.begin(), obs.seats[size_t(obs.viewer)].hand.end(),
+                                     [&](const SeenCard& c) { return c.id == a; });
+    if (in_hand) p += 1.0;  // a card of the hand, spent
+    if ((x.discard_self || x.annihilate_self) && it != seen_.end() && it->second.def >= 0) {
+      const CardDef& d = db_[uint16_t(it->second.def)];
+      p += d.type == CardType::Warrior && it->second.attached_to == kNoCard ? wound_loss(d, true, true) : 3.0;
+    }
+    if (x.cost_d > 0) {
+      const int left = obs.seats[size_t(obs.viewer)].destiny - x.cost_d;
+      p += 0.5 * x.cost_d + std::max(0, 5 - std::max(0, left));
+    }
+    return p;
+  }
+
+  // `choose cN` answering the card with card N (or `choose done`, 0): what the answer gains us, net of its price.
+  double answer_score(const Observation& obs, const Option& o) {
+    const SeenAnswered& x = obs.answering;
+    const CardDef* a = def(o.a);
+    if (o.a == kNoCard || !a || !a->answers) return 0;
+    const AnswerSpec& ans = *a->answers;
+    const bool ours = x.by == obs.viewer;
+    const double worth = answered_value(obs, x.target, x.target_seat, x.user, x.by);
+    double gain = 0;
+    if (ans.negate || ans.or_negate) gain = std::max(gain, -worth);  // it does nothing
+    if (ans.retarget == 1 && x.user != kNoCard)  // its effects turned on the warrior that cast it
+      gain = std::max(gain, answered_value(obs, x.user, -1, x.user, x.by) - worth);
+    if (ans.retarget == 2) gain = std::max(gain, -worth);  // sent elsewhere: at least as good as undone (roughly)
+    // Undoing or turning one's own card is never the point of it.
+    if (ours && (ans.negate || ans.retarget)) return -1;
+    if (ans.replay) {  // played again by us, on a target of our choice, at its price
+      const CardDef& played = *def(x.card);
+      gain += std::abs(worth) * 0.5;
+      if (played.play) gain -= 0.5 * (played.play->cost_d + played.play->per_d * std::max(1, x.times));
+    }
+    if (ans.to_hand) gain += 1.5;                    // the card back in its player's hand (a draw)
+    if (!ans.effects.empty()) {
+      CombatSim cs;
+      eval_effects(obs, ans.effects, o.a, user_of(o.a), x.card, -1, 1, gain, cs);
+    }
+    const double net = gain - answer_price(obs, o.a, ans);
+    return net > 0.05 ? 1 + net : -1;
+  }
+
+  // REFLECTION, REDIRECT, PASS THE BUCK: where the card answered goes (`choose cN`, `choose sN`; `choose a0`
+  // negates it instead, or plays a card with no target): the best place for us.
+  double send_score(const Observation& obs, const Option& o) {
+    const SeenAnswered& x = obs.answering;
+    const bool replay = x.step == SeenAnswered::Step::Replay;
+    const int you = replay ? obs.viewer : x.by;
+    if (o.a == kNoCard && o.seat < 0)  // negated (retarget), or played with no target (replay)
+      return replay ? 1 + answered_value(obs, kNoCard, -1, kNoCard, you) : 1;
+    return 1 + answered_value(obs, o.a, o.a == kNoCard ? o.seat : -1, replay ? kNoCard : x.user, you);
   }
 
   // A Dark Symmetry gift: like equipment, on the best warrior it suits.
@@ -615,6 +733,8 @@ class GreedyBot final : public Bot {
       // A card's choice: any pick before stopping (the first alternative before the others;
       // of players, an opponent before itself).
       case OptKind::Choose:
+        if (obs.answering.step == SeenAnswered::Step::Answer) return answer_score(obs, o);
+        if (obs.answering.step != SeenAnswered::Step::None) return send_score(obs, o);
         if (o.a == kNoCard && o.seat >= 0) return o.seat != obs.viewer ? 1.5 : 0.5;
         return o.a != kNoCard ? 2 : o.p >= 0 ? 1 - 0.01 * o.p : 0;
       case OptKind::Play: {

@@ -248,3 +248,121 @@ TEST(GreedyBotEffects, WeighsCoverAsTheRulesDo) {
     EXPECT_EQ(dt::to_text(opts[i]), cover == 3 ? "use " + cid(mitch) + " x3" : "pass") << "cover +" << cover;
   }
 }
+
+// ---- Answers (engine effects/triggers/cancel.hpp; Observation::answering): a card just played that greedy
+// could negate. Seat 1 plays FRAMED! on seat 0; seat 0 is asked whether to answer it. ----
+namespace {
+
+// Seat 1, in its Actions step, plays the option whose text is `text`; then seat 0 decides.
+void opponent_plays(Position& p, const std::string& text) {
+  p.s.current = 1;
+  p.actions();
+  ASSERT_EQ(dt::deciding_seat(p.s), 1);
+  bool played = false;
+  for (const auto& o : dt::legal_options(p.s))
+    if (dt::to_text(o) == text) {
+      dt::apply(p.s, o);
+      played = true;
+      break;
+    }
+  ASSERT_TRUE(played) << text << " is not offered";
+}
+
+}  // namespace
+
+// gEngine MISCOMMUNICATION against FRAMED! x2 on itself with 8 P: 2 P lost outweigh the card spent, so greedy
+// answers. The observation names the card answered.
+TEST(GreedyBotAnswers, NegatesACardThatWouldHurtIt) {
+  Position p;
+  p.s.seats[0].promotion = 8;
+  dt::destiny(p.s, 1) = 20;
+  p.warrior("MITCH HUNTER", 0);
+  p.warrior("NECROMUTANT", 1);
+  const dt::CardId mis = p.in_hand("MISCOMMUNICATION", 0);
+  const dt::CardId framed = p.in_hand("FRAMED!", 1);
+  opponent_plays(p, "play " + cid(framed) + " on s0 x2");
+  const dt::Observation o = dt::observe(p.s, 0);
+  ASSERT_EQ(o.answering.step, dt::SeenAnswered::Step::Answer);
+  EXPECT_EQ(o.answering.card, framed);
+  EXPECT_EQ(o.answering.by, 1);
+  EXPECT_EQ(o.answering.target_seat, 0);
+  EXPECT_EQ(o.answering.times, 2);
+  ASSERT_TRUE(offered(p.option_texts(), "choose " + cid(mis)));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "choose " + cid(mis)) << seed;
+}
+
+// The same FRAMED! on a player with no P takes nothing: greedy keeps its MISCOMMUNICATION.
+TEST(GreedyBotAnswers, LetsAHarmlessCardPass) {
+  Position p;
+  p.s.seats[0].promotion = 0;
+  dt::destiny(p.s, 1) = 20;
+  p.warrior("MITCH HUNTER", 0);
+  p.warrior("NECROMUTANT", 1);
+  const dt::CardId mis = p.in_hand("MISCOMMUNICATION", 0);
+  const dt::CardId framed = p.in_hand("FRAMED!", 1);
+  opponent_plays(p, "play " + cid(framed) + " on s0 x2");
+  ASSERT_TRUE(offered(p.option_texts(), "choose " + cid(mis)));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "choose done") << seed;
+}
+
+// YOUNG GUARD answers by being discarded: a warrior is worth more than the 1 P FRAMED! x1 takes, so greedy lets
+// the card work and keeps its warrior.
+TEST(GreedyBotAnswers, KeepsAnAnswerThatCostsMoreThanTheHarm) {
+  Position p;
+  p.s.seats[0].promotion = 8;
+  dt::destiny(p.s, 1) = 20;
+  const dt::CardId guard = p.warrior("YOUNG GUARD", 0);
+  p.warrior("NECROMUTANT", 1);
+  const dt::CardId framed = p.in_hand("FRAMED!", 1);
+  opponent_plays(p, "play " + cid(framed) + " on s0 x1");
+  ASSERT_TRUE(offered(p.option_texts(), "choose " + cid(guard)));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "choose done") << seed;
+}
+
+// REPUDIATE answers a Special any player plays, its own player's too: greedy never undoes its own FRAMED!.
+TEST(GreedyBotAnswers, NeverAnswersItsOwnCard) {
+  Position p;
+  p.s.seats[1].promotion = 8;
+  dt::destiny(p.s, 0) = 20;
+  p.warrior("INQUISITOR", 0);
+  p.warrior("NECROMUTANT", 1);
+  const dt::CardId rep = p.in_hand("REPUDIATE", 0);
+  const dt::CardId framed = p.in_hand("FRAMED!", 0);
+  p.actions();
+  bool played = false;
+  for (const auto& o : dt::legal_options(p.s))
+    if (dt::to_text(o) == "play " + cid(framed) + " on s1 x2") dt::apply(p.s, o), played = true;
+  ASSERT_TRUE(played);
+  ASSERT_EQ(dt::deciding_seat(p.s), 0);
+  ASSERT_TRUE(offered(p.option_texts(), "choose " + cid(rep)));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "choose done") << seed;
+}
+
+// The search bot (bots/ismcts_bot.cpp) reaches the same question through its determinizations (seat 1's hand
+// and piles drawn afresh, the card answered kept as it was seen played, the question not skipped) and answers
+// too: 2 P kept for a card of the hand.
+TEST(IsmctsBotAnswers, NegatesACardThatWouldHurtIt) {
+  Position p;
+  p.s.seats[0].promotion = 8;
+  dt::destiny(p.s, 1) = 20;
+  p.warrior("MITCH HUNTER", 0);
+  p.warrior("NECROMUTANT", 1);
+  const dt::CardId mis = p.in_hand("MISCOMMUNICATION", 0);
+  p.warrior("TEMPLAR", 1);
+  p.warrior("TEMPLAR", 1);
+  p.s.seats[1].promotion = 8;
+  // Piles long enough that the game goes on past the search's horizon.
+  for (int seat = 0; seat < 2; ++seat)
+    for (int i = 0; i < 30; ++i) p.s.seats[size_t(seat)].draw.push_back(p.card("SEA LION", seat, dt::Zone::Draw));
+  const dt::CardId framed = p.in_hand("FRAMED!", 1);
+  p.in_hand("SEA LION", 1);
+  opponent_plays(p, "play " + cid(framed) + " on s0 x2");
+  const auto opts = dt::legal_options(p.s);
+  ASSERT_TRUE(offered(p.option_texts(), "choose " + cid(mis)));
+  for (uint64_t seed = 1; seed <= 2; ++seed) {
+    auto bot = dt::make_builtin_bot("ismcts:iters=200", seed);
+    const size_t i = bot->choose_in_game(p.s, 0, opts);
+    ASSERT_LT(i, opts.size());
+    EXPECT_EQ(dt::to_text(opts[i]), "choose " + cid(mis)) << seed;
+  }
+}

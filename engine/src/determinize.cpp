@@ -25,6 +25,8 @@ void Knowledge::see(const Observation& o) {
     for (const SeenCard& c : ss.in_play)
       if (c.def >= 0) learn(c.id);
   }
+  // A card being answered was played face up (effects/triggers/cancel.hpp), wherever it lies now.
+  if (o.answering.step != SeenAnswered::Step::None && o.answering.def >= 0) learn(o.answering.card);
 }
 
 // The event texts name a card as "NAME (c12)" when, and only when, the seat

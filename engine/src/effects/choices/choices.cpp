@@ -474,6 +474,7 @@ struct MechanismChoice {
 
 static constexpr MechanismChoice kMechanismChoices[] = {
     // Asked by their PendingChoice::fetch code alone: first, so that no row reading the source card claims them.
+    {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
     {is_merge_give_choice, merge_give_options, apply_merge_give},  // TIGHT FORMATION: a parted group's card given out
     {is_next_attack_choice, next_attack_options, apply_next_attack},  // GRINDER: the next of its attacks, or none
     {is_board_choice, board_choice_options, apply_board_choice},      // RAZOR WIRE FENCE: the warrior behind it
@@ -500,7 +501,6 @@ static constexpr MechanismChoice kMechanismChoices[] = {
                                                                            // a warrior's question, not its group's)
     {is_intervene_choice, intervene_options, apply_intervene},      // INFANTRY SNIPER: who strikes first (its own fetch codes)
     {is_substitute_choice, substitute_options, apply_substitute},   // POINT GUARD: a guard defends instead, or not
-    {is_cancel_choice, cancel_choice_options, apply_cancel_choice},  // YOUNG GUARD: cancel the Special, or not
     {is_retarget_choice, retarget_options, apply_retarget},         // REDIRECT, REFLECTION: where a spell goes
     {is_replay_choice, replay_options, apply_replay},               // PASS THE BUCK: where the card is played again
     {is_may_trigger_choice, may_trigger_options, apply_may_trigger},  // PRISON CAMP: take a trigger, or not

@@ -66,6 +66,10 @@ static std::vector<CardId> attach_targets(const State& s, int seat, CardId a) {
 }
 
 inline constexpr uint8_t kAttachAnswer = 120;  // PendingChoice::fetch: where the answering Special goes
+// PendingChoice::fetch of the question itself: whether to answer the card. Its source is the card just played, whose
+// own choice (a first play's, PASS THE BUCK playing it again meanwhile) may wait in the queue beside it: the marker
+// alone (kCancelOffered on that card) does not tell the two apart.
+inline constexpr uint8_t kCancelQuestion = 180;
 
 static bool has_marker(const State& s, uint8_t kind, CardId card) {
   return std::any_of(s.lasting.begin(), s.lasting.end(), [&](const LastingMod& m) { return m.lock == kind && m.source == card; });
@@ -203,6 +207,7 @@ bool offer_cancel(State& s, int seat, CardId card, Target t, int times, bool wai
     if (ws.empty()) continue;
     ask_pick(s, card, t.card, seat, other, std::move(ws));
     s.choices.back().target_seat = t.seat;
+    s.choices.back().fetch = kCancelQuestion;
     asked = true;
   }
   if (!asked) return false;
@@ -246,7 +251,9 @@ bool trigger_answered(State& s, int seat, CardId card, int index, Target t, Card
   return held_for_answers(s, kTriggerWaits, seat, card, index, t, 0, user, kNoCard);
 }
 
-bool is_cancel_choice(const State& s, const PendingChoice& ch) { return has_marker(s, kCancelOffered, ch.source); }
+bool is_cancel_choice(const State& s, const PendingChoice& ch) {
+  return ch.fetch == kCancelQuestion && has_marker(s, kCancelOffered, ch.source);
+}
 
 void cancel_choice_options(const State& s, const PendingChoice& ch, std::vector<Option>& out) {
   if (ch.picks_left != 0)
