@@ -158,6 +158,7 @@ static void index_def(CardDef& d) {
       if (ab.timing == Timing::CombatBegins && ab.choice) d.families2 |= fam2OwnBegins;
     if (d.attacks_carry_mods) d.families2 |= fam2CarriedMods;     // AG-17 PANZERKNACKER (actions/second_attack.hpp)
     if (d.several_attacks > 2) d.families2 |= fam2SeveralAttacks;  // GRINDER (actions/several_attacks.hpp)
+    if (d.several_attacks == 2) d.families2 |= fam2TwoAttacks;     // NIMROD AUTOCANNON, AQUABEAST (actions/attack.cpp)
     {  // WEAPONS EXPERT: its own designation, or one it gives its warrior (actions/two_weapons.hpp)
       constexpr DesigKey k(desig::UsesTwoWeaponsAsTwoActions);
       if (d.has_designation(k) || std::find(d.grant_designations.begin(), d.grant_designations.end(), k.text) !=

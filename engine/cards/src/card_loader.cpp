@@ -901,6 +901,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     d.combined_attack_bonus = uint8_t(g.combined_bonus());
     d.attacks_different_defenders = g.different_defenders();
     d.attacks_carry_mods = g.carries_mods();
+    if (g.tactic() != pb::TACTIC_UNSPECIFIED) d.several_attacks_tactic = int8_t(g.tactic() == pb::FIGHT ? Tactic::Fight : Tactic::Shoot);
   }
   if (c.has_first_encounter()) {  // engine combat/first_encounter.hpp
     const auto t = c.first_encounter().tactic();

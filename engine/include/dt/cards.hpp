@@ -850,6 +850,8 @@ enum RuleFamily2 : uint64_t {
   fam2SeveralAttacks = 1ull << 3,  // several attacks as one action, named one combat after another, combined
                                    // (CardDef::several_attacks above 2: actions/several_attacks.hpp, GRINDER)
   fam2TwoWeapons = 1ull << 4,      // USES TWO WEAPONS AS TWO ACTIONS (actions/two_weapons.hpp: WEAPONS EXPERT)
+  fam2TwoAttacks = 1ull << 21,     // two attacks named at once as one action (CardDef::several_attacks 2:
+                                   // actions/attack.cpp attack_options; AG-17, NIMROD AUTOCANNON, AQUABEAST)
   fam2FirstEncounter = 1ull << 5,  // a card its warrior's attackers meet first (combat/first_encounter.hpp: RAZOR
                                    // WIRE FENCE)
   fam2DoubledEffects = 1ull << 16,   // a card's effects doubled for a while (handler double_effects:
@@ -1077,6 +1079,11 @@ struct alignas(4096) CardDef {
   // combat modifiers played on its warrior counted in the next.
   uint8_t several_attacks = 0, combined_attack_bonus = 0;
   bool attacks_different_defenders = false, attacks_carry_mods = false;
+  int8_t several_attacks_tactic = -1;  // SeveralAttacks.tactic: the Tactic of every one of them (-1: any)
+  // A card made in the game's own copy of the card table (State::local_db: a warrior with another card's abilities,
+  // effects/lasting/borrowed.hpp), not one of the table it was copied from: its facts are that warrior's, not its
+  // code's.
+  bool made = false;
   int8_t first_encounter = -1;  // Card.first_encounter: the Tactic of the combats its warrior's attackers meet it
                                 // first in (combat/first_encounter.hpp); -1: none
 

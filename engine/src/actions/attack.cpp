@@ -85,28 +85,26 @@ void attack_options(const State& s, const std::vector<CardId>& mine, std::vector
         out.erase(std::remove_if(out.begin() + long(first_option), out.end(), [&](const Option& o) { return !named(o); }),
                   out.end());
     }
-    // NIMROD AUTOCANNON, AQUABEAST (Fight only), gEngine TIME DEATH: two attacks as
-    // one Tactical action, both named first (`attack c12 c31 fight then c40 shoot`,
-    // Option::c the second defender, Option::then its tactic).
-    // AG-17 PANZERKNACKER (several_attacks, count 2): two different defenders (actions/several_attacks.hpp).
-    const bool fight_only = has_designation(s, a, desig::AttacksTwiceAsOneActionFight);
-    const bool twice = fight_only || has_designation(s, a, desig::AttacksTwiceAsOneAction);
-    const SeveralAttacks several = !twice && (s.families2 & fam2CarriedMods) ? several_attacks_of(s, a) : SeveralAttacks{};
-    const bool two = several.count == 2;
-    if (twice || two) {
+    // Two attacks as one action, both named first (`attack c12 c31 fight then c40 shoot`, Option::c the second
+    // defender, Option::then its tactic; actions/several_attacks.hpp, count 2): NIMROD AUTOCANNON, RATTLESNAKE,
+    // gEngine TIME DEATH (the same defender twice if you like), AQUABEAST (Fight only), AG-17 PANZERKNACKER (two
+    // different defenders).
+    if (s.families2 & fam2TwoAttacks) {
+      const SeveralAttacks two = several_attacks_of(s, a);
       const size_t end = out.size();
-      for (size_t i = first_option; i < end; ++i) {
-        if (fight_only && out[i].tactic != Tactic::Fight) continue;
-        for (size_t j = first_option; j < end; ++j) {
-          if (fight_only && out[j].tactic != Tactic::Fight) continue;
-          if (two && several.different && out[j].b == out[i].b) continue;
-          Option o = out[i];
-          o.p = 2;
-          o.c = out[j].b;
-          o.then = out[j].tactic;
-          out.push_back(o);
+      if (two.count == 2)
+        for (size_t i = first_option; i < end; ++i) {
+          if (two.tactic >= 0 && int8_t(out[i].tactic) != two.tactic) continue;
+          for (size_t j = first_option; j < end; ++j) {
+            if (two.tactic >= 0 && int8_t(out[j].tactic) != two.tactic) continue;
+            if (two.different && out[j].b == out[i].b) continue;
+            Option o = out[i];
+            o.p = 2;
+            o.c = out[j].b;
+            o.then = out[j].tactic;
+            out.push_back(o);
+          }
         }
-      }
     }
     // GRINDER: attacks combined into one combat (actions/several_attacks.hpp).
     if (s.families2 & fam2SeveralAttacks) combined_attack_options(s, a, first_option, out);

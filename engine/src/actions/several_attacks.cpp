@@ -2,7 +2,9 @@
 #include "actions/several_attacks.hpp"
 
 #include <algorithm>
+#include <optional>
 
+#include "effects/modifiers/text_off.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 
@@ -12,10 +14,17 @@ SeveralAttacks several_attacks_of(const State& s, CardId w) {
   SeveralAttacks out;
   auto take = [&](const CardDef& d) {
     if (d.several_attacks > out.count)
-      out = {d.several_attacks, d.combined_attack_bonus, d.attacks_different_defenders, d.attacks_carry_mods};
+      out = {d.several_attacks, d.combined_attack_bonus, d.attacks_different_defenders, d.attacks_carry_mods,
+             d.several_attacks_tactic};
   };
-  take(s.def(w));
-  for (CardId c : attachments_of(s, w)) take(s.def(c));
+  if (s.def(w).several_attacks && !own_acts_off(text_off_now(s, w))) take(s.def(w));
+  const AttachRange as = attachments_of(s, w);
+  std::optional<AttachmentGate> gate;  // worked out only for a card that has them: the costly part
+  for (CardId c : as) {
+    if (!s.def(c).several_attacks || s.def(c).several_attacks <= out.count) continue;
+    if (!gate) gate = gate_of(s, as);
+    if (gate->allows(s, c)) take(s.def(c));
+  }
   return out;
 }
 
@@ -62,6 +71,7 @@ void next_attacks(const State& s, CardId w, std::vector<Option>& out) {
     if (o.p != 0 && o.p != kCombinedAttack) continue;  // no second attack named with it, no aimed one
     if (o.p == kCombinedAttack && o.n > left) continue;  // no more combined than are left
     if (m.different && attacked_in_action(s, w, o.b)) continue;
+    if (m.tactic >= 0 && int8_t(o.tactic) != m.tactic) continue;
     out.push_back(o);
   }
 }
@@ -74,6 +84,7 @@ void combined_attack_options(const State& s, CardId a, size_t first, std::vector
   const size_t end = out.size();
   for (size_t i = first; i < end; ++i) {
     if (out[i].kind != OptKind::Attack || out[i].p != 0 || out[i].b == kNoCard || out[i].a != a) continue;
+    if (m.tactic >= 0 && int8_t(out[i].tactic) != m.tactic) continue;
     for (int k = 2; k <= left; ++k) {
       Option o = out[i];
       o.p = kCombinedAttack;

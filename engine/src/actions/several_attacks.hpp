@@ -1,6 +1,7 @@
 // Several attacks made as one Attack action (docs/effects.md "Several attacks as one action"; Card.several_attacks on
 // the warrior or on a card it carries). Two: both named at once (`attack c12 c31 fight then c40 shoot`, Option::p 2,
-// actions/second_attack.hpp; AG-17 PANZERKNACKER). More: the first named as any attack, each next one asked for once
+// actions/second_attack.hpp; NIMROD AUTOCANNON, RATTLESNAKE, gEngine TIME DEATH, AQUABEAST in Fight only, AG-17
+// PANZERKNACKER on two different defenders). More: the first named as any attack, each next one asked for once
 // the response window of the combat before it closes (a choice offering that warrior's attacks, or `choose done`);
 // with a combined bonus some of them may be made as one combat against one defender (`attack c12 c31 fight x3`,
 // Option::p 4, Option::n the attacks combined), the warrior's F and S that bonus higher for each beyond the first
@@ -25,8 +26,12 @@ struct SeveralAttacks {
   int count = 0;   // attacks in all (0: the usual one)
   int bonus = 0;   // F and S for each attack combined beyond the first (0: none combined)
   bool different = false, carries = false;
+  int8_t tactic = -1;  // the Tactic of every one of them (-1: any; AQUABEAST: Fight)
 };
-// The warrior's several attacks: its own card's, or a card's it carries (the largest count).
+// The warrior's several attacks: its own card's while its text is on (AMNESIA), or those of a card it carries that
+// works (a VEHICLE with the warrior inside, Equipment the vehicle in use allows: cardtypes AttachmentGate), as a
+// card granting a designation to its bearer does (NIMROD AUTOCANNON, RATTLESNAKE, gEngine TIME DEATH); the largest
+// count.
 SeveralAttacks several_attacks_of(const State& s, CardId w);
 
 // Adds, for each plain attack of out[first..] (warrior a's), its combined variants (x2 .. the attacks left).

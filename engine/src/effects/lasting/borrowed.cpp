@@ -54,6 +54,11 @@ static CardDef with_abilities(const State& s, CardDef d, const CardDef& md, Card
   take_if_none(d.fort, md.fort);
   if (!d.hand_limit) d.hand_limit = md.hand_limit;
   if (!d.hand_max) d.hand_max = md.hand_max;
+  if (!d.several_attacks && md.several_attacks) {  // AQUABEAST's two attacks, GRINDER's four (actions/several_attacks.hpp)
+    d.several_attacks = md.several_attacks, d.combined_attack_bonus = md.combined_attack_bonus;
+    d.attacks_different_defenders = md.attacks_different_defenders, d.attacks_carry_mods = md.attacks_carry_mods;
+    d.several_attacks_tactic = md.several_attacks_tactic;
+  }
   return d;
 }
 
@@ -63,6 +68,7 @@ static CardDef with_abilities(const State& s, CardDef d, const CardDef& md, Card
 // reallocation); one shared with copies of the game (a search bot's, a check's) is copied, the old one living on
 // with them; the built-in table is never owned.
 static std::optional<uint16_t> make_card(State& s, CardDef d) {
+  d.made = true;  // its facts are the warrior's for now, not its code's (protocol convert.cpp)
   if (s.local_db && s.local_db.use_count() == 1) {
     const std::vector<CardDef>& defs = s.local_db->all();
     if (defs.size() == defs.capacity()) return std::nullopt;  // a thousand cards made in one game: no more
