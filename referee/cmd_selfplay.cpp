@@ -33,7 +33,11 @@ struct SelfplayOptions {
   bool checks = true;
   bool quiet = false;
   bool fingerprint = false;  // print a hash of every position of every game
+  // A game ends by the rules or at the turn limit; a turn that goes on past max_turn_decisions never ends. A game
+  // still going after max_decisions is judged so only without a turn limit: a stalled game whose players keep using
+  // free abilities at any time (CULTISTs declaring their side) takes 60 random decisions a turn up to its limit.
   int max_decisions = 50000;
+  int max_turn_decisions = 20000;
   int turn_limit = -1;  // -1: the preset's (a referee setting, not a rule)
   bool all_pairs = false;
   bool decks_given = false;  // --deck was on the command line
@@ -119,8 +123,14 @@ GameResult play_one(const dt::CardDb& db, const dt::GameConfig& cfg, const Selfp
     if (r.violations.size() < 5)
       r.violations.push_back(fmt::format("decision {}: {}", r.decisions, what));
   };
+  int turn_at = s.turn_number, turn_decisions = 0;
   while (!dt::game_over(s)) {
-    if (r.decisions >= opt.max_decisions) {
+    if (s.turn_number != turn_at) turn_at = s.turn_number, turn_decisions = 0;
+    if (++turn_decisions > opt.max_turn_decisions) {
+      violation("a turn did not end");
+      break;
+    }
+    if (s.rules.turn_limit <= 0 && r.decisions >= opt.max_decisions) {
       violation("the game did not end");
       break;
     }
