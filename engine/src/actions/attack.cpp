@@ -206,6 +206,12 @@ bool start_second_attack(State& s, Log log) {
   });
   if (it == s.lasting.end()) {
     if (s.families2 & fam2CarriedMods) carried_mods_over(s);  // AG-17 PANZERKNACKER: no second combat left
+    // WEAPONS EXPERT: the WEAPONS named for the attack just over are spent, whether or not it came to a combat (its
+    // defender, turned up, could not be attacked; a RAZOR WIRE FENCE's encounter left it unmade...; one whose combat
+    // was fought spent them as it ended, combat/resolve.cpp), and so is one named for a second attack gone with its
+    // defender. (With a second attack to come, second_weapon_named spends the first one's.)
+    if (s.families2 & fam2TwoWeapons)
+      std::erase_if(s.lasting, [&](const LastingMod& m) { return m.lock == kWeaponNamed && m.seat == s.current; });
     return false;
   }
   const CardId a = it->source, d = it->target;
@@ -218,6 +224,7 @@ bool start_second_attack(State& s, Log log) {
       !has_rating(s, a, t) || (t == Tactic::Fight && flies_or_dives(s, a))) {
     again_not_made(s);  // TUSKED SERETT: no combat of its made
     if (s.families2 & fam2CarriedMods) carried_mods_over(s);
+    if (s.families2 & fam2TwoWeapons) named_weapons_over(s);  // WEAPONS EXPERT: its WEAPON was named for nothing
     return false;
   }
   emit(log, {EventKind::Attack, int8_t(me), a, d, int(t), 0});
