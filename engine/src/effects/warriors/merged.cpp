@@ -69,6 +69,17 @@ static CardId group_card(const State& s, CardId leader) {
   return kNoCard;
 }
 
+// A member inside its leader: its share of the group's ratings (the card's per_extra, or its printed ratings).
+static StatBonus inside_share(const MergeSpec& k, const CardDef& d) {
+  StatBonus b;
+  if (k.per_extra) {
+    b.f = b.s = b.a = b.v = k.per_extra;
+  } else {
+    b.f = int8_t(d.f.value_or(0)), b.s = int8_t(d.s.value_or(0)), b.a = d.a, b.v = d.v;
+  }
+  return b;
+}
+
 // May w join the group `leader` leads under `card`'s rules now?
 static bool may_join(const State& s, CardId card, CardId leader, CardId w) {
   const MergeSpec* k = spec_of(s, card);
@@ -131,12 +142,7 @@ void apply_merge(State& s, const Option& o, Log log) {
     for (CardId a : attachment_list(s, w)) attach_to(s, a, leader);  // what it carried, the group carries
     put_attached(s, w, leader, seat);
     s.card(leader).wounded = s.card(leader).wounded || wounded;  // a wound of either is the group's
-    if (k.per_extra) {
-      m.bonus.f = m.bonus.s = m.bonus.a = m.bonus.v = k.per_extra;
-    } else {
-      const CardDef& d = s.def(w);
-      m.bonus.f = int8_t(d.f.value_or(0)), m.bonus.s = int8_t(d.s.value_or(0)), m.bonus.a = d.a, m.bonus.v = d.v;
-    }
+    m.bonus = inside_share(k, s.def(w));
   }
   s.lasting.push_back(m);
   emit(log, {EventKind::EnterVehicle, int8_t(seat), w, o.b});
@@ -195,6 +201,19 @@ void merged_share_hit(State& s, const std::vector<CardId>& members, bool dead, b
 void merge_card_gone(State& s, CardId card, CardId was_on) {
   const MergeSpec* k = spec_of(s, card);
   if (!k || k->outlasts_card) return;
+  // Another card on the leader holding groups the same way (two TIGHT FORMATIONs on one warrior) holds the members
+  // now: they part only when no card holding them is left.
+  if (is_warrior_in_play(s, was_on))
+    for (CardId a : attachments_of(s, was_on)) {
+      const MergeSpec* other = a != card ? spec_of(s, a) : nullptr;
+      if (!other || other->in_combat_only != k->in_combat_only) continue;
+      for (LastingMod& m : s.lasting)
+        if (m.lock == kMerged && m.other == card && m.target == was_on) {
+          m.other = a;
+          if (!other->in_combat_only) m.bonus = inside_share(*other, s.def(m.source));
+        }
+      return;
+    }
   std::vector<CardId> members;
   std::erase_if(s.lasting, [&](const LastingMod& m) {
     if (m.lock != kMerged || m.other != card || m.target != was_on) return false;
