@@ -292,3 +292,45 @@ TEST(RefereeConvert, APlayOnACombatAreaSurvivesItsText) {
   ASSERT_TRUE(plain);
   EXPECT_EQ(plain->p, 0);
 }
+
+namespace {
+
+// A warrior with another card's abilities (engine effects/lasting/borrowed.hpp) plays a card made in the game's own
+// card table under its code: in compact mode it still carries its own facts, which are not its code's (the made card
+// is told by CardDef::made, not by looking its code up). The stress decks of borrowed abilities lend in most games.
+TEST(RefereeConvert, AMadeCardCarriesItsOwnFactsInCompactMode) {
+  const dt::CardDb& db = dt::builtin_cards();
+  const std::string dir = std::string(DT_SCENARIO_DIR) + "/../fixtures/decks/";
+  int made_seen = 0;
+  for (uint64_t seed = 1; seed <= 6 && made_seen == 0; ++seed) {
+    dt::GameConfig cfg;
+    cfg.rules = dt::preset_gengine();
+    cfg.seed = seed;
+    cfg.decks = {dt::load_deck_arg(dir + "stress_borrowed_a.deck", db, cfg.rules, false).cards,
+                 dt::load_deck_arg(dir + "stress_borrowed_b.deck", db, cfg.rules, false).cards};
+    dt::State s = dt::new_game(db, cfg);
+    auto bot = dt::make_random_bot(seed);
+    google::protobuf::RepeatedPtrField<protocol::CardFacts> facts;
+    dtref::FactsOnce once;
+    once.cards = &facts;
+    for (int step = 0; step < 2000 && !dt::game_over(s); ++step) {
+      const int seat = dt::deciding_seat(s);
+      protocol::Observation p;
+      dtref::to_proto(s, dt::observe(s, seat), &p, &once);
+      for (const protocol::SeenSeat& ps : p.seats())
+        for (const protocol::SeenCard& c : ps.in_play()) {
+          if (c.face_down()) continue;
+          const uint16_t def = s.card(dt::CardId(c.id())).def;
+          if (s.db->by_code(c.code()) == std::optional<uint16_t>(def)) continue;  // the table's own card
+          ++made_seen;
+          EXPECT_EQ(c.name(), s.db->operator[](def).name) << "seed " << seed;
+          EXPECT_FALSE(c.card_type().empty()) << c.name();
+        }
+      const auto opts = dt::legal_options(s);
+      dt::apply(s, opts[bot->choose(dt::observe(s, seat), opts)]);
+    }
+  }
+  EXPECT_GT(made_seen, 0) << "no game lent abilities: pick other seeds";
+}
+
+}  // namespace

@@ -94,9 +94,8 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
     const dt::CardDef& d = (*s.db)[uint16_t(c.def)];
     out->set_code(d.code);
     // A warrior with another card's abilities (engine effects/lasting/borrowed.hpp) carries its own facts, even in
-    // compact mode: they are that warrior's for now, not its code's.
-    const bool made = s.local_db && s.db->by_code(d.code) != std::optional<uint16_t>(uint16_t(c.def));
-    if (!once || made) {
+    // compact mode: they are that warrior's for now, not its code's (CardDef::made, set as the card is made).
+    if (!once || d.made) {
       fill_facts(d, out);
     } else {
       if (once->sent.size() < s.db->size()) once->sent.resize(s.db->size());
