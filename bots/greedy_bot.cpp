@@ -493,6 +493,8 @@ class GreedyBot final : public Bot {
         for (const StaticMod& m : d->mods)
           if (m.scope == Scope::Bearer || m.scope == Scope::Self) v += sign * stat_sum(m.bonus);
       }
+    } else if (d->type == CardType::Warrior) {  // a warrior put into play (printed MISCOMMUNICATION answers any card)
+      v += (you == obs.viewer ? 1 : -1) * wound_loss(*d, false, true);
     } else if (target != kNoCard && seen_.count(target)) {
       const double sign = seen_.at(target).owner == obs.viewer ? 1 : -1;
       if (d->type == CardType::Special && obs.in_combat) {  // a plain combat modifier on a combatant

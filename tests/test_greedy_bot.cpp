@@ -91,7 +91,7 @@ namespace {
 
 struct Position {
   dt::State s;
-  Position() : s(dt::blank_state(dt::builtin_cards(), dt::preset_gengine(), 2, 1)) {
+  explicit Position(const dt::Rules& rules = dt::preset_gengine()) : s(dt::blank_state(dt::builtin_cards(), rules, 2, 1)) {
     s.turn_number = 5;
     s.current = 0;
     for (int i = 0; i < s.num_seats(); ++i) s.seats[size_t(i)].turns_taken = 3, dt::destiny(s, i) = 10;
@@ -365,4 +365,18 @@ TEST(IsmctsBotAnswers, NegatesACardThatWouldHurtIt) {
     ASSERT_LT(i, opts.size());
     EXPECT_EQ(dt::to_text(opts[i]), "choose " + cid(mis)) << seed;
   }
+}
+
+// Printed MISCOMMUNICATION (second edition) answers any card another player plays, a warrior mustered among them: a
+// TEMPLAR joining the other side is worth more than the card spent, so greedy answers it.
+TEST(GreedyBotAnswers, NegatesAWarriorMusteredUnderThePrintedText) {
+  Position p(dt::preset_second_edition());
+  p.warrior("MITCH HUNTER", 0);
+  p.warrior("NECROMUTANT", 1);
+  const dt::CardId mis = p.in_hand("MISCOMMUNICATION", 0);
+  const dt::CardId templar = p.in_hand("TEMPLAR", 1);
+  opponent_plays(p, "muster " + cid(templar));
+  ASSERT_EQ(dt::observe(p.s, 0).answering.card, templar);
+  ASSERT_TRUE(offered(p.option_texts(), "choose " + cid(mis)));
+  for (uint64_t seed = 1; seed <= 5; ++seed) EXPECT_EQ(p.greedy_pick(seed), "choose " + cid(mis)) << seed;
 }
