@@ -254,7 +254,11 @@ static void index_def(CardDef& d) {
     if (d.has_designation(desig::AnswersAPileSearch)) d.families |= famPileSearchAnswer | famTurnedDown;
     if (d.play && d.play->choice)  // JOKER! (effects/lasting/copies.hpp)
       for (const Effect& e : d.play->choice->on_pick)
+      {
         if (e.op == Op::Handler && e.handler == HandlerId::become_copy) d.families |= famCopies;
+        // DOUBLE DUTY (effects/lasting/twins.hpp): a copy too, its own card again out of play
+        if (e.op == Op::Handler && e.handler == HandlerId::stand_as_twin) d.families |= famCopies, d.families2 |= fam2Twins;
+      }
     if (d.has_designation(desig::RestoresHomeCorporation)) d.families2 |= fam2Memberships;
     for (const Trigger& t : d.triggers)
       if (t.when == When::NoDestiny) d.families2 |= fam2NoDestiny;

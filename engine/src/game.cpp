@@ -19,6 +19,7 @@
 #include "effects/lasting/virus.hpp"
 #include "effects/lasting/heretics.hpp"
 #include "effects/lasting/borrowed.hpp"
+#include "effects/lasting/twins.hpp"
 #include "effects/warriors/convert.hpp"
 #include "internal.hpp"
 
@@ -103,6 +104,7 @@ void resume(State& s, std::vector<Event>* log) {
     check_marks_gone(s, log);  // BRASS APOCALYPT: gone with the warrior it guards
     check_memberships(s, log);  // REINSTATEMENT: discarded once its warrior loses the membership again
     if (s.families2 & fam2ConsideredAbilities) refresh_considered(s);  // THE FIRST AMENDMENT (effects/lasting/borrowed.hpp)
+    if (s.families2 & fam2Twins) sync_twins(s, log);  // DOUBLE DUTY (effects/lasting/twins.hpp)
     check_end(s, log);
     if (s.phase == Phase::GameOver) return;
     if (step_choices(s, log)) continue;  // a card's choice: entered, or over

@@ -212,6 +212,8 @@ enum : uint8_t {
                         // discard pile free, its draw pile at the discard pile's price; effects/choices/choices.cpp)
   kCopyOf = 102,  // source: a card standing as a copy of another (effects/lasting/copies.hpp: JOKER!); count: its own
                   // CardInst::def, given back as it leaves play
+  kTwin = 103,  // source: a card standing as a second copy of warrior `target` in play (effects/lasting/twins.hpp:
+                // DOUBLE DUTY); count: 1 while the warrior is wounded, as last seen (a heal of either heals both)
   kDiscardAfterStrike = 104,  // source: the card whose choice picked `target`, a card to be discarded once the combat's
                               // first strike is over (combat/begins.hpp: YORAMA'S DEFLECTING HANDS against FIRST STRIKE);
                               // other: the warrior that first strike came from

@@ -32,6 +32,7 @@ static SeenCard seen(const State& s, CardId c, int viewer) {
   if (known) out.sergeant_group = ci.sergeant_group;
   if (known && ci.zone == Zone::InPlay && !s.lasting.empty()) out.markers = detail::markers_on(s, c);  // counted in the open
   if (known && (s.families & famCarriers)) out.aboard = detail::carrier_of(s, c);  // a troop carrier's warriors
+  if (known && (s.families2 & fam2Twins) && ci.zone == Zone::InPlay) out.twin = detail::twin_of(s, c);  // DOUBLE DUTY
   return out;
 }
 

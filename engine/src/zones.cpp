@@ -10,6 +10,7 @@
 #include "effects/lasting/card_markers.hpp"
 #include "effects/lasting/prison.hpp"
 #include "effects/lasting/copies.hpp"
+#include "effects/lasting/twins.hpp"
 #include "effects/lasting/borrowed.hpp"
 #include "effects/triggers/intercept.hpp"
 #include "effects/warriors/merged.hpp"
@@ -65,6 +66,8 @@ void take_out(State& s, CardId c) {
   if (ci.zone == Zone::InPlay) {  // a warrior leaving play loses what lasted on it
     // ... its own card again, and what it lent ends (effects/lasting/borrowed.hpp).
     if (s.families2 & fam2BorrowedText) borrowing_leaves_play(s, c);
+    // ... and its twin follows it (effects/lasting/twins.hpp: DOUBLE DUTY).
+    if (s.families2 & fam2Twins) twin_leaves_play(s, c);
     // ... and a CYBERCURITY MP's prisoners go free (effects/lasting/prison.hpp).
     // ... and a carrier's warriors are aboard nothing (effects/lasting/carriers.hpp).
     std::erase_if(s.lasting, [&](const LastingMod& m) {
@@ -221,6 +224,7 @@ static InsteadAsk asked_instead(const State& s, CardId c, Zone to, Zone sent, Ca
 // The one point every card leaving play passes (effects/triggers/intercept.hpp): rules sending it
 // elsewhere at once, rules asking their player once it has gone, and what may answer it just after.
 static void leave_play(State& s, CardId c, Zone to, CardId killed, Zone base_to = Zone::Limbo) {
+  if ((s.families2 & fam2Twins) && killed == c) twin_dies(s, c);  // DOUBLE DUTY: its twin dies with it
   // GOLGOTHA'S CITADEL: a card that would be discarded from play leaves the game instead.
   if (to == Zone::Discard && s.def(c).has_designation(desig::AnnihilatedWhenDiscarded)) to = Zone::Annihilated;
   // Where it goes is settled while the cards on it (FIELD REPAIR KIT) are still there.

@@ -66,10 +66,11 @@ class AttachRange {
     using pointer = const CardId*;
     using reference = CardId;
     iterator() = default;
-    iterator(const State* s, CardId c) : s_(s), c_(c) {}
+    iterator(const State* s, CardId c, CardId then = kNoCard) : s_(s), c_(c == kNoCard ? then : c), then_(c == kNoCard ? kNoCard : then) {}
     CardId operator*() const { return c_; }
     iterator& operator++() {
       c_ = s_->card(c_).next_attachment;
+      if (c_ == kNoCard && then_ != kNoCard) c_ = then_, then_ = kNoCard;  // on to the twin's cards
       return *this;
     }
     iterator operator++(int) {
@@ -82,17 +83,29 @@ class AttachRange {
    private:
     const State* s_ = nullptr;
     CardId c_ = kNoCard;
+    CardId then_ = kNoCard;  // the first card of a second list, walked after this one
   };
-  AttachRange(const State& s, CardId first) : s_(&s), first_(first) {}
-  iterator begin() const { return {s_, first_}; }
+  AttachRange(const State& s, CardId first, CardId then = kNoCard) : s_(&s), first_(first), then_(then) {}
+  iterator begin() const { return {s_, first_, then_}; }
   iterator end() const { return {s_, kNoCard}; }
-  bool empty() const { return first_ == kNoCard; }
+  bool empty() const { return first_ == kNoCard && then_ == kNoCard; }
 
  private:
   const State* s_;
   CardId first_;
+  CardId then_;
 };
 inline AttachRange attachments_of(const State& s, CardId c) { return {s, s.card(c).first_attachment}; }
+// A warrior doing double duty (effects/lasting/twins.hpp): the other card that is the same warrior; kNoCard: none.
+CardId twin_of(const State& s, CardId w);
+// The cards that are on warrior `w` as its rules read them: its own, and those on its twin when it has one (DOUBLE
+// DUTY: a card on either affects both). Only for what the cards give the warrior (ratings, keywords, designations,
+// weapons, immunities); moving or listing cards walks each card's own (attachments_of).
+inline AttachRange shared_attachments(const State& s, CardId w) {
+  if (!(s.families2 & fam2Twins)) return attachments_of(s, w);
+  const CardId t = twin_of(s, w);
+  return {s, s.card(w).first_attachment, t == kNoCard ? kNoCard : s.card(t).first_attachment};
+}
 // Has a card on `c` the designation d on its own card? Its words, not a grant: no rating or modifier is asked,
 // so rating code may call it (YOMURA'S AMULET, DEAD ZONE, BACKLASH).
 inline bool carries_designated(const State& s, CardId c, DesigKey d) {

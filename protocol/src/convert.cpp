@@ -122,6 +122,7 @@ static void fill_card(const dt::State& s, const dt::SeenCard& c, protocol::SeenC
   if (c.sergeant_group >= 0) out->set_sergeant_group((*s.db)[uint16_t(c.sergeant_group)].code);
   if (c.markers > 0) out->set_markers(c.markers);
   if (c.aboard != dt::kNoCard) out->set_aboard(c.aboard);
+  if (c.twin != dt::kNoCard) out->set_twin(c.twin);
 }
 
 void to_proto(const dt::State& s, const dt::Observation& o, protocol::Observation* p, FactsOnce* once) {
@@ -306,6 +307,7 @@ static dt::SeenCard seen_from(const protocol::SeenCard& c, const CodeIndex& code
   out.inside = c.inside();
   out.under = c.under();
   if (c.has_aboard()) out.aboard = dt::CardId(c.aboard());
+  if (c.has_twin()) out.twin = dt::CardId(c.twin());
   if (!c.sergeant_group().empty()) out.sergeant_group = codes.find(c.sergeant_group());
   return out;
 }

@@ -321,6 +321,7 @@ class RequestWriter {
     flag("under", c.under());
     num("markers", c.markers());
     if (c.has_aboard()) present("aboard", c.aboard());
+    if (c.has_twin()) present("twin", c.twin());
     close();
   }
   void facts(const protocol::CardFacts& c) {

@@ -1124,6 +1124,7 @@ void convert_effects(const pb::Card& c, CardDef& d, const std::string& where) {
     x.attaches = a.attaches();
     x.answers_answers_by_negating = a.answers_answers_by_negating();
     x.own_only = a.own_only();
+    x.opponents_only = a.opponents_only();
     x.abilities_used = a.abilities_used();
     x.triggers_fired = a.triggers_fired();
     x.not_played = a.not_played();

@@ -865,6 +865,8 @@ enum RuleFamily2 : uint64_t {
   fam2ConsideredAbilities = 1ull << 19,  // WARRIORS HAVE THE ABILITIES OF THE CARDS THEY ARE CONSIDERED (THE FIRST AMENDMENT)
   fam2AnswersEffects = 1ull << 20,  // a card answering abilities used or triggers fired, from hand too (effects/triggers/
                                     // cancel.hpp: ANTIDOTE, AURA OF MYSTICAL RESISTANCE)
+  fam2Twins = 1ull << 14,  // a card standing as a second copy of a warrior in play, the two sharing cards, effects,
+                           // wounds and death (effects/lasting/twins.hpp: DOUBLE DUTY)
   fam2NoDestiny = 1ull << 25,    // a NO_DESTINY trigger: its player has no D left (effects/triggers/triggers.cpp)
 };
 
@@ -970,6 +972,7 @@ struct AnswerSpec {
                                              // MYSTICAL RESISTANCE: a Dark Symmetry card's)
   bool triggers_fired = false;               // also a trigger of such a card firing, its effects waiting (ANTIDOTE)
   bool not_played = false;                   // not the card's play: its abilities and triggers alone
+  bool opponents_only = false;               // only a card an opponent played, no team-mate's (STOLEN PAPERWORK)
 };
 
 // Aligned to a power of two so that indexing the card table (every State::def) is one

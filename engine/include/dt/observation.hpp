@@ -22,6 +22,7 @@ struct SeenCard {
   bool under = false;   // kept under the card attached_to names: in play, but inert (card storage)
   int markers = 0;      // markers on the card (effects/lasting/card_markers.hpp)
   CardId aboard = kNoCard;  // a warrior aboard a carrier: that card (effects/lasting/carriers.hpp)
+  CardId twin = kNoCard;    // a warrior doing double duty: the other card that is the same warrior (effects/lasting/twins.hpp)
   bool operator==(const SeenCard&) const = default;
 };
 

@@ -400,7 +400,7 @@ class Parser {
       need(2, "'expect warzone @label|none'");
       if (lower(w[1]) != "none") label_ref(l, w[1]);
     } else if (k == "sees") {
-      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|markers N|aboard @c|as CARD NAME'");
+      need(4, "'expect sees sN @label face-down|face-up|unseen|inside|outside|told|untold|area AREA|markers N|aboard @c|twin @c|as CARD NAME'");
       seat_arg(l, w[1]);
       label_ref(l, w[2]);
       auto what = lower(w[3]);
@@ -412,8 +412,8 @@ class Parser {
       } else if (what == "markers") {
         need(5, "a number after 'markers'");
         int_arg(l, w[4], "a number of markers");
-      } else if (what == "aboard") {
-        need(5, "@carrier or none after 'aboard'");
+      } else if (what == "aboard" || what == "twin") {
+        need(5, "@card or none after '" + what + "'");
         if (lower(w[4]) != "none") label_ref(l, w[4]);
       } else if (what == "area") {
         need(5, "squad, kohort, outpost, aside or unknown after 'area'");
@@ -1029,6 +1029,8 @@ class Runner {
     else if (what == "markers") ok = seen->markers == *to_int(w[4]), want += " with " + w[4] + " markers";
     else if (what == "aboard")
       ok = seen->aboard == (lower(w[4]) == "none" ? kNoCard : id(w[4])), want += " aboard " + w[4];
+    else if (what == "twin")  // DOUBLE DUTY: the other card that is the same warrior (SeenCard.twin)
+      ok = seen->twin == (lower(w[4]) == "none" ? kNoCard : id(w[4])), want += " twin of " + w[4];
     else if (what == "area") {
       const auto a = lower(w[4]);
       ok = a == "unknown" ? !seen->area_known : seen->area_known && lower(std::string(to_string(seen->area))) == a;

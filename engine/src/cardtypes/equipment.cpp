@@ -47,14 +47,20 @@ bool gives_to(const State& s, CardId e, CardId w) {
 
 static bool gives_to_as_printed(const State& s, CardId e, CardId w) {
   const GiveTo& g = s.def(e).give_to;
+  const CardDef& ed = s.def(e);
+  // Neither restricted to nor affiliated with the Dark Legion.
+  const bool not_legions = !g.legion && !(ed.affil & bit(Affil::Legion));
   // The CYBERTRONIC Alliance: its warriors use any Equipment or Relic but the Dark Legion's.
-  if (!g.legion && has_ability(s, w, desig::UsesAnyEquipment)) return true;
+  if (not_legions && has_ability(s, w, desig::UsesAnyEquipmentOrRelic)) return true;
+  // CHRIS JACKSON's SEA LIONS, JAKE KRAMER: any Equipment card (a Relic is none) but the Dark Legion's.
+  if (not_legions && ed.type == CardType::Equipment && has_ability(s, w, desig::UsesAnyEquipment)) return true;
   // ARCHANGEL: any airship equipment, whatever affiliations it is meant for.
   if (s.def(e).has_designation(desig::Airship) && has_designation(s, w, desig::AnyAirship)) return true;
-  // CERTIFIED OPERATOR: any VEHICLE but a Dark Legion one, whatever affiliation it is meant for.
-  if ((s.def(e).keywords & kwVehicle) && !(s.def(e).affil & bit(Affil::Legion)) && has_designation(s, w, desig::AnyVehicle))
-    return true;
-  if (g.affil && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
+  // CERTIFIED OPERATOR: any VEHICLE but a Dark Legion one, whatever affiliation it is meant for; its other limits
+  // (a Doomtrooper, a designation, a V) still hold.
+  const bool any_affiliation = (ed.keywords & kwVehicle) && !(ed.affil & bit(Affil::Legion)) && !g.legion &&
+                               has_designation(s, w, desig::AnyVehicle);
+  if (g.affil && !any_affiliation && !(g.affil & affiliations(s, w)) && !(g.affil & borrowed_affiliations(s, w))) return false;
   if (g.doomtrooper && !is_doomtrooper(s, w)) return false;
   if (g.legion && !is_legion(s, w)) return false;
   // TICKER: for a non-Brotherhood Doomtrooper.
@@ -103,7 +109,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
   // ASTEROID SETTLEMENT: no Shoot or Fight/Shoot weapon is used in a combat fought in it.
   const bool no_shoot = in_warzone_combat(s, w) && s.def(s.combat.warzone).has_designation(desig::NoShootWeaponsInIt);
   std::vector<std::pair<int, CardId>> fits;
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   const AttachmentGate g = gate_of(s, as);
   for (CardId e : as) {
     const CardDef& ed = s.def(e);
@@ -169,7 +175,7 @@ std::vector<CardId> used_weapons(const State& s, CardId w) {
 
 bool uses_card(const State& s, CardId w, std::string_view d) {
   if (w == kNoCard || combat_opponent(s, w) == kNoCard) return false;
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   std::optional<AttachmentGate> gate;
   for (CardId a : as) {
     const CardDef& ad = s.def(a);
@@ -224,7 +230,7 @@ static void equipment_into(const State& s, CardId w, bool forts, Stats& st, cons
   // Equipment: any number, but one of each card (backups don't stack) and the
   // weapon(s) of the combat's tactic (gEngine "EQUIP" and combat step 4).
   std::vector<uint16_t> seen;
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   const AttachmentGate g = gate_of(s, as);
   int ignored = -1;  // armor_ignored, asked only for a warrior with ARMOR
   int reversed = -1;  // BACKLASH (combat/standing.cpp), asked only for a warrior with a Dark Symmetry card

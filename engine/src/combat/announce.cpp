@@ -43,7 +43,8 @@ static bool attack_allowed(const State& s, CardId a, CardId d, const AttackVerdi
   // Not a teammate's warriors (gEngine "Multi-Player Games", option 3).
   const int ca = s.card(a).controller, cd = s.card(d).controller;
   if (ca != cd && !opponents(s, ca, cd)) return false;
-  if ((s.families & famTeamRules) && truce_between(s, ca, cd)) return false;  // TRUCE (effects/economy/team_rules.hpp)
+  if ((s.families & famTeamRules) && truce_between(s, ca, cd)) return false;
+  if ((s.families2 & fam2Twins) && twin_of(s, a) == d) return false;  // DOUBLE DUTY: the warrior never attacks itself  // TRUCE (effects/economy/team_rules.hpp)
   // A card's protection, not an affiliation limit (so in the Beginner's game too): RADAR SCANNER.
   if ((v.forbidden & tactics) == tactics) return false;
   // gEngine CARTEL ENFORCEMENT: no attack with a tactic whose defender, the ratings as they stand, would wound it.

@@ -40,6 +40,7 @@
 #include "effects/triggers/perception.hpp"
 #include "effects/costs/pile_steps.hpp"
 #include "effects/lasting/copies.hpp"
+#include "effects/lasting/twins.hpp"
 #include "effects/lasting/borrowed.hpp"
 #include "effects/modifiers/doubling.hpp"
 #include "effects/modifiers/phantasm.hpp"
@@ -124,6 +125,10 @@ static const HandlerTable& handlers() {
     // JOKER!: this card becomes a copy of the card picked, played at once by its rules.
     m[size_t(H::become_copy)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
       become_copy(s, seat, source, c, log);
+    };
+    // DOUBLE DUTY: this card enters play as a second copy of the warrior picked, the two one warrior.
+    m[size_t(H::stand_as_twin)] = [](State& s, int seat, CardId source, CardId c, int, Log log) {
+      stand_as_twin(s, seat, source, c, log);
     };
     // PLAGIARIZE: this card's warrior has the abilities printed on the warrior picked while this card stays;
     // EMBASSY, lying before its player, the effects of the Fortification picked.
@@ -469,6 +474,7 @@ bool effect_futile(const State& s, const Effect& e, CardId c, CardId source) {
   switch (e.op) {
     case Op::SwitchSide: return !s.def(c).has_designation(desig::Cultist) || side_forced(s, c, source);
     case Op::StrikeIntoCombat: return intervention_victim(s, c) == kNoCard;  // HOLY PROTECTOR: someone to strike
+    case Op::TakeControl: return never_changes_allegiance(s, c);  // UNDYING LOYALTY: no other player takes it
     case Op::Discard: case Op::Annihilate: case Op::ReturnToHand:
       if (s.card(c).zone != Zone::InPlay) return false;
       // An Alliance leaves play only through a card that names Alliances.
@@ -733,6 +739,11 @@ static void run_effects_now(State& s, int seat, CardId source, CardId user, Targ
       }
       cards = std::move(inside);
     }
+    // DOUBLE DUTY: an effect reaching one of a warrior's two cards reaches the other (effects/lasting/twins.hpp).
+    if ((s.families2 & fam2Twins) && mirrors_to_twin(e.op))
+      for (size_t i = 0, n = cards.size(); i < n; ++i)
+        if (const CardId t = twin_of(s, cards[i]); t != kNoCard && std::find(cards.begin(), cards.end(), t) == cards.end())
+          cards.push_back(t);
     if (e.op == Op::ShutDown) {  // ECONOMIC COLLAPSE: the cards reached turned face down (effects/lasting/shutdown.hpp)
       shut_down(s, source, cards, amount, log);
       continue;

@@ -9,6 +9,7 @@
 
 #include "combat/redirect.hpp"
 #include "effects/modifiers/text_off.hpp"
+#include "effects/lasting/twins.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
 #include "combat/groups.hpp"
@@ -111,6 +112,8 @@ bool pick_allowed(const State& s, const std::vector<Effect>& on_pick, CardId tar
     if (e.op == Op::RedirectCombat && !redirect_pick_ok(s, target, x)) return false;  // RUSSIAN ROULETTE: a warrior of the target's V
   for (const Effect& e : on_pick)  // CHARGE: a defender the target may attack at once
     if (e.op == Op::Handler && e.handler == HandlerId::attack_at_once && !attack_at_once_ok(s, target, x)) return false;
+  for (const Effect& e : on_pick)  // DOUBLE DUTY: a warrior in play not yet doubled
+    if (e.op == Op::Handler && e.handler == HandlerId::stand_as_twin && !may_be_twinned(s, x)) return false;
   return assist_target_ok(s, on_pick, target, x);  // REINFORCEMENTS!: the picks join the target's side
 }
 

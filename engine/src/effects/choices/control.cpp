@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "dt/designations.hpp"
 #include "effects/choices/moves.hpp"
 #include "effects/warriors/raise.hpp"
 #include "effects/triggers/intercept.hpp"
@@ -72,8 +73,16 @@ void give(State& s, int seat, CardId source, CardId c, CardId w, Log log) {
   if ((s.families & famInsteadAsked) && was_on != kNoCard) offer_keep_taken(s, c, was_on, was_seat);
 }
 
+}  // namespace
+
+bool never_changes_allegiance(const State& s, CardId c) {
+  return is_warrior_in_play(s, c) && has_ability(s, c, desig::NeverChangesAllegiance);
+}
+
+namespace {
+
 void take_warrior(State& s, int seat, CardId source, CardId w, bool lasting, Log log, bool outside_combat = false) {
-  if (!is_warrior_in_play(s, w)) return;
+  if (!is_warrior_in_play(s, w) || never_changes_allegiance(s, w)) return;
   const int before = s.card(w).controller;
   if (!lasting) {  // BRIBERY: until the combat is over, where it stands
     if (!s.combat.active && !outside_combat) return;

@@ -22,6 +22,9 @@ void take_control(State& s, int seat, CardId source, CardId c, const Effect& e, 
 // GREATER MANIPULATION: warrior w lent to `seat` as BRIBERY's is (kLentForCombat), in or out of a combat, until
 // return_lent gives it back.
 void lend_warrior(State& s, int seat, CardId source, CardId w, Log log);
+// UNDYING LOYALTY: a warrior that NEVER CHANGES ALLEGIANCE; no other player takes control of it, for good or for a
+// combat.
+bool never_changes_allegiance(const State& s, CardId c);
 // May `c` be picked for a TAKE_CONTROL among `on_pick` (it has a warrior of `seat` to go to)?
 bool take_pick_ok(const State& s, const std::vector<Effect>& on_pick, int seat, CardId c);
 // Choice JUST_KILLED_CARRIED: the cards `victim` carried at its death, still in a discard pile.

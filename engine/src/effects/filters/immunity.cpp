@@ -19,7 +19,7 @@ namespace detail {
 
 uint32_t base_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   bool any = false;  // the vehicle gate only when an attachment grants (or takes away) keywords
   for (CardId a : as) any = any || s.def(a).grant_keywords || s.def(a).revoke_keywords;
   if (!any) return k;
@@ -61,7 +61,7 @@ static bool art_immunity_negated(const State& s, CardId source) {
 
 // Keywords a warrior's attachments take away (ILLUMINATION, DISTRACTED), whatever gives them.
 static uint32_t attachments_revoke(const State& s, CardId w) {
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   bool any = false;
   for (CardId a : as) any = any || s.def(a).revoke_keywords;
   if (!any) return 0;
@@ -229,7 +229,7 @@ bool faces_immunity(const State& s, int seat, CardId source) {
 // INFRARED GOGGLES: does a card on w grant it IGNORES ITS OPPONENT'S <the card's name>? Read from its attachments'
 // own grants, with no string built: asked for every Special on a combatant.
 bool ignores_opponents_card(const State& s, CardId w, CardId card) {
-  for (CardId a : attachments_of(s, w))
+  for (CardId a : shared_attachments(s, w))
     for (const std::string& g : s.def(a).grant_designations)
       if (family::IgnoresOpponents.param_of(g) == s.def(card).name) return true;
   return false;
@@ -273,7 +273,7 @@ bool wound_barred(const State& s, CardId victim, CardId by) {
   }
   if (!has_designation(s, victim, desig::WoundedOnlyByRelicDoomtroopers)) return false;
   if (by == kNoCard || !is_warrior_in_play(s, by) || !is_doomtrooper(s, by)) return true;
-  for (CardId a : attachments_of(s, by))
+  for (CardId a : shared_attachments(s, by))
     if (s.def(a).type == CardType::Relic) return false;
   return true;
 }

@@ -224,7 +224,7 @@ static AffilMask compute_own_affiliations(const State& s, CardId w) {
     m = conversion_affiliations(s, w, m);
     if (!m) m = bit(Affil::General);  // none left: a General one (a FREELANCER, warrior.cpp)
   }
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   // The vehicle gate is worked out only when an attachment gives or takes an
   // affiliation (few do): asked for every warrior, it showed in profiles.
   bool any = false;
@@ -254,7 +254,7 @@ AffilMask affiliations(const State& s, CardId w) {
 // vehicle gate lets it work: the gate is the costly part and almost no
 // attachment grants.
 static bool attachment_grants(const State& s, CardId w, std::string_view d, uint64_t bit) {
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   std::optional<AttachmentGate> gate;
   for (CardId a : as) {
     const CardDef& ad = s.def(a);
@@ -385,7 +385,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   if (f.gives_to_others && !gives_to_others(s, w)) return false;  // INCONVENIENT PHONE CALL (modifiers/text_off.hpp)
   if (f.carries_weapon) {  // WEAPON LINK: a warrior with a WEAPON
     bool any = false;
-    for (CardId c : attachments_of(s, w)) any = any || is_weapon_card(s.def(c));
+    for (CardId c : shared_attachments(s, w)) any = any || is_weapon_card(s.def(c));
     if (!any) return false;
   }
   if (!f.vs.empty()) {  // BARRAGE BALLOONS: against your Squad's defender
@@ -394,7 +394,7 @@ bool filter_matches(const State& s, const WarriorFilter& f, CardId w, int seat) 
   }
   if (!f.is_or_carries.empty() && !has_designation(s, w, f.is_or_carries)) {
     bool carries = false;
-    for (CardId a : attachments_of(s, w)) carries = carries || s.def(a).has_designation(f.is_or_carries);
+    for (CardId a : shared_attachments(s, w)) carries = carries || s.def(a).has_designation(f.is_or_carries);
     if (!carries) return false;
   }
   return true;
@@ -434,7 +434,7 @@ bool has_ability_text(const State& s, CardId w, std::string_view d) {
 static uint32_t compute_keywords(const State& s, CardId w) {
   uint32_t k = s.def(w).keywords;
   if (s.families & famTextOff) k = own_keywords_left(text_off_bits(s, w), k);  // AMNESIA (effects/modifiers/text_off.hpp)
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);
   std::optional<AttachmentGate> gate;  // only for an attachment that grants (or takes away) keywords
   uint32_t revoked = 0;
   for (CardId a : as) {

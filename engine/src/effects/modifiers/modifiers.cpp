@@ -229,7 +229,7 @@ void for_each_mod(const State& s, CardId w, const std::function<void(const Stati
     return true;
   };
   if (wants(w, Scope::Self)) from_card(w, Scope::Self, w, yes);
-  const AttachRange mine = attachments_of(s, w);
+  const AttachRange mine = shared_attachments(s, w);
   std::optional<AttachmentGate> my_gate;
   for (CardId a : mine) {
     if (wants(a, Scope::Bearer)) from_card(a, Scope::Bearer, w, [&] { return usable(my_gate, mine, a, w); });

@@ -89,6 +89,7 @@ static bool answer_fits(const State& s, CardId a, int seat, int by, CardId card,
   // ANTIDOTE: a POISON's blow or ability, never its play.
   if (x.not_played && !has_marker(s, kAbilityWaits, card) && !has_marker(s, kTriggerWaits, card)) return false;
   if (own ? !x.any_player && !x.own_only : x.own_only) return false;  // ESSENTIAL SUMMONS: its own player's alone
+  if (x.opponents_only && !opponents(s, seat, by)) return false;  // STOLEN PAPERWORK: no team-mate's card
   if (x.card_types && !(x.card_types & (1u << unsigned(s.def(card).type)))) return false;
   if (destiny(s, seat) < x.cost_d) return false;
   if (x.healthy && s.card(a).wounded) return false;  // LUTHERAN DISCIPLE: only while unwounded
