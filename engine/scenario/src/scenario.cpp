@@ -413,7 +413,7 @@ class Parser {
         need(5, "a number after 'markers'");
         int_arg(l, w[4], "a number of markers");
       } else if (what == "aboard" || what == "twin") {
-        need(5, "@card or none after '" + what + "'");
+        need(5, what == "twin" ? "@card or none after 'twin'" : "@card or none after 'aboard'");
         if (lower(w[4]) != "none") label_ref(l, w[4]);
       } else if (what == "area") {
         need(5, "squad, kohort, outpost, aside or unknown after 'area'");
