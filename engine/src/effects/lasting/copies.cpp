@@ -13,6 +13,10 @@ void become_copy(State& s, int seat, CardId card, CardId model, Log log) {
   if (card == kNoCard || model == kNoCard || s.card(model).zone != Zone::InPlay) return;
   // Into its player's hand first (play_at_once puts it there): it turns into the copy only once there.
   play_at_once(s, seat, card, kNoCard, card, log);
+  take_copy_def(s, card, model);
+}
+
+void take_copy_def(State& s, CardId card, CardId model) {
   LastingMod m{card, kNoCard, {}, kNoTurnEnds};
   m.lock = kCopyOf;
   m.count = int16_t(s.card(card).def);

@@ -11,6 +11,9 @@ namespace dt::detail {
 
 // `card` becomes a copy of `model` and is played at once from its player's hand, by the copy's rules.
 void become_copy(State& s, int seat, CardId card, CardId model, Log log);
+// `card` (not in play) takes `model`'s card as its own, a kCopyOf marker keeping its own def for end_copy: the
+// making of a copy that JOKER! and DOUBLE DUTY (effects/lasting/twins.hpp) share.
+void take_copy_def(State& s, CardId card, CardId model);
 // `card`, out of play, is itself again.
 void end_copy(State& s, CardId card);
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "effects/lasting/copies.hpp"
 #include "effects/warriors/wounds.hpp"
 #include "internal.hpp"
 #include "markers.hpp"
@@ -29,12 +30,7 @@ bool may_be_twinned(const State& s, CardId w) {
 
 void stand_as_twin(State& s, int seat, CardId card, CardId model, Log log) {
   if (card == kNoCard || !may_be_twinned(s, model) || s.card(card).zone == Zone::InPlay) return;
-  // Its own card again wherever it goes out of play (put_into: end_copy), as JOKER!'s.
-  LastingMod own{card, kNoCard, {}, kNoTurnEnds};
-  own.lock = kCopyOf;
-  own.count = int16_t(s.card(card).def);
-  s.lasting.push_back(own);
-  s.card(card).def = s.card(model).def;
+  take_copy_def(s, card, model);  // its own card again wherever it goes out of play (put_into: end_copy)
   enter_play(s, card, seat);  // in its player's legal combat area for that warrior (muster_area)
   if (s.card(card).zone != Zone::InPlay) return;
   s.card(card).wounded = s.card(model).wounded;  // the same warrior: wounded if it is
