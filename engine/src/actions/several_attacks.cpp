@@ -18,7 +18,7 @@ SeveralAttacks several_attacks_of(const State& s, CardId w) {
              d.several_attacks_tactic};
   };
   if (s.def(w).several_attacks && !own_acts_off(text_off_now(s, w))) take(s.def(w));
-  const AttachRange as = attachments_of(s, w);
+  const AttachRange as = shared_attachments(s, w);  // DOUBLE DUTY: its twin's cards too
   std::optional<AttachmentGate> gate;  // worked out only for a card that has them: the costly part
   for (CardId c : as) {
     if (!s.def(c).several_attacks || s.def(c).several_attacks <= out.count) continue;
